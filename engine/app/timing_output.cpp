@@ -1,0 +1,65 @@
+#include "app/timing_output.h"
+
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace vksim {
+namespace {
+
+std::string extensionOf(const std::string& path) { return std::filesystem::path(path).extension().string(); }
+
+nlohmann::json passJson(const PassTiming& pass) {
+    return {{"name", pass.name},
+            {"median_ms", pass.medianMs},
+            {"max_ms", pass.maxMs},
+            {"mean_ms", pass.meanMs},
+            {"runs_per_frame", pass.runsPerFrame}};
+}
+
+}  // namespace
+
+bool isSupportedTimingsPath(const std::string& path) {
+    const std::string ext = extensionOf(path);
+    return ext == ".json" || ext == ".csv";
+}
+
+std::string formatTimingTable(const TimingReport& report) {
+    std::string out = fmt::format("GPU time per frame on {} over {} frames (pass times summed over their runs):\n",
+                                  report.device, report.frames);
+    out += fmt::format("  {:<24} {:>6} {:>11} {:>11} {:>7}\n", "pass", "runs", "median ms", "max ms", "% step");
+    const double step = report.step.medianMs > 0 ? report.step.medianMs : 1.0;
+    for (const PassTiming& pass : report.passes)
+        out += fmt::format("  {:<24} {:>6} {:>11.4f} {:>11.4f} {:>6.1f}%\n", pass.name, pass.runsPerFrame,
+                           pass.medianMs, pass.maxMs, 100.0 * pass.medianMs / step);
+    out += fmt::format("  {:<24} {:>6} {:>11.4f} {:>11.4f} {:>6.1f}%\n", report.step.name, 1, report.step.medianMs,
+                       report.step.maxMs, 100.0);
+    return out;
+}
+
+void writeTimingsFile(const std::string& path, const TimingReport& report) {
+    std::ofstream file(path);
+    if (!file) throw std::runtime_error(fmt::format("{}: cannot open for writing", path));
+    if (extensionOf(path) == ".csv") {
+        file << "pass,runs_per_frame,median_ms,max_ms,mean_ms\n";
+        for (const PassTiming& pass : report.passes)
+            file << fmt::format("\"{}\",{},{:.6f},{:.6f},{:.6f}\n", pass.name, pass.runsPerFrame, pass.medianMs,
+                                pass.maxMs, pass.meanMs);
+        file << fmt::format("\"{}\",1,{:.6f},{:.6f},{:.6f}\n", report.step.name, report.step.medianMs,
+                            report.step.maxMs, report.step.meanMs);
+    } else {
+        nlohmann::json passes = nlohmann::json::array();
+        for (const PassTiming& pass : report.passes) passes.push_back(passJson(pass));
+        nlohmann::json doc = {{"device", report.device},
+                              {"frames", report.frames},
+                              {"passes", passes},
+                              {"step", passJson(report.step)}};
+        file << doc.dump(2) << "\n";
+    }
+    if (!file) throw std::runtime_error(fmt::format("{}: write failed", path));
+}
+
+}  // namespace vksim

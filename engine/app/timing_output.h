@@ -1,0 +1,20 @@
+#pragma once
+// Per-pass GPU timings for people (a table) and for tools (--timings FILE:
+// JSON or CSV by extension).
+#include <string>
+
+#include "vk/gpu_timer.h"
+
+namespace vksim {
+
+// Fixed-width table: pass, runs per frame, median and max ms per frame, % of step.
+std::string formatTimingTable(const TimingReport& report);
+
+// Writes `report` to `path` as JSON (.json) or CSV (.csv). Throws
+// std::runtime_error naming the file when it cannot be written.
+void writeTimingsFile(const std::string& path, const TimingReport& report);
+
+// True when `path` ends in .json or .csv (checked before a run starts).
+bool isSupportedTimingsPath(const std::string& path);
+
+}  // namespace vksim

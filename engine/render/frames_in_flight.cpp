@@ -1,0 +1,42 @@
+#include "render/frames_in_flight.h"
+
+#include <fmt/format.h>
+
+#include "vk/context.h"
+#include "vk/vk_check.h"
+
+namespace vksim {
+
+FramesInFlight::FramesInFlight(const VulkanContext& ctx, uint32_t count) : ctx_(ctx), slots_(count) {
+    std::vector<VkCommandBuffer> commands(count);
+    VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    alloc.commandPool = ctx.commandPool();
+    alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    alloc.commandBufferCount = count;
+    VK_CHECK(vkAllocateCommandBuffers(ctx.device(), &alloc, commands.data()));
+    for (uint32_t i = 0; i < count; ++i) {
+        FrameSlot& slot = slots_[i];
+        slot.commands = commands[i];
+        ctx.setName(slot.commands, VK_OBJECT_TYPE_COMMAND_BUFFER, fmt::format("window frame {}", i));
+
+        VkFenceCreateInfo fenceInfo{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+        fenceInfo.flags = VK_FENCE_CREATE_SIGNALED_BIT;
+        VK_CHECK(vkCreateFence(ctx.device(), &fenceInfo, nullptr, &slot.done));
+        ctx.setName(slot.done, VK_OBJECT_TYPE_FENCE, fmt::format("window frame {} done", i));
+
+        VkSemaphoreCreateInfo semaphoreInfo{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
+        VK_CHECK(vkCreateSemaphore(ctx.device(), &semaphoreInfo, nullptr, &slot.imageAcquired));
+        ctx.setName(slot.imageAcquired, VK_OBJECT_TYPE_SEMAPHORE, fmt::format("window frame {} image acquired", i));
+    }
+}
+
+FramesInFlight::~FramesInFlight() {
+    vkDeviceWaitIdle(ctx_.device());
+    for (FrameSlot& slot : slots_) {
+        vkDestroySemaphore(ctx_.device(), slot.imageAcquired, nullptr);
+        vkDestroyFence(ctx_.device(), slot.done, nullptr);
+        vkFreeCommandBuffers(ctx_.device(), ctx_.commandPool(), 1, &slot.commands);
+    }
+}
+
+}  // namespace vksim

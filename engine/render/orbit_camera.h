@@ -1,0 +1,32 @@
+#pragma once
+// A camera that circles a target point: yaw and pitch around it, distance
+// from it, and a target that can be panned. Starts from, and resets to, the
+// scene's CameraDesc. Matrices follow Vulkan conventions: clip Y points down
+// and depth runs 0..1 (GLM_FORCE_DEPTH_ZERO_TO_ONE).
+#include <glm/glm.hpp>
+
+#include "render/window.h"
+#include "scene/scene.h"
+
+namespace vksim {
+
+class OrbitCamera {
+public:
+    explicit OrbitCamera(const CameraDesc& home);
+
+    // Applies one frame of mouse/keyboard input; viewportHeight scales pixel
+    // drags so that panning moves the target with the cursor.
+    void apply(const CameraInput& input, float viewportHeight);
+    void reset() { current_ = home_; }
+
+    glm::vec3 eye() const;
+    glm::vec3 target() const { return current_.target; }
+    glm::mat4 view() const;
+    glm::mat4 projection(float aspect) const;
+
+private:
+    CameraDesc home_;
+    CameraDesc current_;
+};
+
+}  // namespace vksim

@@ -1,0 +1,214 @@
+#include "render/renderer.h"
+
+#include <array>
+
+#include <fmt/format.h>
+
+#include "render/shape_mesh.h"
+#include "vk/context.h"
+#include "vk/vk_check.h"
+
+namespace vksim {
+namespace {
+
+// Linear colours (the swapchain is sRGB, so the hardware encodes them).
+const glm::vec3 kSkyColor(0.55f, 0.62f, 0.72f);  // clear colour, and what far surfaces fade to
+constexpr float kFogDensity = 0.02f;             // [1/m]
+// Low enough that a horizontal cloth is not lit head-on: its folds show.
+const glm::vec3 kLightDirection = glm::normalize(glm::vec3(0.6f, 0.8f, 0.35f));
+const glm::vec3 kLightColor(1.0f, 0.96f, 0.88f);
+const glm::vec3 kAmbientColor(0.16f, 0.18f, 0.22f);
+const glm::vec3 kColliderColor(0.30f, 0.36f, 0.45f);
+const glm::vec3 kGroundColor(0.36f, 0.36f, 0.35f);
+constexpr float kCheckerSize = 0.5f;  // [m]
+
+// Scene files give colours as people pick them, sRGB-encoded; lighting
+// works in linear light.
+glm::vec3 srgbToLinear(glm::vec3 c) {
+    return glm::mix(c / 12.92f, glm::pow((c + 0.055f) / 1.055f, glm::vec3(2.4f)), glm::step(glm::vec3(0.04045f), c));
+}
+
+// The underside of a cloth: a little darker and paler than the face, so the
+// two sides are told apart where the cloth folds over.
+glm::vec3 backSideOf(glm::vec3 front) { return 0.7f * glm::mix(front, glm::vec3(0.85f, 0.82f, 0.75f), 0.3f); }
+
+gpu::DrawPush makePush(const glm::mat4& model, glm::vec3 front, glm::vec3 back, uint32_t pattern, float specular,
+                       float shininess) {
+    gpu::DrawPush push{};
+    push.model = model;
+    push.frontColor = glm::vec4(front, 1.0f);
+    push.backColor = glm::vec4(back, 1.0f);
+    push.pattern = pattern;
+    push.checkerSize = kCheckerSize;
+    push.specular = specular;
+    push.shininess = shininess;
+    return push;
+}
+
+void imageBarrier(VkCommandBuffer cmd, VkImage image, VkImageAspectFlags aspect, VkImageLayout oldLayout,
+                  VkImageLayout newLayout, VkPipelineStageFlags2 srcStage, VkAccessFlags2 srcAccess,
+                  VkPipelineStageFlags2 dstStage, VkAccessFlags2 dstAccess) {
+    VkImageMemoryBarrier2 barrier{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
+    barrier.srcStageMask = srcStage;
+    barrier.srcAccessMask = srcAccess;
+    barrier.dstStageMask = dstStage;
+    barrier.dstAccessMask = dstAccess;
+    barrier.oldLayout = oldLayout;
+    barrier.newLayout = newLayout;
+    barrier.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+    barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+    barrier.image = image;
+    barrier.subresourceRange = {aspect, 0, 1, 0, 1};
+    VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+    dep.imageMemoryBarrierCount = 1;
+    dep.pImageMemoryBarriers = &barrier;
+    vkCmdPipelineBarrier2(cmd, &dep);
+}
+
+}  // namespace
+
+Renderer::Renderer(const VulkanContext& ctx, const SimModel& model, const PbdSolver& solver, VkFormat colorFormat,
+                   VkFormat depthFormat, uint32_t framesInFlight)
+    : ctx_(ctx), solver_(solver), pipeline_(ctx, colorFormat, depthFormat) {
+    createFrameSets(framesInFlight);
+
+    for (size_t i = 0; i < model.colliders.size(); ++i) {
+        const gpu::Collider& collider = model.colliders[i];
+        const bool ground = collider.type == gpu::kColliderPlane;
+        const glm::vec3 color = ground ? kGroundColor : kColliderColor;
+        colliders_.push_back(
+            {uploadMesh(ctx, makeColliderMesh(collider), fmt::format("collider {} mesh", i)),
+             makePush(colliderModelMatrix(collider), color, color, ground ? gpu::kPatternChecker : gpu::kPatternPlain,
+                      ground ? 0.05f : 0.35f, ground ? 16.0f : 48.0f)});
+    }
+    // Cloth positions are already in world space: identity model matrix.
+    for (const ObjectRange& object : model.objects) {
+        const glm::vec3 color = srgbToLinear(object.color);
+        cloths_.push_back({object.firstTriangle * 3, object.triangleCount * 3,
+                           makePush(glm::mat4(1.0f), color, backSideOf(color), gpu::kPatternPlain, 0.15f, 24.0f)});
+    }
+}
+
+Renderer::~Renderer() { vkDestroyDescriptorPool(ctx_.device(), descriptorPool_, nullptr); }
+
+void Renderer::createFrameSets(uint32_t framesInFlight) {
+    VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, framesInFlight};
+    VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+    poolInfo.maxSets = framesInFlight;
+    poolInfo.poolSizeCount = 1;
+    poolInfo.pPoolSizes = &size;
+    VK_CHECK(vkCreateDescriptorPool(ctx_.device(), &poolInfo, nullptr, &descriptorPool_));
+    ctx_.setName(descriptorPool_, VK_OBJECT_TYPE_DESCRIPTOR_POOL, "frame uniforms");
+
+    const std::vector<VkDescriptorSetLayout> layouts(framesInFlight, pipeline_.frameSetLayout());
+    VkDescriptorSetAllocateInfo alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+    alloc.descriptorPool = descriptorPool_;
+    alloc.descriptorSetCount = framesInFlight;
+    alloc.pSetLayouts = layouts.data();
+    frameSets_.resize(framesInFlight);
+    VK_CHECK(vkAllocateDescriptorSets(ctx_.device(), &alloc, frameSets_.data()));
+
+    for (uint32_t i = 0; i < framesInFlight; ++i) {
+        frameUniforms_.emplace_back(ctx_, sizeof(gpu::FrameUniforms), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,
+                                    MemoryKind::HostVisible, fmt::format("frame {} uniforms", i));
+        ctx_.setName(frameSets_[i], VK_OBJECT_TYPE_DESCRIPTOR_SET, fmt::format("frame {} uniforms", i));
+        VkDescriptorBufferInfo bufferInfo{frameUniforms_[i].handle(), 0, sizeof(gpu::FrameUniforms)};
+        VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+        write.dstSet = frameSets_[i];
+        write.dstBinding = 0;
+        write.descriptorCount = 1;
+        write.descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+        write.pBufferInfo = &bufferInfo;
+        vkUpdateDescriptorSets(ctx_.device(), 1, &write, 0, nullptr);
+    }
+}
+
+void Renderer::recordFrame(VkCommandBuffer cmd, uint32_t slot, const RenderTarget& target, const CameraView& camera) {
+    gpu::FrameUniforms uniforms{};
+    uniforms.viewProjection = camera.viewProjection;
+    uniforms.eye = glm::vec4(camera.eye, 1.0f);
+    uniforms.lightDirection = glm::vec4(kLightDirection, 0.0f);
+    uniforms.lightColor = glm::vec4(kLightColor, 0.0f);
+    uniforms.ambientColor = glm::vec4(kAmbientColor, 0.0f);
+    uniforms.fogColor = glm::vec4(kSkyColor, kFogDensity);
+    // Host-coherent memory; the queue submission makes the write visible.
+    frameUniforms_.at(slot).uploadArray(std::span<const gpu::FrameUniforms>(&uniforms, 1));
+
+    // The previous contents are not needed (UNDEFINED). The colour barrier
+    // waits at COLOR_ATTACHMENT_OUTPUT, the stage the image-acquired
+    // semaphore is waited at, so the transition happens after acquisition.
+    imageBarrier(cmd, target.color, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+                 VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                 VK_ACCESS_2_NONE, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
+    // One depth buffer serves every frame in flight: the previous frame's
+    // depth tests finish before this frame clears it (write-after-write).
+    imageBarrier(cmd, target.depth, VK_IMAGE_ASPECT_DEPTH_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+                 VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+                 VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
+                 VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
+                 VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
+                 VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT);
+
+    VkRenderingAttachmentInfo color{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+    color.imageView = target.colorView;
+    color.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+    color.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+    color.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+    color.clearValue.color = {{kSkyColor.r, kSkyColor.g, kSkyColor.b, 1.0f}};
+    VkRenderingAttachmentInfo depth{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+    depth.imageView = target.depthView;
+    depth.imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL;
+    depth.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+    depth.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+    depth.clearValue.depthStencil = {1.0f, 0};
+    VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
+    rendering.renderArea = {{0, 0}, target.extent};
+    rendering.layerCount = 1;
+    rendering.colorAttachmentCount = 1;
+    rendering.pColorAttachments = &color;
+    rendering.pDepthAttachment = &depth;
+    vkCmdBeginRendering(cmd, &rendering);
+    recordDraws(cmd, slot, target.extent);
+    vkCmdEndRendering(cmd);
+
+    // Presentation needs no access scope: the render-finished semaphore,
+    // signalled after all commands, orders it after this transition.
+    imageBarrier(cmd, target.color, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                 VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_NONE, VK_ACCESS_2_NONE);
+}
+
+void Renderer::recordDraws(VkCommandBuffer cmd, uint32_t slot, VkExtent2D extent) {
+    const VkViewport viewport{0.0f, 0.0f, float(extent.width), float(extent.height), 0.0f, 1.0f};
+    const VkRect2D scissor{{0, 0}, extent};
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline_.pipeline());
+    vkCmdSetViewport(cmd, 0, 1, &viewport);
+    vkCmdSetScissor(cmd, 0, 1, &scissor);
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline_.layout(), 0, 1, &frameSets_.at(slot), 0,
+                            nullptr);
+    const VkShaderStageFlags pushStages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
+
+    for (const ColliderDraw& draw : colliders_) {
+        const std::array<VkBuffer, 2> buffers{draw.mesh.vertices.handle(), draw.mesh.vertices.handle()};
+        const std::array<VkDeviceSize, 2> offsets{0, draw.mesh.normalsOffset};
+        vkCmdBindVertexBuffers(cmd, 0, 2, buffers.data(), offsets.data());
+        vkCmdBindIndexBuffer(cmd, draw.mesh.indices.handle(), 0, VK_INDEX_TYPE_UINT32);
+        vkCmdPushConstants(cmd, pipeline_.layout(), pushStages, 0, sizeof(draw.push), &draw.push);
+        vkCmdDrawIndexed(cmd, draw.mesh.indexCount, 1, 0, 0, 0);
+    }
+
+    // The cloth: the solver's own storage buffers, bound as vertex and index
+    // buffers (no copy anywhere).
+    const std::array<VkBuffer, 2> buffers{solver_.positions().handle(), solver_.normals().handle()};
+    const std::array<VkDeviceSize, 2> offsets{0, 0};
+    vkCmdBindVertexBuffers(cmd, 0, 2, buffers.data(), offsets.data());
+    vkCmdBindIndexBuffer(cmd, solver_.triangleIndices().handle(), 0, VK_INDEX_TYPE_UINT32);
+    for (const ClothDraw& draw : cloths_) {
+        if (draw.indexCount == 0) continue;
+        vkCmdPushConstants(cmd, pipeline_.layout(), pushStages, 0, sizeof(draw.push), &draw.push);
+        vkCmdDrawIndexed(cmd, draw.indexCount, 1, draw.firstIndex, 0, 0);
+    }
+}
+
+}  // namespace vksim

@@ -1,0 +1,69 @@
+#pragma once
+// Draws one frame of the scene into a swapchain image: the colliders (static
+// meshes built once) and the cloth, read straight from the solver's storage
+// buffers as vertex and index buffers. Records the layout transitions of the
+// colour and depth attachments itself (UNDEFINED -> attachment -> present),
+// but not the compute -> vertex input barrier: the frame loop places that
+// between the simulation and this.
+#include <memory>
+#include <vector>
+
+#include <glm/glm.hpp>
+#include <volk.h>
+
+#include "render/gpu_mesh.h"
+#include "render/surface_pipeline.h"
+#include "render/swapchain.h"
+#include "shared/render_types.h"
+#include "sim/pbd_solver.h"
+#include "sim/sim_model.h"
+#include "vk/buffer.h"
+
+namespace vksim {
+
+class VulkanContext;
+
+struct CameraView {
+    glm::mat4 viewProjection{1.0f};
+    glm::vec3 eye{0.0f};
+};
+
+class Renderer {
+public:
+    // `solver` must outlive the renderer: its buffers are bound every frame.
+    Renderer(const VulkanContext& ctx, const SimModel& model, const PbdSolver& solver, VkFormat colorFormat,
+             VkFormat depthFormat, uint32_t framesInFlight);
+    ~Renderer();
+    Renderer(const Renderer&) = delete;
+    Renderer& operator=(const Renderer&) = delete;
+
+    // Writes frame slot `slot`'s uniforms (its fence must have signalled) and
+    // records the drawing of the scene into `target`, which ends up in
+    // PRESENT_SRC layout.
+    void recordFrame(VkCommandBuffer cmd, uint32_t slot, const RenderTarget& target, const CameraView& camera);
+
+private:
+    struct ColliderDraw {
+        GpuMesh mesh;
+        gpu::DrawPush push;
+    };
+    struct ClothDraw {
+        uint32_t firstIndex = 0;
+        uint32_t indexCount = 0;
+        gpu::DrawPush push;
+    };
+
+    void createFrameSets(uint32_t framesInFlight);
+    void recordDraws(VkCommandBuffer cmd, uint32_t slot, VkExtent2D extent);
+
+    const VulkanContext& ctx_;
+    const PbdSolver& solver_;
+    SurfacePipeline pipeline_;
+    std::vector<GpuBuffer> frameUniforms_;  // one per frame in flight, host-visible
+    VkDescriptorPool descriptorPool_ = VK_NULL_HANDLE;
+    std::vector<VkDescriptorSet> frameSets_;
+    std::vector<ColliderDraw> colliders_;
+    std::vector<ClothDraw> cloths_;
+};
+
+}  // namespace vksim

@@ -1,0 +1,38 @@
+#pragma once
+// Scene -> SimModel: particles, constraints (coloured and sorted by colour),
+// materials, colliders and render topology, built once per topology. The GPU
+// solver uploads the result; the CPU reference solver steps it in double.
+#include <cstdint>
+
+#include "scene/scene.h"
+#include "sim/sim_model.h"
+
+namespace vksim {
+
+// Each deformable object owns one ConstraintMaterial row per family, at
+// materialIndex(object, family), so stiffness can be edited per object and
+// family without touching the constraint arrays.
+enum class ConstraintFamily : uint32_t { Stretch = 0, Bending = 1, Attachment = 2 };
+inline constexpr uint32_t kFamiliesPerObject = 3;
+
+constexpr uint32_t materialIndex(uint32_t object, ConstraintFamily family) {
+    return object * kFamiliesPerObject + static_cast<uint32_t>(family);
+}
+
+// What the builder left out, for the user to hear about.
+struct ModelDiagnostics {
+    uint32_t degenerateBendingEdges = 0;  // interior edges next to a (near) zero-area triangle: no bending there
+    uint32_t nonManifoldEdges = 0;        // edges of 3+ triangles: no bending across them
+};
+
+// Cloth objects become particle grids (cloth_grid.h): mass spread evenly;
+// pinned vertices get inverse mass 0, or keep their mass and are held by an
+// attachment to their initial position when pinsAsAttachments. Stretch =
+// structural + shear edges, bending = isometric bending across every interior
+// edge; rest lengths and bending weights come from the initial positions as
+// uploaded (float). Disabled families produce no constraints. Objects are
+// appended to the global arrays in scene order (model.objects says where).
+// Throws std::invalid_argument for what cannot be built (see the messages).
+SimModel buildModel(const Scene& scene, ModelDiagnostics* diagnostics = nullptr);
+
+}  // namespace vksim

@@ -1,0 +1,35 @@
+#include "sim/model_summary.h"
+
+#include <fmt/format.h>
+
+namespace vksim {
+namespace {
+
+std::string describeFamily(const char* name, size_t constraintCount, const std::vector<ColorRange>& colors) {
+    std::string line = fmt::format("  {:<11} {:>7} constraints", name, constraintCount);
+    if (constraintCount == 0) return line + "\n";
+    line += fmt::format(" in {} colours:", colors.size());
+    for (const ColorRange& color : colors) line += fmt::format(" {}", color.count);
+    return line + "\n";
+}
+
+}  // namespace
+
+std::string describeModel(const SimModel& model, const ModelDiagnostics& diagnostics) {
+    size_t pinned = 0;
+    for (const glm::vec4& position : model.positions) pinned += position.w == 0.0f ? 1 : 0;
+    std::string text = fmt::format("model: {} particles ({} pinned), {} triangles, objects {}, colliders {}\n",
+                                   model.particleCount(), pinned, model.triangleCount(), model.objects.size(),
+                                   model.colliders.size());
+    text += describeFamily("distance", model.distance.size(), model.distanceColors);
+    text += describeFamily("bending", model.bending.size(), model.bendingColors);
+    text += describeFamily("attachment", model.attachments.size(), model.attachmentColors);
+    if (diagnostics.degenerateBendingEdges > 0)
+        text += fmt::format("  warning: no bending across {} edges next to degenerate triangles\n",
+                            diagnostics.degenerateBendingEdges);
+    if (diagnostics.nonManifoldEdges > 0)
+        text += fmt::format("  warning: no bending across {} non-manifold edges\n", diagnostics.nonManifoldEdges);
+    return text;
+}
+
+}  // namespace vksim

@@ -1,0 +1,14 @@
+#pragma once
+// A few lines describing a built model, for the CLI and logs: sizes, and how
+// each constraint family is split into colours (one GPU dispatch per colour,
+// so the colour count is the number of serial steps per iteration).
+#include <string>
+
+#include "sim/model_builder.h"
+#include "sim/sim_model.h"
+
+namespace vksim {
+
+std::string describeModel(const SimModel& model, const ModelDiagnostics& diagnostics = {});
+
+}  // namespace vksim

@@ -1,0 +1,209 @@
+#include "sim/pbd_solver.h"
+
+#include <fmt/format.h>
+
+#include "vk/barriers.h"
+#include "vk/context.h"
+#include "vk/gpu_timer.h"
+
+namespace vksim {
+
+struct PbdSolver::PassIds {
+    uint32_t predict, collideGenerate, collideProject, updateVelocity, contactVelocity, normals;
+    std::vector<uint32_t> distance, bending, attachment;  // per colour
+};
+
+namespace {
+
+constexpr VkBufferUsageFlags kVertexUsage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT;
+
+// Runs `record` between the begin and end timestamps of pass `id`.
+template <typename Record>
+void timedPass(VkCommandBuffer cmd, GpuTimer& timer, uint32_t id, Record&& record) {
+    timer.beginPass(cmd, id);
+    record();
+    timer.endPass(cmd);
+}
+
+}  // namespace
+
+PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model)
+    : ctx_(ctx),
+      particleCount_(model.particleCount()),
+      triangleCount_(model.triangleCount()),
+      colliderCount_(static_cast<uint32_t>(model.colliders.size())),
+      distanceColors_(model.distanceColors),
+      bendingColors_(model.bendingColors),
+      attachmentColors_(model.attachmentColors) {
+    if (model.colliders.size() > gpu::kMaxColliders)
+        throw std::invalid_argument(fmt::format("{} colliders; the GPU path supports {}", model.colliders.size(),
+                                                gpu::kMaxColliders));
+    const std::vector<gpu::ParticleContact> noContacts(particleCount_, gpu::ParticleContact{});
+    const std::vector<glm::vec4> zeros(particleCount_, glm::vec4(0.0f));
+    positions_ = makeStorageBuffer<glm::vec4>(ctx, model.positions, "positions (x, 1/m)", kVertexUsage);
+    predicted_ = makeStorageBuffer<glm::vec4>(ctx, model.positions, "predicted positions (p, 1/m)");
+    velocities_ = makeStorageBuffer<glm::vec4>(ctx, model.velocities, "velocities");
+    contacts_ = makeStorageBuffer<gpu::ParticleContact>(ctx, noContacts, "particle contacts");
+    normals_ = makeStorageBuffer<glm::vec4>(ctx, zeros, "vertex normals", kVertexUsage);
+    distanceLambdas_ = makeStorageBuffer<float>(ctx, std::vector<float>(model.distance.size()), "distance lambdas");
+    bendingLambdas_ = makeStorageBuffer<float>(ctx, std::vector<float>(model.bending.size()), "bending lambdas");
+    attachmentLambdas_ =
+        makeStorageBuffer<float>(ctx, std::vector<float>(model.attachments.size()), "attachment lambdas");
+
+    materials_ = makeStorageBuffer<gpu::ConstraintMaterial>(ctx, model.materials, "constraint materials");
+    distance_ = makeStorageBuffer<gpu::DistanceConstraint>(ctx, model.distance, "distance constraints");
+    bending_ = makeStorageBuffer<gpu::BendingConstraint>(ctx, model.bending, "bending constraints");
+    attachments_ = makeStorageBuffer<gpu::AttachmentConstraint>(ctx, model.attachments, "attachment constraints");
+    colliders_ = makeStorageBuffer<gpu::Collider>(ctx, model.colliders, "colliders");
+    triangles_ = makeStorageBuffer<uint32_t>(ctx, model.triangles, "triangle indices", VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
+    adjacencyOffsets_ = makeStorageBuffer<uint32_t>(ctx, model.adjacencyOffsets, "vertex-triangle offsets");
+    adjacentTriangles_ = makeStorageBuffer<uint32_t>(ctx, model.adjacentTriangles, "vertex-triangle lists");
+
+    using gpu::ParticlePush, gpu::ProjectPush, gpu::NormalsPush;
+    auto kernel = [&](const char* shader, uint32_t pushSize) {
+        return std::make_unique<ComputeKernel>(ctx, shader, pushSize);
+    };
+    predict_ = kernel("pbd/predict.comp", sizeof(ParticlePush));
+    collideGenerate_ = kernel("pbd/collide_generate.comp", sizeof(ParticlePush));
+    projectDistance_ = kernel("pbd/project_distance.comp", sizeof(ProjectPush));
+    projectBending_ = kernel("pbd/project_bending.comp", sizeof(ProjectPush));
+    projectAttachment_ = kernel("pbd/project_attachment.comp", sizeof(ProjectPush));
+    projectCollision_ = kernel("pbd/project_collision.comp", sizeof(ParticlePush));
+    updateVelocity_ = kernel("pbd/update_velocity.comp", sizeof(ParticlePush));
+    contactVelocity_ = kernel("pbd/contact_velocity.comp", sizeof(ParticlePush));
+    computeNormals_ = kernel("render/normals.comp", sizeof(NormalsPush));
+
+    // Binding order = the shader's binding numbers.
+    predictSet_ = predict_->bind({&positions_, &velocities_, &predicted_}, "predict");
+    collideGenerateSet_ = collideGenerate_->bind({&predicted_, &velocities_, &colliders_, &contacts_}, "collide");
+    distanceSet_ = projectDistance_->bind({&predicted_, &distance_, &materials_, &distanceLambdas_}, "distance");
+    bendingSet_ = projectBending_->bind({&predicted_, &bending_, &materials_, &bendingLambdas_}, "bending");
+    attachmentSet_ =
+        projectAttachment_->bind({&predicted_, &attachments_, &materials_, &attachmentLambdas_}, "attachment");
+    collisionSet_ = projectCollision_->bind({&predicted_, &colliders_, &contacts_}, "collision");
+    updateVelocitySet_ = updateVelocity_->bind({&positions_, &predicted_, &velocities_}, "update velocity");
+    contactVelocitySet_ =
+        contactVelocity_->bind({&positions_, &velocities_, &colliders_, &contacts_}, "contact velocity");
+    normalsSet_ = computeNormals_->bind(
+        {&positions_, &triangles_, &adjacencyOffsets_, &adjacentTriangles_, &normals_}, "normals");
+}
+
+PbdSolver::~PbdSolver() = default;
+
+uint32_t PbdSolver::passRunsPerFrame(const SimModel& model, const SolverSettings& settings) {
+    const auto colours = static_cast<uint32_t>(model.distanceColors.size() + model.bendingColors.size() +
+                                               model.attachmentColors.size());
+    // Per substep: predict, collide, n_s x (colours + collision projection), velocity, contacts.
+    return settings.substeps * (4 + settings.iterations * (colours + 1)) + 1;
+}
+
+void PbdSolver::registerPasses(GpuTimer& timer) {
+    passIds_ = std::make_unique<PassIds>();
+    PassIds& ids = *passIds_;
+    ids.predict = timer.registerPass("predict");
+    ids.collideGenerate = timer.registerPass("collide: generate");
+    for (size_t c = 0; c < distanceColors_.size(); ++c)
+        ids.distance.push_back(timer.registerPass(fmt::format("stretch colour {}", c)));
+    for (size_t c = 0; c < bendingColors_.size(); ++c)
+        ids.bending.push_back(timer.registerPass(fmt::format("bending colour {}", c)));
+    for (size_t c = 0; c < attachmentColors_.size(); ++c)
+        ids.attachment.push_back(timer.registerPass(fmt::format("attachment colour {}", c)));
+    ids.collideProject = timer.registerPass("collide: project");
+    ids.updateVelocity = timer.registerPass("update velocity");
+    ids.contactVelocity = timer.registerPass("friction/restitution");
+    ids.normals = timer.registerPass("normals");
+}
+
+void PbdSolver::recordFrame(VkCommandBuffer cmd, const SolverSettings& settings, GpuTimer& timer) {
+    if (!passIds_) throw std::logic_error("PbdSolver::registerPasses must be called before recordFrame");
+    // The previous frame's draw read positions/normals as vertices, and its
+    // compute passes wrote the state this frame reads.
+    vertexInputToComputeBarrier(cmd);
+    computeToComputeBarrier(cmd);
+
+    const float h = settings.timeStep / static_cast<float>(settings.substeps);
+    for (uint32_t s = 0; s < settings.substeps; ++s) recordSubstep(cmd, settings, h, timer);
+
+    timedPass(cmd, timer, passIds_->normals, [&] {
+        dispatch(cmd, *computeNormals_, normalsSet_, particleCount_, gpu::NormalsPush{particleCount_, 0, 0, 0});
+    });
+}
+
+// SPEC.md 1, one substep of length h.
+void PbdSolver::recordSubstep(VkCommandBuffer cmd, const SolverSettings& settings, float h, GpuTimer& timer) {
+    const PassIds& ids = *passIds_;
+    gpu::ParticlePush particles{};
+    particles.gravity = glm::vec4(settings.gravity, 0.0f);
+    particles.dt = h;
+    particles.damping = settings.damping;
+    particles.collisionMargin = settings.collisionMargin;
+    // Bounces slower than what gravity adds in two substeps are resting
+    // contacts: no restitution, or they would jitter.
+    particles.restitutionThreshold = 2.0f * glm::length(settings.gravity) * h;
+    particles.particleCount = particleCount_;
+    particles.colliderCount = colliderCount_;
+    particles.stencilStep = settings.stencilStep;
+
+    // 1-2. External forces, damping, prediction p = x + h v.
+    timedPass(cmd, timer, ids.predict, [&] { dispatch(cmd, *predict_, predictSet_, particleCount_, particles); });
+    computeToComputeBarrier(cmd);
+
+    // 3. Collision constraints against the SDF colliders.
+    timedPass(cmd, timer, ids.collideGenerate,
+              [&] { dispatch(cmd, *collideGenerate_, collideGenerateSet_, particleCount_, particles); });
+    computeToComputeBarrier(cmd);
+
+    // 4. n_s Gauss-Seidel iterations: one dispatch per colour of each family,
+    //    then the collision constraints (one thread per particle).
+    for (uint32_t it = 0; it < settings.iterations; ++it) {
+        const gpu::ProjectPush project{0, 0, it, settings.iterations, h, 0, 0, 0};
+        projectColors(cmd, *projectDistance_, distanceSet_, distanceColors_, ids.distance, project, timer);
+        projectColors(cmd, *projectBending_, bendingSet_, bendingColors_, ids.bending, project, timer);
+        projectColors(cmd, *projectAttachment_, attachmentSet_, attachmentColors_, ids.attachment, project, timer);
+        if (colliderCount_ > 0) {
+            timedPass(cmd, timer, ids.collideProject,
+                      [&] { dispatch(cmd, *projectCollision_, collisionSet_, particleCount_, particles); });
+            computeToComputeBarrier(cmd);
+        }
+    }
+
+    // 5. v = (p - x)/h, x = p.
+    timedPass(cmd, timer, ids.updateVelocity,
+              [&] { dispatch(cmd, *updateVelocity_, updateVelocitySet_, particleCount_, particles); });
+    computeToComputeBarrier(cmd);
+
+    // 6. Friction and restitution for particles in contact (SPEC.md 3).
+    if (colliderCount_ > 0) {
+        timedPass(cmd, timer, ids.contactVelocity,
+                  [&] { dispatch(cmd, *contactVelocity_, contactVelocitySet_, particleCount_, particles); });
+        computeToComputeBarrier(cmd);
+    }
+}
+
+void PbdSolver::projectColors(VkCommandBuffer cmd, const ComputeKernel& kernel, VkDescriptorSet set,
+                              const std::vector<ColorRange>& colors, const std::vector<uint32_t>& passIds,
+                              gpu::ProjectPush push, GpuTimer& timer) {
+    for (size_t c = 0; c < colors.size(); ++c) {
+        push.first = colors[c].first;
+        push.count = colors[c].count;
+        timedPass(cmd, timer, passIds[c], [&] { dispatch(cmd, kernel, set, push.count, push); });
+        computeToComputeBarrier(cmd);
+    }
+}
+
+void PbdSolver::uploadMaterials(const std::vector<gpu::ConstraintMaterial>& materials) {
+    materials_.uploadArray<gpu::ConstraintMaterial>(materials);
+}
+
+void PbdSolver::uploadColliders(const std::vector<gpu::Collider>& colliders) {
+    if (colliders.size() != colliderCount_) throw std::invalid_argument("collider count cannot change at run time");
+    colliders_.uploadArray<gpu::Collider>(colliders);
+}
+
+void PbdSolver::resetState(const SimModel& model) {
+    positions_.uploadArray<glm::vec4>(model.positions);
+    predicted_.uploadArray<glm::vec4>(model.positions);
+    velocities_.uploadArray<glm::vec4>(model.velocities);
+}
+
+}  // namespace vksim

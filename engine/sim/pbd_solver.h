@@ -1,0 +1,83 @@
+#pragma once
+// Position based dynamics on the GPU (SPEC.md 1-3): the state and topology
+// buffers of a SimModel, the compute kernels of every pass, and the recording
+// of one frame as an explicit, ordered list of named, timed passes. Positions
+// and normals are storage buffers that the renderer also binds as vertex
+// buffers, so nothing goes through the host between simulating and drawing.
+#include <memory>
+#include <vector>
+
+#include <glm/glm.hpp>
+#include <volk.h>
+
+#include "scene/scene.h"
+#include "sim/sim_model.h"
+#include "vk/buffer.h"
+#include "vk/compute_kernel.h"
+
+namespace vksim {
+
+class VulkanContext;
+class GpuTimer;
+
+class PbdSolver {
+public:
+    PbdSolver(const VulkanContext& ctx, const SimModel& model);
+    ~PbdSolver();
+
+    // Timestamped pass runs one frame records (to size the GpuTimer).
+    static uint32_t passRunsPerFrame(const SimModel& model, const SolverSettings& settings);
+
+    // Registers the pass names with `timer` (step order); required before recordFrame.
+    void registerPasses(GpuTimer& timer);
+
+    // One frame = settings.substeps substeps of SPEC.md 1, then the normals
+    // pass. Starts with the barriers that order it after the previous frame's
+    // simulation and drawing; ends with compute writes not yet made visible to
+    // anything (callers add computeToVertexInputBarrier before drawing).
+    void recordFrame(VkCommandBuffer cmd, const SolverSettings& settings, GpuTimer& timer);
+
+    // Set-up-time updates (they wait for the queue): live parameter edits.
+    void uploadMaterials(const std::vector<gpu::ConstraintMaterial>& materials);
+    void uploadColliders(const std::vector<gpu::Collider>& colliders);
+    void resetState(const SimModel& model);
+
+    const GpuBuffer& positions() const { return positions_; }
+    const GpuBuffer& normals() const { return normals_; }
+    const GpuBuffer& triangleIndices() const { return triangles_; }
+    uint32_t particleCount() const { return particleCount_; }
+    uint32_t triangleCount() const { return triangleCount_; }
+
+    std::vector<glm::vec4> readPositions() const { return positions_.downloadArray<glm::vec4>(); }
+    std::vector<glm::vec4> readVelocities() const { return velocities_.downloadArray<glm::vec4>(); }
+
+private:
+    struct PassIds;
+    void recordSubstep(VkCommandBuffer cmd, const SolverSettings& settings, float h, GpuTimer& timer);
+    void projectColors(VkCommandBuffer cmd, const ComputeKernel& kernel, VkDescriptorSet set,
+                       const std::vector<ColorRange>& colors, const std::vector<uint32_t>& passIds,
+                       gpu::ProjectPush push, GpuTimer& timer);
+
+    const VulkanContext& ctx_;
+    uint32_t particleCount_ = 0;
+    uint32_t triangleCount_ = 0;
+    uint32_t colliderCount_ = 0;
+    std::vector<ColorRange> distanceColors_, bendingColors_, attachmentColors_;
+
+    // Per-step state.
+    GpuBuffer positions_, predicted_, velocities_, contacts_, normals_;
+    GpuBuffer distanceLambdas_, bendingLambdas_, attachmentLambdas_;
+    // Topology, uploaded once.
+    GpuBuffer materials_, distance_, bending_, attachments_, colliders_;
+    GpuBuffer triangles_, adjacencyOffsets_, adjacentTriangles_;
+
+    // One kernel per pass type, each with its buffers bound once.
+    std::unique_ptr<ComputeKernel> predict_, collideGenerate_, projectDistance_, projectBending_,
+        projectAttachment_, projectCollision_, updateVelocity_, contactVelocity_, computeNormals_;
+    VkDescriptorSet predictSet_{}, collideGenerateSet_{}, distanceSet_{}, bendingSet_{}, attachmentSet_{},
+        collisionSet_{}, updateVelocitySet_{}, contactVelocitySet_{}, normalsSet_{};
+
+    std::unique_ptr<PassIds> passIds_;
+};
+
+}  // namespace vksim

@@ -1,0 +1,23 @@
+#pragma once
+// The few memory dependencies the engine needs, named for what they order.
+// Callers record them explicitly between passes; no helper hides one.
+#include <volk.h>
+
+namespace vksim {
+
+// A compute pass's storage writes become visible to the next compute pass's
+// reads and writes (read-after-write and write-after-write between passes).
+void computeToComputeBarrier(VkCommandBuffer cmd);
+
+// Simulation output (positions, normals) written by compute, then read as
+// vertex attributes by the renderer.
+void computeToVertexInputBarrier(VkCommandBuffer cmd);
+
+// The renderer's vertex fetches of the previous frame finish before compute
+// overwrites those buffers (write-after-read: an execution dependency).
+void vertexInputToComputeBarrier(VkCommandBuffer cmd);
+
+// Host writes (e.g. a mapped upload) visible to compute.
+void hostToComputeBarrier(VkCommandBuffer cmd);
+
+}  // namespace vksim

@@ -1,0 +1,137 @@
+#include "vk/buffer.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "vk/context.h"
+#include "vk/vk_check.h"
+
+namespace vksim {
+
+GpuBuffer::GpuBuffer(const VulkanContext& ctx, VkDeviceSize size, VkBufferUsageFlags usage, MemoryKind memory,
+                     const std::string& name)
+    : ctx_(&ctx), size_(size), memoryKind_(memory), name_(name) {
+    VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+    info.size = size;
+    info.usage = usage;
+    info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+    VK_CHECK(vkCreateBuffer(ctx.device(), &info, nullptr, &buffer_));
+    ctx.setName(buffer_, VK_OBJECT_TYPE_BUFFER, name);
+
+    VkMemoryRequirements req;
+    vkGetBufferMemoryRequirements(ctx.device(), buffer_, &req);
+    VkMemoryPropertyFlags props = memory == MemoryKind::DeviceLocal
+                                      ? VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT
+                                      : VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+    VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+    alloc.allocationSize = req.size;
+    alloc.memoryTypeIndex = ctx.findMemoryType(req.memoryTypeBits, props);
+    VK_CHECK(vkAllocateMemory(ctx.device(), &alloc, nullptr, &memory_));
+    ctx.setName(memory_, VK_OBJECT_TYPE_DEVICE_MEMORY, name + " memory");
+    VK_CHECK(vkBindBufferMemory(ctx.device(), buffer_, memory_, 0));
+    if (memory == MemoryKind::HostVisible) VK_CHECK(vkMapMemory(ctx.device(), memory_, 0, VK_WHOLE_SIZE, 0, &mapped_));
+}
+
+GpuBuffer::~GpuBuffer() { release(); }
+
+GpuBuffer::GpuBuffer(GpuBuffer&& other) noexcept { *this = std::move(other); }
+
+GpuBuffer& GpuBuffer::operator=(GpuBuffer&& other) noexcept {
+    if (this != &other) {
+        release();
+        ctx_ = std::exchange(other.ctx_, nullptr);
+        buffer_ = std::exchange(other.buffer_, VK_NULL_HANDLE);
+        memory_ = std::exchange(other.memory_, VK_NULL_HANDLE);
+        size_ = std::exchange(other.size_, 0);
+        memoryKind_ = other.memoryKind_;
+        mapped_ = std::exchange(other.mapped_, nullptr);
+        name_ = std::move(other.name_);
+    }
+    return *this;
+}
+
+void GpuBuffer::release() {
+    if (!ctx_) return;
+    if (buffer_) vkDestroyBuffer(ctx_->device(), buffer_, nullptr);
+    if (memory_) vkFreeMemory(ctx_->device(), memory_, nullptr);
+    buffer_ = VK_NULL_HANDLE;
+    memory_ = VK_NULL_HANDLE;
+    mapped_ = nullptr;
+    ctx_ = nullptr;
+}
+
+void GpuBuffer::upload(std::span<const std::byte> bytes, VkDeviceSize offset) {
+    if (bytes.empty()) return;
+    if (offset + bytes.size() > size_)
+        throw VulkanError("upload of " + std::to_string(bytes.size()) + " bytes overflows buffer '" + name_ + "'");
+    if (memoryKind_ == MemoryKind::HostVisible) {
+        std::memcpy(static_cast<std::byte*>(mapped_) + offset, bytes.data(), bytes.size());
+        return;
+    }
+    GpuBuffer staging(*ctx_, bytes.size(), VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind::HostVisible,
+                      name_ + " staging");
+    std::memcpy(staging.mapped(), bytes.data(), bytes.size());
+    ctx_->submitAndWait([&](VkCommandBuffer cmd) {
+        // Earlier submissions may still read this buffer (a live edit between
+        // frames): the copy waits for them (write-after-read).
+        VkMemoryBarrier2 before{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
+        before.srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+        before.srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT;
+        before.dstStageMask = VK_PIPELINE_STAGE_2_COPY_BIT;
+        before.dstAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT;
+        VkDependencyInfo beforeDep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+        beforeDep.memoryBarrierCount = 1;
+        beforeDep.pMemoryBarriers = &before;
+        vkCmdPipelineBarrier2(cmd, &beforeDep);
+        VkBufferCopy region{0, offset, bytes.size()};
+        vkCmdCopyBuffer(cmd, staging.handle(), buffer_, 1, &region);
+        // Later submissions read (and write) the buffer from any stage.
+        VkMemoryBarrier2 barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
+        barrier.srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT;
+        barrier.srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT;
+        barrier.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+        barrier.dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
+        VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+        dep.memoryBarrierCount = 1;
+        dep.pMemoryBarriers = &barrier;
+        vkCmdPipelineBarrier2(cmd, &dep);
+    });
+}
+
+std::vector<std::byte> GpuBuffer::download() const {
+    std::vector<std::byte> bytes(size_);
+    if (memoryKind_ == MemoryKind::HostVisible) {
+        VK_CHECK(vkQueueWaitIdle(ctx_->queue()));
+        std::memcpy(bytes.data(), mapped_, size_);
+        return bytes;
+    }
+    GpuBuffer staging(*ctx_, size_, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind::HostVisible,
+                      name_ + " read-back");
+    ctx_->submitAndWait([&](VkCommandBuffer cmd) {
+        // Earlier submissions wrote this buffer from shaders: make those
+        // writes available to the copy.
+        VkMemoryBarrier2 barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
+        barrier.srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+        barrier.srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT;
+        barrier.dstStageMask = VK_PIPELINE_STAGE_2_COPY_BIT;
+        barrier.dstAccessMask = VK_ACCESS_2_TRANSFER_READ_BIT;
+        VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+        dep.memoryBarrierCount = 1;
+        dep.pMemoryBarriers = &barrier;
+        vkCmdPipelineBarrier2(cmd, &dep);
+        VkBufferCopy region{0, 0, size_};
+        vkCmdCopyBuffer(cmd, buffer_, staging.handle(), 1, &region);
+        // Make the copy's writes visible to the host read below.
+        VkMemoryBarrier2 toHost{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
+        toHost.srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT;
+        toHost.srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT;
+        toHost.dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT;
+        toHost.dstAccessMask = VK_ACCESS_2_HOST_READ_BIT;
+        dep.pMemoryBarriers = &toHost;
+        vkCmdPipelineBarrier2(cmd, &dep);
+    });
+    std::memcpy(bytes.data(), staging.mapped(), size_);
+    return bytes;
+}
+
+}  // namespace vksim

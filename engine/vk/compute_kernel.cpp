@@ -1,0 +1,126 @@
+#include "vk/compute_kernel.h"
+
+#include <fmt/format.h>
+
+#include "vk/context.h"
+#include "vk/shader_table.h"
+#include "vk/spirv_reflect.h"
+#include "vk/vk_check.h"
+
+namespace vksim {
+
+ComputeKernel::ComputeKernel(const VulkanContext& ctx, std::string_view shaderName, uint32_t pushConstantSize,
+                             uint32_t maxBindingSets)
+    : ctx_(ctx), name_(shaderName), pushConstantSize_(pushConstantSize) {
+    const ShaderBlob* blob = findShader(shaderName);
+    if (!blob) throw VulkanError(fmt::format("no shader named '{}' is built into vksim", shaderName));
+    const ShaderInterface iface = reflectShader({blob->code, blob->wordCount}, name_);
+    for (uint32_t i = 0; i < iface.storageBufferBindings.size(); ++i)
+        if (iface.storageBufferBindings[i] != i)
+            throw VulkanError(fmt::format("shader {}: storage buffer bindings must be 0..n-1", name_));
+    if (iface.usesPushConstants != (pushConstantSize > 0))
+        throw VulkanError(fmt::format("shader {}: push constants declared {} but the engine passes {} bytes", name_,
+                                      iface.usesPushConstants ? "in the shader" : "nowhere", pushConstantSize));
+    if (iface.localSizeY != 1 || iface.localSizeZ != 1)
+        throw VulkanError(fmt::format("shader {}: kernels are one-dimensional", name_));
+    bindingCount_ = static_cast<uint32_t>(iface.storageBufferBindings.size());
+    workgroupSize_ = iface.localSizeX;
+    maxGroupCount_ = ctx.properties().limits.maxComputeWorkGroupCount[0];
+
+    VkShaderModuleCreateInfo moduleInfo{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+    moduleInfo.codeSize = blob->wordCount * sizeof(uint32_t);
+    moduleInfo.pCode = blob->code;
+    VK_CHECK(vkCreateShaderModule(ctx.device(), &moduleInfo, nullptr, &module_));
+    ctx.setName(module_, VK_OBJECT_TYPE_SHADER_MODULE, name_);
+
+    std::vector<VkDescriptorSetLayoutBinding> bindings(bindingCount_);
+    for (uint32_t i = 0; i < bindingCount_; ++i)
+        bindings[i] = {i, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
+    VkDescriptorSetLayoutCreateInfo setInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+    setInfo.bindingCount = bindingCount_;
+    setInfo.pBindings = bindings.data();
+    VK_CHECK(vkCreateDescriptorSetLayout(ctx.device(), &setInfo, nullptr, &setLayout_));
+    ctx.setName(setLayout_, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, name_);
+
+    VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, pushConstantSize};
+    VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+    layoutInfo.setLayoutCount = 1;
+    layoutInfo.pSetLayouts = &setLayout_;
+    layoutInfo.pushConstantRangeCount = pushConstantSize > 0 ? 1 : 0;
+    layoutInfo.pPushConstantRanges = &range;
+    VK_CHECK(vkCreatePipelineLayout(ctx.device(), &layoutInfo, nullptr, &layout_));
+    ctx.setName(layout_, VK_OBJECT_TYPE_PIPELINE_LAYOUT, name_);
+
+    VkComputePipelineCreateInfo pipelineInfo{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+    pipelineInfo.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
+    pipelineInfo.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+    pipelineInfo.stage.module = module_;
+    pipelineInfo.stage.pName = "main";
+    pipelineInfo.layout = layout_;
+    VK_CHECK(vkCreateComputePipelines(ctx.device(), VK_NULL_HANDLE, 1, &pipelineInfo, nullptr, &pipeline_));
+    ctx.setName(pipeline_, VK_OBJECT_TYPE_PIPELINE, name_);
+
+    VkDescriptorPoolSize poolSize{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, std::max(1u, bindingCount_ * maxBindingSets)};
+    VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+    poolInfo.maxSets = maxBindingSets;
+    poolInfo.poolSizeCount = 1;
+    poolInfo.pPoolSizes = &poolSize;
+    VK_CHECK(vkCreateDescriptorPool(ctx.device(), &poolInfo, nullptr, &pool_));
+    ctx.setName(pool_, VK_OBJECT_TYPE_DESCRIPTOR_POOL, name_);
+}
+
+ComputeKernel::~ComputeKernel() {
+    VkDevice device = ctx_.device();
+    vkDestroyDescriptorPool(device, pool_, nullptr);
+    vkDestroyPipeline(device, pipeline_, nullptr);
+    vkDestroyPipelineLayout(device, layout_, nullptr);
+    vkDestroyDescriptorSetLayout(device, setLayout_, nullptr);
+    vkDestroyShaderModule(device, module_, nullptr);
+}
+
+VkDescriptorSet ComputeKernel::bind(std::span<const GpuBuffer* const> buffers, const std::string& setName) {
+    if (buffers.size() != bindingCount_)
+        throw VulkanError(fmt::format("shader {} declares {} storage buffers but {} were bound ({})", name_,
+                                      bindingCount_, buffers.size(), setName));
+    VkDescriptorSetAllocateInfo alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+    alloc.descriptorPool = pool_;
+    alloc.descriptorSetCount = 1;
+    alloc.pSetLayouts = &setLayout_;
+    VkDescriptorSet set = VK_NULL_HANDLE;
+    VK_CHECK(vkAllocateDescriptorSets(ctx_.device(), &alloc, &set));
+    ctx_.setName(set, VK_OBJECT_TYPE_DESCRIPTOR_SET, setName);
+
+    std::vector<VkDescriptorBufferInfo> infos(bindingCount_);
+    std::vector<VkWriteDescriptorSet> writes(bindingCount_);
+    for (uint32_t i = 0; i < bindingCount_; ++i) {
+        if (!buffers[i] || !*buffers[i])
+            throw VulkanError(fmt::format("shader {}: binding {} of {} is not a buffer", name_, i, setName));
+        infos[i] = {buffers[i]->handle(), 0, VK_WHOLE_SIZE};
+        writes[i] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+        writes[i].dstSet = set;
+        writes[i].dstBinding = i;
+        writes[i].descriptorCount = 1;
+        writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+        writes[i].pBufferInfo = &infos[i];
+    }
+    vkUpdateDescriptorSets(ctx_.device(), bindingCount_, writes.data(), 0, nullptr);
+    return set;
+}
+
+void dispatchKernel(VkCommandBuffer cmd, const ComputeKernel& kernel, VkDescriptorSet set, uint32_t elementCount,
+                    const void* push, uint32_t pushSize) {
+    if (pushSize != kernel.pushConstantSize())
+        throw VulkanError(fmt::format("dispatch of {}: {} bytes of push constants, the kernel takes {}",
+                                      kernel.name(), pushSize, kernel.pushConstantSize()));
+    if (elementCount == 0) return;
+    const uint32_t groups = (elementCount + kernel.workgroupSize() - 1) / kernel.workgroupSize();
+    if (groups > kernel.maxGroupCount())
+        throw VulkanError(fmt::format("dispatch of {}: {} elements need {} workgroups, the device allows {}",
+                                      kernel.name(), elementCount, groups, kernel.maxGroupCount()));
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, kernel.pipeline());
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, kernel.layout(), 0, 1, &set, 0, nullptr);
+    if (pushSize > 0) vkCmdPushConstants(cmd, kernel.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, pushSize, push);
+    vkCmdDispatch(cmd, groups, 1, 1);
+}
+
+}  // namespace vksim

@@ -1,0 +1,382 @@
+#include "vk/context.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "vk/vk_check.h"
+
+namespace vksim {
+namespace {
+
+constexpr const char* kValidationLayer = "VK_LAYER_KHRONOS_validation";
+constexpr uint32_t kRequiredApi = VK_API_VERSION_1_3;
+
+void initVolkOnce() {
+    static const VkResult result = volkInitialize();
+    if (result != VK_SUCCESS)
+        throw DeviceError("no Vulkan loader found (install libvulkan1 and a driver, e.g. mesa-vulkan-drivers)");
+}
+
+VKAPI_ATTR VkBool32 VKAPI_CALL onValidationMessage(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+                                                   VkDebugUtilsMessageTypeFlagsEXT,
+                                                   const VkDebugUtilsMessengerCallbackDataEXT* data,
+                                                   void* user) {
+    auto* counts = static_cast<ValidationCounts*>(user);
+    const bool error = severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+    (error ? counts->errors : counts->warnings)++;
+    std::cerr << (error ? "[vulkan error] " : "[vulkan warning] ") << data->pMessage << "\n";
+    return VK_FALSE;
+}
+
+VkDebugUtilsMessengerCreateInfoEXT messengerInfo(ValidationCounts* counts) {
+    VkDebugUtilsMessengerCreateInfoEXT info{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
+    info.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
+                           VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+    info.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
+                       VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                       VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
+    info.pfnUserCallback = onValidationMessage;
+    info.pUserData = counts;
+    return info;
+}
+
+bool hasLayer(const char* name) {
+    uint32_t count = 0;
+    vkEnumerateInstanceLayerProperties(&count, nullptr);
+    std::vector<VkLayerProperties> layers(count);
+    vkEnumerateInstanceLayerProperties(&count, layers.data());
+    return std::any_of(layers.begin(), layers.end(),
+                       [&](const VkLayerProperties& l) { return std::strcmp(l.layerName, name) == 0; });
+}
+
+bool hasInstanceExtension(const char* name) {
+    uint32_t count = 0;
+    vkEnumerateInstanceExtensionProperties(nullptr, &count, nullptr);
+    std::vector<VkExtensionProperties> extensions(count);
+    vkEnumerateInstanceExtensionProperties(nullptr, &count, extensions.data());
+    return std::any_of(extensions.begin(), extensions.end(), [&](const VkExtensionProperties& e) {
+        return std::strcmp(e.extensionName, name) == 0;
+    });
+}
+
+bool hasDeviceExtension(VkPhysicalDevice device, const char* name) {
+    uint32_t count = 0;
+    vkEnumerateDeviceExtensionProperties(device, nullptr, &count, nullptr);
+    std::vector<VkExtensionProperties> extensions(count);
+    vkEnumerateDeviceExtensionProperties(device, nullptr, &count, extensions.data());
+    return std::any_of(extensions.begin(), extensions.end(), [&](const VkExtensionProperties& e) {
+        return std::strcmp(e.extensionName, name) == 0;
+    });
+}
+
+const char* deviceTypeName(VkPhysicalDeviceType type) {
+    switch (type) {
+        case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete GPU";
+        case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return "integrated GPU";
+        case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return "virtual GPU";
+        case VK_PHYSICAL_DEVICE_TYPE_CPU: return "CPU";
+        default: return "other";
+    }
+}
+
+int devicePreference(VkPhysicalDeviceType type) {
+    switch (type) {
+        case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 4;
+        case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 3;
+        case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
+        case VK_PHYSICAL_DEVICE_TYPE_CPU: return 1;
+        default: return 0;
+    }
+}
+
+std::string versionString(uint32_t v) {
+    return fmt::format("{}.{}.{}", VK_API_VERSION_MAJOR(v), VK_API_VERSION_MINOR(v), VK_API_VERSION_PATCH(v));
+}
+
+// Why `device` cannot run vksim ("" if it can); also finds the queue family.
+std::string checkDevice(VkPhysicalDevice device, VkSurfaceKHR surface, uint32_t* familyOut) {
+    VkPhysicalDeviceProperties props;
+    vkGetPhysicalDeviceProperties(device, &props);
+    if (props.apiVersion < kRequiredApi)
+        return fmt::format("supports Vulkan {}, vksim needs 1.3", versionString(props.apiVersion));
+
+    VkPhysicalDeviceVulkan13Features f13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+    VkPhysicalDeviceFeatures2 f2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &f13};
+    vkGetPhysicalDeviceFeatures2(device, &f2);
+    if (!f13.synchronization2) return "no synchronization2 feature";
+    if (surface && !f13.dynamicRendering) return "no dynamicRendering feature";
+    if (surface && !hasDeviceExtension(device, VK_KHR_SWAPCHAIN_EXTENSION_NAME)) return "no swapchain support";
+
+    uint32_t count = 0;
+    vkGetPhysicalDeviceQueueFamilyProperties(device, &count, nullptr);
+    std::vector<VkQueueFamilyProperties> families(count);
+    vkGetPhysicalDeviceQueueFamilyProperties(device, &count, families.data());
+    const VkQueueFlags needed = VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT;
+    bool sawGraphicsCompute = false;
+    for (uint32_t i = 0; i < count; ++i) {
+        if ((families[i].queueFlags & needed) != needed) continue;
+        sawGraphicsCompute = true;
+        if (families[i].timestampValidBits == 0) continue;
+        if (surface) {
+            VkBool32 present = VK_FALSE;
+            vkGetPhysicalDeviceSurfaceSupportKHR(device, i, surface, &present);
+            if (!present) continue;
+        }
+        *familyOut = i;
+        return "";
+    }
+    if (!sawGraphicsCompute) return "no queue family with both graphics and compute";
+    return surface ? "no graphics+compute queue with timestamps that can present to the window"
+                   : "no graphics+compute queue with timestamp support";
+}
+
+std::string lower(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+    return s;
+}
+
+}  // namespace
+
+std::vector<DeviceInfo> VulkanContext::listDevices() {
+    initVolkOnce();
+    VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+    app.apiVersion = kRequiredApi;
+    VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+    info.pApplicationInfo = &app;
+    VkInstance instance = VK_NULL_HANDLE;
+    VK_CHECK(vkCreateInstance(&info, nullptr, &instance));
+    volkLoadInstanceOnly(instance);
+    uint32_t count = 0;
+    vkEnumeratePhysicalDevices(instance, &count, nullptr);
+    std::vector<VkPhysicalDevice> devices(count);
+    vkEnumeratePhysicalDevices(instance, &count, devices.data());
+    std::vector<DeviceInfo> result;
+    for (uint32_t i = 0; i < count; ++i) {
+        VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+        VkPhysicalDeviceProperties2 props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &driver};
+        vkGetPhysicalDeviceProperties2(devices[i], &props);
+        DeviceInfo d;
+        d.index = i;
+        d.name = props.properties.deviceName;
+        d.type = deviceTypeName(props.properties.deviceType);
+        d.apiVersion = versionString(props.properties.apiVersion);
+        d.driver = fmt::format("{} {}", driver.driverName, driver.driverInfo);
+        uint32_t family = 0;
+        d.rejection = checkDevice(devices[i], VK_NULL_HANDLE, &family);
+        d.usable = d.rejection.empty();
+        result.push_back(d);
+    }
+    vkDestroyInstance(instance, nullptr);
+    return result;
+}
+
+VulkanContext::VulkanContext(const ContextOptions& options) : validation_(options.validation) {
+    initVolkOnce();
+    try {
+        createInstance(options);
+        if (options.createSurface) surface_ = options.createSurface(instance_);
+        pickPhysicalDevice(options.deviceSelector);
+        createDevice();
+    } catch (...) {
+        destroy();
+        throw;
+    }
+}
+
+VulkanContext::~VulkanContext() { destroy(); }
+
+void VulkanContext::destroy() {
+    if (device_) {
+        vkDeviceWaitIdle(device_);
+        if (commandPool_) vkDestroyCommandPool(device_, commandPool_, nullptr);
+        vkDestroyDevice(device_, nullptr);
+        device_ = VK_NULL_HANDLE;
+    }
+    if (surface_) vkDestroySurfaceKHR(instance_, surface_, nullptr);
+    surface_ = VK_NULL_HANDLE;
+    if (messenger_) vkDestroyDebugUtilsMessengerEXT(instance_, messenger_, nullptr);
+    messenger_ = VK_NULL_HANDLE;
+    if (instance_) vkDestroyInstance(instance_, nullptr);
+    instance_ = VK_NULL_HANDLE;
+}
+
+void VulkanContext::createInstance(const ContextOptions& options) {
+    uint32_t loaderVersion = 0;
+    vkEnumerateInstanceVersion(&loaderVersion);
+    if (loaderVersion < kRequiredApi)
+        throw DeviceError(fmt::format("the Vulkan loader supports {}, vksim needs 1.3", versionString(loaderVersion)));
+
+    std::vector<const char*> extensions = options.instanceExtensions;
+    std::vector<const char*> layers;
+    debugUtils_ = hasInstanceExtension(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+    if (debugUtils_) extensions.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+    if (validation_) {
+        if (!hasLayer(kValidationLayer))
+            throw DeviceError("validation requested but VK_LAYER_KHRONOS_validation is not installed "
+                              "(Debian package vulkan-validationlayers)");
+        if (!debugUtils_) throw DeviceError("validation requested but VK_EXT_debug_utils is not available");
+        layers.push_back(kValidationLayer);
+    }
+
+    VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+    app.pApplicationName = "vksim";
+    app.pEngineName = "vksim";
+    app.apiVersion = kRequiredApi;
+
+    // Synchronization validation is off by default in the layer; it is the
+    // judge of every barrier in the engine, so turn it on.
+    VkValidationFeatureEnableEXT enables[] = {VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT};
+    VkValidationFeaturesEXT features{VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT};
+    features.enabledValidationFeatureCount = 1;
+    features.pEnabledValidationFeatures = enables;
+    // Chained so that instance creation and destruction are validated too.
+    VkDebugUtilsMessengerCreateInfoEXT messenger = messengerInfo(&validationCounts_);
+    features.pNext = &messenger;
+
+    VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+    info.pApplicationInfo = &app;
+    info.enabledExtensionCount = static_cast<uint32_t>(extensions.size());
+    info.ppEnabledExtensionNames = extensions.data();
+    info.enabledLayerCount = static_cast<uint32_t>(layers.size());
+    info.ppEnabledLayerNames = layers.data();
+    if (validation_) info.pNext = &features;
+    VkResult result = vkCreateInstance(&info, nullptr, &instance_);
+    if (result == VK_ERROR_INCOMPATIBLE_DRIVER)
+        throw DeviceError("no Vulkan driver found (install mesa-vulkan-drivers or your GPU's driver)");
+    VK_CHECK(result);
+    volkLoadInstanceOnly(instance_);
+    if (validation_) VK_CHECK(vkCreateDebugUtilsMessengerEXT(instance_, &messenger, nullptr, &messenger_));
+}
+
+void VulkanContext::pickPhysicalDevice(const std::string& selector) {
+    uint32_t count = 0;
+    vkEnumeratePhysicalDevices(instance_, &count, nullptr);
+    if (count == 0)
+        throw DeviceError("no Vulkan device found (install mesa-vulkan-drivers for the CPU device lavapipe)");
+    std::vector<VkPhysicalDevice> devices(count);
+    vkEnumeratePhysicalDevices(instance_, &count, devices.data());
+
+    const bool byIndex = !selector.empty() && std::all_of(selector.begin(), selector.end(), ::isdigit);
+    int best = -1;
+    int bestScore = -1;
+    std::vector<std::string> rejected;
+    for (uint32_t i = 0; i < count; ++i) {
+        VkPhysicalDeviceProperties props;
+        vkGetPhysicalDeviceProperties(devices[i], &props);
+        if (byIndex && std::stoul(selector) != i) continue;
+        if (!byIndex && !selector.empty() && lower(props.deviceName).find(lower(selector)) == std::string::npos)
+            continue;
+        uint32_t family = 0;
+        std::string why = checkDevice(devices[i], surface_, &family);
+        if (!why.empty()) {
+            rejected.push_back(fmt::format("device {} ({}): {}", i, props.deviceName, why));
+            continue;
+        }
+        int score = devicePreference(props.deviceType);
+        if (score > bestScore) {
+            best = static_cast<int>(i);
+            bestScore = score;
+            queueFamily_ = family;
+        }
+    }
+    if (best < 0) {
+        std::string reasons;
+        for (const std::string& r : rejected) reasons += "; " + r;
+        if (!selector.empty() && rejected.empty())
+            throw DeviceError(fmt::format("no Vulkan device matches --device '{}' (see --list-devices)", selector));
+        throw DeviceError(fmt::format("no usable Vulkan device{}", reasons));
+    }
+    physicalDevice_ = devices[best];
+    vkGetPhysicalDeviceProperties(physicalDevice_, &properties_);
+    vkGetPhysicalDeviceMemoryProperties(physicalDevice_, &memoryProperties_);
+    VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+    VkPhysicalDeviceProperties2 props2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &driver};
+    vkGetPhysicalDeviceProperties2(physicalDevice_, &props2);
+    deviceInfo_.index = static_cast<uint32_t>(best);
+    deviceInfo_.name = properties_.deviceName;
+    deviceInfo_.type = deviceTypeName(properties_.deviceType);
+    deviceInfo_.apiVersion = versionString(properties_.apiVersion);
+    deviceInfo_.driver = fmt::format("{} {}", driver.driverName, driver.driverInfo);
+    deviceInfo_.usable = true;
+}
+
+void VulkanContext::createDevice() {
+    float priority = 1.0f;
+    VkDeviceQueueCreateInfo queueInfo{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+    queueInfo.queueFamilyIndex = queueFamily_;
+    queueInfo.queueCount = 1;
+    queueInfo.pQueuePriorities = &priority;
+
+    VkPhysicalDeviceFeatures supported;
+    vkGetPhysicalDeviceFeatures(physicalDevice_, &supported);
+    VkPhysicalDeviceVulkan13Features f13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+    f13.synchronization2 = VK_TRUE;
+    f13.dynamicRendering = surface_ ? VK_TRUE : VK_FALSE;
+    // glslc targeting Vulkan 1.3 (SPIR-V 1.6) declares workgroup sizes with
+    // LocalSizeId, which needs maintenance4 (a feature every 1.3 device has).
+    f13.maintenance4 = VK_TRUE;
+    VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &f13};
+    // Optional: wireframe display mode.
+    features.features.fillModeNonSolid = supported.fillModeNonSolid;
+
+    std::vector<const char*> extensions;
+    if (surface_) extensions.push_back(VK_KHR_SWAPCHAIN_EXTENSION_NAME);
+
+    VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+    info.pNext = &features;
+    info.queueCreateInfoCount = 1;
+    info.pQueueCreateInfos = &queueInfo;
+    info.enabledExtensionCount = static_cast<uint32_t>(extensions.size());
+    info.ppEnabledExtensionNames = extensions.data();
+    VK_CHECK(vkCreateDevice(physicalDevice_, &info, nullptr, &device_));
+    volkLoadDevice(device_);
+    vkGetDeviceQueue(device_, queueFamily_, 0, &queue_);
+
+    VkCommandPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+    poolInfo.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+    poolInfo.queueFamilyIndex = queueFamily_;
+    VK_CHECK(vkCreateCommandPool(device_, &poolInfo, nullptr, &commandPool_));
+    setName(commandPool_, VK_OBJECT_TYPE_COMMAND_POOL, "main command pool");
+}
+
+void VulkanContext::setName(uint64_t handle, VkObjectType type, const std::string& name) const {
+    if (!debugUtils_ || !vkSetDebugUtilsObjectNameEXT) return;
+    VkDebugUtilsObjectNameInfoEXT info{VK_STRUCTURE_TYPE_DEBUG_UTILS_OBJECT_NAME_INFO_EXT};
+    info.objectType = type;
+    info.objectHandle = handle;
+    info.pObjectName = name.c_str();
+    vkSetDebugUtilsObjectNameEXT(device_, &info);
+}
+
+void VulkanContext::submitAndWait(const std::function<void(VkCommandBuffer)>& record) const {
+    VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    alloc.commandPool = commandPool_;
+    alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    alloc.commandBufferCount = 1;
+    VkCommandBuffer cmd = VK_NULL_HANDLE;
+    VK_CHECK(vkAllocateCommandBuffers(device_, &alloc, &cmd));
+    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+    VK_CHECK(vkBeginCommandBuffer(cmd, &begin));
+    record(cmd);
+    VK_CHECK(vkEndCommandBuffer(cmd));
+    VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+    submit.commandBufferCount = 1;
+    submit.pCommandBuffers = &cmd;
+    VK_CHECK(vkQueueSubmit(queue_, 1, &submit, VK_NULL_HANDLE));
+    VK_CHECK(vkQueueWaitIdle(queue_));
+    vkFreeCommandBuffers(device_, commandPool_, 1, &cmd);
+}
+
+uint32_t VulkanContext::findMemoryType(uint32_t typeBits, VkMemoryPropertyFlags required) const {
+    for (uint32_t i = 0; i < memoryProperties_.memoryTypeCount; ++i)
+        if ((typeBits & (1u << i)) && (memoryProperties_.memoryTypes[i].propertyFlags & required) == required)
+            return i;
+    throw VulkanError("no memory type with the required properties");
+}
+
+}  // namespace vksim

@@ -1,0 +1,104 @@
+#pragma once
+// The Vulkan instance, the chosen physical device, the logical device and its
+// one queue (graphics + compute, and present when a window needs it). All vk*
+// calls go through volk. With validation on, the Khronos layer runs with
+// synchronization validation and every warning or error it reports is printed
+// and counted: tests and --validate fail on a non-zero count.
+#include <atomic>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <volk.h>
+
+namespace vksim {
+
+// A user-caused start-up failure (no device, unknown device selector, missing
+// validation layer): reported as one line, non-zero exit.
+struct DeviceError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+struct ContextOptions {
+    bool validation = false;
+    std::string deviceSelector;                   // "" = best, "2" = index, else a name substring
+    std::vector<const char*> instanceExtensions;  // e.g. what GLFW needs for a surface
+    // When set, the context creates the surface right after the instance, and
+    // only devices that can present to it are accepted.
+    std::function<VkSurfaceKHR(VkInstance)> createSurface;
+};
+
+struct DeviceInfo {
+    uint32_t index = 0;
+    std::string name;
+    std::string type;     // "discrete GPU", "CPU", ...
+    std::string apiVersion;
+    std::string driver;   // driver name and info
+    bool usable = false;
+    std::string rejection;  // why it is not usable
+};
+
+struct ValidationCounts {
+    std::atomic<uint32_t> errors{0};
+    std::atomic<uint32_t> warnings{0};
+    uint32_t total() const { return errors + warnings; }
+};
+
+class VulkanContext {
+public:
+    explicit VulkanContext(const ContextOptions& options);
+    ~VulkanContext();
+    VulkanContext(const VulkanContext&) = delete;
+    VulkanContext& operator=(const VulkanContext&) = delete;
+
+    // Every device the loader reports, with the reason a device cannot be used.
+    static std::vector<DeviceInfo> listDevices();
+
+    VkInstance instance() const { return instance_; }
+    VkPhysicalDevice physicalDevice() const { return physicalDevice_; }
+    VkDevice device() const { return device_; }
+    VkQueue queue() const { return queue_; }
+    uint32_t queueFamily() const { return queueFamily_; }
+    VkSurfaceKHR surface() const { return surface_; }
+    VkCommandPool commandPool() const { return commandPool_; }
+    const VkPhysicalDeviceProperties& properties() const { return properties_; }
+    const DeviceInfo& deviceInfo() const { return deviceInfo_; }
+    bool validationEnabled() const { return validation_; }
+    const ValidationCounts& validationCounts() const { return validationCounts_; }
+
+    // Debug-utils name shown by the validation layer and by capture tools.
+    void setName(uint64_t handle, VkObjectType type, const std::string& name) const;
+    template <typename Handle>
+    void setName(Handle handle, VkObjectType type, const std::string& name) const {
+        setName(reinterpret_cast<uint64_t>(handle), type, name);
+    }
+
+    // Records commands into a fresh command buffer, submits and waits. For
+    // set-up and read-back only, never in the frame loop.
+    void submitAndWait(const std::function<void(VkCommandBuffer)>& record) const;
+
+    uint32_t findMemoryType(uint32_t typeBits, VkMemoryPropertyFlags required) const;
+
+private:
+    void createInstance(const ContextOptions& options);
+    void pickPhysicalDevice(const std::string& selector);
+    void createDevice();
+    void destroy();
+
+    bool validation_ = false;
+    bool debugUtils_ = false;
+    VkInstance instance_ = VK_NULL_HANDLE;
+    VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
+    VkSurfaceKHR surface_ = VK_NULL_HANDLE;
+    VkPhysicalDevice physicalDevice_ = VK_NULL_HANDLE;
+    VkPhysicalDeviceProperties properties_{};
+    VkPhysicalDeviceMemoryProperties memoryProperties_{};
+    DeviceInfo deviceInfo_;
+    VkDevice device_ = VK_NULL_HANDLE;
+    VkQueue queue_ = VK_NULL_HANDLE;
+    uint32_t queueFamily_ = 0;
+    VkCommandPool commandPool_ = VK_NULL_HANDLE;
+    ValidationCounts validationCounts_;
+};
+
+}  // namespace vksim

@@ -1,0 +1,144 @@
+#include "vk/gpu_timer.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "vk/context.h"
+#include "vk/vk_check.h"
+
+namespace vksim {
+
+GpuTimer::GpuTimer(const VulkanContext& ctx, uint32_t frameSlots, uint32_t maxPassRunsPerFrame)
+    : ctx_(ctx), queriesPerSlot_(2 * maxPassRunsPerFrame + 2), slots_(frameSlots) {
+    nsPerTick_ = ctx.properties().limits.timestampPeriod;
+    uint32_t familyCount = 0;
+    vkGetPhysicalDeviceQueueFamilyProperties(ctx.physicalDevice(), &familyCount, nullptr);
+    std::vector<VkQueueFamilyProperties> families(familyCount);
+    vkGetPhysicalDeviceQueueFamilyProperties(ctx.physicalDevice(), &familyCount, families.data());
+    const uint32_t bits = families[ctx.queueFamily()].timestampValidBits;
+    validMask_ = bits >= 64 ? ~0ull : ((1ull << bits) - 1);
+
+    for (uint32_t i = 0; i < frameSlots; ++i) {
+        VkQueryPoolCreateInfo info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+        info.queryType = VK_QUERY_TYPE_TIMESTAMP;
+        info.queryCount = queriesPerSlot_;
+        VK_CHECK(vkCreateQueryPool(ctx.device(), &info, nullptr, &slots_[i].pool));
+        ctx.setName(slots_[i].pool, VK_OBJECT_TYPE_QUERY_POOL, fmt::format("pass timestamps, frame slot {}", i));
+    }
+}
+
+GpuTimer::~GpuTimer() {
+    for (Slot& slot : slots_) vkDestroyQueryPool(ctx_.device(), slot.pool, nullptr);
+}
+
+uint32_t GpuTimer::registerPass(std::string_view name) {
+    auto it = std::find(passNames_.begin(), passNames_.end(), name);
+    if (it != passNames_.end()) return static_cast<uint32_t>(it - passNames_.begin());
+    passNames_.emplace_back(name);
+    return static_cast<uint32_t>(passNames_.size() - 1);
+}
+
+uint32_t GpuTimer::nextQuery(Slot& slot) {
+    if (slot.queriesUsed >= queriesPerSlot_)
+        throw VulkanError(fmt::format("GPU timer: more than {} timestamped passes in one frame; "
+                                      "raise maxPassRunsPerFrame",
+                                      (queriesPerSlot_ - 2) / 2));
+    return slot.queriesUsed++;
+}
+
+void GpuTimer::beginFrame(VkCommandBuffer cmd, uint32_t slot) {
+    recording_ = &slots_.at(slot);
+    recording_->runs.clear();
+    recording_->queriesUsed = 0;
+    vkCmdResetQueryPool(cmd, recording_->pool, 0, queriesPerSlot_);
+    vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, recording_->pool, nextQuery(*recording_));
+}
+
+void GpuTimer::beginPass(VkCommandBuffer cmd, uint32_t passId) {
+    const uint32_t query = nextQuery(*recording_);
+    nextQuery(*recording_);  // the end timestamp
+    recording_->runs.push_back({passId, query});
+    openPass_ = query;
+    vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, recording_->pool, query);
+}
+
+void GpuTimer::endPass(VkCommandBuffer cmd) {
+    vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, recording_->pool, openPass_ + 1);
+    openPass_ = UINT32_MAX;
+}
+
+void GpuTimer::endFrame(VkCommandBuffer cmd) {
+    vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, recording_->pool, nextQuery(*recording_));
+    recording_->pending = true;
+    recording_ = nullptr;
+}
+
+void GpuTimer::collect(uint32_t slotIndex) {
+    Slot& slot = slots_.at(slotIndex);
+    if (!slot.pending) return;
+    slot.pending = false;
+    std::vector<uint64_t> ticks(slot.queriesUsed);
+    // The fence of this slot has signalled, so the results are available; WAIT
+    // only guards against a driver that publishes them a moment later.
+    VK_CHECK(vkGetQueryPoolResults(ctx_.device(), slot.pool, 0, slot.queriesUsed, ticks.size() * sizeof(uint64_t),
+                                   ticks.data(), sizeof(uint64_t),
+                                   VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
+    auto ms = [&](uint32_t begin, uint32_t end) {
+        const uint64_t delta = (ticks[end] - ticks[begin]) & validMask_;
+        return static_cast<double>(delta) * nsPerTick_ * 1e-6;
+    };
+    FrameSample sample;
+    sample.passMs.assign(passNames_.size(), 0.0);
+    sample.passRuns.assign(passNames_.size(), 0);
+    for (const Run& run : slot.runs) {
+        sample.passMs[run.passId] += ms(run.firstQuery, run.firstQuery + 1);
+        sample.passRuns[run.passId]++;
+    }
+    sample.stepMs = ms(0, slot.queriesUsed - 1);
+    samples_.push_back(std::move(sample));
+}
+
+void GpuTimer::clearSamples() { samples_.clear(); }
+
+namespace {
+
+PassTiming summarize(std::string name, std::vector<double> values, uint32_t runs) {
+    PassTiming t;
+    t.name = std::move(name);
+    t.runsPerFrame = runs;
+    if (values.empty()) return t;
+    std::sort(values.begin(), values.end());
+    const size_t n = values.size();
+    t.medianMs = n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+    t.maxMs = values.back();
+    double sum = 0;
+    for (double v : values) sum += v;
+    t.meanMs = sum / static_cast<double>(n);
+    return t;
+}
+
+}  // namespace
+
+TimingReport GpuTimer::report(uint32_t lastFrames) const {
+    TimingReport report;
+    report.device = ctx_.deviceInfo().name;
+    const size_t first = lastFrames == 0 || lastFrames >= samples_.size() ? 0 : samples_.size() - lastFrames;
+    report.frames = static_cast<uint32_t>(samples_.size() - first);
+    for (uint32_t id = 0; id < passNames_.size(); ++id) {
+        std::vector<double> values;
+        uint32_t runs = 0;
+        for (size_t f = first; f < samples_.size(); ++f) {
+            if (id >= samples_[f].passMs.size() || samples_[f].passRuns[id] == 0) continue;
+            values.push_back(samples_[f].passMs[id]);
+            runs = samples_[f].passRuns[id];
+        }
+        if (!values.empty()) report.passes.push_back(summarize(passNames_[id], std::move(values), runs));
+    }
+    std::vector<double> steps;
+    for (size_t f = first; f < samples_.size(); ++f) steps.push_back(samples_[f].stepMs);
+    report.step = summarize("step total", std::move(steps), 1);
+    return report;
+}
+
+}  // namespace vksim

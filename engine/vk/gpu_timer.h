@@ -1,0 +1,88 @@
+#pragma once
+// Names and times every GPU pass with timestamp queries. Each frame slot (one
+// per frame in flight) has its own query pool; a slot's results are read when
+// the caller has already waited on that slot's fence for its next use, so the
+// read never stalls the frame. A pass that runs several times in a frame
+// (every colour runs substeps x iterations times) is summed per frame; the
+// report gives median and max over frames, in the order passes were
+// registered (the step order).
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <volk.h>
+
+namespace vksim {
+
+class VulkanContext;
+
+struct PassTiming {
+    std::string name;
+    double medianMs = 0;
+    double maxMs = 0;
+    double meanMs = 0;
+    uint32_t runsPerFrame = 0;  // how many times the pass was recorded in one frame
+};
+
+struct TimingReport {
+    std::string device;
+    uint32_t frames = 0;          // frames measured
+    std::vector<PassTiming> passes;  // step order
+    PassTiming step;              // the whole frame of simulation passes, timestamp to timestamp
+};
+
+class GpuTimer {
+public:
+    GpuTimer(const VulkanContext& ctx, uint32_t frameSlots, uint32_t maxPassRunsPerFrame);
+    ~GpuTimer();
+    GpuTimer(const GpuTimer&) = delete;
+    GpuTimer& operator=(const GpuTimer&) = delete;
+
+    // Registers a pass name once; the id is used while recording.
+    uint32_t registerPass(std::string_view name);
+
+    void beginFrame(VkCommandBuffer cmd, uint32_t slot);
+    void beginPass(VkCommandBuffer cmd, uint32_t passId);
+    void endPass(VkCommandBuffer cmd);
+    void endFrame(VkCommandBuffer cmd);
+
+    // Reads the results of the frame last recorded in `slot` (its fence must
+    // have signalled) and adds them as one sample. No-op for a slot never used.
+    void collect(uint32_t slot);
+
+    // Median/max over the last `lastFrames` collected frames (0 = all).
+    TimingReport report(uint32_t lastFrames = 0) const;
+    void clearSamples();
+
+private:
+    struct Run {
+        uint32_t passId;
+        uint32_t firstQuery;
+    };
+    struct Slot {
+        VkQueryPool pool = VK_NULL_HANDLE;
+        std::vector<Run> runs;
+        uint32_t queriesUsed = 0;
+        bool pending = false;
+    };
+    struct FrameSample {
+        std::vector<double> passMs;  // by pass id
+        std::vector<uint32_t> passRuns;
+        double stepMs = 0;
+    };
+
+    uint32_t nextQuery(Slot& slot);
+
+    const VulkanContext& ctx_;
+    double nsPerTick_ = 1.0;
+    uint64_t validMask_ = ~0ull;
+    uint32_t queriesPerSlot_ = 0;
+    std::vector<Slot> slots_;
+    Slot* recording_ = nullptr;
+    uint32_t openPass_ = UINT32_MAX;
+    std::vector<std::string> passNames_;
+    std::vector<FrameSample> samples_;
+};
+
+}  // namespace vksim

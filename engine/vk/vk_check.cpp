@@ -1,0 +1,43 @@
+#include "vk/vk_check.h"
+
+#include <fmt/format.h>
+
+namespace vksim {
+
+const char* vkResultName(VkResult result) {
+    switch (result) {
+#define VKSIM_RESULT(name) \
+    case name:             \
+        return #name;
+        VKSIM_RESULT(VK_SUCCESS)
+        VKSIM_RESULT(VK_NOT_READY)
+        VKSIM_RESULT(VK_TIMEOUT)
+        VKSIM_RESULT(VK_INCOMPLETE)
+        VKSIM_RESULT(VK_SUBOPTIMAL_KHR)
+        VKSIM_RESULT(VK_ERROR_OUT_OF_HOST_MEMORY)
+        VKSIM_RESULT(VK_ERROR_OUT_OF_DEVICE_MEMORY)
+        VKSIM_RESULT(VK_ERROR_INITIALIZATION_FAILED)
+        VKSIM_RESULT(VK_ERROR_DEVICE_LOST)
+        VKSIM_RESULT(VK_ERROR_MEMORY_MAP_FAILED)
+        VKSIM_RESULT(VK_ERROR_LAYER_NOT_PRESENT)
+        VKSIM_RESULT(VK_ERROR_EXTENSION_NOT_PRESENT)
+        VKSIM_RESULT(VK_ERROR_FEATURE_NOT_PRESENT)
+        VKSIM_RESULT(VK_ERROR_INCOMPATIBLE_DRIVER)
+        VKSIM_RESULT(VK_ERROR_TOO_MANY_OBJECTS)
+        VKSIM_RESULT(VK_ERROR_FORMAT_NOT_SUPPORTED)
+        VKSIM_RESULT(VK_ERROR_SURFACE_LOST_KHR)
+        VKSIM_RESULT(VK_ERROR_NATIVE_WINDOW_IN_USE_KHR)
+        VKSIM_RESULT(VK_ERROR_OUT_OF_DATE_KHR)
+        VKSIM_RESULT(VK_ERROR_OUT_OF_POOL_MEMORY)
+#undef VKSIM_RESULT
+        default:
+            return "VK_ERROR_(unknown)";
+    }
+}
+
+void throwVulkanError(VkResult result, const char* call, const char* file, int line) {
+    throw VulkanError(fmt::format("Vulkan call failed with {} ({}:{}): {}", vkResultName(result),
+                                  file, line, call));
+}
+
+}  // namespace vksim

@@ -1,0 +1,95 @@
+// Constraint projections of position based dynamics (SPEC.md 1). Stateless:
+// each takes positions, inverse masses and the constraint's data and returns
+// the corrections. Shared math: see common/real_glsl.h for the rules.
+#ifndef VKSIM_PBD_CONSTRAINTS_GLSL
+#define VKSIM_PBD_CONSTRAINTS_GLSL
+
+// The multiplier step shared by every constraint, for dp_i = w_i grad_i C * dLambda.
+//   PBD  (Mueller et al. 2007): dLambda = -k' C / sum_k w_k |grad_k C|^2,
+//        k' = 1 - (1 - k)^(1/n_s) so n_s iterations leave (1-k) of the error.
+//   XPBD (Macklin et al. 2016): dLambda = (-C - alpha~ lambda) / (sum_k w_k |grad_k C|^2 + alpha~),
+//        alpha~ = alpha / h^2.
+real constraintDeltaLambda(uint mode, real stiffness, real compliance, uint iterations, real dt,
+                           real C, real weightedGradSq, real lambda) {
+    if (mode == kModeXpbd) {
+        real alphaTilde = compliance / (dt * dt);
+        real denominator = weightedGradSq + alphaTilde;
+        if (denominator <= real(0)) return real(0);
+        return (-C - alphaTilde * lambda) / denominator;
+    }
+    if (weightedGradSq <= real(0)) return real(0);
+    real k = real(1) - pow(real(1) - stiffness, real(1) / real(iterations));
+    return -k * C / weightedGradSq;
+}
+
+struct PairCorrection {
+    real3 dp0;
+    real3 dp1;
+    real dLambda;
+};
+
+// Distance: C = |p0 - p1| - d, grad_0 C = n, grad_1 C = -n, n = (p0-p1)/|p0-p1|.
+PairCorrection solveDistance(real3 p0, real w0, real3 p1, real w1, real restLength, uint mode,
+                             real stiffness, real compliance, uint iterations, real dt, real lambda) {
+    real3 d = p0 - p1;
+    real len = length(d);
+    if (len <= real(1e-12)) return PairCorrection(real3(0), real3(0), real(0));
+    real3 n = d / len;
+    real dLambda = constraintDeltaLambda(mode, stiffness, compliance, iterations, dt, len - restLength,
+                                         w0 + w1, lambda);
+    return PairCorrection(w0 * dLambda * n, -w1 * dLambda * n, dLambda);
+}
+
+struct QuadCorrection {
+    real3 dp0;
+    real3 dp1;
+    real3 dp2;
+    real3 dp3;
+    real dLambda;
+};
+
+// Isometric bending (Bergou et al. 2006; as a PBD constraint, Bender et al.
+// 2014): e = sum_i K_i p_i (zero on the flat rest shape),
+// C = 1/2 scale |e|^2, grad_i C = scale K_i e. C is quadratic, so each
+// projection at k'=1 halves e; dp stays proportional to e, with no
+// singularity as the cloth flattens.
+QuadCorrection solveIsometricBending(real3 p0, real w0, real3 p1, real w1, real3 p2, real w2,
+                                     real3 p3, real w3, real4 K, real scale, uint mode,
+                                     real stiffness, real compliance, uint iterations, real dt,
+                                     real lambda) {
+    real3 e = K.x * p0 + K.y * p1 + K.z * p2 + K.w * p3;
+    real e2 = dot(e, e);
+    real C = real(0.5) * scale * e2;
+    real weightedGradSq = scale * scale * e2 *
+                          (w0 * K.x * K.x + w1 * K.y * K.y + w2 * K.z * K.z + w3 * K.w * K.w);
+    if (weightedGradSq <= real(1e-30)) return QuadCorrection(real3(0), real3(0), real3(0), real3(0), real(0));
+    real dLambda = constraintDeltaLambda(mode, stiffness, compliance, iterations, dt, C, weightedGradSq, lambda);
+    real3 g = scale * dLambda * e;
+    return QuadCorrection(w0 * K.x * g, w1 * K.y * g, w2 * K.z * g, w3 * K.w * g, dLambda);
+}
+
+struct PointCorrection {
+    real3 dp;
+    real dLambda;
+};
+
+// Attachment: C = |p - target|, grad C = (p - target)/|p - target|.
+PointCorrection solveAttachment(real3 p, real w, real3 target, uint mode, real stiffness,
+                                real compliance, uint iterations, real dt, real lambda) {
+    real3 d = p - target;
+    real len = length(d);
+    if (len <= real(1e-12)) return PointCorrection(real3(0), real(0));
+    real dLambda = constraintDeltaLambda(mode, stiffness, compliance, iterations, dt, len, w, lambda);
+    return PointCorrection(w * dLambda * d / len, dLambda);
+}
+
+// SDF collision, an inequality C = f(p) - thickness >= 0 projected only while
+// violated: dp = -C grad f / |grad f|^2 (stiffness 1; the inverse mass cancels
+// because only one particle moves).
+real3 solveCollision(real C, real3 gradF) {
+    real g2 = dot(gradF, gradF);
+    if (C >= real(0) || g2 <= real(0)) return real3(0);
+    return -C * gradF / g2;
+}
+
+#endif

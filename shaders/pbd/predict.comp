@@ -1,0 +1,21 @@
+#version 460
+// SPEC.md 1, steps 1-2: external forces, damping, predicted position p = x + h v.
+#include "common/pbd_header.glsl"
+
+layout(push_constant) uniform Push { ParticlePush pc; };
+layout(std430, binding = 0) readonly buffer Positions { vec4 positions[]; };
+layout(std430, binding = 1) buffer Velocities { vec4 velocities[]; };
+layout(std430, binding = 2) writeonly buffer Predicted { vec4 predicted[]; };
+
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    if (i >= pc.particleCount) return;
+    vec4 x = positions[i];
+    vec3 v = vec3(0);
+    if (x.w > 0.0) {  // pinned particles (inverse mass 0) do not move
+        v = velocities[i].xyz + pc.dt * pc.gravity.xyz;
+        v *= max(0.0, 1.0 - pc.damping * pc.dt);
+    }
+    velocities[i] = vec4(v, 0.0);
+    predicted[i] = vec4(x.xyz + pc.dt * v, x.w);
+}

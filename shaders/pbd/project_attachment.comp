@@ -1,0 +1,23 @@
+#version 460
+// SPEC.md 1: attachments of particles to fixed points, one colour.
+#include "common/pbd_header.glsl"
+#include "common/pbd_constraints.glsl"
+
+layout(push_constant) uniform Push { ProjectPush pc; };
+layout(std430, binding = 0) buffer Predicted { vec4 predicted[]; };
+layout(std430, binding = 1) readonly buffer Constraints { AttachmentConstraint constraints[]; };
+layout(std430, binding = 2) readonly buffer Materials { ConstraintMaterial materials[]; };
+layout(std430, binding = 3) buffer Lambdas { float lambdas[]; };
+
+void main() {
+    if (gl_GlobalInvocationID.x >= pc.count) return;
+    uint j = pc.first + gl_GlobalInvocationID.x;
+    AttachmentConstraint c = constraints[j];
+    ConstraintMaterial m = materials[c.material];
+    vec4 p = predicted[c.particle];
+    float lambda = pc.iteration == 0u ? 0.0 : lambdas[j];
+    PointCorrection r = solveAttachment(p.xyz, p.w, c.target.xyz, m.mode, m.stiffness, m.compliance,
+                                        pc.iterations, pc.dt, lambda);
+    predicted[c.particle] = vec4(p.xyz + r.dp, p.w);
+    lambdas[j] = lambda + r.dLambda;
+}

@@ -1,0 +1,32 @@
+#version 460
+// SPEC.md 1: projection of the SDF collision constraints C = f(p) - thickness >= 0
+// of each particle's candidate colliders. One thread per particle, so no two
+// threads touch the same particle.
+#include "common/pbd_header.glsl"
+#include "common/sdf.glsl"
+#include "common/pbd_constraints.glsl"
+
+layout(push_constant) uniform Push { ParticlePush pc; };
+layout(std430, binding = 0) buffer Predicted { vec4 predicted[]; };
+layout(std430, binding = 1) readonly buffer Colliders { Collider colliders[]; };
+layout(std430, binding = 2) buffer Contacts { ParticleContact contacts[]; };
+
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    if (i >= pc.particleCount) return;
+    uint candidates = contacts[i].candidates;
+    if (candidates == 0u) return;
+    vec4 p = predicted[i];
+    uint touching = contacts[i].touching;
+    for (uint c = 0; c < pc.colliderCount; ++c) {
+        if ((candidates & (1u << c)) == 0u) continue;
+        Collider col = colliders[c];
+        float C = sdfWorld(col.type, col.position.xyz, col.rotation, col.size, p.xyz) - col.thickness;
+        if (C >= 0.0) continue;
+        vec3 g = sdfGradientTetra(col.type, col.position.xyz, col.rotation, col.size, p.xyz, pc.stencilStep);
+        p.xyz += solveCollision(C, g);
+        touching |= 1u << c;
+    }
+    predicted[i] = p;
+    contacts[i].touching = touching;
+}

@@ -1,0 +1,17 @@
+#version 460
+// SPEC.md 1, step 5: v = (p - x) / h, x = p.
+#include "common/pbd_header.glsl"
+
+layout(push_constant) uniform Push { ParticlePush pc; };
+layout(std430, binding = 0) buffer Positions { vec4 positions[]; };
+layout(std430, binding = 1) readonly buffer Predicted { vec4 predicted[]; };
+layout(std430, binding = 2) writeonly buffer Velocities { vec4 velocities[]; };
+
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    if (i >= pc.particleCount) return;
+    vec4 x = positions[i];
+    vec4 p = predicted[i];
+    velocities[i] = vec4((p.xyz - x.xyz) / pc.dt, 0.0);
+    positions[i] = vec4(p.xyz, x.w);
+}

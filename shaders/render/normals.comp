@@ -1,0 +1,27 @@
+#version 460
+// Vertex normals for rendering: area-weighted sum of the normals of the
+// triangles around each vertex, gathered per vertex (no atomics, so the
+// result is deterministic) from a CSR vertex -> triangle adjacency.
+#include "common/pbd_header.glsl"
+
+layout(push_constant) uniform Push { NormalsPush pc; };
+layout(std430, binding = 0) readonly buffer Positions { vec4 positions[]; };
+layout(std430, binding = 1) readonly buffer Triangles { uint triangleIndices[]; };
+layout(std430, binding = 2) readonly buffer AdjacencyOffsets { uint adjacencyOffsets[]; };  // vertexCount + 1
+layout(std430, binding = 3) readonly buffer AdjacentTriangles { uint adjacentTriangles[]; };
+layout(std430, binding = 4) writeonly buffer Normals { vec4 normals[]; };
+
+void main() {
+    uint v = gl_GlobalInvocationID.x;
+    if (v >= pc.vertexCount) return;
+    vec3 n = vec3(0);
+    for (uint k = adjacencyOffsets[v]; k < adjacencyOffsets[v + 1]; ++k) {
+        uint t = adjacentTriangles[k];
+        vec3 a = positions[triangleIndices[3 * t]].xyz;
+        vec3 b = positions[triangleIndices[3 * t + 1]].xyz;
+        vec3 c = positions[triangleIndices[3 * t + 2]].xyz;
+        n += cross(b - a, c - a);
+    }
+    float len = length(n);
+    normals[v] = vec4(len > 0.0 ? n / len : vec3(0, 1, 0), 0.0);
+}

@@ -1,0 +1,25 @@
+#version 460
+// Every lit surface (cloth and colliders): two vec4 vertex streams, the
+// solver's own buffers for cloth (no copy), small static meshes for colliders.
+#extension GL_GOOGLE_include_directive : require
+#include "shared/render_types.h"
+
+layout(set = 0, binding = 0) uniform Frame { FrameUniforms frame; };
+layout(push_constant) uniform Push { DrawPush draw; };
+
+// w of a cloth position is the particle's inverse mass, not a homogeneous
+// coordinate: only xyz is a position.
+layout(location = 0) in vec4 inPosition;
+layout(location = 1) in vec4 inNormal;
+
+layout(location = 0) out vec3 outWorldPosition;
+layout(location = 1) out vec3 outWorldNormal;
+layout(location = 2) out vec3 outLocalPosition;  // for patterns fixed to the object
+
+void main() {
+    vec4 world = draw.model * vec4(inPosition.xyz, 1.0);
+    outWorldPosition = world.xyz;
+    outWorldNormal = mat3(draw.model) * inNormal.xyz;  // the model matrix is rigid
+    outLocalPosition = inPosition.xyz;
+    gl_Position = frame.viewProjection * world;
+}

@@ -1,0 +1,127 @@
+// Every struct and constant the simulation shaders read or write, shared by
+// GLSL and C++. Buffers hold arrays of these; push constants are the *Push
+// structs. Particle state is three vec4 arrays (positions, predicted,
+// velocities): xyz plus, in positions/predicted, w = inverse mass (0 = pinned).
+#ifndef VKSIM_SIM_TYPES_H
+#define VKSIM_SIM_TYPES_H
+#include "gpu_compat.h"
+
+GPU_NAMESPACE_BEGIN
+
+GPU_CONST(uint, kWorkgroupSize, 64);
+GPU_CONST(uint, kMaxColliders, 32);  // collider masks are one uint per particle
+
+// How a constraint family turns a violation into a correction (SPEC.md 1).
+GPU_CONST(uint, kModePbd, 0);   // stiffness k in [0,1], corrected to k' = 1-(1-k)^(1/n_s)
+GPU_CONST(uint, kModeXpbd, 1);  // compliance alpha [m/N], multipliers reset each substep
+
+// One row per (object, constraint family); constraints point at their row so
+// stiffness can be edited live without touching the constraint arrays.
+struct ConstraintMaterial {
+    uint mode;         // kModePbd or kModeXpbd
+    float stiffness;   // PBD k in [0,1]
+    float compliance;  // XPBD alpha >= 0
+    float pad0;
+};
+GPU_CHECK_SIZE(ConstraintMaterial, 16);
+
+// Distance (stretch/shear): C = |p0 - p1| - restLength.
+struct DistanceConstraint {
+    uint p0;
+    uint p1;
+    float restLength;
+    uint material;
+};
+GPU_CHECK_SIZE(DistanceConstraint, 16);
+
+// Isometric bending (Bergou et al. 2006, Bender et al. 2014) over the two
+// triangles (p0,p2,p1) and (p0,p1,p3) sharing edge p0-p1:
+// C = 1/2 * scale * |sum_i K_i p_i|^2 with scale = 3/(A0+A1). Its Hessian is
+// constant, so K and scale are computed once from the (flat) rest shape.
+struct BendingConstraint {
+    uvec4 particles;  // p0, p1 (shared edge), p2, p3 (opposite vertices)
+    vec4 K;           // cotangent weights of Bergou's discrete Laplacian
+    float scale;      // 3 / (rest area of both triangles)
+    uint material;
+    float pad0;
+    float pad1;
+};
+GPU_CHECK_SIZE(BendingConstraint, 48);
+
+// Attachment of a particle to a fixed point: C = |p - target|.
+struct AttachmentConstraint {
+    vec4 target;  // xyz
+    uint particle;
+    uint material;
+    float pad0;
+    float pad1;
+};
+GPU_CHECK_SIZE(AttachmentConstraint, 32);
+
+// Collider shapes; the SDF is evaluated in the collider's local frame.
+GPU_CONST(uint, kColliderPlane, 0);    // local +Y is the normal, through the origin
+GPU_CONST(uint, kColliderSphere, 1);   // size.x = radius
+GPU_CONST(uint, kColliderBox, 2);      // size.xyz = half extents
+GPU_CONST(uint, kColliderCapsule, 3);  // size.x = radius, size.y = half length of the axis (local Y)
+
+struct Collider {
+    vec4 position;  // xyz: world position of the local origin
+    vec4 rotation;  // unit quaternion (x, y, z, w), local -> world
+    vec4 size;      // shape parameters, see kCollider*
+    uint type;
+    float thickness;    // particles stay this far outside the surface
+    float friction;     // Coulomb coefficient mu_T
+    float restitution;  // mu_N in [0,1]
+};
+GPU_CHECK_SIZE(Collider, 64);
+
+// Per particle, written by collision generation, read by projection and the
+// contact velocity pass.
+struct ParticleContact {
+    uint candidates;      // bit c: collider c is near the predicted position
+    uint touching;        // bit c: the projection pushed this particle out of collider c
+    float approachSpeed;  // v.N before projection for the nearest collider (< 0 when approaching)
+    float pad0;
+};
+GPU_CHECK_SIZE(ParticleContact, 16);
+
+// Push constants of per-particle passes (predict, collide, update velocity,
+// contacts, collision projection).
+struct ParticlePush {
+    vec4 gravity;  // xyz
+    float dt;      // substep length h
+    float damping;  // velocity damping rate [1/s]: v *= max(0, 1 - damping*h)
+    float collisionMargin;  // extra distance at which a collider becomes a candidate
+    float restitutionThreshold;  // approach speeds below this do not bounce
+    uint particleCount;
+    uint colliderCount;
+    float stencilStep;  // h of the tetrahedral SDF gradient stencil (SPEC.md 2)
+    uint pad0;
+};
+GPU_CHECK_SIZE(ParticlePush, 48);
+
+// Push constants of constraint projection passes: one dispatch per colour.
+struct ProjectPush {
+    uint first;       // first constraint of this colour
+    uint count;       // constraints in this colour
+    uint iteration;   // 0 resets XPBD multipliers
+    uint iterations;  // n_s, for the PBD stiffness correction
+    float dt;         // substep length h (XPBD alpha~ = alpha/h^2)
+    uint pad0;
+    uint pad1;
+    uint pad2;
+};
+GPU_CHECK_SIZE(ProjectPush, 32);
+
+// Push constants of the normals pass.
+struct NormalsPush {
+    uint vertexCount;
+    uint pad0;
+    uint pad1;
+    uint pad2;
+};
+GPU_CHECK_SIZE(NormalsPush, 16);
+
+GPU_NAMESPACE_END
+
+#endif

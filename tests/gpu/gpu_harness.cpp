@@ -1,0 +1,60 @@
+#include "gpu_harness.h"
+
+#include <fmt/format.h>
+
+namespace vksim::test {
+
+VulkanContext& sharedContext() {
+    static std::unique_ptr<VulkanContext> ctx = [] {
+        ContextOptions options;
+        options.validation = true;
+        if (const char* device = std::getenv("VKSIM_TEST_DEVICE")) options.deviceSelector = device;
+        auto created = std::make_unique<VulkanContext>(options);
+        std::cout << fmt::format("[gpu] device: {} ({})\n", created->deviceInfo().name, created->deviceInfo().driver);
+        return created;
+    }();
+    return *ctx;
+}
+
+void GpuTest::SetUp() { messagesBefore_ = ctx().validationCounts().total(); }
+
+void GpuTest::TearDown() {
+    EXPECT_EQ(ctx().validationCounts().total(), messagesBefore_)
+        << "the validation layer reported errors or warnings during this test (see stderr)";
+}
+
+GpuRun::GpuRun(VulkanContext& ctx, const SimModel& model, const SolverSettings& settings)
+    : ctx_(ctx),
+      settings_(settings),
+      solver_(ctx, model),
+      timer_(ctx, 1, 4 * PbdSolver::passRunsPerFrame(model, settings)) {
+    solver_.registerPasses(timer_);
+}
+
+void GpuRun::frames(uint32_t count) {
+    for (uint32_t i = 0; i < count; ++i) {
+        ctx_.submitAndWait([&](VkCommandBuffer cmd) {
+            timer_.beginFrame(cmd, 0);
+            solver_.recordFrame(cmd, settings_, timer_);
+            timer_.endFrame(cmd);
+        });
+        timer_.collect(0);
+    }
+}
+
+Scene clothScene(glm::uvec2 resolution, glm::vec2 size, float height) {
+    Scene scene;
+    scene.name = "test cloth";
+    ClothObject cloth;
+    cloth.name = "cloth";
+    cloth.grid.resolution = resolution;
+    cloth.grid.size = size;
+    cloth.position = glm::vec3(0.0f, height, 0.0f);
+    cloth.mass = 1.0f;
+    scene.cloths.push_back(cloth);
+    return scene;
+}
+
+std::string sourcePath(const std::string& relative) { return std::string(VKSIM_SOURCE_DIR) + "/" + relative; }
+
+}  // namespace vksim::test

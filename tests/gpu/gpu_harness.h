@@ -1,0 +1,57 @@
+#pragma once
+// Shared set-up of the GPU tests: one Vulkan context per test process with
+// the validation layer (and synchronization validation) on, a fixture that
+// fails any test during which the layer reported something, and a runner that
+// steps a SimModel frame by frame and reads the state back.
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "scene/scene.h"
+#include "sim/pbd_solver.h"
+#include "sim/sim_model.h"
+#include "vk/context.h"
+#include "vk/gpu_timer.h"
+
+namespace vksim::test {
+
+// The device from VKSIM_TEST_DEVICE (index or name substring), else the best.
+VulkanContext& sharedContext();
+
+class GpuTest : public ::testing::Test {
+protected:
+    void SetUp() override;
+    void TearDown() override;
+    VulkanContext& ctx() { return sharedContext(); }
+
+private:
+    uint32_t messagesBefore_ = 0;
+};
+
+// Steps a model on the GPU, one frame per submission (waits after each).
+class GpuRun {
+public:
+    GpuRun(VulkanContext& ctx, const SimModel& model, const SolverSettings& settings);
+    void frames(uint32_t count);
+    std::vector<glm::vec4> positions() const { return solver_.readPositions(); }
+    std::vector<glm::vec4> velocities() const { return solver_.readVelocities(); }
+    SolverSettings& settings() { return settings_; }
+    GpuTimer& timer() { return timer_; }
+
+private:
+    VulkanContext& ctx_;
+    SolverSettings settings_;
+    PbdSolver solver_;
+    GpuTimer timer_;
+};
+
+// Scene with one cloth and no colliders, for tests that set the rest up.
+Scene clothScene(glm::uvec2 resolution, glm::vec2 size, float height);
+
+// A path in the source tree (scenes/, tests/...).
+std::string sourcePath(const std::string& relative);
+
+}  // namespace vksim::test

@@ -1,0 +1,34 @@
+#pragma once
+// The shared SDF (shaders/common/sdf.glsl, compiled as C++ in double) for a
+// scene's ColliderDesc, so tests measure penetration with the GPU's own f.
+#include "scene/scene.h"
+#include "sim/shared_math.h"
+
+namespace vksim::test {
+
+inline uint32_t colliderType(ColliderShape shape) {
+    switch (shape) {
+        case ColliderShape::Plane: return gpu::kColliderPlane;
+        case ColliderShape::Sphere: return gpu::kColliderSphere;
+        case ColliderShape::Box: return gpu::kColliderBox;
+        case ColliderShape::Capsule: return gpu::kColliderCapsule;
+    }
+    return gpu::kColliderPlane;
+}
+
+inline glm::dvec4 colliderSize(const ColliderDesc& c) {
+    switch (c.shape) {
+        case ColliderShape::Sphere: return {c.radius, 0, 0, 0};
+        case ColliderShape::Box: return {c.halfExtents, 0};
+        case ColliderShape::Capsule: return {c.radius, c.halfLength, 0, 0};
+        case ColliderShape::Plane: break;
+    }
+    return glm::dvec4(0.0);
+}
+
+// f(p) of the collider (without its thickness).
+inline double colliderDistance(const ColliderDesc& c, const glm::dvec3& p) {
+    return ref::sdfWorld(colliderType(c.shape), glm::dvec3(c.position), glm::dvec4(c.rotation), colliderSize(c), p);
+}
+
+}  // namespace vksim::test

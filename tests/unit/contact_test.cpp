@@ -1,0 +1,74 @@
+// Contact velocity (SPEC.md 3, contactVelocity in shaders/common/contact.glsl):
+// restitution on the normal part, Coulomb friction on the tangential part.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "cloth_scenes.h"
+#include "sim/shared_math.h"
+
+namespace vksim {
+namespace {
+
+using glm::dvec3;
+
+dvec3 unitVector(uint32_t i, uint32_t salt) {
+    return glm::normalize(dvec3(test::hashUnit(i, salt), test::hashUnit(i, salt + 1), test::hashUnit(i, salt + 2)));
+}
+
+TEST(ContactVelocity, RestitutionReflectsTheApproachSpeed) {
+    // Any normal: after the solve left a small normal velocity, the result's
+    // normal part is mu_N times the approach speed, the tangential part is
+    // kept (no friction).
+    for (uint32_t i = 0; i < 50; ++i) {
+        dvec3 n = unitVector(i, 1);
+        dvec3 tangent = glm::normalize(glm::cross(n, unitVector(i, 7)));
+        double approach = -2.0, restitution = 0.4;
+        dvec3 v = 0.7 * tangent + 0.05 * n;
+        dvec3 out = ref::contactVelocity(v, n, approach, 0.0, restitution, 0.1);
+        EXPECT_NEAR(glm::dot(out, n), restitution * 2.0, 1e-14);
+        EXPECT_LT(glm::length((out - glm::dot(out, n) * n) - 0.7 * tangent), 1e-14);
+    }
+}
+
+TEST(ContactVelocity, NormalVelocityIsNeverReducedAndSlowContactsDoNotBounce) {
+    const dvec3 n(0, 1, 0);
+    // The solve already separates faster than the bounce: kept.
+    EXPECT_DOUBLE_EQ(ref::contactVelocity({0, 1.5, 0}, n, -2.0, 0.0, 0.5, 0.1).y, 1.5);
+    // Approach below the threshold (resting contact): no bounce.
+    EXPECT_DOUBLE_EQ(ref::contactVelocity({0, 0.01, 0}, n, -0.05, 0.0, 1.0, 0.1).y, 0.01);
+    // Separating particles are left alone, friction included.
+    dvec3 v(3, 1, 0);
+    dvec3 out = ref::contactVelocity(v, n, 0.5, 10.0, 0.5, 0.1);
+    EXPECT_EQ(out, v);
+}
+
+TEST(ContactVelocity, FrictionFollowsCoulombAndNeverReverses) {
+    // a = max(1 - mu_T (1 + mu_N) |v_N| / |v_T|, 0) with |v_N| the approach speed.
+    const dvec3 n(0, 1, 0);
+    dvec3 out = ref::contactVelocity({2, 0, 0}, n, -1.0, 0.2, 0.5, 0.1);
+    EXPECT_NEAR(out.x, 2.0 * (1.0 - 0.2 * 1.5 * 1.0 / 2.0), 1e-15);
+
+    for (uint32_t i = 0; i < 200; ++i) {
+        dvec3 nr = unitVector(i, 11);
+        dvec3 v = 3.0 * dvec3(test::hashUnit(i, 20), test::hashUnit(i, 21), test::hashUnit(i, 22));
+        double approach = -std::abs(test::hashUnit(i, 23)) - 0.01;
+        double friction = 5.0 * std::abs(test::hashUnit(i, 24));
+        double restitution = std::abs(test::hashUnit(i, 25));
+        dvec3 after = ref::contactVelocity(v, nr, approach, friction, restitution, 0.0);
+        dvec3 vt = v - glm::dot(v, nr) * nr;
+        dvec3 afterT = after - glm::dot(after, nr) * nr;
+        EXPECT_GE(glm::dot(afterT, vt), -1e-15) << "tangential velocity reversed";
+        EXPECT_LE(glm::length(afterT), glm::length(vt) + 1e-15);
+        EXPECT_LT(glm::length(glm::cross(afterT, vt)), 1e-12 * (1.0 + glm::dot(vt, vt))) << "direction changed";
+    }
+}
+
+TEST(ContactVelocity, LargeFrictionStopsSliding) {
+    const dvec3 n = glm::normalize(dvec3(0.2, 1, -0.1));
+    dvec3 out = ref::contactVelocity(dvec3(1, 0.3, 2), n, -0.5, 100.0, 0.0, 0.1);
+    EXPECT_LT(glm::length(out - glm::dot(out, n) * n), 1e-15);
+}
+
+}  // namespace
+}  // namespace vksim
