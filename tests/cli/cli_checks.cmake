@@ -1,0 +1,13 @@
+# Command-line checks of build/vksim: bad input, device errors, determinism.
+set(VKSIM_CLI_DIR ${CMAKE_CURRENT_LIST_DIR})
+set(VKSIM_DEFAULT_SCENE ${PROJECT_SOURCE_DIR}/scenes/cloth_sphere.json)
+
+add_test(NAME cli_bad_scenes
+         COMMAND ${VKSIM_CLI_DIR}/bad_scenes.sh $<TARGET_FILE:vksim> ${PROJECT_SOURCE_DIR}/tests/bad_scenes)
+add_test(NAME cli_device_errors
+         COMMAND ${VKSIM_CLI_DIR}/device_errors.sh $<TARGET_FILE:vksim> ${VKSIM_DEFAULT_SCENE})
+# The issue's determinism check: the default scene, 200 frames, two processes.
+add_test(NAME cli_determinism_default_scene
+         COMMAND ${VKSIM_CLI_DIR}/determinism.sh $<TARGET_FILE:vksim> ${VKSIM_DEFAULT_SCENE} 200)
+set_tests_properties(cli_determinism_default_scene PROPERTIES TIMEOUT 900 LABELS gpu)
+set_tests_properties(cli_bad_scenes cli_device_errors PROPERTIES TIMEOUT 300)
