@@ -61,8 +61,11 @@ int main(int argc, char** argv) {
 
     try {
         cli.parse(argc, argv);
-    } catch (const CLI::ParseError& e) {
+    } catch (const CLI::Success& e) {
         return cli.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::cerr << "vksim: " << e.what() << " (see --help)\n";
+        return vksim::kExitUsage;
     }
     if (cli.count("--frames")) options.frames = frames;
 

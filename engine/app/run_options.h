@@ -20,6 +20,7 @@ struct RunOptions {
 // Exit statuses.
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;            // bad input, no device, simulation error
+inline constexpr int kExitUsage = 2;              // the command line itself is wrong
 inline constexpr int kExitValidationMessages = 3;  // run completed but the validation layer reported
 
 }  // namespace vksim

@@ -80,8 +80,10 @@ VkExtent2D Window::framebufferExtent() const {
 }
 
 bool Window::minimized() const {
+    // Windows reports a zero framebuffer while iconified; X11 keeps the size,
+    // so ask for the iconified state too (drawing to a hidden window is waste).
     const VkExtent2D extent = framebufferExtent();
-    return extent.width == 0 || extent.height == 0;
+    return extent.width == 0 || extent.height == 0 || glfwGetWindowAttrib(window_, GLFW_ICONIFIED);
 }
 
 bool Window::takeResized() {

@@ -40,8 +40,9 @@ public:
     // Blocks until something happens (used while minimised: nothing to draw).
     void waitEvents();
 
-    // Framebuffer size in pixels; zero while minimised.
+    // Framebuffer size in pixels (zero while minimised on some platforms).
     VkExtent2D framebufferExtent() const;
+    // Iconified, or no pixels to draw into: the frame loop waits instead.
     bool minimized() const;
     // True once after the framebuffer changed size.
     bool takeResized();
