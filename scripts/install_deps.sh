@@ -5,7 +5,7 @@
 set -euo pipefail
 
 packages=(
-  build-essential cmake ninja-build pkg-config glslc
+  build-essential cmake ninja-build pkg-config glslc spirv-headers
   libvulkan-dev libvulkan-volk-dev libglfw3-dev libglm-dev nlohmann-json3-dev
   libcli11-dev libfmt-dev libgtest-dev libgmock-dev
   mesa-vulkan-drivers vulkan-validationlayers vulkan-tools  # lavapipe, validation, vulkaninfo

@@ -20,4 +20,9 @@ void vertexInputToComputeBarrier(VkCommandBuffer cmd);
 // Host writes (e.g. a mapped upload) visible to compute.
 void hostToComputeBarrier(VkCommandBuffer cmd);
 
+// Compute writes to a host-visible buffer made available to host reads, which
+// happen after the submission's fence (or a queue wait) has signalled: waiting
+// alone does not make device writes visible to the host.
+void computeToHostBarrier(VkCommandBuffer cmd);
+
 }  // namespace vksim

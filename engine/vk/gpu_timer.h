@@ -41,6 +41,7 @@ public:
 
     // Registers a pass name once; the id is used while recording.
     uint32_t registerPass(std::string_view name);
+    const std::string& passName(uint32_t passId) const { return passNames_.at(passId); }
 
     void beginFrame(VkCommandBuffer cmd, uint32_t slot);
     void beginPass(VkCommandBuffer cmd, uint32_t passId);

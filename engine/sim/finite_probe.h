@@ -1,0 +1,100 @@
+#pragma once
+// A per-pass NaN/Inf probe for finding where a simulation went non-finite.
+// PbdSolver calls check() after every pass that writes particle state when a
+// probe is set (PbdSolver::setFiniteProbe; null = off, nothing recorded), so
+// the step stays one list of passes. Checks are numbered in recording order
+// within a frame and each is labelled with its pass, substep and iteration;
+// the first one that sees a non-finite value owns the result, with the lowest
+// such element and its value as that pass left it. Two dispatches and three
+// barriers per check: for replays (non_finite_replay.h), never every frame.
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <glm/glm.hpp>
+#include <volk.h>
+
+#include "vk/buffer.h"
+#include "vk/compute_kernel.h"
+
+namespace vksim {
+
+class VulkanContext;
+
+// Where a pass ran within a frame, 0-based. Constraint and collision
+// projections have an iteration; the normals pass runs once per frame,
+// outside the substeps.
+struct StepPosition {
+    std::optional<uint32_t> substep;
+    std::optional<uint32_t> iteration;
+};
+
+// A particle state buffer a pass wrote (vec4 per particle) and what one
+// element of it is called in a report ("predicted position").
+struct ProbedBuffer {
+    const GpuBuffer* buffer = nullptr;
+    std::string_view quantity;
+};
+
+// The first non-finite value a replay found, and where.
+struct NonFiniteSite {
+    uint64_t frame = 0;
+    std::string pass;  // the timer's pass name, e.g. "stretch colour 2"
+    StepPosition position;
+    std::string quantity;       // e.g. "predicted position"
+    uint32_t particle = 0;      // lowest non-finite element of that buffer
+    glm::vec4 value{0.0f};      // as the pass left it
+    uint32_t nonFiniteCount = 0;  // non-finite elements in what the check read
+};
+
+class FiniteProbe {
+public:
+    // particleCount: elements of every probed buffer.
+    FiniteProbe(const VulkanContext& ctx, uint32_t particleCount);
+    ~FiniteProbe();
+    FiniteProbe(const FiniteProbe&) = delete;
+    FiniteProbe& operator=(const FiniteProbe&) = delete;
+
+    // Before recording frame `frame`, once the previous frame's submission
+    // has completed: numbers checks from 0 again and clears the result.
+    void beginFrame(uint64_t frame);
+
+    // Records a check of `first` (and `second`, when it has a buffer) as
+    // written by pass `pass` at `position`. Callers have already made the
+    // pass's writes visible to compute (the step's barrier after each pass).
+    // Records: scan, barrier, capture, barrier; the last barrier orders the
+    // check's reads before the next pass's writes, so the step's own
+    // synchronisation is as it was without the probe.
+    void check(VkCommandBuffer cmd, std::string_view pass, StepPosition position, ProbedBuffer first,
+               ProbedBuffer second = {});
+
+    // After the frame's submission has completed, with computeToHostBarrier
+    // recorded at its end: the first check of the frame that failed.
+    std::optional<NonFiniteSite> takeFinding();
+
+private:
+    struct Label {
+        std::string pass;
+        StepPosition position;
+        std::string firstQuantity, secondQuantity;
+    };
+    struct Sets {
+        VkDescriptorSet scan = VK_NULL_HANDLE;
+        VkDescriptorSet capture = VK_NULL_HANDLE;
+    };
+    const Sets& setsFor(const GpuBuffer& first, const GpuBuffer& second);
+
+    uint32_t particleCount_ = 0;
+    uint64_t frame_ = 0;
+    std::unique_ptr<ComputeKernel> scan_, capture_;
+    GpuBuffer result_;
+    std::map<std::pair<VkBuffer, VkBuffer>, Sets> sets_;  // by (first, second) handles, bound on first use
+    std::vector<Label> labels_;  // by check number, this frame
+};
+
+}  // namespace vksim

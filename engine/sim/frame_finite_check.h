@@ -1,0 +1,63 @@
+#pragma once
+// The always-on check for NaN and Inf: one timed pass, "finite check", after
+// the last pass of every frame scans positions and velocities into a result
+// buffer of that frame slot. The host reads it when it collects the slot's
+// timings, after the slot's fence has signalled, so the check never stalls a
+// frame. It tells which frame went non-finite; non_finite_replay.h then finds
+// the pass.
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include <volk.h>
+
+#include "vk/buffer.h"
+#include "vk/compute_kernel.h"
+
+namespace vksim {
+
+class VulkanContext;
+class GpuTimer;
+class PbdSolver;
+
+class FrameFiniteCheck {
+public:
+    // Timestamped pass runs one frame records (to size the GpuTimer).
+    static constexpr uint32_t kPassRunsPerFrame = 1;
+
+    FrameFiniteCheck(const VulkanContext& ctx, const PbdSolver& solver, uint32_t frameSlots);
+    ~FrameFiniteCheck();
+
+    // Registers "finite check" with `timer` (after the solver's passes).
+    void registerPass(GpuTimer& timer);
+
+    // Records the check of frame `frame` into `cmd` for frame slot `slot`,
+    // after the solver's frame: a barrier for the frame's last writes, the
+    // timed scan, and the barrier that makes the result visible to the host.
+    // The slot's previous result must have been collected.
+    void record(VkCommandBuffer cmd, uint32_t slot, uint64_t frame, GpuTimer& timer);
+
+    // Reads the result of the frame last recorded in `slot` (its fence must
+    // have signalled). No-op when nothing was recorded since the last collect.
+    void collect(uint32_t slot);
+
+    // The frame last collected from `slot`, when its positions or velocities
+    // held a NaN or Inf at the end of the frame.
+    std::optional<uint64_t> nonFiniteFrame(uint32_t slot) const { return slots_.at(slot).nonFiniteFrame; }
+
+private:
+    struct Slot {
+        GpuBuffer result;
+        VkDescriptorSet set = VK_NULL_HANDLE;
+        uint64_t frame = 0;
+        bool pending = false;
+        std::optional<uint64_t> nonFiniteFrame;
+    };
+
+    uint32_t particleCount_ = 0;
+    std::unique_ptr<ComputeKernel> kernel_;
+    std::vector<Slot> slots_;
+    uint32_t passId_ = UINT32_MAX;
+};
+
+}  // namespace vksim
