@@ -1,6 +1,7 @@
 #include "scene/json_reader.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <unordered_set>
 

@@ -14,14 +14,13 @@
 #include "scene/json_reader.h"
 #include "shared/sim_types.h"
 
-// The format this file reads is documented key by key in docs/scene-format.md;
+// The format this file reads is documented key by key in README.md, section "Scene files";
 // keep the two in step. Each read* function below handles one JSON object
 // and knows its allowed keys; missing keys keep the defaults of scene.h.
 
 namespace vksim {
 namespace {
 
-using json_input::anyFinite;
 using json_input::atLeast;
 using json_input::closedInterval;
 using json_input::Field;
@@ -71,7 +70,9 @@ glm::vec4 readRotation(const Field& field) {
         field.failExpected("a quaternion [x, y, z, w] or {\"axis\": [x, y, z], \"degrees\": angle}");
     const std::vector<float> q = readFloats(field, 4);
     const glm::dvec4 quaternion(q[0], q[1], q[2], q[3]);
-    const double length = glm::length(quaternion);  // in double: no overflow for large components
+    // In double so that large components cannot overflow; below 1e-6 the
+    // direction of the normalised quaternion would be rounding noise.
+    const double length = glm::length(quaternion);
     if (!(length > 1e-6)) field.failExpected("a quaternion [x, y, z, w] of non-zero length");
     return glm::vec4(quaternion / length);
 }
@@ -175,8 +176,8 @@ std::vector<glm::uvec2> readPinned(const Field& field, glm::uvec2 resolution) {
             entry.failExpected("a vertex [column, row]");
         const glm::uvec2 vertex{readGridIndex(entry.element(0), resolution.x, "column"),
                                 readGridIndex(entry.element(1), resolution.y, "row")};
-        // A repeated pin would add a second attachment constraint to the same
-        // vertex and silently double its stiffness.
+        // Harmless for fixed pins, but with pinsAsAttachments a repeated pin
+        // would add a second attachment and silently double its stiffness.
         for (std::size_t i = 0; i < pinned.size(); ++i)
             if (pinned[i] == vertex)
                 entry.fail(fmt::format("vertex [{}, {}] is already pinned by {}", vertex.x, vertex.y, pinnedBy[i]));

@@ -1,5 +1,5 @@
 #pragma once
-// Reads a scene file (docs/scene-format.md) into a validated Scene. Anything
+// Reads a scene file (README.md, section "Scene files") into a validated Scene. Anything
 // wrong with the file is the user's to fix, so it is reported as a SceneError
 // whose what() is one line naming the file and the exact value:
 //
