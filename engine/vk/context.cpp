@@ -316,9 +316,6 @@ void VulkanContext::createDevice() {
     VkPhysicalDeviceVulkan13Features f13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
     f13.synchronization2 = VK_TRUE;
     f13.dynamicRendering = surface_ ? VK_TRUE : VK_FALSE;
-    // glslc targeting Vulkan 1.3 (SPIR-V 1.6) declares workgroup sizes with
-    // LocalSizeId, which needs maintenance4 (a feature every 1.3 device has).
-    f13.maintenance4 = VK_TRUE;
     VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &f13};
     // Optional: wireframe display mode.
     features.features.fillModeNonSolid = supported.fillModeNonSolid;
