@@ -45,6 +45,40 @@ struct FrameSlots {
     }
 };
 
+// Simulates `frames` frames, two in flight. Each slot's timings and finite
+// check are read once its fence has signalled; a frame that went non-finite
+// throws NonFiniteError (Simulation::throwIfNonFinite).
+void simulateFrames(const VulkanContext& ctx, Simulation& sim, uint32_t frames) {
+    FrameSlots slots(ctx);
+    for (uint32_t frame = 0; frame < frames; ++frame) {
+        const uint32_t slot = frame % kFramesInFlight;
+        // The slot's previous frame has finished: its timestamps and check are ready.
+        VK_CHECK(vkWaitForFences(ctx.device(), 1, &slots.fences[slot], VK_TRUE, UINT64_MAX));
+        sim.collectTimings(slot);
+        sim.throwIfNonFinite(slot);
+        VK_CHECK(vkResetFences(ctx.device(), 1, &slots.fences[slot]));
+
+        VkCommandBuffer cmd = slots.commands[slot];
+        VK_CHECK(vkResetCommandBuffer(cmd, 0));
+        VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+        begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+        VK_CHECK(vkBeginCommandBuffer(cmd, &begin));
+        sim.recordFrame(cmd, slot);
+        VK_CHECK(vkEndCommandBuffer(cmd));
+
+        VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+        submit.commandBufferCount = 1;
+        submit.pCommandBuffers = &cmd;
+        VK_CHECK(vkQueueSubmit(ctx.queue(), 1, &submit, slots.fences[slot]));
+    }
+    VK_CHECK(vkWaitForFences(ctx.device(), kFramesInFlight, slots.fences.data(), VK_TRUE, UINT64_MAX));
+    for (uint32_t i = 0; i < kFramesInFlight; ++i) {
+        const uint32_t slot = (frames + i) % kFramesInFlight;  // oldest frame first
+        sim.collectTimings(slot);
+        sim.throwIfNonFinite(slot);
+    }
+}
+
 }  // namespace
 
 int runHeadless(const RunOptions& options, const Scene& scene) {
@@ -59,31 +93,11 @@ int runHeadless(const RunOptions& options, const Scene& scene) {
         std::cout << describeModel(sim.model());
     }
 
-    const uint32_t frames = options.frames.value_or(kDefaultHeadlessFrames);
-    {
-        FrameSlots slots(ctx);
-        for (uint32_t frame = 0; frame < frames; ++frame) {
-            const uint32_t slot = frame % kFramesInFlight;
-            // The slot's previous frame has finished: its timestamps are ready.
-            VK_CHECK(vkWaitForFences(ctx.device(), 1, &slots.fences[slot], VK_TRUE, UINT64_MAX));
-            sim.collectTimings(slot);
-            VK_CHECK(vkResetFences(ctx.device(), 1, &slots.fences[slot]));
-
-            VkCommandBuffer cmd = slots.commands[slot];
-            VK_CHECK(vkResetCommandBuffer(cmd, 0));
-            VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-            begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-            VK_CHECK(vkBeginCommandBuffer(cmd, &begin));
-            sim.recordFrame(cmd, slot);
-            VK_CHECK(vkEndCommandBuffer(cmd));
-
-            VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
-            submit.commandBufferCount = 1;
-            submit.pCommandBuffers = &cmd;
-            VK_CHECK(vkQueueSubmit(ctx.queue(), 1, &submit, slots.fences[slot]));
-        }
-        VK_CHECK(vkWaitForFences(ctx.device(), kFramesInFlight, slots.fences.data(), VK_TRUE, UINT64_MAX));
-        for (uint32_t i = 0; i < kFramesInFlight; ++i) sim.collectTimings((frames + i) % kFramesInFlight);
+    try {
+        simulateFrames(ctx, sim, options.frames.value_or(kDefaultHeadlessFrames));
+    } catch (const NonFiniteError& e) {
+        std::cerr << "vksim: " << e.what() << "\n";
+        return kExitFailure;
     }
 
     const TimingReport report = sim.timer().report();

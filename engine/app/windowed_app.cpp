@@ -102,8 +102,11 @@ struct Viewer {
     bool drawFrame(uint32_t slot) {
         const FrameSlot& frame = frames[slot];
         VK_CHECK(vkWaitForFences(ctx.device(), 1, &frame.done, VK_TRUE, UINT64_MAX));
-        // The slot's previous frame has finished: its timestamps are ready.
+        // The slot's previous frame has finished: its timestamps and its
+        // finite check are ready. A non-finite frame ends the run with the
+        // pass that produced it (found by replay).
         sim.collectTimings(slot);
+        sim.throwIfNonFinite(slot);
         const std::optional<uint32_t> image = swapchain.acquire(frame.imageAcquired);
         if (!image) return false;  // rebuilt before the next try; the fence stays signalled
         VK_CHECK(vkResetFences(ctx.device(), 1, &frame.done));
@@ -146,7 +149,11 @@ struct Viewer {
             meter.frameShown(window, sim.timer());
         }
         VK_CHECK(vkDeviceWaitIdle(ctx.device()));
-        for (uint32_t i = 0; i < kFramesInFlight; ++i) sim.collectTimings(i);
+        // `slot` is the next to be used, so it holds the oldest frame: collect it first.
+        for (uint32_t i = 0; i < kFramesInFlight; ++i) {
+            sim.collectTimings((slot + i) % kFramesInFlight);
+            sim.throwIfNonFinite((slot + i) % kFramesInFlight);
+        }
     }
 };
 

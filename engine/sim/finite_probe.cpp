@@ -50,6 +50,7 @@ void FiniteProbe::check(VkCommandBuffer cmd, std::string_view pass, StepPosition
     labels_.push_back({std::string(pass), position, std::string(first.quantity), std::string(second.quantity)});
 
     const gpu::FiniteCheckPush push{particleCount_, bufferCount, number, 0};
+    computeToComputeBarrier(cmd);  // the pass's writes, read by the scan
     dispatch(cmd, *scan_, sets.scan, bufferCount * particleCount_, push);
     computeToComputeBarrier(cmd);  // the scan's result, read by the capture
     dispatch(cmd, *capture_, sets.capture, 1, push);

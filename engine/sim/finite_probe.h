@@ -6,7 +6,7 @@
 // within a frame and each is labelled with its pass, substep and iteration;
 // the first one that sees a non-finite value owns the result, with the lowest
 // such element and its value as that pass left it. Two dispatches and three
-// barriers per check: for replays (non_finite_replay.h), never every frame.
+// barriers per check: for replays (non_finite_replay.h), not every frame.
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -65,11 +65,10 @@ public:
     void beginFrame(uint64_t frame);
 
     // Records a check of `first` (and `second`, when it has a buffer) as
-    // written by pass `pass` at `position`. Callers have already made the
-    // pass's writes visible to compute (the step's barrier after each pass).
-    // Records: scan, barrier, capture, barrier; the last barrier orders the
-    // check's reads before the next pass's writes, so the step's own
-    // synchronisation is as it was without the probe.
+    // written by pass `pass` at `position`: barrier, scan, barrier, capture,
+    // barrier. The check orders itself after the pass's writes and before the
+    // next pass's, so it needs nothing from the step's barriers and leaves
+    // them as they were without the probe.
     void check(VkCommandBuffer cmd, std::string_view pass, StepPosition position, ProbedBuffer first,
                ProbedBuffer second = {});
 

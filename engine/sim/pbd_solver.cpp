@@ -122,16 +122,21 @@ void PbdSolver::recordFrame(VkCommandBuffer cmd, const SolverSettings& settings,
     computeToComputeBarrier(cmd);
 
     const float h = settings.timeStep / static_cast<float>(settings.substeps);
-    for (uint32_t s = 0; s < settings.substeps; ++s) recordSubstep(cmd, settings, h, timer);
+    for (uint32_t s = 0; s < settings.substeps; ++s) recordSubstep(cmd, settings, s, h, timer);
 
     timedPass(cmd, timer, passIds_->normals, [&] {
         dispatch(cmd, *computeNormals_, normalsSet_, particleCount_, gpu::NormalsPush{particleCount_, 0, 0, 0});
     });
+    probePass(cmd, timer, passIds_->normals, {}, {&normals_, "normal"});
 }
 
-// SPEC.md 1, one substep of length h.
-void PbdSolver::recordSubstep(VkCommandBuffer cmd, const SolverSettings& settings, float h, GpuTimer& timer) {
+// SPEC.md 1, one substep of length h. probePass() records nothing unless a
+// finite probe is set (replays that look for the pass that went non-finite).
+void PbdSolver::recordSubstep(VkCommandBuffer cmd, const SolverSettings& settings, uint32_t substep, float h,
+                              GpuTimer& timer) {
     const PassIds& ids = *passIds_;
+    const ProbedBuffer positions{&positions_, "position"}, predicted{&predicted_, "predicted position"},
+        velocities{&velocities_, "velocity"};
     gpu::ParticlePush particles{};
     particles.gravity = glm::vec4(settings.gravity, 0.0f);
     particles.dt = h;
@@ -147,8 +152,11 @@ void PbdSolver::recordSubstep(VkCommandBuffer cmd, const SolverSettings& setting
     // 1-2. External forces, damping, prediction p = x + h v.
     timedPass(cmd, timer, ids.predict, [&] { dispatch(cmd, *predict_, predictSet_, particleCount_, particles); });
     computeToComputeBarrier(cmd);
+    probePass(cmd, timer, ids.predict, {substep}, velocities, predicted);
 
-    // 3. Collision constraints against the SDF colliders.
+    // 3. Collision constraints against the SDF colliders. (Not probed: it
+    //    writes only the contact list, which the projection and friction
+    //    passes turn into positions and velocities.)
     timedPass(cmd, timer, ids.collideGenerate,
               [&] { dispatch(cmd, *collideGenerate_, collideGenerateSet_, particleCount_, particles); });
     computeToComputeBarrier(cmd);
@@ -157,13 +165,16 @@ void PbdSolver::recordSubstep(VkCommandBuffer cmd, const SolverSettings& setting
     //    then the collision constraints (one thread per particle).
     for (uint32_t it = 0; it < settings.iterations; ++it) {
         const gpu::ProjectPush project{0, 0, it, settings.iterations, h, 0, 0, 0};
-        projectColors(cmd, *projectDistance_, distanceSet_, distanceColors_, ids.distance, project, timer);
-        projectColors(cmd, *projectBending_, bendingSet_, bendingColors_, ids.bending, project, timer);
-        projectColors(cmd, *projectAttachment_, attachmentSet_, attachmentColors_, ids.attachment, project, timer);
+        const StepPosition at{substep, it};
+        projectColors(cmd, *projectDistance_, distanceSet_, distanceColors_, ids.distance, project, at, timer);
+        projectColors(cmd, *projectBending_, bendingSet_, bendingColors_, ids.bending, project, at, timer);
+        projectColors(cmd, *projectAttachment_, attachmentSet_, attachmentColors_, ids.attachment, project, at,
+                      timer);
         if (colliderCount_ > 0) {
             timedPass(cmd, timer, ids.collideProject,
                       [&] { dispatch(cmd, *projectCollision_, collisionSet_, particleCount_, particles); });
             computeToComputeBarrier(cmd);
+            probePass(cmd, timer, ids.collideProject, at, predicted);
         }
     }
 
@@ -171,24 +182,32 @@ void PbdSolver::recordSubstep(VkCommandBuffer cmd, const SolverSettings& setting
     timedPass(cmd, timer, ids.updateVelocity,
               [&] { dispatch(cmd, *updateVelocity_, updateVelocitySet_, particleCount_, particles); });
     computeToComputeBarrier(cmd);
+    probePass(cmd, timer, ids.updateVelocity, {substep}, positions, velocities);
 
     // 6. Friction and restitution for particles in contact (SPEC.md 3).
     if (colliderCount_ > 0) {
         timedPass(cmd, timer, ids.contactVelocity,
                   [&] { dispatch(cmd, *contactVelocity_, contactVelocitySet_, particleCount_, particles); });
         computeToComputeBarrier(cmd);
+        probePass(cmd, timer, ids.contactVelocity, {substep}, velocities);
     }
 }
 
 void PbdSolver::projectColors(VkCommandBuffer cmd, const ComputeKernel& kernel, VkDescriptorSet set,
                               const std::vector<ColorRange>& colors, const std::vector<uint32_t>& passIds,
-                              gpu::ProjectPush push, GpuTimer& timer) {
+                              gpu::ProjectPush push, StepPosition position, GpuTimer& timer) {
     for (size_t c = 0; c < colors.size(); ++c) {
         push.first = colors[c].first;
         push.count = colors[c].count;
         timedPass(cmd, timer, passIds[c], [&] { dispatch(cmd, kernel, set, push.count, push); });
         computeToComputeBarrier(cmd);
+        probePass(cmd, timer, passIds[c], position, {&predicted_, "predicted position"});
     }
+}
+
+void PbdSolver::probePass(VkCommandBuffer cmd, const GpuTimer& timer, uint32_t passId, StepPosition position,
+                          ProbedBuffer first, ProbedBuffer second) {
+    if (probe_) probe_->check(cmd, timer.passName(passId), position, first, second);
 }
 
 void PbdSolver::uploadMaterials(const std::vector<gpu::ConstraintMaterial>& materials) {

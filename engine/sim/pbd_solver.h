@@ -11,6 +11,7 @@
 #include <volk.h>
 
 #include "scene/scene.h"
+#include "sim/finite_probe.h"
 #include "sim/sim_model.h"
 #include "vk/buffer.h"
 #include "vk/compute_kernel.h"
@@ -42,7 +43,15 @@ public:
     void uploadColliders(const std::vector<gpu::Collider>& colliders);
     void resetState(const SimModel& model);
 
+    // With a probe set, every pass that writes particle state (positions,
+    // predicted positions, velocities, normals) is followed by a check of
+    // what it wrote, labelled with its pass, substep and iteration: for
+    // finding the pass where a simulation went non-finite. Null (the default)
+    // records nothing extra. The probe must outlive its use here.
+    void setFiniteProbe(FiniteProbe* probe) { probe_ = probe; }
+
     const GpuBuffer& positions() const { return positions_; }
+    const GpuBuffer& velocities() const { return velocities_; }
     const GpuBuffer& normals() const { return normals_; }
     const GpuBuffer& triangleIndices() const { return triangles_; }
     uint32_t particleCount() const { return particleCount_; }
@@ -53,10 +62,14 @@ public:
 
 private:
     struct PassIds;
-    void recordSubstep(VkCommandBuffer cmd, const SolverSettings& settings, float h, GpuTimer& timer);
+    void recordSubstep(VkCommandBuffer cmd, const SolverSettings& settings, uint32_t substep, float h,
+                       GpuTimer& timer);
     void projectColors(VkCommandBuffer cmd, const ComputeKernel& kernel, VkDescriptorSet set,
                        const std::vector<ColorRange>& colors, const std::vector<uint32_t>& passIds,
-                       gpu::ProjectPush push, GpuTimer& timer);
+                       gpu::ProjectPush push, StepPosition position, GpuTimer& timer);
+    // Checks what pass `passId` wrote when a finite probe is set; else nothing.
+    void probePass(VkCommandBuffer cmd, const GpuTimer& timer, uint32_t passId, StepPosition position,
+                   ProbedBuffer first, ProbedBuffer second = {});
 
     const VulkanContext& ctx_;
     uint32_t particleCount_ = 0;
@@ -78,6 +91,7 @@ private:
         collisionSet_{}, updateVelocitySet_{}, contactVelocitySet_{}, normalsSet_{};
 
     std::unique_ptr<PassIds> passIds_;
+    FiniteProbe* probe_ = nullptr;
 };
 
 }  // namespace vksim

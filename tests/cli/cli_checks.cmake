@@ -1,4 +1,5 @@
-# Command-line checks of build/vksim: bad input, device errors, determinism.
+# Command-line checks of build/vksim: bad input, device errors, determinism,
+# a simulation that goes non-finite.
 set(VKSIM_CLI_DIR ${CMAKE_CURRENT_LIST_DIR})
 set(VKSIM_DEFAULT_SCENE ${PROJECT_SOURCE_DIR}/scenes/cloth_sphere.json)
 
@@ -10,4 +11,8 @@ add_test(NAME cli_device_errors
 add_test(NAME cli_determinism_default_scene
          COMMAND ${VKSIM_CLI_DIR}/determinism.sh $<TARGET_FILE:vksim> ${VKSIM_DEFAULT_SCENE} 200)
 set_tests_properties(cli_determinism_default_scene PROPERTIES TIMEOUT 900 LABELS gpu)
+# A scene that overflows float32: exit 1 and one line naming the pass.
+add_test(NAME cli_non_finite
+         COMMAND ${VKSIM_CLI_DIR}/non_finite.sh $<TARGET_FILE:vksim> ${VKSIM_CLI_DIR}/huge_gravity.json)
+set_tests_properties(cli_non_finite PROPERTIES TIMEOUT 300 LABELS gpu)
 set_tests_properties(cli_bad_scenes cli_device_errors PROPERTIES TIMEOUT 300)
