@@ -308,6 +308,9 @@ struct BadScene {
     std::string expectedSubstring;
 };
 
+// Names the case in test output (instead of GoogleTest's byte dump).
+void PrintTo(const BadScene& scene, std::ostream* out) { *out << scene.fileName; }
+
 // Lines are "<file name>\t<substring>"; blank lines and lines starting with '#' are skipped.
 std::vector<BadScene> readExpectedErrors() {
     std::vector<BadScene> cases;
