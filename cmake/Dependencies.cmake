@@ -6,6 +6,8 @@ find_package(nlohmann_json 3.10 REQUIRED)
 find_package(CLI11 REQUIRED)
 find_package(fmt REQUIRED)
 find_package(Threads REQUIRED)
+find_package(Eigen3 3.3 REQUIRED NO_MODULE)  # sparse Cholesky of the projective dynamics reference solver
+find_package(tinyobjloader REQUIRED)      # Wavefront OBJ meshes (engine/io/obj_loader.h)
 
 # volk ships as volk.h + volk.c in /usr/include (libvulkan-volk-dev); we compile
 # volk.c ourselves into a small static library so that every vk* call in the

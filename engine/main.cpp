@@ -11,6 +11,8 @@
 #include "app/run_options.h"
 #include "app/timing_output.h"
 #include "app/windowed_app.h"
+#include "bench/bench_command.h"
+#include "bench/bench_report.h"
 #include "scene/scene_loader.h"
 #include "vk/context.h"
 #include "vk/vk_check.h"
@@ -57,7 +59,51 @@ int main(int argc, char** argv) {
             return vksim::isSupportedTimingsPath(path) ? std::string() : "expected a file name ending in .json or .csv";
         });
     cli.add_flag("--hash", options.printHash, "Print 'state-hash: <16 hex digits>' of all positions at the end");
-    cli.add_flag("--quiet", options.quiet, "Do not print the model summary and the timing table");
+    cli.add_flag("--quiet", options.quiet, "Do not print the model summary, the timing table or the progress bar");
+    CLI::Option* exportOption =
+        cli.add_option("--export", options.exportDir,
+                       "Write each deformable object's mesh per frame to DIR/<object>_<frame:05d>.obj|.ply "
+                       "(frame: the 0-based simulation frame index; DIR is created)");
+    std::string exportFormat = "obj";
+    cli.add_option("--export-format", exportFormat, "Mesh files: obj (text, vertex normals; default) or ply "
+                                                    "(binary little-endian)")
+        ->check(CLI::IsMember({"obj", "ply"}, CLI::ignore_case))
+        ->needs(exportOption);
+    cli.add_option("--export-every", options.exportEvery, "Export frames 0, K, 2K, ... (default 1: every frame)")
+        ->check(CLI::Range(1u, 100000000u))
+        ->needs(exportOption);
+    cli.add_option("--trace", options.traceFile,
+                   "Write a Chrome trace (open in Perfetto or chrome://tracing) of every pass run of every frame "
+                   "to FILE.json")
+        ->check([](const std::string& path) {
+            return std::filesystem::path(path).extension() == ".json" ? std::string()
+                                                                      : "expected a file name ending in .json";
+        });
+
+    vksim::BenchOptions bench;
+    CLI::App* benchCommand = cli.add_subcommand(
+        "bench", "Run the benchmark suite headless: per-pass GPU time, throughput, bandwidth, scaling");
+    benchCommand->add_option("--filter", bench.filter, "Only the scenes whose name contains NAME");
+    benchCommand->add_option("--sizes", bench.sizes, "Sizes to run, comma-separated (e.g. 64,128,256); "
+                                                     "default: each scene's list for this device")
+        ->delimiter(',')
+        ->check(CLI::Range(2u, 4096u));
+    benchCommand->add_option("--frames", bench.frames, "Measured frames per size")
+        ->capture_default_str()
+        ->check(CLI::Range(1u, 1000000u));
+    benchCommand->add_option("--warmup", bench.warmup, "Frames run before measuring, per size")
+        ->capture_default_str()
+        ->check(CLI::Range(0u, 1000000u));
+    benchCommand->add_option("--out", bench.outFile, "Also write the results to FILE (.csv or .json)")
+        ->check([](const std::string& path) {
+            return vksim::isSupportedBenchPath(path) ? std::string() : "expected a file name ending in .json or .csv";
+        });
+    benchCommand->add_option("--device", bench.device, "Device to use: index from --list-devices or a name substring");
+    benchCommand->add_flag("--validate", bench.validate,
+                           "Enable Khronos validation with synchronization validation; any message makes the exit "
+                           "status 3 (slows the run: not for measuring)");
+    benchCommand->add_flag("--quiet", bench.quiet, "No progress bar on stderr");
+    benchCommand->footer(vksim::benchHelpFooter());
 
     try {
         cli.parse(argc, argv);
@@ -68,11 +114,16 @@ int main(int argc, char** argv) {
         return vksim::kExitUsage;
     }
     if (cli.count("--frames")) options.frames = frames;
+    options.exportFormat = exportFormat == "ply" ? vksim::MeshFormat::Ply : vksim::MeshFormat::Obj;
 
     try {
+        if (*benchCommand) return vksim::runBenchCommand(bench);
         if (listOnly) return listDevices();
         if (options.scenePath.empty()) options.scenePath = defaultScenePath();
         const vksim::Scene scene = vksim::loadScene(options.scenePath);
+        // Mesh statistics, SDF grids baked or read from their cache.
+        if (!options.quiet)
+            for (const std::string& line : scene.assetLog) std::cout << line << "\n";
         return options.headless ? vksim::runHeadless(options, scene) : vksim::runWindowed(options, scene);
     } catch (const vksim::SceneError& e) {
         std::cerr << "vksim: " << e.what() << "\n";

@@ -11,6 +11,7 @@ packages=(
   mesa-vulkan-drivers vulkan-validationlayers vulkan-tools  # lavapipe, validation, vulkaninfo
   xvfb xauth                                                  # windowed tests without a display
   libstb-dev libimgui-dev libeigen3-dev libtinyobjloader-dev imagemagick
+  tetgen                                                      # tetrahedralises OBJ surfaces (run as a program)
 )
 
 if ! command -v dpkg-query >/dev/null || ! command -v apt-get >/dev/null; then

@@ -4,6 +4,8 @@
 #include <optional>
 #include <string>
 
+#include "io/mesh_view.h"
+
 namespace vksim {
 
 struct RunOptions {
@@ -14,7 +16,11 @@ struct RunOptions {
     std::string device;           // --device INDEX|NAME-SUBSTRING
     std::string timingsFile;      // --timings FILE.json|FILE.csv
     bool printHash = false;       // --hash
-    bool quiet = false;           // no timing table on stdout
+    bool quiet = false;           // no timing table on stdout (nor progress bar on stderr)
+    std::string exportDir;        // --export DIR: each deformable object's mesh, per exported frame
+    MeshFormat exportFormat = MeshFormat::Obj;  // --export-format obj|ply
+    uint32_t exportEvery = 1;     // --export-every K: frames 0, K, 2K, ...
+    std::string traceFile;        // --trace FILE.json: Chrome trace of every pass run
 };
 
 // Exit statuses.

@@ -11,6 +11,7 @@
 #include "scene/scene.h"
 #include "sim/frame_finite_check.h"
 #include "sim/pbd_solver.h"
+#include "sim/pd_solver.h"
 #include "sim/sim_model.h"
 #include "vk/gpu_timer.h"
 
@@ -53,6 +54,9 @@ public:
     const SimModel& model() const { return model_; }
     PbdSolver& solver() { return *solver_; }
     const PbdSolver& solver() const { return *solver_; }
+    // The projective dynamics objects' solver (empty() when there are none);
+    // it steps its particles in solver()'s particle buffers.
+    PdSolver& pdSolver() { return *pdSolver_; }
     GpuTimer& timer() { return *timer_; }
     uint64_t framesRecorded() const { return framesRecorded_; }
 
@@ -61,6 +65,7 @@ private:
     Scene scene_;
     SimModel model_;  // the initial state, for replays
     std::unique_ptr<PbdSolver> solver_;
+    std::unique_ptr<PdSolver> pdSolver_;
     std::unique_ptr<GpuTimer> timer_;
     std::unique_ptr<FrameFiniteCheck> finiteCheck_;
     uint64_t framesRecorded_ = 0;

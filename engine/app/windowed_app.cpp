@@ -1,10 +1,14 @@
 #include "app/windowed_app.h"
 
+#include <array>
 #include <chrono>
 #include <iostream>
+#include <optional>
+#include <span>
 
 #include <fmt/format.h>
 
+#include "app/run_outputs.h"
 #include "app/simulation.h"
 #include "app/timing_output.h"
 #include "render/frames_in_flight.h"
@@ -81,8 +85,10 @@ struct Viewer {
     FramesInFlight frames;
     Renderer renderer;
     OrbitCamera camera;
+    std::span<FrameObserver* const> observers;  // --export, --trace
+    std::array<std::optional<uint64_t>, kFramesInFlight> slotFrames{};  // the frame each slot holds
 
-    Viewer(const VulkanContext& context, Window& w, Simulation& simulation)
+    Viewer(const VulkanContext& context, Window& w, Simulation& simulation, std::span<FrameObserver* const> obs)
         : ctx(context),
           window(w),
           sim(simulation),
@@ -90,23 +96,32 @@ struct Viewer {
           frames(context, kFramesInFlight),
           renderer(context, simulation.model(), simulation.solver(), swapchain.colorFormat(), swapchain.depthFormat(),
                    kFramesInFlight),
-          camera(simulation.scene().camera) {}
+          camera(simulation.scene().camera),
+          observers(obs) {}
     // The GPU may still use what the members own when an exception unwinds
     // the loop: let it finish before they are destroyed.
     ~Viewer() { vkDeviceWaitIdle(ctx.device()); }
     Viewer(const Viewer&) = delete;
     Viewer& operator=(const Viewer&) = delete;
 
+    // The slot's previous frame has finished: its timestamps and its finite
+    // check are ready. A non-finite frame ends the run with the pass that
+    // produced it (found by replay); otherwise the observers get the frame.
+    void collect(uint32_t slot) {
+        sim.collectTimings(slot);
+        sim.throwIfNonFinite(slot);
+        if (!slotFrames[slot]) return;
+        const uint64_t collected = *slotFrames[slot];
+        slotFrames[slot].reset();
+        for (FrameObserver* observer : observers) observer->frameCollected(slot, collected);
+    }
+
     // Simulates and draws one frame in frame slot `slot`. False when nothing
     // was shown (the swapchain turned out to be out of date).
     bool drawFrame(uint32_t slot) {
         const FrameSlot& frame = frames[slot];
         VK_CHECK(vkWaitForFences(ctx.device(), 1, &frame.done, VK_TRUE, UINT64_MAX));
-        // The slot's previous frame has finished: its timestamps and its
-        // finite check are ready. A non-finite frame ends the run with the
-        // pass that produced it (found by replay).
-        sim.collectTimings(slot);
-        sim.throwIfNonFinite(slot);
+        collect(slot);
         const std::optional<uint32_t> image = swapchain.acquire(frame.imageAcquired);
         if (!image) return false;  // rebuilt before the next try; the fence stays signalled
         VK_CHECK(vkResetFences(ctx.device(), 1, &frame.done));
@@ -120,7 +135,10 @@ struct Viewer {
         VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
         begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
         VK_CHECK(vkBeginCommandBuffer(frame.commands, &begin));
+        const uint64_t frameIndex = sim.framesRecorded();
         sim.recordFrame(frame.commands, slot);
+        for (FrameObserver* observer : observers) observer->frameRecorded(frame.commands, slot, frameIndex);
+        slotFrames[slot] = frameIndex;
         computeToVertexInputBarrier(frame.commands);
         renderer.recordFrame(frame.commands, slot, swapchain.target(*image), view);
         VK_CHECK(vkEndCommandBuffer(frame.commands));
@@ -150,10 +168,7 @@ struct Viewer {
         }
         VK_CHECK(vkDeviceWaitIdle(ctx.device()));
         // `slot` is the next to be used, so it holds the oldest frame: collect it first.
-        for (uint32_t i = 0; i < kFramesInFlight; ++i) {
-            sim.collectTimings((slot + i) % kFramesInFlight);
-            sim.throwIfNonFinite((slot + i) % kFramesInFlight);
-        }
+        for (uint32_t i = 0; i < kFramesInFlight; ++i) collect((slot + i) % kFramesInFlight);
     }
 };
 
@@ -176,7 +191,9 @@ int runWindowed(const RunOptions& options, const Scene& scene) {
         std::cout << describeModel(sim.model());
     }
 
-    Viewer(ctx, window, sim).run(options.frames);
+    RunOutputs outputs(ctx, sim, options, kFramesInFlight, std::nullopt);  // outlives the viewer's frames
+    Viewer(ctx, window, sim, outputs.observers()).run(options.frames);
+    outputs.finish();
 
     const TimingReport report = sim.timer().report();
     if (!options.quiet) std::cout << formatTimingTable(report);

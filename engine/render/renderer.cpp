@@ -68,6 +68,17 @@ void imageBarrier(VkCommandBuffer cmd, VkImage image, VkImageAspectFlags aspect,
 
 }  // namespace
 
+namespace {
+
+// The triangles of mesh collider i (none for analytic shapes, or for models
+// assembled by hand without surfaces).
+const ColliderSurface& colliderSurface(const SimModel& model, size_t i) {
+    static const ColliderSurface none;
+    return i < model.colliderSurfaces.size() ? model.colliderSurfaces[i] : none;
+}
+
+}  // namespace
+
 Renderer::Renderer(const VulkanContext& ctx, const SimModel& model, const PbdSolver& solver, VkFormat colorFormat,
                    VkFormat depthFormat, uint32_t framesInFlight)
     : ctx_(ctx), solver_(solver), pipeline_(ctx, colorFormat, depthFormat) {
@@ -78,7 +89,7 @@ Renderer::Renderer(const VulkanContext& ctx, const SimModel& model, const PbdSol
         const bool ground = collider.type == gpu::kColliderPlane;
         const glm::vec3 color = ground ? kGroundColor : kColliderColor;
         colliders_.push_back(
-            {uploadMesh(ctx, makeColliderMesh(collider), fmt::format("collider {} mesh", i)),
+            {uploadMesh(ctx, makeColliderMesh(collider, colliderSurface(model, i)), fmt::format("collider {} mesh", i)),
              makePush(colliderModelMatrix(collider), color, color, ground ? gpu::kPatternChecker : gpu::kPatternPlain,
                       ground ? 0.05f : 0.35f, ground ? 16.0f : 48.0f)});
     }

@@ -96,9 +96,28 @@ ShapeMesh makeGroundMesh(float halfSize) {
     return mesh;
 }
 
-ShapeMesh makeColliderMesh(const gpu::Collider& collider) {
+ShapeMesh makeSurfaceMesh(const ColliderSurface& surface, float inset) {
+    std::vector<glm::vec3> normals(surface.positions.size(), glm::vec3(0.0f));
+    for (std::size_t t = 0; t + 2 < surface.triangles.size(); t += 3) {
+        const glm::vec3 a = surface.positions[surface.triangles[t]];
+        const glm::vec3 n = glm::cross(surface.positions[surface.triangles[t + 1]] - a,
+                                       surface.positions[surface.triangles[t + 2]] - a);  // |n| = 2 area
+        for (int c = 0; c < 3; ++c) normals[surface.triangles[t + c]] += n;
+    }
+    ShapeMesh mesh;
+    for (std::size_t v = 0; v < surface.positions.size(); ++v) {
+        const float length = glm::length(normals[v]);
+        const glm::vec3 n = length > 0.0f ? normals[v] / length : glm::vec3(0.0f, 1.0f, 0.0f);
+        addVertex(mesh, surface.positions[v] - inset * n, n);
+    }
+    mesh.indices = surface.triangles;
+    return mesh;
+}
+
+ShapeMesh makeColliderMesh(const gpu::Collider& collider, const ColliderSurface& surface) {
     const glm::vec3 size(collider.size);
     switch (collider.type) {
+        case gpu::kColliderMesh: return makeSurfaceMesh(surface, kDrawInset);
         case gpu::kColliderSphere: return makeSphereMesh(std::max(size.x - kDrawInset, 0.0f));
         case gpu::kColliderBox: return makeBoxMesh(glm::max(size - kDrawInset, glm::vec3(0.0f)));
         case gpu::kColliderCapsule: return makeCapsuleMesh(std::max(size.x - kDrawInset, 0.0f), size.y);

@@ -10,6 +10,7 @@
 #include <glm/glm.hpp>
 
 #include "shared/sim_types.h"
+#include "sim/sim_model.h"
 
 namespace vksim {
 
@@ -26,9 +27,14 @@ ShapeMesh makeCapsuleMesh(float radius, float halfLength, uint32_t slices = 48, 
 // A square in the local XZ plane, normal +Y.
 ShapeMesh makeGroundMesh(float halfSize);
 
+// A mesh collider's triangles with smooth (area-weighted) vertex normals,
+// each vertex moved `inset` against its normal.
+ShapeMesh makeSurfaceMesh(const ColliderSurface& surface, float inset);
+
 // The mesh a collider is drawn with, in its local frame. Surfaces are drawn a
 // hair inside the true shape so that cloth resting on one does not z-fight it.
-ShapeMesh makeColliderMesh(const gpu::Collider& collider);
+// `surface` holds the triangles of a mesh collider (empty for the others).
+ShapeMesh makeColliderMesh(const gpu::Collider& collider, const ColliderSurface& surface = {});
 // Local -> world: rotation by the collider's quaternion, then translation.
 glm::mat4 colliderModelMatrix(const gpu::Collider& collider);
 

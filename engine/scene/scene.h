@@ -3,6 +3,7 @@
 // filled in. scene_loader.h turns a file into this; sim/model_builder.h turns
 // this into the arrays the solver uploads.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,6 +11,10 @@
 #include <glm/glm.hpp>
 
 namespace vksim {
+
+struct TriangleSurface;     // io/triangle_surface.h: a welded OBJ mesh
+struct TetMesh;             // sim/tet_mesh.h
+struct SignedDistanceGrid;  // sim/signed_distance_grid.h
 
 enum class ConstraintModel { Pbd, Xpbd };
 
@@ -22,6 +27,19 @@ struct ConstraintParams {
     bool enabled = true;
 };
 
+// Projective dynamics settings (SPEC.md 5), shared by every "method": "pd"
+// object: they form one global system. Each substep runs localIterations
+// local/global iterations, each a local step and jacobiIterations Jacobi
+// iterations of the global step.
+struct PdSettings {
+    uint32_t localIterations = 10;   // L per substep
+    uint32_t jacobiIterations = 20;  // J per global step
+    bool chebyshev = true;           // Chebyshev acceleration (Wang 2015); false: relaxed Jacobi
+    float spectralRadius = 0.0f;     // rho of the relaxed Jacobi iteration; 0 = from the estimated spectrum
+    float relaxation = 0.0f;         // gamma of each Jacobi update; 0 = 2 / (mu_min + mu_max) (pd_system.h)
+    float collisionWeight = 1000.0f;  // weight of a collision projection, in units of the particle's m/h^2
+};
+
 struct SolverSettings {
     float timeStep = 1.0f / 60.0f;  // one frame [s]
     uint32_t substeps = 4;          // h = timeStep / substeps
@@ -30,6 +48,29 @@ struct SolverSettings {
     float damping = 0.0f;           // [1/s]
     float collisionMargin = 0.01f;  // [m] distance at which a collider becomes a contact candidate
     float stencilStep = 1e-3f;      // [m] h of the tetrahedral SDF gradient
+    PdSettings pd;
+};
+
+// Which solver steps an object.
+enum class SolverMethod { Pbd, Pd };
+
+// One family of projective dynamics elements of an object: its stiffness
+// (each element's weight is this times its rest length, area or volume
+// measure, see README "Scene files") and, for strain and volume, the range
+// the singular values or the volume ratio are clamped to.
+struct PdParams {
+    float stiffness = 1.0f;
+    float rangeMin = 1.0f;
+    float rangeMax = 1.0f;
+    bool enabled = true;
+};
+
+// The element families of a cloth simulated with projective dynamics.
+struct PdClothParams {
+    PdParams stretch{.stiffness = 2000.0f};                  // springs on structural and shear edges [N/m]
+    PdParams strain{.stiffness = 100.0f, .enabled = false};  // triangle strain [N/m]
+    PdParams bending{.stiffness = 1e-3f};                    // isometric bending stencil [N m]
+    PdParams attachment{.stiffness = 1000.0f};               // pins as closeness constraints [N/m]
 };
 
 // A rectangular cloth in its object frame: the grid spans the local XZ plane,
@@ -39,9 +80,19 @@ struct ClothGrid {
     glm::uvec2 resolution{32, 32};   // vertices along X and Z (>= 2 each)
 };
 
+// A cloth read from a triangle mesh file ("type": "mesh" objects) instead of
+// built as a grid: the surface as loaded and welded, in the file's units.
+struct ClothMeshSource {
+    std::string file;  // as resolved against the scene's folder
+    std::shared_ptr<const TriangleSurface> surface;
+    float scale = 1.0f;                    // file units -> metres, before rotation and position
+    std::vector<uint32_t> pinnedVertices;  // indices into surface->positions, ascending, distinct
+};
+
 struct ClothObject {
     std::string name;
     ClothGrid grid;
+    std::optional<ClothMeshSource> mesh;  // set: the cloth is this mesh; grid and pinned are unused
     glm::vec3 position{0.0f};
     glm::vec4 rotation{0.0f, 0.0f, 0.0f, 1.0f};  // quaternion (x, y, z, w)
     float mass = 1.0f;                           // total [kg], spread evenly over vertices
@@ -52,9 +103,42 @@ struct ClothObject {
     bool pinsAsAttachments = false;              // false: pinned vertices get inverse mass 0
     glm::vec3 initialVelocity{0.0f};
     glm::vec3 color{0.8f, 0.3f, 0.2f};
+    SolverMethod method = SolverMethod::Pbd;
+    PdClothParams pd;                            // used when method is Pd (stretch, bending and attachment above are PBD's)
 };
 
-enum class ColliderShape { Plane, Sphere, Box, Capsule };
+// A tetrahedral solid, simulated with projective dynamics.
+enum class SolidShape { Box, Ball, Mesh };
+
+// Faces of a box whose vertices are pinned.
+enum class BoxFace : uint32_t { MinusX, PlusX, MinusY, PlusY, MinusZ, PlusZ };
+
+struct SolidObject {
+    std::string name;
+    SolidShape shape = SolidShape::Box;
+    glm::vec3 size{1.0f, 0.25f, 0.25f};  // box: [m] edge lengths along local X, Y, Z
+    glm::uvec3 cells{8, 2, 2};          // box: cube cells along X, Y, Z (6 tetrahedra each)
+    float radius = 0.25f;               // ball [m]
+    uint32_t cellsAcross = 6;           // ball: grid cells along the diameter
+    glm::vec3 position{0.0f};
+    glm::vec4 rotation{0.0f, 0.0f, 0.0f, 1.0f};
+    float mass = 1.0f;                          // total [kg], lumped by tetrahedron volume
+    std::vector<BoxFace> pinnedFaces;           // box only
+    bool pinsAsAttachments = false;             // false: pinned vertices get inverse mass 0
+    PdParams strain{.stiffness = 1e5f};         // tetrahedron strain [Pa]
+    PdParams volume{.stiffness = 1e5f, .enabled = false};  // tetrahedron volume [Pa]
+    PdParams attachment{.stiffness = 1e4f};     // pins as closeness constraints [N/m]
+    glm::vec3 initialVelocity{0.0f};
+    glm::vec3 color{0.3f, 0.5f, 0.8f};
+    // mesh ("type": "tetMesh"): tetrahedra read from TetGen .node/.ele files
+    // or made by the tetgen program from a closed OBJ surface
+    // (io/tetgen_runner.h), in the files' units, scaled by meshScale.
+    std::shared_ptr<const TetMesh> tetMesh;
+    std::string meshFile;  // the OBJ or .node file, as resolved against the scene's folder
+    float meshScale = 1.0f;
+};
+
+enum class ColliderShape { Plane, Sphere, Box, Capsule, Mesh };
 
 struct ColliderDesc {
     std::string name;
@@ -64,6 +148,13 @@ struct ColliderDesc {
     float radius = 0.5f;                         // sphere, capsule
     float halfLength = 0.5f;                     // capsule: half the axis length along local Y
     glm::vec3 halfExtents{0.5f};                 // box
+    // mesh: a closed surface and its signed distance grid, both in the
+    // file's units, scaled by meshScale into the collider's frame.
+    std::string meshFile;  // as resolved against the scene's folder
+    std::shared_ptr<const TriangleSurface> meshSurface;
+    std::shared_ptr<const SignedDistanceGrid> meshSdf;
+    float meshScale = 1.0f;
+    uint32_t sdfResolution = 64;  // grid cells along the longest side of the mesh
     float thickness = 0.0f;
     float friction = 0.3f;
     float restitution = 0.0f;
@@ -82,8 +173,12 @@ struct Scene {
     std::string name;
     SolverSettings solver;
     std::vector<ClothObject> cloths;
+    std::vector<SolidObject> solids;
     std::vector<ColliderDesc> colliders;
     CameraDesc camera;
+    // One line per asset file loaded with the scene (mesh statistics, SDF
+    // grids baked or read from their cache), for the program to print.
+    std::vector<std::string> assetLog;
 };
 
 }  // namespace vksim

@@ -1,18 +1,25 @@
 #include "scene/scene_loader.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <map>
 #include <memory>
 #include <set>
 #include <utility>
 
 #include <fmt/format.h>
 
+#include "io/asset_error.h"
+#include "io/triangle_surface.h"
 #include "scene/json_reader.h"
+#include "sim/tet_mesh.h"
+#include "scene/scene_assets.h"
 #include "shared/sim_types.h"
+#include "sim/mesh_sdf_bake.h"
 
 // The format this file reads is documented key by key in README.md, section "Scene files";
 // keep the two in step. Each read* function below handles one JSON object
@@ -102,6 +109,34 @@ ConstraintParams readConstraintParams(const Field& field) {
     return params;
 }
 
+// A projective dynamics element family: {"stiffness": k, "enabled": b},
+// plus "min" and "max" for strain and volume (what `range` names). The
+// object's "method" decides the model, so "model" is not a key here.
+// Writing a family switches it on (cloth strain and solid volume are off by
+// default), unless it says "enabled": false.
+PdParams readPdParams(const Field& field, PdParams params, std::string_view range = {}) {
+    params.enabled = true;
+    std::vector<std::string_view> keys = {"stiffness", "enabled"};
+    if (!range.empty()) keys.insert(keys.end(), {"min", "max"});
+    if (!field.json().is_object()) field.failExpected(R"(an object such as {"stiffness": 1000})");
+    const ObjectFields fields(field, std::move(keys), R"(for a "method": "pd" object (its method decides the model))");
+    if (auto f = fields.optional("stiffness")) params.stiffness = readFloat(*f, atLeast(0.0));
+    if (auto f = fields.optional("enabled")) params.enabled = readBool(*f);
+    if (auto f = fields.optional("min")) params.rangeMin = readFloat(*f, atLeast(0.0));
+    if (auto f = fields.optional("max")) {
+        params.rangeMax = readFloat(*f, atLeast(0.0));
+        if (params.rangeMax < params.rangeMin)
+            f->failExpected(fmt::format("a {} limit >= min ({:g})", range, params.rangeMin));
+    } else if (params.rangeMax < params.rangeMin) {
+        fields.required("min").failExpected(fmt::format("a {} limit <= max ({:g})", range, params.rangeMax));
+    }
+    return params;
+}
+
+SolverMethod readMethod(const Field& field) {
+    return readChoice(field, {"pbd", "pd"}) == 0 ? SolverMethod::Pbd : SolverMethod::Pd;
+}
+
 // The "type" of an object or collider, read before anything else because the
 // allowed keys depend on it.
 std::size_t readTypeTag(const Field& field, const std::vector<std::string_view>& types) {
@@ -119,9 +154,38 @@ std::string readNameOrDefault(const ObjectFields& fields, std::string_view type,
 // ---------------------------------------------------------------------------
 // Solver and camera
 
+// "solver": {"pd": {...}}: projective dynamics settings (SPEC.md 5). A
+// spectral radius or relaxation of "auto" (the default) is derived from the
+// spectrum of the Jacobi iteration matrix (pd_system.h).
+PdSettings readPdSettings(const Field& field) {
+    const ObjectFields fields(field, {"iterations", "jacobiIterations", "chebyshev", "spectralRadius", "relaxation",
+                                      "collisionWeight"},
+                              "for the projective dynamics settings");
+    PdSettings pd;
+    if (auto f = fields.optional("iterations"))
+        pd.localIterations = static_cast<uint32_t>(readInteger(*f, 1, kMaxSolverLoops));
+    if (auto f = fields.optional("jacobiIterations"))
+        pd.jacobiIterations = static_cast<uint32_t>(readInteger(*f, 1, kMaxSolverLoops));
+    if (auto f = fields.optional("chebyshev")) pd.chebyshev = readBool(*f);
+    auto autoOrNumber = [](const Field& f, const NumberRange& range) {
+        if (f.json().is_string()) {
+            readChoice(f, {"auto"});
+            return 0.0f;
+        }
+        if (!f.json().is_number()) f.failExpected(fmt::format("\"auto\" or {}", range.describe()));
+        return readFloat(f, range);
+    };
+    if (auto f = fields.optional("spectralRadius"))
+        pd.spectralRadius = autoOrNumber(*f, {.min = 0.0, .max = 1.0, .minExclusive = true, .maxExclusive = true});
+    if (auto f = fields.optional("relaxation"))
+        pd.relaxation = autoOrNumber(*f, {.min = 0.0, .max = 2.0, .minExclusive = true, .maxExclusive = true});
+    if (auto f = fields.optional("collisionWeight")) pd.collisionWeight = readFloat(*f, greaterThan(0.0));
+    return pd;
+}
+
 SolverSettings readSolver(const Field& field) {
     const ObjectFields fields(field, {"timeStep", "substeps", "iterations", "gravity", "damping", "collisionMargin",
-                                      "stencilStep"});
+                                      "stencilStep", "pd"});
     SolverSettings solver;
     if (auto f = fields.optional("timeStep")) solver.timeStep = readFloat(*f, kTimeStepRange);
     if (auto f = fields.optional("substeps")) solver.substeps = static_cast<uint32_t>(readInteger(*f, 1, kMaxSolverLoops));
@@ -131,6 +195,7 @@ SolverSettings readSolver(const Field& field) {
     if (auto f = fields.optional("damping")) solver.damping = readFloat(*f, atLeast(0.0));
     if (auto f = fields.optional("collisionMargin")) solver.collisionMargin = readFloat(*f, atLeast(0.0));
     if (auto f = fields.optional("stencilStep")) solver.stencilStep = readFloat(*f, greaterThan(0.0));
+    if (auto f = fields.optional("pd")) solver.pd = readPdSettings(*f);
     return solver;
 }
 
@@ -187,41 +252,296 @@ std::vector<glm::uvec2> readPinned(const Field& field, glm::uvec2 resolution) {
     return pinned;
 }
 
-ClothObject readCloth(const Field& field, std::size_t index) {
-    const ObjectFields fields(field, {"type", "name", "size", "resolution", "position", "rotation", "mass", "pinned",
-                                      "stretch", "bending", "attachment", "pinsAsAttachments", "velocity", "color"},
-                              "for a cloth object");
+// ---------------------------------------------------------------------------
+// Mesh files ("type": "mesh" objects and colliders), relative to the scene's
+// folder and loaded by SceneAssets
+
+// Runs `load`, reporting a bad mesh file at `where` (the "file" key).
+template <typename Load>
+auto loadAsset(const Field& where, Load&& load) -> decltype(load()) {
+    try {
+        return load();
+    } catch (const AssetError& error) {
+        where.fail(error.what());
+    }
+}
+
+std::optional<double> readWeldTolerance(const ObjectFields& fields) {
+    if (auto f = fields.optional("weldTolerance")) return readFloat(*f, atLeast(0.0));
+    return std::nullopt;
+}
+
+// "pinned": vertices numbered as in the OBJ file, 1 for the first `v` line
+// and, like OBJ's relative indices, -1 for the last. Vertices that welding
+// merged are one vertex; naming one twice is an error.
+void readMeshPins(const Field& field, const TriangleSurface& surface, std::set<uint32_t>& pins) {
+    const auto n = static_cast<int64_t>(surface.fileVertexToVertex.size());
+    std::map<uint32_t, std::string> pinnedBy;
+    for (const Field& entry : readArray(field)) {
+        const int64_t number = readInteger(
+            entry, -n, n,
+            fmt::format("a vertex number in [1, {0}] or [-{0}, -1] (as in the OBJ file: 1 is the first `v` line, "
+                        "-1 the last)",
+                        n));
+        if (number == 0)
+            entry.failExpected(fmt::format("a vertex number in [1, {0}] or [-{0}, -1] (OBJ counts from 1)", n));
+        const auto fileVertex = static_cast<std::size_t>(number > 0 ? number - 1 : n + number);
+        const uint32_t vertex = surface.fileVertexToVertex[fileVertex];
+        if (vertex == kDroppedVertex) entry.fail(fmt::format("vertex {} is not used by any face", fileVertex + 1));
+        if (auto it = pinnedBy.find(vertex); it != pinnedBy.end())
+            entry.fail(fmt::format("vertex {} is already pinned by {}", fileVertex + 1, it->second));
+        pinnedBy[vertex] = entry.location();
+        pins.insert(vertex);
+    }
+}
+
+// "pinnedRegions": boxes {"min": [x, y, z], "max": [x, y, z]} in the file's
+// coordinates; every vertex inside one (bounds included) is pinned. A box
+// that holds no vertex is an error: it is surely misplaced.
+void readMeshPinRegions(const Field& field, const TriangleSurface& surface, std::set<uint32_t>& pins) {
+    for (const Field& entry : readArray(field)) {
+        if (!entry.json().is_object()) entry.failExpected(R"(a box {"min": [x, y, z], "max": [x, y, z]})");
+        const ObjectFields box(entry, {"min", "max"}, "for a pinned region");
+        const glm::dvec3 lo(readVec3(box.required("min"))), hi(readVec3(box.required("max")));
+        if (!(lo.x <= hi.x && lo.y <= hi.y && lo.z <= hi.z))
+            box.required("max").failExpected("a corner >= min in every coordinate");
+        std::size_t found = 0;
+        for (uint32_t v = 0; v < surface.positions.size(); ++v) {
+            const glm::dvec3& p = surface.positions[v];
+            if (glm::all(glm::greaterThanEqual(p, lo)) && glm::all(glm::lessThanEqual(p, hi))) {
+                pins.insert(v);
+                ++found;
+            }
+        }
+        if (found == 0)
+            entry.fail(fmt::format(
+                "no vertex of {} lies in this box (the mesh spans [{:g}, {:g}, {:g}] .. [{:g}, {:g}, "
+                "{:g}] in file coordinates)",
+                surface.file, surface.stats.boundsMin.x, surface.stats.boundsMin.y, surface.stats.boundsMin.z,
+                surface.stats.boundsMax.x, surface.stats.boundsMax.y, surface.stats.boundsMax.z));
+    }
+}
+
+void readClothMesh(const ObjectFields& fields, ClothObject& cloth, SceneAssets& assets) {
+    ClothMeshSource mesh;
+    const Field file = fields.required("file");
+    const std::string path = readNonEmptyString(file);
+    const std::optional<double> weldTolerance = readWeldTolerance(fields);
+    mesh.surface = loadAsset(file, [&] { return assets.surface(path, weldTolerance); });
+    mesh.file = assets.resolve(path).string();
+    if (auto f = fields.optional("scale")) mesh.scale = readFloat(*f, greaterThan(0.0));
+    std::set<uint32_t> pins;
+    if (auto f = fields.optional("pinned")) readMeshPins(*f, *mesh.surface, pins);
+    if (auto f = fields.optional("pinnedRegions")) readMeshPinRegions(*f, *mesh.surface, pins);
+    mesh.pinnedVertices.assign(pins.begin(), pins.end());
+    cloth.mesh = std::move(mesh);
+}
+
+void readColliderMesh(const ObjectFields& fields, ColliderDesc& collider, SceneAssets& assets) {
+    const Field file = fields.required("file");
+    const std::string path = readNonEmptyString(file);
+    const std::optional<double> weldTolerance = readWeldTolerance(fields);
+    if (auto f = fields.optional("resolution"))
+        collider.sdfResolution = static_cast<uint32_t>(readInteger(*f, kMinSdfResolution, kMaxSdfResolution));
+    if (auto f = fields.optional("scale")) collider.meshScale = readFloat(*f, greaterThan(0.0));
+    collider.meshSurface = loadAsset(file, [&] { return assets.surface(path, weldTolerance, "a mesh collider"); });
+    collider.meshSdf = loadAsset(file, [&] { return assets.sdfGrid(path, weldTolerance, collider.sdfResolution); });
+    collider.meshFile = assets.resolve(path).string();
+}
+
+// A "cloth" object is a grid; a "mesh" object (meshAssets set) is read from
+// an OBJ file. Everything else about them is the same.
+ClothObject readCloth(const Field& field, std::size_t index, SceneAssets* meshAssets = nullptr) {
     ClothObject cloth;
-    cloth.name = readNameOrDefault(fields, "cloth", index);
-    if (auto f = fields.optional("size")) cloth.grid.size = readVec2(*f, greaterThan(0.0));
-    if (auto f = fields.optional("resolution")) cloth.grid.resolution = readGridResolution(*f);
+    if (field.json().contains("method")) cloth.method = readMethod(field.member("method"));
+    const bool pd = cloth.method == SolverMethod::Pd;
+    const std::string_view type = meshAssets ? "mesh" : "cloth";
+    std::vector<std::string_view> keys = {"type",     "name",    "position", "rotation",          "mass",
+                                          "pinned",   "stretch", "bending",  "attachment",        "pinsAsAttachments",
+                                          "velocity", "color",   "method"};
+    if (pd) keys.push_back("strain");
+    if (meshAssets) keys.insert(keys.end(), {"file", "scale", "weldTolerance", "pinnedRegions"});
+    else keys.insert(keys.end(), {"size", "resolution"});
+    const ObjectFields fields(field, std::move(keys),
+                              fmt::format("for a {}{} object", pd ? R"("method": "pd" )" : "", type));
+    cloth.name = readNameOrDefault(fields, type, index);
+    if (meshAssets) {
+        readClothMesh(fields, cloth, *meshAssets);
+    } else {
+        if (auto f = fields.optional("size")) cloth.grid.size = readVec2(*f, greaterThan(0.0));
+        if (auto f = fields.optional("resolution")) cloth.grid.resolution = readGridResolution(*f);
+        if (auto f = fields.optional("pinned")) cloth.pinned = readPinned(*f, cloth.grid.resolution);
+    }
     if (auto f = fields.optional("position")) cloth.position = readVec3(*f);
     if (auto f = fields.optional("rotation")) cloth.rotation = readRotation(*f);
     if (auto f = fields.optional("mass")) cloth.mass = readFloat(*f, greaterThan(0.0));
-    if (auto f = fields.optional("pinned")) cloth.pinned = readPinned(*f, cloth.grid.resolution);
-    if (auto f = fields.optional("stretch")) cloth.stretch = readConstraintParams(*f);
-    if (auto f = fields.optional("bending")) cloth.bending = readConstraintParams(*f);
-    if (auto f = fields.optional("attachment")) cloth.attachment = readConstraintParams(*f);
+    if (pd) {
+        if (auto f = fields.optional("stretch")) cloth.pd.stretch = readPdParams(*f, cloth.pd.stretch);
+        if (auto f = fields.optional("strain")) cloth.pd.strain = readPdParams(*f, cloth.pd.strain, "singular value");
+        if (auto f = fields.optional("bending")) cloth.pd.bending = readPdParams(*f, cloth.pd.bending);
+        if (auto f = fields.optional("attachment")) cloth.pd.attachment = readPdParams(*f, cloth.pd.attachment);
+    } else {
+        if (auto f = fields.optional("stretch")) cloth.stretch = readConstraintParams(*f);
+        if (auto f = fields.optional("bending")) cloth.bending = readConstraintParams(*f);
+        if (auto f = fields.optional("attachment")) cloth.attachment = readConstraintParams(*f);
+    }
     if (auto f = fields.optional("pinsAsAttachments")) cloth.pinsAsAttachments = readBool(*f);
     if (auto f = fields.optional("velocity")) cloth.initialVelocity = readVec3(*f);
     if (auto f = fields.optional("color")) cloth.color = readColor(*f);
     return cloth;
 }
 
-std::vector<ClothObject> readObjects(const Field& field) {
+// ---------------------------------------------------------------------------
+// Tetrahedral solids (projective dynamics only)
+
+constexpr int64_t kMaxSolidCells = 256;  // per axis: 256^3 cells is 100 M tetrahedra, far past interactive
+
+std::vector<BoxFace> readPinnedFaces(const Field& field) {
+    std::vector<BoxFace> faces;
+    for (const Field& entry : readArray(field)) {
+        const auto face = static_cast<BoxFace>(readChoice(entry, {"-x", "+x", "-y", "+y", "-z", "+z"}));
+        if (std::find(faces.begin(), faces.end(), face) != faces.end()) entry.fail("face listed twice");
+        faces.push_back(face);
+    }
+    return faces;
+}
+
+// A "tetMesh" object's tetrahedra: "file", a closed OBJ surface filled by
+// the tetgen program (with "tetgen" quality options), or "node" and "ele",
+// TetGen files made elsewhere.
+void readTetMeshSource(const ObjectFields& fields, SolidObject& solid, SceneAssets& assets) {
+    if (auto f = fields.optional("scale")) solid.meshScale = readFloat(*f, greaterThan(0.0));
+    const bool fromFiles = fields.has("node") || fields.has("ele");
+    if (fromFiles) {
+        for (const char* key : {"file", "tetgen", "weldTolerance"})
+            if (auto f = fields.optional(key))
+                f->fail(fmt::format(R"("{}" applies to "file" (an OBJ surface for tetgen), not to "node" and "ele")",
+                                    key));
+        const Field node = fields.required("node"), ele = fields.required("ele");
+        const std::string nodeFile = readNonEmptyString(node), eleFile = readNonEmptyString(ele);
+        solid.tetMesh = loadAsset(ele, [&] { return assets.tetGenFiles(nodeFile, eleFile); });
+        solid.meshFile = assets.resolve(nodeFile).string();
+        return;
+    }
+    if (!fields.has("file")) fields.self().fail(R"(missing required key "file" (or "node" and "ele"))");
+    const Field file = fields.required("file");
+    const std::string path = readNonEmptyString(file);
+    const std::optional<double> weldTolerance = readWeldTolerance(fields);
+    TetGenOptions options;
+    if (auto f = fields.optional("tetgen")) {
+        const ObjectFields tetgen(*f, {"quality", "minDihedral", "maxVolume"}, "for the tetgen options");
+        if (auto q = tetgen.optional("quality"))
+            options.radiusEdgeRatio = readFloat(*q, {.min = 1.0, .minExclusive = true});
+        if (auto a = tetgen.optional("minDihedral")) {
+            if (!options.radiusEdgeRatio) a->fail(R"("minDihedral" needs "quality")");
+            options.minDihedralDegrees = readFloat(*a, {.min = 0.0, .max = 30.0, .minExclusive = true,
+                                                        .maxExclusive = true});
+        }
+        if (auto v = tetgen.optional("maxVolume")) options.maxVolume = readFloat(*v, greaterThan(0.0));
+    }
+    solid.tetMesh = loadAsset(file, [&] { return assets.tetrahedralize(path, weldTolerance, options); });
+    solid.meshFile = assets.resolve(path).string();
+}
+
+SolidObject readSolid(const Field& field, std::size_t index, SolidShape shape, SceneAssets& assets) {
+    const bool box = shape == SolidShape::Box;
+    const std::string_view type = box ? "tetBox" : shape == SolidShape::Ball ? "tetBall" : "tetMesh";
+    std::vector<std::string_view> keys = {"type", "name", "position", "rotation", "mass", "strain", "volume",
+                                          "velocity", "color", "method"};
+    if (box) keys.insert(keys.end(), {"cells", "size", "pinnedFaces", "pinsAsAttachments", "attachment"});
+    else if (shape == SolidShape::Ball) keys.insert(keys.end(), {"cells", "radius"});
+    else keys.insert(keys.end(), {"file", "tetgen", "node", "ele", "scale", "weldTolerance"});
+    const ObjectFields fields(field, std::move(keys), fmt::format("for a {} object", type));
+    SolidObject solid;
+    solid.shape = shape;
+    solid.name = readNameOrDefault(fields, type, index);
+    if (auto f = fields.optional("method"); f && readMethod(*f) != SolverMethod::Pd)
+        f->failExpected(R"("pd" (tetrahedral objects are simulated with projective dynamics only))");
+    if (box) {
+        if (auto f = fields.optional("size")) solid.size = readVec3(*f, greaterThan(0.0));
+        if (auto f = fields.optional("cells")) {
+            if (!f->json().is_array() || f->json().size() != 3) f->failExpected("an array of 3 integers [x, y, z]");
+            for (int a = 0; a < 3; ++a)
+                solid.cells[a] = static_cast<uint32_t>(readInteger(f->element(size_t(a)), 1, kMaxSolidCells));
+        }
+        if (auto f = fields.optional("pinnedFaces")) solid.pinnedFaces = readPinnedFaces(*f);
+        if (auto f = fields.optional("pinsAsAttachments")) solid.pinsAsAttachments = readBool(*f);
+        if (auto f = fields.optional("attachment")) solid.attachment = readPdParams(*f, solid.attachment);
+    } else if (shape == SolidShape::Mesh) {
+        readTetMeshSource(fields, solid, assets);
+    } else {
+        if (auto f = fields.optional("radius")) solid.radius = readFloat(*f, greaterThan(0.0));
+        if (auto f = fields.optional("cells"))
+            solid.cellsAcross = static_cast<uint32_t>(
+                readInteger(*f, 2, kMaxSolidCells, "an integer number of cells along the diameter in [2, 256]"));
+    }
+    if (auto f = fields.optional("position")) solid.position = readVec3(*f);
+    if (auto f = fields.optional("rotation")) solid.rotation = readRotation(*f);
+    if (auto f = fields.optional("mass")) solid.mass = readFloat(*f, greaterThan(0.0));
+    if (auto f = fields.optional("strain")) solid.strain = readPdParams(*f, solid.strain, "singular value");
+    if (auto f = fields.optional("volume")) solid.volume = readPdParams(*f, solid.volume, "volume ratio");
+    if (auto f = fields.optional("velocity")) solid.initialVelocity = readVec3(*f);
+    if (auto f = fields.optional("color")) solid.color = readColor(*f);
+    return solid;
+}
+
+uint64_t vertexCount(const SolidObject& solid) {
+    if (solid.shape == SolidShape::Mesh) return solid.tetMesh->positions.size();
+    const glm::u64vec3 cells = solid.shape == SolidShape::Box ? glm::u64vec3(solid.cells)
+                                                              : glm::u64vec3(solid.cellsAcross);
+    return (cells.x + 1) * (cells.y + 1) * (cells.z + 1);
+}
+
+// Every object's name and its index in the "objects" array.
+struct NamedEntry {
+    std::string name;  // a copy: the object vectors reallocate while they grow
+    std::size_t index;
+};
+
+void readObjects(const Field& field, Scene& scene, SceneAssets& assets) {
     const std::vector<Field> entries = readArray(field);
     // Nothing to simulate would mean zero-sized GPU buffers, which Vulkan forbids.
     if (entries.empty()) field.failExpected("at least one object");
-    std::vector<ClothObject> cloths;
     uint64_t totalVertices = 0;
+    std::vector<NamedEntry> names;
     for (std::size_t i = 0; i < entries.size(); ++i) {
-        readTypeTag(entries[i], {"cloth"});
-        cloths.push_back(readCloth(entries[i], i));
-        totalVertices += uint64_t{cloths.back().grid.resolution.x} * cloths.back().grid.resolution.y;
+        switch (readTypeTag(entries[i], {"cloth", "tetBox", "tetBall", "mesh", "tetMesh"})) {
+            case 0:
+                scene.cloths.push_back(readCloth(entries[i], i));
+                totalVertices += uint64_t{scene.cloths.back().grid.resolution.x} * scene.cloths.back().grid.resolution.y;
+                names.push_back({scene.cloths.back().name, i});
+                break;
+            case 3:
+                scene.cloths.push_back(readCloth(entries[i], i, &assets));
+                totalVertices += scene.cloths.back().mesh->surface->positions.size();
+                names.push_back({scene.cloths.back().name, i});
+                break;
+            case 4:
+                scene.solids.push_back(readSolid(entries[i], i, SolidShape::Mesh, assets));
+                totalVertices += vertexCount(scene.solids.back());
+                names.push_back({scene.solids.back().name, i});
+                break;
+            default:
+                scene.solids.push_back(readSolid(entries[i], i,
+                                                 entries[i].json()["type"] == "tetBox" ? SolidShape::Box
+                                                                                       : SolidShape::Ball,
+                                                 assets));
+                totalVertices += vertexCount(scene.solids.back());
+                names.push_back({scene.solids.back().name, i});
+                break;
+        }
     }
     if (totalVertices > std::numeric_limits<uint32_t>::max())
         field.fail(fmt::format("the objects have {} vertices in total; particle indices are 32-bit", totalVertices));
-    return cloths;
+    // Names identify objects in the UI and in messages: unique across all types.
+    for (std::size_t k = 0; k < names.size(); ++k)
+        for (std::size_t first = 0; first < k; ++first)
+            if (names[first].name == names[k].name) {
+                const Field element = field.element(names[k].index);
+                const Field where = element.json().contains("name") ? element.member("name") : element;
+                where.fail(fmt::format("duplicate name \"{}\" (already used by {})", names[k].name,
+                                       field.element(names[first].index).location()));
+            }
 }
 
 // ---------------------------------------------------------------------------
@@ -240,6 +560,7 @@ const std::vector<ColliderType>& colliderTypes() {
         {"sphere", ColliderShape::Sphere, {"radius"}},
         {"box", ColliderShape::Box, {"halfExtents"}},
         {"capsule", ColliderShape::Capsule, {"radius", "halfLength"}},
+        {"mesh", ColliderShape::Mesh, {"file", "scale", "resolution", "weldTolerance"}},
     };
     return types;
 }
@@ -253,7 +574,7 @@ const std::vector<std::string_view>& colliderTypeNames() {
     return names;
 }
 
-ColliderDesc readCollider(const Field& field, std::size_t index) {
+ColliderDesc readCollider(const Field& field, std::size_t index, SceneAssets& assets) {
     const ColliderType& type = colliderTypes()[readTypeTag(field, colliderTypeNames())];
     std::vector<std::string_view> allowedKeys = {"type",     "name",     "position",   "rotation",
                                                  "friction", "thickness", "restitution"};
@@ -271,16 +592,17 @@ ColliderDesc readCollider(const Field& field, std::size_t index) {
     if (auto f = fields.optional("radius")) collider.radius = readFloat(*f, greaterThan(0.0));
     if (auto f = fields.optional("halfLength")) collider.halfLength = readFloat(*f, atLeast(0.0));
     if (auto f = fields.optional("halfExtents")) collider.halfExtents = readVec3(*f, greaterThan(0.0));
+    if (type.shape == ColliderShape::Mesh) readColliderMesh(fields, collider, assets);
     return collider;
 }
 
-std::vector<ColliderDesc> readColliders(const Field& field) {
+std::vector<ColliderDesc> readColliders(const Field& field, SceneAssets& assets) {
     const std::vector<Field> entries = readArray(field);
     if (entries.size() > gpu::kMaxColliders)
         field.fail(fmt::format("expected at most {} colliders (the GPU keeps one bit per collider), got {}",
                                gpu::kMaxColliders, entries.size()));
     std::vector<ColliderDesc> colliders;
-    for (std::size_t i = 0; i < entries.size(); ++i) colliders.push_back(readCollider(entries[i], i));
+    for (std::size_t i = 0; i < entries.size(); ++i) colliders.push_back(readCollider(entries[i], i, assets));
     return colliders;
 }
 
@@ -304,7 +626,7 @@ void requireUniqueNames(const std::vector<Named>& items, const Field& array) {
 
 // ---------------------------------------------------------------------------
 
-Scene readScene(const Json& document, std::string defaultName) {
+Scene readScene(const Json& document, std::string defaultName, SceneAssets& assets) {
     const Field root(document, "");
     const ObjectFields fields(root, {"name", "solver", "camera", "objects", "colliders"}, "at the top level");
     Scene scene;
@@ -313,14 +635,13 @@ Scene readScene(const Json& document, std::string defaultName) {
     if (auto f = fields.optional("solver")) scene.solver = readSolver(*f);
     if (auto f = fields.optional("camera")) scene.camera = readCamera(*f);
 
-    const Field objects = fields.required("objects");
-    scene.cloths = readObjects(objects);
-    requireUniqueNames(scene.cloths, objects);
+    readObjects(fields.required("objects"), scene, assets);
 
     if (auto f = fields.optional("colliders")) {
-        scene.colliders = readColliders(*f);
+        scene.colliders = readColliders(*f, assets);
         requireUniqueNames(scene.colliders, *f);
     }
+    scene.assetLog = assets.log();
     return scene;
 }
 
@@ -368,7 +689,9 @@ std::string readFileText(const std::filesystem::path& file) {
 Scene parseScene(std::string_view jsonText, const std::filesystem::path& sourceName) {
     if (isBlank(jsonText)) throwSceneError(sourceName, "file is empty (expected a JSON object)");
     try {
-        Scene scene = readScene(json_input::parseJsonText(jsonText), sourceName.stem().string());
+        // Mesh files are found relative to the scene file's folder.
+        SceneAssets assets(sourceName.parent_path());
+        Scene scene = readScene(json_input::parseJsonText(jsonText), sourceName.stem().string(), assets);
         scene.path = sourceName.string();
         return scene;
     } catch (const json_input::JsonInputError& error) {

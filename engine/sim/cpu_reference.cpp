@@ -32,6 +32,7 @@ CpuReferenceSolver::CpuReferenceSolver(const SimModel& model) {
     for (const gpu::Collider& c : model.colliders)
         colliders_.push_back({c.type, glm::dvec3(glm::vec3(c.position)), glm::normalize(glm::dvec4(c.rotation)),
                               glm::dvec4(c.size), c.thickness, c.friction, c.restitution});
+    meshSdfGrids_ = model.meshSdfGrids;
     distanceLambdas_.resize(distance_.size());
     bendingLambdas_.resize(bending_.size());
     attachmentLambdas_.resize(attachments_.size());
@@ -50,6 +51,8 @@ void CpuReferenceSolver::step(const SolverSettings& settings) {
     // contact, not impact: no bounce (contact.glsl).
     params.restitutionThreshold = 2.0 * glm::length(params.gravity) * params.h;
     params.iterations = settings.iterations;
+    // What the GPU passes bind as their mesh SDF buffer (sdf.glsl).
+    const ref::MeshSdfGridScope grids(meshSdfGrids_);
     for (uint32_t s = 0; s < settings.substeps; ++s) substep(params);
 }
 

@@ -113,6 +113,7 @@ private:
     std::vector<Bending> bending_;
     std::vector<Attachment> attachments_;
     std::vector<Collider> colliders_;
+    std::vector<float> meshSdfGrids_;  // the model's mesh collider grids (sdf.glsl reads them)
 };
 
 }  // namespace vksim

@@ -1,14 +1,19 @@
 #include "sim/model_builder.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
-#include "sim/cloth_grid.h"
+#include "sim/cloth_geometry.h"
 #include "sim/graph_coloring.h"
 #include "sim/isometric_bending.h"
+#include "sim/mesh_colliders.h"
+#include "sim/pd_system.h"
+#include "sim/shared_math.h"
+#include "sim/tet_mesh.h"
 #include "sim/triangle_mesh.h"
 
 namespace vksim {
@@ -23,38 +28,40 @@ glm::dvec3 positionOf(const SimModel& model, uint32_t particle) {
     return glm::dvec3(glm::vec3(model.positions[particle]));
 }
 
-std::vector<bool> pinnedMask(const ClothObject& cloth) {
-    std::vector<bool> pinned(size_t(cloth.grid.resolution.x) * cloth.grid.resolution.y, false);
-    for (glm::uvec2 pin : cloth.pinned) {
-        if (pin.x >= cloth.grid.resolution.x || pin.y >= cloth.grid.resolution.y)
-            throw std::invalid_argument(fmt::format("cloth '{}': pinned vertex ({}, {}) is outside the {}x{} grid",
-                                                    cloth.name, pin.x, pin.y, cloth.grid.resolution.x,
-                                                    cloth.grid.resolution.y));
-        pinned[size_t(pin.y) * cloth.grid.resolution.x + pin.x] = true;
-    }
-    return pinned;
-}
-
-void appendCloth(SimModel& model, const ClothObject& cloth, uint32_t object, ModelDiagnostics& diagnostics) {
+// Particles of a cloth: a grid's mass / n each, so the inverse mass is
+// n / mass; a mesh's by area (cloth_geometry.h). Hard pins get inverse mass 0
+// (and no velocity). Returns the first particle.
+uint32_t appendClothParticles(SimModel& model, const ClothObject& cloth, const ClothGeometry& mesh,
+                              const std::vector<bool>& pinned) {
     if (!(cloth.mass > 0.0f) || !std::isfinite(cloth.mass))
         throw std::invalid_argument(fmt::format("cloth '{}': mass must be positive (got {})", cloth.name, cloth.mass));
-    const ClothGridMesh mesh = buildClothGrid(cloth);
-    const std::vector<bool> pinned = pinnedMask(cloth);
     const uint32_t first = model.particleCount();
-    const uint32_t vertexCount = static_cast<uint32_t>(mesh.positions.size());
+    const auto vertexCount = static_cast<uint32_t>(mesh.positions.size());
     const bool pinsAreHard = !cloth.pinsAsAttachments;
-
-    // Particles: mass / n each, so the inverse mass is n / mass.
     const float inverseMass = static_cast<float>(double(vertexCount) / double(cloth.mass));
     for (uint32_t v = 0; v < vertexCount; ++v) {
         bool fixed = pinsAreHard && pinned[v];
-        model.positions.emplace_back(glm::vec3(mesh.positions[v]), fixed ? 0.0f : inverseMass);
+        const float free = mesh.massShares.empty() ? inverseMass
+                                                   : static_cast<float>(1.0 / (double(cloth.mass) * mesh.massShares[v]));
+        model.positions.emplace_back(glm::vec3(mesh.positions[v]), fixed ? 0.0f : free);
         model.velocities.emplace_back(fixed ? glm::vec3(0.0f) : cloth.initialVelocity, 0.0f);
     }
+    return first;
+}
 
-    model.materials.push_back(toMaterial(cloth.stretch));
-    model.materials.push_back(toMaterial(cloth.bending));
-    model.materials.push_back(toMaterial(cloth.attachment));
+// The cloth's triangles (render topology), appended in global indices;
+// returns the first triangle.
+uint32_t appendTriangles(SimModel& model, const std::vector<uint32_t>& triangles, uint32_t firstParticle) {
+    const uint32_t firstTriangle = model.triangleCount();
+    for (uint32_t v : triangles) model.triangles.push_back(firstParticle + v);
+    return firstTriangle;
+}
+
+void appendCloth(SimModel& model, const ClothObject& cloth, uint32_t object, ModelDiagnostics& diagnostics) {
+    const ClothGeometry mesh = buildClothGeometry(cloth);
+    const std::vector<bool>& pinned = mesh.pinned;
+    const uint32_t first = appendClothParticles(model, cloth, mesh, pinned);
+    const auto vertexCount = static_cast<uint32_t>(mesh.positions.size());
 
     if (cloth.stretch.enabled) {
         const uint32_t material = materialIndex(object, ConstraintFamily::Stretch);
@@ -64,8 +71,7 @@ void appendCloth(SimModel& model, const ClothObject& cloth, uint32_t object, Mod
         }
     }
 
-    const uint32_t firstTriangle = model.triangleCount();
-    for (uint32_t v : mesh.triangles) model.triangles.push_back(first + v);
+    const uint32_t firstTriangle = appendTriangles(model, mesh.triangles, first);
 
     if (cloth.bending.enabled) {
         const uint32_t material = materialIndex(object, ConstraintFamily::Bending);
@@ -95,6 +101,190 @@ void appendCloth(SimModel& model, const ClothObject& cloth, uint32_t object, Mod
                              static_cast<uint32_t>(mesh.triangles.size() / 3), cloth.color});
 }
 
+// ---------------------------------------------------------------------------
+// Projective dynamics objects (SPEC.md 5). Rest shapes are the positions as
+// uploaded (float), widened to double, like the PBD constraints'.
+
+void requireRange(const PdParams& params, const std::string& what) {
+    if (!(params.stiffness >= 0.0f) || !std::isfinite(params.stiffness))
+        throw std::invalid_argument(fmt::format("{}: stiffness must be >= 0 (got {})", what, params.stiffness));
+    if (!(params.rangeMin >= 0.0f && params.rangeMin <= params.rangeMax) || !std::isfinite(params.rangeMax))
+        throw std::invalid_argument(
+            fmt::format("{}: needs 0 <= min <= max (got [{}, {}])", what, params.rangeMin, params.rangeMax));
+}
+
+// Triangle strain: the rest triangle in a 2D frame (t1 along the first edge,
+// t2 in the plane), Dm = [X1 - X0, X2 - X0] in that frame, g_1 and g_2 the
+// rows of Dm^-1, so that F = [q1 - q0, q2 - q0] Dm^-1 = sum_k q_k g_k^T.
+gpu::PdTriangle pdTriangle(const SimModel& model, glm::uvec3 t, const PdParams& params, const std::string& owner,
+                           uint32_t index) {
+    const glm::dvec3 x0 = positionOf(model, t.x), e1 = positionOf(model, t.y) - x0, e2 = positionOf(model, t.z) - x0;
+    const glm::dvec3 n = glm::cross(e1, e2);
+    const double area = 0.5 * glm::length(n);
+    const double longest = std::max({glm::length(e1), glm::length(e2), glm::length(e2 - e1)});
+    if (!(area > 1e-12 * longest * longest))
+        throw std::invalid_argument(fmt::format("{}: triangle {} (vertices {}, {}, {}) is degenerate (area {:.3g})",
+                                                owner, index, t.x, t.y, t.z, area));
+    const glm::dvec3 t1 = glm::normalize(e1), t2 = glm::normalize(glm::cross(n, e1));
+    const glm::dmat2 Dm(glm::dvec2(glm::dot(e1, t1), 0.0), glm::dvec2(glm::dot(e2, t1), glm::dot(e2, t2)));
+    const glm::dmat2 Bm = glm::inverse(Dm);  // Bm[column][row]
+    gpu::PdTriangle triangle{};
+    triangle.particles = glm::uvec4(t, 0u);
+    triangle.gradients = glm::vec4(glm::dvec4(Bm[0][0], Bm[1][0], Bm[0][1], Bm[1][1]));
+    triangle.weight = static_cast<float>(double(params.stiffness) * area);
+    triangle.sigmaMin = params.rangeMin;
+    triangle.sigmaMax = params.rangeMax;
+    return triangle;
+}
+
+void appendPdCloth(SimModel& model, const ClothObject& cloth, ModelDiagnostics& diagnostics) {
+    const PdClothParams& pd = cloth.pd;
+    const std::string owner = fmt::format("cloth '{}'", cloth.name);
+    requireRange(pd.stretch, owner + " stretch");
+    requireRange(pd.strain, owner + " strain");
+    requireRange(pd.bending, owner + " bending");
+    requireRange(pd.attachment, owner + " attachment");
+    const ClothGeometry mesh = buildClothGeometry(cloth);
+    const std::vector<bool>& pinned = mesh.pinned;
+    const uint32_t first = appendClothParticles(model, cloth, mesh, pinned);
+    const auto vertexCount = static_cast<uint32_t>(mesh.positions.size());
+
+    if (pd.stretch.enabled)
+        for (auto [a, b] : mesh.stretchEdges) {
+            const double restLength = glm::length(positionOf(model, first + a) - positionOf(model, first + b));
+            model.pd.springs.push_back({first + a, first + b, static_cast<float>(restLength), pd.stretch.stiffness});
+        }
+    if (pd.strain.enabled)
+        for (uint32_t t = 0; t < mesh.triangles.size() / 3; ++t) {
+            const glm::uvec3 triangle(first + mesh.triangles[3 * t], first + mesh.triangles[3 * t + 1],
+                                      first + mesh.triangles[3 * t + 2]);
+            model.pd.triangles.push_back(pdTriangle(model, triangle, pd.strain, owner, t));
+        }
+
+    const uint32_t firstTriangle = appendTriangles(model, mesh.triangles, first);
+
+    if (pd.bending.enabled) {
+        const MeshEdges edges = findMeshEdges(std::span(model.triangles).subspan(size_t(firstTriangle) * 3));
+        diagnostics.nonManifoldEdges += edges.nonManifoldCount;
+        for (const InteriorEdge& edge : edges.interior) {
+            const glm::uvec4 particles(edge.v0, edge.v1, edge.opposite0, edge.opposite1);
+            const std::array<glm::dvec3, 4> x{positionOf(model, particles.x), positionOf(model, particles.y),
+                                              positionOf(model, particles.z), positionOf(model, particles.w)};
+            std::optional<IsometricBendingRest> rest = isometricBendingRest(x[0], x[1], x[2], x[3]);
+            if (!rest) {
+                ++diagnostics.degenerateBendingEdges;
+                continue;
+            }
+            const glm::dvec4 K(rest->K);
+            const double restNorm = glm::length(K.x * x[0] + K.y * x[1] + K.z * x[2] + K.w * x[3]);
+            model.pd.bending.push_back({particles, rest->K, static_cast<float>(double(pd.bending.stiffness) * rest->scale),
+                                        static_cast<float>(restNorm), 0.0f, 0.0f});
+        }
+    }
+
+    if (cloth.pinsAsAttachments && pd.attachment.enabled)
+        for (uint32_t v = 0; v < vertexCount; ++v)
+            if (pinned[v])
+                model.pd.attachments.push_back({glm::vec4(glm::vec3(model.positions[first + v]), 1.0f), first + v,
+                                                pd.attachment.stiffness, 0.0f, 0.0f});
+
+    model.objects.push_back({cloth.name, first, vertexCount, firstTriangle,
+                             static_cast<uint32_t>(mesh.triangles.size() / 3), cloth.color});
+}
+
+// Vertices of a box's face, from the grid numbering of buildTetBox.
+bool onBoxFace(uint32_t vertex, glm::uvec3 cells, BoxFace face) {
+    const uint32_t i = vertex % (cells.x + 1);
+    const uint32_t j = (vertex / (cells.x + 1)) % (cells.y + 1);
+    const uint32_t k = vertex / ((cells.x + 1) * (cells.y + 1));
+    switch (face) {
+        case BoxFace::MinusX: return i == 0;
+        case BoxFace::PlusX: return i == cells.x;
+        case BoxFace::MinusY: return j == 0;
+        case BoxFace::PlusY: return j == cells.y;
+        case BoxFace::MinusZ: return k == 0;
+        case BoxFace::PlusZ: return k == cells.z;
+    }
+    return false;
+}
+
+// Tet strain and volume share the data: g_1..g_3 are the rows of Dm^-1,
+// Dm = [X1 - X0, X2 - X0, X3 - X0], so F = sum_k q_k g_k^T; weight =
+// stiffness * rest volume.
+gpu::PdTetrahedron pdTetrahedron(const SimModel& model, glm::uvec4 t, const PdParams& params) {
+    const glm::dvec3 x0 = positionOf(model, t.x);
+    const glm::dmat3 Dm(positionOf(model, t.y) - x0, positionOf(model, t.z) - x0, positionOf(model, t.w) - x0);
+    const glm::dmat3 Bm = glm::inverse(Dm);  // Bm[column][row]
+    gpu::PdTetrahedron tet{};
+    tet.particles = t;
+    tet.g1 = glm::vec4(glm::vec3(glm::dvec3(Bm[0][0], Bm[1][0], Bm[2][0])), 0.0f);
+    tet.g2 = glm::vec4(glm::vec3(glm::dvec3(Bm[0][1], Bm[1][1], Bm[2][1])), 0.0f);
+    tet.g3 = glm::vec4(glm::vec3(glm::dvec3(Bm[0][2], Bm[1][2], Bm[2][2])), 0.0f);
+    tet.weight = static_cast<float>(double(params.stiffness) * glm::determinant(Dm) / 6.0);
+    tet.rangeMin = params.rangeMin;
+    tet.rangeMax = params.rangeMax;
+    return tet;
+}
+
+// A "tetMesh" object's tetrahedra (TetGen files or a tetgen run, loaded with
+// the scene) in its local frame: scaled from the files' units.
+TetMesh scaledTetMesh(const SolidObject& solid, const std::string& owner) {
+    if (!solid.tetMesh) throw std::invalid_argument(owner + ": no tetrahedral mesh loaded");
+    if (!(solid.meshScale > 0.0f) || !std::isfinite(solid.meshScale))
+        throw std::invalid_argument(fmt::format("{}: scale must be positive (got {})", owner, solid.meshScale));
+    TetMesh mesh = *solid.tetMesh;
+    for (glm::dvec3& p : mesh.positions) p *= double(solid.meshScale);
+    return mesh;
+}
+
+void appendSolid(SimModel& model, const SolidObject& solid) {
+    const std::string owner = fmt::format("solid '{}'", solid.name);
+    if (!(solid.mass > 0.0f) || !std::isfinite(solid.mass))
+        throw std::invalid_argument(fmt::format("{}: mass must be positive (got {})", owner, solid.mass));
+    requireRange(solid.strain, owner + " strain");
+    requireRange(solid.volume, owner + " volume");
+    requireRange(solid.attachment, owner + " attachment");
+    if (solid.shape != SolidShape::Box && !solid.pinnedFaces.empty())
+        throw std::invalid_argument(fmt::format("{}: only boxes have pinned faces", owner));
+    const TetMesh mesh = solid.shape == SolidShape::Box    ? buildTetBox(glm::dvec3(solid.size), solid.cells)
+                         : solid.shape == SolidShape::Ball ? buildTetBall(solid.radius, solid.cellsAcross)
+                                                           : scaledTetMesh(solid, owner);
+    const glm::dvec4 rotation = glm::dvec4(solid.rotation);
+    if (!(glm::length(rotation) > 1e-12))
+        throw std::invalid_argument(fmt::format("{}: rotation quaternion cannot be normalised", owner));
+
+    const uint32_t first = model.particleCount();
+    const auto vertexCount = static_cast<uint32_t>(mesh.positions.size());
+    std::vector<glm::dvec3> world;
+    for (const glm::dvec3& local : mesh.positions)
+        world.push_back(glm::dvec3(glm::vec3(glm::dvec3(solid.position) +
+                                             ref::quatRotate(rotation / glm::length(rotation), local))));
+    validateTets(world, mesh.tets, owner);
+    const std::vector<double> masses = lumpedTetMasses(world, mesh.tets, solid.mass);
+    std::vector<bool> pinned(vertexCount, false);
+    for (BoxFace face : solid.pinnedFaces)
+        for (uint32_t v = 0; v < vertexCount; ++v) pinned[v] = pinned[v] || onBoxFace(v, solid.cells, face);
+    const bool pinsAreHard = !solid.pinsAsAttachments;
+    for (uint32_t v = 0; v < vertexCount; ++v) {
+        const bool fixed = pinsAreHard && pinned[v];
+        model.positions.emplace_back(glm::vec3(world[v]), fixed ? 0.0f : static_cast<float>(1.0 / masses[v]));
+        model.velocities.emplace_back(fixed ? glm::vec3(0.0f) : solid.initialVelocity, 0.0f);
+    }
+    for (const glm::uvec4& t : mesh.tets) {
+        const glm::uvec4 tet = t + glm::uvec4(first);
+        if (solid.strain.enabled) model.pd.tetStrain.push_back(pdTetrahedron(model, tet, solid.strain));
+        if (solid.volume.enabled) model.pd.tetVolume.push_back(pdTetrahedron(model, tet, solid.volume));
+    }
+    if (solid.pinsAsAttachments && solid.attachment.enabled)
+        for (uint32_t v = 0; v < vertexCount; ++v)
+            if (pinned[v])
+                model.pd.attachments.push_back({glm::vec4(glm::vec3(model.positions[first + v]), 1.0f), first + v,
+                                                solid.attachment.stiffness, 0.0f, 0.0f});
+    const uint32_t firstTriangle = appendTriangles(model, mesh.surface, first);
+    model.objects.push_back(
+        {solid.name, first, vertexCount, firstTriangle, static_cast<uint32_t>(mesh.surface.size() / 3), solid.color});
+}
+
 gpu::Collider toCollider(const ColliderDesc& desc) {
     gpu::Collider collider{};
     collider.position = glm::vec4(desc.position, 0.0f);
@@ -119,6 +309,10 @@ gpu::Collider toCollider(const ColliderDesc& desc) {
             collider.type = gpu::kColliderCapsule;
             collider.size = glm::vec4(desc.radius, desc.halfLength, 0.0f, 0.0f);
             break;
+        case ColliderShape::Mesh:  // size.x, the grid's offset, is set by attachMeshColliders
+            collider.type = gpu::kColliderMesh;
+            collider.size = glm::vec4(0.0f, desc.meshScale, 0.0f, 0.0f);
+            break;
     }
     collider.thickness = desc.thickness;
     collider.friction = desc.friction;
@@ -134,8 +328,21 @@ SimModel buildModel(const Scene& scene, ModelDiagnostics* diagnostics) {
                                                 scene.colliders.size(), gpu::kMaxColliders));
     SimModel model;
     ModelDiagnostics found;
+    // One material row per family of every cloth, at materialIndex(cloth index, family).
+    for (const ClothObject& cloth : scene.cloths) {
+        model.materials.push_back(toMaterial(cloth.stretch));
+        model.materials.push_back(toMaterial(cloth.bending));
+        model.materials.push_back(toMaterial(cloth.attachment));
+    }
+    // PBD particles first, then projective dynamics ones (SimModel::pd).
     for (uint32_t object = 0; object < scene.cloths.size(); ++object)
-        appendCloth(model, scene.cloths[object], object, found);
+        if (scene.cloths[object].method == SolverMethod::Pbd) appendCloth(model, scene.cloths[object], object, found);
+    model.pd.firstParticle = model.particleCount();
+    for (const ClothObject& cloth : scene.cloths)
+        if (cloth.method == SolverMethod::Pd) appendPdCloth(model, cloth, found);
+    for (const SolidObject& solid : scene.solids) appendSolid(model, solid);
+    model.pd.particleCount = model.particleCount() - model.pd.firstParticle;
+    if (!model.pd.empty()) buildPdSystem(model.pd, model.positions);
 
     model.distanceColors =
         colorAndSortByColor(model.distance, [](const gpu::DistanceConstraint& c) { return std::array{c.p0, c.p1}; });
@@ -146,6 +353,7 @@ SimModel buildModel(const Scene& scene, ModelDiagnostics* diagnostics) {
         model.attachments, [](const gpu::AttachmentConstraint& c) { return std::array{c.particle}; });
 
     for (const ColliderDesc& desc : scene.colliders) model.colliders.push_back(toCollider(desc));
+    attachMeshColliders(scene.colliders, model);
 
     VertexTriangles adjacency = vertexTriangleAdjacency(model.triangles, model.particleCount());
     model.adjacencyOffsets = std::move(adjacency.offsets);

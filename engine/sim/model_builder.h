@@ -31,7 +31,13 @@ struct ModelDiagnostics {
 // structural + shear edges, bending = isometric bending across every interior
 // edge; rest lengths and bending weights come from the initial positions as
 // uploaded (float). Disabled families produce no constraints. Objects are
-// appended to the global arrays in scene order (model.objects says where).
+// appended to the global arrays in scene order (model.objects says where),
+// PBD cloths first, then the projective dynamics objects (SimModel::pd):
+// "method": "pd" cloths (springs, triangle strain, bending, attachments) and
+// the tetrahedral solids (tet_mesh.h; strain, volume, attachments; masses
+// lumped by volume; inverted or degenerate elements are errors naming the
+// element). Every cloth keeps its material rows, so materialIndex() takes
+// the cloth's index in the scene.
 // Throws std::invalid_argument for what cannot be built (see the messages).
 SimModel buildModel(const Scene& scene, ModelDiagnostics* diagnostics = nullptr);
 

@@ -24,6 +24,14 @@ std::string describeModel(const SimModel& model, const ModelDiagnostics& diagnos
     text += describeFamily("distance", model.distance.size(), model.distanceColors);
     text += describeFamily("bending", model.bending.size(), model.bendingColors);
     text += describeFamily("attachment", model.attachments.size(), model.attachmentColors);
+    if (!model.pd.empty()) {
+        const PdModel& pd = model.pd;
+        text += fmt::format("  projective dynamics: particles {}..{}, {} springs, {} triangles, {} tet strain, {} tet "
+                            "volume, {} bending, {} attachments; global matrix {} x {} with {} off-diagonal entries\n",
+                            pd.firstParticle, pd.firstParticle + pd.particleCount - 1, pd.springs.size(),
+                            pd.triangles.size(), pd.tetStrain.size(), pd.tetVolume.size(), pd.bending.size(),
+                            pd.attachments.size(), pd.particleCount, pd.particleCount, pd.offDiagonal.size());
+    }
     if (diagnostics.degenerateBendingEdges > 0)
         text += fmt::format("  warning: no bending across {} edges next to degenerate triangles\n",
                             diagnostics.degenerateBendingEdges);

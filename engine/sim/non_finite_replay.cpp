@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "sim/pbd_solver.h"
+#include "sim/pd_solver.h"
 #include "vk/barriers.h"
 #include "vk/context.h"
 #include "vk/gpu_timer.h"
@@ -20,14 +21,19 @@ std::string component(float value) { return std::isnan(value) ? "nan" : fmt::for
 std::optional<NonFiniteSite> findFirstNonFinitePass(const VulkanContext& ctx, const SimModel& model,
                                                     const SolverSettings& settings, uint64_t lastFrame) {
     PbdSolver solver(ctx, model);
-    GpuTimer timer(ctx, 1, PbdSolver::passRunsPerFrame(model, settings));  // recordFrame times its passes
+    PdSolver pdSolver(ctx, model, solver.positions(), solver.velocities());  // as Simulation runs them
+    GpuTimer timer(ctx, 1,  // recordFrame times its passes
+                   PbdSolver::passRunsPerFrame(model, settings) + PdSolver::passRunsPerFrame(model, settings));
+    pdSolver.registerPasses(timer);
     solver.registerPasses(timer);
     FiniteProbe probe(ctx, model.particleCount());
+    pdSolver.setFiniteProbe(&probe);
     solver.setFiniteProbe(&probe);
     for (uint64_t frame = 0; frame <= lastFrame; ++frame) {
         probe.beginFrame(frame);
         ctx.submitAndWait([&](VkCommandBuffer cmd) {
             timer.beginFrame(cmd, 0);
+            pdSolver.recordFrame(cmd, settings, timer);
             solver.recordFrame(cmd, settings, timer);
             timer.endFrame(cmd);
             computeToHostBarrier(cmd);  // the probe's result, read below

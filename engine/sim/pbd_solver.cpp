@@ -30,6 +30,7 @@ void timedPass(VkCommandBuffer cmd, GpuTimer& timer, uint32_t id, Record&& recor
 PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model)
     : ctx_(ctx),
       particleCount_(model.particleCount()),
+      pbdParticleCount_(model.pbdParticleCount()),
       triangleCount_(model.triangleCount()),
       colliderCount_(static_cast<uint32_t>(model.colliders.size())),
       distanceColors_(model.distanceColors),
@@ -55,6 +56,7 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model)
     bending_ = makeStorageBuffer<gpu::BendingConstraint>(ctx, model.bending, "bending constraints");
     attachments_ = makeStorageBuffer<gpu::AttachmentConstraint>(ctx, model.attachments, "attachment constraints");
     colliders_ = makeStorageBuffer<gpu::Collider>(ctx, model.colliders, "colliders");
+    meshSdfGrids_ = makeStorageBuffer<float>(ctx, model.meshSdfGrids, "mesh collider SDF grids");
     triangles_ = makeStorageBuffer<uint32_t>(ctx, model.triangles, "triangle indices", VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
     adjacencyOffsets_ = makeStorageBuffer<uint32_t>(ctx, model.adjacencyOffsets, "vertex-triangle offsets");
     adjacentTriangles_ = makeStorageBuffer<uint32_t>(ctx, model.adjacentTriangles, "vertex-triangle lists");
@@ -75,15 +77,16 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model)
 
     // Binding order = the shader's binding numbers.
     predictSet_ = predict_->bind({&positions_, &velocities_, &predicted_}, "predict");
-    collideGenerateSet_ = collideGenerate_->bind({&predicted_, &velocities_, &colliders_, &contacts_}, "collide");
+    collideGenerateSet_ = collideGenerate_->bind({&predicted_, &velocities_, &colliders_, &contacts_, &meshSdfGrids_},
+                                                   "collide");
     distanceSet_ = projectDistance_->bind({&predicted_, &distance_, &materials_, &distanceLambdas_}, "distance");
     bendingSet_ = projectBending_->bind({&predicted_, &bending_, &materials_, &bendingLambdas_}, "bending");
     attachmentSet_ =
         projectAttachment_->bind({&predicted_, &attachments_, &materials_, &attachmentLambdas_}, "attachment");
-    collisionSet_ = projectCollision_->bind({&predicted_, &colliders_, &contacts_}, "collision");
+    collisionSet_ = projectCollision_->bind({&predicted_, &colliders_, &contacts_, &meshSdfGrids_}, "collision");
     updateVelocitySet_ = updateVelocity_->bind({&positions_, &predicted_, &velocities_}, "update velocity");
     contactVelocitySet_ =
-        contactVelocity_->bind({&positions_, &velocities_, &colliders_, &contacts_}, "contact velocity");
+        contactVelocity_->bind({&positions_, &velocities_, &colliders_, &contacts_, &meshSdfGrids_}, "contact velocity");
     normalsSet_ = computeNormals_->bind(
         {&positions_, &triangles_, &adjacencyOffsets_, &adjacentTriangles_, &normals_}, "normals");
 }
@@ -122,7 +125,9 @@ void PbdSolver::recordFrame(VkCommandBuffer cmd, const SolverSettings& settings,
     computeToComputeBarrier(cmd);
 
     const float h = settings.timeStep / static_cast<float>(settings.substeps);
-    for (uint32_t s = 0; s < settings.substeps; ++s) recordSubstep(cmd, settings, s, h, timer);
+    // A scene of projective dynamics objects only has no PBD particles to step.
+    if (pbdParticleCount_ > 0)
+        for (uint32_t s = 0; s < settings.substeps; ++s) recordSubstep(cmd, settings, s, h, timer);
 
     timedPass(cmd, timer, passIds_->normals, [&] {
         dispatch(cmd, *computeNormals_, normalsSet_, particleCount_, gpu::NormalsPush{particleCount_, 0, 0, 0});
@@ -145,12 +150,12 @@ void PbdSolver::recordSubstep(VkCommandBuffer cmd, const SolverSettings& setting
     // Bounces slower than what gravity adds in two substeps are resting
     // contacts: no restitution, or they would jitter.
     particles.restitutionThreshold = 2.0f * glm::length(settings.gravity) * h;
-    particles.particleCount = particleCount_;
+    particles.particleCount = pbdParticleCount_;
     particles.colliderCount = colliderCount_;
     particles.stencilStep = settings.stencilStep;
 
     // 1-2. External forces, damping, prediction p = x + h v.
-    timedPass(cmd, timer, ids.predict, [&] { dispatch(cmd, *predict_, predictSet_, particleCount_, particles); });
+    timedPass(cmd, timer, ids.predict, [&] { dispatch(cmd, *predict_, predictSet_, pbdParticleCount_, particles); });
     computeToComputeBarrier(cmd);
     probePass(cmd, timer, ids.predict, {substep}, velocities, predicted);
 
@@ -158,7 +163,7 @@ void PbdSolver::recordSubstep(VkCommandBuffer cmd, const SolverSettings& setting
     //    writes only the contact list, which the projection and friction
     //    passes turn into positions and velocities.)
     timedPass(cmd, timer, ids.collideGenerate,
-              [&] { dispatch(cmd, *collideGenerate_, collideGenerateSet_, particleCount_, particles); });
+              [&] { dispatch(cmd, *collideGenerate_, collideGenerateSet_, pbdParticleCount_, particles); });
     computeToComputeBarrier(cmd);
 
     // 4. n_s Gauss-Seidel iterations: one dispatch per colour of each family,
@@ -172,7 +177,7 @@ void PbdSolver::recordSubstep(VkCommandBuffer cmd, const SolverSettings& setting
                       timer);
         if (colliderCount_ > 0) {
             timedPass(cmd, timer, ids.collideProject,
-                      [&] { dispatch(cmd, *projectCollision_, collisionSet_, particleCount_, particles); });
+                      [&] { dispatch(cmd, *projectCollision_, collisionSet_, pbdParticleCount_, particles); });
             computeToComputeBarrier(cmd);
             probePass(cmd, timer, ids.collideProject, at, predicted);
         }
@@ -180,14 +185,14 @@ void PbdSolver::recordSubstep(VkCommandBuffer cmd, const SolverSettings& setting
 
     // 5. v = (p - x)/h, x = p.
     timedPass(cmd, timer, ids.updateVelocity,
-              [&] { dispatch(cmd, *updateVelocity_, updateVelocitySet_, particleCount_, particles); });
+              [&] { dispatch(cmd, *updateVelocity_, updateVelocitySet_, pbdParticleCount_, particles); });
     computeToComputeBarrier(cmd);
     probePass(cmd, timer, ids.updateVelocity, {substep}, positions, velocities);
 
     // 6. Friction and restitution for particles in contact (SPEC.md 3).
     if (colliderCount_ > 0) {
         timedPass(cmd, timer, ids.contactVelocity,
-                  [&] { dispatch(cmd, *contactVelocity_, contactVelocitySet_, particleCount_, particles); });
+                  [&] { dispatch(cmd, *contactVelocity_, contactVelocitySet_, pbdParticleCount_, particles); });
         computeToComputeBarrier(cmd);
         probePass(cmd, timer, ids.contactVelocity, {substep}, velocities);
     }

@@ -72,7 +72,8 @@ private:
                    ProbedBuffer first, ProbedBuffer second = {});
 
     const VulkanContext& ctx_;
-    uint32_t particleCount_ = 0;
+    uint32_t particleCount_ = 0;  // every particle: normals are computed for all objects
+    uint32_t pbdParticleCount_ = 0;  // the PBD range [0, n) this solver steps; PD particles follow it
     uint32_t triangleCount_ = 0;
     uint32_t colliderCount_ = 0;
     std::vector<ColorRange> distanceColors_, bendingColors_, attachmentColors_;
@@ -81,7 +82,7 @@ private:
     GpuBuffer positions_, predicted_, velocities_, contacts_, normals_;
     GpuBuffer distanceLambdas_, bendingLambdas_, attachmentLambdas_;
     // Topology, uploaded once.
-    GpuBuffer materials_, distance_, bending_, attachments_, colliders_;
+    GpuBuffer materials_, distance_, bending_, attachments_, colliders_, meshSdfGrids_;
     GpuBuffer triangles_, adjacencyOffsets_, adjacentTriangles_;
 
     // One kernel per pass type, each with its buffers bound once.

@@ -16,21 +16,26 @@
 #include <glm/glm.hpp>
 
 #include "shared/sim_types.h"
+#include "sim/mesh_sdf_binding.h"
 
 namespace vksim::ref {
 
 using real = double;
 using real3 = glm::dvec3;
 using real4 = glm::dvec4;
+using real2 = glm::dvec2;
+using real3x3 = glm::dmat3;
 using uint = uint32_t;
 using namespace glm;
 
 using gpu::kColliderBox;
 using gpu::kColliderCapsule;
+using gpu::kColliderMesh;
 using gpu::kColliderPlane;
 using gpu::kColliderSphere;
 using gpu::kModePbd;
 using gpu::kModeXpbd;
+using gpu::kMeshSdfHeaderFloats;
 
 // The includes are inside the namespace on purpose: every function and
 // struct they define becomes vksim::ref::*. They include nothing themselves.
@@ -43,9 +48,12 @@ namespace {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-function"
 #endif
+// What the GLSL passes read from their mesh SDF storage buffer.
+real meshSdfGridValue(uint index) { return real(boundMeshSdfGridValue(index)); }
 #include "common/sdf.glsl"
 #include "common/pbd_constraints.glsl"
 #include "common/contact.glsl"
+#include "common/pd_projections.glsl"
 #if defined(__GNUC__)
 #pragma GCC diagnostic pop
 #endif

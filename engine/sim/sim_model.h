@@ -9,6 +9,7 @@
 
 #include <glm/glm.hpp>
 
+#include "shared/pd_types.h"
 #include "shared/sim_types.h"
 
 namespace vksim {
@@ -19,6 +20,12 @@ struct ColorRange {
     uint32_t count = 0;
 };
 
+// The triangles a mesh collider is drawn with, in its local frame.
+struct ColliderSurface {
+    std::vector<glm::vec3> positions;
+    std::vector<uint32_t> triangles;  // 3 per triangle
+};
+
 // One deformable object's slice of the global arrays.
 struct ObjectRange {
     std::string name;
@@ -27,6 +34,41 @@ struct ObjectRange {
     uint32_t firstTriangle = 0;
     uint32_t triangleCount = 0;
     glm::vec3 color{0.8f};
+};
+
+// The projective dynamics part of a model (SPEC.md 5): its particles are the
+// last particleCount of the model, after every PBD particle, so each solver
+// steps one contiguous range of the shared particle buffers. Elements are
+// listed family by family; none are coloured (the local step writes one
+// contribution slot per element vertex, the gather pass sums them per
+// particle). Built by pd_system.h from the elements; uploaded once.
+struct PdModel {
+    uint32_t firstParticle = 0;
+    uint32_t particleCount = 0;
+
+    std::vector<gpu::PdSpring> springs;
+    std::vector<gpu::PdTriangle> triangles;
+    std::vector<gpu::PdTetrahedron> tetStrain;
+    std::vector<gpu::PdTetrahedron> tetVolume;
+    std::vector<gpu::PdBending> bending;
+    std::vector<gpu::PdAttachment> attachments;
+
+    // First contribution slot of each family (pd_types.h), and the total.
+    struct SlotBases {
+        uint32_t springs = 0, triangles = 0, tetStrain = 0, tetVolume = 0, bending = 0, attachments = 0, total = 0;
+    } slots;
+    // Per PD particle (row r is particle firstParticle + r): its diagonal,
+    // its off-diagonal entries and the slots the gather pass sums, in
+    // increasing slot order.
+    std::vector<gpu::PdRow> rows;
+    std::vector<gpu::PdOffDiagonal> offDiagonal;
+    std::vector<uint32_t> gatherSlots;
+
+    bool empty() const { return particleCount == 0; }
+    uint32_t elementCount() const {
+        return static_cast<uint32_t>(springs.size() + triangles.size() + tetStrain.size() + tetVolume.size() +
+                                     bending.size() + attachments.size());
+    }
 };
 
 struct SimModel {
@@ -44,6 +86,14 @@ struct SimModel {
     std::vector<ColorRange> attachmentColors;
 
     std::vector<gpu::Collider> colliders;
+    // The signed distance grids of the mesh colliders, one after another in
+    // the layout sdf.glsl reads (signed_distance_grid.h); a collider of type
+    // kColliderMesh finds its grid at offset size.x. Colliders that use the
+    // same grid share it. Empty when there are no mesh colliders.
+    std::vector<float> meshSdfGrids;
+    // What each collider is drawn with when it is not an analytic shape: the
+    // mesh of a mesh collider, in its local frame (scaled), else empty.
+    std::vector<ColliderSurface> colliderSurfaces;
 
     // Rendering topology: 3 indices per triangle, and the CSR vertex -> triangle
     // adjacency the normals pass gathers over (offsets has positions.size()+1 entries).
@@ -53,7 +103,12 @@ struct SimModel {
 
     std::vector<ObjectRange> objects;
 
+    // Objects simulated with projective dynamics (scene "method": "pd").
+    PdModel pd;
+
     uint32_t particleCount() const { return static_cast<uint32_t>(positions.size()); }
+    // PBD steps particles [0, pbdParticleCount()), projective dynamics the rest.
+    uint32_t pbdParticleCount() const { return particleCount() - pd.particleCount; }
     uint32_t triangleCount() const { return static_cast<uint32_t>(triangles.size() / 3); }
 };
 

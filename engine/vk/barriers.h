@@ -25,4 +25,17 @@ void hostToComputeBarrier(VkCommandBuffer cmd);
 // alone does not make device writes visible to the host.
 void computeToHostBarrier(VkCommandBuffer cmd);
 
+// Read-back of simulation state by a copy: compute writes (positions,
+// normals) become visible to the transfer stage that reads them.
+void computeToTransferBarrier(VkCommandBuffer cmd);
+
+// The copy's writes into a host-visible buffer made available to host reads
+// after the fence (as computeToHostBarrier, for transfers).
+void transferToHostBarrier(VkCommandBuffer cmd);
+
+// The copy's reads of simulation state finish before the next compute pass
+// overwrites that state (write-after-read: an execution dependency). The
+// solver's frame-start barriers order compute and vertex input, not transfers.
+void transferReadToComputeBarrier(VkCommandBuffer cmd);
+
 }  // namespace vksim

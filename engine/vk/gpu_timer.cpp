@@ -96,6 +96,27 @@ void GpuTimer::collect(uint32_t slotIndex) {
         sample.passRuns[run.passId]++;
     }
     sample.stepMs = ms(0, slot.queriesUsed - 1);
+
+    // Raw intervals: every timestamp as an offset from the frame's first one
+    // (masked, like ms()), and that one as an offset from the previous
+    // frame's, so a counter that wraps between frames still counts up. The
+    // origin is the first frame collected, which keeps the doubles small.
+    const uint64_t frameBegin = anyFrameCollected_
+                                    ? lastFrameBeginTick_ + ((ticks[0] - lastFrameBeginTick_) & validMask_)
+                                    : ticks[0] & validMask_;
+    if (!anyFrameCollected_) originTick_ = frameBegin;
+    lastFrameBeginTick_ = frameBegin;
+    anyFrameCollected_ = true;
+    auto ns = [&](uint32_t query) {
+        const uint64_t tick = frameBegin - originTick_ + ((ticks[query] - ticks[0]) & validMask_);
+        return static_cast<double>(tick) * nsPerTick_;
+    };
+    lastFrame_.beginNs = ns(0);
+    lastFrame_.endNs = ns(slot.queriesUsed - 1);
+    lastFrame_.runs.clear();
+    std::vector<uint32_t> runsSoFar(passNames_.size(), 0);
+    for (const Run& run : slot.runs)
+        lastFrame_.runs.push_back({run.passId, runsSoFar[run.passId]++, ns(run.firstQuery), ns(run.firstQuery + 1)});
     samples_.push_back(std::move(sample));
 }
 

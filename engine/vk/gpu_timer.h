@@ -5,7 +5,8 @@
 // read never stalls the frame. A pass that runs several times in a frame
 // (every colour runs substeps x iterations times) is summed per frame; the
 // report gives median and max over frames, in the order passes were
-// registered (the step order).
+// registered (the step order). The raw intervals of the frame last collected
+// are kept too (lastCollectedFrame), for traces and benchmarks.
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -32,6 +33,23 @@ struct TimingReport {
     PassTiming step;              // the whole frame of simulation passes, timestamp to timestamp
 };
 
+// One recorded run of a pass, on the device's timestamp clock in
+// nanoseconds since the first timestamp of the first frame this timer collected.
+struct PassRunInterval {
+    uint32_t passId = 0;
+    uint32_t run = 0;  // 0 for the pass's first run in its frame, 1 for the second, ...
+    double beginNs = 0;
+    double endNs = 0;
+};
+
+// Every pass run of one frame, in recording order, and the frame's first and
+// last timestamps.
+struct FrameTimeline {
+    double beginNs = 0;
+    double endNs = 0;
+    std::vector<PassRunInterval> runs;
+};
+
 class GpuTimer {
 public:
     GpuTimer(const VulkanContext& ctx, uint32_t frameSlots, uint32_t maxPassRunsPerFrame);
@@ -42,6 +60,7 @@ public:
     // Registers a pass name once; the id is used while recording.
     uint32_t registerPass(std::string_view name);
     const std::string& passName(uint32_t passId) const { return passNames_.at(passId); }
+    uint32_t passCount() const { return static_cast<uint32_t>(passNames_.size()); }
 
     void beginFrame(VkCommandBuffer cmd, uint32_t slot);
     void beginPass(VkCommandBuffer cmd, uint32_t passId);
@@ -51,6 +70,11 @@ public:
     // Reads the results of the frame last recorded in `slot` (its fence must
     // have signalled) and adds them as one sample. No-op for a slot never used.
     void collect(uint32_t slot);
+
+    // The intervals of the frame read by the latest collect() that read one.
+    // Frames collected in recording order get increasing times even when the
+    // device's timestamp counter wraps between them.
+    const FrameTimeline& lastCollectedFrame() const { return lastFrame_; }
 
     // Median/max over the last `lastFrames` collected frames (0 = all).
     TimingReport report(uint32_t lastFrames = 0) const;
@@ -84,6 +108,10 @@ private:
     uint32_t openPass_ = UINT32_MAX;
     std::vector<std::string> passNames_;
     std::vector<FrameSample> samples_;
+    FrameTimeline lastFrame_;
+    uint64_t originTick_ = 0;          // the first collected frame's first timestamp
+    uint64_t lastFrameBeginTick_ = 0;  // unwrapped, for the next frame's wrap-around
+    bool anyFrameCollected_ = false;
 };
 
 }  // namespace vksim

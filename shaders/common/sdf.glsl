@@ -26,10 +26,55 @@ real sdfCapsuleLocal(real3 p, real radius, real halfLength) {
     return length(fromAxis) - radius;
 }
 
+// Mesh colliders sample a signed distance grid baked from a closed triangle
+// mesh (engine/sim/mesh_sdf_bake.h). The grids of all mesh colliders share
+// one buffer; every shader that includes this file defines
+// meshSdfGridValue(index) to read it (a storage buffer in GLSL; in C++ the
+// grid bound by vksim::ref::MeshSdfGridScope, sim/shared_math.h).
+real meshSdfGridValue(uint index);
+
+// The grid at offset size.x (header: samples x, y, z, spacing, origin x, y,
+// z; kMeshSdfHeaderFloats floats), in mesh units scaled by size.y, sampled
+// trilinearly. Outside the grid's box the distance to the box is added to
+// the value at the nearest point of the box: continuous, and never less than
+// the true distance, since an SDF changes by at most the distance moved.
+real meshSdfLocal(real4 size, real3 p) {
+    uint base = uint(size.x);
+    real scale = size.y;
+    uint nx = uint(meshSdfGridValue(base));
+    uint ny = uint(meshSdfGridValue(base + 1u));
+    uint nz = uint(meshSdfGridValue(base + 2u));
+    real spacing = meshSdfGridValue(base + 3u);
+    real3 origin = real3(meshSdfGridValue(base + 4u), meshSdfGridValue(base + 5u), meshSdfGridValue(base + 6u));
+    real3 g = (p / scale - origin) / spacing;  // in grid units
+    // A NaN position has a NaN distance (and must not become an index).
+    if (isnan(g.x) || isnan(g.y) || isnan(g.z)) return g.x + g.y + g.z;
+    real3 inside = clamp(g, real3(0), real3(real(nx - 1u), real(ny - 1u), real(nz - 1u)));
+    real outside = length(g - inside) * spacing;
+    // The cell's lower corner; min() keeps the upper corner in the grid for
+    // points on the last sample plane.
+    uint i = min(uint(inside.x), nx - 2u);
+    uint j = min(uint(inside.y), ny - 2u);
+    uint k = min(uint(inside.z), nz - 2u);
+    real tx = inside.x - real(i);
+    real ty = inside.y - real(j);
+    real tz = inside.z - real(k);
+    uint row = nx;
+    uint slice = nx * ny;
+    uint c000 = base + kMeshSdfHeaderFloats + i + row * j + slice * k;
+    real x00 = mix(meshSdfGridValue(c000), meshSdfGridValue(c000 + 1u), tx);
+    real x10 = mix(meshSdfGridValue(c000 + row), meshSdfGridValue(c000 + row + 1u), tx);
+    real x01 = mix(meshSdfGridValue(c000 + slice), meshSdfGridValue(c000 + slice + 1u), tx);
+    real x11 = mix(meshSdfGridValue(c000 + slice + row), meshSdfGridValue(c000 + slice + row + 1u), tx);
+    real value = mix(mix(x00, x10, ty), mix(x01, x11, ty), tz);
+    return scale * (value + outside);
+}
+
 real sdfLocal(uint type, real4 size, real3 p) {
     if (type == kColliderPlane) return p.y;
     if (type == kColliderSphere) return length(p) - size.x;
     if (type == kColliderBox) return sdfBoxLocal(p, real3(size.x, size.y, size.z));
+    if (type == kColliderMesh) return meshSdfLocal(size, p);
     return sdfCapsuleLocal(p, size.x, size.y);
 }
 
@@ -57,9 +102,10 @@ real3 sdfGradientTetra(uint type, real3 position, real4 rotation, real4 size, re
 }
 
 // Analytic gradient in the local frame (unit length where f is smooth); the
-// oracle for the stencil tests.
+// oracle for the stencil tests. Primitives only.
 real3 sdfGradientLocalAnalytic(uint type, real4 size, real3 p) {
     if (type == kColliderPlane) return real3(0, 1, 0);
+    if (type == kColliderMesh) return real3(0);  // sampled, no closed form: the stencil is the gradient
     if (type == kColliderSphere) return normalize(p);
     if (type == kColliderCapsule) {
         real3 fromAxis = real3(p.x, p.y - clamp(p.y, -size.y, size.y), p.z);

@@ -5,17 +5,19 @@
 // enforce f(p) - thickness >= 0 for the candidates only. The approach speed
 // v.N towards the nearest candidate is kept for restitution and friction.
 #include "common/pbd_header.glsl"
-#include "common/sdf.glsl"
 
 layout(push_constant) uniform Push { ParticlePush pc; };
 layout(std430, binding = 0) readonly buffer Predicted { vec4 predicted[]; };
 layout(std430, binding = 1) readonly buffer Velocities { vec4 velocities[]; };
 layout(std430, binding = 2) readonly buffer Colliders { Collider colliders[]; };
 layout(std430, binding = 3) writeonly buffer Contacts { ParticleContact contacts[]; };
+layout(std430, binding = 4) readonly buffer MeshSdfGrids { float meshSdfGrids[]; };
+float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.glsl's mesh colliders
+#include "common/sdf.glsl"
 
 void main() {
-    uint i = gl_GlobalInvocationID.x;
-    if (i >= pc.particleCount) return;
+    if (gl_GlobalInvocationID.x >= pc.particleCount) return;
+    uint i = pc.firstParticle + gl_GlobalInvocationID.x;
     vec4 p = predicted[i];
     ParticleContact contact = ParticleContact(0u, 0u, 0.0, 0.0);
     float nearest = 3.4e38;

@@ -3,7 +3,6 @@
 // collision projection pushed out of a collider this substep. The normal is
 // the stencil gradient of the nearest touching collider at the new position.
 #include "common/pbd_header.glsl"
-#include "common/sdf.glsl"
 #include "common/contact.glsl"
 
 layout(push_constant) uniform Push { ParticlePush pc; };
@@ -11,10 +10,13 @@ layout(std430, binding = 0) readonly buffer Positions { vec4 positions[]; };
 layout(std430, binding = 1) buffer Velocities { vec4 velocities[]; };
 layout(std430, binding = 2) readonly buffer Colliders { Collider colliders[]; };
 layout(std430, binding = 3) readonly buffer Contacts { ParticleContact contacts[]; };
+layout(std430, binding = 4) readonly buffer MeshSdfGrids { float meshSdfGrids[]; };
+float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.glsl's mesh colliders
+#include "common/sdf.glsl"
 
 void main() {
-    uint i = gl_GlobalInvocationID.x;
-    if (i >= pc.particleCount) return;
+    if (gl_GlobalInvocationID.x >= pc.particleCount) return;
+    uint i = pc.firstParticle + gl_GlobalInvocationID.x;
     ParticleContact contact = contacts[i];
     if (contact.touching == 0u) return;
     vec3 x = positions[i].xyz;

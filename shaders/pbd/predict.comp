@@ -8,8 +8,8 @@ layout(std430, binding = 1) buffer Velocities { vec4 velocities[]; };
 layout(std430, binding = 2) writeonly buffer Predicted { vec4 predicted[]; };
 
 void main() {
-    uint i = gl_GlobalInvocationID.x;
-    if (i >= pc.particleCount) return;
+    if (gl_GlobalInvocationID.x >= pc.particleCount) return;
+    uint i = pc.firstParticle + gl_GlobalInvocationID.x;
     vec4 x = positions[i];
     vec3 v = vec3(0);
     if (x.w > 0.0) {  // pinned particles (inverse mass 0) do not move

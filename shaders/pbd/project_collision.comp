@@ -3,17 +3,19 @@
 // of each particle's candidate colliders. One thread per particle, so no two
 // threads touch the same particle.
 #include "common/pbd_header.glsl"
-#include "common/sdf.glsl"
 #include "common/pbd_constraints.glsl"
 
 layout(push_constant) uniform Push { ParticlePush pc; };
 layout(std430, binding = 0) buffer Predicted { vec4 predicted[]; };
 layout(std430, binding = 1) readonly buffer Colliders { Collider colliders[]; };
 layout(std430, binding = 2) buffer Contacts { ParticleContact contacts[]; };
+layout(std430, binding = 3) readonly buffer MeshSdfGrids { float meshSdfGrids[]; };
+float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.glsl's mesh colliders
+#include "common/sdf.glsl"
 
 void main() {
-    uint i = gl_GlobalInvocationID.x;
-    if (i >= pc.particleCount) return;
+    if (gl_GlobalInvocationID.x >= pc.particleCount) return;
+    uint i = pc.firstParticle + gl_GlobalInvocationID.x;
     uint candidates = contacts[i].candidates;
     if (candidates == 0u) return;
     vec4 p = predicted[i];

@@ -8,8 +8,8 @@ layout(std430, binding = 1) readonly buffer Predicted { vec4 predicted[]; };
 layout(std430, binding = 2) writeonly buffer Velocities { vec4 velocities[]; };
 
 void main() {
-    uint i = gl_GlobalInvocationID.x;
-    if (i >= pc.particleCount) return;
+    if (gl_GlobalInvocationID.x >= pc.particleCount) return;
+    uint i = pc.firstParticle + gl_GlobalInvocationID.x;
     vec4 x = positions[i];
     vec4 p = predicted[i];
     velocities[i] = vec4((p.xyz - x.xyz) / pc.dt, 0.0);

@@ -63,6 +63,13 @@ GPU_CONST(uint, kColliderPlane, 0);    // local +Y is the normal, through the or
 GPU_CONST(uint, kColliderSphere, 1);   // size.x = radius
 GPU_CONST(uint, kColliderBox, 2);      // size.xyz = half extents
 GPU_CONST(uint, kColliderCapsule, 3);  // size.x = radius, size.y = half length of the axis (local Y)
+// size.x = offset of the collider's signed distance grid in the mesh SDF
+// buffer (a float holding an integer, exact below 2^24), size.y = uniform
+// scale from mesh units to the local frame (sdf.glsl meshSdfLocal).
+GPU_CONST(uint, kColliderMesh, 4);
+// A grid in the mesh SDF buffer: samples x, y, z, spacing, origin x, y, z, 0,
+// then the samples, x fastest (engine/sim/signed_distance_grid.h).
+GPU_CONST(uint, kMeshSdfHeaderFloats, 8);
 
 struct Collider {
     vec4 position;  // xyz: world position of the local origin
@@ -86,17 +93,17 @@ struct ParticleContact {
 GPU_CHECK_SIZE(ParticleContact, 16);
 
 // Push constants of per-particle passes (predict, collide, update velocity,
-// contacts, collision projection).
+// contacts, collision projection). Thread t handles particle firstParticle + t.
 struct ParticlePush {
     vec4 gravity;  // xyz
     float dt;      // substep length h
     float damping;  // velocity damping rate [1/s]: v *= max(0, 1 - damping*h)
     float collisionMargin;  // extra distance at which a collider becomes a candidate
     float restitutionThreshold;  // approach speeds below this do not bounce
-    uint particleCount;
+    uint particleCount;  // particles [firstParticle, firstParticle + particleCount) take part
     uint colliderCount;
     float stencilStep;  // h of the tetrahedral SDF gradient stencil (SPEC.md 2)
-    uint pad0;
+    uint firstParticle;  // PBD: 0; projective dynamics reuses these passes for its own range
 };
 GPU_CHECK_SIZE(ParticlePush, 48);
 

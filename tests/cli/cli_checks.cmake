@@ -1,5 +1,5 @@
 # Command-line checks of build/vksim: bad input, device errors, determinism,
-# a simulation that goes non-finite.
+# a simulation that goes non-finite, run outputs and the benchmark.
 set(VKSIM_CLI_DIR ${CMAKE_CURRENT_LIST_DIR})
 set(VKSIM_DEFAULT_SCENE ${PROJECT_SOURCE_DIR}/scenes/cloth_sphere.json)
 
@@ -16,3 +16,7 @@ add_test(NAME cli_non_finite
          COMMAND ${VKSIM_CLI_DIR}/non_finite.sh $<TARGET_FILE:vksim> ${VKSIM_CLI_DIR}/huge_gravity.json)
 set_tests_properties(cli_non_finite PROPERTIES TIMEOUT 300 LABELS gpu)
 set_tests_properties(cli_bad_scenes cli_device_errors PROPERTIES TIMEOUT 300)
+# --export, --trace, the progress bar and `vksim bench` at toy sizes.
+add_test(NAME cli_outputs_and_bench
+         COMMAND ${VKSIM_CLI_DIR}/outputs_and_bench.sh $<TARGET_FILE:vksim> ${VKSIM_CLI_DIR}/small_cloth.json)
+set_tests_properties(cli_outputs_and_bench PROPERTIES TIMEOUT 300 LABELS gpu)

@@ -1,0 +1,72 @@
+#pragma once
+// --export DIR: the surface of every deformable object, every K-th frame, as
+// DIR/<object>_<frame:05d>.obj (or .ply). Frame numbers are the simulation's
+// 0-based frame index, the one the trace and the non-finite report use: file
+// 00000 holds the state at the end of the first frame; frames whose index is
+// a multiple of K are written.
+//
+// Read-back never stalls the frame loop: an exported frame ends with a copy
+// of positions and normals into a host-visible buffer of its frame slot, and
+// the files are written when that slot is collected after its fence.
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/frame_observer.h"
+#include "io/mesh_view.h"
+#include "sim/sim_model.h"
+#include "vk/buffer.h"
+
+namespace vksim {
+
+class VulkanContext;
+
+struct ExportSettings {
+    std::filesystem::path directory;
+    MeshFormat format = MeshFormat::Obj;
+    uint32_t every = 1;  // K: frames 0, K, 2K, ...
+};
+
+class FrameExporter : public FrameObserver {
+public:
+    // positions, normals: the particle state buffers (vec4 per particle) the
+    // copies read. Creates the directory; throws std::runtime_error
+    // ("DIR: cannot create directory: REASON", "DIR: not writable") when it
+    // cannot be used.
+    FrameExporter(const VulkanContext& ctx, const SimModel& model, const GpuBuffer& positions,
+                  const GpuBuffer& normals, ExportSettings settings, uint32_t frameSlots);
+
+    void frameRecorded(VkCommandBuffer cmd, uint32_t slot, uint64_t frame) override;
+    void frameCollected(uint32_t slot, uint64_t frame) override;
+
+    // DIR/<stem>_<frame:05d><extension>; more digits past frame 99999.
+    std::filesystem::path filePath(size_t object, uint64_t frame) const;
+    uint64_t framesWritten() const { return framesWritten_; }
+
+private:
+    struct ExportedObject {
+        std::string name;
+        std::string fileStem;
+        uint32_t firstParticle = 0;
+        uint32_t particleCount = 0;
+        std::vector<uint32_t> triangles;  // local to the object
+    };
+    struct Slot {
+        GpuBuffer readBack;  // positions, then normals, of every particle
+        std::optional<uint64_t> frame;
+    };
+
+    void writeFrame(const Slot& slot, uint64_t frame);
+
+    const GpuBuffer& positions_;
+    const GpuBuffer& normals_;
+    ExportSettings settings_;
+    uint32_t particleCount_ = 0;
+    std::vector<ExportedObject> objects_;
+    std::vector<Slot> slots_;
+    uint64_t framesWritten_ = 0;
+};
+
+}  // namespace vksim

@@ -1,0 +1,92 @@
+#include "app/frame_loop.h"
+
+#include <array>
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "app/simulation.h"
+#include "vk/context.h"
+#include "vk/vk_check.h"
+
+namespace vksim {
+namespace {
+
+constexpr uint32_t kSlots = kHeadlessFramesInFlight;
+
+// Command buffers and fences of the frames in flight, and which frame each
+// slot holds until it is collected.
+struct FrameSlots {
+    const VulkanContext& ctx;
+    std::array<VkCommandBuffer, kSlots> commands{};
+    std::array<VkFence, kSlots> fences{};
+    std::array<std::optional<uint64_t>, kSlots> frames{};
+
+    explicit FrameSlots(const VulkanContext& context) : ctx(context) {
+        VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+        alloc.commandPool = ctx.commandPool();
+        alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+        alloc.commandBufferCount = kSlots;
+        VK_CHECK(vkAllocateCommandBuffers(ctx.device(), &alloc, commands.data()));
+        for (uint32_t i = 0; i < kSlots; ++i) {
+            VkFenceCreateInfo info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+            info.flags = VK_FENCE_CREATE_SIGNALED_BIT;
+            VK_CHECK(vkCreateFence(ctx.device(), &info, nullptr, &fences[i]));
+            ctx.setName(fences[i], VK_OBJECT_TYPE_FENCE, fmt::format("headless frame fence {}", i));
+            ctx.setName(commands[i], VK_OBJECT_TYPE_COMMAND_BUFFER, fmt::format("headless frame {}", i));
+        }
+    }
+    ~FrameSlots() {
+        vkDeviceWaitIdle(ctx.device());
+        for (VkFence fence : fences) vkDestroyFence(ctx.device(), fence, nullptr);
+        vkFreeCommandBuffers(ctx.device(), ctx.commandPool(), kSlots, commands.data());
+    }
+    FrameSlots(const FrameSlots&) = delete;
+    FrameSlots& operator=(const FrameSlots&) = delete;
+};
+
+// The slot's fence has signalled: hand its frame to the simulation, then to
+// the observers.
+void collect(Simulation& sim, FrameSlots& slots, uint32_t slot, std::span<FrameObserver* const> observers) {
+    sim.collectTimings(slot);
+    sim.throwIfNonFinite(slot);
+    if (!slots.frames[slot]) return;
+    const uint64_t frame = *slots.frames[slot];
+    slots.frames[slot].reset();
+    for (FrameObserver* observer : observers) observer->frameCollected(slot, frame);
+}
+
+}  // namespace
+
+void simulateFrames(const VulkanContext& ctx, Simulation& sim, uint64_t frames,
+                    std::span<FrameObserver* const> observers) {
+    FrameSlots slots(ctx);
+    for (uint64_t i = 0; i < frames; ++i) {
+        const auto slot = static_cast<uint32_t>(i % kSlots);
+        // The slot's previous frame has finished: its results are ready.
+        VK_CHECK(vkWaitForFences(ctx.device(), 1, &slots.fences[slot], VK_TRUE, UINT64_MAX));
+        collect(sim, slots, slot, observers);
+        VK_CHECK(vkResetFences(ctx.device(), 1, &slots.fences[slot]));
+
+        VkCommandBuffer cmd = slots.commands[slot];
+        VK_CHECK(vkResetCommandBuffer(cmd, 0));
+        VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+        begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+        VK_CHECK(vkBeginCommandBuffer(cmd, &begin));
+        const uint64_t frame = sim.framesRecorded();
+        sim.recordFrame(cmd, slot);
+        for (FrameObserver* observer : observers) observer->frameRecorded(cmd, slot, frame);
+        VK_CHECK(vkEndCommandBuffer(cmd));
+        slots.frames[slot] = frame;
+
+        VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+        submit.commandBufferCount = 1;
+        submit.pCommandBuffers = &cmd;
+        VK_CHECK(vkQueueSubmit(ctx.queue(), 1, &submit, slots.fences[slot]));
+    }
+    VK_CHECK(vkWaitForFences(ctx.device(), kSlots, slots.fences.data(), VK_TRUE, UINT64_MAX));
+    for (uint64_t i = 0; i < kSlots; ++i)
+        collect(sim, slots, static_cast<uint32_t>((frames + i) % kSlots), observers);  // oldest frame first
+}
+
+}  // namespace vksim

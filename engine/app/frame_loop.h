@@ -1,0 +1,25 @@
+#pragma once
+// The headless frame loop: frames recorded and submitted with a fixed number
+// in flight, each slot's results read once its fence has signalled, so the
+// host never waits for the frame it just submitted.
+#include <cstdint>
+#include <span>
+
+#include "app/frame_observer.h"
+
+namespace vksim {
+
+class VulkanContext;
+class Simulation;
+
+// Frames in flight of headless runs and benchmarks (the Simulation must be
+// built with this many frame slots).
+inline constexpr uint32_t kHeadlessFramesInFlight = 2;
+
+// Simulates `frames` frames, calling the observers as frame_observer.h says.
+// A frame that went non-finite throws NonFiniteError (simulation.h) before
+// the observers hear of it; every earlier frame has been passed to them.
+void simulateFrames(const VulkanContext& ctx, Simulation& sim, uint64_t frames,
+                    std::span<FrameObserver* const> observers = {});
+
+}  // namespace vksim

@@ -1,0 +1,39 @@
+#include "app/run_outputs.h"
+
+#include "app/frame_exporter.h"
+#include "app/progress_bar.h"
+#include "app/simulation.h"
+#include "app/trace_output.h"
+#include "vk/context.h"
+
+namespace vksim {
+
+RunOutputs::RunOutputs(const VulkanContext& ctx, Simulation& sim, const RunOptions& options, uint32_t frameSlots,
+                       std::optional<uint64_t> progressFrames) {
+    if (!options.exportDir.empty()) {
+        ExportSettings settings{options.exportDir, options.exportFormat, options.exportEvery};
+        exporter_ = std::make_unique<FrameExporter>(ctx, sim.model(), sim.solver().positions(),
+                                                    sim.solver().normals(), std::move(settings), frameSlots);
+        observers_.push_back(exporter_.get());
+    }
+    if (!options.traceFile.empty()) {
+        trace_ = std::make_unique<TraceWriter>(options.traceFile, sim.timer(), ctx.deviceInfo());
+        observers_.push_back(trace_.get());
+    }
+    if (progressFrames && progressBarWanted(options.quiet)) {
+        progress_ = std::make_unique<ProgressBar>(sim.scene().name, *progressFrames);
+        observers_.push_back(progress_.get());
+    }
+}
+
+RunOutputs::~RunOutputs() = default;
+
+void RunOutputs::finish() {
+    if (progress_) {
+        std::erase(observers_, progress_.get());
+        progress_.reset();
+    }
+    if (trace_) trace_->finish();
+}
+
+}  // namespace vksim

@@ -1,0 +1,60 @@
+#include "bench/bench_command.h"
+
+#include <iostream>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "app/run_options.h"
+#include "bench/bench_report.h"
+#include "bench/bench_scenes.h"
+#include "vk/context.h"
+
+namespace vksim {
+
+int runBenchCommand(const BenchOptions& options) {
+    ContextOptions contextOptions;
+    contextOptions.validation = options.validate;
+    contextOptions.deviceSelector = options.device;
+    VulkanContext ctx(contextOptions);
+
+    BenchReport report;
+    try {
+        report = runBenchmarks(ctx, options);
+    } catch (const std::invalid_argument& e) {  // the filter matched nothing
+        std::cerr << "vksim: bench: " << e.what() << "\n";
+        return kExitUsage;
+    }
+    std::cout << formatBenchTable(report);
+    if (!options.outFile.empty()) writeBenchFile(options.outFile, report);
+
+    const ValidationCounts& counts = ctx.validationCounts();
+    if (counts.total() > 0) {
+        std::cerr << fmt::format("vksim: validation reported {} error(s) and {} warning(s)\n", counts.errors.load(),
+                                 counts.warnings.load());
+        return kExitValidationMessages;
+    }
+    return kExitOk;
+}
+
+std::string benchHelpFooter() {
+    std::string scenes;
+    for (const BenchScene& scene : benchScenes()) {
+        std::string sizes;
+        for (uint32_t size : scene.defaultSizes) sizes += (sizes.empty() ? "" : ",") + std::to_string(size);
+        scenes += fmt::format("  {}: {}; size = {}; default sizes {}\n", scene.name, scene.description,
+                              scene.sizeMeaning, sizes);
+    }
+    return fmt::format(
+        "Scenes (built in code, engine/bench/bench_scenes.cpp):\n{}"
+        "On a CPU device (lavapipe) the default sizes stop at {}; sizes the device cannot hold are skipped.\n\n"
+        "First a calibration measures the fixed cost of an empty dispatch. Then each scene runs headless at\n"
+        "each size: --warmup frames, then --frames measured frames. Per pass family (all colours of a\n"
+        "constraint family together), per step (= one frame): median and p95 GPU time, elements processed\n"
+        "per second, bytes moved (byte models in engine/bench/pass_traffic.cpp) and effective bandwidth;\n"
+        "dispatches per step; then the least-squares slope of log(step time) on log(constraints).\n"
+        "The table goes to stdout; --out writes it as CSV or JSON.",
+        scenes, kCpuDeviceMaxDefaultSize);
+}
+
+}  // namespace vksim

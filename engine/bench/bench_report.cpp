@@ -1,0 +1,185 @@
+#include "bench/bench_report.h"
+
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace vksim {
+namespace {
+
+std::string extensionOf(const std::string& path) { return std::filesystem::path(path).extension().string(); }
+
+std::string deviceLine(const BenchDevice& device) {
+    return fmt::format("{} ({}, Vulkan {}, driver {}){}", device.name, device.type, device.vulkan, device.driver,
+                       device.type == "CPU" ? " -- a CPU device: times are of the host's cores, not of a GPU" : "");
+}
+
+std::string calibrationLine(const DispatchCalibration& c) {
+    return fmt::format("fixed cost per dispatch: {:.4f} ms (empty dispatch with its barrier and timestamps; "
+                       "the timed interval alone {:.4f} ms), from {} frames of {}",
+                       c.perDispatchMs, c.medianPassMs, c.frames, c.dispatchesPerFrame);
+}
+
+std::string scalingLine(const ScalingResult& s) {
+    if (!s.valid) return fmt::format("{}: fewer than two sizes, no slope", s.scene);
+    return fmt::format("{}: slope {:.2f} of log(step time) on log(constraints) (1 = linear; below 1: fixed "
+                       "per-dispatch costs still dominate; above 1: superlinear growth)",
+                       s.scene, s.slope);
+}
+
+// Numbers with SI prefixes keep the columns narrow over six orders of magnitude.
+std::string si(double value) {
+    constexpr const char* kPrefixes[] = {"", "k", "M", "G", "T"};
+    int p = 0;
+    while (value >= 1000.0 && p < 4) value /= 1000.0, ++p;
+    return fmt::format("{:.3g}{}", value, kPrefixes[p]);
+}
+
+std::string formatSize(const SizeResult& r, double perDispatchMs) {
+    const double overhead = r.dispatchesPerStep * perDispatchMs;
+    std::string out = fmt::format(
+        "{} {}: {} particles, {} constraints, {} dispatches per step; step median {:.3f} ms, p95 {:.3f} ms; "
+        "{} constraints/s; dispatch fixed cost ~{:.0f}% of the step\n",
+        r.scene, r.size, r.particles, r.constraints, r.dispatchesPerStep, r.stepMedianMs, r.stepP95Ms,
+        si(r.constraintsPerSecond), r.stepMedianMs > 0 ? std::min(100.0, 100.0 * overhead / r.stepMedianMs) : 0.0);
+    out += fmt::format("  {:<22} {:>5} {:>10} {:>10} {:>10} {:>9} {:>9} {:>8}  {}\n", "pass", "runs", "median ms",
+                       "p95 ms", "elements", "elem/s", "bytes", "GB/s", "element");
+    for (const PassFamilyResult& p : r.passes) {
+        if (p.hasByteModel)
+            out += fmt::format("  {:<22} {:>5} {:>10.4f} {:>10.4f} {:>10} {:>9} {:>9} {:>8.3f}  {}\n", p.family,
+                               p.runsPerStep, p.medianMs, p.p95Ms, si(static_cast<double>(p.elementsPerStep)),
+                               si(p.elementsPerSecond), si(static_cast<double>(p.bytesPerStep)),
+                               p.gigabytesPerSecond, p.element);
+        else
+            out += fmt::format("  {:<22} {:>5} {:>10.4f} {:>10.4f} {:>10} {:>9} {:>9} {:>8}  (no byte model)\n",
+                               p.family, p.runsPerStep, p.medianMs, p.p95Ms, "-", "-", "-", "-");
+    }
+    out += fmt::format("  {:<22} {:>5} {:>10.4f} {:>10.4f} {:>10} {:>9} {:>9} {:>8.3f}\n", "step total",
+                       r.dispatchesPerStep, r.stepMedianMs, r.stepP95Ms, "", "",
+                       si(static_cast<double>(r.bytesPerStep)),
+                       r.stepMedianMs > 0 ? static_cast<double>(r.bytesPerStep) / (r.stepMedianMs * 1e-3) * 1e-9 : 0.0);
+    return out;
+}
+
+nlohmann::json toJson(const BenchReport& report) {
+    nlohmann::json results = nlohmann::json::array();
+    for (const SizeResult& r : report.results) {
+        nlohmann::json passes = nlohmann::json::array();
+        for (const PassFamilyResult& p : r.passes)
+            passes.push_back({{"pass", p.family},
+                              {"element", p.element},
+                              {"runs_per_step", p.runsPerStep},
+                              {"elements_per_step", p.elementsPerStep},
+                              {"median_ms", p.medianMs},
+                              {"p95_ms", p.p95Ms},
+                              {"elements_per_s", p.elementsPerSecond},
+                              {"bytes_per_step", p.bytesPerStep},
+                              {"gb_per_s", p.gigabytesPerSecond},
+                              {"byte_model", p.hasByteModel}});
+        results.push_back({{"scene", r.scene},
+                           {"size", r.size},
+                           {"particles", r.particles},
+                           {"constraints", r.constraints},
+                           {"dispatches_per_step", r.dispatchesPerStep},
+                           {"step", {{"median_ms", r.stepMedianMs}, {"p95_ms", r.stepP95Ms}}},
+                           {"constraint_solves_per_step", r.constraintSolvesPerStep},
+                           {"constraints_per_s", r.constraintsPerSecond},
+                           {"bytes_per_step", r.bytesPerStep},
+                           {"passes", passes}});
+    }
+    nlohmann::json scaling = nlohmann::json::array();
+    for (const ScalingResult& s : report.scaling)
+        scaling.push_back({{"scene", s.scene}, {"slope", s.valid ? nlohmann::json(s.slope) : nlohmann::json()}});
+    nlohmann::json skipped = nlohmann::json::array();
+    for (const SkippedSize& s : report.skipped)
+        skipped.push_back({{"scene", s.scene}, {"size", s.size}, {"reason", s.reason}});
+    const DispatchCalibration& c = report.calibration;
+    return {{"device",
+             {{"name", report.device.name},
+              {"type", report.device.type},
+              {"driver", report.device.driver},
+              {"vulkan", report.device.vulkan}}},
+            {"frames", report.frames},
+            {"warmup", report.warmup},
+            {"dispatch_calibration",
+             {{"dispatches_per_frame", c.dispatchesPerFrame},
+              {"frames", c.frames},
+              {"per_dispatch_ms", c.perDispatchMs},
+              {"median_pass_ms", c.medianPassMs}}},
+            {"results", results},
+            {"scaling", scaling},
+            {"skipped", skipped}};
+}
+
+std::string csvField(const std::string& text) {
+    std::string quoted = "\"";
+    for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return quoted + "\"";
+}
+
+void writeCsv(std::ofstream& file, const BenchReport& report) {
+    file << "# vksim bench\n";
+    file << "# device: " << deviceLine(report.device) << "\n";
+    file << fmt::format("# frames: {} measured per size after {} warm-up\n", report.frames, report.warmup);
+    file << "# " << calibrationLine(report.calibration) << "\n";
+    for (const ScalingResult& s : report.scaling) file << "# scaling " << scalingLine(s) << "\n";
+    for (const SkippedSize& s : report.skipped) file << fmt::format("# skipped {} {}: {}\n", s.scene, s.size, s.reason);
+    file << "scene,size,particles,constraints,dispatches_per_step,pass,element,runs_per_step,elements_per_step,"
+            "median_ms,p95_ms,elements_per_s,bytes_per_step,gb_per_s\n";
+    for (const SizeResult& r : report.results) {
+        const std::string lead = fmt::format("{},{},{},{},{}", csvField(r.scene), r.size, r.particles, r.constraints,
+                                             r.dispatchesPerStep);
+        for (const PassFamilyResult& p : r.passes)
+            file << fmt::format("{},{},{},{},{},{:.6f},{:.6f},{:.6g},{},{:.6g}\n", lead, csvField(p.family),
+                                csvField(p.element), p.runsPerStep, p.elementsPerStep, p.medianMs, p.p95Ms,
+                                p.elementsPerSecond, p.bytesPerStep, p.gigabytesPerSecond);
+        const double stepGbps =
+            r.stepMedianMs > 0 ? static_cast<double>(r.bytesPerStep) / (r.stepMedianMs * 1e-3) * 1e-9 : 0.0;
+        file << fmt::format("{},\"step total\",\"constraint\",{},{},{:.6f},{:.6f},{:.6g},{},{:.6g}\n", lead,
+                            r.dispatchesPerStep, r.constraintSolvesPerStep, r.stepMedianMs, r.stepP95Ms,
+                            r.constraintsPerSecond,
+                            r.bytesPerStep, stepGbps);
+    }
+}
+
+}  // namespace
+
+bool isSupportedBenchPath(const std::string& path) {
+    const std::string ext = extensionOf(path);
+    return ext == ".json" || ext == ".csv";
+}
+
+std::string formatBenchTable(const BenchReport& report) {
+    std::string out = "device: " + deviceLine(report.device) + "\n";
+    out += fmt::format("{} frames measured per size after {} warm-up; a step is one frame; times are GPU "
+                       "timestamps, per step, each pass family's runs summed\n",
+                       report.frames, report.warmup);
+    out += calibrationLine(report.calibration) + "\n";
+    for (const SizeResult& r : report.results) out += "\n" + formatSize(r, report.calibration.perDispatchMs);
+    if (!report.skipped.empty()) out += "\n";
+    for (const SkippedSize& s : report.skipped) out += fmt::format("skipped {} {}: {}\n", s.scene, s.size, s.reason);
+
+    out += "\nscaling: step time against problem size\n";
+    out += fmt::format("  {:<12} {:>6} {:>12} {:>11} {:>14}\n", "scene", "size", "constraints", "step ms",
+                       "ns/constraint");
+    for (const SizeResult& r : report.results)
+        out += fmt::format("  {:<12} {:>6} {:>12} {:>11.3f} {:>14.2f}\n", r.scene, r.size, r.constraints,
+                           r.stepMedianMs, r.constraints > 0 ? r.stepMedianMs * 1e6 / r.constraints : 0.0);
+    for (const ScalingResult& s : report.scaling) out += "  " + scalingLine(s) + "\n";
+    return out;
+}
+
+void writeBenchFile(const std::string& path, const BenchReport& report) {
+    std::ofstream file(path);
+    if (!file) throw std::runtime_error(fmt::format("{}: cannot open for writing", path));
+    if (extensionOf(path) == ".csv")
+        writeCsv(file, report);
+    else
+        file << toJson(report).dump(2) << "\n";
+    if (!file) throw std::runtime_error(fmt::format("{}: write failed", path));
+}
+
+}  // namespace vksim

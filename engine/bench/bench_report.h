@@ -1,0 +1,19 @@
+#pragma once
+// `vksim bench` output: a table for people (stdout) and a file for tools
+// (--out: CSV with '#' comment lines for the device and calibration, or JSON).
+#include <string>
+
+#include "bench/bench_results.h"
+
+namespace vksim {
+
+std::string formatBenchTable(const BenchReport& report);
+
+// Writes `report` as JSON (.json) or CSV (.csv). Throws std::runtime_error
+// naming the file when it cannot be written.
+void writeBenchFile(const std::string& path, const BenchReport& report);
+
+// True when `path` ends in .json or .csv.
+bool isSupportedBenchPath(const std::string& path);
+
+}  // namespace vksim

@@ -1,0 +1,69 @@
+#pragma once
+// What `vksim bench` measured, as bench_report.h prints and writes it. A step
+// is one frame of simulation (timeStep: substeps x iterations of every
+// colour), the same unit as "step total" in the timing table.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "bench/dispatch_calibration.h"
+
+namespace vksim {
+
+// One pass family (all colours of a constraint family together) at one size.
+struct PassFamilyResult {
+    std::string family;
+    std::string element;           // what one thread handles; "" without a byte model
+    uint32_t runsPerStep = 0;      // dispatches of this family per step
+    uint64_t elementsPerStep = 0;  // elements processed per step, over all runs
+    double medianMs = 0;           // GPU time per step, its runs summed; median over measured frames
+    double p95Ms = 0;
+    double elementsPerSecond = 0;
+    uint64_t bytesPerStep = 0;     // from the byte model (pass_traffic.h); 0 without one
+    double gigabytesPerSecond = 0;  // bytesPerStep / medianMs
+    bool hasByteModel = false;
+};
+
+// One scene at one size.
+struct SizeResult {
+    std::string scene;
+    uint32_t size = 0;
+    uint64_t particles = 0;
+    uint64_t constraints = 0;       // elements of all constraint families (the scaling check's x)
+    uint32_t dispatchesPerStep = 0;
+    double stepMedianMs = 0;        // first to last timestamp of the step
+    double stepP95Ms = 0;
+    uint64_t constraintSolvesPerStep = 0;  // constraint projections per step (every colour, iteration, substep)
+    double constraintsPerSecond = 0;  // constraintSolvesPerStep per second of step time
+    uint64_t bytesPerStep = 0;        // over the families with a byte model
+    std::vector<PassFamilyResult> passes;  // step order
+};
+
+// Per-step time against problem size for one scene.
+struct ScalingResult {
+    std::string scene;
+    double slope = 0;  // least squares of log(step ms) on log(constraints)
+    bool valid = false;  // false with fewer than two sizes
+};
+
+struct SkippedSize {
+    std::string scene;
+    uint32_t size = 0;
+    std::string reason;
+};
+
+struct BenchDevice {
+    std::string name, type, driver, vulkan;
+};
+
+struct BenchReport {
+    BenchDevice device;
+    uint32_t frames = 0;  // measured per size
+    uint32_t warmup = 0;  // run first and not measured
+    DispatchCalibration calibration;
+    std::vector<SizeResult> results;
+    std::vector<ScalingResult> scaling;
+    std::vector<SkippedSize> skipped;
+};
+
+}  // namespace vksim

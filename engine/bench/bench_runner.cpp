@@ -1,0 +1,194 @@
+#include "bench/bench_runner.h"
+
+#include <algorithm>
+#include <memory>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "app/frame_loop.h"
+#include "app/progress_bar.h"
+#include "app/simulation.h"
+#include "bench/bench_scenes.h"
+#include "bench/bench_stats.h"
+#include "bench/pass_traffic.h"
+#include "vk/context.h"
+
+namespace vksim {
+namespace {
+
+// The bench keeps its model's GPU buffers within this share of the largest
+// device-local heap (the rest is the driver's, the timer's, the OS's).
+constexpr double kUsableHeapShare = 0.5;
+
+// Per measured frame, the GPU time of each pass family (its runs summed) and
+// of the whole step; and how often each family runs per step.
+class FamilySampler : public FrameObserver {
+public:
+    FamilySampler(const GpuTimer& timer, uint32_t warmupFrames) : timer_(timer), warmup_(warmupFrames) {
+        for (uint32_t id = 0; id < timer.passCount(); ++id) {
+            const std::string family = passFamily(timer.passName(id));
+            auto it = std::find(families.begin(), families.end(), family);
+            if (it == families.end()) it = families.insert(families.end(), family);
+            familyOfPass_.push_back(static_cast<size_t>(it - families.begin()));
+        }
+        familyMs.resize(families.size());
+        runsPerStep.assign(families.size(), 0);
+        passesRun.assign(families.size(), 0);
+    }
+
+    void frameCollected(uint32_t /*slot*/, uint64_t frame) override {
+        if (frame < warmup_) return;
+        const FrameTimeline& timeline = timer_.lastCollectedFrame();
+        std::vector<double> ms(families.size(), 0.0);
+        std::fill(runsPerStep.begin(), runsPerStep.end(), 0);
+        std::fill(passesRun.begin(), passesRun.end(), 0);
+        std::vector<bool> seen(familyOfPass_.size(), false);
+        for (const PassRunInterval& run : timeline.runs) {
+            const size_t family = familyOfPass_.at(run.passId);
+            ms[family] += (run.endNs - run.beginNs) * 1e-6;
+            ++runsPerStep[family];
+            if (!seen[run.passId]) ++passesRun[family];
+            seen[run.passId] = true;
+        }
+        for (size_t f = 0; f < families.size(); ++f) familyMs[f].push_back(ms[f]);
+        stepMs.push_back((timeline.endNs - timeline.beginNs) * 1e-6);
+    }
+
+    std::vector<std::string> families;          // step order
+    std::vector<std::vector<double>> familyMs;  // [family][measured frame]
+    std::vector<double> stepMs;                 // [measured frame]
+    std::vector<uint32_t> runsPerStep;          // [family], of the last measured frame
+    std::vector<uint32_t> passesRun;            // [family]: distinct passes (colours) that ran
+
+private:
+    const GpuTimer& timer_;
+    uint32_t warmup_;
+    std::vector<size_t> familyOfPass_;
+};
+
+uint64_t largestDeviceLocalHeap(const VulkanContext& ctx) {
+    VkPhysicalDeviceMemoryProperties memory{};
+    vkGetPhysicalDeviceMemoryProperties(ctx.physicalDevice(), &memory);
+    uint64_t largest = 0;
+    for (uint32_t i = 0; i < memory.memoryHeapCount; ++i)
+        if (memory.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT)
+            largest = std::max<uint64_t>(largest, memory.memoryHeaps[i].size);
+    return largest;
+}
+
+// Why `scene` at `size` cannot run on this device, or "" when it can.
+std::string whyNotRunnable(const VulkanContext& ctx, const BenchScene& scene, uint32_t size) {
+    const uint64_t particles = scene.particleCount(size);
+    const uint64_t bytes = particles * scene.deviceBytesPerParticle;
+    const auto usable = static_cast<uint64_t>(kUsableHeapShare * static_cast<double>(largestDeviceLocalHeap(ctx)));
+    if (bytes > usable)
+        return fmt::format("needs about {:.1f} GiB of device memory; {:.1f} GiB usable", bytes / 1073741824.0,
+                           usable / 1073741824.0);
+    // The finite check runs one thread per particle and state buffer (2 per
+    // particle) in one dispatch of 64-thread workgroups.
+    const uint64_t groups = (2 * particles + 63) / 64;
+    const uint32_t maxGroups = ctx.properties().limits.maxComputeWorkGroupCount[0];
+    if (groups > maxGroups)
+        return fmt::format("needs {} workgroups in one dispatch; the device allows {}", groups, maxGroups);
+    return {};
+}
+
+SizeResult summarize(const BenchScene& benchScene, uint32_t size, const SimModel& model,
+                     const FamilySampler& sampler) {
+    SizeResult result;
+    result.scene = std::string(benchScene.name);
+    result.size = size;
+    result.particles = model.particleCount();
+    result.stepMedianMs = median(sampler.stepMs);
+    result.stepP95Ms = percentile(sampler.stepMs, 95);
+    uint64_t constraintsPerStep = 0;
+    for (size_t f = 0; f < sampler.families.size(); ++f) {
+        if (sampler.runsPerStep[f] == 0) continue;  // registered but not run (e.g. no colliders)
+        PassFamilyResult pass;
+        pass.family = sampler.families[f];
+        pass.runsPerStep = sampler.runsPerStep[f];
+        pass.medianMs = median(sampler.familyMs[f]);
+        pass.p95Ms = percentile(sampler.familyMs[f], 95);
+        if (const PassTraffic* traffic = findPassTraffic(pass.family)) {
+            // Each colour of a family is one pass: runs / colours = sweeps per step.
+            const uint64_t sweeps = pass.runsPerStep / std::max<uint32_t>(1, sampler.passesRun[f]);
+            pass.hasByteModel = true;
+            pass.element = std::string(elementName(traffic->element));
+            pass.elementsPerStep = sweeps * elementsPerSweep(traffic->element, model);
+            pass.bytesPerStep = pass.elementsPerStep * (traffic->readBytes + traffic->writeBytes);
+            if (isConstraint(traffic->element)) constraintsPerStep += pass.elementsPerStep;
+        }
+        if (pass.medianMs > 0) {
+            pass.elementsPerSecond = static_cast<double>(pass.elementsPerStep) / (pass.medianMs * 1e-3);
+            pass.gigabytesPerSecond = static_cast<double>(pass.bytesPerStep) / (pass.medianMs * 1e-3) * 1e-9;
+        }
+        result.dispatchesPerStep += pass.runsPerStep;
+        result.bytesPerStep += pass.bytesPerStep;
+        result.passes.push_back(std::move(pass));
+    }
+    result.constraints = model.distance.size() + model.bending.size() + model.attachments.size();
+    result.constraintSolvesPerStep = constraintsPerStep;
+    if (result.stepMedianMs > 0)
+        result.constraintsPerSecond = static_cast<double>(constraintsPerStep) / (result.stepMedianMs * 1e-3);
+    return result;
+}
+
+SizeResult runOne(const VulkanContext& ctx, const BenchScene& benchScene, uint32_t size,
+                  const BenchOptions& options) {
+    Simulation sim(ctx, benchScene.build(size), kHeadlessFramesInFlight);
+    FamilySampler sampler(sim.timer(), options.warmup);
+    std::vector<FrameObserver*> observers{&sampler};
+    std::unique_ptr<ProgressBar> progress;
+    if (progressBarWanted(options.quiet)) {
+        progress = std::make_unique<ProgressBar>(fmt::format("{} {}", benchScene.name, size),
+                                                 options.warmup + options.frames);
+        observers.push_back(progress.get());
+    }
+    simulateFrames(ctx, sim, options.warmup + options.frames, observers);
+    return summarize(benchScene, size, sim.model(), sampler);
+}
+
+}  // namespace
+
+BenchReport runBenchmarks(const VulkanContext& ctx, const BenchOptions& options) {
+    std::vector<const BenchScene*> selected;
+    std::string names;
+    for (const BenchScene& scene : benchScenes()) {
+        names += (names.empty() ? "" : ", ") + std::string(scene.name);
+        if (scene.name.find(options.filter) != std::string_view::npos) selected.push_back(&scene);
+    }
+    if (selected.empty())
+        throw std::invalid_argument(fmt::format("no benchmark scene matches '{}' (scenes: {})", options.filter, names));
+
+    BenchReport report;
+    const DeviceInfo& info = ctx.deviceInfo();
+    report.device = {info.name, info.type, info.driver, info.apiVersion};
+    report.frames = options.frames;
+    report.warmup = options.warmup;
+    report.calibration = calibrateDispatchCost(ctx);
+
+    const bool cpuDevice = ctx.properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+    for (const BenchScene* scene : selected) {
+        std::vector<uint32_t> sizes = options.sizes;
+        if (sizes.empty())
+            for (uint32_t size : scene->defaultSizes)
+                if (!cpuDevice || size <= kCpuDeviceMaxDefaultSize) sizes.push_back(size);
+        std::vector<double> constraints, stepMs;
+        for (uint32_t size : sizes) {
+            if (std::string why = whyNotRunnable(ctx, *scene, size); !why.empty()) {
+                report.skipped.push_back({std::string(scene->name), size, std::move(why)});
+                continue;
+            }
+            SizeResult result = runOne(ctx, *scene, size, options);
+            constraints.push_back(static_cast<double>(result.constraints));
+            stepMs.push_back(result.stepMedianMs);
+            report.results.push_back(std::move(result));
+        }
+        const LogLogFit fit = fitLogLog(constraints, stepMs);
+        report.scaling.push_back({std::string(scene->name), fit.slope, fit.valid});
+    }
+    return report;
+}
+
+}  // namespace vksim

@@ -1,0 +1,55 @@
+#pragma once
+// Byte models of the passes: what one element of a pass reads and writes in
+// device memory, from the buffer accesses of its shader. The benchmark turns
+// them into bytes moved per step and effective bandwidth (bytes / GPU time).
+// They are estimates: caches are ignored, except for the collider list, which
+// every thread reads and which is at most 2 KiB; for passes whose work
+// depends on the data (collisions touch only particles near a collider) the
+// model is the upper bound, every branch taken.
+//
+// Passes are grouped into families: "stretch colour 3" is family "stretch".
+// A new pass needs a row in kPassTraffic (pass_traffic.cpp); the benchmark
+// test fails for a pass without one.
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "sim/sim_model.h"
+
+namespace vksim {
+
+// What a pass runs one thread for; elementsPerSweep() counts them in a model.
+enum class ElementKind { Particle, Vertex, DistanceConstraint, BendingConstraint, AttachmentConstraint };
+
+struct PassTraffic {
+    std::string_view family;  // the pass name without " colour N"
+    ElementKind element;
+    uint32_t readBytes;   // per element
+    uint32_t writeBytes;  // per element
+    std::string_view accesses;  // what is read and written, for people checking the numbers
+};
+
+std::span<const PassTraffic> passTrafficTable();
+
+// The row of `family`, if the table has one.
+const PassTraffic* findPassTraffic(std::string_view family);
+
+// "stretch colour 3" -> "stretch"; any other name is its own family.
+std::string passFamily(std::string_view passName);
+
+// Elements one sweep of a family processes in `model`: every colour of a
+// constraint family once, or every particle once.
+uint64_t elementsPerSweep(ElementKind element, const SimModel& model);
+
+// "particle", "distance constraint", ...
+std::string_view elementName(ElementKind element);
+
+// Constraint families are what "constraints per second" counts.
+constexpr bool isConstraint(ElementKind element) {
+    return element == ElementKind::DistanceConstraint || element == ElementKind::BendingConstraint ||
+           element == ElementKind::AttachmentConstraint;
+}
+
+}  // namespace vksim

@@ -1,0 +1,37 @@
+#include "io/cache_file.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+namespace vksim {
+
+std::optional<std::string> writeCacheFile(const std::filesystem::path& file, std::string_view bytes) {
+    const std::filesystem::path temporary = file.string() + fmt::format(".tmp{}", ::getpid());
+    {
+        const std::unique_ptr<std::FILE, int (*)(std::FILE*)> stream(std::fopen(temporary.c_str(), "wb"),
+                                                                     &std::fclose);
+        if (!stream) return std::string(std::strerror(errno));
+        if (std::fwrite(bytes.data(), 1, bytes.size(), stream.get()) != bytes.size() ||
+            std::fflush(stream.get()) != 0) {
+            const std::string reason = std::strerror(errno);
+            std::error_code ignored;
+            std::filesystem::remove(temporary, ignored);
+            return reason;
+        }
+    }
+    std::error_code error;
+    std::filesystem::rename(temporary, file, error);
+    if (error) {
+        std::error_code ignored;
+        std::filesystem::remove(temporary, ignored);
+        return error.message();
+    }
+    return std::nullopt;
+}
+
+}  // namespace vksim

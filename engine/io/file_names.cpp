@@ -1,0 +1,41 @@
+#include "io/file_names.h"
+
+#include <cctype>
+#include <set>
+
+namespace vksim {
+namespace {
+
+std::string lowerCase(std::string text) {
+    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return text;
+}
+
+}  // namespace
+
+std::string sanitizeFileName(std::string_view name) {
+    std::string out;
+    out.reserve(name.size());
+    for (char c : name) {
+        const auto u = static_cast<unsigned char>(c);
+        const bool keep = u < 0x80 && (std::isalnum(u) || c == '-' || c == '_' || c == '.');
+        out.push_back(keep ? c : '_');
+    }
+    if (out.empty() || out == "." || out == "..") return "object";
+    return out;
+}
+
+std::vector<std::string> uniqueFileStems(const std::vector<std::string>& names) {
+    std::vector<std::string> stems;
+    std::set<std::string> taken;
+    for (size_t i = 0; i < names.size(); ++i) {
+        const std::string base = sanitizeFileName(names[i]);
+        std::string stem = base;
+        for (size_t suffix = i; taken.contains(lowerCase(stem)); ++suffix) stem = base + "_" + std::to_string(suffix);
+        taken.insert(lowerCase(stem));
+        stems.push_back(std::move(stem));
+    }
+    return stems;
+}
+
+}  // namespace vksim

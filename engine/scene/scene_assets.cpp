@@ -1,0 +1,66 @@
+#include "scene/scene_assets.h"
+
+#include <fmt/format.h>
+
+#include "io/sdf_grid_cache.h"
+#include "io/tetgen_io.h"
+
+namespace vksim {
+
+std::filesystem::path SceneAssets::resolve(std::string_view file) const {
+    const std::filesystem::path path(file);
+    return (path.is_absolute() ? path : folder_ / path).lexically_normal();
+}
+
+std::shared_ptr<const TriangleSurface> SceneAssets::surface(std::string_view file,
+                                                            std::optional<double> weldTolerance,
+                                                            std::optional<std::string_view> closedFor) {
+    const std::filesystem::path path = resolve(file);
+    auto& slot = surfaces_[{path.string(), weldTolerance}];
+    if (!slot) {
+        slot = std::make_shared<const TriangleSurface>(loadTriangleSurface(path, weldTolerance));
+        log_.push_back(describeSurface(*slot));
+    }
+    if (closedFor) requireClosedSurface(*slot, *closedFor);
+    return slot;
+}
+
+std::shared_ptr<const SignedDistanceGrid> SceneAssets::sdfGrid(std::string_view file,
+                                                               std::optional<double> weldTolerance,
+                                                               uint32_t resolution) {
+    const std::filesystem::path path = resolve(file);
+    auto& slot = grids_[{path.string(), weldTolerance, resolution}];
+    if (!slot) {
+        const std::shared_ptr<const TriangleSurface> closed = surface(file, weldTolerance, "a mesh collider");
+        const CachedSdfGrid cached = loadOrBakeSdfGrid(*closed, path, resolution);
+        log_.push_back(describeSdfGrid(path.string(), cached));
+        slot = cached.grid;
+    }
+    return slot;
+}
+
+std::shared_ptr<const TetMesh> SceneAssets::tetGenFiles(std::string_view nodeFile, std::string_view eleFile) {
+    const std::filesystem::path node = resolve(nodeFile), ele = resolve(eleFile);
+    auto& slot = tetMeshes_[node.string() + "+" + ele.string()];
+    if (!slot) {
+        slot = std::make_shared<const TetMesh>(loadTetGen(node, ele));
+        log_.push_back(describeTetMesh(fmt::format("{} + {}", node.string(), ele.string()), *slot));
+    }
+    return slot;
+}
+
+std::shared_ptr<const TetMesh> SceneAssets::tetrahedralize(std::string_view file, std::optional<double> weldTolerance,
+                                                           const TetGenOptions& options) {
+    const std::filesystem::path path = resolve(file);
+    auto& slot = tetMeshes_[fmt::format("{} {} {}", path.string(), weldTolerance.value_or(-1.0),
+                                        tetgenSwitches(options))];
+    if (!slot) {
+        const std::shared_ptr<const TriangleSurface> closed = surface(file, weldTolerance, "tetgen");
+        const CachedTetMesh cached = loadOrTetrahedralize(*closed, path, options);
+        log_.push_back(describeTetGenRun(path.string(), cached, options));
+        slot = cached.mesh;
+    }
+    return slot;
+}
+
+}  // namespace vksim

@@ -1,0 +1,336 @@
+#include "sim/pd_reference.h"
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+
+#include <Eigen/Sparse>
+#include <fmt/format.h>
+
+#include "sim/pd_system.h"
+#include "sim/shared_math.h"
+
+namespace vksim {
+
+struct PdReferenceSolver::Factorisation {
+    Eigen::SparseMatrix<double> matrix;
+    Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>> ldlt;
+    bool analysed = false;
+    double h = 0.0;
+    double collisionWeight = 0.0;
+    std::vector<bool> active;
+};
+
+PdReferenceSolver::PdReferenceSolver(const SimModel& model)
+    : pd_(model.pd), factorisation_(std::make_unique<Factorisation>()) {
+    if (pd_.rows.size() != pd_.particleCount)
+        throw std::invalid_argument("PdReferenceSolver: the model's PD system is not built (buildPdSystem)");
+    for (const glm::vec4& x : model.positions) {
+        positions_.emplace_back(glm::vec3(x));
+        inverseMasses_.push_back(x.w);
+    }
+    for (const glm::vec4& v : model.velocities) velocities_.emplace_back(glm::vec3(v));
+    meshSdfGrids_ = model.meshSdfGrids;
+    for (const gpu::Collider& c : model.colliders)
+        colliders_.push_back({c.type, glm::dvec3(glm::vec3(c.position)), glm::normalize(glm::dvec4(c.rotation)),
+                              glm::dvec4(c.size), c.thickness, c.friction, c.restitution});
+    freeIndex_.assign(pd_.particleCount, -1);
+    for (uint32_t r = 0; r < pd_.particleCount; ++r)
+        if (pd_.rows[r].mass > 0.0f) {
+            freeIndex_[r] = static_cast<int32_t>(freeRows_.size());
+            freeRows_.push_back(r);
+        }
+    contacts_.resize(pd_.particleCount);
+    collisionTargets_.resize(pd_.particleCount);
+    collisionActive_.assign(pd_.particleCount, false);
+}
+
+PdReferenceSolver::~PdReferenceSolver() = default;
+
+void PdReferenceSolver::step(const SolverSettings& settings) {
+    if (settings.substeps == 0 || settings.pd.localIterations == 0 || !(settings.timeStep > 0.0f))
+        throw std::invalid_argument("PdReferenceSolver::step: needs timeStep > 0, substeps > 0, localIterations > 0");
+    if (pd_.empty()) return;
+    // What the GPU passes bind as their mesh SDF buffer (sdf.glsl).
+    const ref::MeshSdfGridScope grids(meshSdfGrids_);
+    const double h = double(settings.timeStep) / double(settings.substeps);
+    for (uint32_t s = 0; s < settings.substeps; ++s) substep(settings, h);
+}
+
+// The passes of PdSolver::recordSubstep, in the same order.
+void PdReferenceSolver::substep(const SolverSettings& settings, double h) {
+    const uint32_t first = pd_.firstParticle;
+    const glm::dvec3 gravity(settings.gravity);
+    const double damping = settings.damping;
+
+    // predict.comp: v += h g, damped; s = x + h v.
+    std::vector<glm::dvec3> s = positions_;
+    for (uint32_t r = 0; r < pd_.particleCount; ++r) {
+        const uint32_t i = first + r;
+        glm::dvec3 v(0.0);
+        if (inverseMasses_[i] > 0.0) {
+            v = velocities_[i] + h * gravity;
+            v *= std::max(0.0, 1.0 - damping * h);
+        }
+        velocities_[i] = v;
+        s[i] = positions_[i] + h * v;
+    }
+
+    // collide_generate.comp: candidates and approach speeds at s.
+    for (uint32_t r = 0; r < pd_.particleCount; ++r) {
+        const uint32_t i = first + r;
+        Contact contact;
+        if (inverseMasses_[i] > 0.0) {
+            double nearest = std::numeric_limits<double>::infinity();
+            for (uint32_t c = 0; c < colliders_.size(); ++c) {
+                const double C = colliderDistance(colliders_[c], s[i]);
+                if (C >= double(settings.collisionMargin)) continue;
+                contact.candidates |= 1u << c;
+                if (C < nearest) {
+                    nearest = C;
+                    const glm::dvec3 g = colliderGradient(colliders_[c], s[i], settings.stencilStep);
+                    const double length = glm::length(g);
+                    contact.approachSpeed = length > 0.0 ? glm::dot(velocities_[i], g / length) : 0.0;
+                }
+            }
+        }
+        contacts_[r] = contact;
+        collisionActive_[r] = false;
+    }
+
+    // L local/global iterations from q = s.
+    std::vector<glm::dvec3> q = s;
+    const bool withCollisions = !colliders_.empty();
+    for (uint32_t l = 0; l < settings.pd.localIterations; ++l) {
+        const std::vector<glm::dvec3> contributions = localStep(q);
+        if (withCollisions) collisionProjections(q, settings.stencilStep);
+        q = solve(s, contributions, positions_, h, settings.pd.collisionWeight, withCollisions);
+    }
+
+    // project_collision.comp on q: what is left inside a candidate collider
+    // onto its surface, each candidate in collider order.
+    for (uint32_t r = 0; r < pd_.particleCount && withCollisions; ++r) {
+        Contact& contact = contacts_[r];
+        glm::dvec3& p = q[first + r];
+        for (uint32_t c = 0; c < colliders_.size() && contact.candidates != 0; ++c) {
+            if ((contact.candidates & (1u << c)) == 0) continue;
+            const double C = colliderDistance(colliders_[c], p);
+            if (C >= 0.0) continue;
+            p += ref::solveCollision(C, colliderGradient(colliders_[c], p, settings.stencilStep));
+            contact.touching |= 1u << c;
+        }
+    }
+
+    // update_velocity.comp: v = (q - x)/h, x = q.
+    for (uint32_t r = 0; r < pd_.particleCount; ++r) {
+        const uint32_t i = first + r;
+        velocities_[i] = (q[i] - positions_[i]) / h;
+        positions_[i] = q[i];
+    }
+
+    // contact_velocity.comp: friction and restitution.
+    const double restitutionThreshold = 2.0 * glm::length(gravity) * h;
+    for (uint32_t r = 0; r < pd_.particleCount; ++r) {
+        const uint32_t i = first + r;
+        const Contact& contact = contacts_[r];
+        if (contact.touching == 0) continue;
+        uint32_t nearest = 0;
+        double nearestC = std::numeric_limits<double>::infinity();
+        for (uint32_t c = 0; c < colliders_.size(); ++c) {
+            if ((contact.touching & (1u << c)) == 0) continue;
+            const double C = colliderDistance(colliders_[c], positions_[i]);
+            if (C < nearestC) {
+                nearestC = C;
+                nearest = c;
+            }
+        }
+        const Collider& collider = colliders_[nearest];
+        const glm::dvec3 g = colliderGradient(collider, positions_[i], settings.stencilStep);
+        const double length = glm::length(g);
+        if (length <= 0.0) continue;
+        velocities_[i] = ref::contactVelocity(velocities_[i], g / length, contact.approachSpeed, collider.friction,
+                                              collider.restitution, restitutionThreshold);
+    }
+}
+
+// shaders/pd/local_*.comp, family by family into their slots.
+std::vector<glm::dvec3> PdReferenceSolver::localStep(std::span<const glm::dvec3> q) const {
+    std::vector<glm::dvec3> slots(pd_.slots.total, glm::dvec3(0.0));
+    for (size_t e = 0; e < pd_.springs.size(); ++e) {
+        const gpu::PdSpring& sp = pd_.springs[e];
+        const glm::dvec3 p = double(sp.weight) * ref::pdSpringTarget(q[sp.p0] - q[sp.p1], sp.restLength);
+        slots[pd_.slots.springs + 2 * e] = p;
+        slots[pd_.slots.springs + 2 * e + 1] = -p;
+    }
+    for (size_t e = 0; e < pd_.triangles.size(); ++e) {
+        const gpu::PdTriangle& t = pd_.triangles[e];
+        const glm::dvec2 g1(t.gradients.x, t.gradients.y), g2(t.gradients.z, t.gradients.w), g0 = -(g1 + g2);
+        const ref::Columns32 T = ref::pdTriangleStrainTarget(
+            ref::triangleDeformationGradient(q[t.particles.x], q[t.particles.y], q[t.particles.z], g1, g2),
+            t.sigmaMin, t.sigmaMax);
+        const double w = t.weight;
+        const size_t slot = pd_.slots.triangles + 3 * e;
+        slots[slot] = w * (T.c0 * g0.x + T.c1 * g0.y);
+        slots[slot + 1] = w * (T.c0 * g1.x + T.c1 * g1.y);
+        slots[slot + 2] = w * (T.c0 * g2.x + T.c1 * g2.y);
+    }
+    auto tets = [&](const std::vector<gpu::PdTetrahedron>& family, uint32_t base, bool volume) {
+        for (size_t e = 0; e < family.size(); ++e) {
+            const gpu::PdTetrahedron& t = family[e];
+            const glm::dvec3 g1(glm::vec3(t.g1)), g2(glm::vec3(t.g2)), g3(glm::vec3(t.g3));
+            const glm::dmat3 F = ref::tetDeformationGradient(q[t.particles.x], q[t.particles.y], q[t.particles.z],
+                                                             q[t.particles.w], g1, g2, g3);
+            const glm::dmat3 T = volume ? ref::pdTetVolumeTarget(F, t.rangeMin, t.rangeMax)
+                                        : ref::pdTetStrainTarget(F, t.rangeMin, t.rangeMax);
+            const double w = t.weight;
+            const size_t slot = base + 4 * e;
+            slots[slot] = -w * (T * (g1 + g2 + g3));
+            slots[slot + 1] = w * (T * g1);
+            slots[slot + 2] = w * (T * g2);
+            slots[slot + 3] = w * (T * g3);
+        }
+    };
+    tets(pd_.tetStrain, pd_.slots.tetStrain, false);
+    tets(pd_.tetVolume, pd_.slots.tetVolume, true);
+    for (size_t e = 0; e < pd_.bending.size(); ++e) {
+        const gpu::PdBending& b = pd_.bending[e];
+        const glm::dvec4 K(b.K);
+        const glm::dvec3 vf =
+            K.x * q[b.particles.x] + K.y * q[b.particles.y] + K.z * q[b.particles.z] + K.w * q[b.particles.w];
+        const glm::dvec3 p = double(b.weight) * ref::pdBendingTarget(vf, b.restNorm);
+        const size_t slot = pd_.slots.bending + 4 * e;
+        slots[slot] = K.x * p;
+        slots[slot + 1] = K.y * p;
+        slots[slot + 2] = K.z * p;
+        slots[slot + 3] = K.w * p;
+    }
+    for (size_t e = 0; e < pd_.attachments.size(); ++e) {
+        const gpu::PdAttachment& a = pd_.attachments[e];
+        slots[pd_.slots.attachments + e] = double(a.weight) * glm::dvec3(glm::vec3(a.target));
+    }
+    return slots;
+}
+
+// local_collisions.comp: each candidate in collider order, projected while violated.
+void PdReferenceSolver::collisionProjections(std::span<const glm::dvec3> q, double stencilStep) {
+    for (uint32_t r = 0; r < pd_.particleCount; ++r) {
+        Contact& contact = contacts_[r];
+        glm::dvec3 p = q[pd_.firstParticle + r];
+        bool hit = false;
+        for (uint32_t c = 0; c < colliders_.size() && contact.candidates != 0; ++c) {
+            if ((contact.candidates & (1u << c)) == 0) continue;
+            const double C = colliderDistance(colliders_[c], p);
+            if (C >= 0.0) continue;
+            p += ref::solveCollision(C, colliderGradient(colliders_[c], p, stencilStep));
+            contact.touching |= 1u << c;
+            hit = true;
+        }
+        collisionTargets_[r] = p;
+        collisionActive_[r] = hit;
+    }
+}
+
+void PdReferenceSolver::factorise(double h, double collisionWeight, const std::vector<bool>& active) {
+    Factorisation& f = *factorisation_;
+    if (f.analysed && f.h == h && f.collisionWeight == collisionWeight && f.active == active) return;
+    const auto n = static_cast<Eigen::Index>(freeRows_.size());
+    std::vector<Eigen::Triplet<double>> triplets;
+    for (size_t i = 0; i < freeRows_.size(); ++i) {
+        const uint32_t r = freeRows_[i];
+        const gpu::PdRow& row = pd_.rows[r];
+        const double inertia = double(row.mass) / (h * h);
+        double diagonal = inertia + pdLaplacianDiagonal(pd_, r);
+        if (active[r]) diagonal += collisionWeight * inertia;
+        triplets.emplace_back(Eigen::Index(i), Eigen::Index(i), diagonal);
+        for (uint32_t k = row.offDiagonalFirst; k < row.offDiagonalFirst + row.offDiagonalCount; ++k) {
+            const int32_t j = freeIndex_[pd_.offDiagonal[k].column - pd_.firstParticle];
+            if (j >= 0) triplets.emplace_back(Eigen::Index(i), Eigen::Index(j), double(pd_.offDiagonal[k].value));
+        }
+    }
+    f.matrix.resize(n, n);
+    f.matrix.setFromTriplets(triplets.begin(), triplets.end());
+    if (!f.analysed) {
+        f.ldlt.analyzePattern(f.matrix);
+        f.analysed = true;
+    }
+    f.ldlt.factorize(f.matrix);
+    if (f.ldlt.info() != Eigen::Success)
+        throw std::runtime_error("PdReferenceSolver: the global matrix is not positive definite");
+    f.h = h;
+    f.collisionWeight = collisionWeight;
+    f.active = active;
+}
+
+std::vector<glm::dvec3> PdReferenceSolver::solve(std::span<const glm::dvec3> s,
+                                                 std::span<const glm::dvec3> contributions,
+                                                 std::span<const glm::dvec3> pinnedAt, double h,
+                                                 double collisionWeight, bool withCollisions) {
+    const std::vector<bool> noCollisions(pd_.particleCount, false);
+    const std::vector<bool>& active = withCollisions ? collisionActive_ : noCollisions;
+    factorise(h, collisionWeight, active);
+    const auto n = static_cast<Eigen::Index>(freeRows_.size());
+    Eigen::MatrixX3d b(n, 3);
+    for (size_t i = 0; i < freeRows_.size(); ++i) {
+        const uint32_t r = freeRows_[i];
+        const gpu::PdRow& row = pd_.rows[r];
+        const double inertia = double(row.mass) / (h * h);
+        // The same sum as gather_rhs.comp, in the same slot order.
+        glm::dvec3 rhs = inertia * s[pd_.firstParticle + r];
+        for (uint32_t k = row.gatherFirst; k < row.gatherFirst + row.gatherCount; ++k)
+            rhs += contributions[pd_.gatherSlots[k]];
+        if (active[r]) rhs += collisionWeight * inertia * collisionTargets_[r];
+        for (uint32_t k = row.offDiagonalFirst; k < row.offDiagonalFirst + row.offDiagonalCount; ++k) {
+            const uint32_t column = pd_.offDiagonal[k].column;
+            if (freeIndex_[column - pd_.firstParticle] < 0) rhs -= double(pd_.offDiagonal[k].value) * pinnedAt[column];
+        }
+        for (int c = 0; c < 3; ++c) b(Eigen::Index(i), c) = rhs[c];
+    }
+    const Eigen::MatrixX3d x = factorisation_->ldlt.solve(b);
+    std::vector<glm::dvec3> q(pinnedAt.begin(), pinnedAt.end());
+    for (size_t i = 0; i < freeRows_.size(); ++i)
+        q[pd_.firstParticle + freeRows_[i]] =
+            glm::dvec3(x(Eigen::Index(i), 0), x(Eigen::Index(i), 1), x(Eigen::Index(i), 2));
+    return q;
+}
+
+std::vector<glm::dvec3> PdReferenceSolver::globalSolve(std::span<const glm::dvec3> s,
+                                                       std::span<const glm::dvec3> contributions,
+                                                       std::span<const glm::dvec3> pinnedAt, double h) {
+    return solve(s, contributions, pinnedAt, h, 0.0, false);
+}
+
+double PdReferenceSolver::relativeResidual(std::span<const glm::dvec3> q, std::span<const glm::dvec3> s,
+                                           std::span<const glm::dvec3> contributions, double h) const {
+    double residual = 0.0, norm = 0.0;
+    for (uint32_t r : freeRows_) {
+        const gpu::PdRow& row = pd_.rows[r];
+        const uint32_t i = pd_.firstParticle + r;
+        const double inertia = double(row.mass) / (h * h);
+        glm::dvec3 b = inertia * s[i];
+        for (uint32_t k = row.gatherFirst; k < row.gatherFirst + row.gatherCount; ++k)
+            b += contributions[pd_.gatherSlots[k]];
+        glm::dvec3 Aq = (inertia + pdLaplacianDiagonal(pd_, r)) * q[i];
+        for (uint32_t k = row.offDiagonalFirst; k < row.offDiagonalFirst + row.offDiagonalCount; ++k)
+            Aq += double(pd_.offDiagonal[k].value) * q[pd_.offDiagonal[k].column];
+        residual += glm::dot(Aq - b, Aq - b);
+        norm += glm::dot(b, b);
+    }
+    return norm > 0.0 ? std::sqrt(residual / norm) : std::sqrt(residual);
+}
+
+glm::dvec3 PdReferenceSolver::linearMomentum() const {
+    glm::dvec3 momentum(0.0);
+    for (uint32_t r : freeRows_) momentum += double(pd_.rows[r].mass) * velocities_[pd_.firstParticle + r];
+    return momentum;
+}
+
+double PdReferenceSolver::colliderDistance(const Collider& collider, const glm::dvec3& p) const {
+    return ref::sdfWorld(collider.type, collider.position, collider.rotation, collider.size, p) - collider.thickness;
+}
+
+glm::dvec3 PdReferenceSolver::colliderGradient(const Collider& collider, const glm::dvec3& p,
+                                               double stencilStep) const {
+    return ref::sdfGradientTetra(collider.type, collider.position, collider.rotation, collider.size, p, stencilStep);
+}
+
+}  // namespace vksim

@@ -1,0 +1,100 @@
+#pragma once
+// Projective dynamics (SPEC.md 5) on the CPU in double precision: the test
+// oracle for the GPU path (pd_solver.h). The same passes in the same order
+// with the same shared math (the local projections of
+// shaders/common/pd_projections.glsl compiled as C++ double), but an exact
+// global step: a sparse Cholesky (LDL^T) factorisation of
+// M/h^2 + L over the free particles, computed once per time step and
+// refactored (numerically only; the pattern is analysed once) when the set
+// of active collision projections changes its diagonal. Pinned particles
+// are eliminated: their known positions move to the right-hand side.
+// Only the PD particles of the model move; the rest are left as they are.
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "scene/scene.h"
+#include "sim/sim_model.h"
+
+namespace vksim {
+
+class PdReferenceSolver {
+public:
+    explicit PdReferenceSolver(const SimModel& model);
+    ~PdReferenceSolver();
+    PdReferenceSolver(const PdReferenceSolver&) = delete;
+    PdReferenceSolver& operator=(const PdReferenceSolver&) = delete;
+
+    // One frame: settings.substeps substeps, each settings.pd.localIterations
+    // local/global iterations with the direct global solve
+    // (settings.pd.jacobiIterations, chebyshev, relaxation and spectralRadius
+    // are the GPU's business and ignored here).
+    void step(const SolverSettings& settings);
+
+    std::span<const glm::dvec3> positions() const { return positions_; }
+    std::span<const glm::dvec3> velocities() const { return velocities_; }
+    uint32_t particleCount() const { return static_cast<uint32_t>(positions_.size()); }
+    const PdModel& model() const { return pd_; }
+
+    // The pieces of a step, for tests. localStep fills the contribution of
+    // every slot (pd_types.h) for the shape q (all particles, PD range used).
+    std::vector<glm::dvec3> localStep(std::span<const glm::dvec3> q) const;
+    // Solves (M/h^2 + L) q = M/h^2 s + sum of the slots over the free PD
+    // particles (no collisions), pinned ones held at `pinnedAt`. Returns all
+    // particles (non-PD ones copied from pinnedAt).
+    std::vector<glm::dvec3> globalSolve(std::span<const glm::dvec3> s, std::span<const glm::dvec3> contributions,
+                                        std::span<const glm::dvec3> pinnedAt, double h);
+    // |(M/h^2 + L) q - b| / |b| over the free PD particles (no collisions).
+    double relativeResidual(std::span<const glm::dvec3> q, std::span<const glm::dvec3> s,
+                            std::span<const glm::dvec3> contributions, double h) const;
+
+    // Linear momentum sum m_i v_i of the free PD particles.
+    glm::dvec3 linearMomentum() const;
+
+private:
+    struct Collider {
+        uint32_t type;
+        glm::dvec3 position;
+        glm::dvec4 rotation;
+        glm::dvec4 size;
+        double thickness, friction, restitution;
+    };
+    struct Contact {
+        uint32_t candidates = 0;
+        uint32_t touching = 0;
+        double approachSpeed = 0.0;
+    };
+    struct Factorisation;
+
+    void substep(const SolverSettings& settings, double h);
+    void collisionProjections(std::span<const glm::dvec3> q, double stencilStep);
+    // Right-hand side of the free rows (pinned couplings moved over) for the
+    // current collision targets, and the solve.
+    std::vector<glm::dvec3> solve(std::span<const glm::dvec3> s, std::span<const glm::dvec3> contributions,
+                                  std::span<const glm::dvec3> pinnedAt, double h, double collisionWeight,
+                                  bool withCollisions);
+    void factorise(double h, double collisionWeight, const std::vector<bool>& active);
+    double colliderDistance(const Collider& collider, const glm::dvec3& p) const;
+    glm::dvec3 colliderGradient(const Collider& collider, const glm::dvec3& p, double stencilStep) const;
+
+    PdModel pd_;
+    std::vector<glm::dvec3> positions_;
+    std::vector<double> inverseMasses_;
+    std::vector<glm::dvec3> velocities_;
+    std::vector<Collider> colliders_;
+    std::vector<float> meshSdfGrids_;  // the model's mesh collider grids (sdf.glsl reads them)
+
+    // Per PD particle (row r), this substep.
+    std::vector<Contact> contacts_;
+    std::vector<glm::dvec3> collisionTargets_;
+    std::vector<bool> collisionActive_;
+
+    std::vector<uint32_t> freeRows_;     // free index -> PD row
+    std::vector<int32_t> freeIndex_;     // PD row -> free index, -1 when pinned
+    std::unique_ptr<Factorisation> factorisation_;
+};
+
+}  // namespace vksim

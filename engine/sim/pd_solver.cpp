@@ -1,0 +1,294 @@
+#include "sim/pd_solver.h"
+
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "vk/barriers.h"
+#include "vk/context.h"
+#include "vk/gpu_timer.h"
+
+namespace vksim {
+
+struct PdSolver::PassIds {
+    uint32_t predict, collideGenerate, springs, triangles, tetStrain, tetVolume, bending, attachments, collisions,
+        gather, jacobi, collideProject, updateVelocity, contactVelocity;
+};
+
+namespace {
+
+// Runs `record` between the begin and end timestamps of pass `id`.
+template <typename Record>
+void timedPass(VkCommandBuffer cmd, GpuTimer& timer, uint32_t id, Record&& record) {
+    timer.beginPass(cmd, id);
+    record();
+    timer.endPass(cmd);
+}
+
+uint32_t localPassCount(const PdModel& pd, bool colliders) {
+    return uint32_t(!pd.springs.empty()) + uint32_t(!pd.triangles.empty()) + uint32_t(!pd.tetStrain.empty()) +
+           uint32_t(!pd.tetVolume.empty()) + uint32_t(!pd.bending.empty()) + uint32_t(!pd.attachments.empty()) +
+           uint32_t(colliders);
+}
+
+}  // namespace
+
+PdSolver::PdSolver(const VulkanContext& ctx, const SimModel& model, const GpuBuffer& positions,
+                   const GpuBuffer& velocities)
+    : ctx_(ctx),
+      pd_(model.pd),
+      colliderCount_(static_cast<uint32_t>(model.colliders.size())),
+      positions_(positions),
+      velocities_(velocities) {
+    if (pd_.empty()) return;
+    if (pd_.rows.size() != pd_.particleCount)
+        throw std::invalid_argument("PdSolver: the model's PD system is not built (buildPdSystem)");
+    const uint32_t n = model.particleCount();
+    const std::vector<glm::vec4> zeros(n, glm::vec4(0.0f));
+    for (int b = 0; b < 3; ++b) q_[b] = makeStorageBuffer<glm::vec4>(ctx, model.positions, fmt::format("pd q{}", b));
+    contacts_ = makeStorageBuffer<gpu::ParticleContact>(ctx, std::vector<gpu::ParticleContact>(n), "pd contacts");
+    collisionTargets_ = makeStorageBuffer<glm::vec4>(ctx, zeros, "pd collision targets");
+    rhs_ = makeStorageBuffer<glm::vec4>(ctx, zeros, "pd rhs (f, absolute diagonal)");
+    contributions_ = makeStorageBuffer<glm::vec4>(ctx, std::vector<glm::vec4>(pd_.slots.total, glm::vec4(0.0f)),
+                                                  "pd element contributions");
+    rows_ = makeStorageBuffer<gpu::PdRow>(ctx, pd_.rows, "pd rows");
+    offDiagonal_ = makeStorageBuffer<gpu::PdOffDiagonal>(ctx, pd_.offDiagonal, "pd off-diagonal");
+    gatherSlots_ = makeStorageBuffer<uint32_t>(ctx, pd_.gatherSlots, "pd gather slots");
+    springs_ = makeStorageBuffer<gpu::PdSpring>(ctx, pd_.springs, "pd springs");
+    triangles_ = makeStorageBuffer<gpu::PdTriangle>(ctx, pd_.triangles, "pd triangles");
+    tetStrain_ = makeStorageBuffer<gpu::PdTetrahedron>(ctx, pd_.tetStrain, "pd tet strain");
+    tetVolume_ = makeStorageBuffer<gpu::PdTetrahedron>(ctx, pd_.tetVolume, "pd tet volume");
+    bending_ = makeStorageBuffer<gpu::PdBending>(ctx, pd_.bending, "pd bending");
+    attachments_ = makeStorageBuffer<gpu::PdAttachment>(ctx, pd_.attachments, "pd attachments");
+    colliders_ = makeStorageBuffer<gpu::Collider>(ctx, model.colliders, "pd colliders");
+    meshSdfGrids_ = makeStorageBuffer<float>(ctx, model.meshSdfGrids, "pd mesh collider SDF grids");
+
+    using gpu::ParticlePush, gpu::PdElementPush, gpu::PdParticlePush;
+    auto kernel = [&](const char* shader, uint32_t pushSize, uint32_t sets) {
+        return std::make_unique<ComputeKernel>(ctx, shader, pushSize, sets);
+    };
+    predict_ = kernel("pbd/predict.comp", sizeof(ParticlePush), 1);
+    collideGenerate_ = kernel("pbd/collide_generate.comp", sizeof(ParticlePush), 1);
+    localSprings_ = kernel("pd/local_springs.comp", sizeof(PdElementPush), 3);
+    localTriangles_ = kernel("pd/local_triangles.comp", sizeof(PdElementPush), 3);
+    localTets_ = kernel("pd/local_tets.comp", sizeof(PdElementPush), 6);
+    localBending_ = kernel("pd/local_bending.comp", sizeof(PdElementPush), 3);
+    localAttachments_ = kernel("pd/local_attachments.comp", sizeof(PdElementPush), 1);
+    localCollisions_ = kernel("pd/local_collisions.comp", sizeof(PdParticlePush), 3);
+    gather_ = kernel("pd/gather_rhs.comp", sizeof(PdParticlePush), 1);
+    jacobi_ = kernel("pd/jacobi.comp", sizeof(PdParticlePush), 6);
+    projectCollision_ = kernel("pbd/project_collision.comp", sizeof(ParticlePush), 3);
+    updateVelocity_ = kernel("pbd/update_velocity.comp", sizeof(ParticlePush), 3);
+    contactVelocity_ = kernel("pbd/contact_velocity.comp", sizeof(ParticlePush), 1);
+
+    // Binding order = the shader's binding numbers.
+    predictSet_ = predict_->bind({&positions_, &velocities_, &q_[0]}, "pd predict");
+    collideGenerateSet_ = collideGenerate_->bind({&q_[0], &velocities_, &colliders_, &contacts_, &meshSdfGrids_},
+                                                   "pd collide");
+    attachmentsSet_ = localAttachments_->bind({&attachments_, &contributions_}, "pd attachments");
+    gatherSet_ = gather_->bind({&rows_, &gatherSlots_, &contributions_, &collisionTargets_, &rhs_}, "pd gather");
+    contactVelocitySet_ =
+        contactVelocity_->bind({&positions_, &velocities_, &colliders_, &contacts_, &meshSdfGrids_},
+                               "pd contact velocity");
+    for (int c = 0; c < 3; ++c) {
+        const std::string q = fmt::format(" (q{})", c);
+        springsSets_[c] = localSprings_->bind({&q_[c], &springs_, &contributions_}, "pd springs" + q);
+        trianglesSets_[c] = localTriangles_->bind({&q_[c], &triangles_, &contributions_}, "pd triangles" + q);
+        tetStrainSets_[c] = localTets_->bind({&q_[c], &tetStrain_, &contributions_}, "pd tet strain" + q);
+        tetVolumeSets_[c] = localTets_->bind({&q_[c], &tetVolume_, &contributions_}, "pd tet volume" + q);
+        bendingSets_[c] = localBending_->bind({&q_[c], &bending_, &contributions_}, "pd bending" + q);
+        collisionSets_[c] =
+            localCollisions_->bind({&q_[c], &colliders_, &contacts_, &collisionTargets_, &meshSdfGrids_},
+                                   "pd collisions" + q);
+        projectCollisionSets_[c] =
+            projectCollision_->bind({&q_[c], &colliders_, &contacts_, &meshSdfGrids_}, "pd collide project" + q);
+        updateVelocitySets_[c] = updateVelocity_->bind({&positions_, &q_[c], &velocities_}, "pd update velocity" + q);
+        const GpuBuffer* head[] = {&positions_, &velocities_, &rows_, &offDiagonal_, &rhs_};
+        jacobiSets_[c] = jacobi_->bind({head[0], head[1], head[2], head[3], head[4], &q_[c], &q_[c], &q_[(c + 1) % 3]},
+                                       fmt::format("pd jacobi (q{0}, q{0} -> q{1})", c, (c + 1) % 3));
+        jacobiSets_[3 + c] =
+            jacobi_->bind({head[0], head[1], head[2], head[3], head[4], &q_[c], &q_[(c + 1) % 3], &q_[(c + 2) % 3]},
+                          fmt::format("pd jacobi (q{}, q{} -> q{})", c, (c + 1) % 3, (c + 2) % 3));
+    }
+}
+
+PdSolver::~PdSolver() = default;
+
+uint32_t PdSolver::passRunsPerFrame(const SimModel& model, const SolverSettings& settings) {
+    if (model.pd.empty()) return 0;
+    const bool colliders = !model.colliders.empty();
+    const uint32_t perIteration = localPassCount(model.pd, colliders) + 1 + settings.pd.jacobiIterations;
+    // Per substep: predict, collide, L x (locals, gather, J x Jacobi), collide: project, velocity, contacts.
+    return settings.substeps * (5 + settings.pd.localIterations * perIteration);
+}
+
+void PdSolver::registerPasses(GpuTimer& timer) {
+    passIds_ = std::make_unique<PassIds>();
+    if (pd_.empty()) return;
+    PassIds& ids = *passIds_;
+    ids.predict = timer.registerPass("pd: predict");
+    ids.collideGenerate = timer.registerPass("pd: collide: generate");
+    ids.springs = timer.registerPass("pd: local springs");
+    ids.triangles = timer.registerPass("pd: local triangle strain");
+    ids.tetStrain = timer.registerPass("pd: local tet strain");
+    ids.tetVolume = timer.registerPass("pd: local tet volume");
+    ids.bending = timer.registerPass("pd: local bending");
+    ids.attachments = timer.registerPass("pd: local attachments");
+    ids.collisions = timer.registerPass("pd: local collisions");
+    ids.gather = timer.registerPass("pd: gather rhs");
+    ids.jacobi = timer.registerPass("pd: jacobi/chebyshev");
+    ids.collideProject = timer.registerPass("pd: collide: project");
+    ids.updateVelocity = timer.registerPass("pd: update velocity");
+    ids.contactVelocity = timer.registerPass("pd: friction/restitution");
+}
+
+PdSolver::JacobiParameters PdSolver::jacobiParameters(const SolverSettings& settings) {
+    const float h = settings.timeStep / static_cast<float>(settings.substeps);
+    auto found = spectra_.find(h);
+    if (found == spectra_.end()) found = spectra_.emplace(h, estimateJacobiSpectrum(pd_, h)).first;
+    JacobiParameters p;
+    p.spectrum = found->second;
+    p.gamma = settings.pd.relaxation > 0.0f ? double(settings.pd.relaxation) : optimalRelaxation(p.spectrum);
+    if (!(p.gamma * p.spectrum.muMax < 2.0))
+        throw std::invalid_argument(fmt::format(
+            "relaxation {:.3g} makes the projective dynamics Jacobi iteration diverge (gamma * mu_max = {:.3f} >= 2, "
+            "mu_max = {:.3f} being the largest eigenvalue of D^-1 A); use a relaxation below {:.3f}, or \"auto\"",
+            p.gamma, p.gamma * p.spectrum.muMax, p.spectrum.muMax, 2.0 / p.spectrum.muMax));
+    p.rho = settings.pd.spectralRadius > 0.0f ? double(settings.pd.spectralRadius)
+                                              : relaxedJacobiSpectralRadius(p.spectrum, p.gamma);
+    return p;
+}
+
+void PdSolver::recordFrame(VkCommandBuffer cmd, const SolverSettings& settings, GpuTimer& timer) {
+    if (!passIds_) throw std::logic_error("PdSolver::registerPasses must be called before recordFrame");
+    if (pd_.empty()) return;
+    if (settings.pd.localIterations == 0 || settings.pd.jacobiIterations == 0)
+        throw std::invalid_argument("PdSolver: needs at least one local and one Jacobi iteration");
+    // The previous frame's draw read positions as vertices, and its compute
+    // passes wrote the state this frame reads.
+    vertexInputToComputeBarrier(cmd);
+    computeToComputeBarrier(cmd);
+    const float h = settings.timeStep / static_cast<float>(settings.substeps);
+    const JacobiParameters jacobi = jacobiParameters(settings);
+    const std::vector<float> omegas =
+        chebyshevOmegas(jacobi.rho, settings.pd.jacobiIterations, settings.pd.chebyshev);
+    for (uint32_t s = 0; s < settings.substeps; ++s)
+        recordSubstep(cmd, settings, s, h, omegas, static_cast<float>(jacobi.gamma), timer);
+}
+
+// SPEC.md 5, one implicit Euler substep of length h as local/global
+// alternation. q^0 of the first global step is s; each later one starts
+// from the previous one's result (warm start), and the Chebyshev weights
+// restart with every global step.
+void PdSolver::recordSubstep(VkCommandBuffer cmd, const SolverSettings& settings, uint32_t substep, float h,
+                             const std::vector<float>& omegas, float gamma, GpuTimer& timer) {
+    const PassIds& ids = *passIds_;
+    const ProbedBuffer positions{&positions_, "position"}, velocities{&velocities_, "velocity"};
+    const bool colliders = colliderCount_ > 0;
+
+    gpu::ParticlePush particles{};
+    particles.gravity = glm::vec4(settings.gravity, 0.0f);
+    particles.dt = h;
+    particles.damping = settings.damping;
+    particles.collisionMargin = settings.collisionMargin;
+    particles.restitutionThreshold = 2.0f * glm::length(settings.gravity) * h;  // as PbdSolver
+    particles.particleCount = pd_.particleCount;
+    particles.colliderCount = colliderCount_;
+    particles.stencilStep = settings.stencilStep;
+    particles.firstParticle = pd_.firstParticle;
+
+    gpu::PdParticlePush pdParticles{};
+    pdParticles.firstParticle = pd_.firstParticle;
+    pdParticles.particleCount = pd_.particleCount;
+    pdParticles.colliderCount = colliderCount_;
+    pdParticles.stencilStep = settings.stencilStep;
+    pdParticles.dt = h;
+    pdParticles.collisionWeight = settings.pd.collisionWeight;
+    pdParticles.omega = 1.0f;
+    pdParticles.gamma = gamma;
+
+    // s = x + h v + h^2 g (v += h g first, as in PBD), written to q0.
+    timedPass(cmd, timer, ids.predict, [&] { dispatch(cmd, *predict_, predictSet_, pd_.particleCount, particles); });
+    computeToComputeBarrier(cmd);
+    probePass(cmd, timer, ids.predict, {substep}, velocities, {&q_[0], "pd q"});
+
+    if (colliders) {
+        timedPass(cmd, timer, ids.collideGenerate,
+                  [&] { dispatch(cmd, *collideGenerate_, collideGenerateSet_, pd_.particleCount, particles); });
+        computeToComputeBarrier(cmd);
+    }
+
+    uint32_t c = 0;  // the q buffer holding the current iterate
+    for (uint32_t l = 0; l < settings.pd.localIterations; ++l) {
+        const StepPosition at{substep, l};
+        // Local step: every element projected onto its constraint set.
+        auto local = [&](uint32_t passId, const ComputeKernel& kernel, VkDescriptorSet set, size_t count,
+                         uint32_t slotBase, uint32_t mode) {
+            if (count == 0) return;
+            const gpu::PdElementPush push{static_cast<uint32_t>(count), slotBase, mode, 0};
+            timedPass(cmd, timer, passId, [&] { dispatch(cmd, kernel, set, push.count, push); });
+            computeToComputeBarrier(cmd);
+        };
+        local(ids.springs, *localSprings_, springsSets_[c], pd_.springs.size(), pd_.slots.springs, 0);
+        local(ids.triangles, *localTriangles_, trianglesSets_[c], pd_.triangles.size(), pd_.slots.triangles, 0);
+        local(ids.tetStrain, *localTets_, tetStrainSets_[c], pd_.tetStrain.size(), pd_.slots.tetStrain,
+              gpu::kPdTetStrain);
+        local(ids.tetVolume, *localTets_, tetVolumeSets_[c], pd_.tetVolume.size(), pd_.slots.tetVolume,
+              gpu::kPdTetVolume);
+        local(ids.bending, *localBending_, bendingSets_[c], pd_.bending.size(), pd_.slots.bending, 0);
+        local(ids.attachments, *localAttachments_, attachmentsSet_, pd_.attachments.size(), pd_.slots.attachments, 0);
+        if (colliders) {
+            timedPass(cmd, timer, ids.collisions,
+                      [&] { dispatch(cmd, *localCollisions_, collisionSets_[c], pd_.particleCount, pdParticles); });
+            computeToComputeBarrier(cmd);
+            probePass(cmd, timer, ids.collisions, at, {&collisionTargets_, "pd collision target"});
+        }
+
+        // Global step: gather the right-hand side, then J Jacobi iterations.
+        timedPass(cmd, timer, ids.gather, [&] { dispatch(cmd, *gather_, gatherSet_, pd_.particleCount, pdParticles); });
+        computeToComputeBarrier(cmd);
+        for (uint32_t k = 0; k < settings.pd.jacobiIterations; ++k) {
+            pdParticles.omega = omegas[k];
+            const VkDescriptorSet set = k == 0 ? jacobiSets_[c] : jacobiSets_[3 + (c + k - 1) % 3];
+            timedPass(cmd, timer, ids.jacobi, [&] { dispatch(cmd, *jacobi_, set, pd_.particleCount, pdParticles); });
+            computeToComputeBarrier(cmd);
+            probePass(cmd, timer, ids.jacobi, at, {&q_[(c + k + 1) % 3], "pd q"});
+        }
+        c = (c + settings.pd.jacobiIterations) % 3;
+    }
+
+    // Whatever the finite collision weights left inside a collider is
+    // projected onto its surface (the PBD pass, on q), so no step ends
+    // inside one; it also marks the contacts for friction.
+    if (colliders) {
+        timedPass(cmd, timer, ids.collideProject,
+                  [&] { dispatch(cmd, *projectCollision_, projectCollisionSets_[c], pd_.particleCount, particles); });
+        computeToComputeBarrier(cmd);
+        probePass(cmd, timer, ids.collideProject, {substep}, {&q_[c], "pd q"});
+    }
+
+    // v = (q - x)/h, x = q.
+    timedPass(cmd, timer, ids.updateVelocity,
+              [&] { dispatch(cmd, *updateVelocity_, updateVelocitySets_[c], pd_.particleCount, particles); });
+    computeToComputeBarrier(cmd);
+    probePass(cmd, timer, ids.updateVelocity, {substep}, positions, velocities);
+
+    if (colliders) {
+        timedPass(cmd, timer, ids.contactVelocity,
+                  [&] { dispatch(cmd, *contactVelocity_, contactVelocitySet_, pd_.particleCount, particles); });
+        computeToComputeBarrier(cmd);
+        probePass(cmd, timer, ids.contactVelocity, {substep}, velocities);
+    }
+}
+
+void PdSolver::probePass(VkCommandBuffer cmd, const GpuTimer& timer, uint32_t passId, StepPosition position,
+                         ProbedBuffer first, ProbedBuffer second) {
+    if (probe_) probe_->check(cmd, timer.passName(passId), position, first, second);
+}
+
+void PdSolver::uploadColliders(const std::vector<gpu::Collider>& colliders) {
+    if (colliders.size() != colliderCount_) throw std::invalid_argument("collider count cannot change at run time");
+    if (!pd_.empty()) colliders_.uploadArray<gpu::Collider>(colliders);
+}
+
+}  // namespace vksim

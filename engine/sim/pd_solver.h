@@ -1,0 +1,131 @@
+#pragma once
+// Projective dynamics on the GPU (SPEC.md 5; Bouaziz et al. 2014), the
+// second solver beside PbdSolver. It steps the PD particles of a SimModel
+// (the range SimModel::pd, after the PBD particles) in the same particle
+// buffers, with the same colliders, so the renderer, the finite check and
+// the state hash see one set of particles. One substep is implicit Euler as
+// local/global alternation:
+//
+//   predict            s = x + h v + h^2 g (pbd/predict.comp on the PD range); q = s
+//   collide: generate  contact candidates at s (pbd/collide_generate.comp)
+//   L times:
+//     local passes     one thread per element, each family its own pass:
+//                      springs, triangle strain, tet strain, tet volume,
+//                      bending, attachments (shaders/pd/local_*.comp), and
+//                      collision projections per particle
+//     gather rhs       per particle, its element slots in a fixed order
+//     J times: jacobi  one Jacobi iteration of (M/h^2 + L) q = b with
+//                      Chebyshev acceleration and under-relaxation
+//   collide: project   what is left inside a collider onto its surface
+//                      (pbd/project_collision.comp)
+//   update velocity    v = (q - x)/h, x = q (pbd/update_velocity.comp)
+//   friction/restitution (pbd/contact_velocity.comp)
+//
+// Each row is a dispatch with a barrier after it and timestamps around it.
+// The matrix is assembled once per topology on the CPU (pd_system.h); the
+// relaxation gamma and the spectral radius rho for Chebyshev are the
+// scene's, or derived from the spectrum of the Jacobi iteration matrix,
+// estimated on the CPU by Lanczos the first time a time step is used
+// (jacobiParameters()).
+#include <map>
+#include <memory>
+#include <vector>
+
+#include <volk.h>
+
+#include "scene/scene.h"
+#include "sim/finite_probe.h"
+#include "sim/pd_system.h"
+#include "sim/sim_model.h"
+#include "vk/buffer.h"
+#include "vk/compute_kernel.h"
+
+namespace vksim {
+
+class VulkanContext;
+class GpuTimer;
+
+class PdSolver {
+public:
+    // positions, velocities: the particle buffers of the whole model
+    // (PbdSolver owns them), of which this solver reads and writes the PD range.
+    PdSolver(const VulkanContext& ctx, const SimModel& model, const GpuBuffer& positions,
+             const GpuBuffer& velocities);
+    ~PdSolver();
+    PdSolver(const PdSolver&) = delete;
+    PdSolver& operator=(const PdSolver&) = delete;
+
+    // Timestamped pass runs one frame records (to size the GpuTimer).
+    static uint32_t passRunsPerFrame(const SimModel& model, const SolverSettings& settings);
+
+    // Registers the pass names with `timer` (step order); required before recordFrame.
+    void registerPasses(GpuTimer& timer);
+
+    // One frame = settings.substeps substeps of h = timeStep / substeps.
+    // Starts with the barriers that order it after the previous frame's
+    // simulation and drawing; ends with compute writes not yet made visible
+    // to anything else. Records nothing for a model without PD particles.
+    void recordFrame(VkCommandBuffer cmd, const SolverSettings& settings, GpuTimer& timer);
+
+    // What the Jacobi passes use for `settings`: the relaxation gamma (the
+    // scene's, or 2 / (mu_min + mu_max), which centres the spectrum of
+    // I - gamma D^-1 A on zero) and the spectral radius rho (the scene's, or
+    // max |1 - gamma mu|), from the spectrum of D^-1 A estimated for the
+    // settings' time step (pd_system.h; cached per h). Throws
+    // std::invalid_argument when gamma mu_max >= 2: the iteration would
+    // diverge.
+    struct JacobiParameters {
+        double gamma = 1.0;
+        double rho = 0.0;
+        JacobiSpectrum spectrum;
+    };
+    JacobiParameters jacobiParameters(const SolverSettings& settings);
+
+    void uploadColliders(const std::vector<gpu::Collider>& colliders);
+
+    // As PbdSolver::setFiniteProbe: checks after the passes that write
+    // particle state (predict, collisions, each Jacobi iteration, velocity).
+    void setFiniteProbe(FiniteProbe* probe) { probe_ = probe; }
+
+    bool empty() const { return pd_.empty(); }
+    uint32_t firstParticle() const { return pd_.firstParticle; }
+    uint32_t particleCount() const { return pd_.particleCount; }
+
+private:
+    struct PassIds;
+    void recordSubstep(VkCommandBuffer cmd, const SolverSettings& settings, uint32_t substep, float h,
+                       const std::vector<float>& omegas, float gamma, GpuTimer& timer);
+    void probePass(VkCommandBuffer cmd, const GpuTimer& timer, uint32_t passId, StepPosition position,
+                   ProbedBuffer first, ProbedBuffer second = {});
+
+    const VulkanContext& ctx_;
+    PdModel pd_;
+    uint32_t colliderCount_ = 0;
+    const GpuBuffer& positions_;
+    const GpuBuffer& velocities_;
+
+    // Per-step state: q^{k-1}, q^k, q^{k+1} in rotation (indexed by global
+    // particle, like every per-particle buffer here), contacts, collision
+    // targets, the gathered right-hand side and the element contributions.
+    GpuBuffer q_[3];
+    GpuBuffer contacts_, collisionTargets_, rhs_, contributions_;
+    // Topology, uploaded once.
+    GpuBuffer rows_, offDiagonal_, gatherSlots_, springs_, triangles_, tetStrain_, tetVolume_, bending_, attachments_,
+        colliders_, meshSdfGrids_;
+
+    std::unique_ptr<ComputeKernel> predict_, collideGenerate_, localSprings_, localTriangles_, localTets_,
+        localBending_, localAttachments_, localCollisions_, gather_, jacobi_, projectCollision_, updateVelocity_, contactVelocity_;
+    VkDescriptorSet predictSet_{}, collideGenerateSet_{}, attachmentsSet_{}, gatherSet_{}, contactVelocitySet_{};
+    // By the index of the q buffer read.
+    VkDescriptorSet springsSets_[3]{}, trianglesSets_[3]{}, tetStrainSets_[3]{}, tetVolumeSets_[3]{},
+        bendingSets_[3]{}, collisionSets_[3]{}, projectCollisionSets_[3]{}, updateVelocitySets_[3]{};
+    // Jacobi (previous, current, next): [c] = (c, c, c+1) for the first
+    // iteration from q^0 in buffer c (q^{-1} = q^0), [3 + c] = (c, c+1, c+2).
+    VkDescriptorSet jacobiSets_[6]{};
+
+    std::map<float, JacobiSpectrum> spectra_;  // by h
+    std::unique_ptr<PassIds> passIds_;
+    FiniteProbe* probe_ = nullptr;
+};
+
+}  // namespace vksim

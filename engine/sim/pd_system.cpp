@@ -1,0 +1,227 @@
+#include "sim/pd_system.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <map>
+#include <stdexcept>
+
+#include <Eigen/Dense>
+#include <fmt/format.h>
+
+namespace vksim {
+namespace {
+
+// One element as the global step sees it: A_i S_i q = sum_k a_k q_k^T with
+// a_k in R^d (d <= 3, unused components zero), and its weight.
+struct Stencil {
+    uint32_t arity = 0;
+    std::array<uint32_t, 4> particles{};
+    std::array<glm::dvec3, 4> a{};
+    double weight = 0.0;
+};
+
+// Calls visit(stencil) for every element, family by family in slot order.
+template <typename Visit>
+void forEachStencil(const PdModel& pd, Visit&& visit) {
+    for (const gpu::PdSpring& s : pd.springs)
+        visit(Stencil{2, {s.p0, s.p1}, {glm::dvec3(1, 0, 0), glm::dvec3(-1, 0, 0)}, s.weight});
+    for (const gpu::PdTriangle& t : pd.triangles) {
+        const glm::dvec3 g1(t.gradients.x, t.gradients.y, 0.0), g2(t.gradients.z, t.gradients.w, 0.0);
+        visit(Stencil{3, {t.particles.x, t.particles.y, t.particles.z}, {-(g1 + g2), g1, g2}, t.weight});
+    }
+    for (const auto* family : {&pd.tetStrain, &pd.tetVolume})
+        for (const gpu::PdTetrahedron& t : *family) {
+            const glm::dvec3 g1(glm::vec3(t.g1)), g2(glm::vec3(t.g2)), g3(glm::vec3(t.g3));
+            visit(Stencil{4, {t.particles.x, t.particles.y, t.particles.z, t.particles.w}, {-(g1 + g2 + g3), g1, g2, g3},
+                          t.weight});
+        }
+    for (const gpu::PdBending& b : pd.bending)
+        visit(Stencil{4,
+                      {b.particles.x, b.particles.y, b.particles.z, b.particles.w},
+                      {glm::dvec3(b.K.x, 0, 0), glm::dvec3(b.K.y, 0, 0), glm::dvec3(b.K.z, 0, 0),
+                       glm::dvec3(b.K.w, 0, 0)},
+                      b.weight});
+    for (const gpu::PdAttachment& a : pd.attachments) visit(Stencil{1, {a.particle}, {glm::dvec3(1, 0, 0)}, a.weight});
+}
+
+// Free rows of A = M/h^2 + L: the PD-local index of each free particle and
+// its diagonal.
+struct FreeRows {
+    std::vector<uint32_t> row;         // free index -> PD row
+    std::vector<int32_t> freeIndex;    // PD row -> free index, -1 when pinned
+    std::vector<double> diagonal;      // by free index
+};
+
+FreeRows freeRows(const PdModel& pd, double h) {
+    FreeRows rows;
+    rows.freeIndex.assign(pd.particleCount, -1);
+    for (uint32_t r = 0; r < pd.particleCount; ++r) {
+        if (pd.rows[r].mass == 0.0f) continue;
+        rows.freeIndex[r] = static_cast<int32_t>(rows.row.size());
+        rows.row.push_back(r);
+        rows.diagonal.push_back(double(pd.rows[r].mass) / (h * h) + pdLaplacianDiagonal(pd, r));
+    }
+    return rows;
+}
+
+}  // namespace
+
+double pdLaplacianDiagonal(const PdModel& pd, uint32_t row) {
+    const gpu::PdRow& r = pd.rows[row];
+    double diagonal = r.attachmentDiagonal;
+    for (uint32_t k = r.offDiagonalFirst; k < r.offDiagonalFirst + r.offDiagonalCount; ++k)
+        diagonal -= double(pd.offDiagonal[k].value);
+    return diagonal;
+}
+
+void buildPdSystem(PdModel& pd, const std::vector<glm::vec4>& positions) {
+    if (pd.firstParticle + pd.particleCount != positions.size())
+        throw std::invalid_argument("PD particles must be the last particles of the model");
+    PdModel::SlotBases& slots = pd.slots;
+    uint32_t next = 0;
+    slots.springs = next;
+    next += 2 * static_cast<uint32_t>(pd.springs.size());
+    slots.triangles = next;
+    next += 3 * static_cast<uint32_t>(pd.triangles.size());
+    slots.tetStrain = next;
+    next += 4 * static_cast<uint32_t>(pd.tetStrain.size());
+    slots.tetVolume = next;
+    next += 4 * static_cast<uint32_t>(pd.tetVolume.size());
+    slots.bending = next;
+    next += 4 * static_cast<uint32_t>(pd.bending.size());
+    slots.attachments = next;
+    next += static_cast<uint32_t>(pd.attachments.size());
+    slots.total = next;
+
+    // L, accumulated entry by entry in element order. Both (k, l) and (l, k)
+    // receive the same terms in the same order, so L is exactly symmetric.
+    std::vector<double> attachmentDiagonal(pd.particleCount, 0.0);
+    std::vector<std::map<uint32_t, double>> offDiagonal(pd.particleCount);
+    std::vector<std::vector<uint32_t>> gather(pd.particleCount);
+    uint32_t slot = 0;
+    forEachStencil(pd, [&](const Stencil& s) {
+        for (uint32_t k = 0; k < s.arity; ++k) {
+            const uint32_t particle = s.particles[k];
+            if (particle < pd.firstParticle || particle >= pd.firstParticle + pd.particleCount)
+                throw std::invalid_argument(fmt::format("PD element uses particle {}, outside the PD range [{}, {})",
+                                                        particle, pd.firstParticle,
+                                                        pd.firstParticle + pd.particleCount));
+            gather[particle - pd.firstParticle].push_back(slot + k);
+        }
+        for (uint32_t k = 0; k < s.arity; ++k)
+            for (uint32_t l = 0; l < s.arity; ++l) {
+                const double value = s.weight * glm::dot(s.a[k], s.a[l]);
+                const uint32_t rk = s.particles[k] - pd.firstParticle;
+                // The translation-invariant part's diagonal is implied by the
+                // off-diagonal entries (PdRow); only single-vertex elements
+                // (attachments) add to the diagonal itself.
+                if (s.arity == 1) attachmentDiagonal[rk] += value;
+                else if (s.particles[k] != s.particles[l]) offDiagonal[rk][s.particles[l]] += value;
+            }
+        slot += s.arity;
+    });
+
+    pd.rows.assign(pd.particleCount, gpu::PdRow{});
+    pd.offDiagonal.clear();
+    pd.gatherSlots.clear();
+    for (uint32_t r = 0; r < pd.particleCount; ++r) {
+        gpu::PdRow& row = pd.rows[r];
+        row.offDiagonalFirst = static_cast<uint32_t>(pd.offDiagonal.size());
+        double graphDiagonal = 0.0;
+        for (const auto& [column, value] : offDiagonal[r])
+            if (static_cast<float>(value) != 0.0f) {
+                pd.offDiagonal.push_back({column, static_cast<float>(value)});
+                graphDiagonal -= double(static_cast<float>(value));
+            }
+        row.offDiagonalCount = static_cast<uint32_t>(pd.offDiagonal.size()) - row.offDiagonalFirst;
+        row.gatherFirst = static_cast<uint32_t>(pd.gatherSlots.size());
+        pd.gatherSlots.insert(pd.gatherSlots.end(), gather[r].begin(), gather[r].end());
+        row.gatherCount = static_cast<uint32_t>(gather[r].size());
+        row.graphDiagonal = static_cast<float>(graphDiagonal);
+        row.attachmentDiagonal = static_cast<float>(attachmentDiagonal[r]);
+        const float inverseMass = positions[pd.firstParticle + r].w;
+        row.mass = inverseMass > 0.0f ? static_cast<float>(1.0 / double(inverseMass)) : 0.0f;
+    }
+}
+
+std::vector<std::vector<double>> densePdLaplacian(const PdModel& pd) {
+    std::vector<std::vector<double>> L(pd.particleCount, std::vector<double>(pd.particleCount, 0.0));
+    for (uint32_t r = 0; r < pd.particleCount; ++r) {
+        const gpu::PdRow& row = pd.rows[r];
+        L[r][r] = pdLaplacianDiagonal(pd, r);
+        for (uint32_t k = row.offDiagonalFirst; k < row.offDiagonalFirst + row.offDiagonalCount; ++k)
+            L[r][pd.offDiagonal[k].column - pd.firstParticle] = pd.offDiagonal[k].value;
+    }
+    return L;
+}
+
+JacobiSpectrum estimateJacobiSpectrum(const PdModel& pd, double h, uint32_t steps) {
+    const FreeRows rows = freeRows(pd, h);
+    const size_t n = rows.row.size();
+    if (n == 0) return {};
+    std::vector<double> invSqrtD(n);
+    for (size_t i = 0; i < n; ++i) invSqrtD[i] = 1.0 / std::sqrt(rows.diagonal[i]);
+    // y = D^-1/2 A D^-1/2 x over the free rows (pinned columns drop out).
+    auto apply = [&](const Eigen::VectorXd& x, Eigen::VectorXd& y) {
+        for (size_t i = 0; i < n; ++i) {
+            const gpu::PdRow& row = pd.rows[rows.row[i]];
+            double sum = rows.diagonal[i] * invSqrtD[i] * x[Eigen::Index(i)];
+            for (uint32_t k = row.offDiagonalFirst; k < row.offDiagonalFirst + row.offDiagonalCount; ++k) {
+                const int32_t j = rows.freeIndex[pd.offDiagonal[k].column - pd.firstParticle];
+                if (j >= 0) sum += double(pd.offDiagonal[k].value) * invSqrtD[size_t(j)] * x[j];
+            }
+            y[Eigen::Index(i)] = invSqrtD[i] * sum;
+        }
+    };
+
+    const size_t m = std::min<size_t>(steps, n);
+    const auto rowsCount = static_cast<Eigen::Index>(n);
+    Eigen::MatrixXd basis(rowsCount, static_cast<Eigen::Index>(m));
+    std::vector<double> alpha, beta;
+    Eigen::VectorXd v(rowsCount), w(rowsCount);
+    // A fixed start vector with every component non-zero.
+    for (size_t i = 0; i < n; ++i) v[Eigen::Index(i)] = 1.0 + 0.5 * std::sin(1.7 * double(i) + 0.3);
+    v.normalize();
+    for (size_t j = 0; j < m; ++j) {
+        basis.col(Eigen::Index(j)) = v;
+        apply(v, w);
+        alpha.push_back(v.dot(w));
+        // Full reorthogonalisation (twice) against every previous vector.
+        for (int pass = 0; pass < 2; ++pass)
+            for (size_t i = 0; i <= j; ++i) w -= basis.col(Eigen::Index(i)).dot(w) * basis.col(Eigen::Index(i));
+        const double b = w.norm();
+        if (j + 1 == m || b < 1e-12) break;
+        beta.push_back(b);
+        v = w / b;
+    }
+    const Eigen::Index k = Eigen::Index(alpha.size());
+    Eigen::MatrixXd T = Eigen::MatrixXd::Zero(k, k);
+    for (Eigen::Index i = 0; i < k; ++i) {
+        T(i, i) = alpha[size_t(i)];
+        if (i + 1 < k) T(i, i + 1) = T(i + 1, i) = beta[size_t(i)];
+    }
+    const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(T, Eigen::EigenvaluesOnly);
+    return {eigen.eigenvalues().minCoeff(), eigen.eigenvalues().maxCoeff()};
+}
+
+double relaxedJacobiSpectralRadius(const JacobiSpectrum& spectrum, double gamma) {
+    const double rho = std::max(std::abs(1.0 - gamma * spectrum.muMin), std::abs(1.0 - gamma * spectrum.muMax));
+    return std::min(rho, 0.9999);
+}
+
+double optimalRelaxation(const JacobiSpectrum& spectrum) { return 2.0 / (spectrum.muMin + spectrum.muMax); }
+
+std::vector<float> chebyshevOmegas(double rho, uint32_t iterations, bool chebyshev) {
+    std::vector<float> omegas(iterations, 1.0f);
+    if (!chebyshev) return omegas;
+    double omega = 1.0;
+    for (uint32_t k = 0; k < iterations; ++k) {
+        if (k == 1) omega = 2.0 / (2.0 - rho * rho);
+        else if (k > 1) omega = 4.0 / (4.0 - rho * rho * omega);
+        omegas[k] = static_cast<float>(omega);
+    }
+    return omegas;
+}
+
+}  // namespace vksim

@@ -1,0 +1,43 @@
+#version 460
+// SPEC.md 5 with SPEC.md 1's colliders: the projection of q onto the outside
+// of each candidate collider (C = f(q) - thickness >= 0, gradient by the
+// tetrahedral stencil, candidates in collider order as in the PBD pass).
+// Where one was violated the particle gets a closeness constraint to the
+// projected point (xyz, w = 1) for this local/global iteration, with weight
+// collisionWeight * m / h^2 (added by the gather pass); w = 0 otherwise.
+// Touching colliders are recorded for the friction pass.
+#include "common/pbd_header.glsl"
+#include "shared/pd_types.h"
+#include "common/pbd_constraints.glsl"
+
+layout(push_constant) uniform Push { PdParticlePush pc; };
+layout(std430, binding = 0) readonly buffer Q { vec4 q[]; };
+layout(std430, binding = 1) readonly buffer Colliders { Collider colliders[]; };
+layout(std430, binding = 2) buffer Contacts { ParticleContact contacts[]; };
+layout(std430, binding = 3) writeonly buffer CollisionTargets { vec4 collisionTargets[]; };
+layout(std430, binding = 4) readonly buffer MeshSdfGrids { float meshSdfGrids[]; };
+float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.glsl's mesh colliders
+#include "common/sdf.glsl"
+
+void main() {
+    if (gl_GlobalInvocationID.x >= pc.particleCount) return;
+    uint i = pc.firstParticle + gl_GlobalInvocationID.x;
+    vec3 p = q[i].xyz;
+    uint candidates = contacts[i].candidates;
+    float hit = 0.0;
+    if (candidates != 0u) {
+        uint touching = contacts[i].touching;
+        for (uint c = 0; c < pc.colliderCount; ++c) {
+            if ((candidates & (1u << c)) == 0u) continue;
+            Collider col = colliders[c];
+            float C = sdfWorld(col.type, col.position.xyz, col.rotation, col.size, p) - col.thickness;
+            if (C >= 0.0) continue;
+            vec3 g = sdfGradientTetra(col.type, col.position.xyz, col.rotation, col.size, p, pc.stencilStep);
+            p += solveCollision(C, g);
+            touching |= 1u << c;
+            hit = 1.0;
+        }
+        contacts[i].touching = touching;
+    }
+    collisionTargets[i] = vec4(p, hit);
+}

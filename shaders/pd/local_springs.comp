@@ -1,0 +1,21 @@
+#version 460
+// SPEC.md 5, local step: edge springs. p = the edge q0 - q1 rescaled to its
+// rest length; slots w p (for p0) and -w p (for p1): S^T A^T p with A S q = q0 - q1.
+#include "common/pbd_header.glsl"
+#include "shared/pd_types.h"
+#include "common/pd_projections.glsl"
+
+layout(push_constant) uniform Push { PdElementPush pc; };
+layout(std430, binding = 0) readonly buffer Q { vec4 q[]; };
+layout(std430, binding = 1) readonly buffer Springs { PdSpring springs[]; };
+layout(std430, binding = 2) writeonly buffer Contributions { vec4 contributions[]; };
+
+void main() {
+    uint e = gl_GlobalInvocationID.x;
+    if (e >= pc.count) return;
+    PdSpring s = springs[e];
+    vec3 p = pdSpringTarget(q[s.p0].xyz - q[s.p1].xyz, s.restLength);
+    uint slot = pc.slotBase + 2u * e;
+    contributions[slot] = vec4(s.weight * p, 0.0);
+    contributions[slot + 1u] = vec4(-s.weight * p, 0.0);
+}

@@ -1,0 +1,83 @@
+// The on-disk cache of mesh collider SDF grids (sdf_grid_cache.h): baked on
+// the first load, read back bit for bit on the second, baked again when the
+// mesh, the resolution or the cache file itself changes.
+#include <chrono>
+
+#include <gtest/gtest.h>
+
+#include "../common/mesh_fixtures.h"
+#include "io/asset_file.h"
+#include "io/sdf_grid_cache.h"
+#include "io/triangle_surface.h"
+
+namespace vksim::test {
+namespace {
+
+TEST(SdfGridCache, SecondLoadReadsTheCache) {
+    ScratchFolder folder;
+    const std::filesystem::path obj = folder / "sphere.obj";
+    writeTextFile(obj, makeIcosphere(0.5, 3).obj());
+    const TriangleSurface sphere = loadTriangleSurface(obj);
+
+    const CachedSdfGrid baked = loadOrBakeSdfGrid(sphere, obj, 32);
+    std::cout << "[sdf cache] " << describeSdfGrid(obj.string(), baked) << "\n";
+    EXPECT_FALSE(baked.fromCache);
+    EXPECT_TRUE(baked.cacheNote.empty()) << baked.cacheNote;
+    EXPECT_EQ(baked.cacheFile, folder / "sphere.obj.r32.sdfcache");
+
+    const auto start = std::chrono::steady_clock::now();
+    const CachedSdfGrid cached = loadOrBakeSdfGrid(sphere, obj, 32);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::cout << "[sdf cache] " << describeSdfGrid(obj.string(), cached) << fmt::format(" in {:.4f} s\n", seconds);
+    ASSERT_TRUE(cached.fromCache);
+    EXPECT_EQ(cached.grid->samples, baked.grid->samples);
+    EXPECT_EQ(cached.grid->spacing, baked.grid->spacing);
+    EXPECT_EQ(cached.grid->origin, baked.grid->origin);
+    EXPECT_EQ(cached.grid->values, baked.grid->values);
+
+    // Another resolution has its own file.
+    EXPECT_FALSE(loadOrBakeSdfGrid(sphere, obj, 16).fromCache);
+    EXPECT_TRUE(loadOrBakeSdfGrid(sphere, obj, 32).fromCache);
+}
+
+TEST(SdfGridCache, ChangedMeshOrDamagedCacheBakesAgain) {
+    ScratchFolder folder;
+    const std::filesystem::path obj = folder / "sphere.obj";
+    writeTextFile(obj, makeIcosphere(0.5, 2).obj());
+    loadOrBakeSdfGrid(loadTriangleSurface(obj), obj, 16);
+
+    writeTextFile(obj, makeIcosphere(0.6, 2).obj());
+    const CachedSdfGrid changed = loadOrBakeSdfGrid(loadTriangleSurface(obj), obj, 16);
+    EXPECT_FALSE(changed.fromCache);
+    EXPECT_EQ(changed.cacheNote, "cache not used: the mesh file changed");
+
+    const std::filesystem::path cache = sdfCachePath(obj, 16);
+    const std::string bytes = readAssetFile(cache).bytes;
+    writeTextFile(cache, bytes.substr(0, bytes.size() - 5));
+    const CachedSdfGrid truncated = loadOrBakeSdfGrid(loadTriangleSurface(obj), obj, 16);
+    EXPECT_FALSE(truncated.fromCache);
+    EXPECT_EQ(truncated.cacheNote, "cache not used: truncated or damaged");
+
+    std::string flipped = readAssetFile(cache).bytes;
+    flipped[flipped.size() - 2] ^= 0x40;
+    writeTextFile(cache, flipped);
+    EXPECT_EQ(loadOrBakeSdfGrid(loadTriangleSurface(obj), obj, 16).cacheNote, "cache not used: damaged (checksum)");
+    EXPECT_TRUE(loadOrBakeSdfGrid(loadTriangleSurface(obj), obj, 16).fromCache);
+}
+
+TEST(SdfGridCache, UnwritableFolderStillBakes) {
+    if (::geteuid() == 0) GTEST_SKIP() << "root writes anywhere";
+    ScratchFolder folder;
+    const std::filesystem::path obj = folder / "sphere.obj";
+    writeTextFile(obj, makeIcosphere(0.5, 1).obj());
+    std::filesystem::permissions(folder.path(), std::filesystem::perms::owner_write,
+                                 std::filesystem::perm_options::remove);
+    const CachedSdfGrid baked = loadOrBakeSdfGrid(loadTriangleSurface(obj), obj, 8);
+    std::filesystem::permissions(folder.path(), std::filesystem::perms::owner_write,
+                                 std::filesystem::perm_options::add);
+    EXPECT_FALSE(baked.fromCache);
+    EXPECT_NE(baked.cacheNote.find("cache not written: Permission denied"), std::string::npos) << baked.cacheNote;
+}
+
+}  // namespace
+}  // namespace vksim::test

@@ -1,0 +1,111 @@
+#pragma once
+// Meshes and files for the tests of mesh loading, SDF baking and mesh
+// colliders: a scratch folder that cleans up after itself, an icosphere
+// written as OBJ text, the corpus in tests/meshes/.
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+#include <glm/glm.hpp>
+#include <unistd.h>
+
+namespace vksim::test {
+
+// A new empty folder under the system's temporary folder, removed (with its
+// contents) when the object goes.
+class ScratchFolder {
+public:
+    ScratchFolder() {
+        std::string pattern = (std::filesystem::temp_directory_path() / "vksim-test-XXXXXX").string();
+        if (!::mkdtemp(pattern.data())) throw std::runtime_error("cannot create a scratch folder");
+        path_ = pattern;
+    }
+    ~ScratchFolder() {
+        std::error_code ignored;
+        std::filesystem::remove_all(path_, ignored);
+    }
+    ScratchFolder(const ScratchFolder&) = delete;
+    ScratchFolder& operator=(const ScratchFolder&) = delete;
+    std::filesystem::path operator/(const std::string& name) const { return path_ / name; }
+    const std::filesystem::path& path() const { return path_; }
+
+private:
+    std::filesystem::path path_;
+};
+
+inline void writeTextFile(const std::filesystem::path& file, const std::string& text) {
+    std::FILE* out = std::fopen(file.c_str(), "wb");
+    if (!out) throw std::runtime_error("cannot write " + file.string());
+    std::fwrite(text.data(), 1, text.size(), out);
+    std::fclose(out);
+}
+
+// tests/meshes/<name> in the source tree.
+inline std::filesystem::path meshCorpus(const std::string& name) {
+    return std::filesystem::path(VKSIM_SOURCE_DIR) / "tests" / "meshes" / name;
+}
+
+// A sphere of `radius` at the origin: an icosahedron whose triangles are
+// split in four `subdivisions` times, every vertex pushed onto the sphere.
+// Closed, wound outwards; 20 * 4^subdivisions triangles.
+struct Icosphere {
+    std::vector<glm::dvec3> positions;
+    std::vector<glm::uvec3> triangles;
+
+    // The largest distance between the sphere and the polyhedron: the depth
+    // of the deepest face centre, r - min over faces of |centroid| (a
+    // face's closest point to the centre is its centroid for these nearly
+    // equilateral faces, to well under a percent of this depth).
+    double sagitta(double radius) const {
+        double depth = 0.0;
+        for (const glm::uvec3& t : triangles)
+            depth = std::max(depth, radius - glm::length((positions[t.x] + positions[t.y] + positions[t.z]) / 3.0));
+        return depth;
+    }
+
+    std::string obj() const {
+        std::string text = "# icosphere\n";
+        for (const glm::dvec3& p : positions) text += fmt::format("v {:.17g} {:.17g} {:.17g}\n", p.x, p.y, p.z);
+        for (const glm::uvec3& t : triangles) text += fmt::format("f {} {} {}\n", t.x + 1, t.y + 1, t.z + 1);
+        return text;
+    }
+};
+
+inline Icosphere makeIcosphere(double radius, int subdivisions) {
+    const double g = (1.0 + std::sqrt(5.0)) / 2.0;
+    Icosphere s;
+    for (glm::dvec3 p : {glm::dvec3(-1, g, 0), glm::dvec3(1, g, 0), glm::dvec3(-1, -g, 0), glm::dvec3(1, -g, 0),
+                         glm::dvec3(0, -1, g), glm::dvec3(0, 1, g), glm::dvec3(0, -1, -g), glm::dvec3(0, 1, -g),
+                         glm::dvec3(g, 0, -1), glm::dvec3(g, 0, 1), glm::dvec3(-g, 0, -1), glm::dvec3(-g, 0, 1)})
+        s.positions.push_back(radius * glm::normalize(p));
+    s.triangles = {{0, 11, 5}, {0, 5, 1},  {0, 1, 7},   {0, 7, 10}, {0, 10, 11}, {1, 5, 9}, {5, 11, 4},
+                   {11, 10, 2}, {10, 7, 6}, {7, 1, 8},   {3, 9, 4},  {3, 4, 2},   {3, 2, 6}, {3, 6, 8},
+                   {3, 8, 9},  {4, 9, 5},  {2, 4, 11},  {6, 2, 10}, {8, 6, 7},   {9, 8, 1}};
+    for (int level = 0; level < subdivisions; ++level) {
+        std::map<std::pair<uint32_t, uint32_t>, uint32_t> middles;
+        auto middle = [&](uint32_t a, uint32_t b) {
+            auto [it, added] = middles.try_emplace({std::min(a, b), std::max(a, b)}, 0u);
+            if (added) {
+                it->second = static_cast<uint32_t>(s.positions.size());
+                s.positions.push_back(radius * glm::normalize(s.positions[a] + s.positions[b]));
+            }
+            return it->second;
+        };
+        std::vector<glm::uvec3> finer;
+        for (const glm::uvec3& t : s.triangles) {
+            const uint32_t ab = middle(t.x, t.y), bc = middle(t.y, t.z), ca = middle(t.z, t.x);
+            finer.insert(finer.end(), {{t.x, ab, ca}, {t.y, bc, ab}, {t.z, ca, bc}, {ab, bc, ca}});
+        }
+        s.triangles = std::move(finer);
+    }
+    return s;
+}
+
+}  // namespace vksim::test

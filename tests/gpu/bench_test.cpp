@@ -1,0 +1,130 @@
+// `vksim bench` (bench/bench_runner.h, bench/bench_report.h) on whatever
+// device runs the tests, at toy sizes: the structure of what it reports and
+// writes, never its timings. And every pass a PBD scene runs has a byte model.
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "app/frame_loop.h"
+#include "app/simulation.h"
+#include "bench/bench_report.h"
+#include "bench/bench_runner.h"
+#include "bench/pass_traffic.h"
+#include "gpu_harness.h"
+#include "scene/scene_loader.h"
+
+namespace vksim::test {
+namespace {
+
+class Bench : public GpuTest {};
+
+const std::set<std::string> kClothFamilies{"predict",         "collide: generate", "stretch",
+                                           "bending",         "collide: project",  "update velocity",
+                                           "friction/restitution", "normals",      "finite check"};
+
+TEST_F(Bench, ReportsEveryPassFamilyAtEverySizeAndWritesCsvAndJson) {
+    BenchOptions options;
+    options.filter = "cloth";
+    options.sizes = {6, 10};
+    options.frames = 2;
+    options.warmup = 1;
+    options.quiet = true;
+    const BenchReport report = runBenchmarks(ctx(), options);
+
+    EXPECT_EQ(report.device.name, ctx().deviceInfo().name);
+    EXPECT_GT(report.calibration.dispatchesPerFrame, 0u);
+    EXPECT_GT(report.calibration.perDispatchMs, 0.0);
+    ASSERT_EQ(report.results.size(), 2u);
+    for (const SizeResult& r : report.results) {
+        EXPECT_EQ(r.scene, "cloth-pbd");
+        EXPECT_EQ(r.particles, uint64_t{r.size} * r.size);
+        std::set<std::string> families;
+        uint32_t dispatches = 0;
+        for (const PassFamilyResult& p : r.passes) {
+            families.insert(p.family);
+            dispatches += p.runsPerStep;
+            EXPECT_TRUE(p.hasByteModel) << p.family;
+            EXPECT_GT(p.elementsPerStep, 0u) << p.family;
+            EXPECT_GT(p.bytesPerStep, 0u) << p.family;
+            EXPECT_GE(p.p95Ms, p.medianMs) << p.family;
+        }
+        EXPECT_EQ(families, kClothFamilies) << "size " << r.size;
+        EXPECT_EQ(dispatches, r.dispatchesPerStep);
+        EXPECT_GT(r.constraints, 0u);
+        // 4 substeps x 8 iterations of every stretch and bending constraint.
+        EXPECT_EQ(r.constraintSolvesPerStep, 32 * r.constraints);
+    }
+    ASSERT_EQ(report.scaling.size(), 1u);
+    EXPECT_TRUE(report.scaling[0].valid);
+    const std::string table = formatBenchTable(report);
+    EXPECT_NE(table.find("fixed cost per dispatch"), std::string::npos);
+    EXPECT_NE(table.find("slope"), std::string::npos);
+
+    const std::filesystem::path dir = std::filesystem::temp_directory_path();
+    const std::string json = (dir / fmt::format("vksim_bench_test_{}.json", ::getpid())).string();
+    const std::string csv = (dir / fmt::format("vksim_bench_test_{}.csv", ::getpid())).string();
+    writeBenchFile(json, report);
+    writeBenchFile(csv, report);
+
+    std::ifstream jsonFile(json);
+    const nlohmann::json doc = nlohmann::json::parse(jsonFile);
+    for (const char* key : {"name", "type", "driver", "vulkan"}) EXPECT_TRUE(doc.at("device").contains(key)) << key;
+    EXPECT_EQ(doc.at("frames"), 2);
+    EXPECT_EQ(doc.at("warmup"), 1);
+    EXPECT_TRUE(doc.at("dispatch_calibration").at("per_dispatch_ms").is_number());
+    ASSERT_EQ(doc.at("results").size(), 2u);
+    for (const nlohmann::json& result : doc.at("results")) {
+        EXPECT_TRUE(result.at("step").at("median_ms").is_number());
+        for (const nlohmann::json& pass : result.at("passes"))
+            for (const char* key : {"pass", "runs_per_step", "median_ms", "p95_ms", "elements_per_s", "bytes_per_step",
+                                    "gb_per_s"})
+                EXPECT_TRUE(pass.contains(key)) << key;
+    }
+    EXPECT_TRUE(doc.at("scaling").at(0).at("slope").is_number());
+
+    std::ifstream csvFile(csv);
+    std::string line;
+    size_t comments = 0, rows = 0;
+    std::string header;
+    while (std::getline(csvFile, line)) {
+        if (line.starts_with("#")) {
+            ++comments;
+        } else if (header.empty()) {
+            header = line;
+        } else {
+            ++rows;
+        }
+    }
+    EXPECT_GE(comments, 4u) << "device, frames, calibration, scaling";
+    EXPECT_EQ(header, "scene,size,particles,constraints,dispatches_per_step,pass,element,runs_per_step,"
+                      "elements_per_step,median_ms,p95_ms,elements_per_s,bytes_per_step,gb_per_s");
+    EXPECT_EQ(rows, 2 * (kClothFamilies.size() + 1)) << "a row per pass family and a step total, per size";
+    std::filesystem::remove(json);
+    std::filesystem::remove(csv);
+}
+
+TEST_F(Bench, FilterMatchingNothingIsAnError) {
+    BenchOptions options;
+    options.filter = "no-such-scene";
+    EXPECT_THROW(runBenchmarks(ctx(), options), std::invalid_argument);
+}
+
+// A scene with soft pins and every collider shape runs every PBD pass
+// family, attachments included: each must have a byte model.
+TEST_F(Bench, EveryPassThatRunsHasAByteModel) {
+    Simulation sim(ctx(), loadScene(sourcePath("scenes/cloth_colliders.json")), kHeadlessFramesInFlight);
+    simulateFrames(ctx(), sim, 1);
+    std::set<std::string> families;
+    for (const PassRunInterval& run : sim.timer().lastCollectedFrame().runs)
+        families.insert(passFamily(sim.timer().passName(run.passId)));
+    EXPECT_TRUE(families.contains("attachment"));
+    for (const std::string& family : families) EXPECT_NE(findPassTraffic(family), nullptr) << family;
+}
+
+}  // namespace
+}  // namespace vksim::test
