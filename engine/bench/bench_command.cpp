@@ -42,19 +42,21 @@ std::string benchHelpFooter() {
     for (const BenchScene& scene : benchScenes()) {
         std::string sizes;
         for (uint32_t size : scene.defaultSizes) sizes += (sizes.empty() ? "" : ",") + std::to_string(size);
-        scenes += fmt::format("  {}: {}; size = {}; default sizes {}\n", scene.name, scene.description,
-                              scene.sizeMeaning, sizes);
+        scenes += fmt::format("  {}: {}; size = {}; default sizes {} (on a CPU device up to {})\n", scene.name,
+                              scene.description, scene.sizeMeaning, sizes, scene.cpuMaxDefaultSize);
     }
     return fmt::format(
         "Scenes (built in code, engine/bench/bench_scenes.cpp):\n{}"
-        "On a CPU device (lavapipe) the default sizes stop at {}; sizes the device cannot hold are skipped.\n\n"
+        "On a CPU device (lavapipe) the default sizes stop early, as listed; sizes the device cannot hold are\n"
+        "skipped.\n\n"
         "First a calibration measures the fixed cost of an empty dispatch. Then each scene runs headless at\n"
         "each size: --warmup frames, then --frames measured frames. Per pass family (all colours of a\n"
         "constraint family together), per step (= one frame): median and p95 GPU time, elements processed\n"
         "per second, bytes moved (byte models in engine/bench/pass_traffic.cpp) and effective bandwidth;\n"
-        "dispatches per step; then the least-squares slope of log(step time) on log(constraints).\n"
+        "dispatches per step; then the least-squares slope of log(step time) on log(constraints), where\n"
+        "projective dynamics counts its elements (springs, triangles, tetrahedra, ...) as constraints.\n"
         "The table goes to stdout; --out writes it as CSV or JSON.",
-        scenes, kCpuDeviceMaxDefaultSize);
+        scenes);
 }
 
 }  // namespace vksim

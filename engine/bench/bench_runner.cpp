@@ -116,7 +116,7 @@ SizeResult summarize(const BenchScene& benchScene, uint32_t size, const SimModel
             pass.hasByteModel = true;
             pass.element = std::string(elementName(traffic->element));
             pass.elementsPerStep = sweeps * elementsPerSweep(traffic->element, model);
-            pass.bytesPerStep = pass.elementsPerStep * (traffic->readBytes + traffic->writeBytes);
+            pass.bytesPerStep = sweeps * bytesPerSweep(*traffic, model);
             if (isConstraint(traffic->element)) constraintsPerStep += pass.elementsPerStep;
         }
         if (pass.medianMs > 0) {
@@ -127,7 +127,9 @@ SizeResult summarize(const BenchScene& benchScene, uint32_t size, const SimModel
         result.bytesPerStep += pass.bytesPerStep;
         result.passes.push_back(std::move(pass));
     }
-    result.constraints = model.distance.size() + model.bending.size() + model.attachments.size();
+    // PBD constraints and PD elements (springs, triangles, tetrahedra, ...).
+    result.constraints =
+        model.distance.size() + model.bending.size() + model.attachments.size() + model.pd.elementCount();
     result.constraintSolvesPerStep = constraintsPerStep;
     if (result.stepMedianMs > 0)
         result.constraintsPerSecond = static_cast<double>(constraintsPerStep) / (result.stepMedianMs * 1e-3);
@@ -173,7 +175,7 @@ BenchReport runBenchmarks(const VulkanContext& ctx, const BenchOptions& options)
         std::vector<uint32_t> sizes = options.sizes;
         if (sizes.empty())
             for (uint32_t size : scene->defaultSizes)
-                if (!cpuDevice || size <= kCpuDeviceMaxDefaultSize) sizes.push_back(size);
+                if (!cpuDevice || size <= scene->cpuMaxDefaultSize) sizes.push_back(size);
         std::vector<double> constraints, stepMs;
         for (uint32_t size : sizes) {
             if (std::string why = whyNotRunnable(ctx, *scene, size); !why.empty()) {

@@ -25,10 +25,6 @@ struct BenchOptions {
     bool quiet = false;            // no progress bar
 };
 
-// Largest default size on a CPU device (lavapipe): a 512x512 cloth takes
-// seconds per frame there.
-inline constexpr uint32_t kCpuDeviceMaxDefaultSize = 256;
-
 // Runs what `options` selects on `ctx`. Sizes the device cannot hold (memory,
 // workgroup count) are skipped with the reason. Throws std::invalid_argument
 // when the filter matches no scene.

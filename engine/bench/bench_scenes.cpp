@@ -36,17 +36,101 @@ Scene clothOverSphere(uint32_t size) {
     return scene;
 }
 
+// cloth-pd: the same cloth with projective dynamics, with the settings of
+// scenes/pd_cloth_sphere.json: one substep per frame, 10 local/global
+// iterations of 20 Chebyshev-accelerated Jacobi iterations; edge springs,
+// triangle strain clamped to [1, 1.05] and isometric bending.
+Scene pdClothOverSphere(uint32_t size) {
+    Scene scene = clothOverSphere(size);
+    scene.name = fmt::format("cloth-pd {}x{}", size, size);
+    scene.solver.substeps = 1;
+    scene.solver.collisionMargin = 0.02f;
+    scene.solver.pd.localIterations = 10;
+    scene.solver.pd.jacobiIterations = 20;
+    ClothObject& cloth = scene.cloths.front();
+    cloth.method = SolverMethod::Pd;
+    cloth.pd.stretch.stiffness = 5000.0f;
+    cloth.pd.strain = {.stiffness = 200.0f, .rangeMin = 1.0f, .rangeMax = 1.05f, .enabled = true};
+    cloth.pd.bending.stiffness = 0.002f;
+    scene.colliders.front().thickness = 0.01f;
+    return scene;
+}
+
+// tet-pd: a soft bar as in scenes/pd_bar.json, 2 m x 0.5 m x 0.5 m of
+// 4n x n x n cube cells (6 tetrahedra each, strain and volume elements),
+// its -x face held by attachments (so every PD pass family but the cloth
+// ones runs), its free end sagging onto a block 1 cm below it, over the
+// ground. 10 local/global iterations of 20 Jacobi iterations, one substep.
+Scene pdBar(uint32_t size) {
+    Scene scene;
+    scene.name = fmt::format("tet-pd {}x{}x{} cells", 4 * size, size, size);
+    scene.path = "(bench)";
+    scene.solver.substeps = 1;
+    scene.solver.collisionMargin = 0.02f;
+    scene.solver.pd.localIterations = 10;
+    scene.solver.pd.jacobiIterations = 20;
+    SolidObject bar;
+    bar.name = "bar";
+    bar.shape = SolidShape::Box;
+    bar.size = {2.0f, 0.5f, 0.5f};
+    bar.cells = {4 * size, size, size};
+    bar.position = {0.0f, 1.0f, 0.0f};
+    bar.mass = 50.0f;
+    bar.pinnedFaces = {BoxFace::MinusX};
+    bar.pinsAsAttachments = true;
+    bar.attachment.stiffness = 1e5f;
+    bar.strain = {.stiffness = 1e6f};
+    bar.volume = {.stiffness = 1e6f, .rangeMin = 0.98f, .rangeMax = 1.02f, .enabled = true};
+    scene.solids.push_back(bar);
+
+    ColliderDesc block;
+    block.name = "block";
+    block.shape = ColliderShape::Box;
+    block.position = {0.8f, 0.5f, 0.0f};
+    block.halfExtents = {0.2f, 0.24f, 0.5f};  // top at 0.74 m, the bar's underside at 0.75 m
+    block.friction = 0.5f;
+    ColliderDesc ground;
+    ground.name = "ground";
+    ground.shape = ColliderShape::Plane;
+    ground.friction = 0.5f;
+    scene.colliders = {block, ground};
+    return scene;
+}
+
 uint64_t gridParticles(uint32_t size) { return uint64_t{size} * size; }
+uint64_t barParticles(uint32_t size) { return (uint64_t{4} * size + 1) * (uint64_t{size} + 1) * (uint64_t{size} + 1); }
 
 // Per grid vertex: 5 particle vec4s (x, p, v, contact, normal) 80 B; ~4
 // distance constraints x (16 + 4) 80 B; ~3 bending constraints x (48 + 4)
 // 156 B; 2 triangles x 12 B; CSR adjacency 4 + 6 x 4 B. 368 B, rounded up.
 constexpr uint32_t kClothBytesPerParticle = 400;
+// PD cloth, per grid vertex: particle state and normal 48 B, three q
+// iterates 48 B, contact, collision target, rhs 48 B, PdRow 32 B; ~20
+// off-diagonal entries (springs, triangles and the bending stencil reach the
+// 2-ring) 160 B; ~26 contribution slots (8 spring, 6 triangle, 12 bending)
+// of 16 B plus their 4 B gather index 520 B; the elements: 4 springs 64 B,
+// 2 triangles 96 B, 3 bending 144 B; rendering 52 B. 1212 B, rounded up.
+constexpr uint32_t kPdClothBytesPerParticle = 1400;
+// PD tetrahedra, per lattice vertex (about one cube cell each): 6 strain and
+// 6 volume tetrahedra of 80 B 960 B, their 48 slots of 16 + 4 B 960 B, 14
+// off-diagonal entries 112 B, per-particle buffers as for cloth 176 B.
+// 2208 B, rounded up.
+constexpr uint32_t kTetBytesPerParticle = 2400;
 
 const std::vector<BenchScene> kScenes{
     {"cloth-pbd", "a square cloth pinned at two corners over a sphere (PBD, 4 substeps x 8 iterations)",
-     "vertices per side", {64, 128, 256, 512, 1024, 2048, 4096}, clothOverSphere, gridParticles,
+     "vertices per side", {64, 128, 256, 512, 1024, 2048, 4096}, 256, clothOverSphere, gridParticles,
      kClothBytesPerParticle},
+    {"cloth-pd",
+     "the same cloth with projective dynamics (1 substep, 10 local/global x 20 Chebyshev-Jacobi iterations; "
+     "springs, triangle strain, bending)",
+     "vertices per side", {32, 64, 128, 256, 512, 1024, 2048}, 128, pdClothOverSphere, gridParticles,
+     kPdClothBytesPerParticle},
+    {"tet-pd",
+     "a tetrahedral bar held at one end, sagging onto a block (projective dynamics, tet strain and volume; "
+     "1 substep, 10 x 20 iterations)",
+     "n, for 4n x n x n cube cells of 6 tetrahedra", {2, 4, 8, 16, 32, 64}, 8, pdBar, barParticles,
+     kTetBytesPerParticle},
 };
 
 }  // namespace

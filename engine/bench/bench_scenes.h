@@ -1,8 +1,9 @@
 #pragma once
 // The benchmark suite: scenes built in code (no files to drift), each run at
-// a list of sizes. To add one (a projective dynamics cloth, a tetrahedral
-// solid), append a BenchScene to the list in bench_scenes.cpp, and a row for
-// each pass family it brings to the byte models in pass_traffic.cpp.
+// a list of sizes: PBD cloth, projective dynamics cloth and a projective
+// dynamics tetrahedral solid. To add one, append a BenchScene to the list in
+// bench_scenes.cpp, and a row for each pass family it brings to the byte
+// models in pass_traffic.cpp.
 #include <cstdint>
 #include <span>
 #include <string_view>
@@ -17,6 +18,7 @@ struct BenchScene {
     std::string_view description;  // one line
     std::string_view sizeMeaning;  // what a size is, e.g. "vertices per side"
     std::vector<uint32_t> defaultSizes;  // increasing
+    uint32_t cpuMaxDefaultSize;          // on a CPU device (lavapipe) the defaults stop here
     Scene (*build)(uint32_t size);
     uint64_t (*particleCount)(uint32_t size);  // to check limits before building anything
     uint32_t deviceBytesPerParticle;           // all its GPU buffers over its particles, rounded up

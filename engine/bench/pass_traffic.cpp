@@ -10,7 +10,17 @@ namespace {
 // Bytes per element; vec4 = 16 B. p: predicted position, x: position, v:
 // velocity (each a vec4), C: the constraint record (sim_types.h), material:
 // its ConstraintMaterial row (16 B), lambda: its float multiplier.
-// Projective dynamics and tetrahedral passes get their rows here as they are added.
+//
+// Projective dynamics (shaders/pd/*.comp; structs in shared/pd_types.h): q is
+// the current iterate (a vec4 per particle), a slot one vec4 contribution
+// (w S^T A^T p for one element vertex). The PD particle passes reuse the PBD
+// shaders on the PD range (pd: predict writes q0 where PBD writes p), so
+// their rows equal PBD's. The element passes read the element record and
+// its vertices' q and write one slot per vertex. The gather and the Jacobi
+// pass read a PdRow (32 B) per particle plus a variable number of items per
+// row, counted exactly: gather slot indices (4 B) with the slot each names
+// (16 B); off-diagonal entries (8 B: column, value) with q of that column
+// (16 B). Pinned rows skip most of it; the model counts every row in full.
 constexpr std::array kPassTraffic{
     PassTraffic{"predict", ElementKind::Particle, 32, 32, "reads x, v; writes v, p"},
     PassTraffic{"collide: generate", ElementKind::Particle, 32, 16, "reads p, v (near a collider); writes contact"},
@@ -29,7 +39,38 @@ constexpr std::array kPassTraffic{
     // index 4 B, its 3 vertex indices 12 B and their 3 positions 48 B.
     PassTraffic{"normals", ElementKind::Vertex, 8 + 6 * 64, 16,
                 "reads 2 CSR offsets 8, 6 x (triangle index, 3 indices, 3 x); writes the normal"},
-    PassTraffic{"finite check", ElementKind::Particle, 32, 0, "reads x, v"},
+    PassTraffic{"finite check", ElementKind::AnyParticle, 32, 0, "reads x, v"},
+
+    PassTraffic{"pd: predict", ElementKind::PdParticle, 32, 32, "pbd/predict.comp: reads x, v; writes v, q0"},
+    PassTraffic{"pd: collide: generate", ElementKind::PdParticle, 32, 16,
+                "pbd/collide_generate.comp: reads q0, v (near a collider); writes contact"},
+    PassTraffic{"pd: local springs", ElementKind::PdSpring, 16 + 2 * 16, 2 * 16,
+                "reads PdSpring 16, 2 q; writes 2 slots"},
+    PassTraffic{"pd: local triangle strain", ElementKind::PdTriangle, 48 + 3 * 16, 3 * 16,
+                "reads PdTriangle 48, 3 q; writes 3 slots"},
+    PassTraffic{"pd: local tet strain", ElementKind::PdTetStrain, 80 + 4 * 16, 4 * 16,
+                "reads PdTetrahedron 80, 4 q; writes 4 slots"},
+    PassTraffic{"pd: local tet volume", ElementKind::PdTetVolume, 80 + 4 * 16, 4 * 16,
+                "reads PdTetrahedron 80, 4 q; writes 4 slots"},
+    PassTraffic{"pd: local bending", ElementKind::PdBending, 48 + 4 * 16, 4 * 16,
+                "reads PdBending 48, 4 q; writes 4 slots"},
+    PassTraffic{"pd: local attachments", ElementKind::PdAttachment, 32, 16, "reads PdAttachment 32; writes 1 slot"},
+    PassTraffic{"pd: local collisions", ElementKind::PdParticle, 16 + 8, 4 + 16,
+                "reads q, contact bits 8 (colliders cached); writes touching bits 4 (with candidates), "
+                "collision target"},
+    PassTraffic{"pd: gather rhs", ElementKind::PdParticle, 32 + 16, 16,
+                "reads PdRow 32, collision target; writes rhs; per gather slot: index 4 + slot 16",
+                RowItems::PdGatherSlot, 4 + 16},
+    PassTraffic{"pd: jacobi/chebyshev", ElementKind::PdParticle, 32 + 5 * 16, 16,
+                "reads PdRow 32, x, v, rhs, q previous, q current; writes q next; per off-diagonal entry: "
+                "entry 8 + q of its column 16",
+                RowItems::PdOffDiagonal, 8 + 16},
+    PassTraffic{"pd: collide: project", ElementKind::PdParticle, 24, 20,
+                "pbd/project_collision.comp: reads contact bits 8, q; writes q, touching bits 4"},
+    PassTraffic{"pd: update velocity", ElementKind::PdParticle, 32, 32,
+                "pbd/update_velocity.comp: reads x, q; writes v, x"},
+    PassTraffic{"pd: friction/restitution", ElementKind::PdParticle, 48, 16,
+                "pbd/contact_velocity.comp: reads contact 16, x, v (when touching); writes v"},
 };
 
 }  // namespace
@@ -55,22 +96,49 @@ std::string passFamily(std::string_view passName) {
 
 uint64_t elementsPerSweep(ElementKind element, const SimModel& model) {
     switch (element) {
-        case ElementKind::Particle:
+        case ElementKind::Particle: return model.pbdParticleCount();
+        case ElementKind::AnyParticle:
         case ElementKind::Vertex: return model.particleCount();
         case ElementKind::DistanceConstraint: return model.distance.size();
         case ElementKind::BendingConstraint: return model.bending.size();
         case ElementKind::AttachmentConstraint: return model.attachments.size();
+        case ElementKind::PdParticle: return model.pd.particleCount;
+        case ElementKind::PdSpring: return model.pd.springs.size();
+        case ElementKind::PdTriangle: return model.pd.triangles.size();
+        case ElementKind::PdTetStrain: return model.pd.tetStrain.size();
+        case ElementKind::PdTetVolume: return model.pd.tetVolume.size();
+        case ElementKind::PdBending: return model.pd.bending.size();
+        case ElementKind::PdAttachment: return model.pd.attachments.size();
     }
     return 0;
 }
 
+uint64_t bytesPerSweep(const PassTraffic& traffic, const SimModel& model) {
+    uint64_t items = 0;
+    switch (traffic.items) {
+        case RowItems::None: break;
+        case RowItems::PdOffDiagonal: items = model.pd.offDiagonal.size(); break;
+        case RowItems::PdGatherSlot: items = model.pd.gatherSlots.size(); break;
+    }
+    return elementsPerSweep(traffic.element, model) * (traffic.readBytes + traffic.writeBytes) +
+           items * traffic.itemReadBytes;
+}
+
 std::string_view elementName(ElementKind element) {
     switch (element) {
-        case ElementKind::Particle: return "particle";
+        case ElementKind::Particle:
+        case ElementKind::AnyParticle: return "particle";
         case ElementKind::Vertex: return "vertex";
         case ElementKind::DistanceConstraint: return "distance constraint";
         case ElementKind::BendingConstraint: return "bending constraint";
         case ElementKind::AttachmentConstraint: return "attachment constraint";
+        case ElementKind::PdParticle: return "PD particle";
+        case ElementKind::PdSpring: return "spring";
+        case ElementKind::PdTriangle: return "triangle";
+        case ElementKind::PdTetStrain:
+        case ElementKind::PdTetVolume: return "tetrahedron";
+        case ElementKind::PdBending: return "bending element";
+        case ElementKind::PdAttachment: return "attachment";
     }
     return "element";
 }

@@ -21,7 +21,26 @@
 namespace vksim {
 
 // What a pass runs one thread for; elementsPerSweep() counts them in a model.
-enum class ElementKind { Particle, Vertex, DistanceConstraint, BendingConstraint, AttachmentConstraint };
+enum class ElementKind {
+    Particle,      // a PBD particle (the PBD passes step only those)
+    AnyParticle,   // every particle, PBD and PD (the finite check)
+    Vertex,        // every vertex (the normals)
+    DistanceConstraint,
+    BendingConstraint,
+    AttachmentConstraint,
+    PdParticle,    // a projective dynamics particle (a row of the global system)
+    PdSpring,
+    PdTriangle,
+    PdTetStrain,
+    PdTetVolume,
+    PdBending,
+    PdAttachment,
+};
+
+// What a per-particle pass additionally reads a variable number of, per row
+// of the PD system: the off-diagonal entries (Jacobi) or the contribution
+// slots (gather). Counted exactly from the model, not averaged.
+enum class RowItems { None, PdOffDiagonal, PdGatherSlot };
 
 struct PassTraffic {
     std::string_view family;  // the pass name without " colour N"
@@ -29,6 +48,8 @@ struct PassTraffic {
     uint32_t readBytes;   // per element
     uint32_t writeBytes;  // per element
     std::string_view accesses;  // what is read and written, for people checking the numbers
+    RowItems items = RowItems::None;
+    uint32_t itemReadBytes = 0;  // per item
 };
 
 std::span<const PassTraffic> passTrafficTable();
@@ -40,16 +61,32 @@ const PassTraffic* findPassTraffic(std::string_view family);
 std::string passFamily(std::string_view passName);
 
 // Elements one sweep of a family processes in `model`: every colour of a
-// constraint family once, or every particle once.
+// constraint family once, every element of a PD family once, or every
+// particle of the range the pass steps once.
 uint64_t elementsPerSweep(ElementKind element, const SimModel& model);
+
+// Bytes one sweep of `traffic`'s pass moves in `model`: its elements' reads
+// and writes, plus the per-row items (CSR entries, gather slots) it reads.
+uint64_t bytesPerSweep(const PassTraffic& traffic, const SimModel& model);
 
 // "particle", "distance constraint", ...
 std::string_view elementName(ElementKind element);
 
-// Constraint families are what "constraints per second" counts.
+// Constraint families are what "constraints per second" counts: PBD
+// constraints per projection, PD elements per local step.
 constexpr bool isConstraint(ElementKind element) {
-    return element == ElementKind::DistanceConstraint || element == ElementKind::BendingConstraint ||
-           element == ElementKind::AttachmentConstraint;
+    switch (element) {
+        case ElementKind::DistanceConstraint:
+        case ElementKind::BendingConstraint:
+        case ElementKind::AttachmentConstraint:
+        case ElementKind::PdSpring:
+        case ElementKind::PdTriangle:
+        case ElementKind::PdTetStrain:
+        case ElementKind::PdTetVolume:
+        case ElementKind::PdBending:
+        case ElementKind::PdAttachment: return true;
+        default: return false;
+    }
 }
 
 }  // namespace vksim

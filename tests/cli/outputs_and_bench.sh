@@ -75,11 +75,27 @@ else
 fi
 grep -q '^scene,size,particles,' "$work/bench.csv" 2>/dev/null && grep -q '^# device: ' "$work/bench.csv" &&
     pass "bench --out writes the CSV" || fail "bench CSV missing or malformed"
+for scene in cloth-pbd cloth-pd tet-pd; do
+    grep -q "^\"$scene\",4," "$work/bench.csv" 2>/dev/null && pass "bench runs $scene by default" ||
+        fail "bench CSV has no $scene rows"
+done
+grep -q '"pd: jacobi/chebyshev","PD particle"' "$work/bench.csv" 2>/dev/null &&
+    pass "bench CSV has the PD Jacobi rows" || fail "bench CSV lacks the PD Jacobi rows"
+# --filter selects one PD scene; one small size.
+out=$(timeout 120 "$vksim" bench --filter tet-pd --sizes 2 --frames 1 --warmup 0 --quiet --out "$work/tet.json" 2>&1)
+status=$?
+if [[ $status -eq 0 && $out == *"tet-pd 2:"* && $out != *"cloth-p"* ]] && grep -q '"pd: local tet strain"' "$work/tet.json" &&
+    ! grep -q '"cloth-p' "$work/tet.json"; then
+    pass "bench --filter tet-pd runs only the tetrahedral scene"
+else
+    fail "bench --filter tet-pd: status $status: $out"
+fi
 expect_error "bench filter matching nothing" 2 "no benchmark scene matches" bench --filter no-such-scene
 expect_error "bench size out of range" 2 "--sizes" bench --sizes 1
 expect_error "bench output not csv or json" 2 "--out" bench --out "$work/bench.txt"
 help=$("$vksim" bench --help)
-[[ $help == *"--sizes"* && $help == *"--warmup"* && $help == *"cloth-pbd"* ]] && pass "bench --help documents it" ||
+[[ $help == *"--sizes"* && $help == *"--warmup"* && $help == *"cloth-pbd"* && $help == *"cloth-pd"* &&
+    $help == *"tet-pd"* ]] && pass "bench --help documents it" ||
     fail "bench --help incomplete"
 
 echo "$((checks - failures)) passed, $failures failed"

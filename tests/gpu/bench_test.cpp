@@ -1,6 +1,7 @@
 // `vksim bench` (bench/bench_runner.h, bench/bench_report.h) on whatever
 // device runs the tests, at toy sizes: the structure of what it reports and
-// writes, never its timings. And every pass a PBD scene runs has a byte model.
+// writes, never its timings. And every pass a PBD or PD scene runs has a byte
+// model.
 #include <unistd.h>
 
 #include <filesystem>
@@ -29,7 +30,7 @@ const std::set<std::string> kClothFamilies{"predict",         "collide: generate
 
 TEST_F(Bench, ReportsEveryPassFamilyAtEverySizeAndWritesCsvAndJson) {
     BenchOptions options;
-    options.filter = "cloth";
+    options.filter = "cloth-pbd";
     options.sizes = {6, 10};
     options.frames = 2;
     options.warmup = 1;
@@ -106,6 +107,61 @@ TEST_F(Bench, ReportsEveryPassFamilyAtEverySizeAndWritesCsvAndJson) {
     EXPECT_EQ(rows, 2 * (kClothFamilies.size() + 1)) << "a row per pass family and a step total, per size";
     std::filesystem::remove(json);
     std::filesystem::remove(csv);
+}
+
+// The projective dynamics scenes at toy sizes: every PD pass family runs
+// with a byte model (the cloth brings springs, triangle strain and bending;
+// the bar tetrahedra and attachments), no PBD pass runs, the local passes
+// count as constraint solves and the Jacobi pass as particles.
+TEST_F(Bench, ProjectiveDynamicsScenesReportEveryPdPassFamily) {
+    const std::set<std::string> shared{"pd: predict",        "pd: collide: generate", "pd: local collisions",
+                                       "pd: gather rhs",     "pd: jacobi/chebyshev",  "pd: collide: project",
+                                       "pd: update velocity", "pd: friction/restitution", "normals",
+                                       "finite check"};
+    std::set<std::string> cloth = shared, tets = shared;
+    cloth.insert({"pd: local springs", "pd: local triangle strain", "pd: local bending"});
+    tets.insert({"pd: local tet strain", "pd: local tet volume", "pd: local attachments"});
+
+    BenchOptions options;
+    options.filter = "-pd";
+    options.sizes = {3, 4};
+    options.frames = 2;
+    options.warmup = 1;
+    options.quiet = true;
+    const BenchReport report = runBenchmarks(ctx(), options);
+    ASSERT_EQ(report.results.size(), 4u);
+    constexpr uint32_t kLocalIterations = 10, kJacobiIterations = 20;  // bench_scenes.cpp, one substep
+    for (const SizeResult& r : report.results) {
+        ASSERT_TRUE(r.scene == "cloth-pd" || r.scene == "tet-pd") << r.scene;
+        const bool isCloth = r.scene == "cloth-pd";
+        const uint64_t particles =
+            isCloth ? uint64_t{r.size} * r.size : uint64_t{4 * r.size + 1} * (r.size + 1) * (r.size + 1);
+        EXPECT_EQ(r.particles, particles) << r.scene;
+        std::set<std::string> families;
+        uint32_t dispatches = 0;
+        for (const PassFamilyResult& p : r.passes) {
+            families.insert(p.family);
+            dispatches += p.runsPerStep;
+            EXPECT_TRUE(p.hasByteModel) << p.family;
+            EXPECT_GT(p.elementsPerStep, 0u) << p.family;
+            EXPECT_GT(p.bytesPerStep, 0u) << p.family;
+            EXPECT_GE(p.p95Ms, p.medianMs) << p.family;
+            if (p.family == "pd: jacobi/chebyshev") {
+                EXPECT_EQ(p.runsPerStep, kLocalIterations * kJacobiIterations);
+                EXPECT_EQ(p.elementsPerStep, kLocalIterations * kJacobiIterations * particles);
+                EXPECT_EQ(p.element, "PD particle");
+            }
+            if (p.family.starts_with("pd: local")) {
+                EXPECT_EQ(p.runsPerStep, kLocalIterations) << p.family;
+            }
+        }
+        EXPECT_EQ(families, isCloth ? cloth : tets) << r.scene << " " << r.size;
+        EXPECT_EQ(dispatches, r.dispatchesPerStep);
+        EXPECT_GT(r.constraints, 0u);
+        EXPECT_EQ(r.constraintSolvesPerStep, kLocalIterations * r.constraints) << r.scene;
+    }
+    ASSERT_EQ(report.scaling.size(), 2u);
+    for (const ScalingResult& s : report.scaling) EXPECT_TRUE(s.valid) << s.scene;
 }
 
 TEST_F(Bench, FilterMatchingNothingIsAnError) {

@@ -6,8 +6,12 @@
 #include <cmath>
 #include <vector>
 
+#include <fmt/format.h>
+
+#include "bench/bench_scenes.h"
 #include "bench/bench_stats.h"
 #include "bench/pass_traffic.h"
+#include "sim/model_builder.h"
 
 namespace vksim {
 namespace {
@@ -55,6 +59,43 @@ TEST(PassTraffic, ColourPassesFormFamiliesWithByteModels) {
     EXPECT_EQ(findPassTraffic("stretch")->readBytes, 68u);
     EXPECT_EQ(findPassTraffic("stretch")->writeBytes, 36u);
     EXPECT_EQ(findPassTraffic("no such pass"), nullptr);
+}
+
+// The projective dynamics rows: every PD pass has one; the gather and the
+// Jacobi pass add what their rows hold (gather slots, off-diagonal entries),
+// counted from the model; the local passes count elements of their family.
+TEST(PassTraffic, ProjectiveDynamicsRowsCountTheirElementsAndRowItems) {
+    for (const char* family :
+         {"pd: predict", "pd: collide: generate", "pd: local springs", "pd: local triangle strain",
+          "pd: local tet strain", "pd: local tet volume", "pd: local bending", "pd: local attachments",
+          "pd: local collisions", "pd: gather rhs", "pd: jacobi/chebyshev", "pd: collide: project",
+          "pd: update velocity", "pd: friction/restitution"})
+        EXPECT_NE(findPassTraffic(family), nullptr) << family;
+    const BenchScene* bar = nullptr;
+    for (const BenchScene& scene : benchScenes())
+        if (scene.name == "tet-pd") bar = &scene;
+    ASSERT_NE(bar, nullptr);
+    const SimModel model = buildModel(bar->build(2));  // 8 x 2 x 2 cells
+    const PdModel& pd = model.pd;
+    EXPECT_EQ(pd.particleCount, bar->particleCount(2));
+    EXPECT_EQ(model.pbdParticleCount(), 0u);
+    EXPECT_EQ(pd.tetStrain.size(), 6u * 8 * 2 * 2);
+    EXPECT_EQ(pd.attachments.size(), 9u);  // the -x face's 3 x 3 vertices
+    const PassTraffic& jacobi = *findPassTraffic("pd: jacobi/chebyshev");
+    EXPECT_EQ(bytesPerSweep(jacobi, model), pd.particleCount * (112u + 16u) + pd.offDiagonal.size() * 24u);
+    const PassTraffic& gather = *findPassTraffic("pd: gather rhs");
+    EXPECT_EQ(bytesPerSweep(gather, model), pd.particleCount * 64u + pd.gatherSlots.size() * 20u);
+    EXPECT_EQ(pd.gatherSlots.size(), 4 * (pd.tetStrain.size() + pd.tetVolume.size()) + pd.attachments.size());
+    const PassTraffic& tets = *findPassTraffic("pd: local tet strain");
+    EXPECT_EQ(elementsPerSweep(tets.element, model), pd.tetStrain.size());
+    EXPECT_EQ(bytesPerSweep(tets, model), pd.tetStrain.size() * (144u + 64u));
+    // The PBD particle passes count PBD particles only, the finite check all.
+    EXPECT_EQ(elementsPerSweep(findPassTraffic("predict")->element, model), 0u);
+    EXPECT_EQ(elementsPerSweep(findPassTraffic("finite check")->element, model), pd.particleCount);
+    std::cout << fmt::format("[pd traffic] tet-pd 2: {} particles, {} off-diagonal entries, {} gather slots; "
+                             "Jacobi {} B/sweep, gather {} B/sweep\n",
+                             pd.particleCount, pd.offDiagonal.size(), pd.gatherSlots.size(),
+                             bytesPerSweep(jacobi, model), bytesPerSweep(gather, model));
 }
 
 }  // namespace
