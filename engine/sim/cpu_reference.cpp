@@ -27,11 +27,8 @@ CpuReferenceSolver::CpuReferenceSolver(const SimModel& model) {
         bending_.push_back({c.particles, glm::dvec4(c.K), c.scale, c.material});
     for (const gpu::AttachmentConstraint& c : model.attachments)
         attachments_.push_back({glm::dvec3(glm::vec3(c.target)), c.particle, c.material});
-    // A float quaternion is unit to ~1e-7 only, and quatRotate scales by
-    // |q|^2: renormalised in double, the reference sees the exact shape.
     for (const gpu::Collider& c : model.colliders)
-        colliders_.push_back({c.type, glm::dvec3(glm::vec3(c.position)), glm::normalize(glm::dvec4(c.rotation)),
-                              glm::dvec4(c.size), c.thickness, c.friction, c.restitution});
+        colliders_.push_back(ReferenceCollider::fromGpu(c));
     meshSdfGrids_ = model.meshSdfGrids;
     distanceLambdas_.resize(distance_.size());
     bendingLambdas_.resize(bending_.size());

@@ -13,6 +13,7 @@
 #include <glm/glm.hpp>
 
 #include "scene/scene.h"
+#include "sim/reference_collider.h"
 #include "sim/sim_model.h"
 
 namespace vksim {
@@ -60,13 +61,7 @@ private:
         uint32_t particle;
         uint32_t material;
     };
-    struct Collider {
-        uint32_t type;
-        glm::dvec3 position;
-        glm::dvec4 rotation;
-        glm::dvec4 size;
-        double thickness, friction, restitution;
-    };
+    using Collider = ReferenceCollider;
     // The GPU's ParticleContact, per particle and substep.
     struct Contact {
         uint32_t candidates = 0;  // bit c: collider c is within the margin of the predicted position

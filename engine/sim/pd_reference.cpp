@@ -32,8 +32,7 @@ PdReferenceSolver::PdReferenceSolver(const SimModel& model)
     for (const glm::vec4& v : model.velocities) velocities_.emplace_back(glm::vec3(v));
     meshSdfGrids_ = model.meshSdfGrids;
     for (const gpu::Collider& c : model.colliders)
-        colliders_.push_back({c.type, glm::dvec3(glm::vec3(c.position)), glm::normalize(glm::dvec4(c.rotation)),
-                              glm::dvec4(c.size), c.thickness, c.friction, c.restitution});
+        colliders_.push_back(ReferenceCollider::fromGpu(c));
     freeIndex_.assign(pd_.particleCount, -1);
     for (uint32_t r = 0; r < pd_.particleCount; ++r)
         if (pd_.rows[r].mass > 0.0f) {

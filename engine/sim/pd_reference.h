@@ -17,6 +17,7 @@
 #include <glm/glm.hpp>
 
 #include "scene/scene.h"
+#include "sim/reference_collider.h"
 #include "sim/sim_model.h"
 
 namespace vksim {
@@ -55,13 +56,7 @@ public:
     glm::dvec3 linearMomentum() const;
 
 private:
-    struct Collider {
-        uint32_t type;
-        glm::dvec3 position;
-        glm::dvec4 rotation;
-        glm::dvec4 size;
-        double thickness, friction, restitution;
-    };
+    using Collider = ReferenceCollider;
     struct Contact {
         uint32_t candidates = 0;
         uint32_t touching = 0;

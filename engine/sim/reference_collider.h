@@ -1,0 +1,28 @@
+#pragma once
+// A collider as the CPU reference solvers (cpu_reference.h, pd_reference.h)
+// hold it: the GPU's Collider (shared/sim_types.h) widened to double, with
+// the rotation renormalised in double (a float quaternion is unit to ~1e-7
+// only, and quatRotate scales by |q|^2), so the reference sees the exact
+// shape.
+#include <cstdint>
+
+#include <glm/glm.hpp>
+
+#include "shared/sim_types.h"
+
+namespace vksim {
+
+struct ReferenceCollider {
+    uint32_t type;
+    glm::dvec3 position;
+    glm::dvec4 rotation;
+    glm::dvec4 size;
+    double thickness, friction, restitution;
+
+    static ReferenceCollider fromGpu(const gpu::Collider& c) {
+        return {c.type,      glm::dvec3(glm::vec3(c.position)), glm::normalize(glm::dvec4(c.rotation)),
+                glm::dvec4(c.size), c.thickness, c.friction, c.restitution};
+    }
+};
+
+}  // namespace vksim
