@@ -213,6 +213,44 @@ private:
     ObjLineIndex index_;
 };
 
+// Why the fan (0, k, k+1) around a polygon's first corner would not be a
+// triangulation of it, or "" when it is. Against the polygon's Newell normal
+// n (its area vector), every fan triangle must turn the same way as the
+// polygon (positive area along n) and their angles at the first corner must
+// add up to less than a full turn: then the triangles are disjoint sectors
+// around that corner and cover the polygon exactly. That holds for every
+// convex polygon, and for non-convex ones seen whole from their first
+// corner (star-shaped from it); any other polygon would fold over itself.
+// A fan triangle of zero area is left to the degenerate-triangle check.
+std::string fanProblem(const std::vector<glm::dvec3>& positions, const std::vector<uint32_t>& corners) {
+    const std::size_t n = corners.size();
+    glm::dvec3 normal(0.0);
+    double diameter2 = 0.0;
+    const glm::dvec3 origin = positions[corners[0]];
+    for (std::size_t k = 0; k < n; ++k) {
+        const glm::dvec3 a = positions[corners[k]] - origin, b = positions[corners[(k + 1) % n]] - origin;
+        normal += glm::cross(a, b);
+        diameter2 = std::max(diameter2, glm::dot(a, a));
+    }
+    if (!(glm::length(normal) > 1e-12 * diameter2)) return "has no area (its edges cross or it is flat)";
+    normal = glm::normalize(normal);
+    double angle = 0.0;
+    for (std::size_t k = 1; k + 1 < n; ++k) {
+        const glm::dvec3 a = positions[corners[k]] - origin, b = positions[corners[k + 1]] - origin;
+        const double turn = glm::dot(glm::cross(a, b), normal);
+        if (turn < -1e-12 * glm::length(a) * glm::length(b))
+            return fmt::format("is not convex, and its fan around vertex {} folds over: the triangle of vertices {}, "
+                               "{}, {} is turned the other way",
+                               corners[0] + 1, corners[0] + 1, corners[k] + 1, corners[k + 1] + 1);
+        angle += std::atan2(turn, glm::dot(a, b));
+    }
+    constexpr double kFullTurn = 6.283185307179586;
+    if (angle >= kFullTurn * (1.0 - 1e-9))
+        return fmt::format("winds around vertex {} more than once ({:.0f} degrees)", corners[0] + 1,
+                           angle * 360.0 / kFullTurn);
+    return {};
+}
+
 }  // namespace
 
 ObjMesh parseObj(std::string_view text, const std::string& sourceName) {
@@ -257,6 +295,10 @@ ObjMesh parseObj(std::string_view text, const std::string& sourceName) {
                 if (shape.mesh.indices[corner + k].vertex_index != static_cast<int>(expected[k]))
                     fail(fmt::format("line {}: tinyobjloader read a different index for face {}",
                                      lines.faces[face].line, face + 1));
+            if (count > 3)
+                if (const std::string problem = fanProblem(mesh.positions, expected); !problem.empty())
+                    fail(fmt::format("line {}: face {} {}; split it into triangles or convex polygons",
+                                     lines.faces[face].line, face + 1, problem));
             for (std::size_t k = 1; k + 1 < count; ++k) {
                 mesh.triangles.insert(mesh.triangles.end(), {expected[0], expected[k], expected[k + 1]});
                 mesh.triangleFaces.push_back(static_cast<uint32_t>(face));

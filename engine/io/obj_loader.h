@@ -25,7 +25,9 @@ struct ObjMesh {
     std::vector<uint32_t> vertexLines;    // the line (1-based) of each vertex
     // 3 vertex indices (0-based, into positions) per triangle. A polygon of
     // n vertices becomes the fan (0, k, k+1) around its first vertex, which is
-    // right for the convex polygons exporters write.
+    // right for the convex polygons exporters write; a polygon whose fan would
+    // fold over (non-convex, and not star-shaped from its first vertex, or
+    // winding more than once) is an AssetError naming the face.
     std::vector<uint32_t> triangles;
     std::vector<uint32_t> triangleFaces;  // the face (0-based, in file order) each triangle comes from
     std::vector<uint32_t> faceLines;      // the line (1-based) of each face

@@ -21,7 +21,12 @@ std::shared_ptr<const TriangleSurface> SceneAssets::surface(std::string_view fil
         slot = std::make_shared<const TriangleSurface>(loadTriangleSurface(path, weldTolerance));
         log_.push_back(describeSurface(*slot));
     }
-    if (closedFor) requireClosedSurface(*slot, *closedFor);
+    // Every use needs at most two faces on an edge (cloth bending pairs the
+    // two triangles of an edge); colliders and tetgen need a closed manifold.
+    if (closedFor)
+        requireClosedSurface(*slot, *closedFor);
+    else
+        requireManifoldEdges(*slot, "a cloth");
     return slot;
 }
 

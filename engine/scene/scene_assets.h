@@ -30,8 +30,9 @@ public:
     std::filesystem::path resolve(std::string_view file) const;
 
     // The welded surface of an OBJ file (weldTolerance: file units; none =
-    // the default of triangle_surface.h). `purpose` is set when the surface
-    // must be closed ("a mesh collider").
+    // the default of triangle_surface.h). `closedFor` names the use when the
+    // surface must be a closed manifold ("a mesh collider"); without it (a
+    // cloth) it may be open, but no edge may have more than two faces.
     std::shared_ptr<const TriangleSurface> surface(std::string_view file, std::optional<double> weldTolerance,
                                                    std::optional<std::string_view> closedFor = std::nullopt);
 

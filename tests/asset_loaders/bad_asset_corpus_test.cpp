@@ -39,6 +39,8 @@ std::string errorOf(const std::string& files) {
             loadTetGen(meshCorpus(files.substr(0, plus)), meshCorpus(files.substr(plus + 1)));
         } else if (files.rfind("closed:", 0) == 0) {
             requireClosedSurface(loadTriangleSurface(meshCorpus(files.substr(7))), "a mesh collider");
+        } else if (files.rfind("cloth:", 0) == 0) {
+            requireManifoldEdges(loadTriangleSurface(meshCorpus(files.substr(6))), "a cloth");
         } else {
             loadTriangleSurface(meshCorpus(files));
         }

@@ -92,5 +92,90 @@ TEST(ObjLoader, IcosphereRoundTripsThroughText) {
     EXPECT_GT(surface.stats.signedVolume, 0.0);  // wound outwards
 }
 
+// Topology checks beyond closedness: non-manifold edges (every use),
+// non-manifold vertices and inconsistent winding (closed uses only).
+TEST(TriangleSurface, ManifoldChecksNameTheEdgeVertexAndFaces) {
+    // Two cloth triangles touching at a vertex: fine for a cloth, not closed.
+    const TriangleSurface bowtie = loadTriangleSurface(meshCorpus("bowtie_sheet.obj"));
+    std::cout << "[surface] " << describeSurface(bowtie) << "\n";
+    EXPECT_EQ(bowtie.stats.nonManifoldVertices, 1u);
+    ASSERT_TRUE(bowtie.stats.firstNonManifoldVertex);
+    EXPECT_EQ(bowtie.stats.firstNonManifoldVertex->fileVertex, 2u);
+    EXPECT_EQ(bowtie.stats.firstNonManifoldVertex->line, 4u);
+    EXPECT_NO_THROW(requireManifoldEdges(bowtie, "a cloth"));
+    EXPECT_THROW(requireClosedSurface(bowtie, "a test"), AssetError);
+
+    // A fin: an edge in three faces, refused for a cloth too.
+    const TriangleSurface fin = loadTriangleSurface(meshCorpus("bad_cloth_fin.obj"));
+    EXPECT_EQ(fin.stats.nonManifoldEdges, 1u);
+    ASSERT_TRUE(fin.stats.firstNonManifoldEdge);
+    EXPECT_EQ(fin.stats.firstNonManifoldEdge->sharedBy.size(), 3u);
+    EXPECT_THROW(requireManifoldEdges(fin, "a cloth"), AssetError);
+
+    // Two tetrahedra sharing a vertex: closed, every edge in two faces.
+    const TriangleSurface touching = loadTriangleSurface(meshCorpus("bad_nonmanifold_vertex.obj"));
+    EXPECT_TRUE(touching.stats.closed());
+    EXPECT_TRUE(touching.stats.consistentlyOriented);
+    EXPECT_EQ(touching.stats.nonManifoldVertices, 1u);
+    ASSERT_TRUE(touching.stats.firstNonManifoldVertex);
+    EXPECT_EQ(touching.stats.firstNonManifoldVertex->fans.size(), 2u);
+
+    // One face flipped: closed and manifold, three edges run twice one way.
+    const TriangleSurface flipped = loadTriangleSurface(meshCorpus("bad_flipped_face.obj"));
+    EXPECT_TRUE(flipped.stats.closed());
+    EXPECT_FALSE(flipped.stats.consistentlyOriented);
+    EXPECT_EQ(flipped.stats.misorientedEdges, 3u);
+    EXPECT_EQ(flipped.stats.nonManifoldVertices, 0u);
+
+    // The good closed meshes pass every check: the corpus and the shipped assets.
+    for (const char* file : {"cube_quads.obj", "tetrahedron.obj"}) {
+        const TriangleSurface good = loadTriangleSurface(meshCorpus(file));
+        EXPECT_EQ(good.stats.misorientedEdges + good.stats.nonManifoldVertices, 0u) << file;
+        EXPECT_NO_THROW(requireClosedSurface(good, "a test")) << file;
+    }
+    for (const char* asset : {"assets/torus.obj", "assets/gingerbread.obj"}) {
+        const TriangleSurface good = loadTriangleSurface(std::string(VKSIM_SOURCE_DIR) + "/" + asset);
+        EXPECT_NO_THROW(requireClosedSurface(good, "a test")) << asset;
+    }
+    const TriangleSurface flag = loadTriangleSurface(std::string(VKSIM_SOURCE_DIR) + "/assets/flag.obj");
+    EXPECT_NO_THROW(requireManifoldEdges(flag, "a cloth"));
+    EXPECT_EQ(flag.stats.nonManifoldVertices, 0u);
+}
+
+// Polygons become fans around their first corner: fine for convex ones and
+// for non-convex ones seen whole from that corner; any other is refused.
+TEST(ObjLoader, PolygonFansMustNotFoldOver) {
+    // An L-shaped hexagon (reflex corner at vertex 4), star-shaped from vertex 1.
+    const std::string lShape = "v 0 0 0\nv 2 0 0\nv 2 1 0\nv 1 1 0\nv 1 2 0\nv 0 2 0\nf 1 2 3 4 5 6\n";
+    const TriangleSurface l = makeTriangleSurface(parseObj(lShape, "l.obj"), "l.obj");
+    EXPECT_EQ(l.stats.triangles, 4u);
+    EXPECT_NEAR(std::abs(l.stats.signedVolume), 0.0, 1e-12);  // flat
+    double area = 0.0;
+    for (std::size_t i = 0; i < l.triangles.size(); i += 3)
+        area += 0.5 * glm::cross(l.positions[l.triangles[i + 1]] - l.positions[l.triangles[i]],
+                                 l.positions[l.triangles[i + 2]] - l.positions[l.triangles[i]]).z;
+    EXPECT_NEAR(area, 3.0, 1e-12);  // every triangle wound as the polygon, covering it once
+
+    // The same hexagon started at vertex 5: the fan around it folds over.
+    const std::string folded = "v 0 0 0\nv 2 0 0\nv 2 1 0\nv 1 1 0\nv 1 2 0\nv 0 2 0\nf 3 4 5 6 1 2\n";
+    try {
+        parseObj(folded, "folded.obj");
+        ADD_FAILURE() << "a folding fan was accepted";
+    } catch (const AssetError& e) {
+        std::cout << "[polygon] " << e.what() << "\n";
+        EXPECT_NE(std::string(e.what()).find("folded.obj: line 7: face 1 is not convex, and its fan around vertex 3 "
+                                             "folds over"),
+                  std::string::npos)
+            << e.what();
+    }
+    // A warped (non-planar) quad is two fine triangles; a pentagram winds twice.
+    EXPECT_NO_THROW(parseObj("v 0 0 0\nv 1 0 0.2\nv 1 1 0\nv 0 1 0.2\nf 1 2 3 4\n", "warped.obj"));
+    const std::string star = "v 1 0 0\nv 0.309 0.951 0\nv -0.809 0.588 0\nv -0.809 -0.588 0\nv 0.309 -0.951 0\n"
+                             "f 1 3 5 2 4\n";
+    EXPECT_THROW(parseObj(star, "star.obj"), AssetError);
+    // A bow-tie quad has no area.
+    EXPECT_THROW(parseObj("v 0 0 0\nv 1 1 0\nv 1 0 0\nv 0 1 0\nf 1 2 3 4\n", "bowtie.obj"), AssetError);
+}
+
 }  // namespace
 }  // namespace vksim::test
