@@ -136,6 +136,7 @@ struct SolidObject {
     std::shared_ptr<const TetMesh> tetMesh;
     std::string meshFile;  // the OBJ or .node file, as resolved against the scene's folder
     float meshScale = 1.0f;
+    std::vector<uint32_t> pinnedVertices;  // mesh only: indices into tetMesh->positions, ascending, distinct
 };
 
 enum class ColliderShape { Plane, Sphere, Box, Capsule, Mesh };

@@ -298,7 +298,15 @@ void readMeshPins(const Field& field, const TriangleSurface& surface, std::set<u
 // "pinnedRegions": boxes {"min": [x, y, z], "max": [x, y, z]} in the file's
 // coordinates; every vertex inside one (bounds included) is pinned. A box
 // that holds no vertex is an error: it is surely misplaced.
-void readMeshPinRegions(const Field& field, const TriangleSurface& surface, std::set<uint32_t>& pins) {
+// The same for any vertices: `positions` in file coordinates, `file` for the message.
+void readPinRegions(const Field& field, const std::vector<glm::dvec3>& positions, const std::string& file,
+                    std::set<uint32_t>& pins) {
+    glm::dvec3 boundsMin(0.0), boundsMax(0.0);
+    if (!positions.empty()) boundsMin = boundsMax = positions.front();
+    for (const glm::dvec3& p : positions) {
+        boundsMin = glm::min(boundsMin, p);
+        boundsMax = glm::max(boundsMax, p);
+    }
     for (const Field& entry : readArray(field)) {
         if (!entry.json().is_object()) entry.failExpected(R"(a box {"min": [x, y, z], "max": [x, y, z]})");
         const ObjectFields box(entry, {"min", "max"}, "for a pinned region");
@@ -306,8 +314,8 @@ void readMeshPinRegions(const Field& field, const TriangleSurface& surface, std:
         if (!(lo.x <= hi.x && lo.y <= hi.y && lo.z <= hi.z))
             box.required("max").failExpected("a corner >= min in every coordinate");
         std::size_t found = 0;
-        for (uint32_t v = 0; v < surface.positions.size(); ++v) {
-            const glm::dvec3& p = surface.positions[v];
+        for (uint32_t v = 0; v < positions.size(); ++v) {
+            const glm::dvec3& p = positions[v];
             if (glm::all(glm::greaterThanEqual(p, lo)) && glm::all(glm::lessThanEqual(p, hi))) {
                 pins.insert(v);
                 ++found;
@@ -317,9 +325,12 @@ void readMeshPinRegions(const Field& field, const TriangleSurface& surface, std:
             entry.fail(fmt::format(
                 "no vertex of {} lies in this box (the mesh spans [{:g}, {:g}, {:g}] .. [{:g}, {:g}, "
                 "{:g}] in file coordinates)",
-                surface.file, surface.stats.boundsMin.x, surface.stats.boundsMin.y, surface.stats.boundsMin.z,
-                surface.stats.boundsMax.x, surface.stats.boundsMax.y, surface.stats.boundsMax.z));
+                file, boundsMin.x, boundsMin.y, boundsMin.z, boundsMax.x, boundsMax.y, boundsMax.z));
     }
+}
+
+void readMeshPinRegions(const Field& field, const TriangleSurface& surface, std::set<uint32_t>& pins) {
+    readPinRegions(field, surface.positions, surface.file, pins);
 }
 
 void readClothMesh(const ObjectFields& fields, ClothObject& cloth, SceneAssets& assets) {
@@ -450,7 +461,9 @@ SolidObject readSolid(const Field& field, std::size_t index, SolidShape shape, S
                                           "velocity", "color", "method"};
     if (box) keys.insert(keys.end(), {"cells", "size", "pinnedFaces", "pinsAsAttachments", "attachment"});
     else if (shape == SolidShape::Ball) keys.insert(keys.end(), {"cells", "radius"});
-    else keys.insert(keys.end(), {"file", "tetgen", "node", "ele", "scale", "weldTolerance"});
+    else
+        keys.insert(keys.end(), {"file", "tetgen", "node", "ele", "scale", "weldTolerance", "pinnedRegions",
+                                 "pinsAsAttachments", "attachment"});
     const ObjectFields fields(field, std::move(keys), fmt::format("for a {} object", type));
     SolidObject solid;
     solid.shape = shape;
@@ -469,6 +482,16 @@ SolidObject readSolid(const Field& field, std::size_t index, SolidShape shape, S
         if (auto f = fields.optional("attachment")) solid.attachment = readPdParams(*f, solid.attachment);
     } else if (shape == SolidShape::Mesh) {
         readTetMeshSource(fields, solid, assets);
+        // Pins by region, in the files' coordinates (before scale, rotation
+        // and position): tetgen adds points and TetGen files drop unused
+        // ones, so a region names vertices where numbers could not.
+        if (auto f = fields.optional("pinnedRegions")) {
+            std::set<uint32_t> pins;
+            readPinRegions(*f, solid.tetMesh->positions, solid.meshFile, pins);
+            solid.pinnedVertices.assign(pins.begin(), pins.end());
+        }
+        if (auto f = fields.optional("pinsAsAttachments")) solid.pinsAsAttachments = readBool(*f);
+        if (auto f = fields.optional("attachment")) solid.attachment = readPdParams(*f, solid.attachment);
     } else {
         if (auto f = fields.optional("radius")) solid.radius = readFloat(*f, greaterThan(0.0));
         if (auto f = fields.optional("cells"))

@@ -264,6 +264,14 @@ void appendSolid(SimModel& model, const SolidObject& solid) {
     std::vector<bool> pinned(vertexCount, false);
     for (BoxFace face : solid.pinnedFaces)
         for (uint32_t v = 0; v < vertexCount; ++v) pinned[v] = pinned[v] || onBoxFace(v, solid.cells, face);
+    if (solid.shape != SolidShape::Mesh && !solid.pinnedVertices.empty())
+        throw std::invalid_argument(fmt::format("{}: only tetrahedral meshes have pinned vertices", owner));
+    for (uint32_t v : solid.pinnedVertices) {
+        if (v >= vertexCount)
+            throw std::invalid_argument(
+                fmt::format("{}: pinned vertex {} is out of range (the mesh has {})", owner, v, vertexCount));
+        pinned[v] = true;
+    }
     const bool pinsAreHard = !solid.pinsAsAttachments;
     for (uint32_t v = 0; v < vertexCount; ++v) {
         const bool fixed = pinsAreHard && pinned[v];
