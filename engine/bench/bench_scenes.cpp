@@ -124,12 +124,12 @@ const std::vector<BenchScene> kScenes{
     {"cloth-pd",
      "the same cloth with projective dynamics (1 substep, 10 local/global x 20 Chebyshev-Jacobi iterations; "
      "springs, triangle strain, bending)",
-     "vertices per side", {32, 64, 128, 256, 512, 1024, 2048}, 128, pdClothOverSphere, gridParticles,
+     "vertices per side", {32, 64, 128, 256, 512, 1024, 2048}, 256, pdClothOverSphere, gridParticles,
      kPdClothBytesPerParticle},
     {"tet-pd",
      "a tetrahedral bar held at one end, sagging onto a block (projective dynamics, tet strain and volume; "
      "1 substep, 10 x 20 iterations)",
-     "n, for 4n x n x n cube cells of 6 tetrahedra", {2, 4, 8, 16, 32, 64}, 8, pdBar, barParticles,
+     "n, for 4n x n x n cube cells of 6 tetrahedra", {2, 4, 8, 16, 32, 64}, 16, pdBar, barParticles,
      kTetBytesPerParticle},
 };
 
