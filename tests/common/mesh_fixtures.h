@@ -48,6 +48,20 @@ inline void writeTextFile(const std::filesystem::path& file, const std::string& 
 }
 
 // tests/meshes/<name> in the source tree.
+// Writes a tetrahedral mesh as TetGen files `stem`.node and `stem`.ele,
+// numbered from 1, coordinates to 17 digits (they read back exactly).
+inline void writeTetGenFiles(const std::vector<glm::dvec3>& positions, const std::vector<glm::uvec4>& tets,
+                             const std::filesystem::path& stem) {
+    std::string node = fmt::format("{} 3 0 0\n", positions.size());
+    for (std::size_t i = 0; i < positions.size(); ++i)
+        node += fmt::format("{} {:.17g} {:.17g} {:.17g}\n", i + 1, positions[i].x, positions[i].y, positions[i].z);
+    std::string ele = fmt::format("{} 4 0\n", tets.size());
+    for (std::size_t i = 0; i < tets.size(); ++i)
+        ele += fmt::format("{} {} {} {} {}\n", i + 1, tets[i].x + 1, tets[i].y + 1, tets[i].z + 1, tets[i].w + 1);
+    writeTextFile(stem.string() + ".node", node);
+    writeTextFile(stem.string() + ".ele", ele);
+}
+
 inline std::filesystem::path meshCorpus(const std::string& name) {
     return std::filesystem::path(VKSIM_SOURCE_DIR) / "tests" / "meshes" / name;
 }

@@ -2,7 +2,6 @@
 // the tetgen program run on a closed OBJ surface, loaded with the scene and
 // simulated with projective dynamics (model_builder.h appendSolid).
 #include <cstdlib>
-#include <fstream>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -89,26 +88,14 @@ TEST(TetMeshScene, SourcesAreCheckedWhereTheyAreNamed) {
               std::string::npos);
 }
 
-// Writes `mesh` as TetGen files `stem`.node and `stem`.ele, numbered from 1.
-void writeTetGen(const TetMesh& mesh, const std::filesystem::path& stem) {
-    std::ofstream node(stem.string() + ".node"), ele(stem.string() + ".ele");
-    node << mesh.positions.size() << " 3 0 0\n";
-    for (std::size_t i = 0; i < mesh.positions.size(); ++i)
-        node << fmt::format("{} {:.17g} {:.17g} {:.17g}\n", i + 1, mesh.positions[i].x, mesh.positions[i].y,
-                            mesh.positions[i].z);
-    ele << mesh.tets.size() << " 4 0\n";
-    for (std::size_t i = 0; i < mesh.tets.size(); ++i)
-        ele << fmt::format("{} {} {} {} {}\n", i + 1, mesh.tets[i].x + 1, mesh.tets[i].y + 1, mesh.tets[i].z + 1,
-                           mesh.tets[i].w + 1);
-}
-
 // A bar read from TetGen files, pinned by a region around its -x end, is the
 // same model as the tetBox with that face pinned; stepped by the PD
 // reference it hangs: the pinned vertices never move, the free end sags a
 // little and stops (no free fall).
 TEST(TetMeshScene, PinnedRegionHoldsOneEndAndTheBarHangs) {
     ScratchFolder folder;
-    writeTetGen(buildTetBox({1.0, 0.2, 0.2}, {5, 1, 1}), folder / "bar");
+    const TetMesh bar = buildTetBox({1.0, 0.2, 0.2}, {5, 1, 1});
+    writeTetGenFiles(bar.positions, bar.tets, folder / "bar");
     const std::string solver = R"("solver": { "substeps": 1, "pd": { "iterations": 10 } })";
     const Scene mesh = parseScene(fmt::format(R"({{ {}, "objects": [ {{ "type": "tetMesh", "node": "bar.node",
         "ele": "bar.ele", "position": [0, 1, 0], "mass": 2, "strain": {{ "stiffness": 1e6 }},
