@@ -222,6 +222,14 @@ private:
 // convex polygon, and for non-convex ones seen whole from their first
 // corner (star-shaped from it); any other polygon would fold over itself.
 // A fan triangle of zero area is left to the degenerate-triangle check.
+//
+// Why not tinyobjloader's triangulation: Debian 12 ships 2.0.0rc10, which
+// splits every quad along its shorter diagonal whatever its shape (wrong for
+// half of the concave quads), and clips ears of larger polygons with a
+// convexity test that compares a corner's turn with the sign of the area of
+// the triangle (origin, v0, v1), which depends on where the polygon lies, not
+// on its orientation; its robust path needs mapbox's earcut.hpp, which Debian
+// does not package. Refusing a fan that folds is simpler and never wrong.
 std::string fanProblem(const std::vector<glm::dvec3>& positions, const std::vector<uint32_t>& corners) {
     const std::size_t n = corners.size();
     glm::dvec3 normal(0.0);
