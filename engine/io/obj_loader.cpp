@@ -225,7 +225,7 @@ private:
 //
 // Why not tinyobjloader's triangulation: Debian 12 ships 2.0.0rc10, which
 // splits every quad along its shorter diagonal whatever its shape (wrong for
-// half of the concave quads), and clips ears of larger polygons with a
+// a concave quad whose inner diagonal is the longer one), and clips ears of larger polygons with a
 // convexity test that compares a corner's turn with the sign of the area of
 // the triangle (origin, v0, v1), which depends on where the polygon lies, not
 // on its orientation; its robust path needs mapbox's earcut.hpp, which Debian
