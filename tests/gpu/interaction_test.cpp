@@ -157,18 +157,68 @@ TEST_F(Interaction, DraggingPbdClothFollowsTheMouseAndReleaseLetsItFall) {
     EXPECT_THROW(sim.drag(0, glm::vec3(0.0f, NAN, 0.0f)), std::invalid_argument);
 }
 
+// The small cloth simulated with projective dynamics instead.
+Scene smallPdCloth() {
+    Scene scene = smallCloth();
+    scene.cloths[0].method = SolverMethod::Pd;
+    scene.solver.pd.localIterations = 5;
+    scene.solver.pd.jacobiIterations = 10;
+    return scene;
+}
+
 TEST_F(Interaction, ReleaseRestoresTheStepExactly) {
-    Simulation plain(ctx(), smallCloth(), 1), touched(ctx(), smallCloth(), 1);
-    frames(ctx(), plain, 3);
-    frames(ctx(), touched, 1);
-    touched.drag(100, glm::vec3(0.0f, 2.0f, 0.0f));
-    touched.release();
-    frames(ctx(), touched, 2);
-    const uint64_t a = hashPositions(plain.solver().readPositions());
-    const uint64_t b = hashPositions(touched.solver().readPositions());
-    std::cout << fmt::format("[drag] drag + release before a frame: hash {} vs {} without\n", formatHash(b),
-                             formatHash(a));
-    EXPECT_EQ(a, b);
+    for (const Scene& scene : {smallCloth(), smallPdCloth()}) {
+        Simulation plain(ctx(), scene, 1), touched(ctx(), scene, 1);
+        frames(ctx(), plain, 3);
+        frames(ctx(), touched, 1);
+        touched.drag(100, glm::vec3(0.0f, 2.0f, 0.0f));
+        touched.release();
+        frames(ctx(), touched, 2);
+        const uint64_t a = hashPositions(plain.solver().readPositions());
+        const uint64_t b = hashPositions(touched.solver().readPositions());
+        std::cout << fmt::format("[drag] {} cloth, drag + release before a frame: hash {} vs {} without\n",
+                                 scene.cloths[0].method == SolverMethod::Pd ? "PD" : "PBD", formatHash(b),
+                                 formatHash(a));
+        EXPECT_EQ(a, b);
+    }
+}
+
+TEST_F(Interaction, DraggingPdClothFollowsTheMouse) {
+    Simulation sim(ctx(), smallPdCloth(), 1);
+    frames(ctx(), sim, 5);
+    const uint32_t particle = 15 * 16 + 8, neighbour = 14 * 16 + 8;
+    std::vector<glm::vec4> x = sim.solver().readPositions();
+    const glm::vec3 eye(0.3f, 2.5f, 1.5f);
+    const std::optional<PickHit> hit = sim.pick({eye, xyz(x[particle]) - eye});
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(hit->particle, particle);
+    const glm::vec3 target = xyz(x[particle]) + glm::vec3(0.0f, 0.3f, 0.0f);
+    const float neighbourBefore = glm::distance(xyz(x[neighbour]), target);
+    sim.drag(particle, target);
+    frames(ctx(), sim, 30);
+    x = sim.solver().readPositions();
+    const float error = glm::distance(xyz(x[particle]), target);
+    double meanStretch = 0.0, maxStretch = 0.0;  // over the PD springs
+    for (const gpu::PdSpring& spring : sim.model().pd.springs) {
+        const double strain =
+            std::abs(glm::distance(glm::dvec3(xyz(x[spring.p0])), glm::dvec3(xyz(x[spring.p1]))) - spring.restLength) /
+            spring.restLength;
+        meanStretch += strain / double(sim.model().pd.springs.size());
+        maxStretch = std::max(maxStretch, strain);
+    }
+    std::cout << fmt::format("[drag pd cloth] picked {}, dragged 0.3 m up for 30 frames: {:.2e} m from the target; "
+                             "neighbour from {:.4f} to {:.4f} m of it; stretch mean {:.3f}%, max {:.3f}%\n",
+                             hit->particle, error, neighbourBefore, glm::distance(xyz(x[neighbour]), target),
+                             100 * meanStretch, 100 * maxStretch);
+    EXPECT_LT(error, 0.01f);
+    EXPECT_LT(glm::distance(xyz(x[neighbour]), target), neighbourBefore - 0.1f);
+    EXPECT_LT(meanStretch, 0.05);
+    sim.release();
+    frames(ctx(), sim, 10);
+    const float fallen = sim.solver().readPositions()[particle].y;
+    std::cout << fmt::format("[drag pd cloth] 10 frames after release: y = {:.4f} (held at {:.4f})\n", fallen,
+                             x[particle].y);
+    EXPECT_LT(fallen, x[particle].y - 0.05f);
 }
 
 TEST_F(Interaction, DraggingPdBarTipFollowsTheMouse) {
