@@ -1,5 +1,7 @@
 #include "app/simulation.h"
 
+#include <cmath>
+
 #include <fmt/format.h>
 
 #include "sim/model_builder.h"
@@ -30,12 +32,17 @@ Simulation::Simulation(const VulkanContext& ctx, const Scene& scene, uint32_t fr
     }
     finiteCheck_ = std::make_unique<FrameFiniteCheck>(ctx, *solver_, frameSlots);
     finiteCheck_->registerPass(*timer_);
+    residuals_ = std::make_unique<ResidualTracker>(ctx, model_, frameSlots);
+    residuals_->registerPasses(*timer_);
+    picker_ = std::make_unique<Picker>(ctx, model_, solver_->positions(), solver_->triangleIndices());
 }
 
 void Simulation::recordFrame(VkCommandBuffer cmd, uint32_t slot) {
     timer_->beginFrame(cmd, slot);
+    residuals_->beginFrame(slot);
     pdSolver_->recordFrame(cmd, scene_.solver, *timer_);
     solver_->recordFrame(cmd, scene_.solver, *timer_);
+    residuals_->endFrame(cmd);
     finiteCheck_->record(cmd, slot, framesRecorded_, *timer_);
     timer_->endFrame(cmd);
     ++framesRecorded_;
@@ -44,6 +51,120 @@ void Simulation::recordFrame(VkCommandBuffer cmd, uint32_t slot) {
 void Simulation::collectTimings(uint32_t slot) {
     timer_->collect(slot);
     finiteCheck_->collect(slot);
+    residuals_->collect(slot);
+}
+
+std::optional<PickHit> Simulation::pick(const Ray& ray, float radius) const { return picker_->pick(ray, radius); }
+
+void Simulation::drag(uint32_t particle, glm::vec3 target) {
+    if (particle >= model_.particleCount())
+        throw std::invalid_argument(
+            fmt::format("drag: particle {} out of range (the scene has {})", particle, model_.particleCount()));
+    if (!std::isfinite(target.x) || !std::isfinite(target.y) || !std::isfinite(target.z))
+        throw std::invalid_argument(
+            fmt::format("drag: target ({}, {}, {}) is not finite", target.x, target.y, target.z));
+    const MouseAttachment mouse{particle, target};
+    if (particle < model_.pbdParticleCount()) {
+        pdSolver_->setMouse(std::nullopt);
+        solver_->setMouse(mouse);
+    } else {
+        solver_->setMouse(std::nullopt);
+        pdSolver_->setMouse(mouse);
+    }
+    dragged_ = mouse;
+}
+
+void Simulation::release() {
+    solver_->setMouse(std::nullopt);
+    pdSolver_->setMouse(std::nullopt);
+    dragged_.reset();
+}
+
+void Simulation::setResidualTracking(bool on) {
+    residuals_->setEnabled(on);
+    solver_->setResidualTracker(on ? residuals_.get() : nullptr);
+    pdSolver_->setResidualTracker(on ? residuals_.get() : nullptr);
+}
+
+namespace {
+
+bool finiteVec(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+
+const char* familyName(ConstraintFamily family) {
+    switch (family) {
+        case ConstraintFamily::Stretch: return "stretch";
+        case ConstraintFamily::Bending: return "bending";
+        case ConstraintFamily::Attachment: return "attachment";
+    }
+    return "?";
+}
+
+}  // namespace
+
+void Simulation::setFamilyMaterial(uint32_t cloth, ConstraintFamily family, const ConstraintParams& params) {
+    if (cloth >= scene_.cloths.size())
+        throw std::invalid_argument(
+            fmt::format("setFamilyMaterial: cloth {} out of range (the scene has {})", cloth, scene_.cloths.size()));
+    ClothObject& object = scene_.cloths[cloth];
+    const std::string where = fmt::format("setFamilyMaterial: cloth '{}' {}", object.name, familyName(family));
+    if (object.method == SolverMethod::Pd)
+        throw std::invalid_argument(where + ": projective dynamics weights are assembled into the system matrix and "
+                                            "are not live; edit the scene and build a new Simulation");
+    if (family != ConstraintFamily::Stretch && family != ConstraintFamily::Bending &&
+        family != ConstraintFamily::Attachment)
+        throw std::invalid_argument(where + ": unknown family");
+    ConstraintParams& current = family == ConstraintFamily::Stretch   ? object.stretch
+                                : family == ConstraintFamily::Bending ? object.bending
+                                                                      : object.attachment;
+    if (params.enabled != current.enabled)
+        throw std::invalid_argument(where + ": enabling or disabling a family is not live (it adds or removes "
+                                            "constraints); edit the scene and build a new Simulation");
+    if (!(params.stiffness >= 0.0f && params.stiffness <= 1.0f))
+        throw std::invalid_argument(fmt::format("{}: stiffness {} is not in [0, 1]", where, params.stiffness));
+    if (!(params.compliance >= 0.0f) || !std::isfinite(params.compliance))
+        throw std::invalid_argument(fmt::format("{}: compliance {} is not a finite value >= 0", where,
+                                                params.compliance));
+    current = params;
+    model_.materials.at(materialIndex(cloth, family)) = toMaterial(params);
+    solver_->setMaterials(model_.materials);
+}
+
+void Simulation::setCollider(uint32_t index, const ColliderDesc& desc) {
+    if (index >= scene_.colliders.size())
+        throw std::invalid_argument(
+            fmt::format("setCollider: collider {} out of range (the scene has {})", index, scene_.colliders.size()));
+    const ColliderDesc& current = scene_.colliders[index];
+    const std::string where = fmt::format("setCollider: collider '{}'", current.name);
+    if (desc.shape != current.shape) throw std::invalid_argument(where + ": its shape cannot change");
+    if (desc.shape == ColliderShape::Mesh &&
+        (desc.meshSdf != current.meshSdf || desc.meshScale != current.meshScale))
+        throw std::invalid_argument(where + ": a mesh collider's mesh and scale cannot change");
+    if (!finiteVec(desc.position)) throw std::invalid_argument(where + ": position is not finite");
+    const float norm = glm::length(desc.rotation);
+    if (!std::isfinite(norm) || norm < 1e-6f)
+        throw std::invalid_argument(where + ": rotation quaternion cannot be normalised");
+    if (!(desc.radius > 0.0f) || !std::isfinite(desc.radius) || !(desc.halfLength >= 0.0f) ||
+        !std::isfinite(desc.halfLength) || !finiteVec(desc.halfExtents) ||
+        !(glm::min(desc.halfExtents.x, glm::min(desc.halfExtents.y, desc.halfExtents.z)) > 0.0f))
+        throw std::invalid_argument(where + ": radius, half length and half extents must be finite and positive");
+    if (!(desc.thickness >= 0.0f) || !std::isfinite(desc.thickness) || !(desc.friction >= 0.0f) ||
+        !std::isfinite(desc.friction) || !(desc.restitution >= 0.0f && desc.restitution <= 1.0f))
+        throw std::invalid_argument(
+            where + ": thickness and friction must be finite and >= 0, restitution in [0, 1]");
+    gpu::Collider collider = toCollider(desc);
+    if (desc.shape == ColliderShape::Mesh) collider.size.x = model_.colliders[index].size.x;  // its grid's offset
+    scene_.colliders[index] = desc;
+    scene_.colliders[index].rotation = desc.rotation / norm;
+    model_.colliders[index] = collider;
+    solver_->setColliders(model_.colliders);
+    pdSolver_->setColliders(model_.colliders);
+}
+
+void Simulation::reset() {
+    solver_->resetState(model_);  // waits for the queue
+    pdSolver_->resetState(model_);
+    release();
+    framesRecorded_ = 0;
 }
 
 void Simulation::throwIfNonFinite(uint32_t slot) const {

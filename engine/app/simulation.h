@@ -10,8 +10,12 @@
 
 #include "scene/scene.h"
 #include "sim/frame_finite_check.h"
+#include "sim/interaction.h"
+#include "sim/model_builder.h"
 #include "sim/pbd_solver.h"
 #include "sim/pd_solver.h"
+#include "sim/picker.h"
+#include "sim/residual_tracker.h"
 #include "sim/sim_model.h"
 #include "vk/gpu_timer.h"
 
@@ -49,8 +53,67 @@ public:
     // other live edit) and throws NonFiniteError with the one-line report.
     void throwIfNonFinite(uint32_t slot) const;
 
+    // --- Picking and dragging (every deformable object: PBD cloth, PD cloth, PD solids).
+    //
+    // The particle a ray hits: the vertex closest to the hit point of the
+    // nearest rendered triangle the ray crosses, else the particle nearest
+    // the ray within `radius` [m], else none. A GPU ray cast over the current
+    // positions (sim/picker.h); waits for the queue, so call it on a click,
+    // not every frame. Throws std::invalid_argument for a non-finite ray, a
+    // zero direction or a bad radius.
+    std::optional<PickHit> pick(const Ray& ray, float radius = kDefaultPickRadius) const;
+    // From the next recorded frame on, `particle` follows `target` through a
+    // mouse attachment (interaction.h: for a PBD particle a stiffness-1
+    // attachment to a kinematic mouse at the start of every iteration, for a
+    // PD particle a closeness term of kPdMouseWeight times its row diagonal
+    // in the global system). Call it every
+    // frame the target moves: it only changes push constants. A pinned
+    // particle (inverse mass 0) does not move. Throws std::invalid_argument for
+    // a particle out of range or a non-finite target.
+    void drag(uint32_t particle, glm::vec3 target);
+    // Ends the drag: the next frame records exactly what it would have
+    // without one.
+    void release();
+    const std::optional<MouseAttachment>& dragged() const { return dragged_; }
+
+    // --- Residuals per iteration (sim/residual_tracker.h). Off by default;
+    // when off no pass is recorded. The values of a frame arrive with
+    // collectTimings() of its slot (a frame or two later, no stall).
+    void setResidualTracking(bool on);
+    bool residualTracking() const { return residuals_->enabled(); }
+    // PBD: mean |C| [m] of the distance constraints after each iteration of
+    // the last substep of the frame last collected (its last value is the
+    // frame's final state). Empty when not tracked or no distance constraints.
+    std::vector<float> lastResidualPerIteration() const { return residuals_->last(ResidualTracker::Series::Pbd); }
+    // Projective dynamics: ||b - A q||_2 [N] of the global system after the
+    // Jacobi iterations of each local/global iteration of the last substep.
+    std::vector<float> lastPdResidualPerIteration() const { return residuals_->last(ResidualTracker::Series::Pd); }
+
+    // --- Live parameters. scene() stays the source of truth: these update it
+    // and the GPU buffers (recorded into the next frame, no wait). Solver
+    // settings (gravity, damping, substeps, iterations...) are read from
+    // scene().solver at every frame: edit them there.
+    //
+    // The stiffness or compliance of a constraint family of PBD cloth
+    // `cloth` (index into scene().cloths). `enabled` cannot change (the
+    // constraints exist or not). Projective dynamics weights are assembled
+    // into the system matrix, so they are not live: for a PD cloth this
+    // throws std::invalid_argument (edit the scene and build a new
+    // Simulation). Also throws for a bad index or value.
+    void setFamilyMaterial(uint32_t cloth, ConstraintFamily family, const ConstraintParams& params);
+    // Collider `index` becomes `desc`: position, rotation, size, thickness,
+    // friction, restitution. Its shape (and a mesh collider's mesh and scale)
+    // cannot change. Throws std::invalid_argument otherwise or for bad values.
+    void setCollider(uint32_t index, const ColliderDesc& desc);
+    // Back to the initial particle state with the current parameters (waits
+    // for the queue): the same state, frame for frame, as a new Simulation
+    // of scene(). Ends a drag; framesRecorded() starts again at 0.
+    void reset();
+
     const Scene& scene() const { return scene_; }
     Scene& scene() { return scene_; }  // live edits of solver settings
+    // The model as built from the scene (initial particle state), with the
+    // live materials and colliders.
     const SimModel& model() const { return model_; }
     PbdSolver& solver() { return *solver_; }
     const PbdSolver& solver() const { return *solver_; }
@@ -68,6 +131,9 @@ private:
     std::unique_ptr<PdSolver> pdSolver_;
     std::unique_ptr<GpuTimer> timer_;
     std::unique_ptr<FrameFiniteCheck> finiteCheck_;
+    std::unique_ptr<Picker> picker_;
+    std::unique_ptr<ResidualTracker> residuals_;
+    std::optional<MouseAttachment> dragged_;
     uint64_t framesRecorded_ = 0;
 };
 

@@ -17,12 +17,13 @@
 #include "sim/triangle_mesh.h"
 
 namespace vksim {
-namespace {
 
 gpu::ConstraintMaterial toMaterial(const ConstraintParams& params) {
     return {params.model == ConstraintModel::Xpbd ? gpu::kModeXpbd : gpu::kModePbd, params.stiffness,
             params.compliance, 0.0f};
 }
+
+namespace {
 
 glm::dvec3 positionOf(const SimModel& model, uint32_t particle) {
     return glm::dvec3(glm::vec3(model.positions[particle]));
@@ -293,6 +294,8 @@ void appendSolid(SimModel& model, const SolidObject& solid) {
         {solid.name, first, vertexCount, firstTriangle, static_cast<uint32_t>(mesh.surface.size() / 3), solid.color});
 }
 
+}  // namespace
+
 gpu::Collider toCollider(const ColliderDesc& desc) {
     gpu::Collider collider{};
     collider.position = glm::vec4(desc.position, 0.0f);
@@ -327,8 +330,6 @@ gpu::Collider toCollider(const ColliderDesc& desc) {
     collider.restitution = desc.restitution;
     return collider;
 }
-
-}  // namespace
 
 SimModel buildModel(const Scene& scene, ModelDiagnostics* diagnostics) {
     if (scene.colliders.size() > gpu::kMaxColliders)

@@ -19,6 +19,13 @@ constexpr uint32_t materialIndex(uint32_t object, ConstraintFamily family) {
     return object * kFamiliesPerObject + static_cast<uint32_t>(family);
 }
 
+// A constraint family's GPU material row (PBD stiffness or XPBD compliance).
+gpu::ConstraintMaterial toMaterial(const ConstraintParams& params);
+
+// A collider's GPU description (rotation normalised). For a mesh collider
+// size.x, the offset of its grid, is left 0: buildModel sets it.
+gpu::Collider toCollider(const ColliderDesc& desc);
+
 // What the builder left out, for the user to hear about.
 struct ModelDiagnostics {
     uint32_t degenerateBendingEdges = 0;  // interior edges next to a (near) zero-area triangle: no bending there

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "shared/interaction_types.h"
+#include "sim/residual_tracker.h"
 #include "vk/barriers.h"
 #include "vk/context.h"
 #include "vk/gpu_timer.h"
@@ -9,7 +11,7 @@
 namespace vksim {
 
 struct PbdSolver::PassIds {
-    uint32_t predict, collideGenerate, collideProject, updateVelocity, contactVelocity, normals;
+    uint32_t predict, collideGenerate, collideProject, updateVelocity, contactVelocity, normals, mouse, residual;
     std::vector<uint32_t> distance, bending, attachment;  // per colour
 };
 
@@ -33,6 +35,7 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model)
       pbdParticleCount_(model.pbdParticleCount()),
       triangleCount_(model.triangleCount()),
       colliderCount_(static_cast<uint32_t>(model.colliders.size())),
+      distanceCount_(model.distance.size()),
       distanceColors_(model.distanceColors),
       bendingColors_(model.bendingColors),
       attachmentColors_(model.attachmentColors) {
@@ -89,6 +92,8 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model)
         contactVelocity_->bind({&positions_, &velocities_, &colliders_, &contacts_, &meshSdfGrids_}, "contact velocity");
     normalsSet_ = computeNormals_->bind(
         {&positions_, &triangles_, &adjacencyOffsets_, &adjacentTriangles_, &normals_}, "normals");
+    projectMouse_ = kernel("pbd/project_mouse.comp", sizeof(gpu::MousePush));
+    mouseSet_ = projectMouse_->bind({&positions_, &predicted_}, "mouse drag");
 }
 
 PbdSolver::~PbdSolver() = default;
@@ -96,8 +101,9 @@ PbdSolver::~PbdSolver() = default;
 uint32_t PbdSolver::passRunsPerFrame(const SimModel& model, const SolverSettings& settings) {
     const auto colours = static_cast<uint32_t>(model.distanceColors.size() + model.bendingColors.size() +
                                                model.attachmentColors.size());
-    // Per substep: predict, collide, n_s x (colours + collision projection), velocity, contacts.
-    return settings.substeps * (4 + settings.iterations * (colours + 1)) + 1;
+    // Per substep: predict, collide, n_s x (mouse + colours + collision projection), velocity,
+    // contacts; the last substep's n_s x 2 residual passes; the normals.
+    return settings.substeps * (4 + settings.iterations * (colours + 2)) + 2 * settings.iterations + 1;
 }
 
 void PbdSolver::registerPasses(GpuTimer& timer) {
@@ -105,6 +111,7 @@ void PbdSolver::registerPasses(GpuTimer& timer) {
     PassIds& ids = *passIds_;
     ids.predict = timer.registerPass("predict");
     ids.collideGenerate = timer.registerPass("collide: generate");
+    ids.mouse = timer.registerPass("mouse drag");
     for (size_t c = 0; c < distanceColors_.size(); ++c)
         ids.distance.push_back(timer.registerPass(fmt::format("stretch colour {}", c)));
     for (size_t c = 0; c < bendingColors_.size(); ++c)
@@ -112,6 +119,7 @@ void PbdSolver::registerPasses(GpuTimer& timer) {
     for (size_t c = 0; c < attachmentColors_.size(); ++c)
         ids.attachment.push_back(timer.registerPass(fmt::format("attachment colour {}", c)));
     ids.collideProject = timer.registerPass("collide: project");
+    ids.residual = timer.registerPass("residual: stretch |C|");
     ids.updateVelocity = timer.registerPass("update velocity");
     ids.contactVelocity = timer.registerPass("friction/restitution");
     ids.normals = timer.registerPass("normals");
@@ -123,6 +131,7 @@ void PbdSolver::recordFrame(VkCommandBuffer cmd, const SolverSettings& settings,
     // compute passes wrote the state this frame reads.
     vertexInputToComputeBarrier(cmd);
     computeToComputeBarrier(cmd);
+    recordPendingUpdates(cmd);
 
     const float h = settings.timeStep / static_cast<float>(settings.substeps);
     // A scene of projective dynamics objects only has no PBD particles to step.
@@ -171,6 +180,16 @@ void PbdSolver::recordSubstep(VkCommandBuffer cmd, const SolverSettings& setting
     for (uint32_t it = 0; it < settings.iterations; ++it) {
         const gpu::ProjectPush project{0, 0, it, settings.iterations, h, 0, 0, 0};
         const StepPosition at{substep, it};
+        // The dragged particle onto the mouse target, kinematic for the
+        // constraints that follow (one constraint, one thread).
+        if (mouse_) {
+            gpu::MousePush push{};
+            push.target = glm::vec4(mouse_->target, 1.0f);
+            push.particle = mouse_->particle;
+            timedPass(cmd, timer, ids.mouse, [&] { dispatch(cmd, *projectMouse_, mouseSet_, 1, push); });
+            computeToComputeBarrier(cmd);
+            probePass(cmd, timer, ids.mouse, at, predicted);
+        }
         projectColors(cmd, *projectDistance_, distanceSet_, distanceColors_, ids.distance, project, at, timer);
         projectColors(cmd, *projectBending_, bendingSet_, bendingColors_, ids.bending, project, at, timer);
         projectColors(cmd, *projectAttachment_, attachmentSet_, attachmentColors_, ids.attachment, project, at,
@@ -180,6 +199,17 @@ void PbdSolver::recordSubstep(VkCommandBuffer cmd, const SolverSettings& setting
                       [&] { dispatch(cmd, *projectCollision_, collisionSet_, pbdParticleCount_, particles); });
             computeToComputeBarrier(cmd);
             probePass(cmd, timer, ids.collideProject, at, predicted);
+        }
+        // Residual tracking (last substep only): mean |C| of the distance constraints now.
+        const auto distanceCount = static_cast<uint32_t>(distanceCount_);
+        if (tracker_ && tracker_->enabled() && substep + 1 == settings.substeps && distanceCount > 0) {
+            const gpu::ResidualPush push{0, distanceCount, h, 0};
+            timedPass(cmd, timer, ids.residual,
+                      [&] { dispatch(cmd, *residualDistance_, residualSet_, distanceCount, push); });
+            computeToComputeBarrier(cmd);
+            tracker_->recordSum(cmd, ResidualTracker::Series::Pbd, it, ResidualTracker::groupsFor(distanceCount),
+                                1.0f / static_cast<float>(distanceCount), false, timer);
+            computeToComputeBarrier(cmd);
         }
     }
 
@@ -224,10 +254,55 @@ void PbdSolver::uploadColliders(const std::vector<gpu::Collider>& colliders) {
     colliders_.uploadArray<gpu::Collider>(colliders);
 }
 
+void PbdSolver::setMaterials(const std::vector<gpu::ConstraintMaterial>& materials) {
+    if (materials.size() * sizeof(gpu::ConstraintMaterial) > materials_.size())
+        throw std::invalid_argument("material count cannot change at run time");
+    pendingMaterials_ = materials;
+}
+
+void PbdSolver::setColliders(const std::vector<gpu::Collider>& colliders) {
+    if (colliders.size() != colliderCount_) throw std::invalid_argument("collider count cannot change at run time");
+    pendingColliders_ = colliders;
+}
+
+void PbdSolver::setMouse(std::optional<MouseAttachment> mouse) {
+    if (mouse && mouse->particle >= pbdParticleCount_)
+        throw std::invalid_argument(fmt::format("PbdSolver: mouse particle {} is not a PBD particle (there are {})",
+                                                mouse->particle, pbdParticleCount_));
+    mouse_ = mouse;
+}
+
+void PbdSolver::setResidualTracker(ResidualTracker* tracker) {
+    tracker_ = tracker;
+    if (tracker_ && !residualDistance_) {
+        residualDistance_ = std::make_unique<ComputeKernel>(ctx_, "pbd/residual_distance.comp",
+                                                            sizeof(gpu::ResidualPush), 1);
+        residualSet_ = residualDistance_->bind({&predicted_, &distance_, &tracker_->partials()}, "residual: stretch");
+    }
+}
+
+// Live parameter edits, recorded before the frame's first pass: the previous
+// frames' passes finish reading the buffers before the update writes them,
+// and the update is visible to this frame's passes.
+void PbdSolver::recordPendingUpdates(VkCommandBuffer cmd) {
+    if (!pendingMaterials_ && !pendingColliders_) return;
+    computeToTransferWriteBarrier(cmd);
+    if (pendingMaterials_ && !pendingMaterials_->empty())
+        vkCmdUpdateBuffer(cmd, materials_.handle(), 0, pendingMaterials_->size() * sizeof(gpu::ConstraintMaterial),
+                          pendingMaterials_->data());
+    if (pendingColliders_ && !pendingColliders_->empty())
+        vkCmdUpdateBuffer(cmd, colliders_.handle(), 0, pendingColliders_->size() * sizeof(gpu::Collider),
+                          pendingColliders_->data());
+    transferWriteToComputeBarrier(cmd);
+    pendingMaterials_.reset();
+    pendingColliders_.reset();
+}
+
 void PbdSolver::resetState(const SimModel& model) {
     positions_.uploadArray<glm::vec4>(model.positions);
     predicted_.uploadArray<glm::vec4>(model.positions);
     velocities_.uploadArray<glm::vec4>(model.velocities);
+    contacts_.uploadArray<gpu::ParticleContact>(std::vector<gpu::ParticleContact>(particleCount_));
 }
 
 }  // namespace vksim

@@ -5,6 +5,7 @@
 // and normals are storage buffers that the renderer also binds as vertex
 // buffers, so nothing goes through the host between simulating and drawing.
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -12,6 +13,7 @@
 
 #include "scene/scene.h"
 #include "sim/finite_probe.h"
+#include "sim/interaction.h"
 #include "sim/sim_model.h"
 #include "vk/buffer.h"
 #include "vk/compute_kernel.h"
@@ -20,6 +22,7 @@ namespace vksim {
 
 class VulkanContext;
 class GpuTimer;
+class ResidualTracker;
 
 class PbdSolver {
 public:
@@ -43,6 +46,24 @@ public:
     void uploadColliders(const std::vector<gpu::Collider>& colliders);
     void resetState(const SimModel& model);
 
+    // Live edits without a wait: the new values are recorded into the next
+    // recordFrame (vkCmdUpdateBuffer at its start, between barriers that
+    // order it after the previous frames' reads and before this frame's).
+    void setMaterials(const std::vector<gpu::ConstraintMaterial>& materials);
+    void setColliders(const std::vector<gpu::Collider>& colliders);
+
+    // The dragged PBD particle (interaction.h), or none. While set, every
+    // iteration starts with the "mouse drag" pass;
+    // none (the default) records nothing extra. The particle must be a PBD
+    // particle (< the PD range's first).
+    void setMouse(std::optional<MouseAttachment> mouse);
+    const std::optional<MouseAttachment>& mouse() const { return mouse_; }
+
+    // Residual tracking (residual_tracker.h): while the tracker is set and
+    // enabled, the last substep records the mean |C| of the distance
+    // constraints after every iteration. The tracker must outlive its use.
+    void setResidualTracker(ResidualTracker* tracker);
+
     // With a probe set, every pass that writes particle state (positions,
     // predicted positions, velocities, normals) is followed by a check of
     // what it wrote, labelled with its pass, substep and iteration: for
@@ -54,6 +75,8 @@ public:
     const GpuBuffer& velocities() const { return velocities_; }
     const GpuBuffer& normals() const { return normals_; }
     const GpuBuffer& triangleIndices() const { return triangles_; }
+    const GpuBuffer& predicted() const { return predicted_; }
+    uint32_t pbdParticleCount() const { return pbdParticleCount_; }
     uint32_t particleCount() const { return particleCount_; }
     uint32_t triangleCount() const { return triangleCount_; }
 
@@ -70,12 +93,14 @@ private:
     // Checks what pass `passId` wrote when a finite probe is set; else nothing.
     void probePass(VkCommandBuffer cmd, const GpuTimer& timer, uint32_t passId, StepPosition position,
                    ProbedBuffer first, ProbedBuffer second = {});
+    void recordPendingUpdates(VkCommandBuffer cmd);
 
     const VulkanContext& ctx_;
     uint32_t particleCount_ = 0;  // every particle: normals are computed for all objects
     uint32_t pbdParticleCount_ = 0;  // the PBD range [0, n) this solver steps; PD particles follow it
     uint32_t triangleCount_ = 0;
     uint32_t colliderCount_ = 0;
+    size_t distanceCount_ = 0;
     std::vector<ColorRange> distanceColors_, bendingColors_, attachmentColors_;
 
     // Per-step state.
@@ -90,6 +115,14 @@ private:
         projectAttachment_, projectCollision_, updateVelocity_, contactVelocity_, computeNormals_;
     VkDescriptorSet predictSet_{}, collideGenerateSet_{}, distanceSet_{}, bendingSet_{}, attachmentSet_{},
         collisionSet_{}, updateVelocitySet_{}, contactVelocitySet_{}, normalsSet_{};
+
+    // Interaction and diagnostics: the mouse attachment, the residual pass.
+    std::unique_ptr<ComputeKernel> projectMouse_, residualDistance_;
+    VkDescriptorSet mouseSet_{}, residualSet_{};
+    std::optional<MouseAttachment> mouse_;
+    ResidualTracker* tracker_ = nullptr;
+    std::optional<std::vector<gpu::ConstraintMaterial>> pendingMaterials_;
+    std::optional<std::vector<gpu::Collider>> pendingColliders_;
 
     std::unique_ptr<PassIds> passIds_;
     FiniteProbe* probe_ = nullptr;

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "shared/interaction_types.h"
+#include "sim/residual_tracker.h"
 #include "vk/barriers.h"
 #include "vk/context.h"
 #include "vk/gpu_timer.h"
@@ -12,7 +14,7 @@ namespace vksim {
 
 struct PdSolver::PassIds {
     uint32_t predict, collideGenerate, springs, triangles, tetStrain, tetVolume, bending, attachments, collisions,
-        gather, jacobi, collideProject, updateVelocity, contactVelocity;
+        gather, jacobi, collideProject, updateVelocity, contactVelocity, residual;
 };
 
 namespace {
@@ -75,7 +77,7 @@ PdSolver::PdSolver(const VulkanContext& ctx, const SimModel& model, const GpuBuf
     localBending_ = kernel("pd/local_bending.comp", sizeof(PdElementPush), 3);
     localAttachments_ = kernel("pd/local_attachments.comp", sizeof(PdElementPush), 1);
     localCollisions_ = kernel("pd/local_collisions.comp", sizeof(PdParticlePush), 3);
-    gather_ = kernel("pd/gather_rhs.comp", sizeof(PdParticlePush), 1);
+    gather_ = kernel("pd/gather_rhs.comp", sizeof(gpu::PdGatherPush), 1);
     jacobi_ = kernel("pd/jacobi.comp", sizeof(PdParticlePush), 6);
     projectCollision_ = kernel("pbd/project_collision.comp", sizeof(ParticlePush), 3);
     updateVelocity_ = kernel("pbd/update_velocity.comp", sizeof(ParticlePush), 3);
@@ -118,8 +120,9 @@ uint32_t PdSolver::passRunsPerFrame(const SimModel& model, const SolverSettings&
     if (model.pd.empty()) return 0;
     const bool colliders = !model.colliders.empty();
     const uint32_t perIteration = localPassCount(model.pd, colliders) + 1 + settings.pd.jacobiIterations;
-    // Per substep: predict, collide, L x (locals, gather, J x Jacobi), collide: project, velocity, contacts.
-    return settings.substeps * (5 + settings.pd.localIterations * perIteration);
+    // Per substep: predict, collide, L x (locals, gather, J x Jacobi), collide: project, velocity, contacts;
+    // the last substep's L x 2 residual passes.
+    return settings.substeps * (5 + settings.pd.localIterations * perIteration) + 2 * settings.pd.localIterations;
 }
 
 void PdSolver::registerPasses(GpuTimer& timer) {
@@ -137,6 +140,7 @@ void PdSolver::registerPasses(GpuTimer& timer) {
     ids.collisions = timer.registerPass("pd: local collisions");
     ids.gather = timer.registerPass("pd: gather rhs");
     ids.jacobi = timer.registerPass("pd: jacobi/chebyshev");
+    ids.residual = timer.registerPass("pd: residual |b - Aq|");
     ids.collideProject = timer.registerPass("pd: collide: project");
     ids.updateVelocity = timer.registerPass("pd: update velocity");
     ids.contactVelocity = timer.registerPass("pd: friction/restitution");
@@ -168,6 +172,14 @@ void PdSolver::recordFrame(VkCommandBuffer cmd, const SolverSettings& settings, 
     // passes wrote the state this frame reads.
     vertexInputToComputeBarrier(cmd);
     computeToComputeBarrier(cmd);
+    if (pendingColliders_) {  // a live collider edit: after the previous frames' reads, before this frame's
+        computeToTransferWriteBarrier(cmd);
+        if (!pendingColliders_->empty())
+            vkCmdUpdateBuffer(cmd, colliders_.handle(), 0, pendingColliders_->size() * sizeof(gpu::Collider),
+                              pendingColliders_->data());
+        transferWriteToComputeBarrier(cmd);
+        pendingColliders_.reset();
+    }
     const float h = settings.timeStep / static_cast<float>(settings.substeps);
     const JacobiParameters jacobi = jacobiParameters(settings);
     const std::vector<float> omegas =
@@ -244,8 +256,14 @@ void PdSolver::recordSubstep(VkCommandBuffer cmd, const SolverSettings& settings
             probePass(cmd, timer, ids.collisions, at, {&collisionTargets_, "pd collision target"});
         }
 
-        // Global step: gather the right-hand side, then J Jacobi iterations.
-        timedPass(cmd, timer, ids.gather, [&] { dispatch(cmd, *gather_, gatherSet_, pd_.particleCount, pdParticles); });
+        // Global step: gather the right-hand side (with the mouse term of a
+        // dragged particle), then J Jacobi iterations.
+        gpu::PdGatherPush gather{};
+        gather.particles = pdParticles;
+        gather.mouseParticle = mouse_ ? mouse_->particle : gpu::kNoParticle;
+        gather.mouseTarget = glm::vec4(mouse_ ? mouse_->target : glm::vec3(0.0f), 1.0f);
+        gather.mouseWeight = kPdMouseWeight;
+        timedPass(cmd, timer, ids.gather, [&] { dispatch(cmd, *gather_, gatherSet_, pd_.particleCount, gather); });
         computeToComputeBarrier(cmd);
         for (uint32_t k = 0; k < settings.pd.jacobiIterations; ++k) {
             pdParticles.omega = omegas[k];
@@ -255,6 +273,16 @@ void PdSolver::recordSubstep(VkCommandBuffer cmd, const SolverSettings& settings
             probePass(cmd, timer, ids.jacobi, at, {&q_[(c + k + 1) % 3], "pd q"});
         }
         c = (c + settings.pd.jacobiIterations) % 3;
+        // Residual tracking (last substep only): ||b - A q||_2 of this global step.
+        if (tracker_ && tracker_->enabled() && substep + 1 == settings.substeps) {
+            const gpu::ResidualPush push{pd_.firstParticle, pd_.particleCount, h, 0};
+            timedPass(cmd, timer, ids.residual,
+                      [&] { dispatch(cmd, *residual_, residualSets_[c], pd_.particleCount, push); });
+            computeToComputeBarrier(cmd);
+            tracker_->recordSum(cmd, ResidualTracker::Series::Pd, l, ResidualTracker::groupsFor(pd_.particleCount),
+                                1.0f, true, timer);
+            computeToComputeBarrier(cmd);
+        }
     }
 
     // Whatever the finite collision weights left inside a collider is
@@ -284,6 +312,37 @@ void PdSolver::recordSubstep(VkCommandBuffer cmd, const SolverSettings& settings
 void PdSolver::probePass(VkCommandBuffer cmd, const GpuTimer& timer, uint32_t passId, StepPosition position,
                          ProbedBuffer first, ProbedBuffer second) {
     if (probe_) probe_->check(cmd, timer.passName(passId), position, first, second);
+}
+
+void PdSolver::setColliders(const std::vector<gpu::Collider>& colliders) {
+    if (colliders.size() != colliderCount_) throw std::invalid_argument("collider count cannot change at run time");
+    if (!pd_.empty()) pendingColliders_ = colliders;
+}
+
+void PdSolver::resetState(const SimModel& model) {
+    if (pd_.empty()) return;
+    const uint32_t n = model.particleCount();
+    for (GpuBuffer& q : q_) q.uploadArray<glm::vec4>(model.positions);
+    contacts_.uploadArray<gpu::ParticleContact>(std::vector<gpu::ParticleContact>(n));
+    collisionTargets_.uploadArray<glm::vec4>(std::vector<glm::vec4>(n, glm::vec4(0.0f)));
+}
+
+void PdSolver::setMouse(std::optional<MouseAttachment> mouse) {
+    if (mouse && (mouse->particle < pd_.firstParticle || mouse->particle >= pd_.firstParticle + pd_.particleCount))
+        throw std::invalid_argument(fmt::format("PdSolver: mouse particle {} is not a PD particle ([{}, {}))",
+                                                mouse->particle, pd_.firstParticle,
+                                                pd_.firstParticle + pd_.particleCount));
+    mouse_ = mouse;
+}
+
+void PdSolver::setResidualTracker(ResidualTracker* tracker) {
+    tracker_ = tracker;
+    if (!tracker_ || residual_ || pd_.empty()) return;
+    residual_ = std::make_unique<ComputeKernel>(ctx_, "pd/residual.comp", sizeof(gpu::ResidualPush), 3);
+    for (int c = 0; c < 3; ++c)
+        residualSets_[c] = residual_->bind(
+            {&positions_, &velocities_, &rows_, &offDiagonal_, &rhs_, &q_[c], &tracker_->partials()},
+            fmt::format("pd residual (q{})", c));
 }
 
 void PdSolver::uploadColliders(const std::vector<gpu::Collider>& colliders) {

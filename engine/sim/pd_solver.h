@@ -29,12 +29,14 @@
 // (jacobiParameters()).
 #include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <volk.h>
 
 #include "scene/scene.h"
 #include "sim/finite_probe.h"
+#include "sim/interaction.h"
 #include "sim/pd_system.h"
 #include "sim/sim_model.h"
 #include "vk/buffer.h"
@@ -44,6 +46,7 @@ namespace vksim {
 
 class VulkanContext;
 class GpuTimer;
+class ResidualTracker;
 
 class PdSolver {
 public:
@@ -82,6 +85,29 @@ public:
     JacobiParameters jacobiParameters(const SolverSettings& settings);
 
     void uploadColliders(const std::vector<gpu::Collider>& colliders);
+    // As PbdSolver::setColliders: recorded into the next recordFrame, no wait.
+    void setColliders(const std::vector<gpu::Collider>& colliders);
+    // Back to the model's initial state (waits for the queue): the q
+    // buffers, contacts and collision targets. The particle buffers are
+    // PbdSolver's (PbdSolver::resetState).
+    void resetState(const SimModel& model);
+
+    // The dragged PD particle (interaction.h), or none: a closeness term of
+    // weight kPdMouseWeight times the particle's row diagonal to the target,
+    // added to its right-hand side and diagonal by the gather pass (push
+    // constants; nothing else changes, and none restores the step exactly).
+    void setMouse(std::optional<MouseAttachment> mouse);
+    const std::optional<MouseAttachment>& mouse() const { return mouse_; }
+
+    // Residual tracking (residual_tracker.h): while set and enabled, the last
+    // substep records ||b - A q||_2 after the Jacobi iterations of every
+    // local/global iteration. The tracker must outlive its use.
+    void setResidualTracker(ResidualTracker* tracker);
+
+    // The right-hand side the last gather pass wrote (f in xyz, the absolute
+    // diagonal in w, per global particle index; waits for the queue).
+    std::vector<glm::vec4> readRhs() const { return rhs_.downloadArray<glm::vec4>(); }
+    const PdModel& model() const { return pd_; }
 
     // As PbdSolver::setFiniteProbe: checks after the passes that write
     // particle state (predict, collisions, each Jacobi iteration, velocity).
@@ -122,6 +148,12 @@ private:
     // Jacobi (previous, current, next): [c] = (c, c, c+1) for the first
     // iteration from q^0 in buffer c (q^{-1} = q^0), [3 + c] = (c, c+1, c+2).
     VkDescriptorSet jacobiSets_[6]{};
+
+    std::unique_ptr<ComputeKernel> residual_;
+    VkDescriptorSet residualSets_[3]{};  // by the q buffer read
+    std::optional<MouseAttachment> mouse_;
+    ResidualTracker* tracker_ = nullptr;
+    std::optional<std::vector<gpu::Collider>> pendingColliders_;
 
     std::map<float, JacobiSpectrum> spectra_;  // by h
     std::unique_ptr<PassIds> passIds_;

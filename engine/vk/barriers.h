@@ -39,3 +39,15 @@ void transferToHostBarrier(VkCommandBuffer cmd);
 void transferReadToComputeBarrier(VkCommandBuffer cmd);
 
 }  // namespace vksim
+
+namespace vksim {
+
+// Compute passes of earlier frames finish reading (and writing) a parameter
+// buffer before a transfer (vkCmdUpdateBuffer) overwrites it.
+void computeToTransferWriteBarrier(VkCommandBuffer cmd);
+
+// A transfer's writes (vkCmdUpdateBuffer of live parameters) visible to the
+// compute passes that read them.
+void transferWriteToComputeBarrier(VkCommandBuffer cmd);
+
+}  // namespace vksim

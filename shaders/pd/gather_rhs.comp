@@ -5,11 +5,15 @@
 // in the fixed slot order of its list (no atomics: deterministic), and in w
 // the diagonal weight of the absolute (not translation-invariant) terms:
 // attachments and the collision. The inertia term m_i/h^2 s_i is added by
-// the Jacobi pass, in difference form.
+// the Jacobi pass, in difference form. The mouse attachment (dragging a
+// particle) is one more absolute term, a closeness constraint to the mouse
+// target of weight pc.mouseWeight (m_i/h^2 + graphDiagonal_i) on particle
+// pc.mouseParticle; kNoParticle (the default) adds nothing.
 #include "common/pbd_header.glsl"
-#include "shared/pd_types.h"
+#include "shared/interaction_types.h"
 
-layout(push_constant) uniform Push { PdParticlePush pc; };
+layout(push_constant) uniform Push { PdGatherPush push; };
+#define pc push.particles
 layout(std430, binding = 0) readonly buffer Rows { PdRow rows[]; };
 layout(std430, binding = 1) readonly buffer GatherSlots { uint gatherSlots[]; };
 layout(std430, binding = 2) readonly buffer Contributions { vec4 contributions[]; };
@@ -32,6 +36,11 @@ void main() {
     if (target.w > 0.0) {
         float weight = pc.collisionWeight * row.mass / (pc.dt * pc.dt);
         f += weight * target.xyz;
+        absolute += weight;
+    }
+    if (i == push.mouseParticle) {
+        float weight = push.mouseWeight * (row.mass / (pc.dt * pc.dt) + row.graphDiagonal);
+        f += weight * push.mouseTarget.xyz;
         absolute += weight;
     }
     rhs[i] = vec4(f, absolute);

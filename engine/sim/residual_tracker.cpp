@@ -1,0 +1,74 @@
+#include "sim/residual_tracker.h"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "shared/interaction_types.h"
+#include "vk/barriers.h"
+#include "vk/gpu_timer.h"
+
+namespace vksim {
+
+uint32_t ResidualTracker::groupsFor(uint32_t count) { return (count + gpu::kWorkgroupSize - 1) / gpu::kWorkgroupSize; }
+
+ResidualTracker::ResidualTracker(const VulkanContext& ctx, const SimModel& model, uint32_t frameSlots)
+    : slots_(frameSlots) {
+    const uint32_t elements = std::max<uint32_t>({static_cast<uint32_t>(model.distance.size()),
+                                                  model.pd.particleCount, 1u});
+    partials_ = makeStorageBuffer<float>(ctx, std::vector<float>(groupsFor(elements), 0.0f), "residual partial sums");
+    sum_ = std::make_unique<ComputeKernel>(ctx, "reduce/sum_partials.comp", sizeof(gpu::SumPartialsPush),
+                                           frameSlots);
+    for (uint32_t i = 0; i < frameSlots; ++i) {
+        Slot& slot = slots_[i];
+        slot.results = GpuBuffer(ctx, 2 * kMaxValues * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                                 MemoryKind::HostVisible, fmt::format("residuals, frame slot {}", i));
+        std::memset(slot.results.mapped(), 0, slot.results.size());
+        slot.set = sum_->bind({&partials_, &slot.results}, fmt::format("residual sum, frame slot {}", i));
+    }
+}
+
+ResidualTracker::~ResidualTracker() = default;
+
+void ResidualTracker::registerPasses(GpuTimer& timer) { passId_ = timer.registerPass("residual: sum"); }
+
+void ResidualTracker::beginFrame(uint32_t slot) {
+    current_ = slot;
+    Slot& s = slots_.at(slot);
+    s.counts[0] = s.counts[1] = 0;
+    s.pending = false;
+}
+
+void ResidualTracker::endFrame(VkCommandBuffer cmd) {
+    Slot& s = slots_.at(current_);
+    if (s.counts[0] + s.counts[1] == 0) return;
+    s.pending = true;
+    computeToHostBarrier(cmd);
+}
+
+void ResidualTracker::recordSum(VkCommandBuffer cmd, Series series, uint32_t index, uint32_t partialCount,
+                                float scale, bool takeSqrt, GpuTimer& timer) {
+    if (passId_ == UINT32_MAX) throw std::logic_error("ResidualTracker::registerPasses must be called first");
+    if (index >= kMaxValues)
+        throw std::invalid_argument(fmt::format("residual tracking records at most {} iterations per frame",
+                                                kMaxValues));
+    Slot& s = slots_.at(current_);
+    const auto k = static_cast<uint32_t>(series);
+    s.counts[k] = std::max(s.counts[k], index + 1);
+    const gpu::SumPartialsPush push{partialCount, k * kMaxValues + index, scale, takeSqrt ? 1u : 0u};
+    timer.beginPass(cmd, passId_);
+    dispatch(cmd, *sum_, s.set, 1, push);
+    timer.endPass(cmd);
+}
+
+void ResidualTracker::collect(uint32_t slot) {
+    Slot& s = slots_.at(slot);
+    if (!s.pending) return;
+    s.pending = false;
+    const auto* values = static_cast<const float*>(s.results.mapped());
+    for (uint32_t k = 0; k < 2; ++k) last_[k].assign(values + k * kMaxValues, values + k * kMaxValues + s.counts[k]);
+}
+
+}  // namespace vksim

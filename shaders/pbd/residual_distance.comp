@@ -1,0 +1,30 @@
+#version 460
+// Residual tracking, first pass: |C| = ||p0 - p1| - d| of every distance
+// constraint at the predicted positions, summed per workgroup in a fixed
+// tree order into partials[group] (reduce/sum_partials.comp finishes the sum).
+#include "common/pbd_header.glsl"
+#include "shared/interaction_types.h"
+
+layout(push_constant) uniform Push { ResidualPush pc; };
+layout(std430, binding = 0) readonly buffer Predicted { vec4 predicted[]; };
+layout(std430, binding = 1) readonly buffer Constraints { DistanceConstraint constraints[]; };
+layout(std430, binding = 2) writeonly buffer Partials { float partials[]; };
+
+shared float sums[kWorkgroupSize];
+
+void main() {
+    uint j = gl_GlobalInvocationID.x;
+    float term = 0.0;
+    if (j < pc.count) {
+        DistanceConstraint c = constraints[pc.first + j];
+        term = abs(distance(predicted[c.p0].xyz, predicted[c.p1].xyz) - c.restLength);
+    }
+    uint l = gl_LocalInvocationID.x;
+    sums[l] = term;
+    barrier();
+    for (uint stride = kWorkgroupSize / 2; stride > 0; stride /= 2) {
+        if (l < stride) sums[l] += sums[l + stride];
+        barrier();
+    }
+    if (l == 0) partials[gl_WorkGroupID.x] = sums[0];
+}
