@@ -1,6 +1,8 @@
 // vksim command line: load a scene, run it in a window or headless, report
 // per-pass GPU timings. Every failure a user can cause ends in one line on
 // stderr and a non-zero exit status.
+#include <cctype>
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 
@@ -80,6 +82,31 @@ int main(int argc, char** argv) {
                                                                       : "expected a file name ending in .json";
         });
 
+    cli.add_option("--screenshot", options.screenshotFile,
+                   "After the last frame (--frames N; default 300) save what the window shows to FILE.png; with "
+                   "--headless the same image is rendered offscreen")
+        ->check([](const std::string& path) {
+            return std::filesystem::path(path).extension() == ".png" ? std::string()
+                                                                     : "expected a file name ending in .png";
+        });
+    std::string size;
+    cli.add_option("--size", size, "Window (and headless screenshot) size in pixels, WxH; default 1280x720")
+        ->check([](const std::string& text) {
+            unsigned w = 0, h = 0;
+            char x = 0, extra = 0;
+            if (std::sscanf(text.c_str(), "%u%c%u%c", &w, &x, &h, &extra) != 3 || (x != 'x' && x != 'X') || w < 16 ||
+                h < 16 || w > 8192 || h > 8192)
+                return std::string("expected WxH with 16 <= W, H <= 8192, e.g. 1280x720");
+            return std::string();
+        });
+    std::string presentMode = "fifo";
+    cli.add_option("--present-mode", presentMode,
+                   "Window presentation: fifo (vsync, default), mailbox (vsync, no waiting) or immediate (no vsync); "
+                   "falls back to fifo with a notice when the surface lacks it")
+        ->check(CLI::IsMember({"fifo", "mailbox", "immediate"}, CLI::ignore_case));
+    bool noOverlay = false;
+    cli.add_flag("--no-overlay", noOverlay, "Start with the overlay hidden (F1 or Tab toggles it)");
+
     vksim::BenchOptions bench;
     CLI::App* benchCommand = cli.add_subcommand(
         "bench", "Run the benchmark suite headless: per-pass GPU time, throughput, bandwidth, scaling");
@@ -115,6 +142,15 @@ int main(int argc, char** argv) {
     }
     if (cli.count("--frames")) options.frames = frames;
     options.exportFormat = exportFormat == "ply" ? vksim::MeshFormat::Ply : vksim::MeshFormat::Obj;
+    if (!size.empty()) {
+        char x = 0;
+        std::sscanf(size.c_str(), "%u%c%u", &options.width, &x, &options.height);
+    }
+    for (char& c : presentMode) c = char(std::tolower(static_cast<unsigned char>(c)));
+    options.presentMode = presentMode == "mailbox"     ? vksim::PresentMode::Mailbox
+                          : presentMode == "immediate" ? vksim::PresentMode::Immediate
+                                                       : vksim::PresentMode::Fifo;
+    options.overlay = !noOverlay;
 
     try {
         if (*benchCommand) return vksim::runBenchCommand(bench);

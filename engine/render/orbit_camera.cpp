@@ -58,4 +58,9 @@ glm::mat4 OrbitCamera::projection(float aspect) const {
     return projection;
 }
 
+CameraView OrbitCamera::cameraView(VkExtent2D extent) const {
+    const float aspect = extent.height > 0 ? float(extent.width) / float(extent.height) : 1.0f;
+    return {projection(aspect) * view(), eye()};
+}
+
 }  // namespace vksim

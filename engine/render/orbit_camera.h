@@ -10,6 +10,12 @@
 
 namespace vksim {
 
+// What the renderer needs of a camera for one frame.
+struct CameraView {
+    glm::mat4 viewProjection{1.0f};
+    glm::vec3 eye{0.0f};
+};
+
 class OrbitCamera {
 public:
     explicit OrbitCamera(const CameraDesc& home);
@@ -23,6 +29,8 @@ public:
     glm::vec3 target() const { return current_.target; }
     glm::mat4 view() const;
     glm::mat4 projection(float aspect) const;
+    // View and projection for a target of `extent` pixels.
+    CameraView cameraView(VkExtent2D extent) const;
 
 private:
     CameraDesc home_;

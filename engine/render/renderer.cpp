@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "render/image_barrier.h"
 #include "render/shape_mesh.h"
 #include "vk/context.h"
 #include "vk/vk_check.h"
@@ -44,26 +45,6 @@ gpu::DrawPush makePush(const glm::mat4& model, glm::vec3 front, glm::vec3 back, 
     push.specular = specular;
     push.shininess = shininess;
     return push;
-}
-
-void imageBarrier(VkCommandBuffer cmd, VkImage image, VkImageAspectFlags aspect, VkImageLayout oldLayout,
-                  VkImageLayout newLayout, VkPipelineStageFlags2 srcStage, VkAccessFlags2 srcAccess,
-                  VkPipelineStageFlags2 dstStage, VkAccessFlags2 dstAccess) {
-    VkImageMemoryBarrier2 barrier{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
-    barrier.srcStageMask = srcStage;
-    barrier.srcAccessMask = srcAccess;
-    barrier.dstStageMask = dstStage;
-    barrier.dstAccessMask = dstAccess;
-    barrier.oldLayout = oldLayout;
-    barrier.newLayout = newLayout;
-    barrier.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-    barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-    barrier.image = image;
-    barrier.subresourceRange = {aspect, 0, 1, 0, 1};
-    VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
-    dep.imageMemoryBarrierCount = 1;
-    dep.pImageMemoryBarriers = &barrier;
-    vkCmdPipelineBarrier2(cmd, &dep);
 }
 
 }  // namespace
@@ -183,12 +164,6 @@ void Renderer::recordFrame(VkCommandBuffer cmd, uint32_t slot, const RenderTarge
     vkCmdBeginRendering(cmd, &rendering);
     recordDraws(cmd, slot, target.extent);
     vkCmdEndRendering(cmd);
-
-    // Presentation needs no access scope: the render-finished semaphore,
-    // signalled after all commands, orders it after this transition.
-    imageBarrier(cmd, target.color, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                 VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_NONE, VK_ACCESS_2_NONE);
 }
 
 void Renderer::recordDraws(VkCommandBuffer cmd, uint32_t slot, VkExtent2D extent) {

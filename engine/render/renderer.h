@@ -1,10 +1,12 @@
 #pragma once
-// Draws one frame of the scene into a swapchain image: the colliders (static
+// Draws one frame of the scene into a render target (a swapchain image or the
+// offscreen target: the same commands either way): the colliders (static
 // meshes built once) and the cloth, read straight from the solver's storage
 // buffers as vertex and index buffers. Records the layout transitions of the
-// colour and depth attachments itself (UNDEFINED -> attachment -> present),
-// but not the compute -> vertex input barrier: the frame loop places that
-// between the simulation and this.
+// colour and depth attachments itself (UNDEFINED -> attachment), but not the
+// compute -> vertex input barrier: the frame loop places that between the
+// simulation and this; nor the colour image's last transition (to present,
+// or to a copy), which depends on what follows (overlay, screenshot).
 #include <memory>
 #include <vector>
 
@@ -12,8 +14,9 @@
 #include <volk.h>
 
 #include "render/gpu_mesh.h"
+#include "render/orbit_camera.h"
 #include "render/surface_pipeline.h"
-#include "render/swapchain.h"
+#include "render/render_target.h"
 #include "shared/render_types.h"
 #include "sim/pbd_solver.h"
 #include "sim/sim_model.h"
@@ -22,11 +25,6 @@
 namespace vksim {
 
 class VulkanContext;
-
-struct CameraView {
-    glm::mat4 viewProjection{1.0f};
-    glm::vec3 eye{0.0f};
-};
 
 class Renderer {
 public:
@@ -38,8 +36,8 @@ public:
     Renderer& operator=(const Renderer&) = delete;
 
     // Writes frame slot `slot`'s uniforms (its fence must have signalled) and
-    // records the drawing of the scene into `target`, which ends up in
-    // PRESENT_SRC layout.
+    // records the drawing of the scene into `target`, whose colour image ends
+    // up in COLOR_ATTACHMENT_OPTIMAL layout.
     void recordFrame(VkCommandBuffer cmd, uint32_t slot, const RenderTarget& target, const CameraView& camera);
 
 private:

@@ -70,7 +70,9 @@ bool Window::shouldClose() const { return glfwWindowShouldClose(window_); }
 
 void Window::pollEvents() { glfwPollEvents(); }
 
-void Window::waitEvents() { glfwWaitEvents(); }
+// With a timeout, so a loop that waits for a minimised window to come back
+// still notices a close request or the end of a test.
+void Window::waitEvents() { glfwWaitEventsTimeout(0.1); }
 
 VkExtent2D Window::framebufferExtent() const {
     int width = 0;

@@ -37,7 +37,8 @@ public:
 
     bool shouldClose() const;
     void pollEvents();
-    // Blocks until something happens (used while minimised: nothing to draw).
+    // Blocks until something happens or 0.1 s passed (used while minimised:
+    // nothing to draw).
     void waitEvents();
 
     // Framebuffer size in pixels (zero while minimised on some platforms).

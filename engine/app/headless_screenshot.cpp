@@ -1,0 +1,29 @@
+#include "app/headless_screenshot.h"
+
+#include "app/simulation.h"
+#include "vk/barriers.h"
+
+namespace vksim {
+
+HeadlessScreenshot::HeadlessScreenshot(const VulkanContext& ctx, const Simulation& sim, VkExtent2D extent,
+                                       uint32_t frameSlots, uint64_t frame, std::string path)
+    : sim_(sim),
+      target_(ctx, extent),
+      renderer_(ctx, sim.model(), sim.solver(), OffscreenTarget::kColorFormat, Swapchain::kDepthFormat, frameSlots),
+      capture_(ctx),
+      frame_(frame),
+      path_(std::move(path)) {}
+
+void HeadlessScreenshot::frameRecorded(VkCommandBuffer cmd, uint32_t slot, uint64_t frame) {
+    if (frame != frame_) return;
+    computeToVertexInputBarrier(cmd);
+    const OrbitCamera camera(sim_.scene().camera);
+    renderer_.recordFrame(cmd, slot, target_.target(), camera.cameraView(target_.target().extent));
+    capture_.record(cmd, target_.target());
+}
+
+void HeadlessScreenshot::frameCollected(uint32_t, uint64_t frame) {
+    if (frame == frame_) capture_.writePng(path_);
+}
+
+}  // namespace vksim
