@@ -61,12 +61,11 @@ private:
 
 // Runs until the window closes or `maxFrames` frames have been shown; with a
 // screenshot file, the last frame is copied and written to it.
-void runLoop(Viewer& viewer, Window& window, Simulation& sim, std::optional<uint32_t> maxFrames,
-             const std::string& screenshotFile) {
-    TitleMeter meter(windowTitle(sim.scene()));
+void runLoop(Viewer& viewer, Window& window, std::optional<uint32_t> maxFrames, const std::string& screenshotFile) {
+    TitleMeter meter(windowTitle(viewer.simulation().scene()));
     while (!window.shouldClose() && (!maxFrames || viewer.framesShown() < *maxFrames)) {
         if (!screenshotFile.empty() && maxFrames && viewer.framesShown() + 1 == *maxFrames) viewer.requestCapture();
-        if (viewer.tick()) meter.frameShown(window, sim.timer());
+        if (viewer.tick()) meter.frameShown(window, viewer.simulation().timer());
     }
     viewer.finish();
     if (!screenshotFile.empty()) {
@@ -99,20 +98,22 @@ int runWindowed(const RunOptions& options, const Scene& scene) {
     {
         ViewerOptions viewerOptions;
         viewerOptions.presentMode = vulkanPresentMode(options.presentMode);
+        viewerOptions.overlayVisible = options.overlay;
         Viewer viewer(ctx, window, sim, outputs.observers(), viewerOptions);
         if (!viewer.swapchain().presentModeNotice().empty()) std::cerr << viewer.swapchain().presentModeNotice() << "\n";
         std::optional<uint32_t> frames = options.frames;
         if (!options.screenshotFile.empty() && !frames) frames = kDefaultScreenshotFrames;
-        runLoop(viewer, window, sim, frames, options.screenshotFile);
-    }
-    outputs.finish();
-
-    const TimingReport report = sim.timer().report();
-    if (!options.quiet) std::cout << formatTimingTable(report);
-    if (!options.timingsFile.empty()) writeTimingsFile(options.timingsFile, report);
-    if (options.printHash) {
-        const std::vector<glm::vec4> positions = sim.solver().readPositions();
-        std::cout << "state-hash: " << formatHash(hashPositions(positions)) << "\n";
+        runLoop(viewer, window, frames, options.screenshotFile);
+        outputs.finish();
+        // The simulation running at the end (the overlay may have reset it or changed scene).
+        Simulation& last = viewer.simulation();
+        const TimingReport report = last.timer().report();
+        if (!options.quiet) std::cout << formatTimingTable(report);
+        if (!options.timingsFile.empty()) writeTimingsFile(options.timingsFile, report);
+        if (options.printHash) {
+            const std::vector<glm::vec4> positions = last.solver().readPositions();
+            std::cout << "state-hash: " << formatHash(hashPositions(positions)) << "\n";
+        }
     }
     const uint32_t messages = ctx.validationCounts().total();
     if (messages > 0) {

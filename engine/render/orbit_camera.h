@@ -24,6 +24,11 @@ public:
     // drags so that panning moves the target with the cursor.
     void apply(const CameraInput& input, float viewportHeight);
     void reset() { current_ = home_; }
+    // Looks at the centre of the box [lo, hi] from where the box's bounding
+    // sphere just fills the view (keeps yaw and pitch).
+    void frame(glm::vec3 lo, glm::vec3 hi);
+    // The world-space ray through pixel `pixel` (top-left origin) of a view of `extent` pixels.
+    void rayThrough(glm::vec2 pixel, VkExtent2D extent, glm::vec3& origin, glm::vec3& direction) const;
 
     glm::vec3 eye() const;
     glm::vec3 target() const { return current_.target; }
