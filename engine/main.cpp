@@ -1,6 +1,7 @@
 // vksim command line: load a scene, run it in a window or headless, report
 // per-pass GPU timings. Every failure a user can cause ends in one line on
 // stderr and a non-zero exit status.
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
@@ -107,6 +108,14 @@ int main(int argc, char** argv) {
     bool noOverlay = false;
     cli.add_flag("--no-overlay", noOverlay, "Start with the overlay hidden (F1 or Tab toggles it)");
 
+    std::string display = "shaded";
+    cli.add_option("--display", display,
+                   "Display mode: shaded (default), wireframe, particles, graph-colour (constraint colouring) or "
+                   "strain (stretch ratio); keys 1-5 and M in the window")
+        ->check(CLI::IsMember({"shaded", "wireframe", "particles", "graph-colour", "strain"}, CLI::ignore_case));
+    bool hideColliders = false;
+    cli.add_flag("--hide-colliders", hideColliders, "Do not draw the colliders (C in the window)");
+
     vksim::BenchOptions bench;
     CLI::App* benchCommand = cli.add_subcommand(
         "bench", "Run the benchmark suite headless: per-pass GPU time, throughput, bandwidth, scaling");
@@ -151,6 +160,13 @@ int main(int argc, char** argv) {
                           : presentMode == "immediate" ? vksim::PresentMode::Immediate
                                                        : vksim::PresentMode::Fifo;
     options.overlay = !noOverlay;
+    options.display.colliders = !hideColliders;
+    for (char& c : display) c = char(std::tolower(static_cast<unsigned char>(c)));
+    for (size_t i = 0; i < vksim::kDisplayModeNames.size(); ++i) {
+        std::string name = vksim::kDisplayModeNames[i];
+        std::replace(name.begin(), name.end(), ' ', '-');
+        if (name == display) options.display.mode = vksim::DisplayMode(i);
+    }
 
     try {
         if (*benchCommand) return vksim::runBenchCommand(bench);

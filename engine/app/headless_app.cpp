@@ -40,7 +40,8 @@ int runHeadless(const RunOptions& options, const Scene& scene) {
     std::unique_ptr<HeadlessScreenshot> screenshot;
     if (!options.screenshotFile.empty()) {
         screenshot = std::make_unique<HeadlessScreenshot>(ctx, sim, VkExtent2D{options.width, options.height},
-                                                          kHeadlessFramesInFlight, frames - 1, options.screenshotFile);
+                                                          kHeadlessFramesInFlight, frames - 1, options.screenshotFile,
+                                                          options.display);
         observers.push_back(screenshot.get());
     }
     try {

@@ -20,7 +20,7 @@ class Simulation;
 class HeadlessScreenshot : public FrameObserver {
 public:
     HeadlessScreenshot(const VulkanContext& ctx, const Simulation& sim, VkExtent2D extent, uint32_t frameSlots,
-                       uint64_t frame, std::string path);
+                       uint64_t frame, std::string path, const DisplaySettings& display);
 
     void frameRecorded(VkCommandBuffer cmd, uint32_t slot, uint64_t frame) override;
     void frameCollected(uint32_t slot, uint64_t frame) override;
@@ -32,6 +32,7 @@ private:
     ImageCapture capture_;
     uint64_t frame_;
     std::string path_;
+    DisplaySettings display_;
 };
 
 }  // namespace vksim

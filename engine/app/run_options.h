@@ -5,6 +5,7 @@
 #include <string>
 
 #include "io/mesh_view.h"
+#include "render/display_mode.h"
 
 namespace vksim {
 
@@ -28,6 +29,7 @@ struct RunOptions {
     uint32_t height = 720;
     PresentMode presentMode = PresentMode::Fifo;  // --present-mode
     bool overlay = true;          // --no-overlay: the ImGui overlay starts hidden
+    DisplaySettings display;      // --display MODE, --hide-colliders
 };
 
 // Exit statuses.

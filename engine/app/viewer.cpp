@@ -224,7 +224,7 @@ OverlayView Viewer::overlayView() {
     view.sceneFiles = sceneFiles_;
     view.error = error_;
     view.resetAllowed = observers_.empty();
-    view.wireframeAvailable = ctx_.fillModeNonSolid();
+    view.wireframeAvailable = renderer_->wireframeAvailable();
     return view;
 }
 
@@ -262,10 +262,11 @@ bool Viewer::drawFrame(uint32_t slot) {
         for (FrameObserver* observer : observers_) observer->frameRecorded(frame.commands, slot, frameIndex);
         slotFrames_[slot] = frameIndex;
     }
+    renderer_->recordCompute(frame.commands, controls_.display);
     computeToVertexInputBarrier(frame.commands);
     renderTimer_.begin(frame.commands, slot);
     renderTimer_.mark(frame.commands, slot, RenderTimer::kSceneBegin);
-    renderer_->recordFrame(frame.commands, slot, target, view);
+    renderer_->recordFrame(frame.commands, slot, target, view, controls_.display);
     renderTimer_.mark(frame.commands, slot, RenderTimer::kSceneEnd);
     if (drawOverlay) overlay_->record(frame.commands, slot, target);
     renderTimer_.mark(frame.commands, slot, RenderTimer::kOverlayEnd);
@@ -292,7 +293,7 @@ void Viewer::recordCapture(VkCommandBuffer cmd, uint32_t slot, const RenderTarge
         return;
     }
     captureTarget_ = std::make_unique<OffscreenTarget>(ctx_, shown.extent, shown.colorFormat);
-    renderer_->recordFrame(cmd, slot, captureTarget_->target(), view);
+    renderer_->recordFrame(cmd, slot, captureTarget_->target(), view, controls_.display);
     capture_.record(cmd, captureTarget_->target());
 }
 

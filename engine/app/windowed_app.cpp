@@ -99,6 +99,7 @@ int runWindowed(const RunOptions& options, const Scene& scene) {
         ViewerOptions viewerOptions;
         viewerOptions.presentMode = vulkanPresentMode(options.presentMode);
         viewerOptions.overlayVisible = options.overlay;
+        viewerOptions.display = options.display;
         Viewer viewer(ctx, window, sim, outputs.observers(), viewerOptions);
         if (!viewer.swapchain().presentModeNotice().empty()) std::cerr << viewer.swapchain().presentModeNotice() << "\n";
         std::optional<uint32_t> frames = options.frames;

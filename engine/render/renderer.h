@@ -13,8 +13,10 @@
 #include <glm/glm.hpp>
 #include <volk.h>
 
+#include "render/display_mode.h"
 #include "render/gpu_mesh.h"
 #include "render/orbit_camera.h"
+#include "render/particle_scalars.h"
 #include "render/surface_pipeline.h"
 #include "render/render_target.h"
 #include "shared/render_types.h"
@@ -35,10 +37,19 @@ public:
     Renderer(const Renderer&) = delete;
     Renderer& operator=(const Renderer&) = delete;
 
+    // Compute work the display mode needs (the strain pass), recorded after
+    // the simulation and before the compute -> vertex input barrier.
+    void recordCompute(VkCommandBuffer cmd, const DisplaySettings& display);
+
     // Writes frame slot `slot`'s uniforms (its fence must have signalled) and
     // records the drawing of the scene into `target`, whose colour image ends
     // up in COLOR_ATTACHMENT_OPTIMAL layout.
-    void recordFrame(VkCommandBuffer cmd, uint32_t slot, const RenderTarget& target, const CameraView& camera);
+    void recordFrame(VkCommandBuffer cmd, uint32_t slot, const RenderTarget& target, const CameraView& camera,
+                     const DisplaySettings& display = {});
+
+    // Wireframe draws need the fillModeNonSolid feature; without it the mode
+    // draws shaded.
+    bool wireframeAvailable() const { return pipeline_.pipeline(SurfaceStyle::Lines) != VK_NULL_HANDLE; }
 
 private:
     struct ColliderDraw {
@@ -48,15 +59,19 @@ private:
     struct ClothDraw {
         uint32_t firstIndex = 0;
         uint32_t indexCount = 0;
+        uint32_t firstParticle = 0;
+        uint32_t particleCount = 0;
         gpu::DrawPush push;
     };
 
     void createFrameSets(uint32_t framesInFlight);
-    void recordDraws(VkCommandBuffer cmd, uint32_t slot, VkExtent2D extent);
+    void recordDraws(VkCommandBuffer cmd, uint32_t slot, VkExtent2D extent, const DisplaySettings& display);
 
     const VulkanContext& ctx_;
     const PbdSolver& solver_;
     SurfacePipeline pipeline_;
+    ParticleScalars scalars_;
+    float pointSize_ = 1.0f;
     std::vector<GpuBuffer> frameUniforms_;  // one per frame in flight, host-visible
     VkDescriptorPool descriptorPool_ = VK_NULL_HANDLE;
     std::vector<VkDescriptorSet> frameSets_;

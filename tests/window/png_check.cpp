@@ -5,7 +5,9 @@
 //   vksim_png_check scene A.png SCENE.json N    the default scene after N frames: not
 //                                               blank, the ball and the cloth where the
 //                                               scene's camera puts them
-//   vksim_png_check content A.png               not blank (a display mode drew something)
+//   vksim_png_check content A.png [B.png]       not blank (a display mode drew something)
+//                                               and, given B, differs from it (the mode
+//                                               changed the picture)
 //
 // Prints the statistics it judged by; exit status 0 pass, 1 fail, 2 usage.
 #include <cmath>
@@ -169,8 +171,18 @@ int main(int argc, char** argv) {
     try {
         if (command == "diff" && argc == 5) return diffCheck(load(argv[2]), load(argv[3]), std::atoi(argv[4]));
         if (command == "scene" && argc == 5) return sceneCheck(load(argv[2]), argv[3], std::atoi(argv[4]));
-        if (command == "content" && argc == 3) {
-            const bool ok = checkNotBlank(load(argv[2]));
+        if (command == "content" && (argc == 3 || argc == 4)) {
+            const Image image = load(argv[2]);
+            bool ok = checkNotBlank(image);
+            if (argc == 4) {
+                const Image other = load(argv[3]);
+                size_t differing = 0;
+                for (size_t i = 0; i + 3 < std::min(image.rgba.size(), other.rgba.size()); i += 4)
+                    differing += image.rgba[i] != other.rgba[i] || image.rgba[i + 1] != other.rgba[i + 1] ||
+                                 image.rgba[i + 2] != other.rgba[i + 2];
+                fmt::print("{} pixels differ from {} (need > 1000)\n", differing, argv[3]);
+                ok = ok && differing > 1000;
+            }
             fmt::print("{}\n", ok ? "PASS" : "FAIL");
             return ok ? 0 : 1;
         }
@@ -178,6 +190,6 @@ int main(int argc, char** argv) {
         fmt::print(stderr, "{}\n", e.what());
         return 1;
     }
-    fmt::print(stderr, "usage: vksim_png_check diff A B MAX | scene A SCENE N | content A\n");
+    fmt::print(stderr, "usage: vksim_png_check diff A B MAX | scene A SCENE N | content A [B]\n");
     return 2;
 }

@@ -64,3 +64,32 @@ set_tests_properties(viewer_screenshot_windowed_vs_headless PROPERTIES FIXTURES_
 set_tests_properties(viewer_screenshot_windowed viewer_screenshot_headless viewer_screenshot_content
                      viewer_screenshot_headless_content viewer_screenshot_windowed_vs_headless
                      PROPERTIES LABELS "gpu;window" TIMEOUT 120)
+
+# Every display mode draws, with validation, something not blank that differs
+# from the shaded picture (headless: the same renderer as the window; small
+# images keep it quick).
+add_test(NAME viewer_display_shaded
+         COMMAND $<TARGET_FILE:vksim> ${VKSIM_DEFAULT_SCENE} --headless --frames 8 --size 480x270 --validate --quiet
+                 --display shaded --screenshot ${VKSIM_SHOTS}/mode_shaded.png)
+set_tests_properties(viewer_display_shaded PROPERTIES FIXTURES_SETUP shaded_shot LABELS "gpu;window" TIMEOUT 120)
+foreach(mode wireframe particles graph-colour strain hide-colliders)
+  if(mode STREQUAL "hide-colliders")
+    set(mode_args --hide-colliders)
+  else()
+    set(mode_args --display ${mode})
+  endif()
+  add_test(NAME viewer_display_${mode}
+           COMMAND ${CMAKE_COMMAND} -DVKSIM=$<TARGET_FILE:vksim> -DCHECK=$<TARGET_FILE:vksim_png_check>
+                   -DSCENE=${VKSIM_DEFAULT_SCENE} "-DARGS=${mode_args}" -DOUT=${VKSIM_SHOTS}/mode_${mode}.png
+                   -DREFERENCE=${VKSIM_SHOTS}/mode_shaded.png -P ${CMAKE_CURRENT_LIST_DIR}/display_mode_check.cmake)
+  set_tests_properties(viewer_display_${mode} PROPERTIES FIXTURES_REQUIRED shaded_shot LABELS "gpu;window"
+                       TIMEOUT 120)
+endforeach()
+
+# The overlay drawn in the window on top of a colour-by mode, with validation.
+if(VKSIM_XVFB_RUN)
+  add_test(NAME viewer_overlay_windowed
+           COMMAND ${VKSIM_XVFB} $<TARGET_FILE:vksim> ${VKSIM_DEFAULT_SCENE} --frames 6 --display strain --validate
+                   --quiet --screenshot ${VKSIM_SHOTS}/overlay.png)
+  set_tests_properties(viewer_overlay_windowed PROPERTIES LABELS "gpu;window" TIMEOUT 120)
+endif()
