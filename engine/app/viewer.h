@@ -63,6 +63,8 @@ public:
     // picking panels (unset: "not available").
     void setProviders(OverlayProviders providers) { providers_ = std::move(providers); }
     ViewerControls& controls() { return controls_; }
+    // Why the last reset, reload or scene change failed ("" after one succeeds).
+    const std::string& lastError() const { return error_; }
 
     Simulation& simulation() { return *sim_; }
     const ImageCapture& capture() const { return capture_; }

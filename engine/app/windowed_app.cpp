@@ -109,7 +109,13 @@ int runWindowed(const RunOptions& options, const Scene& scene) {
         // The simulation running at the end (the overlay may have reset it or changed scene).
         Simulation& last = viewer.simulation();
         const TimingReport report = last.timer().report();
-        if (!options.quiet) std::cout << formatTimingTable(report);
+        if (!options.quiet) {
+            std::cout << formatTimingTable(report);
+            const RenderTimer& draw = viewer.renderTimer();
+            std::cout << fmt::format("GPU time per frame drawing (median of {} frames): scene {:.3f} ms, overlay "
+                                     "{:.3f} ms\n",
+                                     draw.framesCollected(), draw.medianSceneMs(), draw.medianOverlayMs());
+        }
         if (!options.timingsFile.empty()) writeTimingsFile(options.timingsFile, report);
         if (options.printHash) {
             const std::vector<glm::vec4> positions = last.solver().readPositions();

@@ -1,5 +1,6 @@
 #include "render/render_timer.h"
 
+#include <algorithm>
 #include <array>
 
 #include <fmt/format.h>
@@ -41,6 +42,21 @@ void RenderTimer::collect(uint32_t slot) {
                                    sizeof(uint64_t), VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
     sceneMs_ = float(double(ticks[kSceneEnd] - ticks[kSceneBegin]) * nsPerTick_ * 1e-6);
     overlayMs_ = float(double(ticks[kOverlayEnd] - ticks[kSceneEnd]) * nsPerTick_ * 1e-6);
+    sceneSamples_.push_back(sceneMs_);
+    overlaySamples_.push_back(overlayMs_);
 }
+
+namespace {
+
+float median(std::vector<float> values) {
+    if (values.empty()) return 0.0f;
+    std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
+    return values[values.size() / 2];
+}
+
+}  // namespace
+
+float RenderTimer::medianSceneMs() const { return median(sceneSamples_); }
+float RenderTimer::medianOverlayMs() const { return median(overlaySamples_); }
 
 }  // namespace vksim

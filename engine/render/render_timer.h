@@ -29,6 +29,10 @@ public:
 
     float lastSceneMs() const { return sceneMs_; }
     float lastOverlayMs() const { return overlayMs_; }
+    // Medians over every frame collected, and how many (0: none yet).
+    float medianSceneMs() const;
+    float medianOverlayMs() const;
+    size_t framesCollected() const { return sceneSamples_.size(); }
 
 private:
     const VulkanContext& ctx_;
@@ -37,6 +41,7 @@ private:
     std::vector<bool> pending_;
     float sceneMs_ = 0.0f;
     float overlayMs_ = 0.0f;
+    std::vector<float> sceneSamples_, overlaySamples_;
 };
 
 }  // namespace vksim

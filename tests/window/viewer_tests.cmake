@@ -22,13 +22,14 @@ if(VKSIM_XVFB_RUN)
                    --no-overlay --validate --quiet --screenshot ${VKSIM_SHOTS}/windowed.png)
   set_tests_properties(viewer_screenshot_windowed PROPERTIES FIXTURES_SETUP windowed_shot)
 
-  # The resize/minimise sequence and the overlay, driven from test code.
+  # The resize/minimise sequence (resize_test.cpp) and the overlay's requests
+  # (viewer_controls_test.cpp), driven from test code.
   file(GLOB VKSIM_WINDOW_TESTS CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/*_test.cpp)
   add_executable(vksim_window_tests ${VKSIM_WINDOW_TESTS})
   target_link_libraries(vksim_window_tests PRIVATE vksim_core GTest::gtest_main)
   vksim_warnings(vksim_window_tests)
-  add_test(NAME viewer_resize_minimise COMMAND ${VKSIM_XVFB} $<TARGET_FILE:vksim_window_tests>)
-  set_tests_properties(viewer_resize_minimise PROPERTIES TIMEOUT 120 LABELS "gpu;window")
+  add_test(NAME viewer_window_gtests COMMAND ${VKSIM_XVFB} $<TARGET_FILE:vksim_window_tests>)
+  set_tests_properties(viewer_window_gtests PROPERTIES TIMEOUT 120 LABELS "gpu;window")
 
   # Every present mode runs; one the surface lacks falls back to fifo with a notice.
   foreach(mode fifo mailbox immediate)
