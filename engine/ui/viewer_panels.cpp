@@ -22,7 +22,7 @@ void plot(const char* label, std::span<const float> values, const char* unit) {
     const float top = *std::max_element(values.begin(), values.end());
     const std::string overlay = fmt::format("{} {:.2f} {} (max {:.2f})", label, values.back(), unit, top);
     ImGui::PlotLines(fmt::format("##{}", label).c_str(), values.data(), int(values.size()), 0, overlay.c_str(), 0.0f,
-                     top * 1.1f, ImVec2(-1.0f, 40.0f));
+                     top * 1.1f, ImVec2(ImGui::GetContentRegionAvail().x, 40.0f));
 }
 
 void timingPanel(const OverlayView& view) {
