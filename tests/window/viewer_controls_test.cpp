@@ -1,8 +1,8 @@
 // The overlay's requests, made through Viewer::controls() as its panels make
 // them (the ImGui widgets themselves only set these fields): pause, single
 // step, slow motion, reset, a scene that fails to load (the error is kept and
-// the running scene goes on), a scene change, and every display mode drawn in
-// the window with the overlay on top. Validation on; any message fails.
+// the running scene goes on), a scene change, every display mode drawn in
+// the window with the overlay on top, framing the scene and resetting the camera. Validation on; any message fails.
 #include <gtest/gtest.h>
 
 #include "app/simulation.h"
@@ -74,6 +74,11 @@ TEST(ViewerControls, PauseStepSlowMotionResetLoadAndDisplayModes) {
         viewer.controls().display.colliders = mode % 2 == 0;
         showFrames(viewer, 2);
     }
+    // F (frame the scene: a read-back of the positions between frames) and R.
+    viewer.controls().frameRequested = true;
+    showFrames(viewer, 1);
+    viewer.controls().cameraResetRequested = true;
+    showFrames(viewer, 1);
     viewer.finish();
     EXPECT_EQ(ctx.validationCounts().total(), 0u);
 }

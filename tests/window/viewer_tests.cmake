@@ -94,3 +94,8 @@ if(VKSIM_XVFB_RUN)
                    --quiet --screenshot ${VKSIM_SHOTS}/overlay.png)
   set_tests_properties(viewer_overlay_windowed PROPERTIES LABELS "gpu;window" TIMEOUT 120)
 endif()
+
+# Bad viewer options: one line, exit 2; an unwritable screenshot: exit 1.
+add_test(NAME viewer_cli_errors
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/viewer_cli.sh $<TARGET_FILE:vksim> ${PROJECT_SOURCE_DIR}/tests/cli/small_cloth.json)
+set_tests_properties(viewer_cli_errors PROPERTIES LABELS "gpu;window" TIMEOUT 120)
