@@ -174,6 +174,8 @@ void Viewer::rebuild(const Scene& scene, bool resetCamera) {
     if (resetCamera) camera_ = OrbitCamera(sim_->scene().camera);
     sceneFiles_ = listSceneFiles(sim_->scene().path);
     stepMs_.clear();
+    residualTracking_ = false;  // a new simulation starts untracked: switched on again next frame if shown
+    picking_ = false;
 }
 
 // Frames the particles' bounding box: a read-back (waits for the GPU), only
@@ -245,6 +247,10 @@ bool Viewer::drawFrame(uint32_t slot) {
         drawViewerPanels(overlayView(), providers_, controls_);
     }
     window_.setUiCapture(drawOverlay && overlay_->wantsMouse(), drawOverlay && overlay_->wantsKeyboard());
+    // The residual reduction runs only while someone looks at its plot.
+    const bool tracking = drawOverlay && controls_.convergenceShown;
+    if (tracking != residualTracking_ && providers_.setResidualTracking) providers_.setResidualTracking(tracking);
+    residualTracking_ = tracking;
     const CameraInput input = window_.takeCameraInput();
     if (input.frameScene || std::exchange(controls_.frameRequested, false)) frameScene();
     if (std::exchange(controls_.cameraResetRequested, false)) camera_.reset();

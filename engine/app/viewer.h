@@ -106,6 +106,7 @@ private:
     double lastShownSeconds_ = 0.0;
     uint64_t displayFrames_ = 0;  // for slow motion
     bool picking_ = false;
+    bool residualTracking_ = false;
     std::array<std::optional<uint64_t>, kFramesInFlight> slotFrames_{};  // the simulation frame each slot holds
     uint32_t slot_ = 0;
     uint64_t framesShown_ = 0;

@@ -33,12 +33,30 @@ public:
     virtual void release() = 0;
 };
 
+// One live-editable number the simulation offers (a constraint family's
+// stiffness or compliance, a collider's friction, restitution or position
+// coordinate...): shown as a slider in the "Materials and colliders" panel;
+// `set` applies a new value between frames.
+struct LiveParameter {
+    std::string group;  // panel sub-heading: "cloth: stretch", "collider ball", ...
+    std::string name;
+    float value = 0.0f;
+    float min = 0.0f;
+    float max = 1.0f;
+    bool logarithmic = false;  // compliances and stiffnesses span decades
+    std::function<void(float)> set;
+};
+
 struct OverlayProviders {
     // Constraint residual per solver iteration of the last step (GPU reduction
-    // pass, switched on while the panel is open); unset: not available.
+    // pass); unset: not available. The viewer calls setResidualTracking(true)
+    // when the panel opens (overlay shown) and (false) when it closes, so the
+    // pass costs nothing otherwise.
     std::function<std::span<const float>()> residuals;
     std::function<void(bool)> setResidualTracking;
     PickController* picker = nullptr;
+    // The simulation's live parameters, listed afresh each frame; unset: not available.
+    std::function<std::vector<LiveParameter>()> parameters;
 };
 
 // Requests the panels make; the viewer acts on them between frames.
@@ -52,6 +70,7 @@ struct ViewerControls {
     std::string loadRequest;      // switch to this scene file
     bool frameRequested = false;  // frame the scene with the camera (F)
     bool cameraResetRequested = false;
+    bool convergenceShown = false;  // the residual panel is open: the viewer switches tracking on
     DisplaySettings display;
 };
 

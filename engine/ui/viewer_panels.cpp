@@ -138,17 +138,37 @@ void displayPanel(const OverlayView& view, ViewerControls& controls) {
     if (ImGui::Button("Reset camera (R)")) controls.cameraResetRequested = true;
 }
 
-void convergencePanel(const OverlayProviders& providers) {
-    if (!ImGui::CollapsingHeader("Convergence")) {
-        if (providers.setResidualTracking) providers.setResidualTracking(false);
-        return;
-    }
+void convergencePanel(const OverlayProviders& providers, ViewerControls& controls) {
+    controls.convergenceShown = ImGui::CollapsingHeader("Convergence");
+    if (!controls.convergenceShown) return;
     if (!providers.residuals) {
         notAvailable("constraint residual per iteration");
         return;
     }
-    if (providers.setResidualTracking) providers.setResidualTracking(true);
     plot("residual", providers.residuals(), "");
+}
+
+void parametersPanel(const OverlayProviders& providers) {
+    if (!ImGui::CollapsingHeader("Materials and colliders")) return;
+    if (!providers.parameters) {
+        notAvailable("stiffness, compliance, friction, restitution, collider transforms");
+        return;
+    }
+    std::string group;
+    int id = 0;
+    for (LiveParameter& parameter : providers.parameters()) {
+        if (parameter.group != group) {
+            group = parameter.group;
+            ImGui::TextColored(kDimColor, "%s", group.c_str());
+        }
+        ImGui::PushID(id++);
+        float value = parameter.value;
+        const ImGuiSliderFlags flags = parameter.logarithmic ? ImGuiSliderFlags_Logarithmic : 0;
+        if (ImGui::SliderFloat(parameter.name.c_str(), &value, parameter.min, parameter.max, "%.4g", flags) &&
+            parameter.set)
+            parameter.set(value);
+        ImGui::PopID();
+    }
 }
 
 void pickingPanel(const OverlayProviders& providers) {
@@ -167,7 +187,8 @@ void drawViewerPanels(const OverlayView& view, const OverlayProviders& providers
     simulationPanel(view, controls);
     solverPanel(view);
     displayPanel(view, controls);
-    convergencePanel(providers);
+    parametersPanel(providers);
+    convergencePanel(providers, controls);
     pickingPanel(providers);
     ImGui::End();
 }
