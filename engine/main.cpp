@@ -172,6 +172,15 @@ int main(int argc, char** argv) {
         if (*benchCommand) return vksim::runBenchCommand(bench);
         if (listOnly) return listDevices();
         if (options.scenePath.empty()) options.scenePath = defaultScenePath();
+        // A screenshot that could not be written is known now, not after the run.
+        if (!options.screenshotFile.empty()) {
+            const std::filesystem::path folder = std::filesystem::path(options.screenshotFile).parent_path();
+            if (!folder.empty() && !std::filesystem::is_directory(folder)) {
+                std::cerr << fmt::format("vksim: cannot write the screenshot '{}': no folder '{}'\n",
+                                         options.screenshotFile, folder.string());
+                return vksim::kExitFailure;
+            }
+        }
         const vksim::Scene scene = vksim::loadScene(options.scenePath);
         // Mesh statistics, SDF grids baked or read from their cache.
         if (!options.quiet)

@@ -87,12 +87,19 @@ foreach(mode wireframe particles graph-colour strain hide-colliders)
                        TIMEOUT 120)
 endforeach()
 
-# The overlay drawn in the window on top of a colour-by mode, with validation.
+# The overlay is visible by default in the window, and a screenshot shows
+# it: the same frame as viewer_screenshot_windowed (which has --no-overlay)
+# must differ from it, with validation on throughout.
 if(VKSIM_XVFB_RUN)
   add_test(NAME viewer_overlay_windowed
-           COMMAND ${VKSIM_XVFB} $<TARGET_FILE:vksim> ${VKSIM_DEFAULT_SCENE} --frames 6 --display strain --validate
+           COMMAND ${VKSIM_XVFB} $<TARGET_FILE:vksim> ${VKSIM_DEFAULT_SCENE} --frames ${VKSIM_SHOT_FRAMES} --validate
                    --quiet --screenshot ${VKSIM_SHOTS}/overlay.png)
-  set_tests_properties(viewer_overlay_windowed PROPERTIES LABELS "gpu;window" TIMEOUT 120)
+  set_tests_properties(viewer_overlay_windowed PROPERTIES LABELS "gpu;window" TIMEOUT 120
+                       FIXTURES_SETUP overlay_shot)
+  add_test(NAME viewer_overlay_in_screenshot
+           COMMAND vksim_png_check content ${VKSIM_SHOTS}/overlay.png ${VKSIM_SHOTS}/windowed.png)
+  set_tests_properties(viewer_overlay_in_screenshot PROPERTIES LABELS "gpu;window"
+                       FIXTURES_REQUIRED "overlay_shot;windowed_shot")
 endif()
 
 # Bad viewer options: one line, exit 2; an unwritable screenshot: exit 1.
