@@ -27,6 +27,8 @@ int runHeadless(const RunOptions& options, const Scene& scene) {
     contextOptions.validation = options.validate;
     contextOptions.deviceSelector = options.device;
     VulkanContext ctx(contextOptions);
+    if (options.display.mode == DisplayMode::Wireframe && !ctx.fillModeNonSolid())
+        std::cerr << "vksim: this device has no fillModeNonSolid feature, so wireframe draws shaded\n";
     Simulation sim(ctx, scene, kHeadlessFramesInFlight);
     if (!options.quiet) {
         std::cout << fmt::format("device: {} ({}, Vulkan {}, {})\n", ctx.deviceInfo().name, ctx.deviceInfo().type,

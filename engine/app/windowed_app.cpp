@@ -87,6 +87,8 @@ int runWindowed(const RunOptions& options, const Scene& scene) {
     contextOptions.instanceExtensions = window.requiredInstanceExtensions();
     contextOptions.createSurface = [&window](VkInstance instance) { return window.createSurface(instance); };
     VulkanContext ctx(contextOptions);
+    if (options.display.mode == DisplayMode::Wireframe && !ctx.fillModeNonSolid())
+        std::cerr << "vksim: this device has no fillModeNonSolid feature, so wireframe draws shaded\n";
     Simulation sim(ctx, scene, kFramesInFlight);
     if (!options.quiet) {
         std::cout << fmt::format("device: {} ({}, Vulkan {}, {})\n", ctx.deviceInfo().name, ctx.deviceInfo().type,
