@@ -1,6 +1,9 @@
 // vksim command line: load a scene, run it in a window or headless, report
 // per-pass GPU timings. Every failure a user can cause ends in one line on
 // stderr and a non-zero exit status.
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 
@@ -80,6 +83,39 @@ int main(int argc, char** argv) {
                                                                       : "expected a file name ending in .json";
         });
 
+    cli.add_option("--screenshot", options.screenshotFile,
+                   "After the last frame (--frames N; default 300) save what the window shows to FILE.png; with "
+                   "--headless the same image is rendered offscreen")
+        ->check([](const std::string& path) {
+            return std::filesystem::path(path).extension() == ".png" ? std::string()
+                                                                     : "expected a file name ending in .png";
+        });
+    std::string size;
+    cli.add_option("--size", size, "Window (and headless screenshot) size in pixels, WxH; default 1280x720")
+        ->check([](const std::string& text) {
+            unsigned w = 0, h = 0;
+            char x = 0, extra = 0;
+            if (std::sscanf(text.c_str(), "%u%c%u%c", &w, &x, &h, &extra) != 3 || (x != 'x' && x != 'X') || w < 16 ||
+                h < 16 || w > 8192 || h > 8192)
+                return std::string("expected WxH with 16 <= W, H <= 8192, e.g. 1280x720");
+            return std::string();
+        });
+    std::string presentMode = "fifo";
+    cli.add_option("--present-mode", presentMode,
+                   "Window presentation: fifo (vsync, default), mailbox (vsync, no waiting) or immediate (no vsync); "
+                   "falls back to fifo with a notice when the surface lacks it")
+        ->check(CLI::IsMember({"fifo", "mailbox", "immediate"}, CLI::ignore_case));
+    bool noOverlay = false;
+    cli.add_flag("--no-overlay", noOverlay, "Start with the overlay hidden (F1 or Tab toggles it)");
+
+    std::string display = "shaded";
+    cli.add_option("--display", display,
+                   "Display mode: shaded (default), wireframe, particles, graph-colour (constraint colouring) or "
+                   "strain (stretch ratio); keys 1-5 and M in the window")
+        ->check(CLI::IsMember({"shaded", "wireframe", "particles", "graph-colour", "strain"}, CLI::ignore_case));
+    bool hideColliders = false;
+    cli.add_flag("--hide-colliders", hideColliders, "Do not draw the colliders (C in the window)");
+
     vksim::BenchOptions bench;
     CLI::App* benchCommand = cli.add_subcommand(
         "bench", "Run the benchmark suite headless: per-pass GPU time, throughput, bandwidth, scaling");
@@ -115,11 +151,36 @@ int main(int argc, char** argv) {
     }
     if (cli.count("--frames")) options.frames = frames;
     options.exportFormat = exportFormat == "ply" ? vksim::MeshFormat::Ply : vksim::MeshFormat::Obj;
+    if (!size.empty()) {
+        char x = 0;
+        std::sscanf(size.c_str(), "%u%c%u", &options.width, &x, &options.height);
+    }
+    for (char& c : presentMode) c = char(std::tolower(static_cast<unsigned char>(c)));
+    options.presentMode = presentMode == "mailbox"     ? vksim::PresentMode::Mailbox
+                          : presentMode == "immediate" ? vksim::PresentMode::Immediate
+                                                       : vksim::PresentMode::Fifo;
+    options.overlay = !noOverlay;
+    options.display.colliders = !hideColliders;
+    for (char& c : display) c = char(std::tolower(static_cast<unsigned char>(c)));
+    for (size_t i = 0; i < vksim::kDisplayModeNames.size(); ++i) {
+        std::string name = vksim::kDisplayModeNames[i];
+        std::replace(name.begin(), name.end(), ' ', '-');
+        if (name == display) options.display.mode = vksim::DisplayMode(i);
+    }
 
     try {
         if (*benchCommand) return vksim::runBenchCommand(bench);
         if (listOnly) return listDevices();
         if (options.scenePath.empty()) options.scenePath = defaultScenePath();
+        // A screenshot that could not be written is known now, not after the run.
+        if (!options.screenshotFile.empty()) {
+            const std::filesystem::path folder = std::filesystem::path(options.screenshotFile).parent_path();
+            if (!folder.empty() && !std::filesystem::is_directory(folder)) {
+                std::cerr << fmt::format("vksim: cannot write the screenshot '{}': no folder '{}'\n",
+                                         options.screenshotFile, folder.string());
+                return vksim::kExitFailure;
+            }
+        }
         const vksim::Scene scene = vksim::loadScene(options.scenePath);
         // Mesh statistics, SDF grids baked or read from their cache.
         if (!options.quiet)

@@ -1,10 +1,13 @@
 #include "app/headless_app.h"
 
 #include <iostream>
+#include <memory>
+#include <vector>
 
 #include <fmt/format.h>
 
 #include "app/frame_loop.h"
+#include "app/headless_screenshot.h"
 #include "app/run_outputs.h"
 #include "app/simulation.h"
 #include "app/timing_output.h"
@@ -24,6 +27,8 @@ int runHeadless(const RunOptions& options, const Scene& scene) {
     contextOptions.validation = options.validate;
     contextOptions.deviceSelector = options.device;
     VulkanContext ctx(contextOptions);
+    if (options.display.mode == DisplayMode::Wireframe && !ctx.fillModeNonSolid())
+        std::cerr << "vksim: this device has no fillModeNonSolid feature, so wireframe draws shaded\n";
     Simulation sim(ctx, scene, kHeadlessFramesInFlight);
     if (!options.quiet) {
         std::cout << fmt::format("device: {} ({}, Vulkan {}, {})\n", ctx.deviceInfo().name, ctx.deviceInfo().type,
@@ -33,8 +38,16 @@ int runHeadless(const RunOptions& options, const Scene& scene) {
 
     const uint32_t frames = options.frames.value_or(kDefaultHeadlessFrames);
     RunOutputs outputs(ctx, sim, options, kHeadlessFramesInFlight, frames);
+    std::vector<FrameObserver*> observers(outputs.observers().begin(), outputs.observers().end());
+    std::unique_ptr<HeadlessScreenshot> screenshot;
+    if (!options.screenshotFile.empty()) {
+        screenshot = std::make_unique<HeadlessScreenshot>(ctx, sim, VkExtent2D{options.width, options.height},
+                                                          kHeadlessFramesInFlight, frames - 1, options.screenshotFile,
+                                                          options.display);
+        observers.push_back(screenshot.get());
+    }
     try {
-        simulateFrames(ctx, sim, frames, outputs.observers());
+        simulateFrames(ctx, sim, frames, observers);
     } catch (const NonFiniteError& e) {
         outputs.finish();  // the trace of the frames before it is still worth reading
         std::cerr << "vksim: " << e.what() << "\n";

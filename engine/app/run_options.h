@@ -5,8 +5,11 @@
 #include <string>
 
 #include "io/mesh_view.h"
+#include "render/display_mode.h"
 
 namespace vksim {
+
+enum class PresentMode { Fifo, Mailbox, Immediate };
 
 struct RunOptions {
     std::string scenePath;        // default: scenes/cloth_sphere.json
@@ -21,6 +24,12 @@ struct RunOptions {
     MeshFormat exportFormat = MeshFormat::Obj;  // --export-format obj|ply
     uint32_t exportEvery = 1;     // --export-every K: frames 0, K, 2K, ...
     std::string traceFile;        // --trace FILE.json: Chrome trace of every pass run
+    std::string screenshotFile;   // --screenshot FILE.png: the last frame as shown
+    uint32_t width = 1280;        // --size WxH: window, and headless screenshot, in pixels
+    uint32_t height = 720;
+    PresentMode presentMode = PresentMode::Fifo;  // --present-mode
+    bool overlay = true;          // --no-overlay: the ImGui overlay starts hidden
+    DisplaySettings display;      // --display MODE, --hide-colliders
 };
 
 // Exit statuses.

@@ -58,4 +58,29 @@ glm::mat4 OrbitCamera::projection(float aspect) const {
     return projection;
 }
 
+void OrbitCamera::frame(glm::vec3 lo, glm::vec3 hi) {
+    const float radius = std::max(0.5f * glm::length(hi - lo), kMinDistance);
+    current_.target = 0.5f * (lo + hi);
+    // The sphere touches the view cone's sides: distance = r / sin(fov / 2),
+    // with a little margin; the narrower of the two fields of view counts,
+    // and the vertical one is it for landscape windows.
+    current_.distance =
+        std::clamp(1.1f * radius / std::sin(glm::radians(current_.fovDegrees) * 0.5f), kMinDistance, kMaxDistance);
+}
+
+void OrbitCamera::rayThrough(glm::vec2 pixel, VkExtent2D extent, glm::vec3& origin, glm::vec3& direction) const {
+    const CameraView view = cameraView(extent);
+    const glm::mat4 inverse = glm::inverse(view.viewProjection);
+    const glm::vec2 ndc(2.0f * pixel.x / float(extent.width) - 1.0f, 2.0f * pixel.y / float(extent.height) - 1.0f);
+    const glm::vec4 nearPoint = inverse * glm::vec4(ndc, 0.0f, 1.0f);
+    const glm::vec4 farPoint = inverse * glm::vec4(ndc, 1.0f, 1.0f);
+    origin = glm::vec3(nearPoint) / nearPoint.w;
+    direction = glm::normalize(glm::vec3(farPoint) / farPoint.w - origin);
+}
+
+CameraView OrbitCamera::cameraView(VkExtent2D extent) const {
+    const float aspect = extent.height > 0 ? float(extent.width) / float(extent.height) : 1.0f;
+    return {projection(aspect) * view(), eye()};
+}
+
 }  // namespace vksim

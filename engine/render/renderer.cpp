@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "render/image_barrier.h"
 #include "render/shape_mesh.h"
 #include "vk/context.h"
 #include "vk/vk_check.h"
@@ -46,26 +47,6 @@ gpu::DrawPush makePush(const glm::mat4& model, glm::vec3 front, glm::vec3 back, 
     return push;
 }
 
-void imageBarrier(VkCommandBuffer cmd, VkImage image, VkImageAspectFlags aspect, VkImageLayout oldLayout,
-                  VkImageLayout newLayout, VkPipelineStageFlags2 srcStage, VkAccessFlags2 srcAccess,
-                  VkPipelineStageFlags2 dstStage, VkAccessFlags2 dstAccess) {
-    VkImageMemoryBarrier2 barrier{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
-    barrier.srcStageMask = srcStage;
-    barrier.srcAccessMask = srcAccess;
-    barrier.dstStageMask = dstStage;
-    barrier.dstAccessMask = dstAccess;
-    barrier.oldLayout = oldLayout;
-    barrier.newLayout = newLayout;
-    barrier.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-    barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-    barrier.image = image;
-    barrier.subresourceRange = {aspect, 0, 1, 0, 1};
-    VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
-    dep.imageMemoryBarrierCount = 1;
-    dep.pImageMemoryBarriers = &barrier;
-    vkCmdPipelineBarrier2(cmd, &dep);
-}
-
 }  // namespace
 
 namespace {
@@ -81,7 +62,11 @@ const ColliderSurface& colliderSurface(const SimModel& model, size_t i) {
 
 Renderer::Renderer(const VulkanContext& ctx, const SimModel& model, const PbdSolver& solver, VkFormat colorFormat,
                    VkFormat depthFormat, uint32_t framesInFlight)
-    : ctx_(ctx), solver_(solver), pipeline_(ctx, colorFormat, depthFormat) {
+    : ctx_(ctx),
+      solver_(solver),
+      pipeline_(ctx, colorFormat, depthFormat),
+      scalars_(ctx, model, solver),
+      pointSize_(ctx.largePoints() ? std::min(4.0f, ctx.properties().limits.pointSizeRange[1]) : 1.0f) {
     createFrameSets(framesInFlight);
 
     for (size_t i = 0; i < model.colliders.size(); ++i) {
@@ -96,8 +81,8 @@ Renderer::Renderer(const VulkanContext& ctx, const SimModel& model, const PbdSol
     // Cloth positions are already in world space: identity model matrix.
     for (const ObjectRange& object : model.objects) {
         const glm::vec3 color = srgbToLinear(object.color);
-        cloths_.push_back({object.firstTriangle * 3, object.triangleCount * 3,
-                           makePush(glm::mat4(1.0f), color, backSideOf(color), gpu::kPatternPlain, 0.15f, 24.0f)});
+        cloths_.push_back({object.firstTriangle * 3, object.triangleCount * 3, object.firstParticle,
+                           object.particleCount, makePush(glm::mat4(1.0f), color, backSideOf(color), gpu::kPatternPlain, 0.15f, 24.0f)});
     }
 }
 
@@ -135,7 +120,12 @@ void Renderer::createFrameSets(uint32_t framesInFlight) {
     }
 }
 
-void Renderer::recordFrame(VkCommandBuffer cmd, uint32_t slot, const RenderTarget& target, const CameraView& camera) {
+void Renderer::recordCompute(VkCommandBuffer cmd, const DisplaySettings& display) {
+    if (display.mode == DisplayMode::Strain) scalars_.recordStrain(cmd);
+}
+
+void Renderer::recordFrame(VkCommandBuffer cmd, uint32_t slot, const RenderTarget& target, const CameraView& camera,
+                           const DisplaySettings& display) {
     gpu::FrameUniforms uniforms{};
     uniforms.viewProjection = camera.viewProjection;
     uniforms.eye = glm::vec4(camera.eye, 1.0f);
@@ -181,17 +171,11 @@ void Renderer::recordFrame(VkCommandBuffer cmd, uint32_t slot, const RenderTarge
     rendering.pColorAttachments = &color;
     rendering.pDepthAttachment = &depth;
     vkCmdBeginRendering(cmd, &rendering);
-    recordDraws(cmd, slot, target.extent);
+    recordDraws(cmd, slot, target.extent, display);
     vkCmdEndRendering(cmd);
-
-    // Presentation needs no access scope: the render-finished semaphore,
-    // signalled after all commands, orders it after this transition.
-    imageBarrier(cmd, target.color, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                 VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_NONE, VK_ACCESS_2_NONE);
 }
 
-void Renderer::recordDraws(VkCommandBuffer cmd, uint32_t slot, VkExtent2D extent) {
+void Renderer::recordDraws(VkCommandBuffer cmd, uint32_t slot, VkExtent2D extent, const DisplaySettings& display) {
     const VkViewport viewport{0.0f, 0.0f, float(extent.width), float(extent.height), 0.0f, 1.0f};
     const VkRect2D scissor{{0, 0}, extent};
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline_.pipeline());
@@ -201,25 +185,41 @@ void Renderer::recordDraws(VkCommandBuffer cmd, uint32_t slot, VkExtent2D extent
                             nullptr);
     const VkShaderStageFlags pushStages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
 
-    for (const ColliderDraw& draw : colliders_) {
-        const std::array<VkBuffer, 2> buffers{draw.mesh.vertices.handle(), draw.mesh.vertices.handle()};
-        const std::array<VkDeviceSize, 2> offsets{0, draw.mesh.normalsOffset};
-        vkCmdBindVertexBuffers(cmd, 0, 2, buffers.data(), offsets.data());
-        vkCmdBindIndexBuffer(cmd, draw.mesh.indices.handle(), 0, VK_INDEX_TYPE_UINT32);
-        vkCmdPushConstants(cmd, pipeline_.layout(), pushStages, 0, sizeof(draw.push), &draw.push);
-        vkCmdDrawIndexed(cmd, draw.mesh.indexCount, 1, 0, 0, 0);
-    }
+    // Colliders are always drawn filled, in their own colours; the scalar
+    // stream is unused for them (their positions stand in as a valid buffer).
+    if (display.colliders)
+        for (const ColliderDraw& draw : colliders_) {
+            const std::array<VkBuffer, 3> buffers{draw.mesh.vertices.handle(), draw.mesh.vertices.handle(),
+                                                  draw.mesh.vertices.handle()};
+            const std::array<VkDeviceSize, 3> offsets{0, draw.mesh.normalsOffset, 0};
+            vkCmdBindVertexBuffers(cmd, 0, 3, buffers.data(), offsets.data());
+            vkCmdBindIndexBuffer(cmd, draw.mesh.indices.handle(), 0, VK_INDEX_TYPE_UINT32);
+            vkCmdPushConstants(cmd, pipeline_.layout(), pushStages, 0, sizeof(draw.push), &draw.push);
+            vkCmdDrawIndexed(cmd, draw.mesh.indexCount, 1, 0, 0, 0);
+        }
 
-    // The cloth: the solver's own storage buffers, bound as vertex and index
-    // buffers (no copy anywhere).
-    const std::array<VkBuffer, 2> buffers{solver_.positions().handle(), solver_.normals().handle()};
-    const std::array<VkDeviceSize, 2> offsets{0, 0};
-    vkCmdBindVertexBuffers(cmd, 0, 2, buffers.data(), offsets.data());
+    // The simulated objects: the solver's own storage buffers, bound as
+    // vertex and index buffers (no copy anywhere), and the display mode's
+    // per-particle scalar.
+    const bool strain = display.mode == DisplayMode::Strain;
+    const bool graph = display.mode == DisplayMode::GraphColor;
+    const std::array<VkBuffer, 3> buffers{solver_.positions().handle(), solver_.normals().handle(),
+                                          strain ? scalars_.strain().handle() : scalars_.graphColors().handle()};
+    const std::array<VkDeviceSize, 3> offsets{0, 0, 0};
+    vkCmdBindVertexBuffers(cmd, 0, 3, buffers.data(), offsets.data());
     vkCmdBindIndexBuffer(cmd, solver_.triangleIndices().handle(), 0, VK_INDEX_TYPE_UINT32);
+    SurfaceStyle style = SurfaceStyle::Fill;
+    if (display.mode == DisplayMode::Wireframe && wireframeAvailable()) style = SurfaceStyle::Lines;
+    if (display.mode == DisplayMode::Particles) style = SurfaceStyle::Points;
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline_.pipeline(style));
     for (const ClothDraw& draw : cloths_) {
-        if (draw.indexCount == 0) continue;
-        vkCmdPushConstants(cmd, pipeline_.layout(), pushStages, 0, sizeof(draw.push), &draw.push);
-        vkCmdDrawIndexed(cmd, draw.indexCount, 1, draw.firstIndex, 0, 0);
+        gpu::DrawPush push = draw.push;
+        push.colorBy = strain ? gpu::kColorByStrain : graph ? gpu::kColorByGraphColor : gpu::kColorByMaterial;
+        push.pointSize = pointSize_;
+        push.strainRange = 0.1f;  // +-10 % stretch saturates the ramp
+        vkCmdPushConstants(cmd, pipeline_.layout(), pushStages, 0, sizeof(push), &push);
+        if (style == SurfaceStyle::Points) vkCmdDraw(cmd, draw.particleCount, 1, draw.firstParticle, 0);
+        else if (draw.indexCount > 0) vkCmdDrawIndexed(cmd, draw.indexCount, 1, draw.firstIndex, 0, 0);
     }
 }
 

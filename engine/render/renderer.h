@@ -1,19 +1,24 @@
 #pragma once
-// Draws one frame of the scene into a swapchain image: the colliders (static
+// Draws one frame of the scene into a render target (a swapchain image or the
+// offscreen target: the same commands either way): the colliders (static
 // meshes built once) and the cloth, read straight from the solver's storage
 // buffers as vertex and index buffers. Records the layout transitions of the
-// colour and depth attachments itself (UNDEFINED -> attachment -> present),
-// but not the compute -> vertex input barrier: the frame loop places that
-// between the simulation and this.
+// colour and depth attachments itself (UNDEFINED -> attachment), but not the
+// compute -> vertex input barrier: the frame loop places that between the
+// simulation and this; nor the colour image's last transition (to present,
+// or to a copy), which depends on what follows (overlay, screenshot).
 #include <memory>
 #include <vector>
 
 #include <glm/glm.hpp>
 #include <volk.h>
 
+#include "render/display_mode.h"
 #include "render/gpu_mesh.h"
+#include "render/orbit_camera.h"
+#include "render/particle_scalars.h"
 #include "render/surface_pipeline.h"
-#include "render/swapchain.h"
+#include "render/render_target.h"
 #include "shared/render_types.h"
 #include "sim/pbd_solver.h"
 #include "sim/sim_model.h"
@@ -22,11 +27,6 @@
 namespace vksim {
 
 class VulkanContext;
-
-struct CameraView {
-    glm::mat4 viewProjection{1.0f};
-    glm::vec3 eye{0.0f};
-};
 
 class Renderer {
 public:
@@ -37,10 +37,19 @@ public:
     Renderer(const Renderer&) = delete;
     Renderer& operator=(const Renderer&) = delete;
 
+    // Compute work the display mode needs (the strain pass), recorded after
+    // the simulation and before the compute -> vertex input barrier.
+    void recordCompute(VkCommandBuffer cmd, const DisplaySettings& display);
+
     // Writes frame slot `slot`'s uniforms (its fence must have signalled) and
-    // records the drawing of the scene into `target`, which ends up in
-    // PRESENT_SRC layout.
-    void recordFrame(VkCommandBuffer cmd, uint32_t slot, const RenderTarget& target, const CameraView& camera);
+    // records the drawing of the scene into `target`, whose colour image ends
+    // up in COLOR_ATTACHMENT_OPTIMAL layout.
+    void recordFrame(VkCommandBuffer cmd, uint32_t slot, const RenderTarget& target, const CameraView& camera,
+                     const DisplaySettings& display = {});
+
+    // Wireframe draws need the fillModeNonSolid feature; without it the mode
+    // draws shaded.
+    bool wireframeAvailable() const { return pipeline_.pipeline(SurfaceStyle::Lines) != VK_NULL_HANDLE; }
 
 private:
     struct ColliderDraw {
@@ -50,15 +59,19 @@ private:
     struct ClothDraw {
         uint32_t firstIndex = 0;
         uint32_t indexCount = 0;
+        uint32_t firstParticle = 0;
+        uint32_t particleCount = 0;
         gpu::DrawPush push;
     };
 
     void createFrameSets(uint32_t framesInFlight);
-    void recordDraws(VkCommandBuffer cmd, uint32_t slot, VkExtent2D extent);
+    void recordDraws(VkCommandBuffer cmd, uint32_t slot, VkExtent2D extent, const DisplaySettings& display);
 
     const VulkanContext& ctx_;
     const PbdSolver& solver_;
     SurfacePipeline pipeline_;
+    ParticleScalars scalars_;
+    float pointSize_ = 1.0f;
     std::vector<GpuBuffer> frameUniforms_;  // one per frame in flight, host-visible
     VkDescriptorPool descriptorPool_ = VK_NULL_HANDLE;
     std::vector<VkDescriptorSet> frameSets_;

@@ -37,6 +37,7 @@ private:
 
 constexpr uint32_t kPositionBinding = 0;
 constexpr uint32_t kNormalBinding = 1;
+constexpr uint32_t kScalarBinding = 2;
 
 }  // namespace
 
@@ -71,13 +72,15 @@ SurfacePipeline::SurfacePipeline(const VulkanContext& ctx, VkFormat colorFormat,
     stages[1].pName = "main";
 
     // Positions are vec4 (xyz + inverse mass for cloth): the shader takes .xyz.
-    const std::array<VkVertexInputBindingDescription, 2> bindings{{
+    const std::array<VkVertexInputBindingDescription, 3> bindings{{
         {kPositionBinding, sizeof(glm::vec4), VK_VERTEX_INPUT_RATE_VERTEX},
         {kNormalBinding, sizeof(glm::vec4), VK_VERTEX_INPUT_RATE_VERTEX},
+        {kScalarBinding, sizeof(float), VK_VERTEX_INPUT_RATE_VERTEX},
     }};
-    const std::array<VkVertexInputAttributeDescription, 2> attributes{{
+    const std::array<VkVertexInputAttributeDescription, 3> attributes{{
         {0, kPositionBinding, VK_FORMAT_R32G32B32A32_SFLOAT, 0},
         {1, kNormalBinding, VK_FORMAT_R32G32B32A32_SFLOAT, 0},
+        {2, kScalarBinding, VK_FORMAT_R32_SFLOAT, 0},
     }};
     VkPipelineVertexInputStateCreateInfo vertexInput{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
     vertexInput.vertexBindingDescriptionCount = static_cast<uint32_t>(bindings.size());
@@ -140,12 +143,25 @@ SurfacePipeline::SurfacePipeline(const VulkanContext& ctx, VkFormat colorFormat,
     info.pColorBlendState = &blend;
     info.pDynamicState = &dynamic;
     info.layout = layout_;
-    VK_CHECK(vkCreateGraphicsPipelines(ctx.device(), VK_NULL_HANDLE, 1, &info, nullptr, &pipeline_));
-    ctx.setName(pipeline_, VK_OBJECT_TYPE_PIPELINE, "surface");
+    VK_CHECK(vkCreateGraphicsPipelines(ctx.device(), VK_NULL_HANDLE, 1, &info, nullptr,
+                                       &pipelines_[size_t(SurfaceStyle::Fill)]));
+    ctx.setName(pipelines_[size_t(SurfaceStyle::Fill)], VK_OBJECT_TYPE_PIPELINE, "surface");
+
+    if (ctx.fillModeNonSolid()) {
+        raster.polygonMode = VK_POLYGON_MODE_LINE;
+        VK_CHECK(vkCreateGraphicsPipelines(ctx.device(), VK_NULL_HANDLE, 1, &info, nullptr,
+                                           &pipelines_[size_t(SurfaceStyle::Lines)]));
+        ctx.setName(pipelines_[size_t(SurfaceStyle::Lines)], VK_OBJECT_TYPE_PIPELINE, "surface (wireframe)");
+        raster.polygonMode = VK_POLYGON_MODE_FILL;
+    }
+    inputAssembly.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
+    VK_CHECK(vkCreateGraphicsPipelines(ctx.device(), VK_NULL_HANDLE, 1, &info, nullptr,
+                                       &pipelines_[size_t(SurfaceStyle::Points)]));
+    ctx.setName(pipelines_[size_t(SurfaceStyle::Points)], VK_OBJECT_TYPE_PIPELINE, "surface (particles)");
 }
 
 SurfacePipeline::~SurfacePipeline() {
-    vkDestroyPipeline(ctx_.device(), pipeline_, nullptr);
+    for (VkPipeline pipeline : pipelines_) vkDestroyPipeline(ctx_.device(), pipeline, nullptr);
     vkDestroyPipelineLayout(ctx_.device(), layout_, nullptr);
     vkDestroyDescriptorSetLayout(ctx_.device(), frameSetLayout_, nullptr);
 }

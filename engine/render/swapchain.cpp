@@ -38,10 +38,34 @@ VkCompositeAlphaFlagBitsKHR chooseCompositeAlpha(VkCompositeAlphaFlagsKHR suppor
     return VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR;
 }
 
+const char* presentModeName(VkPresentModeKHR mode) {
+    switch (mode) {
+        case VK_PRESENT_MODE_IMMEDIATE_KHR: return "immediate";
+        case VK_PRESENT_MODE_MAILBOX_KHR: return "mailbox";
+        case VK_PRESENT_MODE_FIFO_KHR: return "fifo";
+        case VK_PRESENT_MODE_FIFO_RELAXED_KHR: return "fifo-relaxed";
+        default: return "other";
+    }
+}
+
+// FIFO is the one mode every surface must support (vsync on); the others
+// are optional, so a surface without the one asked for falls back to FIFO.
+VkPresentModeKHR choosePresentMode(const VulkanContext& ctx, VkPresentModeKHR wanted, std::string& notice) {
+    uint32_t count = 0;
+    VK_CHECK(vkGetPhysicalDeviceSurfacePresentModesKHR(ctx.physicalDevice(), ctx.surface(), &count, nullptr));
+    std::vector<VkPresentModeKHR> modes(count);
+    VK_CHECK(vkGetPhysicalDeviceSurfacePresentModesKHR(ctx.physicalDevice(), ctx.surface(), &count, modes.data()));
+    if (std::find(modes.begin(), modes.end(), wanted) != modes.end()) return wanted;
+    notice = fmt::format("vksim: the window surface has no {} present mode, using fifo", presentModeName(wanted));
+    return VK_PRESENT_MODE_FIFO_KHR;
+}
+
 }  // namespace
 
-Swapchain::Swapchain(const VulkanContext& ctx, VkExtent2D framebufferExtent) : ctx_(ctx) {
+Swapchain::Swapchain(const VulkanContext& ctx, VkExtent2D framebufferExtent, VkPresentModeKHR presentMode)
+    : ctx_(ctx) {
     surfaceFormat_ = chooseSurfaceFormat(ctx);
+    presentMode_ = choosePresentMode(ctx, presentMode, presentModeNotice_);
     requireDepthFormat(ctx, kDepthFormat);
     create(framebufferExtent);
 }
@@ -82,11 +106,13 @@ void Swapchain::create(VkExtent2D framebufferExtent) {
     info.imageColorSpace = surfaceFormat_.colorSpace;
     info.imageExtent = extent;
     info.imageArrayLayers = 1;
-    info.imageUsage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+    // Copyable images let --screenshot read exactly what is presented.
+    copyable_ = (caps.supportedUsageFlags & VK_IMAGE_USAGE_TRANSFER_SRC_BIT) != 0;
+    info.imageUsage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | (copyable_ ? VK_IMAGE_USAGE_TRANSFER_SRC_BIT : 0);
     info.imageSharingMode = VK_SHARING_MODE_EXCLUSIVE;
     info.preTransform = caps.currentTransform;
     info.compositeAlpha = chooseCompositeAlpha(caps.supportedCompositeAlpha);
-    info.presentMode = VK_PRESENT_MODE_FIFO_KHR;  // always available; paces the loop to the display
+    info.presentMode = presentMode_;
     info.clipped = VK_TRUE;
     info.oldSwapchain = swapchain_;
     VkSwapchainKHR created = VK_NULL_HANDLE;
@@ -165,7 +191,7 @@ void Swapchain::present(uint32_t image) {
 
 RenderTarget Swapchain::target(uint32_t image) const {
     const Image& i = images_.at(image);
-    return {i.image, i.view, depth_.image(), depth_.view(), extent_};
+    return {i.image, i.view, surfaceFormat_.format, depth_.image(), depth_.view(), extent_};
 }
 
 }  // namespace vksim

@@ -6,24 +6,17 @@
 // flight) is what guarantees that the presentation engine is done with it
 // before a later submission signals it again.
 #include <optional>
+#include <string>
 #include <vector>
 
 #include <volk.h>
 
+#include "render/render_target.h"
 #include "vk/gpu_image.h"
 
 namespace vksim {
 
 class VulkanContext;
-
-// One swapchain image ready to be drawn into, with the depth buffer of its size.
-struct RenderTarget {
-    VkImage color = VK_NULL_HANDLE;
-    VkImageView colorView = VK_NULL_HANDLE;
-    VkImage depth = VK_NULL_HANDLE;
-    VkImageView depthView = VK_NULL_HANDLE;
-    VkExtent2D extent{};
-};
 
 class Swapchain {
 public:
@@ -31,7 +24,10 @@ public:
 
     // Picks the colour format once (sRGB BGRA8 when the surface has it); the
     // images are created now unless the window is minimised (zero extent).
-    Swapchain(const VulkanContext& ctx, VkExtent2D framebufferExtent);
+    // `presentMode` is what was asked for; a surface without it gets FIFO
+    // (always supported), and presentModeNotice() says so in one line.
+    Swapchain(const VulkanContext& ctx, VkExtent2D framebufferExtent,
+              VkPresentModeKHR presentMode = VK_PRESENT_MODE_FIFO_KHR);
     ~Swapchain();
     Swapchain(const Swapchain&) = delete;
     Swapchain& operator=(const Swapchain&) = delete;
@@ -55,6 +51,10 @@ public:
     VkFormat colorFormat() const { return surfaceFormat_.format; }
     VkFormat depthFormat() const { return kDepthFormat; }
     VkExtent2D extent() const { return extent_; }
+    VkPresentModeKHR presentMode() const { return presentMode_; }
+    const std::string& presentModeNotice() const { return presentModeNotice_; }
+    // Whether the images can be copied from (TRANSFER_SRC usage), for screenshots.
+    bool copyable() const { return copyable_; }
 
 private:
     struct Image {
@@ -73,6 +73,9 @@ private:
     std::vector<Image> images_;
     GpuImage depth_;
     bool outOfDate_ = false;
+    VkPresentModeKHR presentMode_ = VK_PRESENT_MODE_FIFO_KHR;
+    std::string presentModeNotice_;
+    bool copyable_ = false;
     uint32_t generation_ = 0;  // in debug names, to tell recreated objects apart
 };
 

@@ -70,7 +70,9 @@ bool Window::shouldClose() const { return glfwWindowShouldClose(window_); }
 
 void Window::pollEvents() { glfwPollEvents(); }
 
-void Window::waitEvents() { glfwWaitEvents(); }
+// With a timeout, so a loop that waits for a minimised window to come back
+// still notices a close request or the end of a test.
+void Window::waitEvents() { glfwWaitEventsTimeout(0.1); }
 
 VkExtent2D Window::framebufferExtent() const {
     int width = 0;
@@ -92,6 +94,28 @@ bool Window::takeResized() {
     return resized;
 }
 
+KeyCommands Window::takeKeyCommands() {
+    const KeyCommands keys = keys_;
+    keys_ = {};
+    return keys;
+}
+
+glm::vec2 Window::cursorPixels() const {
+    double x = 0, y = 0;
+    glfwGetCursorPos(window_, &x, &y);
+    // Window coordinates to framebuffer pixels (they differ on high-DPI screens).
+    int ww = 0, wh = 0, fw = 0, fh = 0;
+    glfwGetWindowSize(window_, &ww, &wh);
+    glfwGetFramebufferSize(window_, &fw, &fh);
+    return {ww > 0 ? float(x) * float(fw) / float(ww) : float(x), wh > 0 ? float(y) * float(fh) / float(wh) : float(y)};
+}
+
+bool Window::pickButtonDown() const {
+    const bool ctrl = glfwGetKey(window_, GLFW_KEY_LEFT_CONTROL) == GLFW_PRESS ||
+                      glfwGetKey(window_, GLFW_KEY_RIGHT_CONTROL) == GLFW_PRESS;
+    return ctrl && glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS;
+}
+
 CameraInput Window::takeCameraInput() {
     const CameraInput input = input_;
     input_ = {};
@@ -109,20 +133,39 @@ void Window::onCursorPos(GLFWwindow* window, double x, double y) {
     const glm::vec2 delta = self.cursorKnown_ ? glm::vec2(cursor - self.lastCursor_) : glm::vec2(0.0f);
     self.lastCursor_ = cursor;
     self.cursorKnown_ = true;
-    if (glfwGetMouseButton(window, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS) self.input_.rotatePixels += delta;
-    if (glfwGetMouseButton(window, GLFW_MOUSE_BUTTON_RIGHT) == GLFW_PRESS ||
+    if (self.uiMouse_) return;
+    const bool left = glfwGetMouseButton(window, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS;
+    const bool shift =
+        glfwGetKey(window, GLFW_KEY_LEFT_SHIFT) == GLFW_PRESS || glfwGetKey(window, GLFW_KEY_RIGHT_SHIFT) == GLFW_PRESS;
+    const bool ctrl = glfwGetKey(window, GLFW_KEY_LEFT_CONTROL) == GLFW_PRESS ||
+                      glfwGetKey(window, GLFW_KEY_RIGHT_CONTROL) == GLFW_PRESS;
+    if (left && !shift && !ctrl) self.input_.rotatePixels += delta;  // Ctrl + left is picking
+    if ((left && shift) || glfwGetMouseButton(window, GLFW_MOUSE_BUTTON_RIGHT) == GLFW_PRESS ||
         glfwGetMouseButton(window, GLFW_MOUSE_BUTTON_MIDDLE) == GLFW_PRESS)
         self.input_.panPixels += delta;
 }
 
 void Window::onScroll(GLFWwindow* window, double, double dy) {
+    if (owner(window)->uiMouse_) return;
     owner(window)->input_.zoomSteps += static_cast<float>(dy);
 }
 
 void Window::onKey(GLFWwindow* window, int key, int, int action, int) {
     if (action != GLFW_PRESS) return;
+    Window& self = *owner(window);
     if (key == GLFW_KEY_ESCAPE) glfwSetWindowShouldClose(window, GLFW_TRUE);
-    if (key == GLFW_KEY_R) owner(window)->input_.reset = true;
+    if (key == GLFW_KEY_F1 || key == GLFW_KEY_TAB) self.keys_.toggleOverlay = true;
+    if (self.uiKeyboard_) return;  // typing into the overlay
+    switch (key) {
+        case GLFW_KEY_R: self.input_.reset = true; break;
+        case GLFW_KEY_F: self.input_.frameScene = true; break;
+        case GLFW_KEY_SPACE: self.keys_.togglePause = true; break;
+        case GLFW_KEY_N: self.keys_.stepOnce = true; break;
+        case GLFW_KEY_M: self.keys_.nextDisplayMode = true; break;
+        case GLFW_KEY_C: self.keys_.toggleColliders = true; break;
+        default:
+            if (key >= GLFW_KEY_1 && key <= GLFW_KEY_5) self.keys_.displayMode = key - GLFW_KEY_1;
+    }
 }
 
 }  // namespace vksim

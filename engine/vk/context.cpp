@@ -313,12 +313,19 @@ void VulkanContext::createDevice() {
 
     VkPhysicalDeviceFeatures supported;
     vkGetPhysicalDeviceFeatures(physicalDevice_, &supported);
+    VkPhysicalDeviceVulkan13Features supported13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+    VkPhysicalDeviceFeatures2 supported2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &supported13};
+    vkGetPhysicalDeviceFeatures2(physicalDevice_, &supported2);
     VkPhysicalDeviceVulkan13Features f13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
     f13.synchronization2 = VK_TRUE;
-    f13.dynamicRendering = surface_ ? VK_TRUE : VK_FALSE;
+    // Required for a window; headless runs use it for --screenshot's offscreen drawing.
+    f13.dynamicRendering = surface_ ? VK_TRUE : supported13.dynamicRendering;
     VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &f13};
-    // Optional: wireframe display mode.
+    // Optional: the wireframe and particle display modes.
     features.features.fillModeNonSolid = supported.fillModeNonSolid;
+    features.features.largePoints = supported.largePoints;
+    fillModeNonSolid_ = supported.fillModeNonSolid;
+    largePoints_ = supported.largePoints;
 
     std::vector<const char*> extensions;
     if (surface_) extensions.push_back(VK_KHR_SWAPCHAIN_EXTENSION_NAME);

@@ -64,6 +64,9 @@ public:
     const VkPhysicalDeviceProperties& properties() const { return properties_; }
     const DeviceInfo& deviceInfo() const { return deviceInfo_; }
     bool validationEnabled() const { return validation_; }
+    // Optional features, enabled when the device has them.
+    bool fillModeNonSolid() const { return fillModeNonSolid_; }
+    bool largePoints() const { return largePoints_; }
     const ValidationCounts& validationCounts() const { return validationCounts_; }
 
     // Debug-utils name shown by the validation layer and by capture tools.
@@ -87,6 +90,8 @@ private:
 
     bool validation_ = false;
     bool debugUtils_ = false;
+    bool fillModeNonSolid_ = false;
+    bool largePoints_ = false;
     VkInstance instance_ = VK_NULL_HANDLE;
     VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
     VkSurfaceKHR surface_ = VK_NULL_HANDLE;

@@ -11,6 +11,8 @@ layout(push_constant) uniform Push { DrawPush draw; };
 layout(location = 0) in vec3 inWorldPosition;
 layout(location = 1) in vec3 inWorldNormal;
 layout(location = 2) in vec3 inLocalPosition;
+layout(location = 3) in float inScalar;
+layout(location = 4) flat in float inScalarFlat;
 
 layout(location = 0) out vec4 outColor;
 
@@ -22,6 +24,20 @@ float checker(vec2 p) {
     return 0.5 - 0.5 * i.x * i.y;  // 0 or 1 inside squares, 0.5 when a pixel covers many
 }
 
+// Distinct hues for neighbouring graph colour indices (golden-ratio steps
+// around the hue circle); grey for particles in no stretch constraint.
+vec3 graphColor(float index) {
+    if (index < 0.0) return vec3(0.3);
+    vec3 hue = clamp(abs(fract(index * 0.618034 + vec3(0.0, 2.0 / 3.0, 1.0 / 3.0)) * 6.0 - 3.0) - 1.0, 0.0, 1.0);
+    return mix(vec3(0.08), hue, 0.8);
+}
+
+// Blue (compressed by strainRange or more), green (rest length), red (stretched).
+vec3 strainColor(float ratio) {
+    float t = clamp((ratio - 1.0) / draw.strainRange, -1.0, 1.0);
+    return t < 0.0 ? mix(vec3(0.05, 0.6, 0.1), vec3(0.05, 0.15, 0.9), -t) : mix(vec3(0.05, 0.6, 0.1), vec3(0.9, 0.05, 0.03), t);
+}
+
 void main() {
     vec3 n = normalize(inWorldNormal);
     vec3 albedo = draw.frontColor.rgb;
@@ -29,6 +45,8 @@ void main() {
         n = -n;
         albedo = draw.backColor.rgb;
     }
+    if (draw.colorBy == kColorByGraphColor) albedo = graphColor(inScalarFlat);
+    if (draw.colorBy == kColorByStrain) albedo = strainColor(inScalar);
     if (draw.pattern == kPatternChecker)
         albedo *= mix(0.7, 1.0, checker(inLocalPosition.xz / draw.checkerSize));
 

@@ -11,15 +11,23 @@ layout(push_constant) uniform Push { DrawPush draw; };
 // coordinate: only xyz is a position.
 layout(location = 0) in vec4 inPosition;
 layout(location = 1) in vec4 inNormal;
+// Per vertex, for the colour-by display modes: a graph colour index or a
+// stretch ratio (DrawPush.colorBy says which).
+layout(location = 2) in float inScalar;
 
 layout(location = 0) out vec3 outWorldPosition;
 layout(location = 1) out vec3 outWorldNormal;
 layout(location = 2) out vec3 outLocalPosition;  // for patterns fixed to the object
+layout(location = 3) out float outScalar;               // interpolated (strain)
+layout(location = 4) flat out float outScalarFlat;      // one per triangle (graph colour indices)
 
 void main() {
     vec4 world = draw.model * vec4(inPosition.xyz, 1.0);
     outWorldPosition = world.xyz;
     outWorldNormal = mat3(draw.model) * inNormal.xyz;  // the model matrix is rigid
     outLocalPosition = inPosition.xyz;
+    outScalar = inScalar;
+    outScalarFlat = inScalar;
     gl_Position = frame.viewProjection * world;
+    gl_PointSize = draw.pointSize;  // used by the particles display mode only
 }

@@ -13,6 +13,11 @@ GPU_NAMESPACE_BEGIN
 GPU_CONST(uint, kPatternPlain, 0);
 GPU_CONST(uint, kPatternChecker, 1);  // world-space checkerboard (the ground)
 
+// What the per-vertex scalar (vertex input location 2) colours a surface by.
+GPU_CONST(uint, kColorByMaterial, 0);    // the draw's own colours; the scalar is unused
+GPU_CONST(uint, kColorByGraphColor, 1);  // scalar: a graph colour index (negative: none)
+GPU_CONST(uint, kColorByStrain, 2);      // scalar: stretch ratio (current / rest length)
+
 // Set 0, binding 0: written by the host once per frame, one buffer per frame
 // in flight.
 struct FrameUniforms {
@@ -34,8 +39,21 @@ struct DrawPush {
     float checkerSize;    // [m] side of one checker square
     float specular;       // strength of the Blinn-Phong highlight
     float shininess;      // its exponent
+    uint colorBy;         // kColorBy*
+    float pointSize;      // [px] particles display mode
+    float strainRange;    // stretch ratio 1 +- this maps to the ends of the strain colour ramp
+    uint pad0;
 };
-GPU_CHECK_SIZE(DrawPush, 112);
+GPU_CHECK_SIZE(DrawPush, 128);
+
+// The strain pass (render/strain.comp) push constants.
+struct StrainPush {
+    uint particleCount;
+    uint pad0;
+    uint pad1;
+    uint pad2;
+};
+GPU_CHECK_SIZE(StrainPush, 16);
 
 GPU_NAMESPACE_END
 

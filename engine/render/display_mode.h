@@ -1,0 +1,24 @@
+#pragma once
+// How the viewer draws the simulated objects (keys 1-5, M, or the overlay's
+// combo box) and whether it draws the colliders (C).
+#include <array>
+#include <cstdint>
+
+namespace vksim {
+
+enum class DisplayMode : uint32_t {
+    Shaded,      // lit surfaces
+    Wireframe,   // triangle edges (needs fillModeNonSolid)
+    Particles,   // one point per particle
+    GraphColor,  // each particle in the graph colour of its stretch constraint to its lowest-numbered neighbour
+    Strain,      // stretch ratio of the particle's most deformed stretch constraint: blue short, green rest, red long
+};
+inline constexpr std::array<const char*, 5> kDisplayModeNames{"shaded", "wireframe", "particles", "graph colour",
+                                                               "strain"};
+
+struct DisplaySettings {
+    DisplayMode mode = DisplayMode::Shaded;
+    bool colliders = true;
+};
+
+}  // namespace vksim

@@ -1,0 +1,80 @@
+#include "render/particle_scalars.h"
+
+#include <bit>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "shared/render_types.h"
+#include "vk/barriers.h"
+
+namespace vksim {
+namespace {
+
+constexpr VkBufferUsageFlags kVertexUsage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT;
+
+// Each particle takes the graph colour of the stretch constraint to its
+// lowest-numbered neighbour; -1 for particles in none (projective dynamics
+// particles, lone points). (Not its first constraint in colour order: colour
+// 0 alone is close to a perfect matching, so nearly every particle is in it.)
+// On a grid this shows the colouring's alternating stripes, and every colour
+// appears.
+std::vector<float> graphColorPerParticle(const SimModel& model, uint32_t particleCount) {
+    std::vector<float> colors(particleCount, -1.0f);
+    std::vector<uint32_t> lowestNeighbour(particleCount, UINT32_MAX);
+    for (size_t c = 0; c < model.distanceColors.size(); ++c) {
+        const ColorRange range = model.distanceColors[c];
+        for (uint32_t k = range.first; k < range.first + range.count; ++k) {
+            const uint32_t a = model.distance[k].p0, b = model.distance[k].p1;
+            for (auto [p, other] : {std::pair{a, b}, std::pair{b, a}}) {
+                if (p >= particleCount || other >= lowestNeighbour[p]) continue;
+                lowestNeighbour[p] = other;
+                colors[p] = float(c);
+            }
+        }
+    }
+    return colors;
+}
+
+}  // namespace
+
+ParticleScalars::ParticleScalars(const VulkanContext& ctx, const SimModel& model, const PbdSolver& solver)
+    : particleCount_(solver.particleCount()) {
+    const std::vector<float> colors = graphColorPerParticle(model, particleCount_);
+    graphColors_ = makeStorageBuffer<float>(ctx, colors, "graph colour per particle", kVertexUsage);
+
+    // CSR particle -> (other end, rest length) over the stretch constraints.
+    std::vector<uint32_t> offsets(particleCount_ + 1, 0);
+    for (const gpu::DistanceConstraint& d : model.distance) {
+        ++offsets[d.p0 + 1];
+        ++offsets[d.p1 + 1];
+    }
+    for (uint32_t i = 0; i < particleCount_; ++i) offsets[i + 1] += offsets[i];
+    std::vector<glm::uvec2> neighbours(offsets.back());
+    std::vector<uint32_t> fill(offsets.begin(), offsets.end() - 1);
+    for (const gpu::DistanceConstraint& d : model.distance) {
+        const uint32_t rest = std::bit_cast<uint32_t>(d.restLength);
+        neighbours[fill[d.p0]++] = {d.p1, rest};
+        neighbours[fill[d.p1]++] = {d.p0, rest};
+    }
+    offsets_ = makeStorageBuffer<uint32_t>(ctx, offsets, "strain adjacency offsets");
+    neighbours_ = makeStorageBuffer<glm::uvec2>(ctx, neighbours, "strain adjacency");
+    strain_ = makeStorageBuffer<float>(ctx, std::vector<float>(particleCount_, 1.0f), "stretch ratio per particle",
+                                       kVertexUsage);
+    kernel_ = std::make_unique<ComputeKernel>(ctx, "render/strain.comp", sizeof(gpu::StrainPush), 1);
+    set_ = kernel_->bind({&solver.positions(), &offsets_, &neighbours_, &strain_}, "strain");
+}
+
+void ParticleScalars::recordStrain(VkCommandBuffer cmd) {
+    // The previous frame's vertex fetches of the ratios are done before they
+    // are overwritten (nothing else orders them while the simulation is paused).
+    vertexInputToComputeBarrier(cmd);
+    computeToComputeBarrier(cmd);  // the simulation's position writes, visible
+    dispatch(cmd, *kernel_, set_, particleCount_, gpu::StrainPush{particleCount_, 0, 0, 0});
+    // Its reads of positions finish before the next frame's passes write them.
+    computeToComputeBarrier(cmd);
+}
+
+}  // namespace vksim

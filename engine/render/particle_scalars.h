@@ -1,0 +1,40 @@
+#pragma once
+// The per-particle float the colour-by display modes draw with (vertex input
+// binding 2): a graph colour per particle (particle_scalars.cpp says
+// which), uploaded once, and the stretch ratio, recomputed on the GPU by
+// render/strain.comp from the solver's positions in place (zero copy: no
+// host round trip). Both buffers have one float per particle of the model.
+#include <memory>
+
+#include <volk.h>
+
+#include "sim/pbd_solver.h"
+#include "sim/sim_model.h"
+#include "vk/buffer.h"
+#include "vk/compute_kernel.h"
+
+namespace vksim {
+
+class VulkanContext;
+
+class ParticleScalars {
+public:
+    ParticleScalars(const VulkanContext& ctx, const SimModel& model, const PbdSolver& solver);
+
+    // Records the strain pass with its barriers: after the simulation's
+    // writes of positions and the previous frame's vertex reads of the ratios,
+    // and before any later compute write of positions (the next frame).
+    // The compute -> vertex input barrier that follows is the frame loop's.
+    void recordStrain(VkCommandBuffer cmd);
+
+    const GpuBuffer& graphColors() const { return graphColors_; }
+    const GpuBuffer& strain() const { return strain_; }
+
+private:
+    uint32_t particleCount_ = 0;
+    GpuBuffer graphColors_, offsets_, neighbours_, strain_;
+    std::unique_ptr<ComputeKernel> kernel_;
+    VkDescriptorSet set_ = VK_NULL_HANDLE;
+};
+
+}  // namespace vksim

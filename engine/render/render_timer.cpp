@@ -1,0 +1,62 @@
+#include "render/render_timer.h"
+
+#include <algorithm>
+#include <array>
+
+#include <fmt/format.h>
+
+#include "vk/context.h"
+#include "vk/vk_check.h"
+
+namespace vksim {
+
+RenderTimer::RenderTimer(const VulkanContext& ctx, uint32_t frameSlots)
+    : ctx_(ctx), nsPerTick_(ctx.properties().limits.timestampPeriod), pools_(frameSlots), pending_(frameSlots) {
+    for (uint32_t i = 0; i < frameSlots; ++i) {
+        VkQueryPoolCreateInfo info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+        info.queryType = VK_QUERY_TYPE_TIMESTAMP;
+        info.queryCount = kMarks;
+        VK_CHECK(vkCreateQueryPool(ctx.device(), &info, nullptr, &pools_[i]));
+        ctx.setName(pools_[i], VK_OBJECT_TYPE_QUERY_POOL, fmt::format("render timer {}", i));
+    }
+}
+
+RenderTimer::~RenderTimer() {
+    for (VkQueryPool pool : pools_) vkDestroyQueryPool(ctx_.device(), pool, nullptr);
+}
+
+void RenderTimer::begin(VkCommandBuffer cmd, uint32_t slot) {
+    vkCmdResetQueryPool(cmd, pools_.at(slot), 0, kMarks);
+    pending_[slot] = true;
+}
+
+void RenderTimer::mark(VkCommandBuffer cmd, uint32_t slot, Mark mark) {
+    vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, pools_.at(slot), mark);
+}
+
+void RenderTimer::collect(uint32_t slot) {
+    if (!pending_.at(slot)) return;
+    pending_[slot] = false;
+    std::array<uint64_t, kMarks> ticks{};
+    VK_CHECK(vkGetQueryPoolResults(ctx_.device(), pools_[slot], 0, kMarks, sizeof(ticks), ticks.data(),
+                                   sizeof(uint64_t), VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
+    sceneMs_ = float(double(ticks[kSceneEnd] - ticks[kSceneBegin]) * nsPerTick_ * 1e-6);
+    overlayMs_ = float(double(ticks[kOverlayEnd] - ticks[kSceneEnd]) * nsPerTick_ * 1e-6);
+    sceneSamples_.push_back(sceneMs_);
+    overlaySamples_.push_back(overlayMs_);
+}
+
+namespace {
+
+float median(std::vector<float> values) {
+    if (values.empty()) return 0.0f;
+    std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
+    return values[values.size() / 2];
+}
+
+}  // namespace
+
+float RenderTimer::medianSceneMs() const { return median(sceneSamples_); }
+float RenderTimer::medianOverlayMs() const { return median(overlaySamples_); }
+
+}  // namespace vksim

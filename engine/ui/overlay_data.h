@@ -1,0 +1,98 @@
+#pragma once
+// What the overlay's panels show and what they change, kept apart from ImGui
+// so the viewer fills it in and acts on it in a few lines. Features that live
+// in the simulation (the residual reduction, picking) come in through
+// OverlayProviders; a panel whose provider is unset says "not available".
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "render/display_mode.h"
+#include "scene/scene.h"
+#include "vk/gpu_timer.h"
+
+namespace vksim {
+
+// A ray from the camera through a pixel, in world space (direction unit length).
+struct Ray {
+    glm::vec3 origin{0.0f};
+    glm::vec3 direction{0.0f, 0.0f, -1.0f};
+};
+
+// Mouse picking and dragging of particles (Ctrl + left button): the viewer
+// calls beginPick on press, dragTo while the button is held, release on let go.
+class PickController {
+public:
+    virtual ~PickController() = default;
+    virtual bool beginPick(const Ray& ray) = 0;  // false: nothing under the cursor
+    virtual void dragTo(const Ray& ray) = 0;
+    virtual void release() = 0;
+};
+
+// One live-editable number the simulation offers (a constraint family's
+// stiffness or compliance, a collider's friction, restitution or position
+// coordinate...): shown as a slider in the "Materials and colliders" panel;
+// `set` applies a new value between frames.
+struct LiveParameter {
+    std::string group;  // panel sub-heading: "cloth: stretch", "collider ball", ...
+    std::string name;
+    float value = 0.0f;
+    float min = 0.0f;
+    float max = 1.0f;
+    bool logarithmic = false;  // compliances and stiffnesses span decades
+    std::function<void(float)> set;
+};
+
+struct OverlayProviders {
+    // Constraint residual per solver iteration of the last step (GPU reduction
+    // pass); unset: not available. The viewer calls setResidualTracking(true)
+    // when the panel opens (overlay shown) and (false) when it closes, so the
+    // pass costs nothing otherwise.
+    std::function<std::span<const float>()> residuals;
+    std::function<void(bool)> setResidualTracking;
+    PickController* picker = nullptr;
+    // The simulation's live parameters, listed afresh each frame; unset: not available.
+    std::function<std::vector<LiveParameter>()> parameters;
+};
+
+// Requests the panels make; the viewer acts on them between frames.
+struct ViewerControls {
+    bool overlayVisible = true;
+    bool paused = false;
+    bool stepOnce = false;       // one simulation frame while paused
+    uint32_t slowMotion = 1;     // one simulation frame every k display frames
+    bool resetRequested = false;  // rebuild the simulation from the scene
+    bool reloadRequested = false;  // read the scene file again, then reset
+    std::string loadRequest;      // switch to this scene file
+    bool frameRequested = false;  // frame the scene with the camera (F)
+    bool cameraResetRequested = false;
+    bool convergenceShown = false;  // the residual panel is open: the viewer switches tracking on
+    DisplaySettings display;
+};
+
+// What the panels show this frame.
+struct OverlayView {
+    std::string sceneName;
+    std::string scenePath;
+    uint64_t frame = 0;
+    TimingReport timings;            // median/max over the last frames
+    std::span<const float> stepMs;   // GPU step time per collected frame, oldest first
+    std::span<const float> frameMs;  // wall-clock time between shown frames
+    float sceneMs = 0.0f;            // GPU time of drawing the scene, last frame
+    float overlayMs = 0.0f;          // GPU time of drawing the overlay, last frame
+    SolverSettings* solver = nullptr;  // live: edits apply to the next frame
+    // Timestamp runs a frame of these settings takes, and how many the timer
+    // has room for: edits beyond it are refused.
+    std::function<uint32_t(const SolverSettings&)> passRuns;
+    uint32_t maxPassRuns = 0;
+    std::span<const std::string> sceneFiles;  // scenes/*.json
+    std::string error;                        // the last failed load, shown until the next succeeds
+    bool resetAllowed = true;                 // false while --export/--trace follow this simulation
+    bool wireframeAvailable = true;
+};
+
+}  // namespace vksim

@@ -1,0 +1,196 @@
+#include "ui/viewer_panels.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include <fmt/format.h>
+#include <imgui.h>
+
+namespace vksim {
+namespace {
+
+const ImVec4 kErrorColor(1.0f, 0.45f, 0.4f, 1.0f);
+const ImVec4 kDimColor(0.65f, 0.65f, 0.65f, 1.0f);
+
+void notAvailable(const char* what) { ImGui::TextColored(kDimColor, "%s: not available", what); }
+
+void plot(const char* label, std::span<const float> values, const char* unit) {
+    if (values.empty()) {
+        ImGui::TextColored(kDimColor, "%s: no frames yet", label);
+        return;
+    }
+    const float top = *std::max_element(values.begin(), values.end());
+    const std::string overlay = fmt::format("{} {:.2f} {} (max {:.2f})", label, values.back(), unit, top);
+    ImGui::PlotLines(fmt::format("##{}", label).c_str(), values.data(), int(values.size()), 0, overlay.c_str(), 0.0f,
+                     top * 1.1f, ImVec2(ImGui::GetContentRegionAvail().x, 40.0f));
+}
+
+void timingPanel(const OverlayView& view) {
+    if (!ImGui::CollapsingHeader("GPU timing", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    ImGui::Text("step %.2f ms median, %.2f ms max over %u frames", view.timings.step.medianMs, view.timings.step.maxMs,
+                view.timings.frames);
+    ImGui::Text("draw: scene %.3f ms, overlay %.3f ms (last frame)", view.sceneMs, view.overlayMs);
+    plot("step", view.stepMs, "ms");
+    plot("frame", view.frameMs, "ms");
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY |
+                                  ImGuiTableFlags_SizingFixedFit;
+    if (!ImGui::BeginTable("passes", 5, flags, ImVec2(0.0f, 150.0f))) return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("pass", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("runs");
+    ImGui::TableSetupColumn("median ms");
+    ImGui::TableSetupColumn("max ms");
+    ImGui::TableSetupColumn("% step");
+    ImGui::TableHeadersRow();
+    const double step = view.timings.step.medianMs > 0 ? view.timings.step.medianMs : 1.0;
+    for (const PassTiming& pass : view.timings.passes) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(pass.name.c_str());
+        ImGui::TableNextColumn();
+        ImGui::Text("%u", pass.runsPerFrame);
+        ImGui::TableNextColumn();
+        ImGui::Text("%.3f", pass.medianMs);
+        ImGui::TableNextColumn();
+        ImGui::Text("%.3f", pass.maxMs);
+        ImGui::TableNextColumn();
+        ImGui::Text("%.1f", 100.0 * pass.medianMs / step);
+    }
+    ImGui::EndTable();
+}
+
+void simulationPanel(const OverlayView& view, ViewerControls& controls) {
+    if (!ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    ImGui::Text("%s, frame %llu", view.sceneName.c_str(), static_cast<unsigned long long>(view.frame));
+    if (ImGui::Button(controls.paused ? "Run (Space)" : "Pause (Space)")) controls.paused = !controls.paused;
+    ImGui::SameLine();
+    ImGui::BeginDisabled(!controls.paused);
+    if (ImGui::Button("Step (N)")) controls.stepOnce = true;
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(!view.resetAllowed);
+    if (ImGui::Button("Reset")) controls.resetRequested = true;
+    ImGui::SameLine();
+    if (ImGui::Button("Reload file")) controls.reloadRequested = true;
+    ImGui::EndDisabled();
+    int slow = int(controls.slowMotion);
+    if (ImGui::SliderInt("slow motion", &slow, 1, 16, "1/%d")) controls.slowMotion = uint32_t(std::max(slow, 1));
+
+    ImGui::BeginDisabled(!view.resetAllowed);
+    const std::string current = std::filesystem::path(view.scenePath).filename().string();
+    if (ImGui::BeginCombo("scene", current.c_str())) {
+        for (const std::string& file : view.sceneFiles) {
+            const std::string name = std::filesystem::path(file).filename().string();
+            if (ImGui::Selectable(name.c_str(), file == view.scenePath)) controls.loadRequest = file;
+        }
+        ImGui::EndCombo();
+    }
+    ImGui::EndDisabled();
+    if (!view.resetAllowed) ImGui::TextColored(kDimColor, "reset and scene changes are off with --export/--trace");
+    if (!view.error.empty()) ImGui::TextColored(kErrorColor, "%s", view.error.c_str());
+}
+
+// Edits a copy; the copy replaces the live settings only when the GPU timer
+// has room for its timestamps (4x the scene's own passes).
+void solverPanel(const OverlayView& view) {
+    if (!view.solver || !ImGui::CollapsingHeader("Solver")) return;
+    SolverSettings edited = *view.solver;
+    float dtMs = edited.timeStep * 1000.0f;
+    bool changed = ImGui::SliderFloat("time step ms", &dtMs, 1.0f, 33.3f, "%.2f");
+    edited.timeStep = dtMs / 1000.0f;
+    int substeps = int(edited.substeps);
+    int iterations = int(edited.iterations);
+    changed |= ImGui::SliderInt("substeps", &substeps, 1, 64);
+    changed |= ImGui::SliderInt("iterations", &iterations, 1, 64);
+    edited.substeps = uint32_t(std::max(substeps, 1));
+    edited.iterations = uint32_t(std::max(iterations, 1));
+    changed |= ImGui::DragFloat3("gravity", &edited.gravity.x, 0.05f, -50.0f, 50.0f, "%.2f");
+    changed |= ImGui::SliderFloat("damping 1/s", &edited.damping, 0.0f, 10.0f, "%.3f");
+    int local = int(edited.pd.localIterations);
+    int jacobi = int(edited.pd.jacobiIterations);
+    changed |= ImGui::SliderInt("pd local iterations", &local, 1, 50);
+    changed |= ImGui::SliderInt("pd Jacobi iterations", &jacobi, 1, 100);
+    edited.pd.localIterations = uint32_t(std::max(local, 1));
+    edited.pd.jacobiIterations = uint32_t(std::max(jacobi, 1));
+    if (!changed) return;
+    const uint32_t runs = view.passRuns ? view.passRuns(edited) : 0;
+    if (runs <= view.maxPassRuns) *view.solver = edited;
+    else
+        ImGui::SetTooltip("%u timed passes per frame: more than the %u the timer holds (4x the scene's)", runs,
+                          view.maxPassRuns);
+}
+
+void displayPanel(const OverlayView& view, ViewerControls& controls) {
+    if (!ImGui::CollapsingHeader("Display", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    int mode = int(controls.display.mode);
+    if (ImGui::BeginCombo("mode (M)", kDisplayModeNames[size_t(mode)])) {
+        for (size_t i = 0; i < kDisplayModeNames.size(); ++i) {
+            const bool disabled = DisplayMode(i) == DisplayMode::Wireframe && !view.wireframeAvailable;
+            ImGui::BeginDisabled(disabled);
+            if (ImGui::Selectable(kDisplayModeNames[i], int(i) == mode)) controls.display.mode = DisplayMode(i);
+            ImGui::EndDisabled();
+        }
+        ImGui::EndCombo();
+    }
+    ImGui::Checkbox("colliders (C)", &controls.display.colliders);
+    if (ImGui::Button("Frame scene (F)")) controls.frameRequested = true;
+    ImGui::SameLine();
+    if (ImGui::Button("Reset camera (R)")) controls.cameraResetRequested = true;
+}
+
+void convergencePanel(const OverlayProviders& providers, ViewerControls& controls) {
+    controls.convergenceShown = ImGui::CollapsingHeader("Convergence");
+    if (!controls.convergenceShown) return;
+    if (!providers.residuals) {
+        notAvailable("constraint residual per iteration");
+        return;
+    }
+    plot("residual", providers.residuals(), "");
+}
+
+void parametersPanel(const OverlayProviders& providers) {
+    if (!ImGui::CollapsingHeader("Materials and colliders")) return;
+    if (!providers.parameters) {
+        notAvailable("stiffness, compliance, friction, restitution, collider transforms");
+        return;
+    }
+    std::string group;
+    int id = 0;
+    for (LiveParameter& parameter : providers.parameters()) {
+        if (parameter.group != group) {
+            group = parameter.group;
+            ImGui::TextColored(kDimColor, "%s", group.c_str());
+        }
+        ImGui::PushID(id++);
+        float value = parameter.value;
+        const ImGuiSliderFlags flags = parameter.logarithmic ? ImGuiSliderFlags_Logarithmic : 0;
+        if (ImGui::SliderFloat(parameter.name.c_str(), &value, parameter.min, parameter.max, "%.4g", flags) &&
+            parameter.set)
+            parameter.set(value);
+        ImGui::PopID();
+    }
+}
+
+void pickingPanel(const OverlayProviders& providers) {
+    if (!ImGui::CollapsingHeader("Picking")) return;
+    if (!providers.picker) notAvailable("picking");
+    else ImGui::TextUnformatted("Ctrl + left drag: pull a particle");
+}
+
+}  // namespace
+
+void drawViewerPanels(const OverlayView& view, const OverlayProviders& providers, ViewerControls& controls) {
+    ImGui::SetNextWindowPos(ImVec2(10.0f, 10.0f), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(400.0f, 0.0f), ImGuiCond_FirstUseEver);
+    ImGui::Begin("vksim (F1/Tab hides)");
+    timingPanel(view);
+    simulationPanel(view, controls);
+    solverPanel(view);
+    displayPanel(view, controls);
+    parametersPanel(providers);
+    convergencePanel(providers, controls);
+    pickingPanel(providers);
+    ImGui::End();
+}
+
+}  // namespace vksim
