@@ -10,6 +10,7 @@
 #include "app/simulation.h"
 #include "app/timing_output.h"
 #include "app/viewer.h"
+#include "app/viewer_providers.h"
 #include "render/window.h"
 #include "sim/model_summary.h"
 #include "sim/state_hash.h"
@@ -103,6 +104,8 @@ int runWindowed(const RunOptions& options, const Scene& scene) {
         viewerOptions.overlayVisible = options.overlay;
         viewerOptions.display = options.display;
         Viewer viewer(ctx, window, sim, outputs.observers(), viewerOptions);
+        ViewerProviders providers(viewer);  // residual plot, mouse drag, material and collider sliders
+        viewer.setProviders(providers.providers());
         if (!viewer.swapchain().presentModeNotice().empty()) std::cerr << viewer.swapchain().presentModeNotice() << "\n";
         std::optional<uint32_t> frames = options.frames;
         if (!options.screenshotFile.empty() && !frames) frames = kDefaultScreenshotFrames;

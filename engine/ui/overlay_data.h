@@ -13,18 +13,13 @@
 
 #include "render/display_mode.h"
 #include "scene/scene.h"
+#include "sim/interaction.h"  // Ray
 #include "vk/gpu_timer.h"
 
 namespace vksim {
 
-// A ray from the camera through a pixel, in world space (direction unit length).
-struct Ray {
-    glm::vec3 origin{0.0f};
-    glm::vec3 direction{0.0f, 0.0f, -1.0f};
-};
-
-// Mouse picking and dragging of particles (Ctrl + left button): the viewer
-// calls beginPick on press, dragTo while the button is held, release on let go.
+// Mouse picking and dragging of particles (Ctrl + left button), with the ray
+// from the camera through the cursor: the viewer calls beginPick on press, dragTo while the button is held, release on let go.
 class PickController {
 public:
     virtual ~PickController() = default;

@@ -1,0 +1,138 @@
+#include "app/viewer_providers.h"
+
+#include <fmt/format.h>
+
+#include "app/simulation.h"
+#include "app/viewer.h"
+
+namespace vksim {
+namespace {
+
+const char* familyName(ConstraintFamily family) {
+    switch (family) {
+        case ConstraintFamily::Stretch: return "stretch";
+        case ConstraintFamily::Bending: return "bending";
+        case ConstraintFamily::Attachment: return "attachment";
+    }
+    return "?";
+}
+
+const ConstraintParams& familyParams(const ClothObject& cloth, ConstraintFamily family) {
+    switch (family) {
+        case ConstraintFamily::Stretch: return cloth.stretch;
+        case ConstraintFamily::Bending: return cloth.bending;
+        case ConstraintFamily::Attachment: return cloth.attachment;
+    }
+    return cloth.stretch;
+}
+
+// PBD stiffness in [0, 1]; XPBD compliance over the decades a user tunes
+// (1e-10 m/N is stiffer than float can resolve per substep, 1e-2 is rubber).
+LiveParameter familyParameter(Viewer& viewer, uint32_t cloth, ConstraintFamily family) {
+    const ClothObject& object = viewer.simulation().scene().cloths[cloth];
+    ConstraintParams params = familyParams(object, family);
+    LiveParameter p;
+    p.group = fmt::format("{}: {}", object.name, familyName(family));
+    const bool xpbd = params.model == ConstraintModel::Xpbd;
+    p.name = xpbd ? "compliance" : "stiffness";
+    p.value = xpbd ? params.compliance : params.stiffness;
+    p.min = xpbd ? 1e-10f : 0.0f;
+    p.max = xpbd ? 1e-2f : 1.0f;
+    p.logarithmic = xpbd;
+    p.set = [&viewer, cloth, family, params](float value) mutable {
+        (params.model == ConstraintModel::Xpbd ? params.compliance : params.stiffness) = value;
+        viewer.simulation().setFamilyMaterial(cloth, family, params);
+    };
+    return p;
+}
+
+LiveParameter colliderParameter(Viewer& viewer, uint32_t index, const char* name, float ColliderDesc::*field,
+                                float min, float max) {
+    const ColliderDesc& collider = viewer.simulation().scene().colliders[index];
+    LiveParameter p{collider.name.empty() ? fmt::format("collider {}", index) : "collider " + collider.name,
+                    name, collider.*field, min, max, false, {}};
+    p.set = [&viewer, index, field](float value) {
+        ColliderDesc desc = viewer.simulation().scene().colliders[index];
+        desc.*field = value;
+        viewer.simulation().setCollider(index, desc);
+    };
+    return p;
+}
+
+LiveParameter colliderPosition(Viewer& viewer, uint32_t index, int axis) {
+    const ColliderDesc& collider = viewer.simulation().scene().colliders[index];
+    static const char* const names[] = {"position x", "position y", "position z"};
+    LiveParameter p{collider.name.empty() ? fmt::format("collider {}", index) : "collider " + collider.name,
+                    names[axis], collider.position[axis], collider.position[axis] - 2.0f,
+                    collider.position[axis] + 2.0f, false, {}};
+    p.set = [&viewer, index, axis](float value) {
+        ColliderDesc desc = viewer.simulation().scene().colliders[index];
+        desc.position[axis] = value;
+        viewer.simulation().setCollider(index, desc);
+    };
+    return p;
+}
+
+}  // namespace
+
+OverlayProviders ViewerProviders::providers() {
+    OverlayProviders p;
+    p.residuals = [this]() -> std::span<const float> {
+        Simulation& sim = viewer_.simulation();
+        // A reset or a new scene starts untracked; the panel is open, so track.
+        if (!sim.residualTracking()) sim.setResidualTracking(true);
+        // PBD's mean |C| [m] when the scene has PBD objects, else PD's |b - Aq| [N].
+        residuals_ = sim.model().pbdParticleCount() > 0 ? sim.lastResidualPerIteration()
+                                                        : sim.lastPdResidualPerIteration();
+        return residuals_;
+    };
+    p.setResidualTracking = [this](bool on) { viewer_.simulation().setResidualTracking(on); };
+    p.picker = this;
+    p.parameters = [this] { return parameters(); };
+    return p;
+}
+
+std::vector<LiveParameter> ViewerProviders::parameters() {
+    std::vector<LiveParameter> list;
+    const Scene& scene = viewer_.simulation().scene();
+    // Projective dynamics weights live in the system matrix: not live.
+    for (uint32_t c = 0; c < scene.cloths.size(); ++c) {
+        if (scene.cloths[c].method != SolverMethod::Pbd) continue;
+        for (ConstraintFamily family : {ConstraintFamily::Stretch, ConstraintFamily::Bending,
+                                        ConstraintFamily::Attachment})
+            if (familyParams(scene.cloths[c], family).enabled) list.push_back(familyParameter(viewer_, c, family));
+    }
+    for (uint32_t i = 0; i < scene.colliders.size(); ++i) {
+        list.push_back(colliderParameter(viewer_, i, "friction", &ColliderDesc::friction, 0.0f, 1.0f));
+        list.push_back(colliderParameter(viewer_, i, "restitution", &ColliderDesc::restitution, 0.0f, 1.0f));
+        for (int axis = 0; axis < 3; ++axis) list.push_back(colliderPosition(viewer_, i, axis));
+    }
+    return list;
+}
+
+bool ViewerProviders::beginPick(const Ray& ray) {
+    Simulation& sim = viewer_.simulation();
+    const std::optional<PickHit> hit = sim.pick(ray);
+    if (!hit) return false;
+    particle_ = hit->particle;
+    const glm::vec3 direction = glm::normalize(ray.direction);
+    depth_ = glm::dot(hit->point - ray.origin, direction);
+    // A particle picked beside the ray keeps its offset, so it does not jump.
+    grabOffset_ = hit->point - (ray.origin + depth_ * direction);
+    sim.drag(hit->particle, hit->point);
+    return true;
+}
+
+void ViewerProviders::dragTo(const Ray& ray) {
+    Simulation& sim = viewer_.simulation();
+    // A reset or a scene change while the button was held ended the drag.
+    if (!particle_ || !sim.dragged()) return;
+    sim.drag(*particle_, ray.origin + depth_ * glm::normalize(ray.direction) + grabOffset_);
+}
+
+void ViewerProviders::release() {
+    if (particle_ && viewer_.simulation().dragged()) viewer_.simulation().release();
+    particle_.reset();
+}
+
+}  // namespace vksim
