@@ -90,15 +90,6 @@ namespace {
 
 bool finiteVec(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
-const char* familyName(ConstraintFamily family) {
-    switch (family) {
-        case ConstraintFamily::Stretch: return "stretch";
-        case ConstraintFamily::Bending: return "bending";
-        case ConstraintFamily::Attachment: return "attachment";
-    }
-    return "?";
-}
-
 }  // namespace
 
 void Simulation::setFamilyMaterial(uint32_t cloth, ConstraintFamily family, const ConstraintParams& params) {

@@ -8,15 +8,6 @@
 namespace vksim {
 namespace {
 
-const char* familyName(ConstraintFamily family) {
-    switch (family) {
-        case ConstraintFamily::Stretch: return "stretch";
-        case ConstraintFamily::Bending: return "bending";
-        case ConstraintFamily::Attachment: return "attachment";
-    }
-    return "?";
-}
-
 const ConstraintParams& familyParams(const ClothObject& cloth, ConstraintFamily family) {
     switch (family) {
         case ConstraintFamily::Stretch: return cloth.stretch;

@@ -15,6 +15,16 @@ namespace vksim {
 enum class ConstraintFamily : uint32_t { Stretch = 0, Bending = 1, Attachment = 2 };
 inline constexpr uint32_t kFamiliesPerObject = 3;
 
+// The family as the scene file names it ("stretch", "bending", "attachment").
+constexpr const char* familyName(ConstraintFamily family) {
+    switch (family) {
+        case ConstraintFamily::Stretch: return "stretch";
+        case ConstraintFamily::Bending: return "bending";
+        case ConstraintFamily::Attachment: return "attachment";
+    }
+    return "?";
+}
+
 constexpr uint32_t materialIndex(uint32_t object, ConstraintFamily family) {
     return object * kFamiliesPerObject + static_cast<uint32_t>(family);
 }

@@ -23,33 +23,19 @@
 #include "render/window.h"
 #include "scene/scene_loader.h"
 #include "vk/context.h"
+#include "window_test_support.h"
 
 namespace vksim {
 namespace {
 
 struct WindowedRun {
     Window window{"vksim window test", 640, 360};
-    VulkanContext ctx{options(window)};
+    VulkanContext ctx{test::validatedWindowContext(window)};
     Simulation sim{ctx, loadScene(std::string(VKSIM_SOURCE_DIR) + "/tests/cli/small_cloth.json"),
                    Viewer::kFramesInFlight};
-
-    static ContextOptions options(Window& window) {
-        ContextOptions o;
-        o.validation = true;
-        if (const char* device = std::getenv("VKSIM_TEST_DEVICE")) o.deviceSelector = device;
-        o.instanceExtensions = window.requiredInstanceExtensions();
-        o.createSurface = [&window](VkInstance instance) { return window.createSurface(instance); };
-        return o;
-    }
 };
 
-// Turns the loop until `count` frames were shown (or a bound on turns, so a
-// window that never comes back fails instead of hanging).
-uint32_t showFrames(Viewer& viewer, uint32_t count) {
-    uint32_t shown = 0;
-    for (int turn = 0; turn < 200 && shown < count; ++turn) shown += viewer.tick() ? 1 : 0;
-    return shown;
-}
+using test::showFrames;
 
 TEST(ViewerWindow, ResizeMinimiseRestoreWithoutValidationMessages) {
     WindowedRun run;

@@ -11,30 +11,18 @@
 #include "render/window.h"
 #include "scene/scene_loader.h"
 #include "vk/context.h"
+#include "window_test_support.h"
 
 namespace vksim {
 namespace {
 
 std::string sourcePath(const std::string& relative) { return std::string(VKSIM_SOURCE_DIR) + "/" + relative; }
 
-ContextOptions validatedContext(Window& window) {
-    ContextOptions o;
-    o.validation = true;
-    if (const char* device = std::getenv("VKSIM_TEST_DEVICE")) o.deviceSelector = device;
-    o.instanceExtensions = window.requiredInstanceExtensions();
-    o.createSurface = [&window](VkInstance instance) { return window.createSurface(instance); };
-    return o;
-}
-
-void showFrames(Viewer& viewer, uint32_t count) {
-    uint32_t shown = 0;
-    for (int turn = 0; turn < 200 && shown < count; ++turn) shown += viewer.tick() ? 1 : 0;
-    ASSERT_EQ(shown, count);
-}
+void showFrames(Viewer& viewer, uint32_t count) { ASSERT_EQ(test::showFrames(viewer, count), count); }
 
 TEST(ViewerControls, PauseStepSlowMotionResetLoadAndDisplayModes) {
     Window window("vksim controls test", 640, 360);
-    VulkanContext ctx(validatedContext(window));
+    VulkanContext ctx(test::validatedWindowContext(window));
     Simulation sim(ctx, loadScene(sourcePath("tests/cli/small_cloth.json")), Viewer::kFramesInFlight);
     Viewer viewer(ctx, window, sim, {});
     const auto recorded = [&] { return viewer.simulation().framesRecorded(); };
@@ -92,7 +80,7 @@ TEST(ViewerControls, PauseStepSlowMotionResetLoadAndDisplayModes) {
 // collider, and moving one changes the running scene.
 TEST(ViewerControls, ProvidersPickDragResidualsAndSliders) {
     Window window("vksim providers test", 640, 360);
-    VulkanContext ctx(validatedContext(window));
+    VulkanContext ctx(test::validatedWindowContext(window));
     Simulation sim(ctx, loadScene(sourcePath("tests/cli/small_cloth.json")), Viewer::kFramesInFlight);
     Viewer viewer(ctx, window, sim, {});
     ViewerProviders providers(viewer);
