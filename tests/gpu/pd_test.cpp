@@ -221,19 +221,9 @@ TEST_F(PdGpu, WholeStepsMatchTheDirectSolveReference) {
         uint32_t frames;
         double bound;
     };
-    Scene ball;
+    Scene ball = pdBallScene(0.25f, {0.1f, 1.4f, 0.0f});
     {
         ball.name = "ball on sphere";
-        ball.solver.substeps = 1;
-        SolidObject solid;
-        solid.name = "ball";
-        solid.shape = SolidShape::Ball;
-        solid.radius = 0.25f;
-        solid.cellsAcross = 4;
-        solid.position = {0.1f, 1.4f, 0.0f};
-        solid.mass = 2.0f;
-        solid.volume.enabled = true;
-        ball.solids.push_back(solid);
         ColliderDesc sphere;
         sphere.name = "sphere";
         sphere.shape = ColliderShape::Sphere;
@@ -309,17 +299,7 @@ TEST_F(PdGpu, PinnedBarReachesEquilibriumAndConvergesWithJ) {
 // A soft ball dropped on the ground (as the CPU reference's test): never
 // inside it, and after 2 s resting on it.
 TEST_F(PdGpu, BallSettlesOnTheGround) {
-    Scene scene;
-    scene.solver.substeps = 1;
-    SolidObject solid;
-    solid.name = "ball";
-    solid.shape = SolidShape::Ball;
-    solid.radius = 0.3f;
-    solid.cellsAcross = 4;
-    solid.position = {0.0f, 0.6f, 0.0f};
-    solid.mass = 2.0f;
-    solid.volume.enabled = true;
-    scene.solids.push_back(solid);
+    Scene scene = pdBallScene(0.3f, {0.0f, 0.6f, 0.0f});
     ColliderDesc ground;
     ground.name = "ground";
     ground.friction = 0.5f;

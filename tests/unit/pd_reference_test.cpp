@@ -18,18 +18,8 @@ namespace {
 using glm::dvec3;
 
 Scene freeBall() {
-    Scene scene;
+    Scene scene = test::pdBallScene(0.3f, {0.0f, 2.0f, 0.0f});
     scene.name = "free ball";
-    scene.solver.substeps = 1;
-    SolidObject ball;
-    ball.name = "ball";
-    ball.shape = SolidShape::Ball;
-    ball.radius = 0.3f;
-    ball.cellsAcross = 4;
-    ball.position = {0.0f, 2.0f, 0.0f};
-    ball.mass = 2.0f;
-    ball.volume.enabled = true;
-    scene.solids.push_back(ball);
     return scene;
 }
 

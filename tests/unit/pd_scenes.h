@@ -27,6 +27,24 @@ inline Scene pdBarScene(glm::uvec3 cells = {6, 2, 2}, glm::vec3 size = {1.2f, 0.
     return scene;
 }
 
+// A soft ball of 2 kg (tetrahedral strain and volume), no colliders, one
+// substep per frame.
+inline Scene pdBallScene(float radius, glm::vec3 position) {
+    Scene scene;
+    scene.name = "pd ball";
+    scene.solver.substeps = 1;
+    SolidObject ball;
+    ball.name = "ball";
+    ball.shape = SolidShape::Ball;
+    ball.radius = radius;
+    ball.cellsAcross = 4;
+    ball.position = position;
+    ball.mass = 2.0f;
+    ball.volume.enabled = true;
+    scene.solids.push_back(ball);
+    return scene;
+}
+
 // A PD cloth flat in XZ at height 1, pinned at two corners of its first row.
 inline Scene pdClothScene(glm::uvec2 resolution = {10, 10}) {
     Scene scene;
