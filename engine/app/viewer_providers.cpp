@@ -1,6 +1,7 @@
 #include "app/viewer_providers.h"
 
 #include <fmt/format.h>
+#include <glm/gtc/quaternion.hpp>
 
 #include "app/simulation.h"
 #include "app/viewer.h"
@@ -64,6 +65,29 @@ LiveParameter colliderPosition(Viewer& viewer, uint32_t index, int axis) {
     return p;
 }
 
+// Rotation as Euler angles in degrees (glm's x, y, z order), turned back
+// into the collider's quaternion on every change.
+glm::quat colliderQuat(const ColliderDesc& c) {
+    return glm::normalize(glm::quat(c.rotation.w, c.rotation.x, c.rotation.y, c.rotation.z));
+}
+
+LiveParameter colliderRotation(Viewer& viewer, uint32_t index, int axis) {
+    const ColliderDesc& collider = viewer.simulation().scene().colliders[index];
+    static const char* const names[] = {"rotation x (deg)", "rotation y (deg)", "rotation z (deg)"};
+    const float degrees = glm::degrees(glm::eulerAngles(colliderQuat(collider))[axis]);
+    LiveParameter p{collider.name.empty() ? fmt::format("collider {}", index) : "collider " + collider.name,
+                    names[axis], degrees, -180.0f, 180.0f, false, {}};
+    p.set = [&viewer, index, axis](float value) {
+        ColliderDesc desc = viewer.simulation().scene().colliders[index];
+        glm::vec3 euler = glm::eulerAngles(colliderQuat(desc));
+        euler[axis] = glm::radians(value);
+        const glm::quat q(euler);
+        desc.rotation = glm::vec4(q.x, q.y, q.z, q.w);
+        viewer.simulation().setCollider(index, desc);
+    };
+    return p;
+}
+
 }  // namespace
 
 OverlayProviders ViewerProviders::providers() {
@@ -97,6 +121,7 @@ std::vector<LiveParameter> ViewerProviders::parameters() {
         list.push_back(colliderParameter(viewer_, i, "friction", &ColliderDesc::friction, 0.0f, 1.0f));
         list.push_back(colliderParameter(viewer_, i, "restitution", &ColliderDesc::restitution, 0.0f, 1.0f));
         for (int axis = 0; axis < 3; ++axis) list.push_back(colliderPosition(viewer_, i, axis));
+        for (int axis = 0; axis < 3; ++axis) list.push_back(colliderRotation(viewer_, i, axis));
     }
     return list;
 }
