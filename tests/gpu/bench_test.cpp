@@ -28,6 +28,23 @@ const std::set<std::string> kClothFamilies{"predict",         "collide: generate
                                            "bending",         "collide: project",  "update velocity",
                                            "friction/restitution", "normals",      "finite check"};
 
+// What every pass family row must hold (a byte model, elements and bytes,
+// p95 >= median); returns the families of one size's rows.
+std::set<std::string> checkPassRows(const SizeResult& r) {
+    std::set<std::string> families;
+    uint32_t dispatches = 0;
+    for (const PassFamilyResult& p : r.passes) {
+        families.insert(p.family);
+        dispatches += p.runsPerStep;
+        EXPECT_TRUE(p.hasByteModel) << p.family;
+        EXPECT_GT(p.elementsPerStep, 0u) << p.family;
+        EXPECT_GT(p.bytesPerStep, 0u) << p.family;
+        EXPECT_GE(p.p95Ms, p.medianMs) << p.family;
+    }
+    EXPECT_EQ(dispatches, r.dispatchesPerStep) << r.scene << " " << r.size;
+    return families;
+}
+
 TEST_F(Bench, ReportsEveryPassFamilyAtEverySizeAndWritesCsvAndJson) {
     BenchOptions options;
     options.filter = "cloth-pbd";
@@ -44,18 +61,7 @@ TEST_F(Bench, ReportsEveryPassFamilyAtEverySizeAndWritesCsvAndJson) {
     for (const SizeResult& r : report.results) {
         EXPECT_EQ(r.scene, "cloth-pbd");
         EXPECT_EQ(r.particles, uint64_t{r.size} * r.size);
-        std::set<std::string> families;
-        uint32_t dispatches = 0;
-        for (const PassFamilyResult& p : r.passes) {
-            families.insert(p.family);
-            dispatches += p.runsPerStep;
-            EXPECT_TRUE(p.hasByteModel) << p.family;
-            EXPECT_GT(p.elementsPerStep, 0u) << p.family;
-            EXPECT_GT(p.bytesPerStep, 0u) << p.family;
-            EXPECT_GE(p.p95Ms, p.medianMs) << p.family;
-        }
-        EXPECT_EQ(families, kClothFamilies) << "size " << r.size;
-        EXPECT_EQ(dispatches, r.dispatchesPerStep);
+        EXPECT_EQ(checkPassRows(r), kClothFamilies) << "size " << r.size;
         EXPECT_GT(r.constraints, 0u);
         // 4 substeps x 8 iterations of every stretch and bending constraint.
         EXPECT_EQ(r.constraintSolvesPerStep, 32 * r.constraints);
@@ -137,15 +143,8 @@ TEST_F(Bench, ProjectiveDynamicsScenesReportEveryPdPassFamily) {
         const uint64_t particles =
             isCloth ? uint64_t{r.size} * r.size : uint64_t{4 * r.size + 1} * (r.size + 1) * (r.size + 1);
         EXPECT_EQ(r.particles, particles) << r.scene;
-        std::set<std::string> families;
-        uint32_t dispatches = 0;
+        const std::set<std::string> families = checkPassRows(r);
         for (const PassFamilyResult& p : r.passes) {
-            families.insert(p.family);
-            dispatches += p.runsPerStep;
-            EXPECT_TRUE(p.hasByteModel) << p.family;
-            EXPECT_GT(p.elementsPerStep, 0u) << p.family;
-            EXPECT_GT(p.bytesPerStep, 0u) << p.family;
-            EXPECT_GE(p.p95Ms, p.medianMs) << p.family;
             if (p.family == "pd: jacobi/chebyshev") {
                 EXPECT_EQ(p.runsPerStep, kLocalIterations * kJacobiIterations);
                 EXPECT_EQ(p.elementsPerStep, kLocalIterations * kJacobiIterations * particles);
@@ -156,7 +155,6 @@ TEST_F(Bench, ProjectiveDynamicsScenesReportEveryPdPassFamily) {
             }
         }
         EXPECT_EQ(families, isCloth ? cloth : tets) << r.scene << " " << r.size;
-        EXPECT_EQ(dispatches, r.dispatchesPerStep);
         EXPECT_GT(r.constraints, 0u);
         EXPECT_EQ(r.constraintSolvesPerStep, kLocalIterations * r.constraints) << r.scene;
     }
