@@ -6,6 +6,8 @@
 
 #include "sim/model_builder.h"
 #include "sim/non_finite_replay.h"
+#include "sim/pd_materials.h"
+#include "sim/pd_system.h"
 #include "vk/context.h"
 
 namespace vksim {
@@ -99,8 +101,7 @@ void Simulation::setFamilyMaterial(uint32_t cloth, ConstraintFamily family, cons
     ClothObject& object = scene_.cloths[cloth];
     const std::string where = fmt::format("setFamilyMaterial: cloth '{}' {}", object.name, familyName(family));
     if (object.method == SolverMethod::Pd)
-        throw std::invalid_argument(where + ": projective dynamics weights are assembled into the system matrix and "
-                                            "are not live; edit the scene and build a new Simulation");
+        throw std::invalid_argument(where + ": a projective dynamics cloth; its parameters are set by setPdMaterial");
     if (family != ConstraintFamily::Stretch && family != ConstraintFamily::Bending &&
         family != ConstraintFamily::Attachment)
         throw std::invalid_argument(where + ": unknown family");
@@ -118,6 +119,29 @@ void Simulation::setFamilyMaterial(uint32_t cloth, ConstraintFamily family, cons
     current = params;
     model_.materials.at(materialIndex(cloth, family)) = toMaterial(params);
     solver_->setMaterials(model_.materials);
+}
+
+void Simulation::setPdMaterial(PdOwner owner, PdFamily family, const PdParams& params) {
+    PdParams& current = pdParams(scene_, owner, family);  // throws for a bad owner or family
+    const std::string where = "setPdMaterial: " + describePdParams(scene_, owner, family);
+    if (params.enabled != current.enabled)
+        throw std::invalid_argument(where + ": enabling or disabling a family is not live (it adds or removes "
+                                            "elements); edit the scene and build a new Simulation");
+    validatePdParams(params, where);
+    const PdWeightGroup* group = findPdWeightGroup(model_.pd, owner, family);
+    if (!group) throw std::invalid_argument(where + ": the object has no elements of this family");
+    PdModel edited = model_.pd;
+    applyPdParams(edited, *group, params);
+    buildPdSystem(edited, model_.positions);
+    pdSolver_->setWeights(edited);
+    try {
+        pdSolver_->jacobiParameters(scene_.solver);
+    } catch (const std::invalid_argument& e) {
+        pdSolver_->setWeights(model_.pd);
+        throw std::invalid_argument(fmt::format("{}: {}", where, e.what()));
+    }
+    model_.pd = std::move(edited);
+    current = params;
 }
 
 void Simulation::setCollider(uint32_t index, const ColliderDesc& desc) {

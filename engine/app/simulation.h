@@ -88,6 +88,13 @@ public:
     // Projective dynamics: ||b - A q||_2 [N] of the global system after the
     // Jacobi iterations of each local/global iteration of the last substep.
     std::vector<float> lastPdResidualPerIteration() const { return residuals_->last(ResidualTracker::Series::Pd); }
+    // Projective dynamics: the objective g(q) [J] the last substep's
+    // local/global iteration minimises (inertia + elements + collision
+    // projections, pd_solver.h), at q^0 = s and after each global step:
+    // localIterations + 1 values.
+    std::vector<float> lastPdEnergyPerIteration() const {
+        return residuals_->last(ResidualTracker::Series::PdEnergy);
+    }
 
     // --- Live parameters. scene() stays the source of truth: these update it
     // and the GPU buffers (recorded into the next frame, no wait). Solver
@@ -96,11 +103,20 @@ public:
     //
     // The stiffness or compliance of a constraint family of PBD cloth
     // `cloth` (index into scene().cloths). `enabled` cannot change (the
-    // constraints exist or not). Projective dynamics weights are assembled
-    // into the system matrix, so they are not live: for a PD cloth this
-    // throws std::invalid_argument (edit the scene and build a new
-    // Simulation). Also throws for a bad index or value.
+    // constraints exist or not). Throws std::invalid_argument for a PD cloth
+    // (setPdMaterial), a bad index or value.
     void setFamilyMaterial(uint32_t cloth, ConstraintFamily family, const ConstraintParams& params);
+    // The stiffness and strain/volume range of an element family of a
+    // projective dynamics object (pd_materials.h: pdParams names which scene
+    // parameters). The weights live in the system matrix too: this rebuilds
+    // the matrix rows on the CPU, uploads them with the elements (waiting for
+    // the frames in flight) and re-estimates the Jacobi spectrum at the next
+    // frame, so it costs milliseconds, not microseconds. The result is the
+    // model a new Simulation of the edited scene would build, bit for bit.
+    // `enabled` cannot change. Throws std::invalid_argument for a bad owner,
+    // family or value, or when the scene's fixed relaxation would make the
+    // Jacobi iteration diverge with the new weights (nothing changes then).
+    void setPdMaterial(PdOwner owner, PdFamily family, const PdParams& params);
     // Collider `index` becomes `desc`: position, rotation, size, thickness,
     // friction, restitution. Its shape (and a mesh collider's mesh and scale)
     // cannot change. Throws std::invalid_argument otherwise or for bad values.

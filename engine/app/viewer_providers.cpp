@@ -1,10 +1,13 @@
 #include "app/viewer_providers.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 #include <glm/gtc/quaternion.hpp>
 
 #include "app/simulation.h"
 #include "app/viewer.h"
+#include "sim/pd_materials.h"
 
 namespace vksim {
 namespace {
@@ -38,6 +41,41 @@ LiveParameter familyParameter(Viewer& viewer, uint32_t cloth, ConstraintFamily f
     return p;
 }
 
+// Projective dynamics stiffness, logarithmic over the decades each family's
+// unit spans in practice (scene.h's defaults sit inside).
+struct StiffnessScale {
+    const char* name;
+    float min, max;
+};
+StiffnessScale pdStiffnessScale(PdFamily family) {
+    switch (family) {
+        case PdFamily::Springs: return {"stiffness [N/m]", 1.0f, 1e6f};
+        case PdFamily::Triangles: return {"stiffness [N/m]", 0.1f, 1e5f};
+        case PdFamily::TetStrain:
+        case PdFamily::TetVolume: return {"stiffness [Pa]", 1e2f, 1e8f};
+        case PdFamily::Bending: return {"stiffness [N m]", 1e-6f, 1.0f};
+        case PdFamily::Attachments: return {"stiffness [N/m]", 1.0f, 1e7f};
+    }
+    return {"stiffness", 1e-6f, 1e8f};
+}
+
+// Each edit rebuilds the system rows and re-estimates the Jacobi spectrum
+// (Simulation::setPdMaterial): milliseconds per slider move.
+LiveParameter pdParameter(Viewer& viewer, PdOwner owner, PdFamily family) {
+    const Scene& scene = viewer.simulation().scene();
+    PdParams params = pdParams(scene, owner, family);
+    const std::string& object =
+        owner.kind == PdOwner::Kind::Cloth ? scene.cloths[owner.index].name : scene.solids[owner.index].name;
+    const StiffnessScale scale = pdStiffnessScale(family);
+    LiveParameter p{fmt::format("{}: {} (pd)", object, pdFamilyName(family)), scale.name,
+                    params.stiffness, scale.min, scale.max, true, {}};
+    p.set = [&viewer, owner, family, params](float value) mutable {
+        params.stiffness = value;
+        viewer.simulation().setPdMaterial(owner, family, params);
+    };
+    return p;
+}
+
 LiveParameter colliderParameter(Viewer& viewer, uint32_t index, const char* name, float ColliderDesc::*field,
                                 float min, float max) {
     const ColliderDesc& collider = viewer.simulation().scene().colliders[index];
@@ -51,18 +89,48 @@ LiveParameter colliderParameter(Viewer& viewer, uint32_t index, const char* name
     return p;
 }
 
-LiveParameter colliderPosition(Viewer& viewer, uint32_t index, int axis) {
+// One coordinate of a vector field of the collider (position, half extents).
+LiveParameter colliderCoordinate(Viewer& viewer, uint32_t index, glm::vec3 ColliderDesc::*field, int axis,
+                                 const char* name, float min, float max) {
     const ColliderDesc& collider = viewer.simulation().scene().colliders[index];
-    static const char* const names[] = {"position x", "position y", "position z"};
-    LiveParameter p{collider.name.empty() ? fmt::format("collider {}", index) : "collider " + collider.name,
-                    names[axis], collider.position[axis], collider.position[axis] - 2.0f,
-                    collider.position[axis] + 2.0f, false, {}};
-    p.set = [&viewer, index, axis](float value) {
+    LiveParameter p{collider.name.empty() ? fmt::format("collider {}", index) : "collider " + collider.name, name,
+                    (collider.*field)[axis], min, max, false, {}};
+    p.set = [&viewer, index, field, axis](float value) {
         ColliderDesc desc = viewer.simulation().scene().colliders[index];
-        desc.position[axis] = value;
+        (desc.*field)[axis] = value;
         viewer.simulation().setCollider(index, desc);
     };
     return p;
+}
+
+// Slider ranges are fixed (a range that followed the value would run away
+// under a held mouse button): +-kReach m around the origin for positions,
+// up to kReach m for sizes, widened only to include a value beyond them.
+constexpr float kReach = 5.0f;
+
+LiveParameter colliderPosition(Viewer& viewer, uint32_t index, int axis) {
+    static const char* const names[] = {"position x", "position y", "position z"};
+    const float at = viewer.simulation().scene().colliders[index].position[axis];
+    return colliderCoordinate(viewer, index, &ColliderDesc::position, axis, names[axis], std::min(-kReach, at),
+                              std::max(kReach, at));
+}
+
+// The size sliders of the collider's shape (a plane has none; a mesh
+// collider's scale is baked into its distance grid). Sizes stay positive.
+void addColliderSize(std::vector<LiveParameter>& list, Viewer& viewer, uint32_t index) {
+    const ColliderDesc& c = viewer.simulation().scene().colliders[index];
+    auto upTo = [](float value) { return std::max(kReach, value); };
+    if (c.shape == ColliderShape::Sphere || c.shape == ColliderShape::Capsule)
+        list.push_back(colliderParameter(viewer, index, "radius", &ColliderDesc::radius, 0.01f, upTo(c.radius)));
+    if (c.shape == ColliderShape::Capsule)
+        list.push_back(colliderParameter(viewer, index, "half length", &ColliderDesc::halfLength, 0.0f,
+                                         upTo(c.halfLength)));
+    if (c.shape == ColliderShape::Box) {
+        static const char* const names[] = {"half extent x", "half extent y", "half extent z"};
+        for (int axis = 0; axis < 3; ++axis)
+            list.push_back(colliderCoordinate(viewer, index, &ColliderDesc::halfExtents, axis, names[axis], 0.01f,
+                                              upTo(c.halfExtents[axis])));
+    }
 }
 
 // Rotation as Euler angles in degrees (glm's x, y, z order), turned back
@@ -92,14 +160,18 @@ LiveParameter colliderRotation(Viewer& viewer, uint32_t index, int axis) {
 
 OverlayProviders ViewerProviders::providers() {
     OverlayProviders p;
-    p.residuals = [this]() -> std::span<const float> {
+    p.convergence = [this] {
         Simulation& sim = viewer_.simulation();
         // A reset or a new scene starts untracked; the panel is open, so track.
         if (!sim.residualTracking()) sim.setResidualTracking(true);
-        // PBD's mean |C| [m] when the scene has PBD objects, else PD's |b - Aq| [N].
-        residuals_ = sim.model().pbdParticleCount() > 0 ? sim.lastResidualPerIteration()
-                                                        : sim.lastPdResidualPerIteration();
-        return residuals_;
+        std::vector<ConvergenceSeries> series;
+        if (sim.model().pbdParticleCount() > 0)
+            series.push_back({"PBD mean |C|", "m", sim.lastResidualPerIteration(), true});
+        if (!sim.model().pd.empty()) {
+            series.push_back({"PD |b - Aq|", "N", sim.lastPdResidualPerIteration(), true});
+            series.push_back({"PD energy g(q)", "J", sim.lastPdEnergyPerIteration(), false});
+        }
+        return series;
     };
     p.setResidualTracking = [this](bool on) { viewer_.simulation().setResidualTracking(on); };
     p.picker = this;
@@ -110,18 +182,21 @@ OverlayProviders ViewerProviders::providers() {
 std::vector<LiveParameter> ViewerProviders::parameters() {
     std::vector<LiveParameter> list;
     const Scene& scene = viewer_.simulation().scene();
-    // Projective dynamics weights live in the system matrix: not live.
     for (uint32_t c = 0; c < scene.cloths.size(); ++c) {
         if (scene.cloths[c].method != SolverMethod::Pbd) continue;
         for (ConstraintFamily family : {ConstraintFamily::Stretch, ConstraintFamily::Bending,
                                         ConstraintFamily::Attachment})
             if (familyParams(scene.cloths[c], family).enabled) list.push_back(familyParameter(viewer_, c, family));
     }
+    // Projective dynamics: one slider per object and family with elements.
+    for (const PdWeightGroup& group : viewer_.simulation().model().pd.weightGroups)
+        list.push_back(pdParameter(viewer_, group.owner, group.family));
     for (uint32_t i = 0; i < scene.colliders.size(); ++i) {
         list.push_back(colliderParameter(viewer_, i, "friction", &ColliderDesc::friction, 0.0f, 1.0f));
         list.push_back(colliderParameter(viewer_, i, "restitution", &ColliderDesc::restitution, 0.0f, 1.0f));
         for (int axis = 0; axis < 3; ++axis) list.push_back(colliderPosition(viewer_, i, axis));
         for (int axis = 0; axis < 3; ++axis) list.push_back(colliderRotation(viewer_, i, axis));
+        addColliderSize(list, viewer_, i);
     }
     return list;
 }

@@ -1,7 +1,8 @@
 #pragma once
 // Connects the overlay's simulation panels and the mouse to the Simulation
-// the viewer runs: the residual plot, Ctrl + left drag of particles, and the
-// sliders of constraint families and colliders. Every call goes through
+// the viewer runs: the convergence plots (residuals, PD energy), Ctrl + left
+// drag of particles, and the sliders of constraint families (PBD and PD) and
+// colliders (friction, restitution, position, rotation, size). Every call goes through
 // viewer.simulation(), because a reset or a scene change replaces it.
 #include <cstdint>
 #include <optional>
@@ -28,7 +29,6 @@ private:
     std::vector<LiveParameter> parameters();
 
     Viewer& viewer_;
-    std::vector<float> residuals_;  // the series the plot shows, kept alive for its span
     std::optional<uint32_t> particle_;
     float depth_ = 0.0f;        // distance along the pick ray to the picked point: the drag plane
     glm::vec3 grabOffset_{0.0f};  // picked point minus the ray's point at depth_

@@ -54,7 +54,8 @@ constexpr std::array kPassTraffic{
                 "reads PdTetrahedron 80, 4 q; writes 4 slots"},
     PassTraffic{"pd: local bending", ElementKind::PdBending, 48 + 4 * 16, 4 * 16,
                 "reads PdBending 48, 4 q; writes 4 slots"},
-    PassTraffic{"pd: local attachments", ElementKind::PdAttachment, 32, 16, "reads PdAttachment 32; writes 1 slot"},
+    PassTraffic{"pd: local attachments", ElementKind::PdAttachment, 32 + 16, 16,
+                "reads PdAttachment 32, q; writes 1 slot"},
     PassTraffic{"pd: local collisions", ElementKind::PdParticle, 16 + 8, 4 + 16,
                 "reads q, contact bits 8 (colliders cached); writes touching bits 4 (with candidates), "
                 "collision target"},

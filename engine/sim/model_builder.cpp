@@ -11,6 +11,7 @@
 #include "sim/graph_coloring.h"
 #include "sim/isometric_bending.h"
 #include "sim/mesh_colliders.h"
+#include "sim/pd_materials.h"
 #include "sim/pd_system.h"
 #include "sim/shared_math.h"
 #include "sim/tet_mesh.h"
@@ -106,22 +107,26 @@ void appendCloth(SimModel& model, const ClothObject& cloth, uint32_t object, Mod
 // Projective dynamics objects (SPEC.md 5). Rest shapes are the positions as
 // uploaded (float), widened to double, like the PBD constraints'.
 
-void requireRange(const PdParams& params, const std::string& what) {
-    if (!(params.stiffness >= 0.0f) || !std::isfinite(params.stiffness))
-        throw std::invalid_argument(fmt::format("{}: stiffness must be >= 0 (got {})", what, params.stiffness));
-    if (!(params.rangeMin >= 0.0f && params.rangeMin <= params.rangeMax) || !std::isfinite(params.rangeMax))
-        throw std::invalid_argument(
-            fmt::format("{}: needs 0 <= min <= max (got [{}, {}])", what, params.rangeMin, params.rangeMax));
+// Records the elements of `family` appended since `begin` as the group of
+// `owner`'s params, and writes their weights and ranges (pd_materials.h).
+void addWeightGroup(PdModel& pd, PdOwner owner, PdFamily family, size_t begin, std::vector<double> unitWeights,
+                    const PdParams& params) {
+    if (unitWeights.empty()) return;
+    PdWeightGroup group{owner, family, static_cast<uint32_t>(begin),
+                        static_cast<uint32_t>(begin + unitWeights.size()), std::move(unitWeights)};
+    applyPdParams(pd, group, params);
+    pd.weightGroups.push_back(std::move(group));
 }
 
 // Triangle strain: the rest triangle in a 2D frame (t1 along the first edge,
 // t2 in the plane), Dm = [X1 - X0, X2 - X0] in that frame, g_1 and g_2 the
 // rows of Dm^-1, so that F = [q1 - q0, q2 - q0] Dm^-1 = sum_k q_k g_k^T.
-gpu::PdTriangle pdTriangle(const SimModel& model, glm::uvec3 t, const PdParams& params, const std::string& owner,
-                           uint32_t index) {
+// Weight and range: addWeightGroup (unit weight = rest area).
+gpu::PdTriangle pdTriangle(const SimModel& model, glm::uvec3 t, const std::string& owner, uint32_t index,
+                           double& area) {
     const glm::dvec3 x0 = positionOf(model, t.x), e1 = positionOf(model, t.y) - x0, e2 = positionOf(model, t.z) - x0;
     const glm::dvec3 n = glm::cross(e1, e2);
-    const double area = 0.5 * glm::length(n);
+    area = 0.5 * glm::length(n);
     const double longest = std::max({glm::length(e1), glm::length(e2), glm::length(e2 - e1)});
     if (!(area > 1e-12 * longest * longest))
         throw std::invalid_argument(fmt::format("{}: triangle {} (vertices {}, {}, {}) is degenerate (area {:.3g})",
@@ -132,39 +137,47 @@ gpu::PdTriangle pdTriangle(const SimModel& model, glm::uvec3 t, const PdParams& 
     gpu::PdTriangle triangle{};
     triangle.particles = glm::uvec4(t, 0u);
     triangle.gradients = glm::vec4(glm::dvec4(Bm[0][0], Bm[1][0], Bm[0][1], Bm[1][1]));
-    triangle.weight = static_cast<float>(double(params.stiffness) * area);
-    triangle.sigmaMin = params.rangeMin;
-    triangle.sigmaMax = params.rangeMax;
     return triangle;
 }
 
-void appendPdCloth(SimModel& model, const ClothObject& cloth, ModelDiagnostics& diagnostics) {
+void appendPdCloth(SimModel& model, const ClothObject& cloth, uint32_t index, ModelDiagnostics& diagnostics) {
     const PdClothParams& pd = cloth.pd;
     const std::string owner = fmt::format("cloth '{}'", cloth.name);
-    requireRange(pd.stretch, owner + " stretch");
-    requireRange(pd.strain, owner + " strain");
-    requireRange(pd.bending, owner + " bending");
-    requireRange(pd.attachment, owner + " attachment");
+    validatePdParams(pd.stretch, owner + " stretch");
+    validatePdParams(pd.strain, owner + " strain");
+    validatePdParams(pd.bending, owner + " bending");
+    validatePdParams(pd.attachment, owner + " attachment");
+    const PdOwner groupOwner{PdOwner::Kind::Cloth, index};
     const ClothGeometry mesh = buildClothGeometry(cloth);
     const std::vector<bool>& pinned = mesh.pinned;
     const uint32_t first = appendClothParticles(model, cloth, mesh, pinned);
     const auto vertexCount = static_cast<uint32_t>(mesh.positions.size());
 
-    if (pd.stretch.enabled)
+    if (pd.stretch.enabled) {
+        const size_t begin = model.pd.springs.size();
         for (auto [a, b] : mesh.stretchEdges) {
             const double restLength = glm::length(positionOf(model, first + a) - positionOf(model, first + b));
-            model.pd.springs.push_back({first + a, first + b, static_cast<float>(restLength), pd.stretch.stiffness});
+            model.pd.springs.push_back({first + a, first + b, static_cast<float>(restLength), 0.0f});
         }
-    if (pd.strain.enabled)
+        addWeightGroup(model.pd, groupOwner, PdFamily::Springs, begin,
+                       std::vector<double>(model.pd.springs.size() - begin, 1.0), pd.stretch);
+    }
+    if (pd.strain.enabled) {
+        const size_t begin = model.pd.triangles.size();
+        std::vector<double> areas(mesh.triangles.size() / 3);
         for (uint32_t t = 0; t < mesh.triangles.size() / 3; ++t) {
             const glm::uvec3 triangle(first + mesh.triangles[3 * t], first + mesh.triangles[3 * t + 1],
                                       first + mesh.triangles[3 * t + 2]);
-            model.pd.triangles.push_back(pdTriangle(model, triangle, pd.strain, owner, t));
+            model.pd.triangles.push_back(pdTriangle(model, triangle, owner, t, areas[t]));
         }
+        addWeightGroup(model.pd, groupOwner, PdFamily::Triangles, begin, std::move(areas), pd.strain);
+    }
 
     const uint32_t firstTriangle = appendTriangles(model, mesh.triangles, first);
 
     if (pd.bending.enabled) {
+        const size_t begin = model.pd.bending.size();
+        std::vector<double> scales;
         const MeshEdges edges = findMeshEdges(std::span(model.triangles).subspan(size_t(firstTriangle) * 3));
         diagnostics.nonManifoldEdges += edges.nonManifoldCount;
         for (const InteriorEdge& edge : edges.interior) {
@@ -178,16 +191,21 @@ void appendPdCloth(SimModel& model, const ClothObject& cloth, ModelDiagnostics& 
             }
             const glm::dvec4 K(rest->K);
             const double restNorm = glm::length(K.x * x[0] + K.y * x[1] + K.z * x[2] + K.w * x[3]);
-            model.pd.bending.push_back({particles, rest->K, static_cast<float>(double(pd.bending.stiffness) * rest->scale),
-                                        static_cast<float>(restNorm), 0.0f, 0.0f});
+            model.pd.bending.push_back({particles, rest->K, 0.0f, static_cast<float>(restNorm), 0.0f, 0.0f});
+            scales.push_back(rest->scale);
         }
+        addWeightGroup(model.pd, groupOwner, PdFamily::Bending, begin, std::move(scales), pd.bending);
     }
 
-    if (cloth.pinsAsAttachments && pd.attachment.enabled)
+    if (cloth.pinsAsAttachments && pd.attachment.enabled) {
+        const size_t begin = model.pd.attachments.size();
         for (uint32_t v = 0; v < vertexCount; ++v)
             if (pinned[v])
                 model.pd.attachments.push_back({glm::vec4(glm::vec3(model.positions[first + v]), 1.0f), first + v,
-                                                pd.attachment.stiffness, 0.0f, 0.0f});
+                                                0.0f, 0.0f, 0.0f});
+        addWeightGroup(model.pd, groupOwner, PdFamily::Attachments, begin,
+                       std::vector<double>(model.pd.attachments.size() - begin, 1.0), pd.attachment);
+    }
 
     model.objects.push_back({cloth.name, first, vertexCount, firstTriangle,
                              static_cast<uint32_t>(mesh.triangles.size() / 3), cloth.color});
@@ -210,9 +228,9 @@ bool onBoxFace(uint32_t vertex, glm::uvec3 cells, BoxFace face) {
 }
 
 // Tet strain and volume share the data: g_1..g_3 are the rows of Dm^-1,
-// Dm = [X1 - X0, X2 - X0, X3 - X0], so F = sum_k q_k g_k^T; weight =
-// stiffness * rest volume.
-gpu::PdTetrahedron pdTetrahedron(const SimModel& model, glm::uvec4 t, const PdParams& params) {
+// Dm = [X1 - X0, X2 - X0, X3 - X0], so F = sum_k q_k g_k^T. Weight and
+// range: addWeightGroup (unit weight = rest volume).
+gpu::PdTetrahedron pdTetrahedron(const SimModel& model, glm::uvec4 t, double& volume) {
     const glm::dvec3 x0 = positionOf(model, t.x);
     const glm::dmat3 Dm(positionOf(model, t.y) - x0, positionOf(model, t.z) - x0, positionOf(model, t.w) - x0);
     const glm::dmat3 Bm = glm::inverse(Dm);  // Bm[column][row]
@@ -221,9 +239,7 @@ gpu::PdTetrahedron pdTetrahedron(const SimModel& model, glm::uvec4 t, const PdPa
     tet.g1 = glm::vec4(glm::vec3(glm::dvec3(Bm[0][0], Bm[1][0], Bm[2][0])), 0.0f);
     tet.g2 = glm::vec4(glm::vec3(glm::dvec3(Bm[0][1], Bm[1][1], Bm[2][1])), 0.0f);
     tet.g3 = glm::vec4(glm::vec3(glm::dvec3(Bm[0][2], Bm[1][2], Bm[2][2])), 0.0f);
-    tet.weight = static_cast<float>(double(params.stiffness) * glm::determinant(Dm) / 6.0);
-    tet.rangeMin = params.rangeMin;
-    tet.rangeMax = params.rangeMax;
+    volume = glm::determinant(Dm) / 6.0;
     return tet;
 }
 
@@ -238,13 +254,14 @@ TetMesh scaledTetMesh(const SolidObject& solid, const std::string& owner) {
     return mesh;
 }
 
-void appendSolid(SimModel& model, const SolidObject& solid) {
+void appendSolid(SimModel& model, const SolidObject& solid, uint32_t index) {
     const std::string owner = fmt::format("solid '{}'", solid.name);
+    const PdOwner groupOwner{PdOwner::Kind::Solid, index};
     if (!(solid.mass > 0.0f) || !std::isfinite(solid.mass))
         throw std::invalid_argument(fmt::format("{}: mass must be positive (got {})", owner, solid.mass));
-    requireRange(solid.strain, owner + " strain");
-    requireRange(solid.volume, owner + " volume");
-    requireRange(solid.attachment, owner + " attachment");
+    validatePdParams(solid.strain, owner + " strain");
+    validatePdParams(solid.volume, owner + " volume");
+    validatePdParams(solid.attachment, owner + " attachment");
     if (solid.shape != SolidShape::Box && !solid.pinnedFaces.empty())
         throw std::invalid_argument(fmt::format("{}: only boxes have pinned faces", owner));
     const TetMesh mesh = solid.shape == SolidShape::Box    ? buildTetBox(glm::dvec3(solid.size), solid.cells)
@@ -279,16 +296,26 @@ void appendSolid(SimModel& model, const SolidObject& solid) {
         model.positions.emplace_back(glm::vec3(world[v]), fixed ? 0.0f : static_cast<float>(1.0 / masses[v]));
         model.velocities.emplace_back(fixed ? glm::vec3(0.0f) : solid.initialVelocity, 0.0f);
     }
-    for (const glm::uvec4& t : mesh.tets) {
-        const glm::uvec4 tet = t + glm::uvec4(first);
-        if (solid.strain.enabled) model.pd.tetStrain.push_back(pdTetrahedron(model, tet, solid.strain));
-        if (solid.volume.enabled) model.pd.tetVolume.push_back(pdTetrahedron(model, tet, solid.volume));
+    const size_t strainBegin = model.pd.tetStrain.size(), volumeBegin = model.pd.tetVolume.size();
+    std::vector<double> volumes(mesh.tets.size());
+    for (size_t e = 0; e < mesh.tets.size(); ++e) {
+        const gpu::PdTetrahedron tet = pdTetrahedron(model, mesh.tets[e] + glm::uvec4(first), volumes[e]);
+        if (solid.strain.enabled) model.pd.tetStrain.push_back(tet);
+        if (solid.volume.enabled) model.pd.tetVolume.push_back(tet);
     }
-    if (solid.pinsAsAttachments && solid.attachment.enabled)
+    if (solid.strain.enabled)
+        addWeightGroup(model.pd, groupOwner, PdFamily::TetStrain, strainBegin, volumes, solid.strain);
+    if (solid.volume.enabled)
+        addWeightGroup(model.pd, groupOwner, PdFamily::TetVolume, volumeBegin, volumes, solid.volume);
+    if (solid.pinsAsAttachments && solid.attachment.enabled) {
+        const size_t begin = model.pd.attachments.size();
         for (uint32_t v = 0; v < vertexCount; ++v)
             if (pinned[v])
                 model.pd.attachments.push_back({glm::vec4(glm::vec3(model.positions[first + v]), 1.0f), first + v,
-                                                solid.attachment.stiffness, 0.0f, 0.0f});
+                                                0.0f, 0.0f, 0.0f});
+        addWeightGroup(model.pd, groupOwner, PdFamily::Attachments, begin,
+                       std::vector<double>(model.pd.attachments.size() - begin, 1.0), solid.attachment);
+    }
     const uint32_t firstTriangle = appendTriangles(model, mesh.surface, first);
     model.objects.push_back(
         {solid.name, first, vertexCount, firstTriangle, static_cast<uint32_t>(mesh.surface.size() / 3), solid.color});
@@ -347,9 +374,9 @@ SimModel buildModel(const Scene& scene, ModelDiagnostics* diagnostics) {
     for (uint32_t object = 0; object < scene.cloths.size(); ++object)
         if (scene.cloths[object].method == SolverMethod::Pbd) appendCloth(model, scene.cloths[object], object, found);
     model.pd.firstParticle = model.particleCount();
-    for (const ClothObject& cloth : scene.cloths)
-        if (cloth.method == SolverMethod::Pd) appendPdCloth(model, cloth, found);
-    for (const SolidObject& solid : scene.solids) appendSolid(model, solid);
+    for (uint32_t object = 0; object < scene.cloths.size(); ++object)
+        if (scene.cloths[object].method == SolverMethod::Pd) appendPdCloth(model, scene.cloths[object], object, found);
+    for (uint32_t object = 0; object < scene.solids.size(); ++object) appendSolid(model, scene.solids[object], object);
     model.pd.particleCount = model.particleCount() - model.pd.firstParticle;
     if (!model.pd.empty()) buildPdSystem(model.pd, model.positions);
 

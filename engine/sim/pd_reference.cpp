@@ -60,31 +60,20 @@ void PdReferenceSolver::step(const SolverSettings& settings) {
 void PdReferenceSolver::substep(const SolverSettings& settings, double h) {
     const uint32_t first = pd_.firstParticle;
     const glm::dvec3 gravity(settings.gravity);
-    const double damping = settings.damping;
 
-    // predict.comp: v += h g, damped; s = x + h v.
-    std::vector<glm::dvec3> s = positions_;
-    for (uint32_t r = 0; r < pd_.particleCount; ++r) {
-        const uint32_t i = first + r;
-        glm::dvec3 v(0.0);
-        if (inverseMasses_[i] > 0.0) {
-            v = velocities_[i] + h * gravity;
-            v *= std::max(0.0, 1.0 - damping * h);
-        }
-        velocities_[i] = v;
-        s[i] = positions_[i] + h * v;
-    }
+    std::vector<glm::dvec3> s;
+    predict(settings, h, velocities_, s);
 
     // collide_generate.comp: candidates and approach speeds at s.
     for (uint32_t r = 0; r < pd_.particleCount; ++r) {
         const uint32_t i = first + r;
         Contact contact;
         if (inverseMasses_[i] > 0.0) {
+            contact.candidates = collisionCandidates(s[i], settings.collisionMargin);
             double nearest = std::numeric_limits<double>::infinity();
             for (uint32_t c = 0; c < colliders_.size(); ++c) {
+                if ((contact.candidates & (1u << c)) == 0) continue;
                 const double C = colliderDistance(colliders_[c], s[i]);
-                if (C >= double(settings.collisionMargin)) continue;
-                contact.candidates |= 1u << c;
                 if (C < nearest) {
                     nearest = C;
                     const glm::dvec3 g = colliderGradient(colliders_[c], s[i], settings.stencilStep);
@@ -152,22 +141,89 @@ void PdReferenceSolver::substep(const SolverSettings& settings, double h) {
     }
 }
 
-// shaders/pd/local_*.comp, family by family into their slots.
-std::vector<glm::dvec3> PdReferenceSolver::localStep(std::span<const glm::dvec3> q) const {
+void PdReferenceSolver::predict(const SolverSettings& settings, double h, std::vector<glm::dvec3>& velocities,
+                                std::vector<glm::dvec3>& s) const {
+    const glm::dvec3 gravity(settings.gravity);
+    const double damping = settings.damping;
+    s = positions_;
+    for (uint32_t r = 0; r < pd_.particleCount; ++r) {
+        const uint32_t i = pd_.firstParticle + r;
+        glm::dvec3 v(0.0);
+        if (inverseMasses_[i] > 0.0) {
+            v = velocities_[i] + h * gravity;  // v += h g, damped
+            v *= std::max(0.0, 1.0 - damping * h);
+        }
+        velocities[i] = v;
+        s[i] = positions_[i] + h * v;
+    }
+}
+
+std::vector<glm::dvec3> PdReferenceSolver::predictedPositions(const SolverSettings& settings) const {
+    std::vector<glm::dvec3> velocities = velocities_, s;
+    predict(settings, double(settings.timeStep) / double(settings.substeps), velocities, s);
+    return s;
+}
+
+uint32_t PdReferenceSolver::collisionCandidates(const glm::dvec3& s, double margin) const {
+    uint32_t candidates = 0;
+    for (uint32_t c = 0; c < colliders_.size(); ++c)
+        if (colliderDistance(colliders_[c], s) < margin) candidates |= 1u << c;
+    return candidates;
+}
+
+glm::dvec3 PdReferenceSolver::projectOutOfColliders(glm::dvec3 p, uint32_t candidates, double stencilStep,
+                                                    uint32_t& touching) const {
+    for (uint32_t c = 0; c < colliders_.size() && candidates != 0; ++c) {
+        if ((candidates & (1u << c)) == 0) continue;
+        const double C = colliderDistance(colliders_[c], p);
+        if (C >= 0.0) continue;
+        p += ref::solveCollision(C, colliderGradient(colliders_[c], p, stencilStep));
+        touching |= 1u << c;
+    }
+    return p;
+}
+
+double PdReferenceSolver::objective(std::span<const glm::dvec3> q, std::span<const glm::dvec3> s,
+                                    const SolverSettings& settings) const {
+    const ref::MeshSdfGridScope grids(meshSdfGrids_);
+    const double h = double(settings.timeStep) / double(settings.substeps);
+    double energy = 0.0;
+    localStep(q, &energy);
+    for (uint32_t r : freeRows_) {
+        const uint32_t i = pd_.firstParticle + r;
+        const double massOverH2 = double(pd_.rows[r].mass) / (h * h);
+        energy += 0.5 * massOverH2 * glm::dot(q[i] - s[i], q[i] - s[i]);
+        uint32_t touching = 0;
+        const glm::dvec3 target = projectOutOfColliders(q[i], collisionCandidates(s[i], settings.collisionMargin),
+                                                        settings.stencilStep, touching);
+        if (touching != 0)
+            energy += 0.5 * double(settings.pd.collisionWeight) * massOverH2 * glm::dot(q[i] - target, q[i] - target);
+    }
+    return energy;
+}
+
+// shaders/pd/local_*.comp, family by family into their slots; the energies
+// are the w of the first slots there.
+std::vector<glm::dvec3> PdReferenceSolver::localStep(std::span<const glm::dvec3> q, double* energy) const {
     std::vector<glm::dvec3> slots(pd_.slots.total, glm::dvec3(0.0));
+    double sum = 0.0;
+    auto add = [&sum](double weight, double squaredDistance) { sum += 0.5 * weight * squaredDistance; };
     for (size_t e = 0; e < pd_.springs.size(); ++e) {
         const gpu::PdSpring& sp = pd_.springs[e];
-        const glm::dvec3 p = double(sp.weight) * ref::pdSpringTarget(q[sp.p0] - q[sp.p1], sp.restLength);
+        const glm::dvec3 edge = q[sp.p0] - q[sp.p1], target = ref::pdSpringTarget(edge, sp.restLength);
+        add(sp.weight, glm::dot(edge - target, edge - target));
+        const glm::dvec3 p = double(sp.weight) * target;
         slots[pd_.slots.springs + 2 * e] = p;
         slots[pd_.slots.springs + 2 * e + 1] = -p;
     }
     for (size_t e = 0; e < pd_.triangles.size(); ++e) {
         const gpu::PdTriangle& t = pd_.triangles[e];
         const glm::dvec2 g1(t.gradients.x, t.gradients.y), g2(t.gradients.z, t.gradients.w), g0 = -(g1 + g2);
-        const ref::Columns32 T = ref::pdTriangleStrainTarget(
-            ref::triangleDeformationGradient(q[t.particles.x], q[t.particles.y], q[t.particles.z], g1, g2),
-            t.sigmaMin, t.sigmaMax);
+        const ref::Columns32 F =
+            ref::triangleDeformationGradient(q[t.particles.x], q[t.particles.y], q[t.particles.z], g1, g2);
+        const ref::Columns32 T = ref::pdTriangleStrainTarget(F, t.sigmaMin, t.sigmaMax);
         const double w = t.weight;
+        add(w, glm::dot(F.c0 - T.c0, F.c0 - T.c0) + glm::dot(F.c1 - T.c1, F.c1 - T.c1));
         const size_t slot = pd_.slots.triangles + 3 * e;
         slots[slot] = w * (T.c0 * g0.x + T.c1 * g0.y);
         slots[slot + 1] = w * (T.c0 * g1.x + T.c1 * g1.y);
@@ -182,6 +238,8 @@ std::vector<glm::dvec3> PdReferenceSolver::localStep(std::span<const glm::dvec3>
             const glm::dmat3 T = volume ? ref::pdTetVolumeTarget(F, t.rangeMin, t.rangeMax)
                                         : ref::pdTetStrainTarget(F, t.rangeMin, t.rangeMax);
             const double w = t.weight;
+            const glm::dmat3 D = F - T;
+            add(w, glm::dot(D[0], D[0]) + glm::dot(D[1], D[1]) + glm::dot(D[2], D[2]));
             const size_t slot = base + 4 * e;
             slots[slot] = -w * (T * (g1 + g2 + g3));
             slots[slot + 1] = w * (T * g1);
@@ -196,7 +254,9 @@ std::vector<glm::dvec3> PdReferenceSolver::localStep(std::span<const glm::dvec3>
         const glm::dvec4 K(b.K);
         const glm::dvec3 vf =
             K.x * q[b.particles.x] + K.y * q[b.particles.y] + K.z * q[b.particles.z] + K.w * q[b.particles.w];
-        const glm::dvec3 p = double(b.weight) * ref::pdBendingTarget(vf, b.restNorm);
+        const glm::dvec3 target = ref::pdBendingTarget(vf, b.restNorm);
+        add(b.weight, glm::dot(vf - target, vf - target));
+        const glm::dvec3 p = double(b.weight) * target;
         const size_t slot = pd_.slots.bending + 4 * e;
         slots[slot] = K.x * p;
         slots[slot + 1] = K.y * p;
@@ -205,8 +265,11 @@ std::vector<glm::dvec3> PdReferenceSolver::localStep(std::span<const glm::dvec3>
     }
     for (size_t e = 0; e < pd_.attachments.size(); ++e) {
         const gpu::PdAttachment& a = pd_.attachments[e];
-        slots[pd_.slots.attachments + e] = double(a.weight) * glm::dvec3(glm::vec3(a.target));
+        const glm::dvec3 target(glm::vec3(a.target));
+        add(a.weight, glm::dot(q[a.particle] - target, q[a.particle] - target));
+        slots[pd_.slots.attachments + e] = double(a.weight) * target;
     }
+    if (energy) *energy += sum;
     return slots;
 }
 
@@ -214,18 +277,11 @@ std::vector<glm::dvec3> PdReferenceSolver::localStep(std::span<const glm::dvec3>
 void PdReferenceSolver::collisionProjections(std::span<const glm::dvec3> q, double stencilStep) {
     for (uint32_t r = 0; r < pd_.particleCount; ++r) {
         Contact& contact = contacts_[r];
-        glm::dvec3 p = q[pd_.firstParticle + r];
-        bool hit = false;
-        for (uint32_t c = 0; c < colliders_.size() && contact.candidates != 0; ++c) {
-            if ((contact.candidates & (1u << c)) == 0) continue;
-            const double C = colliderDistance(colliders_[c], p);
-            if (C >= 0.0) continue;
-            p += ref::solveCollision(C, colliderGradient(colliders_[c], p, stencilStep));
-            contact.touching |= 1u << c;
-            hit = true;
-        }
-        collisionTargets_[r] = p;
-        collisionActive_[r] = hit;
+        uint32_t touching = 0;
+        collisionTargets_[r] =
+            projectOutOfColliders(q[pd_.firstParticle + r], contact.candidates, stencilStep, touching);
+        contact.touching |= touching;
+        collisionActive_[r] = touching != 0;
     }
 }
 

@@ -41,8 +41,19 @@ public:
     const PdModel& model() const { return pd_; }
 
     // The pieces of a step, for tests. localStep fills the contribution of
-    // every slot (pd_types.h) for the shape q (all particles, PD range used).
-    std::vector<glm::dvec3> localStep(std::span<const glm::dvec3> q) const;
+    // every slot (pd_types.h) for the shape q (all particles, PD range used);
+    // with `energy`, also sums the elements' energies w/2 |A S q - p|^2 into it.
+    std::vector<glm::dvec3> localStep(std::span<const glm::dvec3> q, double* energy = nullptr) const;
+    // s = x + h v of the next substep (predict.comp: v after gravity and
+    // damping), h = timeStep / substeps; the state does not change.
+    std::vector<glm::dvec3> predictedPositions(const SolverSettings& settings) const;
+    // The objective the local/global iteration of the next substep minimises
+    // (pd/energy.comp), at the shape q for the predicted positions s:
+    // sum over free PD particles m/(2h^2) |q - s|^2, over elements
+    // w/2 |A S q - p(q)|^2, over collision projections active at q
+    // (candidates at s, as collide_generate) collisionWeight m/(2h^2) |q - t(q)|^2 [J].
+    double objective(std::span<const glm::dvec3> q, std::span<const glm::dvec3> s,
+                     const SolverSettings& settings) const;
     // Solves (M/h^2 + L) q = M/h^2 s + sum of the slots over the free PD
     // particles (no collisions), pinned ones held at `pinnedAt`. Returns all
     // particles (non-PD ones copied from pinnedAt).
@@ -65,6 +76,15 @@ private:
     struct Factorisation;
 
     void substep(const SolverSettings& settings, double h);
+    // predict.comp: v of the free PD particles after gravity and damping (0
+    // for pinned ones), and s = x + h v over all particles.
+    void predict(const SolverSettings& settings, double h, std::vector<glm::dvec3>& velocities,
+                 std::vector<glm::dvec3>& s) const;
+    // Colliders within the collision margin of s (collide_generate.comp's candidate bits).
+    uint32_t collisionCandidates(const glm::dvec3& s, double margin) const;
+    // p moved out of each candidate collider in collider order while inside
+    // (local_collisions.comp); `touching` gets the colliders it was inside.
+    glm::dvec3 projectOutOfColliders(glm::dvec3 p, uint32_t candidates, double stencilStep, uint32_t& touching) const;
     void collisionProjections(std::span<const glm::dvec3> q, double stencilStep);
     // Right-hand side of the free rows (pinned couplings moved over) for the
     // current collision targets, and the solve.

@@ -14,7 +14,7 @@ namespace vksim {
 
 struct PdSolver::PassIds {
     uint32_t predict, collideGenerate, springs, triangles, tetStrain, tetVolume, bending, attachments, collisions,
-        gather, jacobi, collideProject, updateVelocity, contactVelocity, residual;
+        gather, jacobi, collideProject, updateVelocity, contactVelocity, residual, energy;
 };
 
 namespace {
@@ -75,7 +75,7 @@ PdSolver::PdSolver(const VulkanContext& ctx, const SimModel& model, const GpuBuf
     localTriangles_ = kernel("pd/local_triangles.comp", sizeof(PdElementPush), 3);
     localTets_ = kernel("pd/local_tets.comp", sizeof(PdElementPush), 6);
     localBending_ = kernel("pd/local_bending.comp", sizeof(PdElementPush), 3);
-    localAttachments_ = kernel("pd/local_attachments.comp", sizeof(PdElementPush), 1);
+    localAttachments_ = kernel("pd/local_attachments.comp", sizeof(PdElementPush), 3);
     localCollisions_ = kernel("pd/local_collisions.comp", sizeof(PdParticlePush), 3);
     gather_ = kernel("pd/gather_rhs.comp", sizeof(gpu::PdGatherPush), 1);
     jacobi_ = kernel("pd/jacobi.comp", sizeof(PdParticlePush), 6);
@@ -87,7 +87,6 @@ PdSolver::PdSolver(const VulkanContext& ctx, const SimModel& model, const GpuBuf
     predictSet_ = predict_->bind({&positions_, &velocities_, &q_[0]}, "pd predict");
     collideGenerateSet_ = collideGenerate_->bind({&q_[0], &velocities_, &colliders_, &contacts_, &meshSdfGrids_},
                                                    "pd collide");
-    attachmentsSet_ = localAttachments_->bind({&attachments_, &contributions_}, "pd attachments");
     gatherSet_ = gather_->bind({&rows_, &gatherSlots_, &contributions_, &collisionTargets_, &rhs_}, "pd gather");
     contactVelocitySet_ =
         contactVelocity_->bind({&positions_, &velocities_, &colliders_, &contacts_, &meshSdfGrids_},
@@ -99,6 +98,7 @@ PdSolver::PdSolver(const VulkanContext& ctx, const SimModel& model, const GpuBuf
         tetStrainSets_[c] = localTets_->bind({&q_[c], &tetStrain_, &contributions_}, "pd tet strain" + q);
         tetVolumeSets_[c] = localTets_->bind({&q_[c], &tetVolume_, &contributions_}, "pd tet volume" + q);
         bendingSets_[c] = localBending_->bind({&q_[c], &bending_, &contributions_}, "pd bending" + q);
+        attachmentsSets_[c] = localAttachments_->bind({&q_[c], &attachments_, &contributions_}, "pd attachments" + q);
         collisionSets_[c] =
             localCollisions_->bind({&q_[c], &colliders_, &contacts_, &collisionTargets_, &meshSdfGrids_},
                                    "pd collisions" + q);
@@ -119,10 +119,13 @@ PdSolver::~PdSolver() = default;
 uint32_t PdSolver::passRunsPerFrame(const SimModel& model, const SolverSettings& settings) {
     if (model.pd.empty()) return 0;
     const bool colliders = !model.colliders.empty();
-    const uint32_t perIteration = localPassCount(model.pd, colliders) + 1 + settings.pd.jacobiIterations;
+    const uint32_t locals = localPassCount(model.pd, colliders);
+    const uint32_t perIteration = locals + 1 + settings.pd.jacobiIterations;
     // Per substep: predict, collide, L x (locals, gather, J x Jacobi), collide: project, velocity, contacts;
-    // the last substep's L x 2 residual passes.
-    return settings.substeps * (5 + settings.pd.localIterations * perIteration) + 2 * settings.pd.localIterations;
+    // the last substep's tracking: L x (energy, sum, residual, sum), then the
+    // energy's extra local step, energy and sum.
+    return settings.substeps * (5 + settings.pd.localIterations * perIteration) + 4 * settings.pd.localIterations +
+           locals + 2;
 }
 
 void PdSolver::registerPasses(GpuTimer& timer) {
@@ -141,6 +144,7 @@ void PdSolver::registerPasses(GpuTimer& timer) {
     ids.gather = timer.registerPass("pd: gather rhs");
     ids.jacobi = timer.registerPass("pd: jacobi/chebyshev");
     ids.residual = timer.registerPass("pd: residual |b - Aq|");
+    ids.energy = timer.registerPass("pd: energy");
     ids.collideProject = timer.registerPass("pd: collide: project");
     ids.updateVelocity = timer.registerPass("pd: update velocity");
     ids.contactVelocity = timer.registerPass("pd: friction/restitution");
@@ -230,31 +234,13 @@ void PdSolver::recordSubstep(VkCommandBuffer cmd, const SolverSettings& settings
         computeToComputeBarrier(cmd);
     }
 
+    const bool tracking = tracker_ && tracker_->enabled() && substep + 1 == settings.substeps;
     uint32_t c = 0;  // the q buffer holding the current iterate
     for (uint32_t l = 0; l < settings.pd.localIterations; ++l) {
         const StepPosition at{substep, l};
         // Local step: every element projected onto its constraint set.
-        auto local = [&](uint32_t passId, const ComputeKernel& kernel, VkDescriptorSet set, size_t count,
-                         uint32_t slotBase, uint32_t mode) {
-            if (count == 0) return;
-            const gpu::PdElementPush push{static_cast<uint32_t>(count), slotBase, mode, 0};
-            timedPass(cmd, timer, passId, [&] { dispatch(cmd, kernel, set, push.count, push); });
-            computeToComputeBarrier(cmd);
-        };
-        local(ids.springs, *localSprings_, springsSets_[c], pd_.springs.size(), pd_.slots.springs, 0);
-        local(ids.triangles, *localTriangles_, trianglesSets_[c], pd_.triangles.size(), pd_.slots.triangles, 0);
-        local(ids.tetStrain, *localTets_, tetStrainSets_[c], pd_.tetStrain.size(), pd_.slots.tetStrain,
-              gpu::kPdTetStrain);
-        local(ids.tetVolume, *localTets_, tetVolumeSets_[c], pd_.tetVolume.size(), pd_.slots.tetVolume,
-              gpu::kPdTetVolume);
-        local(ids.bending, *localBending_, bendingSets_[c], pd_.bending.size(), pd_.slots.bending, 0);
-        local(ids.attachments, *localAttachments_, attachmentsSet_, pd_.attachments.size(), pd_.slots.attachments, 0);
-        if (colliders) {
-            timedPass(cmd, timer, ids.collisions,
-                      [&] { dispatch(cmd, *localCollisions_, collisionSets_[c], pd_.particleCount, pdParticles); });
-            computeToComputeBarrier(cmd);
-            probePass(cmd, timer, ids.collisions, at, {&collisionTargets_, "pd collision target"});
-        }
+        recordLocalStep(cmd, c, pdParticles, timer, at);
+        if (tracking) recordEnergy(cmd, c, pdParticles, l, timer);
 
         // Global step: gather the right-hand side (with the mouse term of a
         // dragged particle), then J Jacobi iterations.
@@ -273,8 +259,8 @@ void PdSolver::recordSubstep(VkCommandBuffer cmd, const SolverSettings& settings
             probePass(cmd, timer, ids.jacobi, at, {&q_[(c + k + 1) % 3], "pd q"});
         }
         c = (c + settings.pd.jacobiIterations) % 3;
-        // Residual tracking (last substep only): ||b - A q||_2 of this global step.
-        if (tracker_ && tracker_->enabled() && substep + 1 == settings.substeps) {
+        // ||b - A q||_2 of this global step.
+        if (tracking) {
             const gpu::ResidualPush push{pd_.firstParticle, pd_.particleCount, h, 0};
             timedPass(cmd, timer, ids.residual,
                       [&] { dispatch(cmd, *residual_, residualSets_[c], pd_.particleCount, push); });
@@ -283,6 +269,15 @@ void PdSolver::recordSubstep(VkCommandBuffer cmd, const SolverSettings& settings
                                 1.0f, true, timer);
             computeToComputeBarrier(cmd);
         }
+    }
+    // g(q^L) needs the projections at q^L: one more local step. Its slots and
+    // collision targets are rewritten by the next substep's first local step
+    // before anything reads them, and the touching bits it sets are the ones
+    // the collision projection below sets at the same q, so the step is
+    // unchanged.
+    if (tracking) {
+        recordLocalStep(cmd, c, pdParticles, timer, {substep, settings.pd.localIterations}, ids.energy);
+        recordEnergy(cmd, c, pdParticles, settings.pd.localIterations, timer);
     }
 
     // Whatever the finite collision weights left inside a collider is
@@ -307,6 +302,42 @@ void PdSolver::recordSubstep(VkCommandBuffer cmd, const SolverSettings& settings
         computeToComputeBarrier(cmd);
         probePass(cmd, timer, ids.contactVelocity, {substep}, velocities);
     }
+}
+
+void PdSolver::recordLocalStep(VkCommandBuffer cmd, uint32_t c, const gpu::PdParticlePush& particles,
+                               GpuTimer& timer, StepPosition at, std::optional<uint32_t> timedAs) {
+    const PassIds& ids = *passIds_;
+    auto local = [&](uint32_t passId, const ComputeKernel& kernel, VkDescriptorSet set, size_t count,
+                     uint32_t slotBase, uint32_t mode) {
+        if (count == 0) return;
+        const gpu::PdElementPush push{static_cast<uint32_t>(count), slotBase, mode, 0};
+        timedPass(cmd, timer, timedAs.value_or(passId), [&] { dispatch(cmd, kernel, set, push.count, push); });
+        computeToComputeBarrier(cmd);
+    };
+    local(ids.springs, *localSprings_, springsSets_[c], pd_.springs.size(), pd_.slots.springs, 0);
+    local(ids.triangles, *localTriangles_, trianglesSets_[c], pd_.triangles.size(), pd_.slots.triangles, 0);
+    local(ids.tetStrain, *localTets_, tetStrainSets_[c], pd_.tetStrain.size(), pd_.slots.tetStrain, gpu::kPdTetStrain);
+    local(ids.tetVolume, *localTets_, tetVolumeSets_[c], pd_.tetVolume.size(), pd_.slots.tetVolume, gpu::kPdTetVolume);
+    local(ids.bending, *localBending_, bendingSets_[c], pd_.bending.size(), pd_.slots.bending, 0);
+    local(ids.attachments, *localAttachments_, attachmentsSets_[c], pd_.attachments.size(), pd_.slots.attachments, 0);
+    if (colliderCount_ > 0) {
+        timedPass(cmd, timer, timedAs.value_or(ids.collisions),
+                  [&] { dispatch(cmd, *localCollisions_, collisionSets_[c], pd_.particleCount, particles); });
+        computeToComputeBarrier(cmd);
+        if (!timedAs) probePass(cmd, timer, ids.collisions, at, {&collisionTargets_, "pd collision target"});
+    }
+}
+
+void PdSolver::recordEnergy(VkCommandBuffer cmd, uint32_t c, const gpu::PdParticlePush& particles, uint32_t index,
+                            GpuTimer& timer) {
+    const gpu::PdEnergyPush push{particles.firstParticle, particles.particleCount, pd_.slots.total, particles.dt,
+                                 particles.collisionWeight, 0, 0, 0};
+    const uint32_t threads = push.particleCount + push.slotCount;
+    timedPass(cmd, timer, passIds_->energy, [&] { dispatch(cmd, *energy_, energySets_[c], threads, push); });
+    computeToComputeBarrier(cmd);
+    tracker_->recordSum(cmd, ResidualTracker::Series::PdEnergy, index, ResidualTracker::groupsFor(threads), 1.0f,
+                        false, timer);
+    computeToComputeBarrier(cmd);
 }
 
 void PdSolver::probePass(VkCommandBuffer cmd, const GpuTimer& timer, uint32_t passId, StepPosition position,
@@ -339,10 +370,35 @@ void PdSolver::setResidualTracker(ResidualTracker* tracker) {
     tracker_ = tracker;
     if (!tracker_ || residual_ || pd_.empty()) return;
     residual_ = std::make_unique<ComputeKernel>(ctx_, "pd/residual.comp", sizeof(gpu::ResidualPush), 3);
-    for (int c = 0; c < 3; ++c)
+    energy_ = std::make_unique<ComputeKernel>(ctx_, "pd/energy.comp", sizeof(gpu::PdEnergyPush), 3);
+    for (int c = 0; c < 3; ++c) {
         residualSets_[c] = residual_->bind(
             {&positions_, &velocities_, &rows_, &offDiagonal_, &rhs_, &q_[c], &tracker_->partials()},
             fmt::format("pd residual (q{})", c));
+        energySets_[c] = energy_->bind(
+            {&positions_, &velocities_, &rows_, &q_[c], &contributions_, &collisionTargets_, &tracker_->partials()},
+            fmt::format("pd energy (q{})", c));
+    }
+}
+
+void PdSolver::setWeights(const PdModel& pd) {
+    if (pd.particleCount != pd_.particleCount || pd.springs.size() != pd_.springs.size() ||
+        pd.triangles.size() != pd_.triangles.size() || pd.tetStrain.size() != pd_.tetStrain.size() ||
+        pd.tetVolume.size() != pd_.tetVolume.size() || pd.bending.size() != pd_.bending.size() ||
+        pd.attachments.size() != pd_.attachments.size() || pd.offDiagonal.size() != pd_.offDiagonal.size() ||
+        pd.gatherSlots != pd_.gatherSlots)
+        throw std::invalid_argument("PdSolver::setWeights: the elements or the system pattern changed");
+    if (pd_.empty()) return;
+    pd_ = pd;
+    springs_.uploadArray<gpu::PdSpring>(pd_.springs);
+    triangles_.uploadArray<gpu::PdTriangle>(pd_.triangles);
+    tetStrain_.uploadArray<gpu::PdTetrahedron>(pd_.tetStrain);
+    tetVolume_.uploadArray<gpu::PdTetrahedron>(pd_.tetVolume);
+    bending_.uploadArray<gpu::PdBending>(pd_.bending);
+    attachments_.uploadArray<gpu::PdAttachment>(pd_.attachments);
+    rows_.uploadArray<gpu::PdRow>(pd_.rows);
+    offDiagonal_.uploadArray<gpu::PdOffDiagonal>(pd_.offDiagonal);
+    spectra_.clear();
 }
 
 void PdSolver::uploadColliders(const std::vector<gpu::Collider>& colliders) {

@@ -84,6 +84,14 @@ public:
     };
     JacobiParameters jacobiParameters(const SolverSettings& settings);
 
+    // New element weights and ranges (a live stiffness edit, pd_materials.h):
+    // `pd` is the model's PD part with the same elements and the same system
+    // pattern, its weights and rows rebuilt (buildPdSystem). Uploads the
+    // elements and rows (each upload waits for the frames in flight) and
+    // forgets the spectra: the next frame estimates the new one. Throws
+    // std::invalid_argument when the structure differs.
+    void setWeights(const PdModel& pd);
+
     void uploadColliders(const std::vector<gpu::Collider>& colliders);
     // As PbdSolver::setColliders: recorded into the next recordFrame, no wait.
     void setColliders(const std::vector<gpu::Collider>& colliders);
@@ -101,7 +109,12 @@ public:
 
     // Residual tracking (residual_tracker.h): while set and enabled, the last
     // substep records ||b - A q||_2 after the Jacobi iterations of every
-    // local/global iteration. The tracker must outlive its use.
+    // local/global iteration (series Pd), and the objective g(q^l) of that
+    // substep at the shape each iteration starts from, l = 0 .. L, the last
+    // after the final global step (series PdEnergy; pd/energy.comp). The
+    // value at q^L takes one more local step, run only for the energy: what it
+    // writes is rewritten before it is read again, so tracking leaves the
+    // simulation bit for bit as it is. The tracker must outlive its use.
     void setResidualTracker(ResidualTracker* tracker);
 
     // The right-hand side the last gather pass wrote (f in xyz, the absolute
@@ -121,6 +134,14 @@ private:
     struct PassIds;
     void recordSubstep(VkCommandBuffer cmd, const SolverSettings& settings, uint32_t substep, float h,
                        const std::vector<float>& omegas, float gamma, GpuTimer& timer);
+    // The local passes on q buffer c, each timed as its own pass, or all as
+    // `timedAs` (the energy's extra local step, unprobed).
+    void recordLocalStep(VkCommandBuffer cmd, uint32_t c, const gpu::PdParticlePush& particles, GpuTimer& timer,
+                         StepPosition at, std::optional<uint32_t> timedAs = std::nullopt);
+    // g(q) on q buffer c after its local step, into value `index` of the
+    // tracker's PdEnergy series.
+    void recordEnergy(VkCommandBuffer cmd, uint32_t c, const gpu::PdParticlePush& particles, uint32_t index,
+                      GpuTimer& timer);
     void probePass(VkCommandBuffer cmd, const GpuTimer& timer, uint32_t passId, StepPosition position,
                    ProbedBuffer first, ProbedBuffer second = {});
 
@@ -141,16 +162,17 @@ private:
 
     std::unique_ptr<ComputeKernel> predict_, collideGenerate_, localSprings_, localTriangles_, localTets_,
         localBending_, localAttachments_, localCollisions_, gather_, jacobi_, projectCollision_, updateVelocity_, contactVelocity_;
-    VkDescriptorSet predictSet_{}, collideGenerateSet_{}, attachmentsSet_{}, gatherSet_{}, contactVelocitySet_{};
+    VkDescriptorSet predictSet_{}, collideGenerateSet_{}, gatherSet_{}, contactVelocitySet_{};
     // By the index of the q buffer read.
     VkDescriptorSet springsSets_[3]{}, trianglesSets_[3]{}, tetStrainSets_[3]{}, tetVolumeSets_[3]{},
-        bendingSets_[3]{}, collisionSets_[3]{}, projectCollisionSets_[3]{}, updateVelocitySets_[3]{};
+        bendingSets_[3]{}, attachmentsSets_[3]{}, collisionSets_[3]{}, projectCollisionSets_[3]{},
+        updateVelocitySets_[3]{};
     // Jacobi (previous, current, next): [c] = (c, c, c+1) for the first
     // iteration from q^0 in buffer c (q^{-1} = q^0), [3 + c] = (c, c+1, c+2).
     VkDescriptorSet jacobiSets_[6]{};
 
-    std::unique_ptr<ComputeKernel> residual_;
-    VkDescriptorSet residualSets_[3]{};  // by the q buffer read
+    std::unique_ptr<ComputeKernel> residual_, energy_;
+    VkDescriptorSet residualSets_[3]{}, energySets_[3]{};  // by the q buffer read
     std::optional<MouseAttachment> mouse_;
     ResidualTracker* tracker_ = nullptr;
     std::optional<std::vector<gpu::Collider>> pendingColliders_;

@@ -16,14 +16,16 @@ uint32_t ResidualTracker::groupsFor(uint32_t count) { return (count + gpu::kWork
 
 ResidualTracker::ResidualTracker(const VulkanContext& ctx, const SimModel& model, uint32_t frameSlots)
     : slots_(frameSlots) {
+    // The longest first pass: PBD's distance constraints, or PD's energy
+    // (a thread per PD particle and per contribution slot).
     const uint32_t elements = std::max<uint32_t>({static_cast<uint32_t>(model.distance.size()),
-                                                  model.pd.particleCount, 1u});
+                                                  model.pd.particleCount + model.pd.slots.total, 1u});
     partials_ = makeStorageBuffer<float>(ctx, std::vector<float>(groupsFor(elements), 0.0f), "residual partial sums");
     sum_ = std::make_unique<ComputeKernel>(ctx, "reduce/sum_partials.comp", sizeof(gpu::SumPartialsPush),
                                            frameSlots);
     for (uint32_t i = 0; i < frameSlots; ++i) {
         Slot& slot = slots_[i];
-        slot.results = GpuBuffer(ctx, 2 * kMaxValues * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+        slot.results = GpuBuffer(ctx, kSeriesCount * kMaxValues * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                                  MemoryKind::HostVisible, fmt::format("residuals, frame slot {}", i));
         std::memset(slot.results.mapped(), 0, slot.results.size());
         slot.set = sum_->bind({&partials_, &slot.results}, fmt::format("residual sum, frame slot {}", i));
@@ -37,13 +39,13 @@ void ResidualTracker::registerPasses(GpuTimer& timer) { passId_ = timer.register
 void ResidualTracker::beginFrame(uint32_t slot) {
     current_ = slot;
     Slot& s = slots_.at(slot);
-    s.counts[0] = s.counts[1] = 0;
+    for (uint32_t& count : s.counts) count = 0;
     s.pending = false;
 }
 
 void ResidualTracker::endFrame(VkCommandBuffer cmd) {
     Slot& s = slots_.at(current_);
-    if (s.counts[0] + s.counts[1] == 0) return;
+    if (std::all_of(std::begin(s.counts), std::end(s.counts), [](uint32_t n) { return n == 0; })) return;
     s.pending = true;
     computeToHostBarrier(cmd);
 }
@@ -68,7 +70,8 @@ void ResidualTracker::collect(uint32_t slot) {
     if (!s.pending) return;
     s.pending = false;
     const auto* values = static_cast<const float*>(s.results.mapped());
-    for (uint32_t k = 0; k < 2; ++k) last_[k].assign(values + k * kMaxValues, values + k * kMaxValues + s.counts[k]);
+    for (uint32_t k = 0; k < kSeriesCount; ++k)
+        last_[k].assign(values + k * kMaxValues, values + k * kMaxValues + s.counts[k]);
 }
 
 }  // namespace vksim

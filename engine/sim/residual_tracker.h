@@ -10,7 +10,10 @@
 //   PD   ||r||_2 of the global system (M/h^2 + L) q = M/h^2 s + f after the
 //        Jacobi iterations of each local/global iteration, r as the Jacobi
 //        pass computes it, f from that iteration's local step [N = kg m/s^2]
-//        (pd/residual.comp).
+//        (pd/residual.comp);
+//   PD energy: the objective g(q) of the last substep's local/global
+//        iteration at q^0 = s, q^1, ..., q^L: inertia, element and collision
+//        terms (pd/energy.comp) [J].
 // Each is two passes: per-workgroup partial sums in a fixed tree order into
 // a partials buffer (the solver's pass), then one workgroup summing the
 // partials in a fixed order (reduce/sum_partials.comp, recordSum() here)
@@ -34,7 +37,8 @@ class GpuTimer;
 
 class ResidualTracker {
 public:
-    enum class Series : uint32_t { Pbd = 0, Pd = 1 };
+    enum class Series : uint32_t { Pbd = 0, Pd = 1, PdEnergy = 2 };
+    static constexpr uint32_t kSeriesCount = 3;
     static constexpr uint32_t kMaxValues = 1024;  // per series and frame: iterations (PBD) or local iterations (PD)
 
     ResidualTracker(const VulkanContext& ctx, const SimModel& model, uint32_t frameSlots);
@@ -67,7 +71,7 @@ private:
     struct Slot {
         GpuBuffer results;  // host-visible: kMaxValues floats per series
         VkDescriptorSet set{};
-        uint32_t counts[2] = {0, 0};  // values recorded per series (highest index + 1)
+        uint32_t counts[kSeriesCount] = {};  // values recorded per series (highest index + 1)
         bool pending = false;
     };
     bool enabled_ = false;
@@ -76,7 +80,7 @@ private:
     std::vector<Slot> slots_;
     uint32_t current_ = 0;
     uint32_t passId_ = UINT32_MAX;
-    std::vector<float> last_[2];
+    std::vector<float> last_[kSeriesCount];
 };
 
 }  // namespace vksim

@@ -26,6 +26,30 @@ struct ColliderSurface {
     std::vector<uint32_t> triangles;  // 3 per triangle
 };
 
+// The element families of projective dynamics (PdModel's arrays).
+enum class PdFamily : uint32_t { Springs, Triangles, TetStrain, TetVolume, Bending, Attachments };
+
+// A projective dynamics object of the scene: Scene::cloths[index] (a "pd"
+// cloth) or Scene::solids[index].
+struct PdOwner {
+    enum class Kind : uint32_t { Cloth, Solid } kind = Kind::Cloth;
+    uint32_t index = 0;
+    bool operator==(const PdOwner&) const = default;
+};
+
+// The elements of one family that one object's parameters weight:
+// [begin, end) of the family's array, and per element its weight per unit
+// stiffness (1 for springs and attachments, the rest area of a triangle, the
+// rest volume of a tetrahedron, the isometric bending scale), so that the
+// builder and a live edit (pd_materials.h) write the same weights.
+struct PdWeightGroup {
+    PdOwner owner;
+    PdFamily family = PdFamily::Springs;
+    uint32_t begin = 0;
+    uint32_t end = 0;
+    std::vector<double> unitWeights;  // end - begin
+};
+
 // One deformable object's slice of the global arrays.
 struct ObjectRange {
     std::string name;
@@ -63,6 +87,8 @@ struct PdModel {
     std::vector<gpu::PdRow> rows;
     std::vector<gpu::PdOffDiagonal> offDiagonal;
     std::vector<uint32_t> gatherSlots;
+    // Per (object, family) with elements: where its weights come from.
+    std::vector<PdWeightGroup> weightGroups;
 
     bool empty() const { return particleCount == 0; }
     uint32_t elementCount() const {

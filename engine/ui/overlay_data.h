@@ -42,12 +42,21 @@ struct LiveParameter {
     std::function<void(float)> set;
 };
 
+// One plot of the Convergence panel: a value per solver iteration of the
+// last step, computed on the GPU by a reduction pass.
+struct ConvergenceSeries {
+    std::string label;  // "PBD mean |C|", "PD energy g(q)", ...
+    std::string unit;
+    std::vector<float> values;
+    bool fromZero = true;  // the plot's range starts at 0 (residuals) or at the smallest value (energies)
+};
+
 struct OverlayProviders {
-    // Constraint residual per solver iteration of the last step (GPU reduction
-    // pass); unset: not available. The viewer calls setResidualTracking(true)
-    // when the panel opens (overlay shown) and (false) when it closes, so the
-    // pass costs nothing otherwise.
-    std::function<std::span<const float>()> residuals;
+    // The solver's convergence for the last step: constraint residuals and,
+    // where defined, energy per iteration; unset: not available. The viewer
+    // calls setResidualTracking(true) when the panel opens (overlay shown)
+    // and (false) when it closes, so the passes cost nothing otherwise.
+    std::function<std::vector<ConvergenceSeries>()> convergence;
     std::function<void(bool)> setResidualTracking;
     PickController* picker = nullptr;
     // The simulation's live parameters, listed afresh each frame; unset: not available.
@@ -65,7 +74,7 @@ struct ViewerControls {
     std::string loadRequest;      // switch to this scene file
     bool frameRequested = false;  // frame the scene with the camera (F)
     bool cameraResetRequested = false;
-    bool convergenceShown = false;  // the residual panel is open: the viewer switches tracking on
+    bool convergenceShown = false;  // the Convergence panel is open: the viewer switches tracking on
     DisplaySettings display;
 };
 

@@ -14,15 +14,18 @@ const ImVec4 kDimColor(0.65f, 0.65f, 0.65f, 1.0f);
 
 void notAvailable(const char* what) { ImGui::TextColored(kDimColor, "%s: not available", what); }
 
-void plot(const char* label, std::span<const float> values, const char* unit) {
+// A line plot from 0 (or from the smallest value) to a little above the
+// largest, captioned with the last and largest values.
+void plot(const char* label, std::span<const float> values, const char* unit, bool fromZero = true) {
     if (values.empty()) {
         ImGui::TextColored(kDimColor, "%s: no frames yet", label);
         return;
     }
-    const float top = *std::max_element(values.begin(), values.end());
-    const std::string overlay = fmt::format("{} {:.2f} {} (max {:.2f})", label, values.back(), unit, top);
-    ImGui::PlotLines(fmt::format("##{}", label).c_str(), values.data(), int(values.size()), 0, overlay.c_str(), 0.0f,
-                     top * 1.1f, ImVec2(ImGui::GetContentRegionAvail().x, 40.0f));
+    const auto [low, top] = std::minmax_element(values.begin(), values.end());
+    const float bottom = fromZero ? 0.0f : *low;
+    const std::string overlay = fmt::format("{} {:.4g} {} (max {:.4g})", label, values.back(), unit, *top);
+    ImGui::PlotLines(fmt::format("##{}", label).c_str(), values.data(), int(values.size()), 0, overlay.c_str(), bottom,
+                     *top + 0.1f * (*top - bottom), ImVec2(ImGui::GetContentRegionAvail().x, 40.0f));
 }
 
 void timingPanel(const OverlayView& view) {
@@ -141,11 +144,13 @@ void displayPanel(const OverlayView& view, ViewerControls& controls) {
 void convergencePanel(const OverlayProviders& providers, ViewerControls& controls) {
     controls.convergenceShown = ImGui::CollapsingHeader("Convergence");
     if (!controls.convergenceShown) return;
-    if (!providers.residuals) {
+    if (!providers.convergence) {
         notAvailable("constraint residual per iteration");
         return;
     }
-    plot("residual", providers.residuals(), "");
+    ImGui::TextColored(kDimColor, "per iteration of the last substep");
+    for (const ConvergenceSeries& series : providers.convergence())
+        plot(series.label.c_str(), series.values, series.unit.c_str(), series.fromZero);
 }
 
 void parametersPanel(const OverlayProviders& providers) {
@@ -181,8 +186,10 @@ void pickingPanel(const OverlayProviders& providers) {
 
 void drawViewerPanels(const OverlayView& view, const OverlayProviders& providers, ViewerControls& controls) {
     ImGui::SetNextWindowPos(ImVec2(10.0f, 10.0f), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(400.0f, 0.0f), ImGuiCond_FirstUseEver);
-    ImGui::Begin("vksim (F1/Tab hides)");
+    // As tall as the open panels, up to the window's height; beyond it they scroll.
+    ImGui::SetNextWindowSizeConstraints(ImVec2(400.0f, 0.0f),
+                                        ImVec2(400.0f, std::max(ImGui::GetIO().DisplaySize.y - 20.0f, 100.0f)));
+    ImGui::Begin("vksim (F1/Tab hides)", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
     timingPanel(view);
     simulationPanel(view, controls);
     solverPanel(view);

@@ -1,6 +1,7 @@
 #version 460
 // SPEC.md 5, local step: edge springs. p = the edge q0 - q1 rescaled to its
 // rest length; slots w p (for p0) and -w p (for p1): S^T A^T p with A S q = q0 - q1.
+// The first slot's w holds the element's energy w/2 |A S q - p|^2 (pd_types.h).
 #include "common/pbd_header.glsl"
 #include "shared/pd_types.h"
 #include "common/pd_projections.glsl"
@@ -14,8 +15,10 @@ void main() {
     uint e = gl_GlobalInvocationID.x;
     if (e >= pc.count) return;
     PdSpring s = springs[e];
-    vec3 p = pdSpringTarget(q[s.p0].xyz - q[s.p1].xyz, s.restLength);
+    vec3 edge = q[s.p0].xyz - q[s.p1].xyz;
+    vec3 p = pdSpringTarget(edge, s.restLength);
+    vec3 d = edge - p;
     uint slot = pc.slotBase + 2u * e;
-    contributions[slot] = vec4(s.weight * p, 0.0);
+    contributions[slot] = vec4(s.weight * p, 0.5 * s.weight * dot(d, d));
     contributions[slot + 1u] = vec4(-s.weight * p, 0.0);
 }

@@ -2,7 +2,8 @@
 // SPEC.md 5, local step: tetrahedron strain (pc.mode = kPdTetStrain: clamp
 // the singular values of F, reflections pushed back) or volume
 // (kPdTetVolume: clamp det F by the iterative D update). F = sum_k q_k g_k^T;
-// slot k gets w T g_k.
+// slot k gets w T g_k, the first slot's w the element's energy
+// w/2 |F - T|_F^2 (pd_types.h).
 #include "common/pbd_header.glsl"
 #include "shared/pd_types.h"
 #include "common/pd_projections.glsl"
@@ -24,7 +25,9 @@ void main() {
     mat3 T = pc.mode == kPdTetVolume ? pdTetVolumeTarget(F, t.rangeMin, t.rangeMax)
                                      : pdTetStrainTarget(F, t.rangeMin, t.rangeMax);
     uint slot = pc.slotBase + 4u * e;
-    contributions[slot] = vec4(-t.weight * (T * (g1 + g2 + g3)), 0.0);
+    mat3 D = F - T;
+    float energy = 0.5 * t.weight * (dot(D[0], D[0]) + dot(D[1], D[1]) + dot(D[2], D[2]));
+    contributions[slot] = vec4(-t.weight * (T * (g1 + g2 + g3)), energy);
     contributions[slot + 1u] = vec4(t.weight * (T * g1), 0.0);
     contributions[slot + 2u] = vec4(t.weight * (T * g2), 0.0);
     contributions[slot + 3u] = vec4(t.weight * (T * g3), 0.0);

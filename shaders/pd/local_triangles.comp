@@ -1,6 +1,7 @@
 #version 460
 // SPEC.md 5, local step: triangle strain. F = sum_k q_k g_k^T (3x2),
-// T = U clamp(S, sigmaMin, sigmaMax) V^T; slot k gets w T g_k.
+// T = U clamp(S, sigmaMin, sigmaMax) V^T; slot k gets w T g_k, the first
+// slot's w the element's energy w/2 |F - T|_F^2 (pd_types.h).
 #include "common/pbd_header.glsl"
 #include "shared/pd_types.h"
 #include "common/pd_projections.glsl"
@@ -21,7 +22,9 @@ void main() {
                                               g1, g2);
     Columns32 T = pdTriangleStrainTarget(F, t.sigmaMin, t.sigmaMax);
     uint slot = pc.slotBase + 3u * e;
-    contributions[slot] = vec4(t.weight * (T.c0 * g0.x + T.c1 * g0.y), 0.0);
+    vec3 d0 = F.c0 - T.c0;
+    vec3 d1 = F.c1 - T.c1;
+    contributions[slot] = vec4(t.weight * (T.c0 * g0.x + T.c1 * g0.y), 0.5 * t.weight * (dot(d0, d0) + dot(d1, d1)));
     contributions[slot + 1u] = vec4(t.weight * (T.c0 * g1.x + T.c1 * g1.y), 0.0);
     contributions[slot + 2u] = vec4(t.weight * (T.c0 * g2.x + T.c1 * g2.y), 0.0);
 }

@@ -8,6 +8,9 @@
 // pass sums a particle's slots in a fixed order (no atomics), so the
 // right-hand side is deterministic. Element e of a family with `arity`
 // vertices owns slots [slotBase + arity e, slotBase + arity (e + 1)).
+// The w of its first slot holds its energy at the shape it projected,
+// w_i/2 |A_i S_i q - B_i p_i|^2 (0 in the other slots): the gather pass
+// ignores it; the energy pass (pd/energy.comp) sums it.
 #ifndef VKSIM_PD_TYPES_H
 #define VKSIM_PD_TYPES_H
 #include "gpu_compat.h"
@@ -133,6 +136,21 @@ struct PdParticlePush {
     float gamma;             // under-relaxation
 };
 GPU_CHECK_SIZE(PdParticlePush, 32);
+
+// Push constants of the energy pass (pd/energy.comp): threads
+// [0, particleCount) add the PD particles' inertia and collision terms,
+// threads [particleCount, particleCount + slotCount) the slots' energies.
+struct PdEnergyPush {
+    uint firstParticle;
+    uint particleCount;
+    uint slotCount;
+    float dt;               // substep length h
+    float collisionWeight;  // as PdParticlePush
+    uint pad0;
+    uint pad1;
+    uint pad2;
+};
+GPU_CHECK_SIZE(PdEnergyPush, 32);
 
 GPU_NAMESPACE_END
 

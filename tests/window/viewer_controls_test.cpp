@@ -77,7 +77,8 @@ TEST(ViewerControls, PauseStepSlowMotionResetLoadAndDisplayModes) {
 // the cloth's free edge grabs a particle, the drag moves it 0.3 m along x on
 // the same depth plane and the particle reaches that target; the residual
 // plot fills once its panel asks; the sliders list each PBD family and each
-// collider, and moving one changes the running scene.
+// collider, and moving one changes the running scene. Then the same for a
+// scene with a PD cloth: its residual and energy plots and its sliders.
 TEST(ViewerControls, ProvidersPickDragResidualsAndSliders) {
     Window window("vksim providers test", 640, 360);
     VulkanContext ctx(test::validatedWindowContext(window));
@@ -109,11 +110,14 @@ TEST(ViewerControls, ProvidersPickDragResidualsAndSliders) {
     p.picker->release();
     EXPECT_FALSE(viewer.simulation().dragged().has_value());
 
-    ASSERT_TRUE(p.residuals);
-    p.residuals();  // the panel is open: tracking starts
+    ASSERT_TRUE(p.convergence);
+    p.convergence();  // the panel is open: tracking starts
     showFrames(viewer, 4);
     viewer.finish();
-    const std::span<const float> residuals = p.residuals();
+    const std::vector<ConvergenceSeries> convergence = p.convergence();
+    ASSERT_EQ(convergence.size(), 1u);  // a PBD cloth: no PD series
+    EXPECT_EQ(convergence[0].label, "PBD mean |C|");
+    const std::vector<float>& residuals = convergence[0].values;
     ASSERT_EQ(residuals.size(), viewer.simulation().scene().solver.iterations);
     std::printf("residual per iteration:");
     for (float r : residuals) std::printf(" %.3e", r);
@@ -144,6 +148,39 @@ TEST(ViewerControls, ProvidersPickDragResidualsAndSliders) {
     // 90 degrees about z: the quaternion (0, 0, sin 45, cos 45).
     EXPECT_NEAR(scene.colliders[0].rotation.z, std::sqrt(0.5f), 1e-5f);
     EXPECT_NEAR(scene.colliders[0].rotation.w, std::sqrt(0.5f), 1e-5f);
+    viewer.finish();
+
+    // A PBD and a PD cloth: three plots (PBD mean |C|, PD |b - Aq|, PD
+    // energy at q^0 .. q^L), a slider per PD family, collider sizes.
+    viewer.controls().loadRequest = sourcePath("scenes/pd_vs_pbd_cloth.json");
+    showFrames(viewer, 1);
+    ASSERT_TRUE(viewer.lastError().empty()) << viewer.lastError();
+    p.convergence();  // a new simulation starts untracked: the open panel turns tracking on
+    showFrames(viewer, 4);
+    viewer.finish();
+    const std::vector<ConvergenceSeries> mixed = p.convergence();
+    ASSERT_EQ(mixed.size(), 3u);
+    const SolverSettings& solver = viewer.simulation().scene().solver;
+    EXPECT_EQ(mixed[0].values.size(), solver.iterations);
+    EXPECT_EQ(mixed[1].values.size(), solver.pd.localIterations);
+    ASSERT_EQ(mixed[2].values.size(), solver.pd.localIterations + 1);
+    EXPECT_FALSE(mixed[2].fromZero);
+    std::printf("PD energy per iteration [J]:");
+    for (float e : mixed[2].values) std::printf(" %.5e", e);
+    std::printf("\n");
+    EXPECT_LT(mixed[2].values.back(), mixed[2].values.front());
+
+    sliders = p.parameters();
+    LiveParameter* pdStretch = find("pd cloth: stretch (pd)", "stiffness [N/m]");
+    LiveParameter* radius = find("collider left ball", "radius");
+    ASSERT_TRUE(pdStretch && radius);
+    EXPECT_TRUE(pdStretch->logarithmic);
+    const float before = pdStretch->value;
+    pdStretch->set(before * 0.25f);
+    radius->set(0.3f);
+    showFrames(viewer, 2);
+    EXPECT_EQ(viewer.simulation().scene().cloths[1].pd.stretch.stiffness, before * 0.25f);
+    EXPECT_EQ(viewer.simulation().scene().colliders[0].radius, 0.3f);
     viewer.finish();
     EXPECT_EQ(ctx.validationCounts().total(), 0u);
 }
