@@ -490,13 +490,8 @@ TEST_F(Interaction, PdEnergyPerIterationMatchesTheCpuOnReadBackIterates) {
 // the particles s puts inside the collider: checked against the CPU.
 TEST_F(Interaction, PdEnergyTrackingLeavesTheSimulationUnchangedAndCountsCollisions) {
     Scene scene = pdEveryFamilyScene();
-    ColliderDesc sphere;
-    sphere.name = "sphere";
-    sphere.shape = ColliderShape::Sphere;
-    sphere.position = {0.0f, 0.55f, 0.0f};
-    sphere.radius = 0.3f;
-    sphere.friction = 0.3f;
-    scene.colliders.push_back(sphere);
+    scene.colliders.push_back(
+        {.name = "sphere", .shape = ColliderShape::Sphere, .position = {0.0f, 0.55f, 0.0f}, .radius = 0.3f});
     Simulation tracked(ctx(), scene, 1), untracked(ctx(), scene, 1);
     tracked.setResidualTracking(true);
     frames(ctx(), tracked, 20);
