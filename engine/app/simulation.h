@@ -95,6 +95,12 @@ public:
     std::vector<float> lastPdEnergyPerIteration() const {
         return residuals_->last(ResidualTracker::Series::PdEnergy);
     }
+    // XPBD: the objective g(p) [J] of the last substep after each iteration
+    // (inertia + sum of C^2 / (2 alpha)); empty unless every PBD constraint
+    // is XPBD with compliance > 0 (solver().xpbdEnergyDefined()).
+    std::vector<float> lastPbdEnergyPerIteration() const {
+        return residuals_->last(ResidualTracker::Series::PbdEnergy);
+    }
 
     // --- Live parameters. scene() stays the source of truth: these update it
     // and the GPU buffers (recorded into the next frame, no wait). Solver

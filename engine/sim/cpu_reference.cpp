@@ -70,14 +70,51 @@ void CpuReferenceSolver::substep(const SubstepParams& params) {
 // predict.comp: v += h g, damped; p = x + h v. Pinned particles do not move.
 void CpuReferenceSolver::predict(const SubstepParams& params) {
     for (size_t i = 0; i < positions_.size(); ++i) {
-        glm::dvec3 v(0.0);
-        if (inverseMasses_[i] > 0.0) {
-            v = velocities_[i] + params.h * params.gravity;
-            v *= std::max(0.0, 1.0 - params.damping * params.h);
-        }
-        velocities_[i] = v;
-        predicted_[i] = positions_[i] + params.h * v;
+        velocities_[i] = predictedVelocity(velocities_[i], inverseMasses_[i], params.h, params.gravity, params.damping);
+        predicted_[i] = positions_[i] + params.h * velocities_[i];
     }
+}
+
+glm::dvec3 CpuReferenceSolver::predictedVelocity(const glm::dvec3& v, double inverseMass, double h,
+                                                 const glm::dvec3& gravity, double damping) {
+    if (!(inverseMass > 0.0)) return glm::dvec3(0.0);  // pinned particles do not move
+    return (v + h * gravity) * std::max(0.0, 1.0 - damping * h);
+}
+
+std::vector<glm::dvec3> CpuReferenceSolver::predictedPositions(const SolverSettings& settings) const {
+    const double h = double(settings.timeStep) / double(settings.substeps);
+    std::vector<glm::dvec3> predicted(positions_.size());
+    for (size_t i = 0; i < positions_.size(); ++i)
+        predicted[i] = positions_[i] + h * predictedVelocity(velocities_[i], inverseMasses_[i], h,
+                                                             glm::dvec3(settings.gravity), settings.damping);
+    return predicted;
+}
+
+std::optional<double> CpuReferenceSolver::xpbdObjective(std::span<const glm::dvec3> predicted, double h) const {
+    if (distance_.empty() && bending_.empty() && attachments_.empty()) return std::nullopt;
+    bool defined = true;
+    auto energy = [&](double C, uint32_t material) {
+        const Material& m = materials_[material];
+        defined = defined && m.mode == gpu::kModeXpbd && m.compliance > 0.0;
+        return defined ? C * C / (2.0 * m.compliance) : 0.0;
+    };
+    double sum = 0.0;
+    for (size_t i = 0; i < positions_.size(); ++i)
+        if (inverseMasses_[i] > 0.0) {
+            const glm::dvec3 d = positions_[i] - predicted[i];
+            sum += glm::dot(d, d) / (2.0 * inverseMasses_[i] * h * h);
+        }
+    for (const Distance& c : distance_)
+        sum += energy(glm::length(positions_[c.p0] - positions_[c.p1]) - c.restLength, c.material);
+    for (const Bending& c : bending_) {
+        const glm::dvec3 e = c.K.x * positions_[c.particles.x] + c.K.y * positions_[c.particles.y] +
+                             c.K.z * positions_[c.particles.z] + c.K.w * positions_[c.particles.w];
+        sum += energy(0.5 * c.scale * glm::dot(e, e), c.material);
+    }
+    for (const Attachment& c : attachments_)
+        sum += energy(glm::length(positions_[c.particle] - c.target), c.material);
+    if (!defined) return std::nullopt;
+    return sum;
 }
 
 // collide_generate.comp: candidates within the margin of the predicted

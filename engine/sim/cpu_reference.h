@@ -7,6 +7,7 @@
 // serial Gauss-Seidel sweep is exactly what the per-colour dispatches compute,
 // and GPU and CPU differ only by float rounding.
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -36,6 +37,15 @@ public:
     // Mean |C| = mean ||x0 - x1| - d| over the distance constraints at the
     // current positions (0 when there are none).
     double distanceResidual() const;
+    // x~ = x + h v of the next substep (predict.comp: v after gravity and
+    // damping), h = timeStep / substeps; the state does not change.
+    std::vector<glm::dvec3> predictedPositions(const SolverSettings& settings) const;
+    // The XPBD objective at the current positions for predicted positions x~
+    // (pbd/energy.comp): sum over free particles m/(2h^2) |x - x~|^2 + sum
+    // over constraints C^2 / (2 alpha) [J]; none unless every constraint is
+    // XPBD with alpha > 0.
+    std::optional<double> xpbdObjective(std::span<const glm::dvec3> predicted, double h) const;
+
     // sum m_i v_i over particles with inverse mass > 0 (pinned ones carry none).
     glm::dvec3 linearMomentum() const;
 
@@ -80,6 +90,9 @@ private:
     };
 
     void substep(const SubstepParams& params);
+    // predict.comp's velocity: v + h g, damped; 0 for a pinned particle.
+    static glm::dvec3 predictedVelocity(const glm::dvec3& v, double inverseMass, double h, const glm::dvec3& gravity,
+                                        double damping);
     // The passes, named after their shaders.
     void predict(const SubstepParams& params);
     void generateCollisions(const SubstepParams& params);

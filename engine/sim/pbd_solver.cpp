@@ -1,5 +1,7 @@
 #include "sim/pbd_solver.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "shared/interaction_types.h"
@@ -11,7 +13,8 @@
 namespace vksim {
 
 struct PbdSolver::PassIds {
-    uint32_t predict, collideGenerate, collideProject, updateVelocity, contactVelocity, normals, mouse, residual;
+    uint32_t predict, collideGenerate, collideProject, updateVelocity, contactVelocity, normals, mouse, residual,
+        energy;
     std::vector<uint32_t> distance, bending, attachment;  // per colour
 };
 
@@ -36,9 +39,17 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model)
       triangleCount_(model.triangleCount()),
       colliderCount_(static_cast<uint32_t>(model.colliders.size())),
       distanceCount_(model.distance.size()),
+      bendingCount_(model.bending.size()),
+      attachmentCount_(model.attachments.size()),
       distanceColors_(model.distanceColors),
       bendingColors_(model.bendingColors),
-      attachmentColors_(model.attachmentColors) {
+      attachmentColors_(model.attachmentColors),
+      currentMaterials_(model.materials) {
+    for (const auto& c : model.distance) materialsInUse_.push_back(c.material);
+    for (const auto& c : model.bending) materialsInUse_.push_back(c.material);
+    for (const auto& c : model.attachments) materialsInUse_.push_back(c.material);
+    std::sort(materialsInUse_.begin(), materialsInUse_.end());
+    materialsInUse_.erase(std::unique(materialsInUse_.begin(), materialsInUse_.end()), materialsInUse_.end());
     if (model.colliders.size() > gpu::kMaxColliders)
         throw std::invalid_argument(fmt::format("{} colliders; the GPU path supports {}", model.colliders.size(),
                                                 gpu::kMaxColliders));
@@ -102,8 +113,8 @@ uint32_t PbdSolver::passRunsPerFrame(const SimModel& model, const SolverSettings
     const auto colours = static_cast<uint32_t>(model.distanceColors.size() + model.bendingColors.size() +
                                                model.attachmentColors.size());
     // Per substep: predict, collide, n_s x (mouse + colours + collision projection), velocity,
-    // contacts; the last substep's n_s x 2 residual passes; the normals.
-    return settings.substeps * (4 + settings.iterations * (colours + 2)) + 2 * settings.iterations + 1;
+    // contacts; the last substep's n_s x 4 tracking passes (residual, energy, their sums); the normals.
+    return settings.substeps * (4 + settings.iterations * (colours + 2)) + 4 * settings.iterations + 1;
 }
 
 void PbdSolver::registerPasses(GpuTimer& timer) {
@@ -120,6 +131,7 @@ void PbdSolver::registerPasses(GpuTimer& timer) {
         ids.attachment.push_back(timer.registerPass(fmt::format("attachment colour {}", c)));
     ids.collideProject = timer.registerPass("collide: project");
     ids.residual = timer.registerPass("residual: stretch |C|");
+    ids.energy = timer.registerPass("energy (xpbd)");
     ids.updateVelocity = timer.registerPass("update velocity");
     ids.contactVelocity = timer.registerPass("friction/restitution");
     ids.normals = timer.registerPass("normals");
@@ -211,6 +223,18 @@ void PbdSolver::recordSubstep(VkCommandBuffer cmd, const SolverSettings& setting
                                 1.0f / static_cast<float>(distanceCount), false, timer);
             computeToComputeBarrier(cmd);
         }
+        // The XPBD objective g(p) now, where it is defined.
+        if (tracker_ && tracker_->enabled() && substep + 1 == settings.substeps && xpbdEnergyDefined()) {
+            const gpu::PbdEnergyPush push{pbdParticleCount_, distanceCount, static_cast<uint32_t>(bendingCount_),
+                                          static_cast<uint32_t>(attachmentCount_), h, 0, 0, 0};
+            const uint32_t threads = push.particleCount + push.distanceCount + push.bendingCount +
+                                     push.attachmentCount;
+            timedPass(cmd, timer, ids.energy, [&] { dispatch(cmd, *energy_, energySet_, threads, push); });
+            computeToComputeBarrier(cmd);
+            tracker_->recordSum(cmd, ResidualTracker::Series::PbdEnergy, it, ResidualTracker::groupsFor(threads),
+                                1.0f, false, timer);
+            computeToComputeBarrier(cmd);
+        }
     }
 
     // 5. v = (p - x)/h, x = p.
@@ -258,6 +282,14 @@ void PbdSolver::setMaterials(const std::vector<gpu::ConstraintMaterial>& materia
     if (materials.size() * sizeof(gpu::ConstraintMaterial) > materials_.size())
         throw std::invalid_argument("material count cannot change at run time");
     pendingMaterials_ = materials;
+    currentMaterials_ = materials;
+}
+
+bool PbdSolver::xpbdEnergyDefined() const {
+    if (materialsInUse_.empty()) return false;
+    for (uint32_t m : materialsInUse_)
+        if (currentMaterials_[m].mode != gpu::kModeXpbd || !(currentMaterials_[m].compliance > 0.0f)) return false;
+    return true;
 }
 
 void PbdSolver::setColliders(const std::vector<gpu::Collider>& colliders) {
@@ -278,6 +310,10 @@ void PbdSolver::setResidualTracker(ResidualTracker* tracker) {
         residualDistance_ = std::make_unique<ComputeKernel>(ctx_, "pbd/residual_distance.comp",
                                                             sizeof(gpu::ResidualPush), 1);
         residualSet_ = residualDistance_->bind({&predicted_, &distance_, &tracker_->partials()}, "residual: stretch");
+        energy_ = std::make_unique<ComputeKernel>(ctx_, "pbd/energy.comp", sizeof(gpu::PbdEnergyPush), 1);
+        energySet_ = energy_->bind({&positions_, &velocities_, &predicted_, &distance_, &bending_, &attachments_,
+                                    &materials_, &tracker_->partials()},
+                                   "energy (xpbd)");
     }
 }
 

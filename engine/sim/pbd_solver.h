@@ -61,8 +61,13 @@ public:
 
     // Residual tracking (residual_tracker.h): while the tracker is set and
     // enabled, the last substep records the mean |C| of the distance
-    // constraints after every iteration. The tracker must outlive its use.
+    // constraints after every iteration (series Pbd) and, when
+    // xpbdEnergyDefined(), the XPBD objective g(p) (series PbdEnergy,
+    // pbd/energy.comp). The tracker must outlive its use.
     void setResidualTracker(ResidualTracker* tracker);
+    // Whether the PBD particles have an energy: there are constraints and
+    // every one is XPBD with compliance > 0 (with the current materials).
+    bool xpbdEnergyDefined() const;
 
     // With a probe set, every pass that writes particle state (positions,
     // predicted positions, velocities, normals) is followed by a check of
@@ -100,8 +105,11 @@ private:
     uint32_t pbdParticleCount_ = 0;  // the PBD range [0, n) this solver steps; PD particles follow it
     uint32_t triangleCount_ = 0;
     uint32_t colliderCount_ = 0;
-    size_t distanceCount_ = 0;
+    size_t distanceCount_ = 0, bendingCount_ = 0, attachmentCount_ = 0;
     std::vector<ColorRange> distanceColors_, bendingColors_, attachmentColors_;
+    // The material rows some constraint uses, and the current rows (live edits included).
+    std::vector<uint32_t> materialsInUse_;
+    std::vector<gpu::ConstraintMaterial> currentMaterials_;
 
     // Per-step state.
     GpuBuffer positions_, predicted_, velocities_, contacts_, normals_;
@@ -117,8 +125,8 @@ private:
         collisionSet_{}, updateVelocitySet_{}, contactVelocitySet_{}, normalsSet_{};
 
     // Interaction and diagnostics: the mouse attachment, the residual pass.
-    std::unique_ptr<ComputeKernel> projectMouse_, residualDistance_;
-    VkDescriptorSet mouseSet_{}, residualSet_{};
+    std::unique_ptr<ComputeKernel> projectMouse_, residualDistance_, energy_;
+    VkDescriptorSet mouseSet_{}, residualSet_{}, energySet_{};
     std::optional<MouseAttachment> mouse_;
     ResidualTracker* tracker_ = nullptr;
     std::optional<std::vector<gpu::ConstraintMaterial>> pendingMaterials_;

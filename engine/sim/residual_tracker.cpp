@@ -16,10 +16,12 @@ uint32_t ResidualTracker::groupsFor(uint32_t count) { return (count + gpu::kWork
 
 ResidualTracker::ResidualTracker(const VulkanContext& ctx, const SimModel& model, uint32_t frameSlots)
     : slots_(frameSlots) {
-    // The longest first pass: PBD's distance constraints, or PD's energy
-    // (a thread per PD particle and per contribution slot).
-    const uint32_t elements = std::max<uint32_t>({static_cast<uint32_t>(model.distance.size()),
-                                                  model.pd.particleCount + model.pd.slots.total, 1u});
+    // The longest first pass: PBD's energy (a thread per PBD particle and
+    // per constraint), or PD's (a thread per PD particle and per slot).
+    const auto pbdEnergyThreads = static_cast<uint32_t>(model.pbdParticleCount() + model.distance.size() +
+                                                        model.bending.size() + model.attachments.size());
+    const uint32_t elements =
+        std::max<uint32_t>({pbdEnergyThreads, model.pd.particleCount + model.pd.slots.total, 1u});
     partials_ = makeStorageBuffer<float>(ctx, std::vector<float>(groupsFor(elements), 0.0f), "residual partial sums");
     sum_ = std::make_unique<ComputeKernel>(ctx, "reduce/sum_partials.comp", sizeof(gpu::SumPartialsPush),
                                            frameSlots);

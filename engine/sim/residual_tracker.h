@@ -13,7 +13,10 @@
 //        (pd/residual.comp);
 //   PD energy: the objective g(q) of the last substep's local/global
 //        iteration at q^0 = s, q^1, ..., q^L: inertia, element and collision
-//        terms (pd/energy.comp) [J].
+//        terms (pd/energy.comp) [J];
+//   XPBD energy: the objective g(p) of the last substep after each
+//        iteration, inertia + sum C^2/(2 alpha), where every constraint is
+//        XPBD with alpha > 0 (pbd/energy.comp) [J].
 // Each is two passes: per-workgroup partial sums in a fixed tree order into
 // a partials buffer (the solver's pass), then one workgroup summing the
 // partials in a fixed order (reduce/sum_partials.comp, recordSum() here)
@@ -37,8 +40,8 @@ class GpuTimer;
 
 class ResidualTracker {
 public:
-    enum class Series : uint32_t { Pbd = 0, Pd = 1, PdEnergy = 2 };
-    static constexpr uint32_t kSeriesCount = 3;
+    enum class Series : uint32_t { Pbd = 0, Pd = 1, PdEnergy = 2, PbdEnergy = 3 };
+    static constexpr uint32_t kSeriesCount = 4;
     static constexpr uint32_t kMaxValues = 1024;  // per series and frame: iterations (PBD) or local iterations (PD)
 
     ResidualTracker(const VulkanContext& ctx, const SimModel& model, uint32_t frameSlots);

@@ -91,6 +91,21 @@ struct ResidualPush {
 };
 GPU_CHECK_SIZE(ResidualPush, 16);
 
+// The XPBD energy pass (pbd/energy.comp): threads [0, particleCount) add the
+// PBD particles' inertia, then one thread per distance, bending and
+// attachment constraint in that order.
+struct PbdEnergyPush {
+    uint particleCount;
+    uint distanceCount;
+    uint bendingCount;
+    uint attachmentCount;
+    float dt;  // substep length h
+    uint pad0;
+    uint pad1;
+    uint pad2;
+};
+GPU_CHECK_SIZE(PbdEnergyPush, 32);
+
 // The second pass: one workgroup sums partials[0, partialCount) in a fixed
 // order and writes results[resultIndex] = scale * sum, or scale * sqrt(sum)
 // when takeSqrt != 0.

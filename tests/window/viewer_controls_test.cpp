@@ -78,7 +78,8 @@ TEST(ViewerControls, PauseStepSlowMotionResetLoadAndDisplayModes) {
 // the same depth plane and the particle reaches that target; the residual
 // plot fills once its panel asks; the sliders list each PBD family and each
 // collider, and moving one changes the running scene. Then the same for a
-// scene with a PD cloth: its residual and energy plots and its sliders.
+// scene with a PD cloth: its residual and energy plots and its sliders; and
+// an XPBD cloth's energy plot.
 TEST(ViewerControls, ProvidersPickDragResidualsAndSliders) {
     Window window("vksim providers test", 640, 360);
     VulkanContext ctx(test::validatedWindowContext(window));
@@ -182,6 +183,18 @@ TEST(ViewerControls, ProvidersPickDragResidualsAndSliders) {
     EXPECT_EQ(viewer.simulation().scene().cloths[1].pd.stretch.stiffness, before * 0.25f);
     EXPECT_EQ(viewer.simulation().scene().colliders[0].radius, 0.3f);
     viewer.finish();
+
+    // An XPBD cloth: its energy is defined, a second plot.
+    viewer.controls().loadRequest = sourcePath("scenes/cloth_xpbd.json");
+    showFrames(viewer, 1);
+    ASSERT_TRUE(viewer.lastError().empty()) << viewer.lastError();
+    p.convergence();
+    showFrames(viewer, 4);
+    viewer.finish();
+    const std::vector<ConvergenceSeries> xpbd = p.convergence();
+    ASSERT_EQ(xpbd.size(), 2u);
+    EXPECT_EQ(xpbd[1].label, "XPBD energy g(p)");
+    EXPECT_EQ(xpbd[1].values.size(), viewer.simulation().scene().solver.iterations);
     EXPECT_EQ(ctx.validationCounts().total(), 0u);
 }
 

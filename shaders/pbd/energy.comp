@@ -1,0 +1,68 @@
+#version 460
+// Energy tracking, first pass for XPBD: the objective one substep's
+// iterations approach (Macklin et al. 2016, the implicit Euler step),
+// at the current predicted positions p:
+//
+//   g(p) = sum_i m_i/(2 h^2) |p_i - x~_i|^2     inertia, free PBD particles
+//        + sum_j C_j(p)^2 / (2 alpha_j)          every constraint, compliance alpha_j
+//
+// with x~ = x + h v (as predict.comp forms it). Defined only when every
+// constraint is XPBD with alpha > 0 (PbdSolver records this pass only
+// then); a PBD-mode or zero-compliance constraint would add 0 here. The
+// collisions (hard inequalities, satisfied after their projection) and
+// the mouse attachment are not part of it; a dragged particle, inverse mass
+// 0 in p while held, adds no inertia. Summed per workgroup in a fixed tree
+// order into partials[group] (reduce/sum_partials.comp adds the groups) [J].
+#include "common/pbd_header.glsl"
+#include "shared/interaction_types.h"
+
+layout(push_constant) uniform Push { PbdEnergyPush pc; };
+layout(std430, binding = 0) readonly buffer Positions { vec4 positions[]; };
+layout(std430, binding = 1) readonly buffer Velocities { vec4 velocities[]; };
+layout(std430, binding = 2) readonly buffer Predicted { vec4 predicted[]; };
+layout(std430, binding = 3) readonly buffer Distance { DistanceConstraint distanceConstraints[]; };
+layout(std430, binding = 4) readonly buffer Bending { BendingConstraint bendingConstraints[]; };
+layout(std430, binding = 5) readonly buffer Attachments { AttachmentConstraint attachmentConstraints[]; };
+layout(std430, binding = 6) readonly buffer Materials { ConstraintMaterial materials[]; };
+layout(std430, binding = 7) writeonly buffer Partials { float partials[]; };
+
+shared float sums[kWorkgroupSize];
+
+// C^2 / (2 alpha) for an XPBD material, else 0.
+float constraintEnergy(float C, uint material) {
+    ConstraintMaterial m = materials[material];
+    return m.mode == kModeXpbd && m.compliance > 0.0 ? C * C / (2.0 * m.compliance) : 0.0;
+}
+
+void main() {
+    uint t = gl_GlobalInvocationID.x;
+    float term = 0.0;
+    uint bendingFirst = pc.particleCount + pc.distanceCount;
+    uint attachmentFirst = bendingFirst + pc.bendingCount;
+    if (t < pc.particleCount) {
+        vec4 p = predicted[t];
+        if (p.w > 0.0) {
+            vec3 d = p.xyz - (positions[t].xyz + pc.dt * velocities[t].xyz);
+            term = dot(d, d) / (2.0 * p.w * pc.dt * pc.dt);
+        }
+    } else if (t < bendingFirst) {
+        DistanceConstraint c = distanceConstraints[t - pc.particleCount];
+        term = constraintEnergy(distance(predicted[c.p0].xyz, predicted[c.p1].xyz) - c.restLength, c.material);
+    } else if (t < attachmentFirst) {
+        BendingConstraint c = bendingConstraints[t - bendingFirst];
+        vec3 e = c.K.x * predicted[c.particles.x].xyz + c.K.y * predicted[c.particles.y].xyz +
+                 c.K.z * predicted[c.particles.z].xyz + c.K.w * predicted[c.particles.w].xyz;
+        term = constraintEnergy(0.5 * c.scale * dot(e, e), c.material);
+    } else if (t < attachmentFirst + pc.attachmentCount) {
+        AttachmentConstraint c = attachmentConstraints[t - attachmentFirst];
+        term = constraintEnergy(distance(predicted[c.particle].xyz, c.target.xyz), c.material);
+    }
+    uint l = gl_LocalInvocationID.x;
+    sums[l] = term;
+    barrier();
+    for (uint stride = kWorkgroupSize / 2; stride > 0; stride /= 2) {
+        if (l < stride) sums[l] += sums[l + stride];
+        barrier();
+    }
+    if (l == 0) partials[gl_WorkGroupID.x] = sums[0];
+}
