@@ -34,6 +34,30 @@ void frames(VulkanContext& ctx, Simulation& sim, uint32_t count) {
 
 glm::vec3 xyz(const glm::vec4& v) { return glm::vec3(v); }
 
+// What `measure` reads off the CPU reference after a frame of k iterations
+// from `start`, for k = 1..K (value k - 1).
+template <typename Measure>
+std::vector<double> cpuAfterIterations(const SimModel& start, const SolverSettings& solver, uint32_t K,
+                                       Measure&& measure) {
+    std::vector<double> values;
+    for (uint32_t k = 1; k <= K; ++k) {
+        CpuReferenceSolver cpu(start);
+        SolverSettings settings = solver;
+        settings.iterations = k;
+        cpu.step(settings);
+        values.push_back(measure(cpu));
+    }
+    return values;
+}
+
+// The model with the simulation's current particle state, for the CPU references.
+SimModel currentState(Simulation& sim) {
+    SimModel model = sim.model();
+    model.positions = sim.solver().readPositions();
+    model.velocities = sim.solver().readVelocities();
+    return model;
+}
+
 // A 16 x 16 cloth, 1 m square at y = 1, pinned at the two corners of row 0.
 Scene smallCloth() {
     Scene scene = clothScene({16, 16}, {1.0f, 1.0f}, 1.0f);
@@ -304,9 +328,7 @@ TEST_F(Interaction, PbdResidualPerIterationMatchesTheCpuReference) {
     frames(ctx(), sim, 5);  // a moving, stretched state
     EXPECT_TRUE(sim.lastResidualPerIteration().empty());
 
-    SimModel start = sim.model();
-    start.positions = sim.solver().readPositions();
-    start.velocities = sim.solver().readVelocities();
+    const SimModel start = currentState(sim);
     sim.setResidualTracking(true);
     frames(ctx(), sim, 1);
     const std::vector<float> gpu = sim.lastResidualPerIteration();
@@ -317,16 +339,13 @@ TEST_F(Interaction, PbdResidualPerIterationMatchesTheCpuReference) {
         finalCpu += std::abs(glm::distance(glm::dvec3(xyz(after[c.p0])), glm::dvec3(xyz(after[c.p1]))) - c.restLength);
     finalCpu /= double(start.distance.size());
 
+    const std::vector<double> cpu =
+        cpuAfterIterations(start, scene.solver, K, [](const CpuReferenceSolver& ref) { return ref.distanceResidual(); });
     double worst = 0.0;
     std::string line;
     for (uint32_t k = 1; k <= K; ++k) {
-        CpuReferenceSolver cpu(start);
-        SolverSettings settings = scene.solver;
-        settings.iterations = k;
-        cpu.step(settings);
-        const double reference = cpu.distanceResidual();
-        worst = std::max(worst, std::abs(gpu[k - 1] - reference));
-        line += fmt::format(" {}: {:.4e}/{:.4e}", k, gpu[k - 1], reference);
+        worst = std::max(worst, std::abs(gpu[k - 1] - cpu[k - 1]));
+        line += fmt::format(" {}: {:.4e}/{:.4e}", k, gpu[k - 1], cpu[k - 1]);
     }
     std::cout << fmt::format("[residual pbd] mean |C| [m] per iteration, GPU/CPU double:{}\n", line);
     std::cout << fmt::format("[residual pbd] largest GPU - CPU difference {:.2e} m; final state: GPU {:.6e}, CPU on "
@@ -377,9 +396,7 @@ TEST_F(Interaction, XpbdEnergyPerIterationMatchesTheCpuReference) {
     Simulation sim(ctx(), scene, 1);
     ASSERT_TRUE(sim.solver().xpbdEnergyDefined());
     frames(ctx(), sim, 5);
-    SimModel start = sim.model();
-    start.positions = sim.solver().readPositions();
-    start.velocities = sim.solver().readVelocities();
+    const SimModel start = currentState(sim);
     sim.setResidualTracking(true);
     frames(ctx(), sim, 1);
     const std::vector<float> gpu = sim.lastPbdEnergyPerIteration();
@@ -387,16 +404,13 @@ TEST_F(Interaction, XpbdEnergyPerIterationMatchesTheCpuReference) {
 
     const double h = scene.solver.timeStep;
     const std::vector<glm::dvec3> predicted = CpuReferenceSolver(start).predictedPositions(scene.solver);
+    const std::vector<double> cpu = cpuAfterIterations(
+        start, scene.solver, K, [&](const CpuReferenceSolver& ref) { return ref.xpbdObjective(predicted, h).value(); });
     double worst = 0.0;
     std::string line;
     for (uint32_t k = 1; k <= K; ++k) {
-        CpuReferenceSolver cpu(start);
-        SolverSettings settings = scene.solver;
-        settings.iterations = k;
-        cpu.step(settings);
-        const double reference = cpu.xpbdObjective(predicted, h).value();
-        worst = std::max(worst, std::abs(gpu[k - 1] - reference) / reference);
-        line += fmt::format(" {}: {:.5e}/{:.5e}", k, gpu[k - 1], reference);
+        worst = std::max(worst, std::abs(gpu[k - 1] - cpu[k - 1]) / cpu[k - 1]);
+        line += fmt::format(" {}: {:.5e}/{:.5e}", k, gpu[k - 1], cpu[k - 1]);
     }
     SimModel after = start;
     after.positions = sim.solver().readPositions();
@@ -495,9 +509,7 @@ TEST_F(Interaction, PdEnergyPerIterationMatchesTheCpuOnReadBackIterates) {
         return sim;
     };
     std::unique_ptr<Simulation> sim = simulationAt4();
-    SimModel start = sim->model();
-    start.positions = sim->solver().readPositions();
-    start.velocities = sim->solver().readVelocities();
+    const SimModel start = currentState(*sim);
     sim->setResidualTracking(true);
     frames(ctx(), *sim, 1);
     const std::vector<float> gpu = sim->lastPdEnergyPerIteration();
@@ -558,12 +570,10 @@ TEST_F(Interaction, PdEnergyTrackingLeavesTheSimulationUnchangedAndCountsCollisi
     tracked.setResidualTracking(true);
     frames(ctx(), tracked, 20);
     frames(ctx(), untracked, 20);
-    const std::vector<glm::vec4> x0 = tracked.solver().readPositions(), v0 = tracked.solver().readVelocities();
-    EXPECT_TRUE(x0 == untracked.solver().readPositions() && v0 == untracked.solver().readVelocities());
+    const SimModel start = currentState(tracked);
+    EXPECT_TRUE(start.positions == untracked.solver().readPositions() &&
+                start.velocities == untracked.solver().readVelocities());
 
-    SimModel start = tracked.model();
-    start.positions = x0;
-    start.velocities = v0;
     const PdReferenceSolver reference(start);
     const std::vector<glm::dvec3> s = reference.predictedPositions(scene.solver);
     SolverSettings noCollisions = scene.solver;
