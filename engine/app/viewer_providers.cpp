@@ -64,10 +64,8 @@ StiffnessScale pdStiffnessScale(PdFamily family) {
 LiveParameter pdParameter(Viewer& viewer, PdOwner owner, PdFamily family) {
     const Scene& scene = viewer.simulation().scene();
     PdParams params = pdParams(scene, owner, family);
-    const std::string& object =
-        owner.kind == PdOwner::Kind::Cloth ? scene.cloths[owner.index].name : scene.solids[owner.index].name;
     const StiffnessScale scale = pdStiffnessScale(family);
-    LiveParameter p{fmt::format("{}: {} (pd)", object, pdFamilyName(family)), scale.name,
+    LiveParameter p{fmt::format("{}: {} (pd)", pdOwnerName(scene, owner), pdFamilyName(family)), scale.name,
                     params.stiffness, scale.min, scale.max, true, {}};
     p.set = [&viewer, owner, family, params](float value) mutable {
         params.stiffness = value;

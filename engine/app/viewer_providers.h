@@ -1,6 +1,6 @@
 #pragma once
 // Connects the overlay's simulation panels and the mouse to the Simulation
-// the viewer runs: the convergence plots (residuals, PD energy), Ctrl + left
+// the viewer runs: the convergence plots (residuals and energies), Ctrl + left
 // drag of particles, and the sliders of constraint families (PBD and PD) and
 // colliders (friction, restitution, position, rotation, size). Every call goes through
 // viewer.simulation(), because a reset or a scene change replaces it.

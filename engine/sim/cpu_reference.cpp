@@ -70,23 +70,18 @@ void CpuReferenceSolver::substep(const SubstepParams& params) {
 // predict.comp: v += h g, damped; p = x + h v. Pinned particles do not move.
 void CpuReferenceSolver::predict(const SubstepParams& params) {
     for (size_t i = 0; i < positions_.size(); ++i) {
-        velocities_[i] = predictedVelocity(velocities_[i], inverseMasses_[i], params.h, params.gravity, params.damping);
+        velocities_[i] =
+            ref::predictedVelocity(velocities_[i], inverseMasses_[i], params.gravity, params.damping, params.h);
         predicted_[i] = positions_[i] + params.h * velocities_[i];
     }
-}
-
-glm::dvec3 CpuReferenceSolver::predictedVelocity(const glm::dvec3& v, double inverseMass, double h,
-                                                 const glm::dvec3& gravity, double damping) {
-    if (!(inverseMass > 0.0)) return glm::dvec3(0.0);  // pinned particles do not move
-    return (v + h * gravity) * std::max(0.0, 1.0 - damping * h);
 }
 
 std::vector<glm::dvec3> CpuReferenceSolver::predictedPositions(const SolverSettings& settings) const {
     const double h = double(settings.timeStep) / double(settings.substeps);
     std::vector<glm::dvec3> predicted(positions_.size());
     for (size_t i = 0; i < positions_.size(); ++i)
-        predicted[i] = positions_[i] + h * predictedVelocity(velocities_[i], inverseMasses_[i], h,
-                                                             glm::dvec3(settings.gravity), settings.damping);
+        predicted[i] = positions_[i] + h * ref::predictedVelocity(velocities_[i], inverseMasses_[i],
+                                                                  glm::dvec3(settings.gravity), settings.damping, h);
     return predicted;
 }
 
@@ -107,8 +102,8 @@ std::optional<double> CpuReferenceSolver::xpbdObjective(std::span<const glm::dve
     for (const Distance& c : distance_)
         sum += energy(glm::length(positions_[c.p0] - positions_[c.p1]) - c.restLength, c.material);
     for (const Bending& c : bending_) {
-        const glm::dvec3 e = c.K.x * positions_[c.particles.x] + c.K.y * positions_[c.particles.y] +
-                             c.K.z * positions_[c.particles.z] + c.K.w * positions_[c.particles.w];
+        const glm::dvec3 e = ref::isometricBendingVector(positions_[c.particles.x], positions_[c.particles.y],
+                                                         positions_[c.particles.z], positions_[c.particles.w], c.K);
         sum += energy(0.5 * c.scale * glm::dot(e, e), c.material);
     }
     for (const Attachment& c : attachments_)

@@ -90,9 +90,6 @@ private:
     };
 
     void substep(const SubstepParams& params);
-    // predict.comp's velocity: v + h g, damped; 0 for a pinned particle.
-    static glm::dvec3 predictedVelocity(const glm::dvec3& v, double inverseMass, double h, const glm::dvec3& gravity,
-                                        double damping);
     // The passes, named after their shaders.
     void predict(const SubstepParams& params);
     void generateCollisions(const SubstepParams& params);

@@ -55,10 +55,13 @@ const char* pdFamilyName(PdFamily family) {
     return "?";
 }
 
+const std::string& pdOwnerName(const Scene& scene, PdOwner owner) {
+    return owner.kind == PdOwner::Kind::Cloth ? scene.cloths.at(owner.index).name : scene.solids.at(owner.index).name;
+}
+
 std::string describePdParams(const Scene& scene, PdOwner owner, PdFamily family) {
-    const bool cloth = owner.kind == PdOwner::Kind::Cloth;
-    const std::string& name = cloth ? scene.cloths.at(owner.index).name : scene.solids.at(owner.index).name;
-    return fmt::format("{} '{}' {}", cloth ? "cloth" : "solid", name, pdFamilyName(family));
+    return fmt::format("{} '{}' {}", owner.kind == PdOwner::Kind::Cloth ? "cloth" : "solid", pdOwnerName(scene, owner),
+                       pdFamilyName(family));
 }
 
 const PdParams& pdParams(const Scene& scene, PdOwner owner, PdFamily family) {

@@ -16,7 +16,10 @@ namespace vksim {
 // "strain" for triangles and tet strain, "bending", "volume", "attachment").
 const char* pdFamilyName(PdFamily family);
 
-// "cloth 'flag' stretch", "solid 'bar' volume": for messages and slider groups.
+// The object's name in the scene (throws std::out_of_range for a bad index).
+const std::string& pdOwnerName(const Scene& scene, PdOwner owner);
+
+// "cloth 'flag' stretch", "solid 'bar' volume": for messages.
 std::string describePdParams(const Scene& scene, PdOwner owner, PdFamily family);
 
 // The scene's parameters of `family` of `owner`: a cloth's pd.stretch

@@ -148,13 +148,8 @@ void PdReferenceSolver::predict(const SolverSettings& settings, double h, std::v
     s = positions_;
     for (uint32_t r = 0; r < pd_.particleCount; ++r) {
         const uint32_t i = pd_.firstParticle + r;
-        glm::dvec3 v(0.0);
-        if (inverseMasses_[i] > 0.0) {
-            v = velocities_[i] + h * gravity;  // v += h g, damped
-            v *= std::max(0.0, 1.0 - damping * h);
-        }
-        velocities[i] = v;
-        s[i] = positions_[i] + h * v;
+        velocities[i] = ref::predictedVelocity(velocities_[i], inverseMasses_[i], gravity, damping, h);
+        s[i] = positions_[i] + h * velocities[i];
     }
 }
 

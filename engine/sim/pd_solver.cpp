@@ -1,6 +1,8 @@
 #include "sim/pd_solver.h"
 
+#include <cstring>
 #include <stdexcept>
+#include <type_traits>
 
 #include <fmt/format.h>
 
@@ -389,15 +391,22 @@ void PdSolver::setWeights(const PdModel& pd) {
         pd.gatherSlots != pd_.gatherSlots)
         throw std::invalid_argument("PdSolver::setWeights: the elements or the system pattern changed");
     if (pd_.empty()) return;
-    pd_ = pd;
-    springs_.uploadArray<gpu::PdSpring>(pd_.springs);
-    triangles_.uploadArray<gpu::PdTriangle>(pd_.triangles);
-    tetStrain_.uploadArray<gpu::PdTetrahedron>(pd_.tetStrain);
-    tetVolume_.uploadArray<gpu::PdTetrahedron>(pd_.tetVolume);
-    bending_.uploadArray<gpu::PdBending>(pd_.bending);
-    attachments_.uploadArray<gpu::PdAttachment>(pd_.attachments);
-    rows_.uploadArray<gpu::PdRow>(pd_.rows);
-    offDiagonal_.uploadArray<gpu::PdOffDiagonal>(pd_.offDiagonal);
+    // Only the arrays whose bytes changed (an edit touches one family, and
+    // the rows of its particles).
+    auto upload = [](GpuBuffer& buffer, auto& current, const auto& next) {
+        using T = typename std::decay_t<decltype(next)>::value_type;
+        if (std::memcmp(current.data(), next.data(), next.size() * sizeof(T)) == 0) return;
+        current = next;
+        buffer.uploadArray<T>(current);
+    };
+    upload(springs_, pd_.springs, pd.springs);
+    upload(triangles_, pd_.triangles, pd.triangles);
+    upload(tetStrain_, pd_.tetStrain, pd.tetStrain);
+    upload(tetVolume_, pd_.tetVolume, pd.tetVolume);
+    upload(bending_, pd_.bending, pd.bending);
+    upload(attachments_, pd_.attachments, pd.attachments);
+    upload(rows_, pd_.rows, pd.rows);
+    upload(offDiagonal_, pd_.offDiagonal, pd.offDiagonal);
     spectra_.clear();
 }
 

@@ -87,8 +87,8 @@ public:
     // New element weights and ranges (a live stiffness edit, pd_materials.h):
     // `pd` is the model's PD part with the same elements and the same system
     // pattern, its weights and rows rebuilt (buildPdSystem). Uploads the
-    // elements and rows (each upload waits for the frames in flight) and
-    // forgets the spectra: the next frame estimates the new one. Throws
+    // element and row arrays that changed (each upload waits for the frames
+    // in flight) and forgets the spectra: the next frame estimates the new one. Throws
     // std::invalid_argument when the structure differs.
     void setWeights(const PdModel& pd);
 

@@ -4,6 +4,14 @@
 #ifndef VKSIM_PBD_CONSTRAINTS_GLSL
 #define VKSIM_PBD_CONSTRAINTS_GLSL
 
+// SPEC.md 1, steps 1-2: v + h g, damped by max(0, 1 - damping h); 0 for a
+// pinned particle (inverse mass 0), which does not move. The predicted
+// position is x + h times it.
+real3 predictedVelocity(real3 v, real inverseMass, real3 gravity, real damping, real dt) {
+    if (inverseMass <= real(0)) return real3(0);
+    return (v + dt * gravity) * max(real(0), real(1) - damping * dt);
+}
+
 // The multiplier step shared by every constraint, for dp_i = w_i grad_i C * dLambda.
 //   PBD  (Mueller et al. 2007): dLambda = -k' C / sum_k w_k |grad_k C|^2,
 //        k' = 1 - (1 - k)^(1/n_s) so n_s iterations leave (1-k) of the error.
@@ -53,11 +61,15 @@ struct QuadCorrection {
 // C = 1/2 scale |e|^2, grad_i C = scale K_i e. C is quadratic, so each
 // projection at k'=1 halves e; dp stays proportional to e, with no
 // singularity as the cloth flattens.
+real3 isometricBendingVector(real3 p0, real3 p1, real3 p2, real3 p3, real4 K) {
+    return K.x * p0 + K.y * p1 + K.z * p2 + K.w * p3;
+}
+
 QuadCorrection solveIsometricBending(real3 p0, real w0, real3 p1, real w1, real3 p2, real w2,
                                      real3 p3, real w3, real4 K, real scale, uint mode,
                                      real stiffness, real compliance, uint iterations, real dt,
                                      real lambda) {
-    real3 e = K.x * p0 + K.y * p1 + K.z * p2 + K.w * p3;
+    real3 e = isometricBendingVector(p0, p1, p2, p3, K);
     real e2 = dot(e, e);
     real C = real(0.5) * scale * e2;
     real weightedGradSq = scale * scale * e2 *

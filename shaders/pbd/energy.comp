@@ -15,6 +15,7 @@
 // order into partials[group] (reduce/sum_partials.comp adds the groups) [J].
 #include "common/pbd_header.glsl"
 #include "shared/interaction_types.h"
+#include "common/pbd_constraints.glsl"
 
 layout(push_constant) uniform Push { PbdEnergyPush pc; };
 layout(std430, binding = 0) readonly buffer Positions { vec4 positions[]; };
@@ -50,8 +51,8 @@ void main() {
         term = constraintEnergy(distance(predicted[c.p0].xyz, predicted[c.p1].xyz) - c.restLength, c.material);
     } else if (t < attachmentFirst) {
         BendingConstraint c = bendingConstraints[t - bendingFirst];
-        vec3 e = c.K.x * predicted[c.particles.x].xyz + c.K.y * predicted[c.particles.y].xyz +
-                 c.K.z * predicted[c.particles.z].xyz + c.K.w * predicted[c.particles.w].xyz;
+        vec3 e = isometricBendingVector(predicted[c.particles.x].xyz, predicted[c.particles.y].xyz,
+                                        predicted[c.particles.z].xyz, predicted[c.particles.w].xyz, c.K);
         term = constraintEnergy(0.5 * c.scale * dot(e, e), c.material);
     } else if (t < attachmentFirst + pc.attachmentCount) {
         AttachmentConstraint c = attachmentConstraints[t - attachmentFirst];

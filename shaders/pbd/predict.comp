@@ -1,6 +1,7 @@
 #version 460
 // SPEC.md 1, steps 1-2: external forces, damping, predicted position p = x + h v.
 #include "common/pbd_header.glsl"
+#include "common/pbd_constraints.glsl"
 
 layout(push_constant) uniform Push { ParticlePush pc; };
 layout(std430, binding = 0) readonly buffer Positions { vec4 positions[]; };
@@ -11,11 +12,7 @@ void main() {
     if (gl_GlobalInvocationID.x >= pc.particleCount) return;
     uint i = pc.firstParticle + gl_GlobalInvocationID.x;
     vec4 x = positions[i];
-    vec3 v = vec3(0);
-    if (x.w > 0.0) {  // pinned particles (inverse mass 0) do not move
-        v = velocities[i].xyz + pc.dt * pc.gravity.xyz;
-        v *= max(0.0, 1.0 - pc.damping * pc.dt);
-    }
+    vec3 v = predictedVelocity(velocities[i].xyz, x.w, pc.gravity.xyz, pc.damping, pc.dt);
     velocities[i] = vec4(v, 0.0);
     predicted[i] = vec4(x.xyz + pc.dt * v, x.w);
 }
