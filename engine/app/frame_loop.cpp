@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "app/simulation.h"
+#include "world/world.h"
 #include "vk/context.h"
 #include "vk/vk_check.h"
 
@@ -47,7 +47,7 @@ struct FrameSlots {
 
 // The slot's fence has signalled: hand its frame to the simulation, then to
 // the observers.
-void collect(Simulation& sim, FrameSlots& slots, uint32_t slot, std::span<FrameObserver* const> observers) {
+void collect(World& sim, FrameSlots& slots, uint32_t slot, std::span<FrameObserver* const> observers) {
     sim.collectTimings(slot);
     sim.throwIfNonFinite(slot);
     if (!slots.frames[slot]) return;
@@ -58,7 +58,7 @@ void collect(Simulation& sim, FrameSlots& slots, uint32_t slot, std::span<FrameO
 
 }  // namespace
 
-void simulateFrames(const VulkanContext& ctx, Simulation& sim, uint64_t frames,
+void simulateFrames(const VulkanContext& ctx, World& sim, uint64_t frames,
                     std::span<FrameObserver* const> observers) {
     FrameSlots slots(ctx);
     for (uint64_t i = 0; i < frames; ++i) {

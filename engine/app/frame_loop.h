@@ -10,16 +10,16 @@
 namespace vksim {
 
 class VulkanContext;
-class Simulation;
+class World;
 
-// Frames in flight of headless runs and benchmarks (the Simulation must be
+// Frames in flight of headless runs and benchmarks (the World must be
 // built with this many frame slots).
 inline constexpr uint32_t kHeadlessFramesInFlight = 2;
 
 // Simulates `frames` frames, calling the observers as frame_observer.h says.
 // A frame that went non-finite throws NonFiniteError (simulation.h) before
 // the observers hear of it; every earlier frame has been passed to them.
-void simulateFrames(const VulkanContext& ctx, Simulation& sim, uint64_t frames,
+void simulateFrames(const VulkanContext& ctx, World& sim, uint64_t frames,
                     std::span<FrameObserver* const> observers = {});
 
 }  // namespace vksim

@@ -9,7 +9,7 @@
 #include "app/frame_loop.h"
 #include "app/headless_screenshot.h"
 #include "app/run_outputs.h"
-#include "app/simulation.h"
+#include "world/world.h"
 #include "app/timing_output.h"
 #include "sim/model_summary.h"
 #include "sim/state_hash.h"
@@ -29,7 +29,7 @@ int runHeadless(const RunOptions& options, const Scene& scene) {
     VulkanContext ctx(contextOptions);
     if (options.display.mode == DisplayMode::Wireframe && !ctx.fillModeNonSolid())
         std::cerr << "vksim: this device has no fillModeNonSolid feature, so wireframe draws shaded\n";
-    Simulation sim(ctx, scene, kHeadlessFramesInFlight);
+    World sim(ctx, scene, kHeadlessFramesInFlight);
     if (!options.quiet) {
         std::cout << fmt::format("device: {} ({}, Vulkan {}, {})\n", ctx.deviceInfo().name, ctx.deviceInfo().type,
                                  ctx.deviceInfo().apiVersion, ctx.deviceInfo().driver);

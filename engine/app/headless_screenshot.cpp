@@ -1,11 +1,11 @@
 #include "app/headless_screenshot.h"
 
-#include "app/simulation.h"
+#include "world/world.h"
 #include "vk/barriers.h"
 
 namespace vksim {
 
-HeadlessScreenshot::HeadlessScreenshot(const VulkanContext& ctx, const Simulation& sim, VkExtent2D extent,
+HeadlessScreenshot::HeadlessScreenshot(const VulkanContext& ctx, const World& sim, VkExtent2D extent,
                                        uint32_t frameSlots, uint64_t frame, std::string path,
                                        const DisplaySettings& display)
     : sim_(sim),

@@ -15,18 +15,18 @@
 namespace vksim {
 
 class VulkanContext;
-class Simulation;
+class World;
 
 class HeadlessScreenshot : public FrameObserver {
 public:
-    HeadlessScreenshot(const VulkanContext& ctx, const Simulation& sim, VkExtent2D extent, uint32_t frameSlots,
+    HeadlessScreenshot(const VulkanContext& ctx, const World& sim, VkExtent2D extent, uint32_t frameSlots,
                        uint64_t frame, std::string path, const DisplaySettings& display);
 
     void frameRecorded(VkCommandBuffer cmd, uint32_t slot, uint64_t frame) override;
     void frameCollected(uint32_t slot, uint64_t frame) override;
 
 private:
-    const Simulation& sim_;
+    const World& sim_;
     OffscreenTarget target_;
     Renderer renderer_;
     ImageCapture capture_;

@@ -2,13 +2,13 @@
 
 #include "app/frame_exporter.h"
 #include "app/progress_bar.h"
-#include "app/simulation.h"
+#include "world/world.h"
 #include "app/trace_output.h"
 #include "vk/context.h"
 
 namespace vksim {
 
-RunOutputs::RunOutputs(const VulkanContext& ctx, Simulation& sim, const RunOptions& options, uint32_t frameSlots,
+RunOutputs::RunOutputs(const VulkanContext& ctx, World& sim, const RunOptions& options, uint32_t frameSlots,
                        std::optional<uint64_t> progressFrames) {
     if (!options.exportDir.empty()) {
         ExportSettings settings{options.exportDir, options.exportFormat, options.exportEvery};

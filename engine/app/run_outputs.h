@@ -15,7 +15,7 @@
 namespace vksim {
 
 class VulkanContext;
-class Simulation;
+class World;
 class FrameExporter;
 class TraceWriter;
 class ProgressBar;
@@ -25,7 +25,7 @@ public:
     // Opens what the options ask for (throws std::runtime_error naming a
     // file or directory that cannot be written). progressFrames: the run's
     // length when it may show a progress bar (headless), else nullopt.
-    RunOutputs(const VulkanContext& ctx, Simulation& sim, const RunOptions& options, uint32_t frameSlots,
+    RunOutputs(const VulkanContext& ctx, World& sim, const RunOptions& options, uint32_t frameSlots,
                std::optional<uint64_t> progressFrames);
     ~RunOutputs();
     RunOutputs(const RunOutputs&) = delete;

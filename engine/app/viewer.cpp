@@ -6,7 +6,7 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
-#include "app/simulation.h"
+#include "world/world.h"
 #include "render/image_barrier.h"
 #include "render/offscreen_target.h"
 #include "render/window.h"
@@ -70,7 +70,7 @@ std::vector<std::string> listSceneFiles(const std::string& scenePath) {
 
 }  // namespace
 
-Viewer::Viewer(const VulkanContext& ctx, Window& window, Simulation& sim, std::span<FrameObserver* const> observers,
+Viewer::Viewer(const VulkanContext& ctx, Window& window, World& sim, std::span<FrameObserver* const> observers,
                const ViewerOptions& options)
     : ctx_(ctx),
       window_(window),
@@ -163,7 +163,7 @@ void Viewer::applyRequests() {
 void Viewer::rebuild(const Scene& scene, bool resetCamera) {
     finish();
     // Built before anything is let go, so a failure leaves the viewer as it was.
-    auto sim = std::make_unique<Simulation>(ctx_, scene, kFramesInFlight);
+    auto sim = std::make_unique<World>(ctx_, scene, kFramesInFlight);
     renderer_.reset();  // binds the old simulation's buffers
     ownedSim_ = std::move(sim);
     sim_ = ownedSim_.get();

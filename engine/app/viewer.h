@@ -24,7 +24,7 @@
 namespace vksim {
 
 class VulkanContext;
-class Simulation;
+class World;
 class Window;
 class Overlay;
 class OffscreenTarget;
@@ -43,7 +43,7 @@ public:
     // `sim` must have been built with kFramesInFlight frame slots. Reset and
     // scene changes replace it with a simulation the viewer owns (see
     // simulation()); they are refused while `observers` follow it.
-    Viewer(const VulkanContext& ctx, Window& window, Simulation& sim, std::span<FrameObserver* const> observers,
+    Viewer(const VulkanContext& ctx, Window& window, World& sim, std::span<FrameObserver* const> observers,
            const ViewerOptions& options = {});
     // The GPU may still use what the members own: waits for it first.
     ~Viewer();
@@ -66,7 +66,7 @@ public:
     // Why the last reset, reload or scene change failed ("" after one succeeds).
     const std::string& lastError() const { return error_; }
 
-    Simulation& simulation() { return *sim_; }
+    World& simulation() { return *sim_; }
     const ImageCapture& capture() const { return capture_; }
     const Swapchain& swapchain() const { return swapchain_; }
     Swapchain& swapchain() { return swapchain_; }
@@ -88,8 +88,8 @@ private:
 
     const VulkanContext& ctx_;
     Window& window_;
-    Simulation* sim_;
-    std::unique_ptr<Simulation> ownedSim_;  // after a reset or a scene change
+    World* sim_;
+    std::unique_ptr<World> ownedSim_;  // after a reset or a scene change
     std::span<FrameObserver* const> observers_;  // --export, --trace
     Swapchain swapchain_;
     FramesInFlight frames_;

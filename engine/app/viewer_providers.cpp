@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 #include <glm/gtc/quaternion.hpp>
 
-#include "app/simulation.h"
+#include "world/world.h"
 #include "app/viewer.h"
 #include "sim/pd_materials.h"
 
@@ -60,7 +60,7 @@ StiffnessScale pdStiffnessScale(PdFamily family) {
 }
 
 // Each edit rebuilds the system rows and re-estimates the Jacobi spectrum
-// (Simulation::setPdMaterial): milliseconds per slider move.
+// (World::setPdMaterial): milliseconds per slider move.
 LiveParameter pdParameter(Viewer& viewer, PdOwner owner, PdFamily family) {
     const Scene& scene = viewer.simulation().scene();
     PdParams params = pdParams(scene, owner, family);
@@ -159,7 +159,7 @@ LiveParameter colliderRotation(Viewer& viewer, uint32_t index, int axis) {
 OverlayProviders ViewerProviders::providers() {
     OverlayProviders p;
     p.convergence = [this] {
-        Simulation& sim = viewer_.simulation();
+        World& sim = viewer_.simulation();
         // A reset or a new scene starts untracked; the panel is open, so track.
         if (!sim.residualTracking()) sim.setResidualTracking(true);
         std::vector<ConvergenceSeries> series;
@@ -202,7 +202,7 @@ std::vector<LiveParameter> ViewerProviders::parameters() {
 }
 
 bool ViewerProviders::beginPick(const Ray& ray) {
-    Simulation& sim = viewer_.simulation();
+    World& sim = viewer_.simulation();
     const std::optional<PickHit> hit = sim.pick(ray);
     if (!hit) return false;
     particle_ = hit->particle;
@@ -215,7 +215,7 @@ bool ViewerProviders::beginPick(const Ray& ray) {
 }
 
 void ViewerProviders::dragTo(const Ray& ray) {
-    Simulation& sim = viewer_.simulation();
+    World& sim = viewer_.simulation();
     // A reset or a scene change while the button was held ended the drag.
     if (!particle_ || !sim.dragged()) return;
     sim.drag(*particle_, ray.origin + depth_ * glm::normalize(ray.direction) + grabOffset_);

@@ -1,5 +1,5 @@
 #pragma once
-// Connects the overlay's simulation panels and the mouse to the Simulation
+// Connects the overlay's simulation panels and the mouse to the World
 // the viewer runs: the convergence plots (residuals and energies), Ctrl + left
 // drag of particles, and the sliders of constraint families (PBD and PD) and
 // colliders (friction, restitution, position, rotation, size). Every call goes through

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "app/run_outputs.h"
-#include "app/simulation.h"
+#include "world/world.h"
 #include "app/timing_output.h"
 #include "app/viewer.h"
 #include "app/viewer_providers.h"
@@ -90,7 +90,7 @@ int runWindowed(const RunOptions& options, const Scene& scene) {
     VulkanContext ctx(contextOptions);
     if (options.display.mode == DisplayMode::Wireframe && !ctx.fillModeNonSolid())
         std::cerr << "vksim: this device has no fillModeNonSolid feature, so wireframe draws shaded\n";
-    Simulation sim(ctx, scene, kFramesInFlight);
+    World sim(ctx, scene, kFramesInFlight);
     if (!options.quiet) {
         std::cout << fmt::format("device: {} ({}, Vulkan {}, {})\n", ctx.deviceInfo().name, ctx.deviceInfo().type,
                                  ctx.deviceInfo().apiVersion, ctx.deviceInfo().driver);
@@ -112,7 +112,7 @@ int runWindowed(const RunOptions& options, const Scene& scene) {
         runLoop(viewer, window, frames, options.screenshotFile);
         outputs.finish();
         // The simulation running at the end (the overlay may have reset it or changed scene).
-        Simulation& last = viewer.simulation();
+        World& last = viewer.simulation();
         const TimingReport report = last.timer().report();
         if (!options.quiet) {
             std::cout << formatTimingTable(report);

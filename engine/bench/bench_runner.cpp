@@ -8,7 +8,7 @@
 
 #include "app/frame_loop.h"
 #include "app/progress_bar.h"
-#include "app/simulation.h"
+#include "world/world.h"
 #include "bench/bench_scenes.h"
 #include "bench/bench_stats.h"
 #include "bench/pass_traffic.h"
@@ -138,7 +138,7 @@ SizeResult summarize(const BenchScene& benchScene, uint32_t size, const SimModel
 
 SizeResult runOne(const VulkanContext& ctx, const BenchScene& benchScene, uint32_t size,
                   const BenchOptions& options) {
-    Simulation sim(ctx, benchScene.build(size), kHeadlessFramesInFlight);
+    World sim(ctx, benchScene.build(size), kHeadlessFramesInFlight);
     FamilySampler sampler(sim.timer(), options.warmup);
     std::vector<FrameObserver*> observers{&sampler};
     std::unique_ptr<ProgressBar> progress;

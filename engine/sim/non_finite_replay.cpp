@@ -21,7 +21,7 @@ std::string component(float value) { return std::isnan(value) ? "nan" : fmt::for
 std::optional<NonFiniteSite> findFirstNonFinitePass(const VulkanContext& ctx, const SimModel& model,
                                                     const SolverSettings& settings, uint64_t lastFrame) {
     PbdSolver solver(ctx, model);
-    PdSolver pdSolver(ctx, model, solver.positions(), solver.velocities());  // as Simulation runs them
+    PdSolver pdSolver(ctx, model, solver.positions(), solver.velocities());  // as World runs them
     GpuTimer timer(ctx, 1,  // recordFrame times its passes
                    PbdSolver::passRunsPerFrame(model, settings) + PdSolver::passRunsPerFrame(model, settings));
     pdSolver.registerPasses(timer);

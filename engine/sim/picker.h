@@ -1,5 +1,5 @@
 #pragma once
-// The GPU ray cast behind Simulation::pick: two passes over the current
+// The GPU ray cast behind World::pick: two passes over the current
 // positions and the model's triangle index buffer (every object's rendered
 // triangles). interact/pick_candidates.comp: one thread per triangle and per
 // particle, each workgroup keeps its nearest hit triangle (smallest ray

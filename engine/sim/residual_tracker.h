@@ -1,6 +1,6 @@
 #pragma once
 // Per-iteration constraint residuals computed on the GPU, for watching a
-// solver converge (Simulation::setResidualTracking). Off by default; when off
+// solver converge (World::setResidualTracking). Off by default; when off
 // nothing is recorded. When on, the last substep of every frame records, after
 // each iteration:
 //   PBD  mean |C| = mean ||p0 - p1| - d| over every distance constraint at the
@@ -57,7 +57,7 @@ public:
     // Workgroups of a first pass over `count` elements (the partials it writes).
     static uint32_t groupsFor(uint32_t count);
 
-    // Simulation, around the solvers' recording into frame slot `slot`.
+    // World, around the solvers' recording into frame slot `slot`.
     void beginFrame(uint32_t slot);
     void endFrame(VkCommandBuffer cmd);  // makes the results visible to the host, when any were recorded
     // The solvers, after a first pass and its barrier: sums partials

@@ -63,7 +63,7 @@ void timingPanel(const OverlayView& view) {
 }
 
 void simulationPanel(const OverlayView& view, ViewerControls& controls) {
-    if (!ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    if (!ImGui::CollapsingHeader("World", ImGuiTreeNodeFlags_DefaultOpen)) return;
     ImGui::Text("%s, frame %llu", view.sceneName.c_str(), static_cast<unsigned long long>(view.frame));
     if (ImGui::Button(controls.paused ? "Run (Space)" : "Pause (Space)")) controls.paused = !controls.paused;
     ImGui::SameLine();

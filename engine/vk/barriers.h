@@ -9,7 +9,7 @@ namespace vksim {
 // reads and writes (read-after-write and write-after-write between passes).
 void computeToComputeBarrier(VkCommandBuffer cmd);
 
-// Simulation output (positions, normals) written by compute, then read as
+// World output (positions, normals) written by compute, then read as
 // vertex attributes by the renderer.
 void computeToVertexInputBarrier(VkCommandBuffer cmd);
 

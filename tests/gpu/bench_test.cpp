@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/frame_loop.h"
-#include "app/simulation.h"
+#include "world/world.h"
 #include "bench/bench_report.h"
 #include "bench/bench_runner.h"
 #include "bench/pass_traffic.h"
@@ -171,7 +171,7 @@ TEST_F(Bench, FilterMatchingNothingIsAnError) {
 // A scene with soft pins and every collider shape runs every PBD pass
 // family, attachments included: each must have a byte model.
 TEST_F(Bench, EveryPassThatRunsHasAByteModel) {
-    Simulation sim(ctx(), loadScene(sourcePath("scenes/cloth_colliders.json")), kHeadlessFramesInFlight);
+    World sim(ctx(), loadScene(sourcePath("scenes/cloth_colliders.json")), kHeadlessFramesInFlight);
     simulateFrames(ctx(), sim, 1);
     std::set<std::string> families;
     for (const PassRunInterval& run : sim.timer().lastCollectedFrame().runs)

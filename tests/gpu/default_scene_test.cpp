@@ -3,7 +3,7 @@
 // tests/cli/determinism.sh.)
 #include <fmt/format.h>
 
-#include "app/simulation.h"
+#include "world/world.h"
 #include "gpu_harness.h"
 #include "scene/scene_loader.h"
 #include "shared_math_access.h"
@@ -17,7 +17,7 @@ class DefaultScene : public GpuTest {};
 // `afterFrame(positions)` after every frame when given.
 template <typename AfterFrame>
 void runScene(VulkanContext& ctx, const Scene& scene, uint32_t frames, AfterFrame&& afterFrame) {
-    Simulation sim(ctx, scene, 1);
+    World sim(ctx, scene, 1);
     for (uint32_t f = 0; f < frames; ++f) {
         ctx.submitAndWait([&](VkCommandBuffer cmd) { sim.recordFrame(cmd, 0); });
         sim.collectTimings(0);

@@ -16,7 +16,7 @@
 
 #include "app/frame_exporter.h"
 #include "app/frame_loop.h"
-#include "app/simulation.h"
+#include "world/world.h"
 #include "gpu_harness.h"
 
 namespace vksim::test {
@@ -93,7 +93,7 @@ std::vector<std::byte> readBytes(const std::filesystem::path& path) {
 }
 
 TEST_F(Export, ObjEveryOtherFrameHoldsThatFramesPositionsNormalsAndFaces) {
-    Simulation sim(ctx(), twoClothsOverASphere(), kHeadlessFramesInFlight);
+    World sim(ctx(), twoClothsOverASphere(), kHeadlessFramesInFlight);
     FrameExporter exporter(ctx(), sim.model(), sim.solver().positions(), sim.solver().normals(),
                            {dir_ / "created/on/demand", MeshFormat::Obj, 2}, kHeadlessFramesInFlight);
     FrameObserver* observers[] = {&exporter};
@@ -132,7 +132,7 @@ TEST_F(Export, ObjEveryOtherFrameHoldsThatFramesPositionsNormalsAndFaces) {
 
 TEST_F(Export, PlyBodyIsTheFramesStateInLittleEndianFloats) {
     if constexpr (std::endian::native != std::endian::little) GTEST_SKIP() << "reads the floats in host order";
-    Simulation sim(ctx(), twoClothsOverASphere(), kHeadlessFramesInFlight);
+    World sim(ctx(), twoClothsOverASphere(), kHeadlessFramesInFlight);
     FrameExporter exporter(ctx(), sim.model(), sim.solver().positions(), sim.solver().normals(),
                            {dir_, MeshFormat::Ply, 1}, kHeadlessFramesInFlight);
     FrameObserver* observers[] = {&exporter};
@@ -156,7 +156,7 @@ TEST_F(Export, PlyBodyIsTheFramesStateInLittleEndianFloats) {
 }
 
 TEST_F(Export, UnwritableDirectoryIsAOneLineError) {
-    Simulation sim(ctx(), twoClothsOverASphere(), kHeadlessFramesInFlight);
+    World sim(ctx(), twoClothsOverASphere(), kHeadlessFramesInFlight);
     std::filesystem::create_directories(dir_);
     std::ofstream(dir_ / "a_file") << "not a directory";
     try {

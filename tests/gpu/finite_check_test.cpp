@@ -12,7 +12,7 @@
 #include <fmt/format.h>
 
 #include "app/headless_app.h"
-#include "app/simulation.h"
+#include "world/world.h"
 #include "gpu_harness.h"
 #include "sim/model_builder.h"
 #include "sim/non_finite_replay.h"
@@ -47,7 +47,7 @@ Scene clothOverBall() {
 // Runs frames the way the frame loops do (alternating slots, each collected
 // before it is recorded again), but waits after every frame. Returns the
 // first frame the end-of-frame check flagged.
-std::optional<uint64_t> runUntilNonFinite(VulkanContext& ctx, Simulation& sim, uint32_t frames) {
+std::optional<uint64_t> runUntilNonFinite(VulkanContext& ctx, World& sim, uint32_t frames) {
     for (uint32_t frame = 0; frame < frames; ++frame) {
         const uint32_t slot = frame % 2;
         ctx.submitAndWait([&](VkCommandBuffer cmd) { sim.recordFrame(cmd, slot); });
@@ -57,8 +57,8 @@ std::optional<uint64_t> runUntilNonFinite(VulkanContext& ctx, Simulation& sim, u
     return std::nullopt;
 }
 
-// The message Simulation::throwIfNonFinite throws for `slot`, or "" if none.
-std::string nonFiniteMessage(const Simulation& sim, uint32_t slot) {
+// The message World::throwIfNonFinite throws for `slot`, or "" if none.
+std::string nonFiniteMessage(const World& sim, uint32_t slot) {
     try {
         sim.throwIfNonFinite(slot);
     } catch (const NonFiniteError& e) {
@@ -69,7 +69,7 @@ std::string nonFiniteMessage(const Simulation& sim, uint32_t slot) {
 
 TEST_F(FiniteCheck, FiniteRunReportsNothing) {
     const Scene scene = clothOverBall();
-    Simulation sim(ctx(), scene, 2);
+    World sim(ctx(), scene, 2);
     EXPECT_EQ(runUntilNonFinite(ctx(), sim, 8), std::nullopt);
     for (uint32_t slot = 0; slot < 2; ++slot) EXPECT_EQ(nonFiniteMessage(sim, slot), "");
     const TimingReport report = sim.timer().report();
@@ -146,7 +146,7 @@ TEST_F(FiniteCheck, InfiniteRestitutionGoesNonFiniteAtTheFirstBounce) {
     const uint32_t substep = (k - 1) % scene.solver.substeps;
     ASSERT_GE(frame, 3u) << "the test wants a frame after the first few";
 
-    Simulation sim(ctx(), scene, 2);
+    World sim(ctx(), scene, 2);
     const std::optional<uint64_t> flagged = runUntilNonFinite(ctx(), sim, frame + 3);
     ASSERT_TRUE(flagged.has_value()) << "no frame flagged; expected frame " << frame;
     EXPECT_EQ(*flagged, frame);

@@ -10,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "app/simulation.h"
+#include "world/world.h"
 #include "gpu_harness.h"
 #include "../unit/pd_scenes.h"
 #include "scene/scene_loader.h"
@@ -25,7 +25,7 @@ namespace {
 
 class Interaction : public GpuTest {};
 
-void frames(VulkanContext& ctx, Simulation& sim, uint32_t count) {
+void frames(VulkanContext& ctx, World& sim, uint32_t count) {
     for (uint32_t f = 0; f < count; ++f) {
         ctx.submitAndWait([&](VkCommandBuffer cmd) { sim.recordFrame(cmd, 0); });
         sim.collectTimings(0);
@@ -51,7 +51,7 @@ std::vector<double> cpuAfterIterations(const SimModel& start, const SolverSettin
 }
 
 // The model with the simulation's current particle state, for the CPU references.
-SimModel currentState(Simulation& sim) {
+SimModel currentState(World& sim) {
     SimModel model = sim.model();
     model.positions = sim.solver().readPositions();
     model.velocities = sim.solver().readVelocities();
@@ -85,7 +85,7 @@ std::pair<double, double> stretch(const SimModel& model, const std::vector<glm::
 }
 
 TEST_F(Interaction, PickFindsTheParticleUnderTheRay) {
-    Simulation sim(ctx(), smallCloth(), 1);
+    World sim(ctx(), smallCloth(), 1);
     const float spacing = 1.0f / 15.0f;
     const uint32_t target = 7 * 16 + 9;  // column 9, row 7
     const glm::vec3 p = sim.model().positions[target];
@@ -133,7 +133,7 @@ TEST_F(Interaction, PickFindsTheParticleUnderTheRay) {
 }
 
 TEST_F(Interaction, DraggingPbdClothFollowsTheMouseAndReleaseLetsItFall) {
-    Simulation sim(ctx(), smallCloth(), 1), undragged(ctx(), smallCloth(), 1);
+    World sim(ctx(), smallCloth(), 1), undragged(ctx(), smallCloth(), 1);
     frames(ctx(), sim, 5);
     const uint32_t particle = 15 * 16 + 8;  // the middle of the free edge (row 15)
     const std::vector<glm::vec4> before = sim.solver().readPositions();
@@ -196,7 +196,7 @@ Scene smallPdCloth() {
 
 TEST_F(Interaction, ReleaseRestoresTheStepExactly) {
     for (const Scene& scene : {smallCloth(), smallPdCloth()}) {
-        Simulation plain(ctx(), scene, 1), touched(ctx(), scene, 1);
+        World plain(ctx(), scene, 1), touched(ctx(), scene, 1);
         frames(ctx(), plain, 3);
         frames(ctx(), touched, 1);
         touched.drag(100, glm::vec3(0.0f, 2.0f, 0.0f));
@@ -212,7 +212,7 @@ TEST_F(Interaction, ReleaseRestoresTheStepExactly) {
 }
 
 TEST_F(Interaction, DraggingPdClothFollowsTheMouse) {
-    Simulation sim(ctx(), smallPdCloth(), 1);
+    World sim(ctx(), smallPdCloth(), 1);
     frames(ctx(), sim, 5);
     const uint32_t particle = 15 * 16 + 8, neighbour = 14 * 16 + 8;
     std::vector<glm::vec4> x = sim.solver().readPositions();
@@ -251,7 +251,7 @@ TEST_F(Interaction, DraggingPdClothFollowsTheMouse) {
 
 TEST_F(Interaction, DraggingPdBarTipFollowsTheMouse) {
     Scene scene = loadScene(sourcePath("scenes/pd_bar.json"));
-    Simulation sim(ctx(), scene, 1);
+    World sim(ctx(), scene, 1);
     frames(ctx(), sim, 5);
     const SimModel& model = sim.model();
     std::vector<glm::vec4> x = sim.solver().readPositions();
@@ -324,7 +324,7 @@ TEST_F(Interaction, PbdResidualPerIterationMatchesTheCpuReference) {
     scene.solver.substeps = 1;
     const uint32_t K = 8;
     scene.solver.iterations = K;
-    Simulation sim(ctx(), scene, 1);
+    World sim(ctx(), scene, 1);
     frames(ctx(), sim, 5);  // a moving, stretched state
     EXPECT_TRUE(sim.lastResidualPerIteration().empty());
 
@@ -370,7 +370,7 @@ TEST_F(Interaction, PbdResidualPerIterationMatchesTheCpuReference) {
     for (const PassTiming& p : off.passes) EXPECT_EQ(p.name.find("residual"), std::string::npos) << p.name;
 
     // Deterministic: the same frame from the same state gives the same bits.
-    Simulation again(ctx(), scene, 1);
+    World again(ctx(), scene, 1);
     frames(ctx(), again, 5);
     again.setResidualTracking(true);
     frames(ctx(), again, 1);
@@ -393,7 +393,7 @@ TEST_F(Interaction, XpbdEnergyPerIterationMatchesTheCpuReference) {
     cloth.stretch = {.model = ConstraintModel::Xpbd, .compliance = 1e-6f};
     cloth.bending = {.model = ConstraintModel::Xpbd, .compliance = 1e-2f};
     cloth.attachment = {.model = ConstraintModel::Xpbd, .compliance = 1e-7f};
-    Simulation sim(ctx(), scene, 1);
+    World sim(ctx(), scene, 1);
     ASSERT_TRUE(sim.solver().xpbdEnergyDefined());
     frames(ctx(), sim, 5);
     const SimModel start = currentState(sim);
@@ -426,7 +426,7 @@ TEST_F(Interaction, XpbdEnergyPerIterationMatchesTheCpuReference) {
     EXPECT_NEAR(gpu.back(), finalCpu, 1e-5 * finalCpu);
 
     // A PBD-mode family has no energy: no pass, no series.
-    Simulation pbd(ctx(), smallCloth(), 1);
+    World pbd(ctx(), smallCloth(), 1);
     EXPECT_FALSE(pbd.solver().xpbdEnergyDefined());
     pbd.setResidualTracking(true);
     frames(ctx(), pbd, 1);
@@ -441,7 +441,7 @@ TEST_F(Interaction, XpbdEnergyPerIterationMatchesTheCpuReference) {
 TEST_F(Interaction, PdResidualMatchesTheCpuOnReadBackState) {
     Scene scene = loadScene(sourcePath("scenes/pd_bar.json"));
     scene.colliders.clear();
-    Simulation sim(ctx(), scene, 1);
+    World sim(ctx(), scene, 1);
     frames(ctx(), sim, 3);
     const std::vector<glm::vec4> x0 = sim.solver().readPositions(), v0 = sim.solver().readVelocities();
     sim.setResidualTracking(true);
@@ -504,11 +504,11 @@ TEST_F(Interaction, PdEnergyPerIterationMatchesTheCpuOnReadBackIterates) {
     const uint32_t L = scene.solver.pd.localIterations;
     // A moving, deformed state: 4 frames from rest.
     auto simulationAt4 = [&] {
-        auto sim = std::make_unique<Simulation>(ctx(), scene, 1);
+        auto sim = std::make_unique<World>(ctx(), scene, 1);
         frames(ctx(), *sim, 4);
         return sim;
     };
-    std::unique_ptr<Simulation> sim = simulationAt4();
+    std::unique_ptr<World> sim = simulationAt4();
     const SimModel start = currentState(*sim);
     sim->setResidualTracking(true);
     frames(ctx(), *sim, 1);
@@ -522,7 +522,7 @@ TEST_F(Interaction, PdEnergyPerIterationMatchesTheCpuOnReadBackIterates) {
     for (uint32_t l = 0; l <= L; ++l) {
         std::vector<glm::dvec3> q = s;
         if (l > 0) {
-            std::unique_ptr<Simulation> partial = simulationAt4();
+            std::unique_ptr<World> partial = simulationAt4();
             partial->scene().solver.pd.localIterations = l;
             frames(ctx(), *partial, 1);
             const std::vector<glm::vec4> x = partial->solver().readPositions();
@@ -566,7 +566,7 @@ TEST_F(Interaction, PdEnergyTrackingLeavesTheSimulationUnchangedAndCountsCollisi
     Scene scene = pdEveryFamilyScene();
     scene.colliders.push_back(
         {.name = "sphere", .shape = ColliderShape::Sphere, .position = {0.0f, 0.55f, 0.0f}, .radius = 0.3f});
-    Simulation tracked(ctx(), scene, 1), untracked(ctx(), scene, 1);
+    World tracked(ctx(), scene, 1), untracked(ctx(), scene, 1);
     tracked.setResidualTracking(true);
     frames(ctx(), tracked, 20);
     frames(ctx(), untracked, 20);
@@ -597,7 +597,7 @@ TEST_F(Interaction, PdEnergyTrackingLeavesTheSimulationUnchangedAndCountsCollisi
 TEST_F(Interaction, LiveParametersTakeEffectAndResetReproducesAFreshRun) {
     // Stretch stiffness: lower it after 5 frames, the cloth stretches more.
     {
-        Simulation stiff(ctx(), smallCloth(), 1), soft(ctx(), smallCloth(), 1);
+        World stiff(ctx(), smallCloth(), 1), soft(ctx(), smallCloth(), 1);
         frames(ctx(), stiff, 5);
         frames(ctx(), soft, 5);
         ConstraintParams params = soft.scene().cloths[0].stretch;
@@ -620,7 +620,7 @@ TEST_F(Interaction, LiveParametersTakeEffectAndResetReproducesAFreshRun) {
     }
     // Gravity (scene().solver, read every frame): reversed, the cloth rises.
     {
-        Simulation sim(ctx(), smallCloth(), 1);
+        World sim(ctx(), smallCloth(), 1);
         frames(ctx(), sim, 3);
         const float y = sim.solver().readPositions()[15 * 16 + 8].y;
         sim.scene().solver.gravity = glm::vec3(0.0f, 9.81f, 0.0f);
@@ -651,7 +651,7 @@ TEST_F(Interaction, LiveParametersTakeEffectAndResetReproducesAFreshRun) {
         for (const glm::vec4& p : x) y = std::max(y, p.y);
         return y;
     };
-    Simulation still(ctx(), draped, 1), moved(ctx(), draped, 1);
+    World still(ctx(), draped, 1), moved(ctx(), draped, 1);
     frames(ctx(), still, 1);
     frames(ctx(), moved, 1);
     ColliderDesc shifted = moved.scene().colliders[0];
@@ -671,25 +671,25 @@ TEST_F(Interaction, LiveParametersTakeEffectAndResetReproducesAFreshRun) {
     EXPECT_THROW(moved.setCollider(1, shifted), std::invalid_argument);
 
     // Reset: back to the initial state with the current parameters; the next
-    // frames are bit for bit those of a new Simulation of scene().
+    // frames are bit for bit those of a new World of scene().
     moved.drag(5, glm::vec3(0.0f, 2.0f, 0.0f));
     frames(ctx(), moved, 2);
     moved.reset();
     EXPECT_FALSE(moved.dragged());
     frames(ctx(), moved, 10);
-    Simulation fresh(ctx(), moved.scene(), 1);
+    World fresh(ctx(), moved.scene(), 1);
     frames(ctx(), fresh, 10);
     const uint64_t resetHash = hashPositions(moved.solver().readPositions());
     const uint64_t freshHash = hashPositions(fresh.solver().readPositions());
-    std::cout << fmt::format("[live] 10 frames after reset: hash {}; a new Simulation of the edited scene: {}\n",
+    std::cout << fmt::format("[live] 10 frames after reset: hash {}; a new World of the edited scene: {}\n",
                              formatHash(resetHash), formatHash(freshHash));
     EXPECT_EQ(resetHash, freshHash);
 }
 
 // Lowest y over the particles of a model's first solid (its sagging tip).
-float lowestSolidY(const Simulation& sim) {
+float lowestSolidY(const World& sim) {
     const ObjectRange& solid = sim.model().objects.back();
-    const std::vector<glm::vec4> x = const_cast<Simulation&>(sim).solver().readPositions();
+    const std::vector<glm::vec4> x = const_cast<World&>(sim).solver().readPositions();
     float lowest = INFINITY;
     for (uint32_t i = solid.firstParticle; i < solid.firstParticle + solid.particleCount; ++i)
         lowest = std::min(lowest, x[i].y);
@@ -697,12 +697,12 @@ float lowestSolidY(const Simulation& sim) {
 }
 
 // Projective dynamics stiffness is live: a softer bar sags more, and the
-// edited model is the one a new Simulation of the edited scene builds, bit
+// edited model is the one a new World of the edited scene builds, bit
 // for bit (weights, ranges, matrix rows), so reset reproduces a fresh run.
 TEST_F(Interaction, PdMaterialsAreLiveAndMatchAFreshBuild) {
     const Scene scene = loadScene(sourcePath("scenes/pd_bar.json"));
     const PdOwner bar{PdOwner::Kind::Solid, 0};
-    Simulation stiff(ctx(), scene, 1), soft(ctx(), scene, 1);
+    World stiff(ctx(), scene, 1), soft(ctx(), scene, 1);
     frames(ctx(), stiff, 5);
     frames(ctx(), soft, 5);
     PdParams strain = scene.solids[0].strain;
@@ -727,7 +727,7 @@ TEST_F(Interaction, PdMaterialsAreLiveAndMatchAFreshBuild) {
     EXPECT_TRUE(sameBits(soft.model().pd.rows, fresh.pd.rows));
     EXPECT_TRUE(sameBits(soft.model().pd.offDiagonal, fresh.pd.offDiagonal));
     soft.reset();
-    Simulation rebuilt(ctx(), soft.scene(), 1);
+    World rebuilt(ctx(), soft.scene(), 1);
     frames(ctx(), soft, 10);
     frames(ctx(), rebuilt, 10);
     EXPECT_TRUE(soft.solver().readPositions() == rebuilt.solver().readPositions());
@@ -765,7 +765,7 @@ TEST_F(Interaction, PdMaterialsAreLiveAndMatchAFreshBuild) {
     // A PD cloth beside a PBD one: the PD cloth's stretch is live through
     // setPdMaterial, not the PBD families' call.
     Scene mixed = loadScene(sourcePath("scenes/pd_vs_pbd_cloth.json"));
-    Simulation both(ctx(), mixed, 1);
+    World both(ctx(), mixed, 1);
     ASSERT_EQ(mixed.cloths[1].method, SolverMethod::Pd);
     EXPECT_THROW(both.setFamilyMaterial(1, ConstraintFamily::Stretch, mixed.cloths[1].stretch), std::invalid_argument);
     EXPECT_THROW(both.setPdMaterial({PdOwner::Kind::Cloth, 0}, PdFamily::Springs, mixed.cloths[1].pd.stretch),

@@ -1,4 +1,4 @@
-// Projective dynamics inside the engine's Simulation (what headless and
+// Projective dynamics inside the engine's World (what headless and
 // windowed runs drive): with PBD and PD objects in one scene, each solver
 // steps only its own particles of the shared buffers, so each object moves
 // exactly (bit for bit) as it does in a scene of its own, and the PD objects
@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "../common/mesh_fixtures.h"
-#include "app/simulation.h"
+#include "world/world.h"
 #include "gpu_harness.h"
 #include "scene/scene_loader.h"
 #include "sim/model_builder.h"
@@ -19,7 +19,7 @@ namespace {
 class PdSimulation : public GpuTest {};
 
 std::vector<glm::vec4> simulate(VulkanContext& ctx, const Scene& scene, uint32_t frames) {
-    Simulation sim(ctx, scene, 1);
+    World sim(ctx, scene, 1);
     for (uint32_t f = 0; f < frames; ++f) {
         ctx.submitAndWait([&](VkCommandBuffer cmd) { sim.recordFrame(cmd, 0); });
         sim.collectTimings(0);

@@ -18,7 +18,7 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
-#include "app/simulation.h"
+#include "world/world.h"
 #include "app/viewer.h"
 #include "render/window.h"
 #include "scene/scene_loader.h"
@@ -31,7 +31,7 @@ namespace {
 struct WindowedRun {
     Window window{"vksim window test", 640, 360};
     VulkanContext ctx{test::validatedWindowContext(window)};
-    Simulation sim{ctx, loadScene(std::string(VKSIM_SOURCE_DIR) + "/tests/cli/small_cloth.json"),
+    World sim{ctx, loadScene(std::string(VKSIM_SOURCE_DIR) + "/tests/cli/small_cloth.json"),
                    Viewer::kFramesInFlight};
 };
 

@@ -5,7 +5,7 @@
 // the window with the overlay on top, framing the scene and resetting the camera. Validation on; any message fails.
 #include <gtest/gtest.h>
 
-#include "app/simulation.h"
+#include "world/world.h"
 #include "app/viewer.h"
 #include "app/viewer_providers.h"
 #include "render/window.h"
@@ -23,7 +23,7 @@ void showFrames(Viewer& viewer, uint32_t count) { ASSERT_EQ(test::showFrames(vie
 TEST(ViewerControls, PauseStepSlowMotionResetLoadAndDisplayModes) {
     Window window("vksim controls test", 640, 360);
     VulkanContext ctx(test::validatedWindowContext(window));
-    Simulation sim(ctx, loadScene(sourcePath("tests/cli/small_cloth.json")), Viewer::kFramesInFlight);
+    World sim(ctx, loadScene(sourcePath("tests/cli/small_cloth.json")), Viewer::kFramesInFlight);
     Viewer viewer(ctx, window, sim, {});
     const auto recorded = [&] { return viewer.simulation().framesRecorded(); };
     showFrames(viewer, 2);
@@ -83,7 +83,7 @@ TEST(ViewerControls, PauseStepSlowMotionResetLoadAndDisplayModes) {
 TEST(ViewerControls, ProvidersPickDragResidualsAndSliders) {
     Window window("vksim providers test", 640, 360);
     VulkanContext ctx(test::validatedWindowContext(window));
-    Simulation sim(ctx, loadScene(sourcePath("tests/cli/small_cloth.json")), Viewer::kFramesInFlight);
+    World sim(ctx, loadScene(sourcePath("tests/cli/small_cloth.json")), Viewer::kFramesInFlight);
     Viewer viewer(ctx, window, sim, {});
     ViewerProviders providers(viewer);
     const OverlayProviders p = providers.providers();

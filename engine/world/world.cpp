@@ -1,4 +1,4 @@
-#include "app/simulation.h"
+#include "world/world.h"
 
 #include <cmath>
 
@@ -12,7 +12,7 @@
 
 namespace vksim {
 
-Simulation::Simulation(const VulkanContext& ctx, const Scene& scene, uint32_t frameSlots)
+World::World(const VulkanContext& ctx, const Scene& scene, uint32_t frameSlots)
     : ctx_(ctx), scene_(scene), model_(buildModel(scene)) {
     solver_ = std::make_unique<PbdSolver>(ctx, model_);
     pdSolver_ = std::make_unique<PdSolver>(ctx, model_, solver_->positions(), solver_->velocities());
@@ -39,7 +39,7 @@ Simulation::Simulation(const VulkanContext& ctx, const Scene& scene, uint32_t fr
     picker_ = std::make_unique<Picker>(ctx, model_, solver_->positions(), solver_->triangleIndices());
 }
 
-void Simulation::recordFrame(VkCommandBuffer cmd, uint32_t slot) {
+void World::recordFrame(VkCommandBuffer cmd, uint32_t slot) {
     timer_->beginFrame(cmd, slot);
     residuals_->beginFrame(slot);
     pdSolver_->recordFrame(cmd, scene_.solver, *timer_);
@@ -50,15 +50,15 @@ void Simulation::recordFrame(VkCommandBuffer cmd, uint32_t slot) {
     ++framesRecorded_;
 }
 
-void Simulation::collectTimings(uint32_t slot) {
+void World::collectTimings(uint32_t slot) {
     timer_->collect(slot);
     finiteCheck_->collect(slot);
     residuals_->collect(slot);
 }
 
-std::optional<PickHit> Simulation::pick(const Ray& ray, float radius) const { return picker_->pick(ray, radius); }
+std::optional<PickHit> World::pick(const Ray& ray, float radius) const { return picker_->pick(ray, radius); }
 
-void Simulation::drag(uint32_t particle, glm::vec3 target) {
+void World::drag(uint32_t particle, glm::vec3 target) {
     if (particle >= model_.particleCount())
         throw std::invalid_argument(
             fmt::format("drag: particle {} out of range (the scene has {})", particle, model_.particleCount()));
@@ -76,13 +76,13 @@ void Simulation::drag(uint32_t particle, glm::vec3 target) {
     dragged_ = mouse;
 }
 
-void Simulation::release() {
+void World::release() {
     solver_->setMouse(std::nullopt);
     pdSolver_->setMouse(std::nullopt);
     dragged_.reset();
 }
 
-void Simulation::setResidualTracking(bool on) {
+void World::setResidualTracking(bool on) {
     residuals_->setEnabled(on);
     solver_->setResidualTracker(on ? residuals_.get() : nullptr);
     pdSolver_->setResidualTracker(on ? residuals_.get() : nullptr);
@@ -94,7 +94,7 @@ bool finiteVec(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(
 
 }  // namespace
 
-void Simulation::setFamilyMaterial(uint32_t cloth, ConstraintFamily family, const ConstraintParams& params) {
+void World::setFamilyMaterial(uint32_t cloth, ConstraintFamily family, const ConstraintParams& params) {
     if (cloth >= scene_.cloths.size())
         throw std::invalid_argument(
             fmt::format("setFamilyMaterial: cloth {} out of range (the scene has {})", cloth, scene_.cloths.size()));
@@ -110,7 +110,7 @@ void Simulation::setFamilyMaterial(uint32_t cloth, ConstraintFamily family, cons
                                                                       : object.attachment;
     if (params.enabled != current.enabled)
         throw std::invalid_argument(where + ": enabling or disabling a family is not live (it adds or removes "
-                                            "constraints); edit the scene and build a new Simulation");
+                                            "constraints); edit the scene and build a new World");
     if (!(params.stiffness >= 0.0f && params.stiffness <= 1.0f))
         throw std::invalid_argument(fmt::format("{}: stiffness {} is not in [0, 1]", where, params.stiffness));
     if (!(params.compliance >= 0.0f) || !std::isfinite(params.compliance))
@@ -121,12 +121,12 @@ void Simulation::setFamilyMaterial(uint32_t cloth, ConstraintFamily family, cons
     solver_->setMaterials(model_.materials);
 }
 
-void Simulation::setPdMaterial(PdOwner owner, PdFamily family, const PdParams& params) {
+void World::setPdMaterial(PdOwner owner, PdFamily family, const PdParams& params) {
     PdParams& current = pdParams(scene_, owner, family);  // throws for a bad owner or family
     const std::string where = "setPdMaterial: " + describePdParams(scene_, owner, family);
     if (params.enabled != current.enabled)
         throw std::invalid_argument(where + ": enabling or disabling a family is not live (it adds or removes "
-                                            "elements); edit the scene and build a new Simulation");
+                                            "elements); edit the scene and build a new World");
     validatePdParams(params, where);
     const PdWeightGroup* group = findPdWeightGroup(model_.pd, owner, family);
     if (!group) throw std::invalid_argument(where + ": the object has no elements of this family");
@@ -144,7 +144,7 @@ void Simulation::setPdMaterial(PdOwner owner, PdFamily family, const PdParams& p
     current = params;
 }
 
-void Simulation::setCollider(uint32_t index, const ColliderDesc& desc) {
+void World::setCollider(uint32_t index, const ColliderDesc& desc) {
     if (index >= scene_.colliders.size())
         throw std::invalid_argument(
             fmt::format("setCollider: collider {} out of range (the scene has {})", index, scene_.colliders.size()));
@@ -175,14 +175,30 @@ void Simulation::setCollider(uint32_t index, const ColliderDesc& desc) {
     pdSolver_->setColliders(model_.colliders);
 }
 
-void Simulation::reset() {
+const GpuBuffer& World::positions() const { return solver_->positions(); }
+const GpuBuffer& World::normals() const { return solver_->normals(); }
+const GpuBuffer& World::triangleIndices() const { return solver_->triangleIndices(); }
+
+void World::recordReadBarrier(VkCommandBuffer cmd, VkPipelineStageFlags2 dstStage, VkAccessFlags2 dstAccess) {
+    VkMemoryBarrier2 barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
+    barrier.srcStageMask = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
+    barrier.srcAccessMask = VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT;
+    barrier.dstStageMask = dstStage;
+    barrier.dstAccessMask = dstAccess;
+    VkDependencyInfo dependency{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+    dependency.memoryBarrierCount = 1;
+    dependency.pMemoryBarriers = &barrier;
+    vkCmdPipelineBarrier2(cmd, &dependency);
+}
+
+void World::reset() {
     solver_->resetState(model_);  // waits for the queue
     pdSolver_->resetState(model_);
     release();
     framesRecorded_ = 0;
 }
 
-void Simulation::throwIfNonFinite(uint32_t slot) const {
+void World::throwIfNonFinite(uint32_t slot) const {
     const std::optional<uint64_t> frame = nonFiniteFrame(slot);
     if (!frame) return;
     const std::optional<NonFiniteSite> site = findFirstNonFinitePass(ctx_, model_, scene_.solver, *frame);

@@ -29,10 +29,10 @@ struct NonFiniteError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-class Simulation {
+class World {
 public:
     // frameSlots: frames in flight (one timer query pool each).
-    Simulation(const VulkanContext& ctx, const Scene& scene, uint32_t frameSlots);
+    World(const VulkanContext& ctx, const Scene& scene, uint32_t frameSlots);
 
     // Records one frame of simulation with its timestamps and its finite
     // check into `cmd` for frame slot `slot`; call collectTimings(slot) after
@@ -118,7 +118,7 @@ public:
     // the matrix rows on the CPU, uploads them with the elements (waiting for
     // the frames in flight) and re-estimates the Jacobi spectrum at the next
     // frame, so it costs milliseconds, not microseconds. The result is the
-    // model a new Simulation of the edited scene would build, bit for bit.
+    // model a new World of the edited scene would build, bit for bit.
     // `enabled` cannot change. Throws std::invalid_argument for a bad owner,
     // family or value, or when the scene's fixed relaxation would make the
     // Jacobi iteration diverge with the new weights (nothing changes then).
@@ -128,9 +128,25 @@ public:
     // cannot change. Throws std::invalid_argument otherwise or for bad values.
     void setCollider(uint32_t index, const ColliderDesc& desc);
     // Back to the initial particle state with the current parameters (waits
-    // for the queue): the same state, frame for frame, as a new Simulation
+    // for the queue): the same state, frame for frame, as a new World
     // of scene(). Ends a drag; framesRecorded() starts again at 0.
     void reset();
+
+    // --- The buffers a renderer reads (device-local, shared without copies).
+    // positions(): x in xyz, inverse mass in w, one vec4 per particle (also a
+    // vertex buffer); normals(): one vec4 per particle, xyz a unit normal;
+    // triangleIndices(): uint32 triples (also an index buffer). Between
+    // recordFrame() and a read by the application, record
+    // recordReadBarrier(cmd, stage, access) with the stage and access of that
+    // read (for example VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT and
+    // VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT). recordFrame() itself orders its
+    // writes after the vertex-input reads of earlier frames.
+    const GpuBuffer& positions() const;
+    const GpuBuffer& normals() const;
+    const GpuBuffer& triangleIndices() const;
+    uint32_t particleCount() const { return model_.particleCount(); }
+    uint32_t triangleCount() const { return model_.triangleCount(); }
+    static void recordReadBarrier(VkCommandBuffer cmd, VkPipelineStageFlags2 dstStage, VkAccessFlags2 dstAccess);
 
     const Scene& scene() const { return scene_; }
     Scene& scene() { return scene_; }  // live edits of solver settings
