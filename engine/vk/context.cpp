@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 
@@ -329,6 +330,11 @@ void VulkanContext::createDevice() {
 
     std::vector<const char*> extensions;
     if (surface_) extensions.push_back(VK_KHR_SWAPCHAIN_EXTENSION_NAME);
+    // Optional: compute kernels bind their buffers per dispatch with push
+    // descriptors where the device has them, else from cached sets.
+    pushDescriptors_ = hasDeviceExtension(physicalDevice_, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME) &&
+                       !std::getenv("VKSIM_NO_PUSH_DESCRIPTORS");
+    if (pushDescriptors_) extensions.push_back(VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
 
     VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
     info.pNext = &features;

@@ -67,6 +67,10 @@ public:
     // Optional features, enabled when the device has them.
     bool fillModeNonSolid() const { return fillModeNonSolid_; }
     bool largePoints() const { return largePoints_; }
+    // VK_KHR_push_descriptor is enabled (compute_kernel.h binds with it).
+    // VKSIM_NO_PUSH_DESCRIPTORS=1 in the environment turns it off, to test
+    // the descriptor-set fallback on a device that has it.
+    bool pushDescriptors() const { return pushDescriptors_; }
     const ValidationCounts& validationCounts() const { return validationCounts_; }
 
     // Debug-utils name shown by the validation layer and by capture tools.
@@ -92,6 +96,7 @@ private:
     bool debugUtils_ = false;
     bool fillModeNonSolid_ = false;
     bool largePoints_ = false;
+    bool pushDescriptors_ = false;
     VkInstance instance_ = VK_NULL_HANDLE;
     VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
     VkSurfaceKHR surface_ = VK_NULL_HANDLE;
