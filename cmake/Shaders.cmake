@@ -9,7 +9,7 @@
 #
 # vksim_add_shaders(TARGET name SOURCES a.comp b.vert ... INCLUDE_DIRS dirs)
 # creates an OBJECT library `name` exposing `vk/shader_table.h`:
-#   const ShaderBlob* findShader(std::string_view name);  // e.g. "pbd/predict.comp"
+#   const ShaderBlob* findShader(std::string_view name);  // e.g. "particle/predict.comp"
 function(vksim_add_shaders)
   cmake_parse_arguments(ARG "" "TARGET;BASE_DIR" "SOURCES;INCLUDE_DIRS" ${ARGN})
   set(out_dir ${CMAKE_CURRENT_BINARY_DIR}/spirv)

@@ -41,9 +41,9 @@ constexpr std::array kPassTraffic{
                 "reads 2 CSR offsets 8, 6 x (triangle index, 3 indices, 3 x); writes the normal"},
     PassTraffic{"finite check", ElementKind::AnyParticle, 32, 0, "reads x, v"},
 
-    PassTraffic{"pd: predict", ElementKind::PdParticle, 32, 32, "pbd/predict.comp: reads x, v; writes v, q0"},
+    PassTraffic{"pd: predict", ElementKind::PdParticle, 32, 32, "particle/predict.comp: reads x, v; writes v, q0"},
     PassTraffic{"pd: collide: generate", ElementKind::PdParticle, 32, 16,
-                "pbd/collide_generate.comp: reads q0, v (near a collider); writes contact"},
+                "particle/collide_generate.comp: reads q0, v (near a collider); writes contact"},
     PassTraffic{"pd: local springs", ElementKind::PdSpring, 16 + 2 * 16, 2 * 16,
                 "reads PdSpring 16, 2 q; writes 2 slots"},
     PassTraffic{"pd: local triangle strain", ElementKind::PdTriangle, 48 + 3 * 16, 3 * 16,
@@ -67,11 +67,11 @@ constexpr std::array kPassTraffic{
                 "entry 8 + q of its column 16",
                 RowItems::PdOffDiagonal, 8 + 16},
     PassTraffic{"pd: collide: project", ElementKind::PdParticle, 24, 20,
-                "pbd/project_collision.comp: reads contact bits 8, q; writes q, touching bits 4"},
+                "particle/project_collision.comp: reads contact bits 8, q; writes q, touching bits 4"},
     PassTraffic{"pd: update velocity", ElementKind::PdParticle, 32, 32,
-                "pbd/update_velocity.comp: reads x, q; writes v, x"},
+                "particle/update_velocity.comp: reads x, q; writes v, x"},
     PassTraffic{"pd: friction/restitution", ElementKind::PdParticle, 48, 16,
-                "pbd/contact_velocity.comp: reads contact 16, x, v (when touching); writes v"},
+                "particle/contact_velocity.comp: reads contact 16, x, v (when touching); writes v"},
 };
 
 }  // namespace

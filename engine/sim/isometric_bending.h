@@ -3,7 +3,7 @@
 // 2006, "A Quadratic Bending Model for Inextensible Surfaces"; as a PBD
 // constraint, Bender et al. 2014, "Position-Based World Methods in
 // Computer Graphics", section on isometric bending). The projection itself is
-// solveIsometricBending in shaders/common/pbd_constraints.glsl.
+// solveIsometricBending in shaders/pbd/pbd_constraints.glsl.
 #include <optional>
 
 #include <glm/glm.hpp>

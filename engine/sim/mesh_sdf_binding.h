@@ -1,7 +1,7 @@
 #pragma once
 // The C++ side of the mesh SDF buffer. On the GPU, mesh colliders read their
 // signed distance grids from a storage buffer bound to the collision passes;
-// the shared SDF code (shaders/common/sdf.glsl) compiled as C++
+// the shared SDF code (shaders/math/sdf.glsl) compiled as C++
 // (shared_math.h) reads them from the buffer bound to the calling thread by a
 // MeshSdfGridScope, the CPU counterpart of binding that buffer:
 //

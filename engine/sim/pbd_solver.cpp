@@ -79,15 +79,15 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model)
     auto kernel = [&](const char* shader, uint32_t pushSize) {
         return std::make_unique<ComputeKernel>(ctx, shader, pushSize);
     };
-    predict_ = kernel("pbd/predict.comp", sizeof(ParticlePush));
-    collideGenerate_ = kernel("pbd/collide_generate.comp", sizeof(ParticlePush));
+    predict_ = kernel("particle/predict.comp", sizeof(ParticlePush));
+    collideGenerate_ = kernel("particle/collide_generate.comp", sizeof(ParticlePush));
     projectDistance_ = kernel("pbd/project_distance.comp", sizeof(ProjectPush));
     projectBending_ = kernel("pbd/project_bending.comp", sizeof(ProjectPush));
     projectAttachment_ = kernel("pbd/project_attachment.comp", sizeof(ProjectPush));
-    projectCollision_ = kernel("pbd/project_collision.comp", sizeof(ParticlePush));
-    updateVelocity_ = kernel("pbd/update_velocity.comp", sizeof(ParticlePush));
-    contactVelocity_ = kernel("pbd/contact_velocity.comp", sizeof(ParticlePush));
-    computeNormals_ = kernel("render/normals.comp", sizeof(NormalsPush));
+    projectCollision_ = kernel("particle/project_collision.comp", sizeof(ParticlePush));
+    updateVelocity_ = kernel("particle/update_velocity.comp", sizeof(ParticlePush));
+    contactVelocity_ = kernel("particle/contact_velocity.comp", sizeof(ParticlePush));
+    computeNormals_ = kernel("particle/normals.comp", sizeof(NormalsPush));
 
     // Binding order = the shader's binding numbers.
     predictSet_ = predict_->bind({&positions_, &velocities_, &predicted_}, "predict");

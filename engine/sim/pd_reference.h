@@ -2,7 +2,7 @@
 // Projective dynamics (SPEC.md 5) on the CPU in double precision: the test
 // oracle for the GPU path (pd_solver.h). The same passes in the same order
 // with the same shared math (the local projections of
-// shaders/common/pd_projections.glsl compiled as C++ double), but an exact
+// shaders/pd/pd_projections.glsl compiled as C++ double), but an exact
 // global step: a sparse Cholesky (LDL^T) factorisation of
 // M/h^2 + L over the free particles, computed once per time step and
 // refactored (numerically only; the pattern is analysed once) when the set

@@ -71,8 +71,8 @@ PdSolver::PdSolver(const VulkanContext& ctx, const SimModel& model, const GpuBuf
     auto kernel = [&](const char* shader, uint32_t pushSize, uint32_t sets) {
         return std::make_unique<ComputeKernel>(ctx, shader, pushSize, sets);
     };
-    predict_ = kernel("pbd/predict.comp", sizeof(ParticlePush), 1);
-    collideGenerate_ = kernel("pbd/collide_generate.comp", sizeof(ParticlePush), 1);
+    predict_ = kernel("particle/predict.comp", sizeof(ParticlePush), 1);
+    collideGenerate_ = kernel("particle/collide_generate.comp", sizeof(ParticlePush), 1);
     localSprings_ = kernel("pd/local_springs.comp", sizeof(PdElementPush), 3);
     localTriangles_ = kernel("pd/local_triangles.comp", sizeof(PdElementPush), 3);
     localTets_ = kernel("pd/local_tets.comp", sizeof(PdElementPush), 6);
@@ -81,9 +81,9 @@ PdSolver::PdSolver(const VulkanContext& ctx, const SimModel& model, const GpuBuf
     localCollisions_ = kernel("pd/local_collisions.comp", sizeof(PdParticlePush), 3);
     gather_ = kernel("pd/gather_rhs.comp", sizeof(gpu::PdGatherPush), 1);
     jacobi_ = kernel("pd/jacobi.comp", sizeof(PdParticlePush), 6);
-    projectCollision_ = kernel("pbd/project_collision.comp", sizeof(ParticlePush), 3);
-    updateVelocity_ = kernel("pbd/update_velocity.comp", sizeof(ParticlePush), 3);
-    contactVelocity_ = kernel("pbd/contact_velocity.comp", sizeof(ParticlePush), 1);
+    projectCollision_ = kernel("particle/project_collision.comp", sizeof(ParticlePush), 3);
+    updateVelocity_ = kernel("particle/update_velocity.comp", sizeof(ParticlePush), 3);
+    contactVelocity_ = kernel("particle/contact_velocity.comp", sizeof(ParticlePush), 1);
 
     // Binding order = the shader's binding numbers.
     predictSet_ = predict_->bind({&positions_, &velocities_, &q_[0]}, "pd predict");

@@ -6,8 +6,8 @@
 // the state hash see one set of particles. One substep is implicit Euler as
 // local/global alternation:
 //
-//   predict            s = x + h v + h^2 g (pbd/predict.comp on the PD range); q = s
-//   collide: generate  contact candidates at s (pbd/collide_generate.comp)
+//   predict            s = x + h v + h^2 g (particle/predict.comp on the PD range); q = s
+//   collide: generate  contact candidates at s (particle/collide_generate.comp)
 //   L times:
 //     local passes     one thread per element, each family its own pass:
 //                      springs, triangle strain, tet strain, tet volume,
@@ -17,9 +17,9 @@
 //     J times: jacobi  one Jacobi iteration of (M/h^2 + L) q = b with
 //                      Chebyshev acceleration and under-relaxation
 //   collide: project   what is left inside a collider onto its surface
-//                      (pbd/project_collision.comp)
-//   update velocity    v = (q - x)/h, x = q (pbd/update_velocity.comp)
-//   friction/restitution (pbd/contact_velocity.comp)
+//                      (particle/project_collision.comp)
+//   update velocity    v = (q - x)/h, x = q (particle/update_velocity.comp)
+//   friction/restitution (particle/contact_velocity.comp)
 //
 // Each row is a dispatch with a barrier after it and timestamps around it.
 // The matrix is assembled once per topology on the CPU (pd_system.h); the

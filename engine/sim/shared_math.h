@@ -1,11 +1,11 @@
 #pragma once
-// The shader math of shaders/common/*.glsl compiled as C++ in double
+// The shader math of shaders/{math,particle,pbd,pd}/*.glsl compiled as C++ in double
 // precision, so the CPU reference solver (cpu_reference.h) and the tests run
 // the very same functions as the GPU passes: vksim::ref::solveDistance is the
 // solveDistance of project_distance.comp, only with real = double.
 //
 // How it works: the .glsl files are written against `real`, `real3`, `real4`
-// and follow the rules in shaders/common/real_glsl.h (no swizzles, no inout,
+// and follow the rules in shaders/math/real_glsl.h (no swizzles, no inout,
 // constructors as S(a, b)). Here those names are double and glm::dvec*,
 // glm's GLSL-named functions (dot, cross, length, max, clamp, pow ...) are in
 // scope, and `S(a, b)` on a struct is C++20 parenthesised aggregate
@@ -50,10 +50,11 @@ namespace {
 #endif
 // What the GLSL passes read from their mesh SDF storage buffer.
 real meshSdfGridValue(uint index) { return real(boundMeshSdfGridValue(index)); }
-#include "common/sdf.glsl"
-#include "common/pbd_constraints.glsl"
-#include "common/contact.glsl"
-#include "common/pd_projections.glsl"
+#include "math/sdf.glsl"
+#include "particle/particle_math.glsl"
+#include "pbd/pbd_constraints.glsl"
+#include "particle/contact.glsl"
+#include "pd/pd_projections.glsl"
 #if defined(__GNUC__)
 #pragma GCC diagnostic pop
 #endif

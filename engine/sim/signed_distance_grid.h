@@ -2,7 +2,7 @@
 // A signed distance field sampled on a regular grid (negative inside), in
 // the units and frame of the mesh it was baked from (mesh_sdf_bake.h). Mesh
 // colliders sample it trilinearly on the GPU and in the CPU reference through
-// the same code (shaders/common/sdf.glsl, meshSdfLocal), from one storage
+// the same code (shaders/math/sdf.glsl, meshSdfLocal), from one storage
 // buffer that holds the grids of every mesh collider one after another.
 #include <cstddef>
 #include <cstdint>

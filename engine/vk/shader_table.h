@@ -9,7 +9,7 @@
 namespace vksim {
 
 struct ShaderBlob {
-    std::string_view name;  // e.g. "pbd/predict.comp"
+    std::string_view name;  // e.g. "particle/predict.comp"
     const uint32_t* code;
     size_t wordCount;
 };

@@ -5,7 +5,7 @@
 // (key, index) pair of each kind (shared_types: PickCandidates), reduced in
 // shared memory. A minimum is order-independent, so the result is
 // deterministic; no atomics.
-#include "common/pbd_header.glsl"
+#include "shared/kernel.glsl"
 #include "shared/interaction_types.h"
 
 layout(push_constant) uniform Push { PickPush pc; };

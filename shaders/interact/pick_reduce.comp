@@ -4,7 +4,7 @@
 // l, l + 64, ..., then a shared-memory tree), then the answer: the hit
 // triangle's vertex closest to the hit point (lowest index on a tie), else
 // the particle nearest the ray, else none.
-#include "common/pbd_header.glsl"
+#include "shared/kernel.glsl"
 #include "shared/interaction_types.h"
 
 layout(push_constant) uniform Push { PickPush pc; };

@@ -13,9 +13,9 @@
 // the mouse attachment are not part of it; a dragged particle, inverse mass
 // 0 in p while held, adds no inertia. Summed per workgroup in a fixed tree
 // order into partials[group] (reduce/sum_partials.comp adds the groups) [J].
-#include "common/pbd_header.glsl"
+#include "shared/kernel.glsl"
 #include "shared/interaction_types.h"
-#include "common/pbd_constraints.glsl"
+#include "pbd/pbd_constraints.glsl"
 
 layout(push_constant) uniform Push { PbdEnergyPush pc; };
 layout(std430, binding = 0) readonly buffer Positions { vec4 positions[]; };

@@ -1,7 +1,7 @@
 #version 460
 // SPEC.md 1: distance constraints of one colour (no two share a particle).
-#include "common/pbd_header.glsl"
-#include "common/pbd_constraints.glsl"
+#include "shared/kernel.glsl"
+#include "pbd/pbd_constraints.glsl"
 
 layout(push_constant) uniform Push { ProjectPush pc; };
 layout(std430, binding = 0) buffer Predicted { vec4 predicted[]; };

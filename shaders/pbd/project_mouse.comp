@@ -9,7 +9,7 @@
 // predict.comp copies the true inverse mass back from the positions every
 // substep and update_velocity.comp keeps it, so nothing outlasts the drag.
 // A pinned particle (inverse mass 0) stays where it is. One thread.
-#include "common/pbd_header.glsl"
+#include "shared/kernel.glsl"
 #include "shared/interaction_types.h"
 
 layout(push_constant) uniform Push { MousePush pc; };

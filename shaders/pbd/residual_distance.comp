@@ -2,7 +2,7 @@
 // Residual tracking, first pass: |C| = ||p0 - p1| - d| of every distance
 // constraint at the predicted positions, summed per workgroup in a fixed
 // tree order into partials[group] (reduce/sum_partials.comp finishes the sum).
-#include "common/pbd_header.glsl"
+#include "shared/kernel.glsl"
 #include "shared/interaction_types.h"
 
 layout(push_constant) uniform Push { ResidualPush pc; };

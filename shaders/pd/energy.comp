@@ -13,7 +13,7 @@
 // adds particle t's terms, thread count + k slot k's energy; summed per
 // workgroup in a fixed tree order into partials[group]
 // (reduce/sum_partials.comp adds the groups) [J].
-#include "common/pbd_header.glsl"
+#include "shared/kernel.glsl"
 #include "shared/pd_types.h"
 
 layout(push_constant) uniform Push { PdEnergyPush pc; };

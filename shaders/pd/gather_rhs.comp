@@ -9,7 +9,7 @@
 // particle) is one more absolute term, a closeness constraint to the mouse
 // target of weight pc.mouseWeight (m_i/h^2 + graphDiagonal_i) on particle
 // pc.mouseParticle; kNoParticle (the default) adds nothing.
-#include "common/pbd_header.glsl"
+#include "shared/kernel.glsl"
 #include "shared/interaction_types.h"
 
 layout(push_constant) uniform Push { PdGatherPush push; };

@@ -9,9 +9,9 @@
 //   q^{k+1} = omega (gamma (q_hat - q^k) + q^k - q^{k-1}) + q^{k-1}.
 // Reads q^{k-1} and q^k, writes q^{k+1}: three buffers in rotation, so no
 // thread reads what another writes. Pinned particles keep their position.
-#include "common/pbd_header.glsl"
+#include "shared/kernel.glsl"
 #include "shared/pd_types.h"
-#include "common/pd_projections.glsl"
+#include "pd/pd_projections.glsl"
 
 layout(push_constant) uniform Push { PdParticlePush pc; };
 layout(std430, binding = 0) readonly buffer Positions { vec4 positions[]; };

@@ -2,7 +2,7 @@
 // SPEC.md 5, local step: attachments (soft pins) as closeness constraints,
 // A S q = q_i, p = target; the slot gets w target, and in w the element's
 // energy w/2 |q_i - target|^2 (pd_types.h).
-#include "common/pbd_header.glsl"
+#include "shared/kernel.glsl"
 #include "shared/pd_types.h"
 
 layout(push_constant) uniform Push { PdElementPush pc; };

@@ -2,9 +2,9 @@
 // SPEC.md 5, local step: bending. v_f = sum_k K_k q_k (the isometric bending
 // stencil), p = v_f |v_g| / |v_f|; slot k gets w K_k p, the first slot's w
 // the element's energy w/2 |v_f - p|^2 (pd_types.h).
-#include "common/pbd_header.glsl"
+#include "shared/kernel.glsl"
 #include "shared/pd_types.h"
-#include "common/pd_projections.glsl"
+#include "pd/pd_projections.glsl"
 
 layout(push_constant) uniform Push { PdElementPush pc; };
 layout(std430, binding = 0) readonly buffer Q { vec4 q[]; };

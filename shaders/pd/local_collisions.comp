@@ -6,9 +6,9 @@
 // projected point (xyz, w = 1) for this local/global iteration, with weight
 // collisionWeight * m / h^2 (added by the gather pass); w = 0 otherwise.
 // Touching colliders are recorded for the friction pass.
-#include "common/pbd_header.glsl"
+#include "shared/kernel.glsl"
 #include "shared/pd_types.h"
-#include "common/pbd_constraints.glsl"
+#include "particle/particle_math.glsl"
 
 layout(push_constant) uniform Push { PdParticlePush pc; };
 layout(std430, binding = 0) readonly buffer Q { vec4 q[]; };
@@ -17,7 +17,7 @@ layout(std430, binding = 2) buffer Contacts { ParticleContact contacts[]; };
 layout(std430, binding = 3) writeonly buffer CollisionTargets { vec4 collisionTargets[]; };
 layout(std430, binding = 4) readonly buffer MeshSdfGrids { float meshSdfGrids[]; };
 float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.glsl's mesh colliders
-#include "common/sdf.glsl"
+#include "math/sdf.glsl"
 
 void main() {
     if (gl_GlobalInvocationID.x >= pc.particleCount) return;

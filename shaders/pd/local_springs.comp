@@ -2,9 +2,9 @@
 // SPEC.md 5, local step: edge springs. p = the edge q0 - q1 rescaled to its
 // rest length; slots w p (for p0) and -w p (for p1): S^T A^T p with A S q = q0 - q1.
 // The first slot's w holds the element's energy w/2 |A S q - p|^2 (pd_types.h).
-#include "common/pbd_header.glsl"
+#include "shared/kernel.glsl"
 #include "shared/pd_types.h"
-#include "common/pd_projections.glsl"
+#include "pd/pd_projections.glsl"
 
 layout(push_constant) uniform Push { PdElementPush pc; };
 layout(std430, binding = 0) readonly buffer Q { vec4 q[]; };

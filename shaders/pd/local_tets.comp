@@ -4,9 +4,9 @@
 // (kPdTetVolume: clamp det F by the iterative D update). F = sum_k q_k g_k^T;
 // slot k gets w T g_k, the first slot's w the element's energy
 // w/2 |F - T|_F^2 (pd_types.h).
-#include "common/pbd_header.glsl"
+#include "shared/kernel.glsl"
 #include "shared/pd_types.h"
-#include "common/pd_projections.glsl"
+#include "pd/pd_projections.glsl"
 
 layout(push_constant) uniform Push { PdElementPush pc; };
 layout(std430, binding = 0) readonly buffer Q { vec4 q[]; };

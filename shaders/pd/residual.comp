@@ -5,7 +5,7 @@
 // form; f and the absolute diagonal from the gather pass); pinned particles
 // add 0. Summed per workgroup in a fixed tree order into partials[group];
 // reduce/sum_partials.comp takes the square root of the total: ||r||_2 [N].
-#include "common/pbd_header.glsl"
+#include "shared/kernel.glsl"
 #include "shared/interaction_types.h"
 
 layout(push_constant) uniform Push { ResidualPush pc; };

@@ -3,7 +3,7 @@
 // l, l + 64, l + 128, ... in order, then a shared-memory tree sums the 64;
 // results[resultIndex] = scale * sum (or scale * sqrt(sum)). The order is
 // fixed, so the result is deterministic (no float atomics).
-#include "common/pbd_header.glsl"
+#include "shared/kernel.glsl"
 #include "shared/interaction_types.h"
 
 layout(push_constant) uniform Push { SumPartialsPush pc; };

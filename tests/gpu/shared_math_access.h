@@ -1,5 +1,5 @@
 #pragma once
-// The shared SDF (shaders/common/sdf.glsl, compiled as C++ in double) for a
+// The shared SDF (shaders/math/sdf.glsl, compiled as C++ in double) for a
 // scene's ColliderDesc, so tests measure penetration with the GPU's own f.
 #include <stdexcept>
 

@@ -1,4 +1,4 @@
-// The local projections of projective dynamics (shaders/common/pd_projections.glsl,
+// The local projections of projective dynamics (shaders/pd/pd_projections.glsl,
 // compiled as C++ double through sim/shared_math.h: the GPU runs the same
 // functions in float): the 3x3 SVD on rotations, reflections and random
 // matrices, and each projection against what it must produce.

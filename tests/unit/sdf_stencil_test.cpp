@@ -1,5 +1,5 @@
 // The tetrahedral SDF gradient stencil (SPEC.md 2, sdfGradientTetra in
-// shaders/common/sdf.glsl) against the analytic gradient, in double.
+// shaders/math/sdf.glsl) against the analytic gradient, in double.
 //
 // Why it is first order: with k0..k3 the vertices (+--), (--+), (-+-), (+++)
 // and Taylor's f(p + h k) = f + h k.g + h^2/2 k^T H k + h^3/6 T[k,k,k] + ...,

@@ -4,7 +4,7 @@
 // collisionMargin of its surface (plus thickness); the projection passes then
 // enforce f(p) - thickness >= 0 for the candidates only. The approach speed
 // v.N towards the nearest candidate is kept for restitution and friction.
-#include "common/pbd_header.glsl"
+#include "shared/kernel.glsl"
 
 layout(push_constant) uniform Push { ParticlePush pc; };
 layout(std430, binding = 0) readonly buffer Predicted { vec4 predicted[]; };
@@ -13,7 +13,7 @@ layout(std430, binding = 2) readonly buffer Colliders { Collider colliders[]; };
 layout(std430, binding = 3) writeonly buffer Contacts { ParticleContact contacts[]; };
 layout(std430, binding = 4) readonly buffer MeshSdfGrids { float meshSdfGrids[]; };
 float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.glsl's mesh colliders
-#include "common/sdf.glsl"
+#include "math/sdf.glsl"
 
 void main() {
     if (gl_GlobalInvocationID.x >= pc.particleCount) return;

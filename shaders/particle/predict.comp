@@ -1,7 +1,7 @@
 #version 460
 // SPEC.md 1, steps 1-2: external forces, damping, predicted position p = x + h v.
-#include "common/pbd_header.glsl"
-#include "common/pbd_constraints.glsl"
+#include "shared/kernel.glsl"
+#include "particle/particle_math.glsl"
 
 layout(push_constant) uniform Push { ParticlePush pc; };
 layout(std430, binding = 0) readonly buffer Positions { vec4 positions[]; };

@@ -2,7 +2,7 @@
 // Vertex normals for rendering: area-weighted sum of the normals of the
 // triangles around each vertex, gathered per vertex (no atomics, so the
 // result is deterministic) from a CSR vertex -> triangle adjacency.
-#include "common/pbd_header.glsl"
+#include "shared/kernel.glsl"
 
 layout(push_constant) uniform Push { NormalsPush pc; };
 layout(std430, binding = 0) readonly buffer Positions { vec4 positions[]; };

@@ -2,8 +2,8 @@
 // SPEC.md 1, step 6 and SPEC.md 3: friction and restitution for particles the
 // collision projection pushed out of a collider this substep. The normal is
 // the stencil gradient of the nearest touching collider at the new position.
-#include "common/pbd_header.glsl"
-#include "common/contact.glsl"
+#include "shared/kernel.glsl"
+#include "particle/contact.glsl"
 
 layout(push_constant) uniform Push { ParticlePush pc; };
 layout(std430, binding = 0) readonly buffer Positions { vec4 positions[]; };
@@ -12,7 +12,7 @@ layout(std430, binding = 2) readonly buffer Colliders { Collider colliders[]; };
 layout(std430, binding = 3) readonly buffer Contacts { ParticleContact contacts[]; };
 layout(std430, binding = 4) readonly buffer MeshSdfGrids { float meshSdfGrids[]; };
 float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.glsl's mesh colliders
-#include "common/sdf.glsl"
+#include "math/sdf.glsl"
 
 void main() {
     if (gl_GlobalInvocationID.x >= pc.particleCount) return;

@@ -2,8 +2,8 @@
 // SPEC.md 1: projection of the SDF collision constraints C = f(p) - thickness >= 0
 // of each particle's candidate colliders. One thread per particle, so no two
 // threads touch the same particle.
-#include "common/pbd_header.glsl"
-#include "common/pbd_constraints.glsl"
+#include "shared/kernel.glsl"
+#include "particle/particle_math.glsl"
 
 layout(push_constant) uniform Push { ParticlePush pc; };
 layout(std430, binding = 0) buffer Predicted { vec4 predicted[]; };
@@ -11,7 +11,7 @@ layout(std430, binding = 1) readonly buffer Colliders { Collider colliders[]; };
 layout(std430, binding = 2) buffer Contacts { ParticleContact contacts[]; };
 layout(std430, binding = 3) readonly buffer MeshSdfGrids { float meshSdfGrids[]; };
 float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.glsl's mesh colliders
-#include "common/sdf.glsl"
+#include "math/sdf.glsl"
 
 void main() {
     if (gl_GlobalInvocationID.x >= pc.particleCount) return;

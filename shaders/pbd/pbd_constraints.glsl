@@ -1,16 +1,8 @@
 // Constraint projections of position based dynamics (SPEC.md 1). Stateless:
 // each takes positions, inverse masses and the constraint's data and returns
-// the corrections. Shared math: see common/real_glsl.h for the rules.
+// the corrections. Shared math: see math/real_glsl.h for the rules.
 #ifndef VKSIM_PBD_CONSTRAINTS_GLSL
 #define VKSIM_PBD_CONSTRAINTS_GLSL
-
-// SPEC.md 1, steps 1-2: v + h g, damped by max(0, 1 - damping h); 0 for a
-// pinned particle (inverse mass 0), which does not move. The predicted
-// position is x + h times it.
-real3 predictedVelocity(real3 v, real inverseMass, real3 gravity, real damping, real dt) {
-    if (inverseMass <= real(0)) return real3(0);
-    return (v + dt * gravity) * max(real(0), real(1) - damping * dt);
-}
 
 // The multiplier step shared by every constraint, for dp_i = w_i grad_i C * dLambda.
 //   PBD  (Mueller et al. 2007): dLambda = -k' C / sum_k w_k |grad_k C|^2,
@@ -93,15 +85,6 @@ PointCorrection solveAttachment(real3 p, real w, real3 target, uint mode, real s
     if (len <= real(1e-12)) return PointCorrection(real3(0), real(0));
     real dLambda = constraintDeltaLambda(mode, stiffness, compliance, iterations, dt, len, w, lambda);
     return PointCorrection(w * dLambda * d / len, dLambda);
-}
-
-// SDF collision, an inequality C = f(p) - thickness >= 0 projected only while
-// violated: dp = -C grad f / |grad f|^2 (stiffness 1; the inverse mass cancels
-// because only one particle moves).
-real3 solveCollision(real C, real3 gradF) {
-    real g2 = dot(gradF, gradF);
-    if (C >= real(0) || g2 <= real(0)) return real3(0);
-    return -C * gradF / g2;
 }
 
 #endif

@@ -1,5 +1,5 @@
 // Velocity of a particle in contact, after the positional solve (SPEC.md 3).
-// Shared math: see common/real_glsl.h for the rules.
+// Shared math: see math/real_glsl.h for the rules.
 #ifndef VKSIM_CONTACT_GLSL
 #define VKSIM_CONTACT_GLSL
 

@@ -1,7 +1,7 @@
 // Local step of projective dynamics (SPEC.md 5; Bouaziz et al. 2014,
 // "Projective Dynamics: Fusing Constraint Projections for Fast World"):
 // for each element, the point p_i of its constraint set closest to the
-// current shape A_i S_i q. Stateless; shared math: see common/real_glsl.h
+// current shape A_i S_i q. Stateless; shared math: see math/real_glsl.h
 // for the rules (matrices are real3x3, indexed m[column][row], built from
 // columns). The C++ double build runs the very same functions in the CPU
 // reference solver and the unit tests.

@@ -1,6 +1,6 @@
 #version 460
 // SPEC.md 1, step 5: v = (p - x) / h, x = p.
-#include "common/pbd_header.glsl"
+#include "shared/kernel.glsl"
 
 layout(push_constant) uniform Push { ParticlePush pc; };
 layout(std430, binding = 0) buffer Positions { vec4 positions[]; };
