@@ -59,7 +59,7 @@ int runHeadless(const RunOptions& options, const Scene& scene) {
     if (!options.quiet) std::cout << formatTimingTable(report);
     if (!options.timingsFile.empty()) writeTimingsFile(options.timingsFile, report);
     if (options.printHash) {
-        const std::vector<glm::vec4> positions = sim.solver().readPositions();
+        const std::vector<glm::vec4> positions = sim.particles().readPositions();
         std::cout << "state-hash: " << formatHash(hashPositions(positions)) << "\n";
     }
     const uint32_t messages = ctx.validationCounts().total();

@@ -12,8 +12,8 @@ RunOutputs::RunOutputs(const VulkanContext& ctx, World& sim, const RunOptions& o
                        std::optional<uint64_t> progressFrames) {
     if (!options.exportDir.empty()) {
         ExportSettings settings{options.exportDir, options.exportFormat, options.exportEvery};
-        exporter_ = std::make_unique<FrameExporter>(ctx, sim.model(), sim.solver().positions(),
-                                                    sim.solver().normals(), std::move(settings), frameSlots);
+        exporter_ = std::make_unique<FrameExporter>(ctx, sim.model(), sim.positions(),
+                                                    sim.normals(), std::move(settings), frameSlots);
         observers_.push_back(exporter_.get());
     }
     if (!options.traceFile.empty()) {

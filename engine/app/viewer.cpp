@@ -51,12 +51,6 @@ void pushHistory(std::vector<float>& history, float value) {
     history.push_back(value);
 }
 
-// Timestamped pass runs of one frame of `settings`.
-uint32_t passRuns(const SimModel& model, const SolverSettings& settings) {
-    return PbdSolver::passRunsPerFrame(model, settings) + PdSolver::passRunsPerFrame(model, settings) +
-           FrameFiniteCheck::kPassRunsPerFrame;
-}
-
 // The scene files next to `scenePath` (scenes/*.json for the shipped ones).
 std::vector<std::string> listSceneFiles(const std::string& scenePath) {
     std::vector<std::string> files;
@@ -78,7 +72,7 @@ Viewer::Viewer(const VulkanContext& ctx, Window& window, World& sim, std::span<F
       observers_(observers),
       swapchain_(ctx, window.framebufferExtent(), options.presentMode),
       frames_(ctx, kFramesInFlight),
-      renderer_(std::make_unique<Renderer>(ctx, sim.model(), sim.solver(), swapchain_.colorFormat(),
+      renderer_(std::make_unique<Renderer>(ctx, sim.model(), sim.particles(), swapchain_.colorFormat(),
                                            swapchain_.depthFormat(), kFramesInFlight)),
       camera_(sim.scene().camera),
       renderTimer_(ctx, kFramesInFlight),
@@ -88,8 +82,7 @@ Viewer::Viewer(const VulkanContext& ctx, Window& window, World& sim, std::span<F
     controls_.overlayVisible = options.overlay && options.overlayVisible;
     controls_.display = options.display;
     sceneFiles_ = listSceneFiles(sim.scene().path);
-    maxPassRuns_ = 4 * (passRuns(sim.model(), sim.scene().solver) - FrameFiniteCheck::kPassRunsPerFrame) +
-                   FrameFiniteCheck::kPassRunsPerFrame;
+    maxPassRuns_ = sim.timerCapacity();
     lastShownSeconds_ = glfwGetTime();
 }
 
@@ -167,10 +160,9 @@ void Viewer::rebuild(const Scene& scene, bool resetCamera) {
     renderer_.reset();  // binds the old simulation's buffers
     ownedSim_ = std::move(sim);
     sim_ = ownedSim_.get();
-    renderer_ = std::make_unique<Renderer>(ctx_, sim_->model(), sim_->solver(), swapchain_.colorFormat(),
+    renderer_ = std::make_unique<Renderer>(ctx_, sim_->model(), sim_->particles(), swapchain_.colorFormat(),
                                            swapchain_.depthFormat(), kFramesInFlight);
-    maxPassRuns_ = 4 * (passRuns(sim_->model(), sim_->scene().solver) - FrameFiniteCheck::kPassRunsPerFrame) +
-                   FrameFiniteCheck::kPassRunsPerFrame;
+    maxPassRuns_ = sim_->timerCapacity();
     if (resetCamera) camera_ = OrbitCamera(sim_->scene().camera);
     sceneFiles_ = listSceneFiles(sim_->scene().path);
     stepMs_.clear();
@@ -181,7 +173,7 @@ void Viewer::rebuild(const Scene& scene, bool resetCamera) {
 // Frames the particles' bounding box: a read-back (waits for the GPU), only
 // on request.
 void Viewer::frameScene() {
-    const std::vector<glm::vec4> positions = sim_->solver().readPositions();
+    const std::vector<glm::vec4> positions = sim_->particles().readPositions();
     if (positions.empty()) return;
     glm::vec3 lo(positions.front()), hi(positions.front());
     for (const glm::vec4& p : positions) {
@@ -221,7 +213,7 @@ OverlayView Viewer::overlayView() {
     view.sceneMs = renderTimer_.lastSceneMs();
     view.overlayMs = renderTimer_.lastOverlayMs();
     view.solver = &sim_->scene().solver;
-    view.passRuns = [model = &sim_->model()](const SolverSettings& s) { return passRuns(*model, s); };
+    view.passRuns = [sim = sim_](const SolverSettings& s) { return sim->passRunsPerFrame(s); };
     view.maxPassRuns = maxPassRuns_;
     view.sceneFiles = sceneFiles_;
     view.error = error_;

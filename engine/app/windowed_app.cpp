@@ -123,7 +123,7 @@ int runWindowed(const RunOptions& options, const Scene& scene) {
         }
         if (!options.timingsFile.empty()) writeTimingsFile(options.timingsFile, report);
         if (options.printHash) {
-            const std::vector<glm::vec4> positions = last.solver().readPositions();
+            const std::vector<glm::vec4> positions = last.particles().readPositions();
             std::cout << "state-hash: " << formatHash(hashPositions(positions)) << "\n";
         }
     }

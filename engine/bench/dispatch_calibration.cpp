@@ -13,8 +13,7 @@
 namespace vksim {
 
 DispatchCalibration calibrateDispatchCost(const VulkanContext& ctx, uint32_t dispatchesPerFrame, uint32_t frames) {
-    ComputeKernel kernel(ctx, "bench/empty.comp", 0, 1);
-    const VkDescriptorSet set = kernel.bind(std::span<const GpuBuffer* const>{}, "empty dispatch");
+    ComputeKernel kernel(ctx, "bench/empty.comp", 0);
     GpuTimer timer(ctx, 1, dispatchesPerFrame);
     const uint32_t pass = timer.registerPass("empty dispatch");
 
@@ -24,7 +23,7 @@ DispatchCalibration calibrateDispatchCost(const VulkanContext& ctx, uint32_t dis
             timer.beginFrame(cmd, 0);
             for (uint32_t i = 0; i < dispatchesPerFrame; ++i) {
                 timer.beginPass(cmd, pass);
-                dispatchKernel(cmd, kernel, set, 1, nullptr, 0);
+                kernel.dispatch(cmd, {}, 1, nullptr, 0);
                 timer.endPass(cmd);
                 computeToComputeBarrier(cmd);
             }

@@ -40,8 +40,8 @@ std::vector<float> graphColorPerParticle(const SimModel& model, uint32_t particl
 
 }  // namespace
 
-ParticleScalars::ParticleScalars(const VulkanContext& ctx, const SimModel& model, const PbdSolver& solver)
-    : particleCount_(solver.particleCount()) {
+ParticleScalars::ParticleScalars(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles)
+    : particles_(particles), particleCount_(particles.particleCount()) {
     const std::vector<float> colors = graphColorPerParticle(model, particleCount_);
     graphColors_ = makeStorageBuffer<float>(ctx, colors, "graph colour per particle", kVertexUsage);
 
@@ -63,8 +63,7 @@ ParticleScalars::ParticleScalars(const VulkanContext& ctx, const SimModel& model
     neighbours_ = makeStorageBuffer<glm::uvec2>(ctx, neighbours, "strain adjacency");
     strain_ = makeStorageBuffer<float>(ctx, std::vector<float>(particleCount_, 1.0f), "stretch ratio per particle",
                                        kVertexUsage);
-    kernel_ = std::make_unique<ComputeKernel>(ctx, "render/strain.comp", sizeof(gpu::StrainPush), 1);
-    set_ = kernel_->bind({&solver.positions(), &offsets_, &neighbours_, &strain_}, "strain");
+    kernel_ = std::make_unique<ComputeKernel>(ctx, "render/strain.comp", sizeof(gpu::StrainPush));
 }
 
 void ParticleScalars::recordStrain(VkCommandBuffer cmd) {
@@ -72,7 +71,8 @@ void ParticleScalars::recordStrain(VkCommandBuffer cmd) {
     // are overwritten (nothing else orders them while the simulation is paused).
     vertexInputToComputeBarrier(cmd);
     computeToComputeBarrier(cmd);  // the simulation's position writes, visible
-    dispatch(cmd, *kernel_, set_, particleCount_, gpu::StrainPush{particleCount_, 0, 0, 0});
+    kernel_->dispatch(cmd, {&particles_.positions(), &offsets_, &neighbours_, &strain_}, particleCount_,
+                      gpu::StrainPush{particleCount_, 0, 0, 0});
     // Its reads of positions finish before the next frame's passes write them.
     computeToComputeBarrier(cmd);
 }

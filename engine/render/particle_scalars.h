@@ -8,7 +8,7 @@
 
 #include <volk.h>
 
-#include "sim/pbd_solver.h"
+#include "world/particle_store.h"
 #include "sim/sim_model.h"
 #include "vk/buffer.h"
 #include "vk/compute_kernel.h"
@@ -19,7 +19,7 @@ class VulkanContext;
 
 class ParticleScalars {
 public:
-    ParticleScalars(const VulkanContext& ctx, const SimModel& model, const PbdSolver& solver);
+    ParticleScalars(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles);
 
     // Records the strain pass with its barriers: after the simulation's
     // writes of positions and the previous frame's vertex reads of the ratios,
@@ -31,10 +31,10 @@ public:
     const GpuBuffer& strain() const { return strain_; }
 
 private:
+    const ParticleStore& particles_;
     uint32_t particleCount_ = 0;
     GpuBuffer graphColors_, offsets_, neighbours_, strain_;
     std::unique_ptr<ComputeKernel> kernel_;
-    VkDescriptorSet set_ = VK_NULL_HANDLE;
 };
 
 }  // namespace vksim

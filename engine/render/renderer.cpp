@@ -60,12 +60,12 @@ const ColliderSurface& colliderSurface(const SimModel& model, size_t i) {
 
 }  // namespace
 
-Renderer::Renderer(const VulkanContext& ctx, const SimModel& model, const PbdSolver& solver, VkFormat colorFormat,
+Renderer::Renderer(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles, VkFormat colorFormat,
                    VkFormat depthFormat, uint32_t framesInFlight)
     : ctx_(ctx),
-      solver_(solver),
+      particles_(particles),
       pipeline_(ctx, colorFormat, depthFormat),
-      scalars_(ctx, model, solver),
+      scalars_(ctx, model, particles),
       pointSize_(ctx.largePoints() ? std::min(4.0f, ctx.properties().limits.pointSizeRange[1]) : 1.0f) {
     createFrameSets(framesInFlight);
 
@@ -198,16 +198,16 @@ void Renderer::recordDraws(VkCommandBuffer cmd, uint32_t slot, VkExtent2D extent
             vkCmdDrawIndexed(cmd, draw.mesh.indexCount, 1, 0, 0, 0);
         }
 
-    // The simulated objects: the solver's own storage buffers, bound as
+    // The simulated objects: the particle store's storage buffers, bound as
     // vertex and index buffers (no copy anywhere), and the display mode's
     // per-particle scalar.
     const bool strain = display.mode == DisplayMode::Strain;
     const bool graph = display.mode == DisplayMode::GraphColor;
-    const std::array<VkBuffer, 3> buffers{solver_.positions().handle(), solver_.normals().handle(),
+    const std::array<VkBuffer, 3> buffers{particles_.positions().handle(), particles_.normals().handle(),
                                           strain ? scalars_.strain().handle() : scalars_.graphColors().handle()};
     const std::array<VkDeviceSize, 3> offsets{0, 0, 0};
     vkCmdBindVertexBuffers(cmd, 0, 3, buffers.data(), offsets.data());
-    vkCmdBindIndexBuffer(cmd, solver_.triangleIndices().handle(), 0, VK_INDEX_TYPE_UINT32);
+    vkCmdBindIndexBuffer(cmd, particles_.triangleIndices().handle(), 0, VK_INDEX_TYPE_UINT32);
     SurfaceStyle style = SurfaceStyle::Fill;
     if (display.mode == DisplayMode::Wireframe && wireframeAvailable()) style = SurfaceStyle::Lines;
     if (display.mode == DisplayMode::Particles) style = SurfaceStyle::Points;

@@ -20,7 +20,7 @@
 #include "render/surface_pipeline.h"
 #include "render/render_target.h"
 #include "shared/render_types.h"
-#include "sim/pbd_solver.h"
+#include "world/particle_store.h"
 #include "sim/sim_model.h"
 #include "vk/buffer.h"
 
@@ -31,7 +31,7 @@ class VulkanContext;
 class Renderer {
 public:
     // `solver` must outlive the renderer: its buffers are bound every frame.
-    Renderer(const VulkanContext& ctx, const SimModel& model, const PbdSolver& solver, VkFormat colorFormat,
+    Renderer(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles, VkFormat colorFormat,
              VkFormat depthFormat, uint32_t framesInFlight);
     ~Renderer();
     Renderer(const Renderer&) = delete;
@@ -68,7 +68,7 @@ private:
     void recordDraws(VkCommandBuffer cmd, uint32_t slot, VkExtent2D extent, const DisplaySettings& display);
 
     const VulkanContext& ctx_;
-    const PbdSolver& solver_;
+    const ParticleStore& particles_;
     SurfacePipeline pipeline_;
     ParticleScalars scalars_;
     float pointSize_ = 1.0f;

@@ -16,10 +16,8 @@ constexpr uint32_t kMaxBufferPairs = 8;
 }  // namespace
 
 FiniteProbe::FiniteProbe(const VulkanContext& ctx, uint32_t particleCount) : particleCount_(particleCount) {
-    scan_ = std::make_unique<ComputeKernel>(ctx, "debug/check_finite.comp", sizeof(gpu::FiniteCheckPush),
-                                            kMaxBufferPairs);
-    capture_ = std::make_unique<ComputeKernel>(ctx, "debug/capture_non_finite.comp", sizeof(gpu::FiniteCheckPush),
-                                               kMaxBufferPairs);
+    scan_ = std::make_unique<ComputeKernel>(ctx, "debug/check_finite.comp", sizeof(gpu::FiniteCheckPush));
+    capture_ = std::make_unique<ComputeKernel>(ctx, "debug/capture_non_finite.comp", sizeof(gpu::FiniteCheckPush));
     result_ = makeFiniteCheckResultBuffer(ctx, "finite probe result");
 }
 
@@ -31,29 +29,19 @@ void FiniteProbe::beginFrame(uint64_t frame) {
     takeFiniteCheckResult(result_);  // clears it
 }
 
-const FiniteProbe::Sets& FiniteProbe::setsFor(const GpuBuffer& first, const GpuBuffer& second) {
-    auto [it, inserted] = sets_.try_emplace({first.handle(), second.handle()});
-    if (inserted) {
-        const std::string name = fmt::format("finite probe of {} + {}", first.name(), second.name());
-        it->second.scan = scan_->bind({&first, &second, &result_}, name);
-        it->second.capture = capture_->bind({&first, &second, &result_}, name + " (capture)");
-    }
-    return it->second;
-}
-
 void FiniteProbe::check(VkCommandBuffer cmd, std::string_view pass, StepPosition position, ProbedBuffer first,
                         ProbedBuffer second) {
     const uint32_t bufferCount = second.buffer ? 2 : 1;
     // With one buffer, binding 1 repeats binding 0 (the shader never reads it).
-    const Sets& sets = setsFor(*first.buffer, second.buffer ? *second.buffer : *first.buffer);
+    const GpuBuffer* secondBuffer = second.buffer ? second.buffer : first.buffer;
     const auto number = static_cast<uint32_t>(labels_.size());
     labels_.push_back({std::string(pass), position, std::string(first.quantity), std::string(second.quantity)});
 
     const gpu::FiniteCheckPush push{particleCount_, bufferCount, number, 0};
     computeToComputeBarrier(cmd);  // the pass's writes, read by the scan
-    dispatch(cmd, *scan_, sets.scan, bufferCount * particleCount_, push);
+    scan_->dispatch(cmd, {first.buffer, secondBuffer, &result_}, bufferCount * particleCount_, push);
     computeToComputeBarrier(cmd);  // the scan's result, read by the capture
-    dispatch(cmd, *capture_, sets.capture, 1, push);
+    capture_->dispatch(cmd, {first.buffer, secondBuffer, &result_}, 1, push);
     computeToComputeBarrier(cmd);  // the next pass overwrites what was read; the next check reads the result
 }
 

@@ -82,17 +82,11 @@ private:
         StepPosition position;
         std::string firstQuantity, secondQuantity;
     };
-    struct Sets {
-        VkDescriptorSet scan = VK_NULL_HANDLE;
-        VkDescriptorSet capture = VK_NULL_HANDLE;
-    };
-    const Sets& setsFor(const GpuBuffer& first, const GpuBuffer& second);
 
     uint32_t particleCount_ = 0;
     uint64_t frame_ = 0;
     std::unique_ptr<ComputeKernel> scan_, capture_;
     GpuBuffer result_;
-    std::map<std::pair<VkBuffer, VkBuffer>, Sets> sets_;  // by (first, second) handles, bound on first use
     std::vector<Label> labels_;  // by check number, this frame
 };
 

@@ -6,30 +6,34 @@
 
 #include "shared/finite_check_types.h"
 #include "sim/finite_check_result.h"
-#include "sim/pbd_solver.h"
+#include "step/step_recorder.h"
 #include "vk/barriers.h"
-#include "vk/gpu_timer.h"
+#include "world/particle_store.h"
 
 namespace vksim {
 
-FrameFiniteCheck::FrameFiniteCheck(const VulkanContext& ctx, const PbdSolver& solver, uint32_t frameSlots)
-    : particleCount_(solver.particleCount()), slots_(frameSlots) {
-    kernel_ = std::make_unique<ComputeKernel>(ctx, "debug/check_finite.comp", sizeof(gpu::FiniteCheckPush),
-                                              frameSlots);
+FrameFiniteCheck::FrameFiniteCheck(const VulkanContext& ctx, const ParticleStore& particles, uint32_t frameSlots)
+    : particles_(particles), particleCount_(particles.particleCount()), slots_(frameSlots) {
+    kernel_ = std::make_unique<ComputeKernel>(ctx, "debug/check_finite.comp", sizeof(gpu::FiniteCheckPush));
     for (uint32_t i = 0; i < frameSlots; ++i) {
         Slot& slot = slots_[i];
         slot.result = makeFiniteCheckResultBuffer(ctx, fmt::format("finite check result, frame slot {}", i));
-        slot.set = kernel_->bind({&solver.positions(), &solver.velocities(), &slot.result},
-                                 fmt::format("finite check, frame slot {}", i));
     }
 }
 
 FrameFiniteCheck::~FrameFiniteCheck() = default;
 
-void FrameFiniteCheck::registerPass(GpuTimer& timer) { passId_ = timer.registerPass("finite check"); }
+void FrameFiniteCheck::declarePass(StepPlan& plan) {
+    passId_ = plan.declare("finite check", StageKind::FiniteCheck, "world");
+}
 
-void FrameFiniteCheck::record(VkCommandBuffer cmd, uint32_t slotIndex, uint64_t frame, GpuTimer& timer) {
-    if (passId_ == UINT32_MAX) throw std::logic_error("FrameFiniteCheck::registerPass must be called before record");
+void FrameFiniteCheck::record(StepRecorder& rec, uint32_t slotIndex, uint64_t frame) {
+    if (passId_ == UINT32_MAX) throw std::logic_error("FrameFiniteCheck::declarePass must be called before record");
+    if (rec.counting()) {
+        rec.timed(passId_, [](VkCommandBuffer) {});
+        return;
+    }
+    VkCommandBuffer cmd = rec.cmd();
     Slot& slot = slots_.at(slotIndex);
     // The host clears the result when it collects it; recording over an
     // uncollected result would lose a non-finite frame.
@@ -40,9 +44,10 @@ void FrameFiniteCheck::record(VkCommandBuffer cmd, uint32_t slotIndex, uint64_t 
     slot.pending = true;
 
     computeToComputeBarrier(cmd);  // the frame's last writes of positions and velocities
-    timer.beginPass(cmd, passId_);
-    dispatch(cmd, *kernel_, slot.set, 2 * particleCount_, gpu::FiniteCheckPush{particleCount_, 2, 0, 0});
-    timer.endPass(cmd);
+    rec.timed(passId_, [&](VkCommandBuffer cmd) {
+        kernel_->dispatch(cmd, {&particles_.positions(), &particles_.velocities(), &slot.result}, 2 * particleCount_,
+                          gpu::FiniteCheckPush{particleCount_, 2, 0, 0});
+    });
     computeToHostBarrier(cmd);  // read by collect() once the slot's fence has signalled
 }
 

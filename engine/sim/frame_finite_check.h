@@ -17,25 +17,23 @@
 namespace vksim {
 
 class VulkanContext;
-class GpuTimer;
-class PbdSolver;
+class ParticleStore;
+class StepPlan;
+class StepRecorder;
 
 class FrameFiniteCheck {
 public:
-    // Timestamped pass runs one frame records (to size the GpuTimer).
-    static constexpr uint32_t kPassRunsPerFrame = 1;
-
-    FrameFiniteCheck(const VulkanContext& ctx, const PbdSolver& solver, uint32_t frameSlots);
+    FrameFiniteCheck(const VulkanContext& ctx, const ParticleStore& particles, uint32_t frameSlots);
     ~FrameFiniteCheck();
 
-    // Registers "finite check" with `timer` (after the solver's passes).
-    void registerPass(GpuTimer& timer);
+    // Declares "finite check" in the step plan (after the solvers' passes).
+    void declarePass(StepPlan& plan);
 
-    // Records the check of frame `frame` into `cmd` for frame slot `slot`,
+    // Records the check of frame `frame` for frame slot `slot` (or counts it),
     // after the solver's frame: a barrier for the frame's last writes, the
     // timed scan, and the barrier that makes the result visible to the host.
     // The slot's previous result must have been collected.
-    void record(VkCommandBuffer cmd, uint32_t slot, uint64_t frame, GpuTimer& timer);
+    void record(StepRecorder& rec, uint32_t slot, uint64_t frame);
 
     // Reads the result of the frame last recorded in `slot` (its fence must
     // have signalled). No-op when nothing was recorded since the last collect.
@@ -48,12 +46,12 @@ public:
 private:
     struct Slot {
         GpuBuffer result;
-        VkDescriptorSet set = VK_NULL_HANDLE;
         uint64_t frame = 0;
         bool pending = false;
         std::optional<uint64_t> nonFiniteFrame;
     };
 
+    const ParticleStore& particles_;
     uint32_t particleCount_ = 0;
     std::unique_ptr<ComputeKernel> kernel_;
     std::vector<Slot> slots_;

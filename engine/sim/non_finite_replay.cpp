@@ -4,11 +4,10 @@
 
 #include <fmt/format.h>
 
-#include "sim/pbd_solver.h"
-#include "sim/pd_solver.h"
 #include "vk/barriers.h"
 #include "vk/context.h"
 #include "vk/gpu_timer.h"
+#include "world/stepper.h"
 
 namespace vksim {
 namespace {
@@ -20,21 +19,16 @@ std::string component(float value) { return std::isnan(value) ? "nan" : fmt::for
 
 std::optional<NonFiniteSite> findFirstNonFinitePass(const VulkanContext& ctx, const SimModel& model,
                                                     const SolverSettings& settings, uint64_t lastFrame) {
-    PbdSolver solver(ctx, model);
-    PdSolver pdSolver(ctx, model, solver.positions(), solver.velocities());  // as World runs them
-    GpuTimer timer(ctx, 1,  // recordFrame times its passes
-                   PbdSolver::passRunsPerFrame(model, settings) + PdSolver::passRunsPerFrame(model, settings));
-    pdSolver.registerPasses(timer);
-    solver.registerPasses(timer);
+    Stepper stepper(ctx, model);  // as World steps it: the same plan
+    GpuTimer timer(ctx, 1, stepper.maxRunsPerFrame(settings, nullptr));
+    stepper.plan().registerPasses(timer);
     FiniteProbe probe(ctx, model.particleCount());
-    pdSolver.setFiniteProbe(&probe);
-    solver.setFiniteProbe(&probe);
     for (uint64_t frame = 0; frame <= lastFrame; ++frame) {
         probe.beginFrame(frame);
         ctx.submitAndWait([&](VkCommandBuffer cmd) {
             timer.beginFrame(cmd, 0);
-            pdSolver.recordFrame(cmd, settings, timer);
-            solver.recordFrame(cmd, settings, timer);
+            StepRecorder rec(cmd, timer, stepper.plan(), &probe);
+            stepper.recordFrame(rec, FrameInputs{settings});
             timer.endFrame(cmd);
             computeToHostBarrier(cmd);  // the probe's result, read below
         });

@@ -22,6 +22,8 @@ bool finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y
 Picker::Picker(const VulkanContext& ctx, const SimModel& model, const GpuBuffer& positions,
                const GpuBuffer& triangles)
     : ctx_(ctx),
+      positions_(positions),
+      triangles_(triangles),
       particleCount_(model.particleCount()),
       triangleCount_(model.triangleCount()),
       objects_(model.objects) {
@@ -31,10 +33,8 @@ Picker::Picker(const VulkanContext& ctx, const SimModel& model, const GpuBuffer&
                                                        "pick: workgroup minima");
     result_ = GpuBuffer(ctx, sizeof(gpu::PickResult), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind::HostVisible,
                         "pick: result");
-    candidates_ = std::make_unique<ComputeKernel>(ctx, "interact/pick_candidates.comp", sizeof(gpu::PickPush), 1);
-    reduce_ = std::make_unique<ComputeKernel>(ctx, "interact/pick_reduce.comp", sizeof(gpu::PickPush), 1);
-    candidatesSet_ = candidates_->bind({&positions, &triangles, &partials_}, "pick candidates");
-    reduceSet_ = reduce_->bind({&positions, &triangles, &partials_, &result_}, "pick reduce");
+    candidates_ = std::make_unique<ComputeKernel>(ctx, "interact/pick_candidates.comp", sizeof(gpu::PickPush));
+    reduce_ = std::make_unique<ComputeKernel>(ctx, "interact/pick_reduce.comp", sizeof(gpu::PickPush));
 }
 
 Picker::~Picker() = default;
@@ -59,9 +59,9 @@ std::optional<PickHit> Picker::pick(const Ray& ray, float radius) const {
     ctx_.submitAndWait([&](VkCommandBuffer cmd) {
         // Positions were last written by the simulation's compute passes.
         computeToComputeBarrier(cmd);
-        dispatch(cmd, *candidates_, candidatesSet_, threads, push);
+        candidates_->dispatch(cmd, {&positions_, &triangles_, &partials_}, threads, push);
         computeToComputeBarrier(cmd);
-        dispatch(cmd, *reduce_, reduceSet_, 1, push);
+        reduce_->dispatch(cmd, {&positions_, &triangles_, &partials_, &result_}, 1, push);
         computeToHostBarrier(cmd);
     });
     gpu::PickResult result{};

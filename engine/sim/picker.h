@@ -23,7 +23,7 @@ class VulkanContext;
 
 class Picker {
 public:
-    // positions, triangles: the model's particle positions and triangle indices (PbdSolver's).
+    // positions, triangles: the world's particle positions and triangle indices (ParticleStore).
     Picker(const VulkanContext& ctx, const SimModel& model, const GpuBuffer& positions, const GpuBuffer& triangles);
     ~Picker();
 
@@ -33,12 +33,13 @@ public:
 
 private:
     const VulkanContext& ctx_;
+    const GpuBuffer& positions_;
+    const GpuBuffer& triangles_;
     uint32_t particleCount_ = 0;
     uint32_t triangleCount_ = 0;
     std::vector<ObjectRange> objects_;
     GpuBuffer partials_, result_;
     std::unique_ptr<ComputeKernel> candidates_, reduce_;
-    VkDescriptorSet candidatesSet_{}, reduceSet_{};
 };
 
 }  // namespace vksim

@@ -8,7 +8,7 @@
 
 #include "shared/interaction_types.h"
 #include "vk/barriers.h"
-#include "vk/gpu_timer.h"
+#include "step/step_recorder.h"
 
 namespace vksim {
 
@@ -23,20 +23,20 @@ ResidualTracker::ResidualTracker(const VulkanContext& ctx, const SimModel& model
     const uint32_t elements =
         std::max<uint32_t>({pbdEnergyThreads, model.pd.particleCount + model.pd.slots.total, 1u});
     partials_ = makeStorageBuffer<float>(ctx, std::vector<float>(groupsFor(elements), 0.0f), "residual partial sums");
-    sum_ = std::make_unique<ComputeKernel>(ctx, "reduce/sum_partials.comp", sizeof(gpu::SumPartialsPush),
-                                           frameSlots);
+    sum_ = std::make_unique<ComputeKernel>(ctx, "reduce/sum_partials.comp", sizeof(gpu::SumPartialsPush));
     for (uint32_t i = 0; i < frameSlots; ++i) {
         Slot& slot = slots_[i];
         slot.results = GpuBuffer(ctx, kSeriesCount * kMaxValues * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                                  MemoryKind::HostVisible, fmt::format("residuals, frame slot {}", i));
         std::memset(slot.results.mapped(), 0, slot.results.size());
-        slot.set = sum_->bind({&partials_, &slot.results}, fmt::format("residual sum, frame slot {}", i));
     }
 }
 
 ResidualTracker::~ResidualTracker() = default;
 
-void ResidualTracker::registerPasses(GpuTimer& timer) { passId_ = timer.registerPass("residual: sum"); }
+void ResidualTracker::declarePasses(StepPlan& plan) {
+    passId_ = plan.declare("residual: sum", StageKind::Diagnostic, "world");
+}
 
 void ResidualTracker::beginFrame(uint32_t slot) {
     current_ = slot;
@@ -52,19 +52,19 @@ void ResidualTracker::endFrame(VkCommandBuffer cmd) {
     computeToHostBarrier(cmd);
 }
 
-void ResidualTracker::recordSum(VkCommandBuffer cmd, Series series, uint32_t index, uint32_t partialCount,
-                                float scale, bool takeSqrt, GpuTimer& timer) {
-    if (passId_ == UINT32_MAX) throw std::logic_error("ResidualTracker::registerPasses must be called first");
+void ResidualTracker::recordSum(StepRecorder& rec, Series series, uint32_t index, uint32_t partialCount,
+                                float scale, bool takeSqrt) {
+    if (passId_ == UINT32_MAX) throw std::logic_error("ResidualTracker::declarePasses must be called first");
     if (index >= kMaxValues)
         throw std::invalid_argument(fmt::format("residual tracking records at most {} iterations per frame",
                                                 kMaxValues));
-    Slot& s = slots_.at(current_);
-    const auto k = static_cast<uint32_t>(series);
-    s.counts[k] = std::max(s.counts[k], index + 1);
-    const gpu::SumPartialsPush push{partialCount, k * kMaxValues + index, scale, takeSqrt ? 1u : 0u};
-    timer.beginPass(cmd, passId_);
-    dispatch(cmd, *sum_, s.set, 1, push);
-    timer.endPass(cmd);
+    rec.timed(passId_, [&](VkCommandBuffer cmd) {
+        Slot& s = slots_.at(current_);
+        const auto k = static_cast<uint32_t>(series);
+        s.counts[k] = std::max(s.counts[k], index + 1);
+        const gpu::SumPartialsPush push{partialCount, k * kMaxValues + index, scale, takeSqrt ? 1u : 0u};
+        sum_->dispatch(cmd, {&partials_, &s.results}, 1, push);
+    });
 }
 
 void ResidualTracker::collect(uint32_t slot) {

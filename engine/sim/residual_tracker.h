@@ -36,7 +36,8 @@
 namespace vksim {
 
 class VulkanContext;
-class GpuTimer;
+class StepPlan;
+class StepRecorder;
 
 class ResidualTracker {
 public:
@@ -47,7 +48,7 @@ public:
     ResidualTracker(const VulkanContext& ctx, const SimModel& model, uint32_t frameSlots);
     ~ResidualTracker();
 
-    void registerPasses(GpuTimer& timer);  // "residual: sum"
+    void declarePasses(StepPlan& plan);  // "residual: sum"
 
     void setEnabled(bool enabled) { enabled_ = enabled; }
     bool enabled() const { return enabled_; }
@@ -63,8 +64,8 @@ public:
     // The solvers, after a first pass and its barrier: sums partials
     // [0, partialCount) into value `index` of `series` (scale * sum, or
     // scale * sqrt(sum)). Ends with no barrier: callers add one.
-    void recordSum(VkCommandBuffer cmd, Series series, uint32_t index, uint32_t partialCount, float scale,
-                   bool takeSqrt, GpuTimer& timer);
+    void recordSum(StepRecorder& rec, Series series, uint32_t index, uint32_t partialCount, float scale,
+                   bool takeSqrt);
 
     // Reads the values of the frame last recorded in `slot` (after its fence).
     void collect(uint32_t slot);
@@ -73,7 +74,6 @@ public:
 private:
     struct Slot {
         GpuBuffer results;  // host-visible: kMaxValues floats per series
-        VkDescriptorSet set{};
         uint32_t counts[kSeriesCount] = {};  // values recorded per series (highest index + 1)
         bool pending = false;
     };

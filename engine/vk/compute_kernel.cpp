@@ -1,5 +1,7 @@
 #include "vk/compute_kernel.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "vk/context.h"
@@ -9,9 +11,12 @@
 
 namespace vksim {
 
-ComputeKernel::ComputeKernel(const VulkanContext& ctx, std::string_view shaderName, uint32_t pushConstantSize,
-                             uint32_t maxBindingSets)
-    : ctx_(ctx), name_(shaderName), pushConstantSize_(pushConstantSize) {
+namespace {
+constexpr uint32_t kSetsPerPool = 16;
+}  // namespace
+
+ComputeKernel::ComputeKernel(const VulkanContext& ctx, std::string_view shaderName, uint32_t pushConstantSize)
+    : ctx_(ctx), name_(shaderName), pushConstantSize_(pushConstantSize), pushDescriptors_(ctx.pushDescriptors()) {
     const ShaderBlob* blob = findShader(shaderName);
     if (!blob) throw VulkanError(fmt::format("no shader named '{}' is built into vksim", shaderName));
     const ShaderInterface iface = reflectShader({blob->code, blob->wordCount}, name_);
@@ -37,6 +42,7 @@ ComputeKernel::ComputeKernel(const VulkanContext& ctx, std::string_view shaderNa
     for (uint32_t i = 0; i < bindingCount_; ++i)
         bindings[i] = {i, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
     VkDescriptorSetLayoutCreateInfo setInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+    setInfo.flags = pushDescriptors_ ? VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR : 0;
     setInfo.bindingCount = bindingCount_;
     setInfo.pBindings = bindings.data();
     VK_CHECK(vkCreateDescriptorSetLayout(ctx.device(), &setInfo, nullptr, &setLayout_));
@@ -60,41 +66,48 @@ ComputeKernel::ComputeKernel(const VulkanContext& ctx, std::string_view shaderNa
     VK_CHECK(vkCreateComputePipelines(ctx.device(), VK_NULL_HANDLE, 1, &pipelineInfo, nullptr, &pipeline_));
     ctx.setName(pipeline_, VK_OBJECT_TYPE_PIPELINE, name_);
 
-    VkDescriptorPoolSize poolSize{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, std::max(1u, bindingCount_ * maxBindingSets)};
-    VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-    poolInfo.maxSets = maxBindingSets;
-    poolInfo.poolSizeCount = 1;
-    poolInfo.pPoolSizes = &poolSize;
-    VK_CHECK(vkCreateDescriptorPool(ctx.device(), &poolInfo, nullptr, &pool_));
-    ctx.setName(pool_, VK_OBJECT_TYPE_DESCRIPTOR_POOL, name_);
 }
 
 ComputeKernel::~ComputeKernel() {
     VkDevice device = ctx_.device();
-    vkDestroyDescriptorPool(device, pool_, nullptr);
+    for (VkDescriptorPool pool : pools_) vkDestroyDescriptorPool(device, pool, nullptr);
     vkDestroyPipeline(device, pipeline_, nullptr);
     vkDestroyPipelineLayout(device, layout_, nullptr);
     vkDestroyDescriptorSetLayout(device, setLayout_, nullptr);
     vkDestroyShaderModule(device, module_, nullptr);
 }
 
-VkDescriptorSet ComputeKernel::bind(std::span<const GpuBuffer* const> buffers, const std::string& setName) {
-    if (buffers.size() != bindingCount_)
-        throw VulkanError(fmt::format("shader {} declares {} storage buffers but {} were bound ({})", name_,
-                                      bindingCount_, buffers.size(), setName));
+VkDescriptorSet ComputeKernel::cachedSet(std::span<const GpuBuffer* const> buffers) const {
+    std::vector<VkBuffer> key(buffers.size());
+    for (size_t i = 0; i < buffers.size(); ++i) key[i] = buffers[i]->handle();
+    if (auto found = sets_.find(key); found != sets_.end()) return found->second;
+
+    if (pools_.empty() || setsInLastPool_ == kSetsPerPool) {
+        VkDescriptorPoolSize poolSize{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, std::max(1u, bindingCount_ * kSetsPerPool)};
+        VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+        poolInfo.maxSets = kSetsPerPool;
+        poolInfo.poolSizeCount = 1;
+        poolInfo.pPoolSizes = &poolSize;
+        VkDescriptorPool pool = VK_NULL_HANDLE;
+        VK_CHECK(vkCreateDescriptorPool(ctx_.device(), &poolInfo, nullptr, &pool));
+        ctx_.setName(pool, VK_OBJECT_TYPE_DESCRIPTOR_POOL, name_);
+        pools_.push_back(pool);
+        setsInLastPool_ = 0;
+    }
     VkDescriptorSetAllocateInfo alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-    alloc.descriptorPool = pool_;
+    alloc.descriptorPool = pools_.back();
     alloc.descriptorSetCount = 1;
     alloc.pSetLayouts = &setLayout_;
     VkDescriptorSet set = VK_NULL_HANDLE;
     VK_CHECK(vkAllocateDescriptorSets(ctx_.device(), &alloc, &set));
-    ctx_.setName(set, VK_OBJECT_TYPE_DESCRIPTOR_SET, setName);
+    ++setsInLastPool_;
+    std::string setName = name_ + " (";
+    for (size_t i = 0; i < buffers.size(); ++i) setName += (i ? ", " : "") + buffers[i]->name();
+    ctx_.setName(set, VK_OBJECT_TYPE_DESCRIPTOR_SET, setName + ")");
 
     std::vector<VkDescriptorBufferInfo> infos(bindingCount_);
     std::vector<VkWriteDescriptorSet> writes(bindingCount_);
     for (uint32_t i = 0; i < bindingCount_; ++i) {
-        if (!buffers[i] || !*buffers[i])
-            throw VulkanError(fmt::format("shader {}: binding {} of {} is not a buffer", name_, i, setName));
         infos[i] = {buffers[i]->handle(), 0, VK_WHOLE_SIZE};
         writes[i] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
         writes[i].dstSet = set;
@@ -104,22 +117,50 @@ VkDescriptorSet ComputeKernel::bind(std::span<const GpuBuffer* const> buffers, c
         writes[i].pBufferInfo = &infos[i];
     }
     vkUpdateDescriptorSets(ctx_.device(), bindingCount_, writes.data(), 0, nullptr);
+    sets_.emplace(std::move(key), set);
     return set;
 }
 
-void dispatchKernel(VkCommandBuffer cmd, const ComputeKernel& kernel, VkDescriptorSet set, uint32_t elementCount,
-                    const void* push, uint32_t pushSize) {
-    if (pushSize != kernel.pushConstantSize())
-        throw VulkanError(fmt::format("dispatch of {}: {} bytes of push constants, the kernel takes {}",
-                                      kernel.name(), pushSize, kernel.pushConstantSize()));
+void ComputeKernel::bindBuffers(VkCommandBuffer cmd, std::span<const GpuBuffer* const> buffers) const {
+    if (buffers.size() != bindingCount_)
+        throw VulkanError(fmt::format("shader {} declares {} storage buffers but {} were bound", name_,
+                                      bindingCount_, buffers.size()));
+    for (uint32_t i = 0; i < bindingCount_; ++i)
+        if (!buffers[i] || !*buffers[i])
+            throw VulkanError(fmt::format("shader {}: binding {} is not a buffer", name_, i));
+    if (bindingCount_ == 0) return;
+    if (!pushDescriptors_) {
+        const VkDescriptorSet set = cachedSet(buffers);
+        vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout_, 0, 1, &set, 0, nullptr);
+        return;
+    }
+    VkDescriptorBufferInfo infos[16];
+    VkWriteDescriptorSet writes[16];
+    if (bindingCount_ > 16) throw VulkanError(fmt::format("shader {}: more than 16 storage buffers", name_));
+    for (uint32_t i = 0; i < bindingCount_; ++i) {
+        infos[i] = {buffers[i]->handle(), 0, VK_WHOLE_SIZE};
+        writes[i] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+        writes[i].dstBinding = i;
+        writes[i].descriptorCount = 1;
+        writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+        writes[i].pBufferInfo = &infos[i];
+    }
+    vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout_, 0, bindingCount_, writes);
+}
+
+void ComputeKernel::dispatch(VkCommandBuffer cmd, std::span<const GpuBuffer* const> buffers, uint32_t elementCount,
+                             const void* push, uint32_t pushSize) const {
+    if (pushSize != pushConstantSize_)
+        throw VulkanError(fmt::format("dispatch of {}: {} bytes of push constants, the kernel takes {}", name_,
+                                      pushSize, pushConstantSize_));
     if (elementCount == 0) return;
-    const uint32_t groups = (elementCount + kernel.workgroupSize() - 1) / kernel.workgroupSize();
-    if (groups > kernel.maxGroupCount())
-        throw VulkanError(fmt::format("dispatch of {}: {} elements need {} workgroups, the device allows {}",
-                                      kernel.name(), elementCount, groups, kernel.maxGroupCount()));
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, kernel.pipeline());
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, kernel.layout(), 0, 1, &set, 0, nullptr);
-    if (pushSize > 0) vkCmdPushConstants(cmd, kernel.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, pushSize, push);
+    const uint32_t groups = (elementCount + workgroupSize_ - 1) / workgroupSize_;
+    if (groups > maxGroupCount_)
+        throw VulkanError(fmt::format("dispatch of {}: {} elements need {} workgroups, the device allows {}", name_,
+                                      elementCount, groups, maxGroupCount_));
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_);
+    bindBuffers(cmd, buffers);
+    if (pushSize > 0) vkCmdPushConstants(cmd, layout_, VK_SHADER_STAGE_COMPUTE_BIT, 0, pushSize, push);
     vkCmdDispatch(cmd, groups, 1, 1);
 }
 

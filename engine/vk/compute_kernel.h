@@ -2,8 +2,11 @@
 // A compute pipeline built from an embedded shader, with its descriptor set
 // layout derived from the shader itself (set 0: storage buffers at bindings
 // 0..n-1) and one push-constant range of a size the caller states. Buffers
-// are bound once per topology into descriptor sets the kernel owns; per-step
+// are named at each dispatch (push descriptors, or a cached set per list of
+// buffers), so no caller keeps a set per combination of buffers; per-step
 // data goes in push constants. dispatch() checks every size against the shader.
+#include <initializer_list>
+#include <map>
 #include <span>
 #include <string>
 #include <string_view>
@@ -19,50 +22,54 @@ class VulkanContext;
 
 class ComputeKernel {
 public:
-    ComputeKernel(const VulkanContext& ctx, std::string_view shaderName, uint32_t pushConstantSize,
-                  uint32_t maxBindingSets = 4);
+    ComputeKernel(const VulkanContext& ctx, std::string_view shaderName, uint32_t pushConstantSize);
     ~ComputeKernel();
     ComputeKernel(const ComputeKernel&) = delete;
     ComputeKernel& operator=(const ComputeKernel&) = delete;
 
-    // A descriptor set with `buffers` at bindings 0..n-1, in shader order.
-    // Throws if the count differs from what the shader declares.
-    VkDescriptorSet bind(std::span<const GpuBuffer* const> buffers, const std::string& setName);
-    VkDescriptorSet bind(std::initializer_list<const GpuBuffer*> buffers, const std::string& setName) {
-        return bind(std::span<const GpuBuffer* const>(buffers.begin(), buffers.size()), setName);
+    // Records one dispatch over `elementCount` elements (one thread each; the
+    // group count is computed here) with `buffers` at bindings 0..n-1, in
+    // shader order. Nothing is recorded for zero elements, and no barrier:
+    // callers place them. Throws if the buffer count or the push-constant
+    // size differs from what the shader declares.
+    void dispatch(VkCommandBuffer cmd, std::span<const GpuBuffer* const> buffers, uint32_t elementCount,
+                  const void* push, uint32_t pushSize) const;
+    template <typename Push>
+    void dispatch(VkCommandBuffer cmd, std::initializer_list<const GpuBuffer*> buffers, uint32_t elementCount,
+                  const Push& push) const {
+        dispatch(cmd, std::span<const GpuBuffer* const>(buffers.begin(), buffers.size()), elementCount, &push,
+                 sizeof(Push));
     }
 
     const std::string& name() const { return name_; }
-    VkPipeline pipeline() const { return pipeline_; }
-    VkPipelineLayout layout() const { return layout_; }
     uint32_t pushConstantSize() const { return pushConstantSize_; }
     uint32_t workgroupSize() const { return workgroupSize_; }
-    uint32_t maxGroupCount() const { return maxGroupCount_; }
+    // Descriptor sets this kernel has made (0 with push descriptors): one per
+    // distinct list of buffers it was dispatched with.
+    size_t cachedSetCount() const { return sets_.size(); }
 
 private:
+    // Binds `buffers`: a push descriptor where the device has them, else the
+    // set made for this list of buffers the first time it was seen (sets are
+    // never rewritten, so one in use by a frame in flight stays valid).
+    void bindBuffers(VkCommandBuffer cmd, std::span<const GpuBuffer* const> buffers) const;
+    VkDescriptorSet cachedSet(std::span<const GpuBuffer* const> buffers) const;
+
     const VulkanContext& ctx_;
     std::string name_;
     uint32_t bindingCount_ = 0;
     uint32_t pushConstantSize_ = 0;
     uint32_t workgroupSize_ = 1;
     uint32_t maxGroupCount_ = 0;
+    bool pushDescriptors_ = false;
     VkShaderModule module_ = VK_NULL_HANDLE;
     VkDescriptorSetLayout setLayout_ = VK_NULL_HANDLE;
     VkPipelineLayout layout_ = VK_NULL_HANDLE;
     VkPipeline pipeline_ = VK_NULL_HANDLE;
-    VkDescriptorPool pool_ = VK_NULL_HANDLE;
+    // The fallback: pools of kSetsPerPool sets, and the set of each buffer list.
+    mutable std::vector<VkDescriptorPool> pools_;
+    mutable uint32_t setsInLastPool_ = 0;
+    mutable std::map<std::vector<VkBuffer>, VkDescriptorSet> sets_;
 };
-
-// Records one dispatch of `kernel` over `elementCount` elements (one thread
-// each; the group count is computed here). Nothing is recorded for zero
-// elements. No barrier is recorded: callers place them explicitly.
-void dispatchKernel(VkCommandBuffer cmd, const ComputeKernel& kernel, VkDescriptorSet set, uint32_t elementCount,
-                    const void* push, uint32_t pushSize);
-
-template <typename Push>
-void dispatch(VkCommandBuffer cmd, const ComputeKernel& kernel, VkDescriptorSet set, uint32_t elementCount,
-              const Push& push) {
-    dispatchKernel(cmd, kernel, set, elementCount, &push, sizeof(Push));
-}
 
 }  // namespace vksim

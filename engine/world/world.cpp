@@ -14,40 +14,43 @@ namespace vksim {
 
 World::World(const VulkanContext& ctx, const Scene& scene, uint32_t frameSlots)
     : ctx_(ctx), scene_(scene), model_(buildModel(scene)) {
-    solver_ = std::make_unique<PbdSolver>(ctx, model_);
-    pdSolver_ = std::make_unique<PdSolver>(ctx, model_, solver_->positions(), solver_->velocities());
-    // Head-room so that live edits of substeps/iterations (up to 4x) fit.
-    const uint32_t runs = 4 * (PbdSolver::passRunsPerFrame(model_, scene_.solver) +
-                               PdSolver::passRunsPerFrame(model_, scene_.solver)) +
-                          FrameFiniteCheck::kPassRunsPerFrame;
-    timer_ = std::make_unique<GpuTimer>(ctx, frameSlots, runs);
-    // Step order: the projective dynamics objects, then the PBD ones (and the normals of all).
-    pdSolver_->registerPasses(*timer_);
-    solver_->registerPasses(*timer_);
+    stepper_ = std::make_unique<Stepper>(ctx, model_);
     // A relaxation that would make the Jacobi iteration diverge is a scene error: say so now.
-    if (!pdSolver_->empty()) {
+    if (!stepper_->pd().empty()) {
         try {
-            pdSolver_->jacobiParameters(scene_.solver);
+            stepper_->pd().jacobiParameters(scene_.solver);
         } catch (const std::invalid_argument& e) {
             throw std::invalid_argument(fmt::format("{}: /solver/pd/relaxation: {}", scene_.path, e.what()));
         }
     }
-    finiteCheck_ = std::make_unique<FrameFiniteCheck>(ctx, *solver_, frameSlots);
-    finiteCheck_->registerPass(*timer_);
+    finiteCheck_ = std::make_unique<FrameFiniteCheck>(ctx, stepper_->particles(), frameSlots);
+    finiteCheck_->declarePass(stepper_->plan());
     residuals_ = std::make_unique<ResidualTracker>(ctx, model_, frameSlots);
-    residuals_->registerPasses(*timer_);
-    picker_ = std::make_unique<Picker>(ctx, model_, solver_->positions(), solver_->triangleIndices());
+    residuals_->declarePasses(stepper_->plan());
+    // The most runs a frame records, with tracking and a drag, and
+    // head-room so that live edits of substeps/iterations (up to 4x) fit;
+    // the finite check runs once per frame whatever the settings.
+    timerCapacity_ = 4 * stepper_->maxRunsPerFrame(scene_.solver, residuals_.get()) + 1;
+    timer_ = std::make_unique<GpuTimer>(ctx, frameSlots, timerCapacity_);
+    stepper_->plan().registerPasses(*timer_);
+    picker_ = std::make_unique<Picker>(ctx, model_, stepper_->particles().positions(),
+                                       stepper_->particles().triangleIndices());
 }
 
 void World::recordFrame(VkCommandBuffer cmd, uint32_t slot) {
     timer_->beginFrame(cmd, slot);
     residuals_->beginFrame(slot);
-    pdSolver_->recordFrame(cmd, scene_.solver, *timer_);
-    solver_->recordFrame(cmd, scene_.solver, *timer_);
+    StepRecorder rec(cmd, *timer_, stepper_->plan());
+    const FrameInputs frame{scene_.solver, residuals_->enabled() ? residuals_.get() : nullptr, dragged_};
+    stepper_->recordFrame(rec, frame);
     residuals_->endFrame(cmd);
-    finiteCheck_->record(cmd, slot, framesRecorded_, *timer_);
+    finiteCheck_->record(rec, slot, framesRecorded_);
     timer_->endFrame(cmd);
     ++framesRecorded_;
+}
+
+uint32_t World::passRunsPerFrame(const SolverSettings& settings) const {
+    return stepper_->maxRunsPerFrame(settings, residuals_.get()) + 1;  // + the finite check
 }
 
 void World::collectTimings(uint32_t slot) {
@@ -65,27 +68,13 @@ void World::drag(uint32_t particle, glm::vec3 target) {
     if (!std::isfinite(target.x) || !std::isfinite(target.y) || !std::isfinite(target.z))
         throw std::invalid_argument(
             fmt::format("drag: target ({}, {}, {}) is not finite", target.x, target.y, target.z));
-    const MouseAttachment mouse{particle, target};
-    if (particle < model_.pbdParticleCount()) {
-        pdSolver_->setMouse(std::nullopt);
-        solver_->setMouse(mouse);
-    } else {
-        solver_->setMouse(std::nullopt);
-        pdSolver_->setMouse(mouse);
-    }
-    dragged_ = mouse;
+    dragged_ = MouseAttachment{particle, target};
 }
 
-void World::release() {
-    solver_->setMouse(std::nullopt);
-    pdSolver_->setMouse(std::nullopt);
-    dragged_.reset();
-}
+void World::release() { dragged_.reset(); }
 
 void World::setResidualTracking(bool on) {
     residuals_->setEnabled(on);
-    solver_->setResidualTracker(on ? residuals_.get() : nullptr);
-    pdSolver_->setResidualTracker(on ? residuals_.get() : nullptr);
 }
 
 namespace {
@@ -118,7 +107,7 @@ void World::setFamilyMaterial(uint32_t cloth, ConstraintFamily family, const Con
                                                 params.compliance));
     current = params;
     model_.materials.at(materialIndex(cloth, family)) = toMaterial(params);
-    solver_->setMaterials(model_.materials);
+    stepper_->pbd().setMaterials(model_.materials);
 }
 
 void World::setPdMaterial(PdOwner owner, PdFamily family, const PdParams& params) {
@@ -133,11 +122,12 @@ void World::setPdMaterial(PdOwner owner, PdFamily family, const PdParams& params
     PdModel edited = model_.pd;
     applyPdParams(edited, *group, params);
     buildPdSystem(edited, model_.positions);
-    pdSolver_->setWeights(edited);
+    PdSolver& pd = stepper_->pd();
+    pd.setWeights(edited);
     try {
-        pdSolver_->jacobiParameters(scene_.solver);
+        pd.jacobiParameters(scene_.solver);
     } catch (const std::invalid_argument& e) {
-        pdSolver_->setWeights(model_.pd);
+        pd.setWeights(model_.pd);
         throw std::invalid_argument(fmt::format("{}: {}", where, e.what()));
     }
     model_.pd = std::move(edited);
@@ -171,13 +161,12 @@ void World::setCollider(uint32_t index, const ColliderDesc& desc) {
     scene_.colliders[index] = desc;
     scene_.colliders[index].rotation = desc.rotation / norm;
     model_.colliders[index] = collider;
-    solver_->setColliders(model_.colliders);
-    pdSolver_->setColliders(model_.colliders);
+    stepper_->colliders().set(model_.colliders);
 }
 
-const GpuBuffer& World::positions() const { return solver_->positions(); }
-const GpuBuffer& World::normals() const { return solver_->normals(); }
-const GpuBuffer& World::triangleIndices() const { return solver_->triangleIndices(); }
+const GpuBuffer& World::positions() const { return stepper_->particles().positions(); }
+const GpuBuffer& World::normals() const { return stepper_->particles().normals(); }
+const GpuBuffer& World::triangleIndices() const { return stepper_->particles().triangleIndices(); }
 
 void World::recordReadBarrier(VkCommandBuffer cmd, VkPipelineStageFlags2 dstStage, VkAccessFlags2 dstAccess) {
     VkMemoryBarrier2 barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
@@ -192,8 +181,7 @@ void World::recordReadBarrier(VkCommandBuffer cmd, VkPipelineStageFlags2 dstStag
 }
 
 void World::reset() {
-    solver_->resetState(model_);  // waits for the queue
-    pdSolver_->resetState(model_);
+    stepper_->reset(model_);  // waits for the queue
     release();
     framesRecorded_ = 0;
 }

@@ -1,8 +1,12 @@
 #pragma once
-// A loaded scene running on the GPU: the model built from the scene, the PBD
-// solver, the GPU timer that names its passes and the end-of-frame check for
-// NaN and Inf. Headless and windowed runs both drive one of these; each
-// records one simulation frame per call into the caller's command buffer.
+// The world: a loaded scene running on the GPU, and vksim's public face. It
+// owns, once each, the particle store and the collider set (through its
+// Stepper, with the solvers and the shared particle stages), the GPU timer
+// that names every pass of the step plan, the end-of-frame check for NaN and
+// Inf with its replay, residual and energy tracking, and picking. Headless
+// runs, the viewer and an application that embeds vksim all drive one of
+// these; each records one simulation frame per call into the caller's
+// command buffer. docs/architecture.md describes the step plan.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -12,12 +16,11 @@
 #include "sim/frame_finite_check.h"
 #include "sim/interaction.h"
 #include "sim/model_builder.h"
-#include "sim/pbd_solver.h"
-#include "sim/pd_solver.h"
 #include "sim/picker.h"
 #include "sim/residual_tracker.h"
 #include "sim/sim_model.h"
 #include "vk/gpu_timer.h"
+#include "world/stepper.h"
 
 namespace vksim {
 
@@ -97,7 +100,7 @@ public:
     }
     // XPBD: the objective g(p) [J] of the last substep after each iteration
     // (inertia + sum of C^2 / (2 alpha)); empty unless every PBD constraint
-    // is XPBD with compliance > 0 (solver().xpbdEnergyDefined()).
+    // is XPBD with compliance > 0 (pbdSolver().xpbdEnergyDefined()).
     std::vector<float> lastPbdEnergyPerIteration() const {
         return residuals_->last(ResidualTracker::Series::PbdEnergy);
     }
@@ -153,25 +156,34 @@ public:
     // The model as built from the scene (initial particle state), with the
     // live materials and colliders.
     const SimModel& model() const { return model_; }
-    PbdSolver& solver() { return *solver_; }
-    const PbdSolver& solver() const { return *solver_; }
-    // The projective dynamics objects' solver (empty() when there are none);
-    // it steps its particles in solver()'s particle buffers.
-    PdSolver& pdSolver() { return *pdSolver_; }
+    // The particle state (read-back: particles().readPositions()).
+    const ParticleStore& particles() const { return stepper_->particles(); }
+    // The solvers (each empty of particles when the scene has no object of its method).
+    PbdSolver& pbdSolver() { return stepper_->pbd(); }
+    const PbdSolver& pbdSolver() const { return stepper_->pbd(); }
+    PdSolver& pdSolver() { return stepper_->pd(); }
+    // Every pass a frame can record, in step order.
+    const StepPlan& plan() const { return stepper_->plan(); }
     GpuTimer& timer() { return *timer_; }
+    // Timed pass runs one frame with `settings` records at most (residual
+    // tracking on, a drag in the costliest solver, the finite check), from
+    // the step plan; settings whose count exceeds timerCapacity() cannot be
+    // stepped by this World (live edits check it first).
+    uint32_t passRunsPerFrame(const SolverSettings& settings) const;
+    uint32_t timerCapacity() const { return timerCapacity_; }
     uint64_t framesRecorded() const { return framesRecorded_; }
 
 private:
     const VulkanContext& ctx_;
     Scene scene_;
     SimModel model_;  // the initial state, for replays
-    std::unique_ptr<PbdSolver> solver_;
-    std::unique_ptr<PdSolver> pdSolver_;
+    std::unique_ptr<Stepper> stepper_;
     std::unique_ptr<GpuTimer> timer_;
     std::unique_ptr<FrameFiniteCheck> finiteCheck_;
     std::unique_ptr<Picker> picker_;
     std::unique_ptr<ResidualTracker> residuals_;
     std::optional<MouseAttachment> dragged_;
+    uint32_t timerCapacity_ = 0;
     uint64_t framesRecorded_ = 0;
 };
 

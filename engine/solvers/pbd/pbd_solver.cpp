@@ -1,0 +1,182 @@
+#include "solvers/pbd/pbd_solver.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "shared/interaction_types.h"
+#include "sim/residual_tracker.h"
+#include "vk/barriers.h"
+#include "world/collider_set.h"
+
+namespace vksim {
+
+struct PbdSolver::PassIds {
+    uint32_t mouse, residual, energy;
+    std::vector<uint32_t> distance, bending, attachment;  // per colour
+};
+
+PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles,
+                     const ColliderSet& colliders)
+    : ctx_(ctx),
+      particles_(particles),
+      colliders_(colliders),
+      range_{0, model.pbdParticleCount()},
+      distanceCount_(model.distance.size()),
+      bendingCount_(model.bending.size()),
+      attachmentCount_(model.attachments.size()),
+      distanceColors_(model.distanceColors),
+      bendingColors_(model.bendingColors),
+      attachmentColors_(model.attachmentColors),
+      currentMaterials_(model.materials) {
+    for (const auto& c : model.distance) materialsInUse_.push_back(c.material);
+    for (const auto& c : model.bending) materialsInUse_.push_back(c.material);
+    for (const auto& c : model.attachments) materialsInUse_.push_back(c.material);
+    std::sort(materialsInUse_.begin(), materialsInUse_.end());
+    materialsInUse_.erase(std::unique(materialsInUse_.begin(), materialsInUse_.end()), materialsInUse_.end());
+
+    distanceLambdas_ = makeStorageBuffer<float>(ctx, std::vector<float>(model.distance.size()), "distance lambdas");
+    bendingLambdas_ = makeStorageBuffer<float>(ctx, std::vector<float>(model.bending.size()), "bending lambdas");
+    attachmentLambdas_ =
+        makeStorageBuffer<float>(ctx, std::vector<float>(model.attachments.size()), "attachment lambdas");
+    materials_ = makeStorageBuffer<gpu::ConstraintMaterial>(ctx, model.materials, "constraint materials");
+    distance_ = makeStorageBuffer<gpu::DistanceConstraint>(ctx, model.distance, "distance constraints");
+    bending_ = makeStorageBuffer<gpu::BendingConstraint>(ctx, model.bending, "bending constraints");
+    attachments_ = makeStorageBuffer<gpu::AttachmentConstraint>(ctx, model.attachments, "attachment constraints");
+
+    auto kernel = [&](const char* shader, uint32_t pushSize) {
+        return std::make_unique<ComputeKernel>(ctx, shader, pushSize);
+    };
+    projectDistance_ = kernel("pbd/project_distance.comp", sizeof(gpu::ProjectPush));
+    projectBending_ = kernel("pbd/project_bending.comp", sizeof(gpu::ProjectPush));
+    projectAttachment_ = kernel("pbd/project_attachment.comp", sizeof(gpu::ProjectPush));
+    projectMouse_ = kernel("pbd/project_mouse.comp", sizeof(gpu::MousePush));
+}
+
+PbdSolver::~PbdSolver() = default;
+
+void PbdSolver::declarePasses(StepPlan& plan) {
+    passIds_ = std::make_unique<PassIds>();
+    PassIds& ids = *passIds_;
+    ids.mouse = plan.declare("mouse drag", StageKind::Diagnostic, "pbd");
+    for (size_t c = 0; c < distanceColors_.size(); ++c)
+        ids.distance.push_back(plan.declare(fmt::format("stretch colour {}", c), StageKind::Solve, "pbd"));
+    for (size_t c = 0; c < bendingColors_.size(); ++c)
+        ids.bending.push_back(plan.declare(fmt::format("bending colour {}", c), StageKind::Solve, "pbd"));
+    for (size_t c = 0; c < attachmentColors_.size(); ++c)
+        ids.attachment.push_back(plan.declare(fmt::format("attachment colour {}", c), StageKind::Solve, "pbd"));
+    ids.residual = plan.declare("residual: stretch |C|", StageKind::Diagnostic, "pbd");
+    ids.energy = plan.declare("energy (xpbd)", StageKind::Diagnostic, "pbd");
+}
+
+// Live material edits, recorded before the frame's first pass: the previous
+// frames' passes finish reading the buffer before the update writes it, and
+// the update is visible to this frame's passes.
+void PbdSolver::beginFrame(StepRecorder& rec, const FrameInputs&) {
+    if (!pendingMaterials_ || rec.counting()) return;
+    computeToTransferWriteBarrier(rec.cmd());
+    if (!pendingMaterials_->empty())
+        vkCmdUpdateBuffer(rec.cmd(), materials_.handle(), 0,
+                          pendingMaterials_->size() * sizeof(gpu::ConstraintMaterial), pendingMaterials_->data());
+    transferWriteToComputeBarrier(rec.cmd());
+    pendingMaterials_.reset();
+}
+
+// docs/physics.md §1, step 4 of one substep: n_s Gauss-Seidel iterations,
+// one dispatch per colour of each family, then the collision constraints
+// (one thread per particle).
+const GpuBuffer& PbdSolver::recordSolve(StepRecorder& rec, const SubstepContext& sub) {
+    if (!passIds_) throw std::logic_error("PbdSolver::declarePasses must be called before recording");
+    const PassIds& ids = *passIds_;
+    const SolverSettings& settings = sub.frame.settings;
+    const GpuBuffer& p = particles_.predicted();
+    const std::optional<MouseAttachment>& mouse = sub.frame.mouse;
+    for (uint32_t it = 0; it < settings.iterations; ++it) {
+        const gpu::ProjectPush project{0, 0, it, settings.iterations, sub.h, 0, 0, 0};
+        const StepPosition at{sub.substep, it};
+        // The dragged particle onto the mouse target, kinematic for the
+        // constraints that follow (one constraint, one thread).
+        if (mouse && range_.contains(mouse->particle)) {
+            gpu::MousePush push{};
+            push.target = glm::vec4(mouse->target, 1.0f);
+            push.particle = mouse->particle;
+            rec.run(ids.mouse, *projectMouse_, {&particles_.positions(), &p}, 1, push, at, {&p, workingName()});
+        }
+        projectColors(rec, *projectDistance_, distance_, distanceLambdas_, distanceColors_, ids.distance, project, at);
+        projectColors(rec, *projectBending_, bending_, bendingLambdas_, bendingColors_, ids.bending, project, at);
+        projectColors(rec, *projectAttachment_, attachments_, attachmentLambdas_, attachmentColors_, ids.attachment,
+                      project, at);
+        if (colliders_.count() > 0)
+            sub.stages.collideProject(rec, sub.stagePasses.collideProject, sub.particles, p, workingName(), at);
+        if (sub.tracking) recordTracking(rec, sub, it);
+    }
+    return p;
+}
+
+// The last substep's residual (mean |C| of the distance constraints) and,
+// where it is defined, the XPBD objective g(p), after iteration `it`.
+void PbdSolver::recordTracking(StepRecorder& rec, const SubstepContext& sub, uint32_t it) {
+    const PassIds& ids = *passIds_;
+    ResidualTracker& tracker = *sub.frame.tracker;
+    const GpuBuffer& p = particles_.predicted();
+    const auto distanceCount = static_cast<uint32_t>(distanceCount_);
+    if (!residualDistance_) {
+        residualDistance_ =
+            std::make_unique<ComputeKernel>(ctx_, "pbd/residual_distance.comp", sizeof(gpu::ResidualPush));
+        energy_ = std::make_unique<ComputeKernel>(ctx_, "pbd/energy.comp", sizeof(gpu::PbdEnergyPush));
+    }
+    if (distanceCount > 0) {
+        const gpu::ResidualPush push{0, distanceCount, sub.h, 0};
+        rec.run(ids.residual, *residualDistance_, {&p, &distance_, &tracker.partials()}, distanceCount, push);
+        tracker.recordSum(rec, ResidualTracker::Series::Pbd, it, ResidualTracker::groupsFor(distanceCount),
+                          1.0f / static_cast<float>(distanceCount), false);
+        rec.barrier();
+    }
+    if (xpbdEnergyDefined()) {
+        const gpu::PbdEnergyPush push{range_.count, distanceCount, static_cast<uint32_t>(bendingCount_),
+                                      static_cast<uint32_t>(attachmentCount_), sub.h, 0, 0, 0};
+        const uint32_t threads = push.particleCount + push.distanceCount + push.bendingCount + push.attachmentCount;
+        rec.run(ids.energy, *energy_,
+                {&particles_.positions(), &particles_.velocities(), &p, &distance_, &bending_, &attachments_,
+                 &materials_, &tracker.partials()},
+                threads, push);
+        tracker.recordSum(rec, ResidualTracker::Series::PbdEnergy, it, ResidualTracker::groupsFor(threads), 1.0f,
+                          false);
+        rec.barrier();
+    }
+}
+
+void PbdSolver::projectColors(StepRecorder& rec, const ComputeKernel& kernel, const GpuBuffer& constraints,
+                              const GpuBuffer& lambdas, const std::vector<ColorRange>& colors,
+                              const std::vector<uint32_t>& passIds, gpu::ProjectPush push, StepPosition at) {
+    const GpuBuffer& p = particles_.predicted();
+    for (size_t c = 0; c < colors.size(); ++c) {
+        push.first = colors[c].first;
+        push.count = colors[c].count;
+        rec.run(passIds[c], kernel, {&p, &constraints, &materials_, &lambdas}, push.count, push, at,
+                {&p, workingName()});
+    }
+}
+
+void PbdSolver::uploadMaterials(const std::vector<gpu::ConstraintMaterial>& materials) {
+    materials_.uploadArray<gpu::ConstraintMaterial>(materials);
+    currentMaterials_ = materials;
+}
+
+void PbdSolver::setMaterials(const std::vector<gpu::ConstraintMaterial>& materials) {
+    if (materials.size() * sizeof(gpu::ConstraintMaterial) > materials_.size())
+        throw std::invalid_argument("material count cannot change at run time");
+    pendingMaterials_ = materials;
+    currentMaterials_ = materials;
+}
+
+bool PbdSolver::xpbdEnergyDefined() const {
+    if (materialsInUse_.empty()) return false;
+    for (uint32_t m : materialsInUse_)
+        if (currentMaterials_[m].mode != gpu::kModeXpbd || !(currentMaterials_[m].compliance > 0.0f)) return false;
+    return true;
+}
+
+void PbdSolver::reset(const SimModel&) {}
+
+}  // namespace vksim

@@ -1,0 +1,78 @@
+#pragma once
+// Position based dynamics (docs/physics.md §1-3; Müller et al. 2007, XPBD
+// by Macklin et al. 2016) on the world's particles: the constraint
+// topology (distance, bending, attachment constraints by colour, their
+// multipliers and materials) and its solve. One substep's solve is n_s
+// Gauss-Seidel iterations, each one dispatch per colour of each constraint
+// family, then the collision projection (the shared collide-project stage,
+// every iteration). The shared stages run around it (solvers/solver.h).
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "sim/sim_model.h"
+#include "solvers/solver.h"
+#include "vk/buffer.h"
+#include "vk/compute_kernel.h"
+
+namespace vksim {
+
+class VulkanContext;
+class ColliderSet;
+
+class PbdSolver final : public Solver {
+public:
+    PbdSolver(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles,
+              const ColliderSet& colliders);
+    ~PbdSolver() override;
+
+    std::string_view owner() const override { return "pbd"; }
+    std::string_view passPrefix() const override { return ""; }
+    ParticleRange range() const override { return range_; }
+    void declarePasses(StepPlan& plan) override;
+    void beginFrame(StepRecorder& rec, const FrameInputs& frame) override;
+    const GpuBuffer& predictTarget() const override { return particles_.predicted(); }
+    std::string_view workingName() const override { return "predicted position"; }
+    const GpuBuffer& recordSolve(StepRecorder& rec, const SubstepContext& sub) override;
+    bool projectsCollisionsInSolve() const override { return true; }
+    void reset(const SimModel& model) override;
+
+    // Live material edits: recorded into the next frame (vkCmdUpdateBuffer
+    // at its start, between barriers), no wait. upload() writes them now.
+    void setMaterials(const std::vector<gpu::ConstraintMaterial>& materials);
+    void uploadMaterials(const std::vector<gpu::ConstraintMaterial>& materials);
+
+    // Whether the PBD particles have an energy: there are constraints and
+    // every one is XPBD with compliance > 0 (with the current materials).
+    bool xpbdEnergyDefined() const;
+
+private:
+    struct PassIds;
+    void projectColors(StepRecorder& rec, const ComputeKernel& kernel, const GpuBuffer& constraints,
+                       const GpuBuffer& lambdas, const std::vector<ColorRange>& colors,
+                       const std::vector<uint32_t>& passIds, gpu::ProjectPush push, StepPosition at);
+    void recordTracking(StepRecorder& rec, const SubstepContext& sub, uint32_t iteration);
+
+    const VulkanContext& ctx_;
+    const ParticleStore& particles_;
+    const ColliderSet& colliders_;
+    ParticleRange range_;
+    size_t distanceCount_ = 0, bendingCount_ = 0, attachmentCount_ = 0;
+    std::vector<ColorRange> distanceColors_, bendingColors_, attachmentColors_;
+    // The material rows some constraint uses, and the current rows (live edits included).
+    std::vector<uint32_t> materialsInUse_;
+    std::vector<gpu::ConstraintMaterial> currentMaterials_;
+    std::optional<std::vector<gpu::ConstraintMaterial>> pendingMaterials_;
+
+    // Per-step state: the multipliers of XPBD.
+    GpuBuffer distanceLambdas_, bendingLambdas_, attachmentLambdas_;
+    // Topology, uploaded once.
+    GpuBuffer materials_, distance_, bending_, attachments_;
+
+    std::unique_ptr<ComputeKernel> projectDistance_, projectBending_, projectAttachment_, projectMouse_;
+    // Diagnostics, built the first time a frame tracks residuals.
+    std::unique_ptr<ComputeKernel> residualDistance_, energy_;
+    std::unique_ptr<PassIds> passIds_;
+};
+
+}  // namespace vksim

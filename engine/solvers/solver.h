@@ -1,0 +1,88 @@
+#pragma once
+// The solver seam. A solver steps the particles of its objects (one range of
+// the world's particle store) and adds only what is its own: its topology
+// buffers, its kernels and the passes of its solve. The stepper
+// (world/stepper.h) runs the shared particle stages around each solver's
+// solve, once per substep:
+//
+//   predict -> collide: generate -> [the solver's solve] -> collide: project
+//   -> update velocity -> friction/restitution
+//
+// and the normals once per frame. docs/architecture.md has the checklist for
+// adding a solver.
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "scene/scene.h"
+#include "shared/sim_types.h"
+#include "sim/interaction.h"
+#include "step/particle_stages.h"
+#include "step/step_recorder.h"
+#include "world/particle_store.h"
+
+namespace vksim {
+
+class ResidualTracker;
+struct SimModel;
+
+// What one frame is recorded with.
+struct FrameInputs {
+    const SolverSettings& settings;
+    // Residual and energy tracking of the last substep, when set and enabled.
+    ResidualTracker* tracker = nullptr;
+    // The dragged particle, if any; each solver acts on it only in its range.
+    std::optional<MouseAttachment> mouse;
+};
+
+// What one substep of one solver is recorded with.
+struct SubstepContext {
+    const FrameInputs& frame;
+    uint32_t substep = 0;
+    float h = 0.0f;
+    bool tracking = false;          // record residuals/energies (the frame's last substep)
+    gpu::ParticlePush particles{};  // the solver's range, h and the collision settings
+    const ParticleStages& stages;
+    const ParticleStagePasses& stagePasses;
+};
+
+class Solver {
+public:
+    virtual ~Solver() = default;
+
+    // "pbd", "pd": the owner column of the plan.
+    virtual std::string_view owner() const = 0;
+    // What its pass names start with ("" for PBD, "pd: ").
+    virtual std::string_view passPrefix() const = 0;
+    virtual ParticleRange range() const = 0;
+
+    // Declares its own passes, in step order (between the shared stages'
+    // predict/collide-generate and collide-project/velocity passes).
+    virtual void declarePasses(StepPlan& plan) = 0;
+
+    // At the start of a frame, before any substep: live parameter updates,
+    // per-frame constants. Throws std::invalid_argument for settings it
+    // cannot step with.
+    virtual void beginFrame(StepRecorder& rec, const FrameInputs& frame) {
+        (void)rec;
+        (void)frame;
+    }
+
+    // The buffer that holds its working positions p: prediction writes it
+    // for the solver's range, collide-generate reads it. `workingName` is
+    // how the non-finite replay calls one of its values.
+    virtual const GpuBuffer& predictTarget() const = 0;
+    virtual std::string_view workingName() const = 0;
+
+    // Its own passes of one substep. Returns the buffer that holds the
+    // solved positions, which the shared stages then project out of the
+    // colliders (unless projectsCollisionsInSolve()) and turn into velocities.
+    virtual const GpuBuffer& recordSolve(StepRecorder& rec, const SubstepContext& sub) = 0;
+    virtual bool projectsCollisionsInSolve() const { return false; }
+
+    // Back to the model's initial state (waits for the queue): whatever
+    // per-step state it keeps beside the particle store.
+    virtual void reset(const SimModel& model) { (void)model; }
+};
+
+}  // namespace vksim

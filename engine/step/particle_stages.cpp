@@ -1,0 +1,91 @@
+#include "step/particle_stages.h"
+
+#include <string>
+
+#include "world/collider_set.h"
+#include "world/particle_store.h"
+
+namespace vksim {
+
+ParticleStages::ParticleStages(const VulkanContext& ctx, const ParticleStore& particles,
+                               const ColliderSet& colliders)
+    : particles_(particles), colliders_(colliders) {
+    auto kernel = [&](const char* shader, uint32_t pushSize) {
+        return std::make_unique<ComputeKernel>(ctx, shader, pushSize);
+    };
+    predict_ = kernel("particle/predict.comp", sizeof(gpu::ParticlePush));
+    collideGenerate_ = kernel("particle/collide_generate.comp", sizeof(gpu::ParticlePush));
+    collideProject_ = kernel("particle/project_collision.comp", sizeof(gpu::ParticlePush));
+    updateVelocity_ = kernel("particle/update_velocity.comp", sizeof(gpu::ParticlePush));
+    contactVelocity_ = kernel("particle/contact_velocity.comp", sizeof(gpu::ParticlePush));
+    normals_ = kernel("particle/normals.comp", sizeof(gpu::NormalsPush));
+}
+
+ParticleStages::~ParticleStages() = default;
+
+void ParticleStages::declareBeforeSolve(StepPlan& plan, std::string_view prefix, std::string_view owner,
+                                        ParticleStagePasses& passes) {
+    const std::string p(prefix), o(owner);
+    passes.predict = plan.declare(p + "predict", StageKind::Predict, o);
+    passes.collideGenerate = plan.declare(p + "collide: generate", StageKind::CollideGenerate, o);
+}
+
+void ParticleStages::declareAfterSolve(StepPlan& plan, std::string_view prefix, std::string_view owner,
+                                       ParticleStagePasses& passes) {
+    const std::string p(prefix), o(owner);
+    passes.collideProject = plan.declare(p + "collide: project", StageKind::CollideProject, o);
+    passes.updateVelocity = plan.declare(p + "update velocity", StageKind::UpdateVelocity, o);
+    passes.contactVelocity = plan.declare(p + "friction/restitution", StageKind::ContactVelocity, o);
+}
+
+uint32_t ParticleStages::declareNormals(StepPlan& plan) {
+    return plan.declare("normals", StageKind::Normals, "world");
+}
+
+void ParticleStages::predict(StepRecorder& rec, uint32_t pass, const gpu::ParticlePush& push,
+                             const GpuBuffer& working, std::string_view workingName, uint32_t substep) const {
+    rec.run(pass, *predict_, {&particles_.positions(), &particles_.velocities(), &working}, push.particleCount, push,
+            {substep}, {&particles_.velocities(), "velocity"}, {&working, workingName});
+}
+
+// Not probed: it writes only the contact list, which the projection and
+// friction passes turn into positions and velocities.
+void ParticleStages::collideGenerate(StepRecorder& rec, uint32_t pass, const gpu::ParticlePush& push,
+                                     const GpuBuffer& working) const {
+    rec.run(pass, *collideGenerate_,
+            {&working, &particles_.velocities(), &colliders_.colliders(), &particles_.contacts(),
+             &colliders_.meshSdfGrids()},
+            push.particleCount, push);
+}
+
+void ParticleStages::collideProject(StepRecorder& rec, uint32_t pass, const gpu::ParticlePush& push,
+                                    const GpuBuffer& working, std::string_view workingName, StepPosition at) const {
+    rec.run(pass, *collideProject_,
+            {&working, &colliders_.colliders(), &particles_.contacts(), &colliders_.meshSdfGrids()},
+            push.particleCount, push, at, {&working, workingName});
+}
+
+void ParticleStages::updateVelocity(StepRecorder& rec, uint32_t pass, const gpu::ParticlePush& push,
+                                    const GpuBuffer& working, uint32_t substep) const {
+    rec.run(pass, *updateVelocity_, {&particles_.positions(), &working, &particles_.velocities()},
+            push.particleCount, push, {substep}, {&particles_.positions(), "position"},
+            {&particles_.velocities(), "velocity"});
+}
+
+void ParticleStages::contactVelocity(StepRecorder& rec, uint32_t pass, const gpu::ParticlePush& push,
+                                     uint32_t substep) const {
+    rec.run(pass, *contactVelocity_,
+            {&particles_.positions(), &particles_.velocities(), &colliders_.colliders(), &particles_.contacts(),
+             &colliders_.meshSdfGrids()},
+            push.particleCount, push, {substep}, {&particles_.velocities(), "velocity"});
+}
+
+void ParticleStages::normals(StepRecorder& rec, uint32_t pass) const {
+    const uint32_t n = particles_.particleCount();
+    rec.run(pass, *normals_,
+            {&particles_.positions(), &particles_.triangleIndices(), &particles_.adjacencyOffsets(),
+             &particles_.adjacentTriangles(), &particles_.normals()},
+            n, gpu::NormalsPush{n, 0, 0, 0}, {}, {&particles_.normals(), "normal"});
+}
+
+}  // namespace vksim

@@ -1,0 +1,67 @@
+#pragma once
+// The particle stages every solver shares, written once: one kernel each
+// (shaders/particle/), recorded over one solver's particle range at a time
+// with the working-position buffer that solver uses. A solver never builds
+// these kernels itself; the stepper runs them around its solve, and a solver
+// whose iterations project collisions (PBD) calls collideProject itself.
+//
+//   predict           v += h g (damped); p = x + h v        (Predict)
+//   collideGenerate   contact candidates at p                (CollideGenerate)
+//   collideProject    p out of every collider it is inside   (CollideProject)
+//   updateVelocity    v = (p - x)/h; x = p                   (UpdateVelocity)
+//   contactVelocity   friction and restitution               (ContactVelocity)
+//   normals           area-weighted vertex normals, all particles (Normals)
+#include <memory>
+#include <string_view>
+
+#include "shared/sim_types.h"
+#include "step/step_recorder.h"
+
+namespace vksim {
+
+class VulkanContext;
+class ParticleStore;
+class ColliderSet;
+
+// The stage passes of one solver (ids in the step plan).
+struct ParticleStagePasses {
+    uint32_t predict = 0, collideGenerate = 0, collideProject = 0, updateVelocity = 0, contactVelocity = 0;
+};
+
+class ParticleStages {
+public:
+    ParticleStages(const VulkanContext& ctx, const ParticleStore& particles, const ColliderSet& colliders);
+    ~ParticleStages();
+
+    // Declares the five per-substep stage passes of a solver whose pass
+    // names start with `prefix` ("" for PBD, "pd: " for projective dynamics):
+    // predict and collide-generate before the solver's own passes, the rest
+    // after them (step order).
+    static void declareBeforeSolve(StepPlan& plan, std::string_view prefix, std::string_view owner,
+                                   ParticleStagePasses& passes);
+    static void declareAfterSolve(StepPlan& plan, std::string_view prefix, std::string_view owner,
+                                  ParticleStagePasses& passes);
+    static uint32_t declareNormals(StepPlan& plan);
+
+    // `push` names the range (firstParticle, particleCount), h and the
+    // solver settings; `working` is the solver's working positions (p),
+    // probed as `workingName`.
+    void predict(StepRecorder& rec, uint32_t pass, const gpu::ParticlePush& push, const GpuBuffer& working,
+                 std::string_view workingName, uint32_t substep) const;
+    void collideGenerate(StepRecorder& rec, uint32_t pass, const gpu::ParticlePush& push,
+                         const GpuBuffer& working) const;
+    void collideProject(StepRecorder& rec, uint32_t pass, const gpu::ParticlePush& push, const GpuBuffer& working,
+                        std::string_view workingName, StepPosition at) const;
+    void updateVelocity(StepRecorder& rec, uint32_t pass, const gpu::ParticlePush& push, const GpuBuffer& working,
+                        uint32_t substep) const;
+    void contactVelocity(StepRecorder& rec, uint32_t pass, const gpu::ParticlePush& push, uint32_t substep) const;
+    void normals(StepRecorder& rec, uint32_t pass) const;
+
+private:
+    const ParticleStore& particles_;
+    const ColliderSet& colliders_;
+    std::unique_ptr<ComputeKernel> predict_, collideGenerate_, collideProject_, updateVelocity_, contactVelocity_,
+        normals_;
+};
+
+}  // namespace vksim

@@ -1,0 +1,80 @@
+#pragma once
+// Records the passes of a step plan, or only counts them. Every pass run goes
+// through run() or timed(): the timestamps around it, the dispatch, the
+// compute-to-compute barrier after it and, when a finite probe is set (the
+// non-finite replay), the check of what it wrote. A counting recorder
+// (no command buffer) records nothing and counts the timed runs a frame
+// would have, which sizes the GPU timer: the run count is never written by hand.
+#include <cstdint>
+#include <initializer_list>
+#include <span>
+
+#include <volk.h>
+
+#include "sim/finite_probe.h"
+#include "step/step_plan.h"
+#include "vk/compute_kernel.h"
+
+namespace vksim {
+
+class GpuTimer;
+
+class StepRecorder {
+public:
+    // Records into `cmd`; `probe` may be null.
+    StepRecorder(VkCommandBuffer cmd, GpuTimer& timer, const StepPlan& plan, FiniteProbe* probe = nullptr)
+        : cmd_(cmd), timer_(&timer), plan_(&plan), probe_(probe) {}
+    // Counts only.
+    explicit StepRecorder(const StepPlan& plan) : plan_(&plan) {}
+
+    bool counting() const { return cmd_ == VK_NULL_HANDLE; }
+    VkCommandBuffer cmd() const { return cmd_; }
+    uint32_t runs() const { return runs_; }
+    const StepPlan& plan() const { return *plan_; }
+
+    // One run of pass `pass`: `kernel` over `count` elements with `buffers`
+    // and `push`, timed, followed by a compute-to-compute barrier, then the
+    // probe's check of `first` and `second` (labelled with the pass and `at`)
+    // when a probe is set and `first` names a buffer.
+    template <typename Push>
+    void run(uint32_t pass, const ComputeKernel& kernel, std::initializer_list<const GpuBuffer*> buffers,
+             uint32_t count, const Push& push, StepPosition at = {}, ProbedBuffer first = {},
+             ProbedBuffer second = {}) {
+        ++runs_;
+        if (counting()) return;
+        timedDispatch(pass, kernel, std::span<const GpuBuffer* const>(buffers.begin(), buffers.size()), count, &push,
+                      sizeof(Push));
+        barrier();
+        probe(pass, at, first, second);
+    }
+
+    // One run of pass `pass` whose commands `record` writes between the
+    // timestamps (no barrier added).
+    template <typename Record>
+    void timed(uint32_t pass, Record&& record) {
+        ++runs_;
+        if (counting()) return;
+        beginPass(pass);
+        record(cmd_);
+        endPass();
+    }
+
+    // A compute-to-compute barrier (nothing when counting).
+    void barrier();
+    // The probe's check of what pass `pass` wrote (nothing without a probe).
+    void probe(uint32_t pass, StepPosition at, ProbedBuffer first, ProbedBuffer second = {});
+
+private:
+    void timedDispatch(uint32_t pass, const ComputeKernel& kernel, std::span<const GpuBuffer* const> buffers,
+                       uint32_t count, const void* push, uint32_t pushSize);
+    void beginPass(uint32_t pass);
+    void endPass();
+
+    VkCommandBuffer cmd_ = VK_NULL_HANDLE;
+    GpuTimer* timer_ = nullptr;
+    const StepPlan* plan_ = nullptr;
+    FiniteProbe* probe_ = nullptr;
+    uint32_t runs_ = 0;
+};
+
+}  // namespace vksim

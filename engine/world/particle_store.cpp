@@ -1,0 +1,32 @@
+#include "world/particle_store.h"
+
+#include "shared/sim_types.h"
+
+namespace vksim {
+
+namespace {
+constexpr VkBufferUsageFlags kVertexUsage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT;
+}  // namespace
+
+ParticleStore::ParticleStore(const VulkanContext& ctx, const SimModel& model)
+    : particleCount_(model.particleCount()), triangleCount_(model.triangleCount()) {
+    const std::vector<gpu::ParticleContact> noContacts(particleCount_, gpu::ParticleContact{});
+    const std::vector<glm::vec4> zeros(particleCount_, glm::vec4(0.0f));
+    positions_ = makeStorageBuffer<glm::vec4>(ctx, model.positions, "positions (x, 1/m)", kVertexUsage);
+    predicted_ = makeStorageBuffer<glm::vec4>(ctx, model.positions, "predicted positions (p, 1/m)");
+    velocities_ = makeStorageBuffer<glm::vec4>(ctx, model.velocities, "velocities");
+    contacts_ = makeStorageBuffer<gpu::ParticleContact>(ctx, noContacts, "particle contacts");
+    normals_ = makeStorageBuffer<glm::vec4>(ctx, zeros, "vertex normals", kVertexUsage);
+    triangles_ = makeStorageBuffer<uint32_t>(ctx, model.triangles, "triangle indices", VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
+    adjacencyOffsets_ = makeStorageBuffer<uint32_t>(ctx, model.adjacencyOffsets, "vertex-triangle offsets");
+    adjacentTriangles_ = makeStorageBuffer<uint32_t>(ctx, model.adjacentTriangles, "vertex-triangle lists");
+}
+
+void ParticleStore::reset(const SimModel& model) {
+    positions_.uploadArray<glm::vec4>(model.positions);
+    predicted_.uploadArray<glm::vec4>(model.positions);
+    velocities_.uploadArray<glm::vec4>(model.velocities);
+    contacts_.uploadArray<gpu::ParticleContact>(std::vector<gpu::ParticleContact>(particleCount_));
+}
+
+}  // namespace vksim

@@ -1,0 +1,61 @@
+#pragma once
+// The particle state of a world, held once for every object and every
+// solver: x (positions, inverse mass in w), p (predicted positions, each
+// solver's working positions), v (velocities), the per-particle contact
+// records of the collision stages, and the vertex normals and triangle
+// indices the renderer draws. Objects own contiguous ranges of particles
+// (SimModel::objects); each solver steps the ranges of its objects and
+// nothing else. Positions and normals are storage buffers that are also
+// vertex buffers, the indices an index buffer: nothing goes through the host
+// between simulating and drawing.
+#include <cstdint>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "sim/sim_model.h"
+#include "vk/buffer.h"
+
+namespace vksim {
+
+class VulkanContext;
+
+// A contiguous range of particles [first, first + count).
+struct ParticleRange {
+    uint32_t first = 0;
+    uint32_t count = 0;
+    bool contains(uint32_t particle) const { return particle >= first && particle - first < count; }
+};
+
+class ParticleStore {
+public:
+    ParticleStore(const VulkanContext& ctx, const SimModel& model);
+
+    // Back to the model's initial state (waits for the queue): x, p, v, contacts.
+    void reset(const SimModel& model);
+
+    const GpuBuffer& positions() const { return positions_; }
+    const GpuBuffer& predicted() const { return predicted_; }
+    const GpuBuffer& velocities() const { return velocities_; }
+    const GpuBuffer& contacts() const { return contacts_; }
+    const GpuBuffer& normals() const { return normals_; }
+    const GpuBuffer& triangleIndices() const { return triangles_; }
+    const GpuBuffer& adjacencyOffsets() const { return adjacencyOffsets_; }
+    const GpuBuffer& adjacentTriangles() const { return adjacentTriangles_; }
+    uint32_t particleCount() const { return particleCount_; }
+    uint32_t triangleCount() const { return triangleCount_; }
+
+    // Read-back (waits for the queue).
+    std::vector<glm::vec4> readPositions() const { return positions_.downloadArray<glm::vec4>(); }
+    std::vector<glm::vec4> readVelocities() const { return velocities_.downloadArray<glm::vec4>(); }
+
+private:
+    uint32_t particleCount_ = 0;
+    uint32_t triangleCount_ = 0;
+    // Per-step state.
+    GpuBuffer positions_, predicted_, velocities_, contacts_, normals_;
+    // Topology, uploaded once: what the normals pass and the renderer read.
+    GpuBuffer triangles_, adjacencyOffsets_, adjacentTriangles_;
+};
+
+}  // namespace vksim

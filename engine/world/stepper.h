@@ -1,0 +1,82 @@
+#pragma once
+// The GPU state of one model and the solvers that step it: the particle
+// store, the collider set, the shared particle stages and one solver per
+// method (projective dynamics, then PBD), with the step plan of their passes.
+// One frame is, for each substep and each solver with particles:
+//
+//   predict -> collide: generate -> solve -> collide: project
+//   -> update velocity -> friction/restitution
+//
+// then the normals of every particle. World steps one of these every frame;
+// the non-finite replay (non_finite_replay.h) steps a fresh one with a
+// finite probe; tests step one directly.
+#include <memory>
+#include <vector>
+
+#include "sim/sim_model.h"
+#include "solvers/pbd/pbd_solver.h"
+#include "solvers/pd/pd_solver.h"
+#include "solvers/solver.h"
+#include "step/particle_stages.h"
+#include "step/step_plan.h"
+#include "world/collider_set.h"
+#include "world/particle_store.h"
+
+namespace vksim {
+
+class VulkanContext;
+
+class Stepper {
+public:
+    // Declares the solvers' passes and the normals in plan(); the owner may
+    // declare more after them before registering the plan with its timer.
+    Stepper(const VulkanContext& ctx, const SimModel& model);
+    ~Stepper();
+    Stepper(const Stepper&) = delete;
+    Stepper& operator=(const Stepper&) = delete;
+
+    StepPlan& plan() { return plan_; }
+    const StepPlan& plan() const { return plan_; }
+
+    // One frame: the barriers that order it after the previous frame's
+    // simulation and drawing, pending collider edits, every substep of every
+    // solver, the normals. Ends with compute writes not yet visible to
+    // anything else (World::recordReadBarrier). Throws std::invalid_argument
+    // for settings a solver cannot step with.
+    void recordFrame(StepRecorder& rec, const FrameInputs& frame);
+
+    // The most timed runs one frame with `settings` records: tracking on when
+    // `tracker` is set, and a drag in whichever solver's range costs most.
+    // (Counted by recording without a command buffer, never by a formula.)
+    uint32_t maxRunsPerFrame(const SolverSettings& settings, ResidualTracker* tracker);
+
+    // Back to the model's initial state (waits for the queue).
+    void reset(const SimModel& model);
+
+    ParticleStore& particles() { return particles_; }
+    const ParticleStore& particles() const { return particles_; }
+    ColliderSet& colliders() { return colliders_; }
+    PbdSolver& pbd() { return *pbd_; }
+    const PbdSolver& pbd() const { return *pbd_; }
+    PdSolver& pd() { return *pd_; }
+    const PdSolver& pd() const { return *pd_; }
+
+private:
+    // Per-particle settings of one solver's range for a substep of length h.
+    static gpu::ParticlePush particlePush(const SolverSettings& settings, float h, ParticleRange range,
+                                          uint32_t colliderCount);
+    void recordSubstep(StepRecorder& rec, const FrameInputs& frame, size_t solver, uint32_t substep, float h);
+
+    ParticleStore particles_;
+    ColliderSet colliders_;
+    ParticleStages stages_;
+    std::unique_ptr<PdSolver> pd_;
+    std::unique_ptr<PbdSolver> pbd_;
+    // The solvers with particles, in step order, and their stage passes.
+    std::vector<Solver*> active_;
+    std::vector<ParticleStagePasses> stagePasses_;
+    uint32_t normalsPass_ = 0;
+    StepPlan plan_;
+};
+
+}  // namespace vksim
