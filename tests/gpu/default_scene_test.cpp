@@ -21,7 +21,7 @@ void runScene(VulkanContext& ctx, const Scene& scene, uint32_t frames, AfterFram
     for (uint32_t f = 0; f < frames; ++f) {
         ctx.submitAndWait([&](VkCommandBuffer cmd) { sim.recordFrame(cmd, 0); });
         sim.collectTimings(0);
-        afterFrame(f, sim.solver());
+        afterFrame(f, sim.particles());
     }
 }
 
@@ -37,7 +37,7 @@ TEST_F(DefaultScene, NoParticleInsideAColliderAfterAnyFrame) {
     const uint32_t frames = 200;
     double deepest = 0.0;
     uint32_t deepestFrame = 0;
-    runScene(ctx(), scene, frames, [&](uint32_t frame, const PbdSolver& solver) {
+    runScene(ctx(), scene, frames, [&](uint32_t frame, const ParticleStore& solver) {
         const std::vector<glm::vec4> x = solver.readPositions();
         for (const ColliderDesc& c : scene.colliders) {
             for (const glm::vec4& p : x) {

@@ -94,7 +94,7 @@ std::vector<std::byte> readBytes(const std::filesystem::path& path) {
 
 TEST_F(Export, ObjEveryOtherFrameHoldsThatFramesPositionsNormalsAndFaces) {
     World sim(ctx(), twoClothsOverASphere(), kHeadlessFramesInFlight);
-    FrameExporter exporter(ctx(), sim.model(), sim.solver().positions(), sim.solver().normals(),
+    FrameExporter exporter(ctx(), sim.model(), sim.positions(), sim.normals(),
                            {dir_ / "created/on/demand", MeshFormat::Obj, 2}, kHeadlessFramesInFlight);
     FrameObserver* observers[] = {&exporter};
     simulateFrames(ctx(), sim, 5, observers);
@@ -105,8 +105,8 @@ TEST_F(Export, ObjEveryOtherFrameHoldsThatFramesPositionsNormalsAndFaces) {
     EXPECT_EQ(exporter.framesWritten(), 3u);
 
     // Frame 4 is the last frame: its files must hold the state the GPU ends with.
-    const std::vector<glm::vec4> positions = sim.solver().readPositions();
-    const std::vector<glm::vec4> normals = sim.solver().normals().downloadArray<glm::vec4>();
+    const std::vector<glm::vec4> positions = sim.particles().readPositions();
+    const std::vector<glm::vec4> normals = sim.normals().downloadArray<glm::vec4>();
     const SimModel& model = sim.model();
     ASSERT_EQ(model.objects.size(), 2u);
     for (size_t o = 0; o < model.objects.size(); ++o) {
@@ -133,13 +133,13 @@ TEST_F(Export, ObjEveryOtherFrameHoldsThatFramesPositionsNormalsAndFaces) {
 TEST_F(Export, PlyBodyIsTheFramesStateInLittleEndianFloats) {
     if constexpr (std::endian::native != std::endian::little) GTEST_SKIP() << "reads the floats in host order";
     World sim(ctx(), twoClothsOverASphere(), kHeadlessFramesInFlight);
-    FrameExporter exporter(ctx(), sim.model(), sim.solver().positions(), sim.solver().normals(),
+    FrameExporter exporter(ctx(), sim.model(), sim.positions(), sim.normals(),
                            {dir_, MeshFormat::Ply, 1}, kHeadlessFramesInFlight);
     FrameObserver* observers[] = {&exporter};
     simulateFrames(ctx(), sim, 3, observers);
     EXPECT_EQ(filesIn(dir_).size(), 6u);  // frames 0, 1, 2 of two objects
 
-    const std::vector<glm::vec4> positions = sim.solver().readPositions();
+    const std::vector<glm::vec4> positions = sim.particles().readPositions();
     const ObjectRange& range = sim.model().objects[1];
     const std::vector<std::byte> bytes = readBytes(exporter.filePath(1, 2));
     const std::string text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
@@ -160,7 +160,7 @@ TEST_F(Export, UnwritableDirectoryIsAOneLineError) {
     std::filesystem::create_directories(dir_);
     std::ofstream(dir_ / "a_file") << "not a directory";
     try {
-        FrameExporter exporter(ctx(), sim.model(), sim.solver().positions(), sim.solver().normals(),
+        FrameExporter exporter(ctx(), sim.model(), sim.positions(), sim.normals(),
                                {dir_ / "a_file" / "frames", MeshFormat::Obj, 1}, kHeadlessFramesInFlight);
         FAIL() << "a directory under a regular file was accepted";
     } catch (const std::runtime_error& e) {

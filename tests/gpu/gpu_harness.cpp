@@ -24,18 +24,22 @@ void GpuTest::TearDown() {
 }
 
 GpuRun::GpuRun(VulkanContext& ctx, const SimModel& model, const SolverSettings& settings)
-    : ctx_(ctx),
-      settings_(settings),
-      solver_(ctx, model),
-      timer_(ctx, 1, 4 * PbdSolver::passRunsPerFrame(model, settings)) {
-    solver_.registerPasses(timer_);
+    : ctx_(ctx), settings_(settings), stepper_(ctx, model), timer_(ctx, 1, 4 * stepper_.maxRunsPerFrame(settings, nullptr)) {
+    stepper_.plan().registerPasses(timer_);
+}
+
+GpuRun::GpuRun(VulkanContext& ctx, const SimModel& model, const SolverSettings& settings,
+               const SolverSettings& sizedFor)
+    : ctx_(ctx), settings_(settings), stepper_(ctx, model), timer_(ctx, 1, stepper_.maxRunsPerFrame(sizedFor, nullptr)) {
+    stepper_.plan().registerPasses(timer_);
 }
 
 void GpuRun::frames(uint32_t count) {
     for (uint32_t i = 0; i < count; ++i) {
         ctx_.submitAndWait([&](VkCommandBuffer cmd) {
             timer_.beginFrame(cmd, 0);
-            solver_.recordFrame(cmd, settings_, timer_);
+            StepRecorder rec(cmd, timer_, stepper_.plan());
+            stepper_.recordFrame(rec, FrameInputs{settings_});
             timer_.endFrame(cmd);
         });
         timer_.collect(0);

@@ -11,7 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "scene/scene.h"
-#include "sim/pbd_solver.h"
+#include "world/stepper.h"
 #include "sim/sim_model.h"
 #include "vk/context.h"
 #include "vk/gpu_timer.h"
@@ -31,20 +31,28 @@ private:
     uint32_t messagesBefore_ = 0;
 };
 
-// Steps a model on the GPU, one frame per submission (waits after each).
+// Steps a model on the GPU with a Stepper (every solver, as World does,
+// without its tracking, picking and finite check), one frame per submission
+// (waits after each). The timer fits frames of `sizedFor` (default: 4x the
+// runs of `settings`).
 class GpuRun {
 public:
     GpuRun(VulkanContext& ctx, const SimModel& model, const SolverSettings& settings);
+    GpuRun(VulkanContext& ctx, const SimModel& model, const SolverSettings& settings,
+           const SolverSettings& sizedFor);
     void frames(uint32_t count);
-    std::vector<glm::vec4> positions() const { return solver_.readPositions(); }
-    std::vector<glm::vec4> velocities() const { return solver_.readVelocities(); }
+    // Back to the model's initial state.
+    void reset(const SimModel& model) { stepper_.reset(model); }
+    std::vector<glm::vec4> positions() const { return stepper_.particles().readPositions(); }
+    std::vector<glm::vec4> velocities() const { return stepper_.particles().readVelocities(); }
     SolverSettings& settings() { return settings_; }
     GpuTimer& timer() { return timer_; }
+    Stepper& stepper() { return stepper_; }
 
 private:
     VulkanContext& ctx_;
     SolverSettings settings_;
-    PbdSolver solver_;
+    Stepper stepper_;
     GpuTimer timer_;
 };
 

@@ -53,8 +53,8 @@ std::vector<double> cpuAfterIterations(const SimModel& start, const SolverSettin
 // The model with the simulation's current particle state, for the CPU references.
 SimModel currentState(World& sim) {
     SimModel model = sim.model();
-    model.positions = sim.solver().readPositions();
-    model.velocities = sim.solver().readVelocities();
+    model.positions = sim.particles().readPositions();
+    model.velocities = sim.particles().readVelocities();
     return model;
 }
 
@@ -108,7 +108,7 @@ TEST_F(Interaction, PickFindsTheParticleUnderTheRay) {
     // front, a vertex of that triangle: the test accepts a particle within
     // one grid spacing of the aimed one along the cloth (grid distance <= 1).
     frames(ctx(), sim, 20);
-    const std::vector<glm::vec4> x = sim.solver().readPositions();
+    const std::vector<glm::vec4> x = sim.particles().readPositions();
     const glm::vec3 eye(1.5f, 2.5f, 2.0f);
     const std::optional<PickHit> slanted = sim.pick({eye, xyz(x[target]) - eye});
     ASSERT_TRUE(slanted);
@@ -136,20 +136,20 @@ TEST_F(Interaction, DraggingPbdClothFollowsTheMouseAndReleaseLetsItFall) {
     World sim(ctx(), smallCloth(), 1), undragged(ctx(), smallCloth(), 1);
     frames(ctx(), sim, 5);
     const uint32_t particle = 15 * 16 + 8;  // the middle of the free edge (row 15)
-    const std::vector<glm::vec4> before = sim.solver().readPositions();
+    const std::vector<glm::vec4> before = sim.particles().readPositions();
     const glm::vec3 target = xyz(before[particle]) + glm::vec3(0.0f, 0.3f, 0.0f);
     const uint32_t neighbour = 14 * 16 + 8;
     const float neighbourBefore = glm::distance(xyz(before[neighbour]), target);
 
     sim.drag(particle, target);
     frames(ctx(), sim, 30);
-    const std::vector<glm::vec4> dragged = sim.solver().readPositions();
+    const std::vector<glm::vec4> dragged = sim.particles().readPositions();
     const float error = glm::distance(xyz(dragged[particle]), target);
     const float neighbourAfter = glm::distance(xyz(dragged[neighbour]), target);
     const auto [meanStretch, maxStretch] = stretch(sim.model(), dragged);
     const double atMouse = stretch(sim.model(), dragged, particle).second;
     frames(ctx(), undragged, 35);
-    const auto [meanUndragged, maxUndragged] = stretch(sim.model(), undragged.solver().readPositions());
+    const auto [meanUndragged, maxUndragged] = stretch(sim.model(), undragged.particles().readPositions());
     std::cout << fmt::format("[drag pbd] particle {} dragged 0.3 m up for 30 frames: {:.2e} m from the target; "
                              "neighbour {} from {:.4f} to {:.4f} m of the target; stretch mean {:.3f}%, max {:.3f}% "
                              "(undragged: {:.3f}%, {:.3f}%), at most {:.3f}% on the edges at the mouse\n",
@@ -176,7 +176,7 @@ TEST_F(Interaction, DraggingPbdClothFollowsTheMouseAndReleaseLetsItFall) {
 
     sim.release();
     frames(ctx(), sim, 10);
-    const std::vector<glm::vec4> released = sim.solver().readPositions();
+    const std::vector<glm::vec4> released = sim.particles().readPositions();
     std::cout << fmt::format("[drag pbd] 10 frames after release: particle {} at y = {:.4f} (held at {:.4f})\n",
                              particle, released[particle].y, dragged[particle].y);
     EXPECT_LT(released[particle].y, dragged[particle].y - 0.05f);
@@ -202,8 +202,8 @@ TEST_F(Interaction, ReleaseRestoresTheStepExactly) {
         touched.drag(100, glm::vec3(0.0f, 2.0f, 0.0f));
         touched.release();
         frames(ctx(), touched, 2);
-        const uint64_t a = hashPositions(plain.solver().readPositions());
-        const uint64_t b = hashPositions(touched.solver().readPositions());
+        const uint64_t a = hashPositions(plain.particles().readPositions());
+        const uint64_t b = hashPositions(touched.particles().readPositions());
         std::cout << fmt::format("[drag] {} cloth, drag + release before a frame: hash {} vs {} without\n",
                                  scene.cloths[0].method == SolverMethod::Pd ? "PD" : "PBD", formatHash(b),
                                  formatHash(a));
@@ -215,7 +215,7 @@ TEST_F(Interaction, DraggingPdClothFollowsTheMouse) {
     World sim(ctx(), smallPdCloth(), 1);
     frames(ctx(), sim, 5);
     const uint32_t particle = 15 * 16 + 8, neighbour = 14 * 16 + 8;
-    std::vector<glm::vec4> x = sim.solver().readPositions();
+    std::vector<glm::vec4> x = sim.particles().readPositions();
     const glm::vec3 eye(0.3f, 2.5f, 1.5f);
     const std::optional<PickHit> hit = sim.pick({eye, xyz(x[particle]) - eye});
     ASSERT_TRUE(hit);
@@ -224,7 +224,7 @@ TEST_F(Interaction, DraggingPdClothFollowsTheMouse) {
     const float neighbourBefore = glm::distance(xyz(x[neighbour]), target);
     sim.drag(particle, target);
     frames(ctx(), sim, 30);
-    x = sim.solver().readPositions();
+    x = sim.particles().readPositions();
     const float error = glm::distance(xyz(x[particle]), target);
     double meanStretch = 0.0, maxStretch = 0.0;  // over the PD springs
     for (const gpu::PdSpring& spring : sim.model().pd.springs) {
@@ -243,7 +243,7 @@ TEST_F(Interaction, DraggingPdClothFollowsTheMouse) {
     EXPECT_LT(meanStretch, 0.05);
     sim.release();
     frames(ctx(), sim, 10);
-    const float fallen = sim.solver().readPositions()[particle].y;
+    const float fallen = sim.particles().readPositions()[particle].y;
     std::cout << fmt::format("[drag pd cloth] 10 frames after release: y = {:.4f} (held at {:.4f})\n", fallen,
                              x[particle].y);
     EXPECT_LT(fallen, x[particle].y - 0.05f);
@@ -254,7 +254,7 @@ TEST_F(Interaction, DraggingPdBarTipFollowsTheMouse) {
     World sim(ctx(), scene, 1);
     frames(ctx(), sim, 5);
     const SimModel& model = sim.model();
-    std::vector<glm::vec4> x = sim.solver().readPositions();
+    std::vector<glm::vec4> x = sim.particles().readPositions();
     // The tip: the particle of largest x, then largest y, then smallest |z|.
     uint32_t tip = model.pd.firstParticle;
     for (uint32_t i = model.pd.firstParticle; i < model.particleCount(); ++i) {
@@ -285,7 +285,7 @@ TEST_F(Interaction, DraggingPdBarTipFollowsTheMouse) {
     const float neighbourY = x[neighbour].y;
     sim.drag(tip, target);
     frames(ctx(), sim, 40);
-    x = sim.solver().readPositions();
+    x = sim.particles().readPositions();
     const float error = glm::distance(xyz(x[tip]), target);
     double worstEdge = 0.0;
     for (size_t t = 0; t < model.triangles.size(); t += 3)
@@ -305,7 +305,7 @@ TEST_F(Interaction, DraggingPdBarTipFollowsTheMouse) {
     sim.release();
     const float heldY = x[tip].y;
     frames(ctx(), sim, 10);
-    x = sim.solver().readPositions();
+    x = sim.particles().readPositions();
     std::cout << fmt::format("[drag pd] 10 frames after release: tip at y = {:.4f} (held at {:.4f})\n", x[tip].y,
                              heldY);
     EXPECT_LT(x[tip].y, heldY - 0.02f);
@@ -333,7 +333,7 @@ TEST_F(Interaction, PbdResidualPerIterationMatchesTheCpuReference) {
     frames(ctx(), sim, 1);
     const std::vector<float> gpu = sim.lastResidualPerIteration();
     ASSERT_EQ(gpu.size(), K);
-    const std::vector<glm::vec4> after = sim.solver().readPositions();
+    const std::vector<glm::vec4> after = sim.particles().readPositions();
     double finalCpu = 0.0;
     for (const gpu::DistanceConstraint& c : start.distance)
         finalCpu += std::abs(glm::distance(glm::dvec3(xyz(after[c.p0])), glm::dvec3(xyz(after[c.p1]))) - c.restLength);
@@ -394,7 +394,7 @@ TEST_F(Interaction, XpbdEnergyPerIterationMatchesTheCpuReference) {
     cloth.bending = {.model = ConstraintModel::Xpbd, .compliance = 1e-2f};
     cloth.attachment = {.model = ConstraintModel::Xpbd, .compliance = 1e-7f};
     World sim(ctx(), scene, 1);
-    ASSERT_TRUE(sim.solver().xpbdEnergyDefined());
+    ASSERT_TRUE(sim.pbdSolver().xpbdEnergyDefined());
     frames(ctx(), sim, 5);
     const SimModel start = currentState(sim);
     sim.setResidualTracking(true);
@@ -413,7 +413,7 @@ TEST_F(Interaction, XpbdEnergyPerIterationMatchesTheCpuReference) {
         line += fmt::format(" {}: {:.5e}/{:.5e}", k, gpu[k - 1], cpu[k - 1]);
     }
     SimModel after = start;
-    after.positions = sim.solver().readPositions();
+    after.positions = sim.particles().readPositions();
     const double finalCpu = CpuReferenceSolver(after).xpbdObjective(predicted, h).value();
     std::cout << fmt::format("[energy xpbd] g(p) [J] per iteration, GPU/CPU double:{}\n", line);
     std::cout << fmt::format("[energy xpbd] largest relative difference {:.2e}; final state: GPU {:.6e}, CPU on the "
@@ -427,7 +427,7 @@ TEST_F(Interaction, XpbdEnergyPerIterationMatchesTheCpuReference) {
 
     // A PBD-mode family has no energy: no pass, no series.
     World pbd(ctx(), smallCloth(), 1);
-    EXPECT_FALSE(pbd.solver().xpbdEnergyDefined());
+    EXPECT_FALSE(pbd.pbdSolver().xpbdEnergyDefined());
     pbd.setResidualTracking(true);
     frames(ctx(), pbd, 1);
     EXPECT_TRUE(pbd.lastPbdEnergyPerIteration().empty());
@@ -443,13 +443,13 @@ TEST_F(Interaction, PdResidualMatchesTheCpuOnReadBackState) {
     scene.colliders.clear();
     World sim(ctx(), scene, 1);
     frames(ctx(), sim, 3);
-    const std::vector<glm::vec4> x0 = sim.solver().readPositions(), v0 = sim.solver().readVelocities();
+    const std::vector<glm::vec4> x0 = sim.particles().readPositions(), v0 = sim.particles().readVelocities();
     sim.setResidualTracking(true);
     frames(ctx(), sim, 1);
     const std::vector<float> gpu = sim.lastPdResidualPerIteration();
     ASSERT_EQ(gpu.size(), scene.solver.pd.localIterations);
     EXPECT_TRUE(sim.lastResidualPerIteration().empty());  // no PBD particles
-    const std::vector<glm::vec4> q = sim.solver().readPositions();
+    const std::vector<glm::vec4> q = sim.particles().readPositions();
     const std::vector<glm::vec4> rhs = sim.pdSolver().readRhs();
     const PdModel& pd = sim.pdSolver().model();
     const double h = scene.solver.timeStep / scene.solver.substeps;
@@ -525,7 +525,7 @@ TEST_F(Interaction, PdEnergyPerIterationMatchesTheCpuOnReadBackIterates) {
             std::unique_ptr<World> partial = simulationAt4();
             partial->scene().solver.pd.localIterations = l;
             frames(ctx(), *partial, 1);
-            const std::vector<glm::vec4> x = partial->solver().readPositions();
+            const std::vector<glm::vec4> x = partial->particles().readPositions();
             for (size_t i = 0; i < x.size(); ++i) q[i] = glm::dvec3(xyz(x[i]));
         }
         const double cpu = reference.objective(q, s, scene.solver);
@@ -571,8 +571,8 @@ TEST_F(Interaction, PdEnergyTrackingLeavesTheSimulationUnchangedAndCountsCollisi
     frames(ctx(), tracked, 20);
     frames(ctx(), untracked, 20);
     const SimModel start = currentState(tracked);
-    EXPECT_TRUE(start.positions == untracked.solver().readPositions() &&
-                start.velocities == untracked.solver().readVelocities());
+    EXPECT_TRUE(start.positions == untracked.particles().readPositions() &&
+                start.velocities == untracked.particles().readVelocities());
 
     const PdReferenceSolver reference(start);
     const std::vector<glm::dvec3> s = reference.predictedPositions(scene.solver);
@@ -590,8 +590,8 @@ TEST_F(Interaction, PdEnergyTrackingLeavesTheSimulationUnchangedAndCountsCollisi
     EXPECT_GT(cpu - withoutCollisions, 0.01 * cpu);  // the scene does collide at s
     EXPECT_NEAR(gpu[0], cpu, 1e-4 * cpu);  // as above
     EXPECT_LT(gpu.back(), gpu[0]);
-    EXPECT_TRUE(tracked.solver().readPositions() == untracked.solver().readPositions() &&
-                tracked.solver().readVelocities() == untracked.solver().readVelocities());
+    EXPECT_TRUE(tracked.particles().readPositions() == untracked.particles().readPositions() &&
+                tracked.particles().readVelocities() == untracked.particles().readVelocities());
 }
 
 TEST_F(Interaction, LiveParametersTakeEffectAndResetReproducesAFreshRun) {
@@ -606,8 +606,8 @@ TEST_F(Interaction, LiveParametersTakeEffectAndResetReproducesAFreshRun) {
         EXPECT_EQ(soft.scene().cloths[0].stretch.stiffness, 0.05f);
         frames(ctx(), stiff, 20);
         frames(ctx(), soft, 20);
-        const double a = stretch(stiff.model(), stiff.solver().readPositions()).first;
-        const double b = stretch(soft.model(), soft.solver().readPositions()).first;
+        const double a = stretch(stiff.model(), stiff.particles().readPositions()).first;
+        const double b = stretch(soft.model(), soft.particles().readPositions()).first;
         std::cout << fmt::format("[live] mean stretch after 25 frames: {:.3f}% at stiffness 1, {:.3f}% after "
                                  "lowering it to 0.05 at frame 5\n", 100 * a, 100 * b);
         EXPECT_GT(b, 2 * a);
@@ -622,10 +622,10 @@ TEST_F(Interaction, LiveParametersTakeEffectAndResetReproducesAFreshRun) {
     {
         World sim(ctx(), smallCloth(), 1);
         frames(ctx(), sim, 3);
-        const float y = sim.solver().readPositions()[15 * 16 + 8].y;
+        const float y = sim.particles().readPositions()[15 * 16 + 8].y;
         sim.scene().solver.gravity = glm::vec3(0.0f, 9.81f, 0.0f);
         frames(ctx(), sim, 10);
-        const float risen = sim.solver().readPositions()[15 * 16 + 8].y;
+        const float risen = sim.particles().readPositions()[15 * 16 + 8].y;
         std::cout << fmt::format("[live] gravity reversed at frame 3: free edge from y = {:.4f} to {:.4f}\n", y, risen);
         EXPECT_GT(risen, y + 0.05f);
     }
@@ -660,7 +660,7 @@ TEST_F(Interaction, LiveParametersTakeEffectAndResetReproducesAFreshRun) {
     EXPECT_EQ(moved.scene().colliders[0].position.x, 3.0f);
     frames(ctx(), still, 40);
     frames(ctx(), moved, 40);
-    const float a = highest(still.solver().readPositions()), b = highest(moved.solver().readPositions());
+    const float a = highest(still.particles().readPositions()), b = highest(moved.particles().readPositions());
     std::cout << fmt::format("[live] highest cloth particle after 41 frames: y = {:.4f} m over the ball (top at "
                              "0.81 m), {:.4f} m with the ball moved away after frame 1\n", a, b);
     EXPECT_GT(a, 0.75f);
@@ -679,8 +679,8 @@ TEST_F(Interaction, LiveParametersTakeEffectAndResetReproducesAFreshRun) {
     frames(ctx(), moved, 10);
     World fresh(ctx(), moved.scene(), 1);
     frames(ctx(), fresh, 10);
-    const uint64_t resetHash = hashPositions(moved.solver().readPositions());
-    const uint64_t freshHash = hashPositions(fresh.solver().readPositions());
+    const uint64_t resetHash = hashPositions(moved.particles().readPositions());
+    const uint64_t freshHash = hashPositions(fresh.particles().readPositions());
     std::cout << fmt::format("[live] 10 frames after reset: hash {}; a new World of the edited scene: {}\n",
                              formatHash(resetHash), formatHash(freshHash));
     EXPECT_EQ(resetHash, freshHash);
@@ -689,7 +689,7 @@ TEST_F(Interaction, LiveParametersTakeEffectAndResetReproducesAFreshRun) {
 // Lowest y over the particles of a model's first solid (its sagging tip).
 float lowestSolidY(const World& sim) {
     const ObjectRange& solid = sim.model().objects.back();
-    const std::vector<glm::vec4> x = const_cast<World&>(sim).solver().readPositions();
+    const std::vector<glm::vec4> x = const_cast<World&>(sim).particles().readPositions();
     float lowest = INFINITY;
     for (uint32_t i = solid.firstParticle; i < solid.firstParticle + solid.particleCount; ++i)
         lowest = std::min(lowest, x[i].y);
@@ -730,7 +730,7 @@ TEST_F(Interaction, PdMaterialsAreLiveAndMatchAFreshBuild) {
     World rebuilt(ctx(), soft.scene(), 1);
     frames(ctx(), soft, 10);
     frames(ctx(), rebuilt, 10);
-    EXPECT_TRUE(soft.solver().readPositions() == rebuilt.solver().readPositions());
+    EXPECT_TRUE(soft.particles().readPositions() == rebuilt.particles().readPositions());
 
     // Bad edits change nothing.
     PdParams bad = strain;

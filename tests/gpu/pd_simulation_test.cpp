@@ -2,7 +2,7 @@
 // windowed runs drive): with PBD and PD objects in one scene, each solver
 // steps only its own particles of the shared buffers, so each object moves
 // exactly (bit for bit) as it does in a scene of its own, and the PD objects
-// as PdSolver alone moves them.
+// as a Stepper alone moves them.
 #include <fmt/format.h>
 
 #include "../common/mesh_fixtures.h"
@@ -10,7 +10,7 @@
 #include "gpu_harness.h"
 #include "scene/scene_loader.h"
 #include "sim/model_builder.h"
-#include "sim/pd_solver.h"
+#include "solvers/pd/pd_solver.h"
 #include "sim/tet_mesh.h"
 
 namespace vksim::test {
@@ -24,26 +24,15 @@ std::vector<glm::vec4> simulate(VulkanContext& ctx, const Scene& scene, uint32_t
         ctx.submitAndWait([&](VkCommandBuffer cmd) { sim.recordFrame(cmd, 0); });
         sim.collectTimings(0);
     }
-    return sim.solver().readPositions();
+    return sim.particles().readPositions();
 }
 
-// PdSolver on its own, in particle buffers of its own.
+// The solvers stepped by a Stepper on their own: no World around them.
 std::vector<glm::vec4> simulatePdAlone(VulkanContext& ctx, const Scene& scene, uint32_t frames) {
     const SimModel model = buildModel(scene);
-    GpuBuffer positions = makeStorageBuffer<glm::vec4>(ctx, model.positions, "alone: positions");
-    GpuBuffer velocities = makeStorageBuffer<glm::vec4>(ctx, model.velocities, "alone: velocities");
-    PdSolver solver(ctx, model, positions, velocities);
-    GpuTimer timer(ctx, 1, PdSolver::passRunsPerFrame(model, scene.solver));
-    solver.registerPasses(timer);
-    for (uint32_t f = 0; f < frames; ++f) {
-        ctx.submitAndWait([&](VkCommandBuffer cmd) {
-            timer.beginFrame(cmd, 0);
-            solver.recordFrame(cmd, scene.solver, timer);
-            timer.endFrame(cmd);
-        });
-        timer.collect(0);
-    }
-    return positions.downloadArray<glm::vec4>();
+    GpuRun run(ctx, model, scene.solver);
+    run.frames(frames);
+    return run.positions();
 }
 
 TEST_F(PdSimulation, EachSolverStepsOnlyItsOwnParticles) {
@@ -67,9 +56,9 @@ TEST_F(PdSimulation, EachSolverStepsOnlyItsOwnParticles) {
         pdVsAlone += pd[i] != alone[i] ? 1 : 0;
         pdDiffer += both[pbd.size() + i] != pd[i] || pd[i] != alone[i] ? 1 : 0;
     }
-    std::cout << fmt::format("[pd simulation] PD particles: {} differ mixed vs PD-only scene, {} differ PD-only scene vs PdSolver alone\n", mixedVsPd, pdVsAlone);
+    std::cout << fmt::format("[pd simulation] PD particles: {} differ mixed vs PD-only scene, {} differ PD-only scene vs a Stepper alone\n", mixedVsPd, pdVsAlone);
     std::cout << fmt::format("[pd simulation] after {} frames: {} of {} PBD and {} of {} PD particles differ from "
-                             "their single-solver runs (and PdSolver's alone)\n",
+                             "their single-solver runs (and a Stepper's alone)\n",
                              frames, pbdDiffer, pbd.size(), pdDiffer, pd.size());
     EXPECT_EQ(pbdDiffer, 0u);
     EXPECT_EQ(pdDiffer, 0u);

@@ -13,7 +13,7 @@
 #include "gpu_harness.h"
 #include "sim/model_builder.h"
 #include "sim/pd_reference.h"
-#include "sim/pd_solver.h"
+#include "solvers/pd/pd_solver.h"
 #include "sim/state_hash.h"
 #include "vk/buffer.h"
 
@@ -22,53 +22,22 @@ namespace {
 
 class PdGpu : public GpuTest {};
 
-// Steps the PD part of a model on the GPU, one frame per submission. The
-// particle buffers are its own (in the engine, PbdSolver's).
-class PdGpuRun {
+// Steps a model with projective dynamics objects on the GPU, one frame per
+// submission; the timer fits frames of up to maxJacobi Jacobi iterations.
+class PdGpuRun : public GpuRun {
 public:
-    // maxJacobi: the most Jacobi iterations a frame will be recorded with (sizes the timer).
     PdGpuRun(VulkanContext& ctx, const SimModel& model, const SolverSettings& settings, uint32_t maxJacobi = 0)
-        : ctx_(ctx),
-          model_(model),
-          settings_(settings),
-          positions_(makeStorageBuffer<glm::vec4>(ctx, model.positions, "test positions")),
-          velocities_(makeStorageBuffer<glm::vec4>(ctx, model.velocities, "test velocities")),
-          solver_(ctx, model, positions_, velocities_),
-          timer_(ctx, 1, PdSolver::passRunsPerFrame(model, withJacobi(settings, maxJacobi)) + 4) {
-        solver_.registerPasses(timer_);
-    }
-    void frames(uint32_t count) {
-        for (uint32_t i = 0; i < count; ++i) {
-            ctx_.submitAndWait([&](VkCommandBuffer cmd) {
-                timer_.beginFrame(cmd, 0);
-                solver_.recordFrame(cmd, settings_, timer_);
-                timer_.endFrame(cmd);
-            });
-            timer_.collect(0);
-        }
-    }
+        : GpuRun(ctx, model, settings, withJacobi(settings, maxJacobi)), model_(model) {}
     // Back to the model's initial state.
-    void reset() {
-        positions_.uploadArray<glm::vec4>(model_.positions);
-        velocities_.uploadArray<glm::vec4>(model_.velocities);
-    }
-    std::vector<glm::vec4> positions() const { return positions_.downloadArray<glm::vec4>(); }
-    std::vector<glm::vec4> velocities() const { return velocities_.downloadArray<glm::vec4>(); }
-    SolverSettings& settings() { return settings_; }
-    PdSolver& solver() { return solver_; }
-    GpuTimer& timer() { return timer_; }
+    void reset() { GpuRun::reset(model_); }
+    PdSolver& solver() { return stepper().pd(); }
 
 private:
     static SolverSettings withJacobi(SolverSettings settings, uint32_t maxJacobi) {
         settings.pd.jacobiIterations = std::max(settings.pd.jacobiIterations, maxJacobi);
         return settings;
     }
-    VulkanContext& ctx_;
     const SimModel& model_;
-    SolverSettings settings_;
-    GpuBuffer positions_, velocities_;
-    PdSolver solver_;
-    GpuTimer timer_;
 };
 
 double maxDistance(const std::vector<glm::vec4>& gpu, std::span<const glm::dvec3> cpu, uint32_t first, uint32_t count) {

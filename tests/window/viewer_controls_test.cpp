@@ -92,7 +92,7 @@ TEST(ViewerControls, ProvidersPickDragResidualsAndSliders) {
     viewer.finish();
 
     // The free edge is the row of largest z (the pins hold row 0).
-    const std::vector<glm::vec4> start = viewer.simulation().solver().readPositions();
+    const std::vector<glm::vec4> start = viewer.simulation().particles().readPositions();
     uint32_t edge = 0;
     for (uint32_t i = 1; i < start.size(); ++i)
         if (start[i].z > start[edge].z + 1e-6f) edge = i;
@@ -104,7 +104,7 @@ TEST(ViewerControls, ProvidersPickDragResidualsAndSliders) {
     EXPECT_LT(glm::length(target - (grabbed.target + glm::vec3(0.3f, 0, 0))), 1e-5f) << "same depth plane";
     showFrames(viewer, 10);
     viewer.finish();
-    const glm::vec3 dragged(viewer.simulation().solver().readPositions()[grabbed.particle]);
+    const glm::vec3 dragged(viewer.simulation().particles().readPositions()[grabbed.particle]);
     std::printf("picked particle %u (edge particle %u), %.2e m from the drag target after 10 frames\n",
                 grabbed.particle, edge, glm::length(dragged - target));
     EXPECT_LT(glm::length(dragged - target), 1e-3f);
