@@ -1,6 +1,6 @@
 #pragma once
 // The shader math of shaders/{math,particle,pbd,pd}/*.glsl compiled as C++ in double
-// precision, so the CPU reference solver (cpu_reference.h) and the tests run
+// precision, so the CPU reference (engine/reference/) and the tests run
 // the very same functions as the GPU passes: vksim::ref::solveDistance is the
 // solveDistance of project_distance.comp, only with real = double.
 //

@@ -2,7 +2,7 @@
 // Everything the GPU solver uploads, built once per topology from a Scene
 // (model_builder.h): initial particle state, constraint arrays sorted by graph
 // colour, materials, colliders, triangles for rendering. The CPU reference
-// solver (cpu_reference.h) steps the same model in double precision.
+// solver (reference/pbd_reference.h) steps the same model in double precision.
 #include <cstdint>
 #include <string>
 #include <vector>

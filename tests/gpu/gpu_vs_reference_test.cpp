@@ -6,7 +6,7 @@
 #include "gpu_harness.h"
 #include <cmath>
 
-#include "sim/cpu_reference.h"
+#include "reference/pbd_reference.h"
 #include "sim/model_builder.h"
 
 namespace vksim::test {
@@ -19,7 +19,7 @@ struct Difference {
     double mean = 0.0;
 };
 
-Difference compare(const std::vector<glm::vec4>& gpu, const CpuReferenceSolver& cpu) {
+Difference compare(const std::vector<glm::vec4>& gpu, const PbdReference& cpu) {
     Difference d;
     for (uint32_t i = 0; i < cpu.particleCount(); ++i) {
         const double e = glm::length(glm::dvec3(gpu[i]) - cpu.positions()[i]);
@@ -34,7 +34,7 @@ Difference compare(const std::vector<glm::vec4>& gpu, const CpuReferenceSolver& 
 Difference runBoth(VulkanContext& ctx, const Scene& scene, uint32_t frames, const char* label) {
     const SimModel model = buildModel(scene);
     GpuRun gpu(ctx, model, scene.solver);
-    CpuReferenceSolver cpu(model);
+    PbdReference cpu(model);
     Difference worst;
     for (uint32_t f = 1; f <= frames; ++f) {
         gpu.frames(1);

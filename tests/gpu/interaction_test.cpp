@@ -14,8 +14,8 @@
 #include "gpu_harness.h"
 #include "../unit/pd_scenes.h"
 #include "scene/scene_loader.h"
-#include "sim/cpu_reference.h"
-#include "sim/pd_reference.h"
+#include "reference/pbd_reference.h"
+#include "reference/pd_reference.h"
 #include "sim/model_builder.h"
 #include "sim/pd_materials.h"
 #include "sim/state_hash.h"
@@ -41,7 +41,7 @@ std::vector<double> cpuAfterIterations(const SimModel& start, const SolverSettin
                                        Measure&& measure) {
     std::vector<double> values;
     for (uint32_t k = 1; k <= K; ++k) {
-        CpuReferenceSolver cpu(start);
+        PbdReference cpu(start);
         SolverSettings settings = solver;
         settings.iterations = k;
         cpu.step(settings);
@@ -340,7 +340,7 @@ TEST_F(Interaction, PbdResidualPerIterationMatchesTheCpuReference) {
     finalCpu /= double(start.distance.size());
 
     const std::vector<double> cpu =
-        cpuAfterIterations(start, scene.solver, K, [](const CpuReferenceSolver& ref) { return ref.distanceResidual(); });
+        cpuAfterIterations(start, scene.solver, K, [](const PbdReference& ref) { return ref.distanceResidual(); });
     double worst = 0.0;
     std::string line;
     for (uint32_t k = 1; k <= K; ++k) {
@@ -403,9 +403,9 @@ TEST_F(Interaction, XpbdEnergyPerIterationMatchesTheCpuReference) {
     ASSERT_EQ(gpu.size(), K);
 
     const double h = scene.solver.timeStep;
-    const std::vector<glm::dvec3> predicted = CpuReferenceSolver(start).predictedPositions(scene.solver);
+    const std::vector<glm::dvec3> predicted = PbdReference(start).predictedPositions(scene.solver);
     const std::vector<double> cpu = cpuAfterIterations(
-        start, scene.solver, K, [&](const CpuReferenceSolver& ref) { return ref.xpbdObjective(predicted, h).value(); });
+        start, scene.solver, K, [&](const PbdReference& ref) { return ref.xpbdObjective(predicted, h).value(); });
     double worst = 0.0;
     std::string line;
     for (uint32_t k = 1; k <= K; ++k) {
@@ -413,8 +413,13 @@ TEST_F(Interaction, XpbdEnergyPerIterationMatchesTheCpuReference) {
         line += fmt::format(" {}: {:.5e}/{:.5e}", k, gpu[k - 1], cpu[k - 1]);
     }
     SimModel after = start;
+<<<<<<< HEAD
     after.positions = sim.particles().readPositions();
     const double finalCpu = CpuReferenceSolver(after).xpbdObjective(predicted, h).value();
+=======
+    after.positions = sim.solver().readPositions();
+    const double finalCpu = PbdReference(after).xpbdObjective(predicted, h).value();
+>>>>>>> h-ref
     std::cout << fmt::format("[energy xpbd] g(p) [J] per iteration, GPU/CPU double:{}\n", line);
     std::cout << fmt::format("[energy xpbd] largest relative difference {:.2e}; final state: GPU {:.6e}, CPU on the "
                              "read-back positions {:.6e}\n", worst, gpu.back(), finalCpu);
@@ -515,7 +520,7 @@ TEST_F(Interaction, PdEnergyPerIterationMatchesTheCpuOnReadBackIterates) {
     const std::vector<float> gpu = sim->lastPdEnergyPerIteration();
     ASSERT_EQ(gpu.size(), L + 1);
 
-    const PdReferenceSolver reference(start);
+    const PdReference reference(start);
     const std::vector<glm::dvec3> s = reference.predictedPositions(scene.solver);
     double worst = 0.0;
     std::string line;
@@ -574,7 +579,7 @@ TEST_F(Interaction, PdEnergyTrackingLeavesTheSimulationUnchangedAndCountsCollisi
     EXPECT_TRUE(start.positions == untracked.particles().readPositions() &&
                 start.velocities == untracked.particles().readVelocities());
 
-    const PdReferenceSolver reference(start);
+    const PdReference reference(start);
     const std::vector<glm::dvec3> s = reference.predictedPositions(scene.solver);
     SolverSettings noCollisions = scene.solver;
     noCollisions.collisionMargin = -1e9f;  // no candidates: g without the collision term

@@ -12,7 +12,7 @@
 #include "gpu_harness.h"
 #include "scene/scene_loader.h"
 #include "shared_math_access.h"
-#include "sim/cpu_reference.h"
+#include "reference/pbd_reference.h"
 #include "sim/model_builder.h"
 
 namespace vksim::test {
@@ -83,7 +83,7 @@ TEST_F(MeshCollider, GpuMatchesTheCpuReference) {
     const Scene scene = torusScene(folder, 0.385f);
     const SimModel model = buildModel(scene);
     GpuRun gpu(ctx(), model, scene.solver);
-    CpuReferenceSolver cpu(model);
+    PbdReference cpu(model);
     double worst = 0.0;
     for (uint32_t frame = 1; frame <= 20; ++frame) {
         gpu.frames(1);

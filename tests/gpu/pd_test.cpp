@@ -1,5 +1,5 @@
 // Projective dynamics on the GPU (sim/pd_solver.h) against the CPU reference
-// with the exact global solve (sim/pd_reference.h): one global solve, whole
+// with the exact global solve (reference/pd_reference.h): one global solve, whole
 // steps, Chebyshev against plain Jacobi, a pinned bar's equilibrium, a ball
 // on the ground, determinism. Validation (with synchronization validation)
 // is on for all of them: any message fails the test.
@@ -12,7 +12,7 @@
 #include "../unit/pd_scenes.h"
 #include "gpu_harness.h"
 #include "sim/model_builder.h"
-#include "sim/pd_reference.h"
+#include "reference/pd_reference.h"
 #include "solvers/pd/pd_solver.h"
 #include "sim/state_hash.h"
 #include "vk/buffer.h"
@@ -63,7 +63,7 @@ struct OneSolve {
     double correction = 0.0;         // max |q* - s|
 
     OneSolve(const SimModel& m, const SolverSettings& settings) : model(m) {
-        PdReferenceSolver cpu(model);
+        PdReference cpu(model);
         cpu.step(settings);
         direct.assign(cpu.positions().begin(), cpu.positions().end());
         const double h = double(settings.timeStep) / settings.substeps;
@@ -207,7 +207,7 @@ TEST_F(PdGpu, WholeStepsMatchTheDirectSolveReference) {
         settings.pd.localIterations = 5;
         settings.pd.jacobiIterations = 150;
         PdGpuRun gpu(ctx(), model, settings);
-        PdReferenceSolver cpu(model);
+        PdReference cpu(model);
         double worst = 0.0;
         for (uint32_t f = 1; f <= c.frames; ++f) {
             gpu.frames(1);
@@ -236,7 +236,7 @@ TEST_F(PdGpu, PinnedBarReachesEquilibriumAndConvergesWithJ) {
             if (model.positions[i].x > 0.59f) tip = std::min(tip, positions[i] - double(model.positions[i].y));
         return tip;
     };
-    PdReferenceSolver cpu(model);
+    PdReference cpu(model);
     for (uint32_t f = 0; f < frames; ++f) cpu.step(settings);
     std::vector<double> tipCpu;
     for (const glm::dvec3& x : cpu.positions()) tipCpu.push_back(x.y);

@@ -1,4 +1,4 @@
-// The CPU reference solver (sim/cpu_reference.h) against closed forms and
+// The CPU reference solver (reference/pbd_reference.h) against closed forms and
 // conservation laws: free fall, momentum, convergence with iterations, the
 // PBD/XPBD stiffness laws, and non-penetration of colliders.
 #include <gtest/gtest.h>
@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 
 #include "cloth_scenes.h"
-#include "sim/cpu_reference.h"
+#include "reference/pbd_reference.h"
 #include "sim/model_builder.h"
 #include "sim/shared_math.h"
 
@@ -60,7 +60,7 @@ TEST(CpuReference, FreeFallMatchesTheClosedForm) {
     const std::vector<glm::vec3> v0{{0, 0, 0}, {0.3f, 2, -0.1f}, {-1, -4, 0.5f}};
     SolverSettings settings;
     settings.substeps = 4;
-    CpuReferenceSolver solver(particlesOnly(x0, v0));
+    PbdReference solver(particlesOnly(x0, v0));
     const int frames = 120;
     for (int frame = 0; frame < frames; ++frame) solver.step(settings);
 
@@ -94,7 +94,7 @@ TEST(CpuReference, FreeClothConservesLinearMomentum) {
     for (uint32_t i = 0; i < model.velocities.size(); ++i)
         model.velocities[i] = glm::vec4(0.5f * float(test::hashUnit(i, 1)), 0.5f * float(test::hashUnit(i, 2)),
                                         0.5f * float(test::hashUnit(i, 4)) + 0.3f, 0.0f);
-    CpuReferenceSolver solver(model);
+    PbdReference solver(model);
     const dvec3 initial = solver.linearMomentum();
     double scale = 0.0;  // sum m |v|, what rounding is relative to
     for (uint32_t i = 0; i < solver.particleCount(); ++i)
@@ -117,10 +117,10 @@ TEST(CpuReference, DistanceResidualFallsWithIterations) {
     SolverSettings settings = noGravity();
     settings.substeps = 1;
 
-    double previous = CpuReferenceSolver(model).distanceResidual();
+    double previous = PbdReference(model).distanceResidual();
     std::string table = fmt::format("mean |C| after one substep: initial {:.4e}", previous);
     for (uint32_t iterations : {1u, 2u, 4u, 8u, 16u, 32u}) {
-        CpuReferenceSolver solver(model);
+        PbdReference solver(model);
         settings.iterations = iterations;
         solver.step(settings);
         double residual = solver.distanceResidual();
@@ -144,7 +144,7 @@ TEST(CpuReference, PbdStiffnessIsCorrectedForTheIterationCount) {
     SolverSettings settings = noGravity();
     settings.substeps = 1;
     for (uint32_t iterations : {1u, 3u, 10u}) {
-        CpuReferenceSolver solver(model);
+        PbdReference solver(model);
         settings.iterations = iterations;
         solver.step(settings);
         EXPECT_NEAR(solver.distanceResidual(), (1.0 - double(k)) * 0.5, 1e-12) << iterations << " iterations";
@@ -176,7 +176,7 @@ TEST(CpuReference, XpbdComplianceFollowsItsClosedForm) {
             y = projected;
         }
         for (uint32_t iterations : {1u, 4u, 20u}) {
-            CpuReferenceSolver solver(model);
+            PbdReference solver(model);
             settings.substeps = substeps;
             settings.iterations = iterations;
             solver.step(settings);
@@ -200,13 +200,13 @@ TEST(CpuReference, XpbdWithZeroComplianceIsPbdWithStiffnessOne) {
     auto run = [&](ConstraintParams params) {
         scene.cloths[0].stretch = params;
         scene.cloths[0].bending = params;
-        CpuReferenceSolver solver(buildModel(scene));
+        PbdReference solver(buildModel(scene));
         for (int frame = 0; frame < 40; ++frame) solver.step(scene.solver);
         return solver;
     };
-    CpuReferenceSolver pbd = run({ConstraintModel::Pbd, 1.0f, 0.0f, true});
-    CpuReferenceSolver xpbd = run({ConstraintModel::Xpbd, 1.0f, 0.0f, true});
-    CpuReferenceSolver soft = run({ConstraintModel::Xpbd, 1.0f, 1e-3f, true});
+    PbdReference pbd = run({ConstraintModel::Pbd, 1.0f, 0.0f, true});
+    PbdReference xpbd = run({ConstraintModel::Xpbd, 1.0f, 0.0f, true});
+    PbdReference soft = run({ConstraintModel::Xpbd, 1.0f, 1e-3f, true});
     double difference = 0.0, softDifference = 0.0;
     for (uint32_t i = 0; i < pbd.particleCount(); ++i) {
         difference = std::max(difference, glm::length(pbd.positions()[i] - xpbd.positions()[i]));
@@ -234,7 +234,7 @@ TEST(CpuReference, DroppedParticlesStayOutsideColliders) {
         SCOPED_TRACE(c.name);
         SimModel model = particlesOnly({c.start}, {{0.4f, 0.0f, 0.0f}});
         model.colliders.push_back(c.collider);
-        CpuReferenceSolver solver(model);
+        PbdReference solver(model);
         SolverSettings settings;
         const gpu::Collider& k = c.collider;
         double closest = 1e9;  // smallest C = f - thickness seen after a frame
@@ -257,7 +257,7 @@ TEST(CpuReference, DroppedParticlesStayOutsideColliders) {
 TEST(CpuReference, RestitutionBouncesAtMuNTimesTheImpactSpeed) {
     SimModel model = particlesOnly({{0, 1, 0}}, {{0, 0, 0}});
     model.colliders.push_back(collider(gpu::kColliderPlane, {0, 0, 0}, glm::vec4(0), 0.0f, 0.0f, 0.5f));
-    CpuReferenceSolver solver(model);
+    PbdReference solver(model);
     SolverSettings settings;
     settings.substeps = 1;
     double impact = 0.0, rebound = 0.0;

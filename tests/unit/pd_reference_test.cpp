@@ -1,4 +1,4 @@
-// The projective dynamics CPU reference (sim/pd_reference.h, exact global
+// The projective dynamics CPU reference (reference/pd_reference.h, exact global
 // solve by sparse Cholesky) against closed forms and conservation laws.
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 #include "cloth_scenes.h"
 #include "pd_scenes.h"
 #include "sim/model_builder.h"
-#include "sim/pd_reference.h"
+#include "reference/pd_reference.h"
 
 namespace vksim {
 namespace {
@@ -32,7 +32,7 @@ Scene freeBall() {
 TEST(PdReference, FreeFallMatchesTheClosedForm) {
     const Scene scene = freeBall();
     const SimModel model = buildModel(scene);
-    PdReferenceSolver solver(model);
+    PdReference solver(model);
     const uint32_t frames = 60;
     for (uint32_t f = 0; f < frames; ++f) solver.step(scene.solver);
     const double h = double(scene.solver.timeStep), g = 9.81f;
@@ -60,7 +60,7 @@ TEST(PdReference, LinearMomentumIsConserved) {
         model.velocities[i] = glm::vec4(float(test::hashUnit(i, 2)), float(test::hashUnit(i, 3)),
                                         float(test::hashUnit(i, 4)), 0.0f);
     }
-    PdReferenceSolver solver(model);
+    PdReference solver(model);
     glm::dvec3 p0(0.0);
     for (uint32_t r = 0; r < model.pd.particleCount; ++r)
         p0 += double(model.pd.rows[r].mass) * dvec3(glm::vec3(model.velocities[model.pd.firstParticle + r]));
@@ -81,7 +81,7 @@ TEST(PdReference, RestStateIsStationary) {
     Scene scene = test::pdBarScene();
     scene.solver.gravity = glm::vec3(0.0f);
     const SimModel model = buildModel(scene);
-    PdReferenceSolver solver(model);
+    PdReference solver(model);
     for (uint32_t f = 0; f < 10; ++f) solver.step(scene.solver);
     double worst = 0.0;
     for (uint32_t i = 0; i < model.particleCount(); ++i)
@@ -94,7 +94,7 @@ TEST(PdReference, RestStateIsStationary) {
 TEST(PdReference, GlobalSolveHasRoundingLevelResidual) {
     const Scene scene = test::pdClothScene({8, 8});
     SimModel model = buildModel(scene);
-    PdReferenceSolver solver(model);
+    PdReference solver(model);
     std::vector<dvec3> s(solver.positions().begin(), solver.positions().end());
     for (uint32_t i = 0; i < s.size(); ++i)
         if (model.positions[i].w > 0.0f) s[i] += 0.05 * dvec3(test::hashUnit(i, 5), test::hashUnit(i, 6), 0.0);
@@ -111,7 +111,7 @@ TEST(PdReference, PinnedBarReachesStaticEquilibrium) {
     Scene scene = test::pdBarScene();
     scene.solver.pd.localIterations = 10;
     const SimModel model = buildModel(scene);
-    PdReferenceSolver solver(model);
+    PdReference solver(model);
     double speed = 0.0;
     for (uint32_t f = 0; f < 300; ++f) {
         solver.step(scene.solver);
@@ -141,7 +141,7 @@ TEST(PdReference, BallSettlesOnTheGround) {
     ground.friction = 0.5f;
     scene.colliders.push_back(ground);
     const SimModel model = buildModel(scene);
-    PdReferenceSolver solver(model);
+    PdReference solver(model);
     double lowest = 1e9;
     for (uint32_t f = 0; f < 120; ++f) {
         solver.step(scene.solver);

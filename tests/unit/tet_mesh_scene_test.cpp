@@ -9,7 +9,7 @@
 #include "../common/mesh_fixtures.h"
 #include "scene/scene_loader.h"
 #include "sim/model_builder.h"
-#include "sim/pd_reference.h"
+#include "reference/pd_reference.h"
 #include "sim/tet_mesh.h"
 
 namespace vksim::test {
@@ -114,7 +114,7 @@ TEST(TetMeshScene, PinnedRegionHoldsOneEndAndTheBarHangs) {
     for (std::size_t i = 0; i < model.positions.size(); ++i)
         EXPECT_EQ(model.positions[i], reference.positions[i]) << "particle " << i;  // w: 0 where pinned
 
-    PdReferenceSolver sim(model);
+    PdReference sim(model);
     for (int frame = 0; frame < 60; ++frame) sim.step(mesh.solver);
     double tipDrop = 0.0;
     for (uint32_t i = 0; i < model.particleCount(); ++i) {

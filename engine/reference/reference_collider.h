@@ -1,6 +1,6 @@
 #pragma once
-// A collider as the CPU reference solvers (cpu_reference.h, pd_reference.h)
-// hold it: the GPU's Collider (shared/sim_types.h) widened to double, with
+// A collider as the CPU reference world (reference_world.h) holds it: the
+// GPU's Collider (shared/sim_types.h) widened to double, with
 // the rotation renormalised in double (a float quaternion is unit to ~1e-7
 // only, and quatRotate scales by |q|^2), so the reference sees the exact
 // shape.

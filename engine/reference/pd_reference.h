@@ -1,14 +1,15 @@
 #pragma once
-// Projective dynamics (SPEC.md 5) on the CPU in double precision: the test
-// oracle for the GPU path (pd_solver.h). The same passes in the same order
-// with the same shared math (the local projections of
+// Projective dynamics (docs/physics.md §5) on the CPU in double precision:
+// the local/global solve of the reference world (reference_world.h), the
+// test oracle for the GPU path (pd_solver.h). The same passes in the same
+// order with the same shared math (the local projections of
 // shaders/pd/pd_projections.glsl compiled as C++ double), but an exact
 // global step: a sparse Cholesky (LDL^T) factorisation of
 // M/h^2 + L over the free particles, computed once per time step and
 // refactored (numerically only; the pattern is analysed once) when the set
 // of active collision projections changes its diagonal. Pinned particles
 // are eliminated: their known positions move to the right-hand side.
-// Only the PD particles of the model move; the rest are left as they are.
+// Its range is the PD particles of the model; the rest are left as they are.
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -16,28 +17,30 @@
 
 #include <glm/glm.hpp>
 
+#include "reference/reference_world.h"
 #include "scene/scene.h"
-#include "sim/reference_collider.h"
 #include "sim/sim_model.h"
 
 namespace vksim {
 
-class PdReferenceSolver {
+class PdReference final : public ReferenceSimulation {
 public:
-    explicit PdReferenceSolver(const SimModel& model);
-    ~PdReferenceSolver();
-    PdReferenceSolver(const PdReferenceSolver&) = delete;
-    PdReferenceSolver& operator=(const PdReferenceSolver&) = delete;
+    explicit PdReference(const SimModel& model);
+    ~PdReference() override;
+    PdReference(const PdReference&) = delete;
+    PdReference& operator=(const PdReference&) = delete;
 
-    // One frame: settings.substeps substeps, each settings.pd.localIterations
-    // local/global iterations with the direct global solve
-    // (settings.pd.jacobiIterations, chebyshev, relaxation and spectralRadius
-    // are the GPU's business and ignored here).
-    void step(const SolverSettings& settings);
+    // step(settings) (ReferenceSimulation): settings.substeps substeps, each
+    // settings.pd.localIterations local/global iterations with the direct
+    // global solve (settings.pd.jacobiIterations, chebyshev, relaxation and
+    // spectralRadius are the GPU's business and ignored here).
+    ParticleRange range(const ReferenceWorld&) const override { return {pd_.firstParticle, pd_.particleCount}; }
+    void checkSettings(const SolverSettings& settings) const override;
+    // L local/global iterations from q = s, then what is left inside a
+    // candidate collider projected onto its surface (project_collision.comp).
+    void solveSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
+                      const SolverSettings& settings) override;
 
-    std::span<const glm::dvec3> positions() const { return positions_; }
-    std::span<const glm::dvec3> velocities() const { return velocities_; }
-    uint32_t particleCount() const { return static_cast<uint32_t>(positions_.size()); }
     const PdModel& model() const { return pd_; }
 
     // The pieces of a step, for tests. localStep fills the contribution of
@@ -67,43 +70,21 @@ public:
     glm::dvec3 linearMomentum() const;
 
 private:
-    using Collider = ReferenceCollider;
-    struct Contact {
-        uint32_t candidates = 0;
-        uint32_t touching = 0;
-        double approachSpeed = 0.0;
-    };
     struct Factorisation;
 
-    void substep(const SolverSettings& settings, double h);
-    // predict.comp: v of the free PD particles after gravity and damping (0
-    // for pinned ones), and s = x + h v over all particles.
-    void predict(const SolverSettings& settings, double h, std::vector<glm::dvec3>& velocities,
-                 std::vector<glm::dvec3>& s) const;
-    // Colliders within the collision margin of s (collide_generate.comp's candidate bits).
-    uint32_t collisionCandidates(const glm::dvec3& s, double margin) const;
-    // p moved out of each candidate collider in collider order while inside
-    // (local_collisions.comp); `touching` gets the colliders it was inside.
-    glm::dvec3 projectOutOfColliders(glm::dvec3 p, uint32_t candidates, double stencilStep, uint32_t& touching) const;
-    void collisionProjections(std::span<const glm::dvec3> q, double stencilStep);
+    // local_collisions.comp: each candidate in collider order, projected
+    // while violated; marks the contacts touching.
+    void collisionProjections(ReferenceWorld& world, std::span<const glm::dvec3> q, double stencilStep);
     // Right-hand side of the free rows (pinned couplings moved over) for the
     // current collision targets, and the solve.
     std::vector<glm::dvec3> solve(std::span<const glm::dvec3> s, std::span<const glm::dvec3> contributions,
                                   std::span<const glm::dvec3> pinnedAt, double h, double collisionWeight,
                                   bool withCollisions);
     void factorise(double h, double collisionWeight, const std::vector<bool>& active);
-    double colliderDistance(const Collider& collider, const glm::dvec3& p) const;
-    glm::dvec3 colliderGradient(const Collider& collider, const glm::dvec3& p, double stencilStep) const;
 
     PdModel pd_;
-    std::vector<glm::dvec3> positions_;
-    std::vector<double> inverseMasses_;
-    std::vector<glm::dvec3> velocities_;
-    std::vector<Collider> colliders_;
-    std::vector<float> meshSdfGrids_;  // the model's mesh collider grids (sdf.glsl reads them)
 
     // Per PD particle (row r), this substep.
-    std::vector<Contact> contacts_;
     std::vector<glm::dvec3> collisionTargets_;
     std::vector<bool> collisionActive_;
 

@@ -1,18 +1,16 @@
-#include "sim/pd_reference.h"
+#include "reference/pd_reference.h"
 
-#include <algorithm>
-#include <limits>
+#include <cmath>
 #include <stdexcept>
 
 #include <Eigen/Sparse>
-#include <fmt/format.h>
 
 #include "sim/pd_system.h"
 #include "sim/shared_math.h"
 
 namespace vksim {
 
-struct PdReferenceSolver::Factorisation {
+struct PdReference::Factorisation {
     Eigen::SparseMatrix<double> matrix;
     Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>> ldlt;
     bool analysed = false;
@@ -21,166 +19,50 @@ struct PdReferenceSolver::Factorisation {
     std::vector<bool> active;
 };
 
-PdReferenceSolver::PdReferenceSolver(const SimModel& model)
-    : pd_(model.pd), factorisation_(std::make_unique<Factorisation>()) {
+PdReference::PdReference(const SimModel& model)
+    : ReferenceSimulation(model), pd_(model.pd), factorisation_(std::make_unique<Factorisation>()) {
     if (pd_.rows.size() != pd_.particleCount)
-        throw std::invalid_argument("PdReferenceSolver: the model's PD system is not built (buildPdSystem)");
-    for (const glm::vec4& x : model.positions) {
-        positions_.emplace_back(glm::vec3(x));
-        inverseMasses_.push_back(x.w);
-    }
-    for (const glm::vec4& v : model.velocities) velocities_.emplace_back(glm::vec3(v));
-    meshSdfGrids_ = model.meshSdfGrids;
-    for (const gpu::Collider& c : model.colliders)
-        colliders_.push_back(ReferenceCollider::fromGpu(c));
+        throw std::invalid_argument("PdReference: the model's PD system is not built (buildPdSystem)");
     freeIndex_.assign(pd_.particleCount, -1);
     for (uint32_t r = 0; r < pd_.particleCount; ++r)
         if (pd_.rows[r].mass > 0.0f) {
             freeIndex_[r] = static_cast<int32_t>(freeRows_.size());
             freeRows_.push_back(r);
         }
-    contacts_.resize(pd_.particleCount);
     collisionTargets_.resize(pd_.particleCount);
     collisionActive_.assign(pd_.particleCount, false);
 }
 
-PdReferenceSolver::~PdReferenceSolver() = default;
+PdReference::~PdReference() = default;
 
-void PdReferenceSolver::step(const SolverSettings& settings) {
-    if (settings.substeps == 0 || settings.pd.localIterations == 0 || !(settings.timeStep > 0.0f))
-        throw std::invalid_argument("PdReferenceSolver::step: needs timeStep > 0, substeps > 0, localIterations > 0");
-    if (pd_.empty()) return;
-    // What the GPU passes bind as their mesh SDF buffer (sdf.glsl).
-    const ref::MeshSdfGridScope grids(meshSdfGrids_);
-    const double h = double(settings.timeStep) / double(settings.substeps);
-    for (uint32_t s = 0; s < settings.substeps; ++s) substep(settings, h);
+void PdReference::checkSettings(const SolverSettings& settings) const {
+    if (settings.pd.localIterations == 0) throw std::invalid_argument("PdReference::step: needs localIterations > 0");
 }
 
-// The passes of PdSolver::recordSubstep, in the same order.
-void PdReferenceSolver::substep(const SolverSettings& settings, double h) {
-    const uint32_t first = pd_.firstParticle;
-    const glm::dvec3 gravity(settings.gravity);
-
-    std::vector<glm::dvec3> s;
-    predict(settings, h, velocities_, s);
-
-    // collide_generate.comp: candidates and approach speeds at s.
-    for (uint32_t r = 0; r < pd_.particleCount; ++r) {
-        const uint32_t i = first + r;
-        Contact contact;
-        if (inverseMasses_[i] > 0.0) {
-            contact.candidates = collisionCandidates(s[i], settings.collisionMargin);
-            double nearest = std::numeric_limits<double>::infinity();
-            for (uint32_t c = 0; c < colliders_.size(); ++c) {
-                if ((contact.candidates & (1u << c)) == 0) continue;
-                const double C = colliderDistance(colliders_[c], s[i]);
-                if (C < nearest) {
-                    nearest = C;
-                    const glm::dvec3 g = colliderGradient(colliders_[c], s[i], settings.stencilStep);
-                    const double length = glm::length(g);
-                    contact.approachSpeed = length > 0.0 ? glm::dot(velocities_[i], g / length) : 0.0;
-                }
-            }
-        }
-        contacts_[r] = contact;
-        collisionActive_[r] = false;
-    }
-
-    // L local/global iterations from q = s.
+// The passes of the GPU's PD substep between collide_generate and
+// update_velocity, in the same order.
+void PdReference::solveSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
+                               const SolverSettings& settings) {
+    collisionActive_.assign(pd_.particleCount, false);
+    const std::vector<glm::dvec3> s(world.predicted().begin(), world.predicted().end());
     std::vector<glm::dvec3> q = s;
-    const bool withCollisions = !colliders_.empty();
+    const bool withCollisions = !world.colliders().empty();
     for (uint32_t l = 0; l < settings.pd.localIterations; ++l) {
         const std::vector<glm::dvec3> contributions = localStep(q);
-        if (withCollisions) collisionProjections(q, settings.stencilStep);
-        q = solve(s, contributions, positions_, h, settings.pd.collisionWeight, withCollisions);
+        if (withCollisions) collisionProjections(world, q, params.stencilStep);
+        q = solve(s, contributions, world.positions(), params.h, settings.pd.collisionWeight, withCollisions);
     }
-
-    // project_collision.comp on q: what is left inside a candidate collider
-    // onto its surface, each candidate in collider order.
-    for (uint32_t r = 0; r < pd_.particleCount && withCollisions; ++r) {
-        Contact& contact = contacts_[r];
-        glm::dvec3& p = q[first + r];
-        for (uint32_t c = 0; c < colliders_.size() && contact.candidates != 0; ++c) {
-            if ((contact.candidates & (1u << c)) == 0) continue;
-            const double C = colliderDistance(colliders_[c], p);
-            if (C >= 0.0) continue;
-            p += ref::solveCollision(C, colliderGradient(colliders_[c], p, settings.stencilStep));
-            contact.touching |= 1u << c;
-        }
-    }
-
-    // update_velocity.comp: v = (q - x)/h, x = q.
-    for (uint32_t r = 0; r < pd_.particleCount; ++r) {
-        const uint32_t i = first + r;
-        velocities_[i] = (q[i] - positions_[i]) / h;
-        positions_[i] = q[i];
-    }
-
-    // contact_velocity.comp: friction and restitution.
-    const double restitutionThreshold = 2.0 * glm::length(gravity) * h;
-    for (uint32_t r = 0; r < pd_.particleCount; ++r) {
-        const uint32_t i = first + r;
-        const Contact& contact = contacts_[r];
-        if (contact.touching == 0) continue;
-        uint32_t nearest = 0;
-        double nearestC = std::numeric_limits<double>::infinity();
-        for (uint32_t c = 0; c < colliders_.size(); ++c) {
-            if ((contact.touching & (1u << c)) == 0) continue;
-            const double C = colliderDistance(colliders_[c], positions_[i]);
-            if (C < nearestC) {
-                nearestC = C;
-                nearest = c;
-            }
-        }
-        const Collider& collider = colliders_[nearest];
-        const glm::dvec3 g = colliderGradient(collider, positions_[i], settings.stencilStep);
-        const double length = glm::length(g);
-        if (length <= 0.0) continue;
-        velocities_[i] = ref::contactVelocity(velocities_[i], g / length, contact.approachSpeed, collider.friction,
-                                              collider.restitution, restitutionThreshold);
-    }
+    std::copy(q.begin(), q.end(), world.predicted().begin());
+    if (withCollisions) world.projectCollisions(range, params.stencilStep);
 }
 
-void PdReferenceSolver::predict(const SolverSettings& settings, double h, std::vector<glm::dvec3>& velocities,
-                                std::vector<glm::dvec3>& s) const {
-    const glm::dvec3 gravity(settings.gravity);
-    const double damping = settings.damping;
-    s = positions_;
-    for (uint32_t r = 0; r < pd_.particleCount; ++r) {
-        const uint32_t i = pd_.firstParticle + r;
-        velocities[i] = ref::predictedVelocity(velocities_[i], inverseMasses_[i], gravity, damping, h);
-        s[i] = positions_[i] + h * velocities[i];
-    }
+std::vector<glm::dvec3> PdReference::predictedPositions(const SolverSettings& settings) const {
+    return world_.predictedPositions(range(world_), settings);
 }
 
-std::vector<glm::dvec3> PdReferenceSolver::predictedPositions(const SolverSettings& settings) const {
-    std::vector<glm::dvec3> velocities = velocities_, s;
-    predict(settings, double(settings.timeStep) / double(settings.substeps), velocities, s);
-    return s;
-}
-
-uint32_t PdReferenceSolver::collisionCandidates(const glm::dvec3& s, double margin) const {
-    uint32_t candidates = 0;
-    for (uint32_t c = 0; c < colliders_.size(); ++c)
-        if (colliderDistance(colliders_[c], s) < margin) candidates |= 1u << c;
-    return candidates;
-}
-
-glm::dvec3 PdReferenceSolver::projectOutOfColliders(glm::dvec3 p, uint32_t candidates, double stencilStep,
-                                                    uint32_t& touching) const {
-    for (uint32_t c = 0; c < colliders_.size() && candidates != 0; ++c) {
-        if ((candidates & (1u << c)) == 0) continue;
-        const double C = colliderDistance(colliders_[c], p);
-        if (C >= 0.0) continue;
-        p += ref::solveCollision(C, colliderGradient(colliders_[c], p, stencilStep));
-        touching |= 1u << c;
-    }
-    return p;
-}
-
-double PdReferenceSolver::objective(std::span<const glm::dvec3> q, std::span<const glm::dvec3> s,
-                                    const SolverSettings& settings) const {
-    const ref::MeshSdfGridScope grids(meshSdfGrids_);
+double PdReference::objective(std::span<const glm::dvec3> q, std::span<const glm::dvec3> s,
+                              const SolverSettings& settings) const {
+    const ref::MeshSdfGridScope grids(world_.meshSdfGrids());
     const double h = double(settings.timeStep) / double(settings.substeps);
     double energy = 0.0;
     localStep(q, &energy);
@@ -189,8 +71,8 @@ double PdReferenceSolver::objective(std::span<const glm::dvec3> q, std::span<con
         const double massOverH2 = double(pd_.rows[r].mass) / (h * h);
         energy += 0.5 * massOverH2 * glm::dot(q[i] - s[i], q[i] - s[i]);
         uint32_t touching = 0;
-        const glm::dvec3 target = projectOutOfColliders(q[i], collisionCandidates(s[i], settings.collisionMargin),
-                                                        settings.stencilStep, touching);
+        const glm::dvec3 target = world_.projectOutOfColliders(
+            q[i], world_.collisionCandidates(s[i], settings.collisionMargin), settings.stencilStep, touching);
         if (touching != 0)
             energy += 0.5 * double(settings.pd.collisionWeight) * massOverH2 * glm::dot(q[i] - target, q[i] - target);
     }
@@ -199,7 +81,7 @@ double PdReferenceSolver::objective(std::span<const glm::dvec3> q, std::span<con
 
 // shaders/pd/local_*.comp, family by family into their slots; the energies
 // are the w of the first slots there.
-std::vector<glm::dvec3> PdReferenceSolver::localStep(std::span<const glm::dvec3> q, double* energy) const {
+std::vector<glm::dvec3> PdReference::localStep(std::span<const glm::dvec3> q, double* energy) const {
     std::vector<glm::dvec3> slots(pd_.slots.total, glm::dvec3(0.0));
     double sum = 0.0;
     auto add = [&sum](double weight, double squaredDistance) { sum += 0.5 * weight * squaredDistance; };
@@ -269,18 +151,18 @@ std::vector<glm::dvec3> PdReferenceSolver::localStep(std::span<const glm::dvec3>
 }
 
 // local_collisions.comp: each candidate in collider order, projected while violated.
-void PdReferenceSolver::collisionProjections(std::span<const glm::dvec3> q, double stencilStep) {
+void PdReference::collisionProjections(ReferenceWorld& world, std::span<const glm::dvec3> q, double stencilStep) {
+    const std::span<ReferenceContact> contacts = world.contacts();
     for (uint32_t r = 0; r < pd_.particleCount; ++r) {
-        Contact& contact = contacts_[r];
+        const uint32_t i = pd_.firstParticle + r;
         uint32_t touching = 0;
-        collisionTargets_[r] =
-            projectOutOfColliders(q[pd_.firstParticle + r], contact.candidates, stencilStep, touching);
-        contact.touching |= touching;
+        collisionTargets_[r] = world.projectOutOfColliders(q[i], contacts[i].candidates, stencilStep, touching);
+        contacts[i].touching |= touching;
         collisionActive_[r] = touching != 0;
     }
 }
 
-void PdReferenceSolver::factorise(double h, double collisionWeight, const std::vector<bool>& active) {
+void PdReference::factorise(double h, double collisionWeight, const std::vector<bool>& active) {
     Factorisation& f = *factorisation_;
     if (f.analysed && f.h == h && f.collisionWeight == collisionWeight && f.active == active) return;
     const auto n = static_cast<Eigen::Index>(freeRows_.size());
@@ -305,13 +187,13 @@ void PdReferenceSolver::factorise(double h, double collisionWeight, const std::v
     }
     f.ldlt.factorize(f.matrix);
     if (f.ldlt.info() != Eigen::Success)
-        throw std::runtime_error("PdReferenceSolver: the global matrix is not positive definite");
+        throw std::runtime_error("PdReference: the global matrix is not positive definite");
     f.h = h;
     f.collisionWeight = collisionWeight;
     f.active = active;
 }
 
-std::vector<glm::dvec3> PdReferenceSolver::solve(std::span<const glm::dvec3> s,
+std::vector<glm::dvec3> PdReference::solve(std::span<const glm::dvec3> s,
                                                  std::span<const glm::dvec3> contributions,
                                                  std::span<const glm::dvec3> pinnedAt, double h,
                                                  double collisionWeight, bool withCollisions) {
@@ -343,13 +225,13 @@ std::vector<glm::dvec3> PdReferenceSolver::solve(std::span<const glm::dvec3> s,
     return q;
 }
 
-std::vector<glm::dvec3> PdReferenceSolver::globalSolve(std::span<const glm::dvec3> s,
+std::vector<glm::dvec3> PdReference::globalSolve(std::span<const glm::dvec3> s,
                                                        std::span<const glm::dvec3> contributions,
                                                        std::span<const glm::dvec3> pinnedAt, double h) {
     return solve(s, contributions, pinnedAt, h, 0.0, false);
 }
 
-double PdReferenceSolver::relativeResidual(std::span<const glm::dvec3> q, std::span<const glm::dvec3> s,
+double PdReference::relativeResidual(std::span<const glm::dvec3> q, std::span<const glm::dvec3> s,
                                            std::span<const glm::dvec3> contributions, double h) const {
     double residual = 0.0, norm = 0.0;
     for (uint32_t r : freeRows_) {
@@ -368,19 +250,11 @@ double PdReferenceSolver::relativeResidual(std::span<const glm::dvec3> q, std::s
     return norm > 0.0 ? std::sqrt(residual / norm) : std::sqrt(residual);
 }
 
-glm::dvec3 PdReferenceSolver::linearMomentum() const {
+glm::dvec3 PdReference::linearMomentum() const {
+    const std::span<const glm::dvec3> v = world_.velocities();
     glm::dvec3 momentum(0.0);
-    for (uint32_t r : freeRows_) momentum += double(pd_.rows[r].mass) * velocities_[pd_.firstParticle + r];
+    for (uint32_t r : freeRows_) momentum += double(pd_.rows[r].mass) * v[pd_.firstParticle + r];
     return momentum;
-}
-
-double PdReferenceSolver::colliderDistance(const Collider& collider, const glm::dvec3& p) const {
-    return ref::sdfWorld(collider.type, collider.position, collider.rotation, collider.size, p) - collider.thickness;
-}
-
-glm::dvec3 PdReferenceSolver::colliderGradient(const Collider& collider, const glm::dvec3& p,
-                                               double stencilStep) const {
-    return ref::sdfGradientTetra(collider.type, collider.position, collider.rotation, collider.size, p, stencilStep);
 }
 
 }  // namespace vksim

@@ -1,0 +1,153 @@
+#pragma once
+// One traits struct per solver for the typed conformance test
+// (solver_conformance_test.cpp): its scenes, its CPU reference and the names
+// of its GPU passes. Adding a solver to the conformance suite means adding
+// one struct here and naming it in the test's type list.
+#include <cstdint>
+#include <string_view>
+
+#include <glm/glm.hpp>
+
+#include "../unit/cloth_scenes.h"
+#include "../unit/pd_scenes.h"
+#include "gpu_harness.h"
+#include "reference/pbd_reference.h"
+#include "reference/pd_reference.h"
+#include "scene/scene.h"
+#include "sim/sim_model.h"
+
+namespace vksim::test {
+
+// A sphere under the middle of a cloth hanging from its first row's corners.
+inline ColliderDesc sphereBelowCloth(glm::vec3 position, float radius) {
+    ColliderDesc sphere;
+    sphere.name = "sphere";
+    sphere.shape = ColliderShape::Sphere;
+    sphere.position = position;
+    sphere.radius = radius;
+    sphere.friction = 0.3f;
+    sphere.thickness = 0.01f;
+    return sphere;
+}
+
+// The velocity every free-object test starts from: large against the
+// float32 rounding of a frame's displacement (~6e-8 m / (1/60 s)).
+inline constexpr glm::vec3 kFreeVelocity{0.6f, 0.2f, -0.4f};
+
+struct PbdTraits {
+    static constexpr const char* kName = "pbd";
+    using Reference = PbdReference;
+
+    // A 12x12 cloth pinned at two corners swinging down onto a sphere, with
+    // friction: every PBD pass runs.
+    static Scene referenceScene() {
+        Scene scene = clothScene({12, 12}, {1.0f, 1.0f}, 1.2f);
+        scene.cloths[0].pinned = {{0, 0}, {11, 0}};
+        scene.colliders = {sphereBelowCloth({0.0f, 0.6f, 0.25f}, 0.35f)};
+        return scene;
+    }
+    // gpu_vs_reference_test.cpp: the GPU and the reference run the same
+    // passes in the same colour order and differ only by float32 rounding
+    // (~6e-8 m per write, a few hundred writes per particle and frame),
+    // bounded because the solve is contractive but amplified into a phase
+    // error of the swinging cloth; it measured ~3e-4 m, with or without
+    // contacts. A wrong colour order, pass or stiffness moves particles by
+    // centimetres within a few frames.
+    static constexpr double kReferenceTolerance = 1e-3;  // [m]
+    // The reference's momentum drift relative to sum m|v|: projections in
+    // double, ~1e4 roundings of 1e-16 on sums of order 1 (cpu_reference_test
+    // measures ~6e-14).
+    static constexpr double kReferenceMomentumTolerance = 1e-12;
+
+    // The free object: a cloth, nothing pinned, no gravity, no colliders.
+    static Scene freeScene() {
+        Scene scene = clothScene({8, 8}, {0.8f, 0.8f}, 1.0f);
+        scene.solver.gravity = glm::vec3(0.0f);
+        scene.cloths[0].initialVelocity = kFreeVelocity;
+        return scene;
+    }
+    // PBD reads masses from the inverse masses alone (w = 1/m), so they can
+    // be made unequal in the model: factors in [0.5, 1.5].
+    static void makeMassesUnequal(SimModel& model) {
+        for (uint32_t i = 0; i < model.positions.size(); ++i)
+            model.positions[i].w /= float(1.0 + 0.5 * hashUnit(i, 7));
+    }
+
+    // tests/cli/huge_gravity.json: 1e30 m/s^2 overflows the squared length
+    // of the stretch constraints in the first substep.
+    static Scene nonFiniteScene() {
+        Scene scene = clothScene({6, 6}, {1.0f, 1.0f}, 1.0f);
+        scene.solver.gravity = glm::vec3(0.0f, -1e30f, 0.0f);
+        scene.cloths[0].pinned = {{0, 0}};
+        return scene;
+    }
+    // The passes PbdSolver registers (colours numbered after the family).
+    static constexpr bool kNonFiniteSceneFound = true;
+    static bool ownsPass(std::string_view pass) {
+        for (std::string_view name : {"predict", "collide: generate", "stretch colour", "bending colour",
+                                      "attachment colour", "collide: project", "update velocity",
+                                      "friction/restitution"})
+            if (pass.starts_with(name)) return true;
+        return false;
+    }
+};
+
+struct PdTraits {
+    static constexpr const char* kName = "pd";
+    using Reference = PdReference;
+
+    // A 10x10 PD cloth pinned at two corners falling onto a sphere. Enough
+    // Jacobi iterations that the GPU's global step is as converged as the
+    // reference's direct one (pd_test.cpp, WholeStepsMatchTheDirectSolveReference).
+    static Scene referenceScene() {
+        Scene scene = pdClothScene({10, 10});
+        scene.colliders = {sphereBelowCloth({0.0f, 0.55f, 0.2f}, 0.3f)};
+        withConvergedGlobalSteps(scene);
+        return scene;
+    }
+    // pd_test.cpp: the Jacobi/Chebyshev global step at J = 150 against the
+    // exact LDL^T solve stays below 1e-3 m without contacts; contacts switch
+    // the collision projections on and off at slightly different substeps
+    // in float and double, so the bound with contacts is 5e-3 m (0.5% of
+    // the cloth); a wrong projection or weight moves it by centimetres.
+    static constexpr double kReferenceTolerance = 5e-3;  // [m]
+    // The exact LDL^T solve rounds relative to the conditioning of
+    // M/h^2 + L (stiff strain: ~1e5 times 1e-16 per solve, 150 solves), so
+    // 1e-9 as pd_reference_test.cpp; measured ~2e-11.
+    static constexpr double kReferenceMomentumTolerance = 1e-9;
+
+    // The free object: a soft ball (lumped masses unequal: tetrahedra of
+    // different volumes), nothing pinned, no gravity, no colliders.
+    static Scene freeScene() {
+        Scene scene = pdBallScene(0.25f, {0.0f, 1.0f, 0.0f});
+        scene.solver.gravity = glm::vec3(0.0f);
+        scene.solids[0].initialVelocity = kFreeVelocity;
+        withConvergedGlobalSteps(scene);
+        return scene;
+    }
+    // The masses are also the system matrix's diagonal (pd_system.h): the
+    // ball's own lumped masses are unequal already, nothing to change.
+    static void makeMassesUnequal(SimModel&) {}
+
+    // 3e38 m/s^2 of gravity (near the float maximum): the right-hand side
+    // m/h^2 s of the global step overflows in the first substep. (1e30, as
+    // for PBD, stays finite: PD has no squared lengths of that size.)
+    static Scene nonFiniteScene() {
+        Scene scene = pdClothScene({6, 6});
+        scene.solver.gravity = glm::vec3(0.0f, -3e38f, 0.0f);
+        return scene;
+    }
+    // OPEN: neither 1e30 nor 3e38 m/s^2 made the PD cloth non-finite within
+    // 3 frames on lavapipe (not yet understood); the case is skipped, loudly,
+    // until a PD scene that overflows is found.
+    static constexpr bool kNonFiniteSceneFound = false;
+    static bool ownsPass(std::string_view pass) { return pass.starts_with("pd: "); }
+
+private:
+    static void withConvergedGlobalSteps(Scene& scene) {
+        scene.solver.pd.localIterations = 5;
+        scene.solver.pd.jacobiIterations = 150;
+    }
+};
+
+}  // namespace vksim::test
