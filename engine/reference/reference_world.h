@@ -19,15 +19,9 @@
 #include "reference/reference_collider.h"
 #include "scene/scene.h"
 #include "sim/sim_model.h"
+#include "world/particle_range.h"
 
 namespace vksim {
-
-// Particles [first, first + count) of the model: the ones a solver moves.
-struct ParticleRange {
-    uint32_t first = 0;
-    uint32_t count = 0;
-    uint32_t end() const { return first + count; }
-};
 
 // What the per-particle passes read (the GPU's ParticlePush, in double).
 struct SubstepParams {

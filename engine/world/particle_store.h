@@ -15,17 +15,11 @@
 
 #include "sim/sim_model.h"
 #include "vk/buffer.h"
+#include "world/particle_range.h"
 
 namespace vksim {
 
 class VulkanContext;
-
-// A contiguous range of particles [first, first + count).
-struct ParticleRange {
-    uint32_t first = 0;
-    uint32_t count = 0;
-    bool contains(uint32_t particle) const { return particle >= first && particle - first < count; }
-};
 
 class ParticleStore {
 public:

@@ -413,13 +413,8 @@ TEST_F(Interaction, XpbdEnergyPerIterationMatchesTheCpuReference) {
         line += fmt::format(" {}: {:.5e}/{:.5e}", k, gpu[k - 1], cpu[k - 1]);
     }
     SimModel after = start;
-<<<<<<< HEAD
     after.positions = sim.particles().readPositions();
-    const double finalCpu = CpuReferenceSolver(after).xpbdObjective(predicted, h).value();
-=======
-    after.positions = sim.solver().readPositions();
     const double finalCpu = PbdReference(after).xpbdObjective(predicted, h).value();
->>>>>>> h-ref
     std::cout << fmt::format("[energy xpbd] g(p) [J] per iteration, GPU/CPU double:{}\n", line);
     std::cout << fmt::format("[energy xpbd] largest relative difference {:.2e}; final state: GPU {:.6e}, CPU on the "
                              "read-back positions {:.6e}\n", worst, gpu.back(), finalCpu);
