@@ -158,70 +158,21 @@ std::vector<std::vector<double>> densePdLaplacian(const PdModel& pd) {
 
 JacobiSpectrum estimateJacobiSpectrum(const PdModel& pd, double h, uint32_t steps) {
     const FreeRows rows = freeRows(pd, h);
-    const size_t n = rows.row.size();
-    if (n == 0) return {};
-    std::vector<double> invSqrtD(n);
-    for (size_t i = 0; i < n; ++i) invSqrtD[i] = 1.0 / std::sqrt(rows.diagonal[i]);
-    // y = D^-1/2 A D^-1/2 x over the free rows (pinned columns drop out).
-    auto apply = [&](const Eigen::VectorXd& x, Eigen::VectorXd& y) {
-        for (size_t i = 0; i < n; ++i) {
-            const gpu::PdRow& row = pd.rows[rows.row[i]];
-            double sum = rows.diagonal[i] * invSqrtD[i] * x[Eigen::Index(i)];
-            for (uint32_t k = row.offDiagonalFirst; k < row.offDiagonalFirst + row.offDiagonalCount; ++k) {
-                const int32_t j = rows.freeIndex[pd.offDiagonal[k].column - pd.firstParticle];
-                if (j >= 0) sum += double(pd.offDiagonal[k].value) * invSqrtD[size_t(j)] * x[j];
-            }
-            y[Eigen::Index(i)] = invSqrtD[i] * sum;
+    // The free rows of A as scalar rows: pinned columns drop out, the float
+    // off-diagonal entries widen to double as the GPU's values.
+    linear::ScalarRows A;
+    A.diagonal = rows.diagonal;
+    for (const uint32_t r : rows.row) {
+        const gpu::PdRow& row = pd.rows[r];
+        for (uint32_t k = row.offDiagonalFirst; k < row.offDiagonalFirst + row.offDiagonalCount; ++k) {
+            const int32_t j = rows.freeIndex[pd.offDiagonal[k].column - pd.firstParticle];
+            if (j < 0) continue;
+            A.column.push_back(static_cast<uint32_t>(j));
+            A.value.push_back(double(pd.offDiagonal[k].value));
         }
-    };
-
-    const size_t m = std::min<size_t>(steps, n);
-    const auto rowsCount = static_cast<Eigen::Index>(n);
-    Eigen::MatrixXd basis(rowsCount, static_cast<Eigen::Index>(m));
-    std::vector<double> alpha, beta;
-    Eigen::VectorXd v(rowsCount), w(rowsCount);
-    // A fixed start vector with every component non-zero.
-    for (size_t i = 0; i < n; ++i) v[Eigen::Index(i)] = 1.0 + 0.5 * std::sin(1.7 * double(i) + 0.3);
-    v.normalize();
-    for (size_t j = 0; j < m; ++j) {
-        basis.col(Eigen::Index(j)) = v;
-        apply(v, w);
-        alpha.push_back(v.dot(w));
-        // Full reorthogonalisation (twice) against every previous vector.
-        for (int pass = 0; pass < 2; ++pass)
-            for (size_t i = 0; i <= j; ++i) w -= basis.col(Eigen::Index(i)).dot(w) * basis.col(Eigen::Index(i));
-        const double b = w.norm();
-        if (j + 1 == m || b < 1e-12) break;
-        beta.push_back(b);
-        v = w / b;
+        A.rowStart.push_back(static_cast<uint32_t>(A.column.size()));
     }
-    const Eigen::Index k = Eigen::Index(alpha.size());
-    Eigen::MatrixXd T = Eigen::MatrixXd::Zero(k, k);
-    for (Eigen::Index i = 0; i < k; ++i) {
-        T(i, i) = alpha[size_t(i)];
-        if (i + 1 < k) T(i, i + 1) = T(i + 1, i) = beta[size_t(i)];
-    }
-    const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(T, Eigen::EigenvaluesOnly);
-    return {eigen.eigenvalues().minCoeff(), eigen.eigenvalues().maxCoeff()};
-}
-
-double relaxedJacobiSpectralRadius(const JacobiSpectrum& spectrum, double gamma) {
-    const double rho = std::max(std::abs(1.0 - gamma * spectrum.muMin), std::abs(1.0 - gamma * spectrum.muMax));
-    return std::min(rho, 0.9999);
-}
-
-double optimalRelaxation(const JacobiSpectrum& spectrum) { return 2.0 / (spectrum.muMin + spectrum.muMax); }
-
-std::vector<float> chebyshevOmegas(double rho, uint32_t iterations, bool chebyshev) {
-    std::vector<float> omegas(iterations, 1.0f);
-    if (!chebyshev) return omegas;
-    double omega = 1.0;
-    for (uint32_t k = 0; k < iterations; ++k) {
-        if (k == 1) omega = 2.0 / (2.0 - rho * rho);
-        else if (k > 1) omega = 4.0 / (4.0 - rho * rho * omega);
-        omegas[k] = static_cast<float>(omega);
-    }
-    return omegas;
+    return linear::estimateJacobiSpectrum(A, steps);
 }
 
 }  // namespace vksim

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "linear/jacobi_spectrum.h"
 #include "sim/sim_model.h"
 
 namespace vksim {
@@ -32,32 +33,17 @@ double pdLaplacianDiagonal(const PdModel& pd, uint32_t row);
 // The scalar L of a model as a dense matrix over its PD particles (tests).
 std::vector<std::vector<double>> densePdLaplacian(const PdModel& pd);
 
+// The Jacobi iteration of the global step and its Chebyshev acceleration
+// live in the linear-solver module (engine/linear, docs/linear.md); PD keeps
+// their old names.
+using linear::chebyshevOmegas;
+using linear::JacobiSpectrum;
+using linear::optimalRelaxation;
+using linear::relaxedJacobiSpectralRadius;
+
 // Extreme eigenvalues of D^-1 A for A = M/h^2 + L over the free (not
-// pinned) PD particles, D = diag(A): the Jacobi iteration matrix is
-// I - D^-1 A, and with under-relaxation gamma I - gamma D^-1 A. Estimated by
-// `steps` steps of Lanczos (full reorthogonalisation) on the symmetric
-// D^-1/2 A D^-1/2 from a fixed start vector, so deterministic. Ritz values
-// lie inside the spectrum: muMin is slightly high, muMax slightly low.
-struct JacobiSpectrum {
-    double muMin = 1.0;
-    double muMax = 1.0;
-};
+// pinned) PD particles, D = diag(A) (linear::estimateJacobiSpectrum on
+// PD's scalar rows; deterministic, Ritz values inside the spectrum).
 JacobiSpectrum estimateJacobiSpectrum(const PdModel& pd, double h, uint32_t steps = 96);
-
-// Spectral radius of the relaxed Jacobi iteration matrix I - gamma D^-1 A,
-// max |1 - gamma mu| over the spectrum, capped at 0.9999 so that the
-// Chebyshev weights stay finite.
-double relaxedJacobiSpectralRadius(const JacobiSpectrum& spectrum, double gamma);
-
-// The relaxation that centres the spectrum of I - gamma D^-1 A on zero,
-// gamma = 2 / (mu_min + mu_max): the smallest spectral radius,
-// (mu_max - mu_min) / (mu_max + mu_min), and the symmetric interval
-// [-rho, rho] Chebyshev acceleration assumes. It exceeds 1 (over-relaxation)
-// when mu_min + mu_max < 2.
-double optimalRelaxation(const JacobiSpectrum& spectrum);
-
-// omega_{k+1} for k = 0 .. iterations-1 (SPEC.md 5): 1, 2/(2 - rho^2),
-// then 4/(4 - rho^2 omega_k). All 1 without Chebyshev (plain Jacobi).
-std::vector<float> chebyshevOmegas(double rho, uint32_t iterations, bool chebyshev);
 
 }  // namespace vksim

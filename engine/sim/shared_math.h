@@ -1,5 +1,5 @@
 #pragma once
-// The shader math of shaders/{math,particle,pbd,pd}/*.glsl compiled as C++ in double
+// The shader math of shaders/{math,particle,pbd,pd,linear}/*.glsl compiled as C++ in double
 // precision, so the CPU reference (engine/reference/) and the tests run
 // the very same functions as the GPU passes: vksim::ref::solveDistance is the
 // solveDistance of project_distance.comp, only with real = double.
@@ -55,6 +55,7 @@ real meshSdfGridValue(uint index) { return real(boundMeshSdfGridValue(index)); }
 #include "pbd/pbd_constraints.glsl"
 #include "particle/contact.glsl"
 #include "pd/pd_projections.glsl"
+#include "linear/chebyshev.glsl"
 #if defined(__GNUC__)
 #pragma GCC diagnostic pop
 #endif

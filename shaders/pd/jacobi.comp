@@ -11,7 +11,7 @@
 // thread reads what another writes. Pinned particles keep their position.
 #include "shared/kernel.glsl"
 #include "shared/pd_types.h"
-#include "pd/pd_projections.glsl"
+#include "linear/chebyshev.glsl"
 
 layout(push_constant) uniform Push { PdParticlePush pc; };
 layout(std430, binding = 0) readonly buffer Positions { vec4 positions[]; };

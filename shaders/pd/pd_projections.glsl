@@ -230,14 +230,4 @@ real3 pdBendingTarget(real3 vf, real restNorm) {
     return vf * (restNorm / len);
 }
 
-// Global step (SPEC.md 5; Wang 2015, "A Chebyshev semi-iterative approach
-// for accelerating projective and position-based dynamics"): one Jacobi
-// update q_hat = D^-1 (b - (A - D) q^k) of particle i, under-relaxed by gamma
-// and accelerated by omega:
-//   q^{k+1} = omega (gamma (q_hat - q^k) + q^k - q^{k-1}) + q^{k-1}.
-// omega = 1 is plain (relaxed) Jacobi; then q^{k-1} drops out.
-real3 chebyshevJacobiUpdate(real3 jacobi, real3 current, real3 previous, real omega, real gamma) {
-    return omega * (gamma * (jacobi - current) + current - previous) + previous;
-}
-
 #endif

@@ -1,0 +1,58 @@
+#pragma once
+// GPU block-Jacobi iterations with Chebyshev acceleration on a symmetric
+// 3x3-block matrix (block_sparse.h; shaders/linear/block_jacobi.comp;
+// docs/linear.md). Owns the matrix's float copy, the right-hand side and
+// three iterate buffers in rotation; one dispatch per iteration.
+//
+// Use: write b into rhs() and x^0 into iterate(0) (uploads, or compute
+// passes the caller orders before record()), pick gamma and the omegas from
+// the matrix's spectrum (jacobi_spectrum.h), record(), then read
+// iterate(resultIndex(J)).
+#include <array>
+#include <memory>
+#include <span>
+#include <string>
+
+#include <volk.h>
+
+#include "linear/block_sparse.h"
+#include "vk/buffer.h"
+#include "vk/compute_kernel.h"
+
+namespace vksim {
+class VulkanContext;
+}
+
+namespace vksim::linear {
+
+class BlockJacobi {
+public:
+    BlockJacobi(const VulkanContext& ctx, const BlockSparseMatrix& A, const std::string& name);
+    ~BlockJacobi();
+    BlockJacobi(const BlockJacobi&) = delete;
+    BlockJacobi& operator=(const BlockJacobi&) = delete;
+
+    uint32_t blockRows() const { return rowCount_; }
+    // b, one vec4 per block row (xyz).
+    GpuBuffer& rhs() { return rhs_; }
+    // The three iterates in rotation; x^0 goes in iterate(0), x^k ends in
+    // iterate(resultIndex(k)). w is carried through unchanged.
+    GpuBuffer& iterate(uint32_t index) { return x_[index]; }
+    static uint32_t resultIndex(uint32_t iterations) { return iterations % 3; }
+
+    // Records omegas.size() iterations from iterate(0), iteration k with
+    // omega_{k+1} = omegas[k] (chebyshevOmegas; all 1 for plain relaxed
+    // Jacobi) and relaxation gamma. A compute->compute barrier follows every
+    // dispatch, so the next iteration, and any compute pass after, sees it.
+    void record(VkCommandBuffer cmd, std::span<const float> omegas, float gamma) const;
+
+private:
+    uint32_t rowCount_ = 0;
+    GpuBuffer rows_, blocks_, rhs_;
+    std::array<GpuBuffer, 3> x_;
+    std::unique_ptr<ComputeKernel> kernel_;
+    // [0]: x^0 -> x^1 (x^{-1} = x^0); [1 + c]: (x_c, x_{c+1}) -> x_{c+2}.
+    std::array<VkDescriptorSet, 4> sets_{};
+};
+
+}  // namespace vksim::linear
