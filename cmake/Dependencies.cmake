@@ -10,11 +10,12 @@ find_package(Eigen3 3.3 REQUIRED NO_MODULE)  # sparse Cholesky of the projective
 find_package(tinyobjloader REQUIRED)      # Wavefront OBJ meshes (engine/io/obj_loader.h)
 
 # volk ships as volk.h + volk.c in /usr/include (libvulkan-volk-dev); we compile
-# volk.c ourselves into a small static library so that every vk* call in the
-# engine goes through volk's function pointers.
+# volk.c ourselves so that every vk* call in the engine goes through volk's
+# function pointers. An OBJECT library: its object file goes inside
+# libvksim_core.a, so the installed library needs no separate volk archive.
 find_path(VOLK_INCLUDE_DIR volk.h REQUIRED)
 find_file(VOLK_SOURCE volk.c PATHS ${VOLK_INCLUDE_DIR} NO_DEFAULT_PATH REQUIRED)
-add_library(volk STATIC ${VOLK_SOURCE})
+add_library(volk OBJECT ${VOLK_SOURCE})
 target_include_directories(volk PUBLIC ${VOLK_INCLUDE_DIR})
 target_link_libraries(volk PUBLIC Vulkan::Headers ${CMAKE_DL_LIBS})
 target_compile_definitions(volk PUBLIC VK_NO_PROTOTYPES)
@@ -37,7 +38,8 @@ if(NOT VKSIM_IMGUI_VULKAN_SOURCE OR NOT VKSIM_IMGUI_GLFW_SOURCE)
                       "(a dpkg path-exclude on /usr/share/doc?); reinstall libimgui-dev with docs")
 endif()
 find_path(VKSIM_IMGUI_BACKEND_INCLUDE imgui_impl_vulkan.h PATH_SUFFIXES imgui/backends REQUIRED)
-add_library(imgui_backends STATIC ${VKSIM_IMGUI_VULKAN_SOURCE} ${VKSIM_IMGUI_GLFW_SOURCE})
+# OBJECT for the same reason as volk: the backends live inside libvksim_core.a.
+add_library(imgui_backends OBJECT ${VKSIM_IMGUI_VULKAN_SOURCE} ${VKSIM_IMGUI_GLFW_SOURCE})
 target_include_directories(imgui_backends SYSTEM PUBLIC ${VKSIM_IMGUI_BACKEND_INCLUDE})
 target_link_libraries(imgui_backends PUBLIC PkgConfig::IMGUI glfw Vulkan::Headers)
 target_compile_definitions(imgui_backends PUBLIC VK_NO_PROTOTYPES)

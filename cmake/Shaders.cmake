@@ -62,7 +62,8 @@ const ShaderBlob* findShader(std::string_view name) {
 }
 }  // namespace vksim
 " @ONLY)
-  add_library(${ARG_TARGET} STATIC ${table_cpp} ${outputs})
+  # OBJECT: linked into vksim_core, the table lives inside the installed library.
+  add_library(${ARG_TARGET} OBJECT ${table_cpp} ${outputs})
   target_include_directories(${ARG_TARGET} PUBLIC ${PROJECT_SOURCE_DIR}/engine
                              PRIVATE ${CMAKE_CURRENT_BINARY_DIR})
 endfunction()

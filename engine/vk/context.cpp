@@ -188,9 +188,57 @@ VulkanContext::VulkanContext(const ContextOptions& options) : validation_(option
     }
 }
 
+VulkanContext::VulkanContext(const AdoptedDevice& adopted) : ownsDevice_(false) {
+    if (!adopted.instance || !adopted.physicalDevice || !adopted.device || !adopted.queue)
+        throw DeviceError("an adopted Vulkan device needs its instance, physical device, device and queue");
+    if (volkGetInstanceVersion() == 0) initVolkOnce();  // 0: nobody has called volkInitialize yet
+    // volk's pointers are global: load them only when they are not already
+    // these handles' (an application using volk may have loaded them).
+    if (volkGetLoadedInstance() != adopted.instance) volkLoadInstanceOnly(adopted.instance);
+    if (volkGetLoadedDevice() != adopted.device) volkLoadDevice(adopted.device);
+
+    instance_ = adopted.instance;
+    physicalDevice_ = adopted.physicalDevice;
+    device_ = adopted.device;
+    queue_ = adopted.queue;
+    queueFamily_ = adopted.queueFamily;
+    pushDescriptors_ = adopted.pushDescriptorsEnabled;
+    debugUtils_ = adopted.debugUtilsEnabled;
+
+    uint32_t count = 0;
+    vkEnumeratePhysicalDevices(instance_, &count, nullptr);
+    std::vector<VkPhysicalDevice> devices(count);
+    vkEnumeratePhysicalDevices(instance_, &count, devices.data());
+    const auto found = std::find(devices.begin(), devices.end(), physicalDevice_);
+    if (found == devices.end()) throw DeviceError("the adopted physical device does not belong to the adopted instance");
+    readPhysicalDevice(static_cast<uint32_t>(found - devices.begin()));
+    if (properties_.apiVersion < kRequiredApi)
+        throw DeviceError(fmt::format("the adopted device supports Vulkan {}, vksim needs 1.3",
+                                      versionString(properties_.apiVersion)));
+
+    uint32_t familyCount = 0;
+    vkGetPhysicalDeviceQueueFamilyProperties(physicalDevice_, &familyCount, nullptr);
+    std::vector<VkQueueFamilyProperties> families(familyCount);
+    vkGetPhysicalDeviceQueueFamilyProperties(physicalDevice_, &familyCount, families.data());
+    if (queueFamily_ >= familyCount)
+        throw DeviceError(fmt::format("the adopted queue family {} does not exist", queueFamily_));
+    if (!(families[queueFamily_].queueFlags & VK_QUEUE_COMPUTE_BIT))
+        throw DeviceError(fmt::format("the adopted queue family {} has no compute", queueFamily_));
+    if (families[queueFamily_].timestampValidBits == 0)
+        throw DeviceError(fmt::format("the adopted queue family {} has no timestamps", queueFamily_));
+    createCommandPool();
+}
+
 VulkanContext::~VulkanContext() { destroy(); }
 
 void VulkanContext::destroy() {
+    if (!ownsDevice_) {
+        // The application's objects stay; only our pool goes. Every command
+        // buffer from it was waited for in submitAndWait.
+        if (commandPool_) vkDestroyCommandPool(device_, commandPool_, nullptr);
+        commandPool_ = VK_NULL_HANDLE;
+        return;
+    }
     if (device_) {
         vkDeviceWaitIdle(device_);
         if (commandPool_) vkDestroyCommandPool(device_, commandPool_, nullptr);
@@ -292,12 +340,18 @@ void VulkanContext::pickPhysicalDevice(const std::string& selector) {
         throw DeviceError(fmt::format("no usable Vulkan device{}", reasons));
     }
     physicalDevice_ = devices[best];
+    readPhysicalDevice(static_cast<uint32_t>(best));
+}
+
+// properties_, memoryProperties_ and deviceInfo_ of physicalDevice_, the
+// index-th device of the instance.
+void VulkanContext::readPhysicalDevice(uint32_t index) {
     vkGetPhysicalDeviceProperties(physicalDevice_, &properties_);
     vkGetPhysicalDeviceMemoryProperties(physicalDevice_, &memoryProperties_);
     VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
     VkPhysicalDeviceProperties2 props2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &driver};
     vkGetPhysicalDeviceProperties2(physicalDevice_, &props2);
-    deviceInfo_.index = static_cast<uint32_t>(best);
+    deviceInfo_.index = index;
     deviceInfo_.name = properties_.deviceName;
     deviceInfo_.type = deviceTypeName(properties_.deviceType);
     deviceInfo_.apiVersion = versionString(properties_.apiVersion);
@@ -345,7 +399,10 @@ void VulkanContext::createDevice() {
     VK_CHECK(vkCreateDevice(physicalDevice_, &info, nullptr, &device_));
     volkLoadDevice(device_);
     vkGetDeviceQueue(device_, queueFamily_, 0, &queue_);
+    createCommandPool();
+}
 
+void VulkanContext::createCommandPool() {
     VkCommandPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
     poolInfo.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
     poolInfo.queueFamilyIndex = queueFamily_;

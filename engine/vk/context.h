@@ -6,6 +6,7 @@
 // and counted: tests and --validate fail on a non-zero count.
 #include <atomic>
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,32 @@ struct ContextOptions {
     std::function<VkSurfaceKHR(VkInstance)> createSurface;
 };
 
+// An application's own Vulkan objects, for a context that adopts them
+// (VulkanContext(const AdoptedDevice&)): the context does not own them and
+// never destroys them; it creates only its own command pool. The device must
+// have been created with:
+//   - Vulkan 1.3 (instance apiVersion and device) with the synchronization2
+//     feature enabled (VkPhysicalDeviceVulkan13Features::synchronization2);
+//   - `queue` from `queueFamily`, a family with compute (vksim records compute
+//     work into the application's command buffers and submits set-up work to
+//     this queue) and timestampValidBits > 0 (World times its passes);
+//   - optionally VK_KHR_push_descriptor: say so in pushDescriptorsEnabled,
+//     else vksim binds from descriptor sets;
+//   - optionally VK_EXT_debug_utils on the instance: say so in
+//     debugUtilsEnabled, and vksim names its objects.
+// The application keeps the queue to itself between calls: vksim submits to
+// it only inside World's constructor, reset(), pick() and read-backs, from the
+// calling thread.
+struct AdoptedDevice {
+    VkInstance instance = VK_NULL_HANDLE;
+    VkPhysicalDevice physicalDevice = VK_NULL_HANDLE;
+    VkDevice device = VK_NULL_HANDLE;
+    uint32_t queueFamily = 0;
+    VkQueue queue = VK_NULL_HANDLE;
+    bool pushDescriptorsEnabled = false;
+    bool debugUtilsEnabled = false;
+};
+
 struct DeviceInfo {
     uint32_t index = 0;
     std::string name;
@@ -47,6 +74,16 @@ struct ValidationCounts {
 class VulkanContext {
 public:
     explicit VulkanContext(const ContextOptions& options);
+    // Adopts an application's instance, device and queue (see AdoptedDevice).
+    // Loads volk for them: volkInitialize() if the application has not, then
+    // volkLoadInstanceOnly / volkLoadDevice unless volk already holds these
+    // handles; volk's pointers are process-wide, so an application that uses
+    // volk for another device must reload it after this. The validation
+    // layer's messages go to the application's own messenger:
+    // validationEnabled() is false and validationCounts() stay 0 here.
+    // Throws DeviceError for null handles, a device below Vulkan 1.3 or a
+    // queue family without compute or timestamps.
+    explicit VulkanContext(const AdoptedDevice& adopted);
     ~VulkanContext();
     VulkanContext(const VulkanContext&) = delete;
     VulkanContext& operator=(const VulkanContext&) = delete;
@@ -71,7 +108,11 @@ public:
     // VKSIM_NO_PUSH_DESCRIPTORS=1 in the environment turns it off, to test
     // the descriptor-set fallback on a device that has it.
     bool pushDescriptors() const { return pushDescriptors_; }
+    // Counts the validation layer's messages of a context vksim created
+    // itself (ContextOptions::validation); always 0 for an adopted device.
     const ValidationCounts& validationCounts() const { return validationCounts_; }
+    // False for a context that adopted the application's device.
+    bool ownsDevice() const { return ownsDevice_; }
 
     // Debug-utils name shown by the validation layer and by capture tools.
     void setName(uint64_t handle, VkObjectType type, const std::string& name) const;
@@ -90,8 +131,11 @@ private:
     void createInstance(const ContextOptions& options);
     void pickPhysicalDevice(const std::string& selector);
     void createDevice();
+    void readPhysicalDevice(uint32_t index);
+    void createCommandPool();
     void destroy();
 
+    bool ownsDevice_ = true;
     bool validation_ = false;
     bool debugUtils_ = false;
     bool fillModeNonSolid_ = false;
