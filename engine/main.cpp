@@ -62,6 +62,8 @@ int main(int argc, char** argv) {
             return vksim::isSupportedTimingsPath(path) ? std::string() : "expected a file name ending in .json or .csv";
         });
     cli.add_flag("--hash", options.printHash, "Print 'state-hash: <16 hex digits>' of all positions at the end");
+    cli.add_flag("--list-passes", options.listPasses,
+                 "Print the scene's step plan (stage kind, owner, pass name; step order) and exit; implies --headless");
     cli.add_flag("--quiet", options.quiet, "Do not print the model summary, the timing table or the progress bar");
     CLI::Option* exportOption =
         cli.add_option("--export", options.exportDir,
@@ -185,7 +187,7 @@ int main(int argc, char** argv) {
         // Mesh statistics, SDF grids baked or read from their cache.
         if (!options.quiet)
             for (const std::string& line : scene.assetLog) std::cout << line << "\n";
-        return options.headless ? vksim::runHeadless(options, scene) : vksim::runWindowed(options, scene);
+        return options.headless || options.listPasses ? vksim::runHeadless(options, scene) : vksim::runWindowed(options, scene);
     } catch (const vksim::SceneError& e) {
         std::cerr << "vksim: " << e.what() << "\n";
     } catch (const vksim::DeviceError& e) {

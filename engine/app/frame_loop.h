@@ -17,7 +17,7 @@ class World;
 inline constexpr uint32_t kHeadlessFramesInFlight = 2;
 
 // Simulates `frames` frames, calling the observers as frame_observer.h says.
-// A frame that went non-finite throws NonFiniteError (simulation.h) before
+// A frame that went non-finite throws NonFiniteError (world/world.h) before
 // the observers hear of it; every earlier frame has been passed to them.
 void simulateFrames(const VulkanContext& ctx, World& sim, uint64_t frames,
                     std::span<FrameObserver* const> observers = {});

@@ -30,6 +30,10 @@ int runHeadless(const RunOptions& options, const Scene& scene) {
     if (options.display.mode == DisplayMode::Wireframe && !ctx.fillModeNonSolid())
         std::cerr << "vksim: this device has no fillModeNonSolid feature, so wireframe draws shaded\n";
     World sim(ctx, scene, kHeadlessFramesInFlight);
+    if (options.listPasses) {  // the step plan: every pass a frame of this scene can record
+        std::cout << sim.plan().describe();
+        return kExitOk;
+    }
     if (!options.quiet) {
         std::cout << fmt::format("device: {} ({}, Vulkan {}, {})\n", ctx.deviceInfo().name, ctx.deviceInfo().type,
                                  ctx.deviceInfo().apiVersion, ctx.deviceInfo().driver);

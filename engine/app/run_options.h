@@ -19,6 +19,7 @@ struct RunOptions {
     std::string device;           // --device INDEX|NAME-SUBSTRING
     std::string timingsFile;      // --timings FILE.json|FILE.csv
     bool printHash = false;       // --hash
+    bool listPasses = false;      // --list-passes
     bool quiet = false;           // no timing table on stdout (nor progress bar on stderr)
     std::string exportDir;        // --export DIR: each deformable object's mesh, per exported frame
     MeshFormat exportFormat = MeshFormat::Obj;  // --export-format obj|ply

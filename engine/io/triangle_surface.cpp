@@ -37,7 +37,7 @@ bool runsFromTo(const std::vector<uint32_t>& t, uint32_t tri, uint32_t a, uint32
 }
 
 // Edge statistics by sorting: each triangle side as (min, max, triangle),
-// runs of equal (min, max) are one edge (SPEC.md 6); each side also as a
+// runs of equal (min, max) are one edge (docs/physics.md §6); each side also as a
 // directed edge (from, to), of which a consistently wound manifold has no
 // duplicates. An edge of two triangles that both run it the same way is
 // misoriented (one of them is flipped).

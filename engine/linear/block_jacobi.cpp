@@ -19,13 +19,7 @@ BlockJacobi::BlockJacobi(const VulkanContext& ctx, const BlockSparseMatrix& A, c
     rhs_ = makeStorageBuffer<gpu::vec4>(ctx, zeros, name + " rhs");
     for (uint32_t c = 0; c < 3; ++c) x_[c] = makeStorageBuffer<gpu::vec4>(ctx, zeros, fmt::format("{} x{}", name, c));
 
-    kernel_ = std::make_unique<ComputeKernel>(ctx, "linear/block_jacobi.comp", sizeof(gpu::BlockJacobiPush),
-                                              uint32_t(sets_.size()));
-    // Binding order = the shader's: rows, blocks, rhs, previous, current, next.
-    sets_[0] = kernel_->bind({&rows_, &blocks_, &rhs_, &x_[0], &x_[0], &x_[1]}, name + " (x0, x0 -> x1)");
-    for (uint32_t c = 0; c < 3; ++c)
-        sets_[1 + c] = kernel_->bind({&rows_, &blocks_, &rhs_, &x_[c], &x_[(c + 1) % 3], &x_[(c + 2) % 3]},
-                                     fmt::format("{} (x{}, x{} -> x{})", name, c, (c + 1) % 3, (c + 2) % 3));
+    kernel_ = std::make_unique<ComputeKernel>(ctx, "linear/block_jacobi.comp", sizeof(gpu::BlockJacobiPush));
 }
 
 BlockJacobi::~BlockJacobi() = default;
@@ -36,9 +30,13 @@ void BlockJacobi::record(VkCommandBuffer cmd, std::span<const float> omegas, flo
     push.gamma = gamma;
     for (size_t k = 0; k < omegas.size(); ++k) {
         push.omega = omegas[k];
-        // Iteration k reads x^{k-1} (in x_{(k-1)%3}) and x^k, writes x^{k+1}.
-        const VkDescriptorSet set = k == 0 ? sets_[0] : sets_[1 + (k - 1) % 3];
-        dispatch(cmd, *kernel_, set, rowCount_, push);
+        // Iteration k reads x^{k-1} (in x_{(k-1)%3}) and x^k, writes x^{k+1};
+        // the first has x^{-1} = x^0. Binding order = the shader's: rows,
+        // blocks, rhs, previous, current, next.
+        const size_t d = k == 0 ? 0 : (k - 1) % 3;
+        const GpuBuffer* current = k == 0 ? &x_[0] : &x_[(d + 1) % 3];
+        const GpuBuffer* next = k == 0 ? &x_[1] : &x_[(d + 2) % 3];
+        kernel_->dispatch(cmd, {&rows_, &blocks_, &rhs_, &x_[d], current, next}, rowCount_, push);
         computeToComputeBarrier(cmd);
     }
 }

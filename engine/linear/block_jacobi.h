@@ -52,7 +52,6 @@ private:
     std::array<GpuBuffer, 3> x_;
     std::unique_ptr<ComputeKernel> kernel_;
     // [0]: x^0 -> x^1 (x^{-1} = x^0); [1 + c]: (x_c, x_{c+1}) -> x_{c+2}.
-    std::array<VkDescriptorSet, 4> sets_{};
 };
 
 }  // namespace vksim::linear

@@ -2,7 +2,7 @@
 // The graphics pipeline every lit surface is drawn with (render/surface.vert
 // and .frag): cloth straight from the solver's buffers and the collider
 // meshes alike. Vertex input is two vec4 streams, position at binding 0 and
-// normal at binding 1 (16-byte strides, the layout of PbdSolver::positions()
+// normal at binding 1 (16-byte strides, the layout of ParticleStore::positions()
 // and normals()), and one float at binding 2 for the colour-by display modes;
 // set 0 holds the FrameUniforms block; every draw pushes a DrawPush. Nothing
 // is culled: cloth is seen from both sides. Rendering is dynamic (no render

@@ -27,7 +27,7 @@ struct ConstraintParams {
     bool enabled = true;
 };
 
-// Projective dynamics settings (SPEC.md 5), shared by every "method": "pd"
+// Projective dynamics settings (docs/physics.md §5), shared by every "method": "pd"
 // object: they form one global system. Each substep runs localIterations
 // local/global iterations, each a local step and jacobiIterations Jacobi
 // iterations of the global step.

@@ -154,7 +154,7 @@ std::string readNameOrDefault(const ObjectFields& fields, std::string_view type,
 // ---------------------------------------------------------------------------
 // Solver and camera
 
-// "solver": {"pd": {...}}: projective dynamics settings (SPEC.md 5). A
+// "solver": {"pd": {...}}: projective dynamics settings (docs/physics.md §5). A
 // spectral radius or relaxation of "auto" (the default) is derived from the
 // spectrum of the Jacobi iteration matrix (pd_system.h).
 PdSettings readPdSettings(const Field& field) {

@@ -1,8 +1,8 @@
 #pragma once
 // A per-pass NaN/Inf probe for finding where a simulation went non-finite.
-// PbdSolver calls check() after every pass that writes particle state when a
-// probe is set (PbdSolver::setFiniteProbe; null = off, nothing recorded), so
-// the step stays one list of passes. Checks are numbered in recording order
+// A StepRecorder given a probe calls check() after every pass that writes
+// particle state (null = off, nothing recorded), so the step stays one list
+// of passes. Checks are numbered in recording order
 // within a frame and each is labelled with its pass, substep and iteration;
 // the first one that sees a non-finite value owns the result, with the lowest
 // such element and its value as that pass left it. Two dispatches and three

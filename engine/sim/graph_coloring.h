@@ -1,5 +1,5 @@
 #pragma once
-// Graph colouring of constraints for parallel Gauss-Seidel (SPEC.md 1): two
+// Graph colouring of constraints for parallel Gauss-Seidel (docs/physics.md §1): two
 // constraints that share a particle get different colours, so the GPU can
 // project one colour per dispatch with one thread per constraint, no races
 // and no atomics, and the result is the same as a serial sweep over the

@@ -1,7 +1,7 @@
 #pragma once
 // Rest-state coefficients of the isometric bending constraint (Bergou et al.
 // 2006, "A Quadratic Bending Model for Inextensible Surfaces"; as a PBD
-// constraint, Bender et al. 2014, "Position-Based World Methods in
+// constraint, Bender et al. 2014, "Position-Based Simulation Methods in
 // Computer Graphics", section on isometric bending). The projection itself is
 // solveIsometricBending in shaders/pbd/pbd_constraints.glsl.
 #include <optional>

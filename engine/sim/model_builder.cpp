@@ -104,7 +104,7 @@ void appendCloth(SimModel& model, const ClothObject& cloth, uint32_t object, Mod
 }
 
 // ---------------------------------------------------------------------------
-// Projective dynamics objects (SPEC.md 5). Rest shapes are the positions as
+// Projective dynamics objects (docs/physics.md §5). Rest shapes are the positions as
 // uploaded (float), widened to double, like the PBD constraints'.
 
 // Records the elements of `family` appended since `begin` as the group of

@@ -1,5 +1,5 @@
 #pragma once
-// The global step of projective dynamics (SPEC.md 5), set up once per
+// The global step of projective dynamics (docs/physics.md §5), set up once per
 // topology on the CPU:
 //
 //   (M/h^2 + L) q = M/h^2 s + sum_i w_i S_i^T A_i^T B_i p_i,

@@ -60,7 +60,7 @@ struct ObjectRange {
     glm::vec3 color{0.8f};
 };
 
-// The projective dynamics part of a model (SPEC.md 5): its particles are the
+// The projective dynamics part of a model (docs/physics.md §5): its particles are the
 // last particleCount of the model, after every PBD particle, so each solver
 // steps one contiguous range of the shared particle buffers. Elements are
 // listed family by family; none are coloured (the local step writes one

@@ -31,7 +31,7 @@ struct MeshEdges {
     uint32_t nonManifoldCount = 0;        // edges of three or more triangles: no bending across them
 };
 
-// SPEC.md 6: emit (min, max, triangle) for every triangle edge and sort; runs
+// docs/physics.md §6: emit (min, max, triangle) for every triangle edge and sort; runs
 // of equal (min, max) are one edge, runs of two are interior edges.
 // O(T log T) for T triangles.
 MeshEdges findMeshEdges(std::span<const uint32_t> triangles);

@@ -1,6 +1,6 @@
 // Signed distance functions of the collider primitives (negative inside) and
 // their gradients, analytic and by the tetrahedral four-point stencil
-// (SPEC.md 2). Shared math: see math/real_glsl.h for the rules.
+// (docs/physics.md §2). Shared math: see math/real_glsl.h for the rules.
 #ifndef VKSIM_SDF_GLSL
 #define VKSIM_SDF_GLSL
 

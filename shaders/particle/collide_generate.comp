@@ -1,5 +1,5 @@
 #version 460
-// SPEC.md 1, step 3: collision constraints for the predicted positions. A
+// docs/physics.md §1, step 3: collision constraints for the predicted positions. A
 // collider becomes a candidate for a particle when the particle is within
 // collisionMargin of its surface (plus thickness); the projection passes then
 // enforce f(p) - thickness >= 0 for the candidates only. The approach speed

@@ -1,4 +1,4 @@
-// Velocity of a particle in contact, after the positional solve (SPEC.md 3).
+// Velocity of a particle in contact, after the positional solve (docs/physics.md §3).
 // Shared math: see math/real_glsl.h for the rules.
 #ifndef VKSIM_CONTACT_GLSL
 #define VKSIM_CONTACT_GLSL

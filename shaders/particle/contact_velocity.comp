@@ -1,5 +1,5 @@
 #version 460
-// SPEC.md 1, step 6 and SPEC.md 3: friction and restitution for particles the
+// docs/physics.md §1, step 6 and docs/physics.md §3: friction and restitution for particles the
 // collision projection pushed out of a collider this substep. The normal is
 // the stencil gradient of the nearest touching collider at the new position.
 #include "shared/kernel.glsl"

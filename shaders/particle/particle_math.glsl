@@ -4,7 +4,7 @@
 #ifndef VKSIM_PARTICLE_MATH_GLSL
 #define VKSIM_PARTICLE_MATH_GLSL
 
-// SPEC.md 1, steps 1-2: v + h g, damped by max(0, 1 - damping h); 0 for a
+// docs/physics.md §1, steps 1-2: v + h g, damped by max(0, 1 - damping h); 0 for a
 // pinned particle (inverse mass 0), which does not move. The predicted
 // position is x + h times it.
 real3 predictedVelocity(real3 v, real inverseMass, real3 gravity, real damping, real dt) {

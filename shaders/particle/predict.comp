@@ -1,5 +1,5 @@
 #version 460
-// SPEC.md 1, steps 1-2: external forces, damping, predicted position p = x + h v.
+// docs/physics.md §1, steps 1-2: external forces, damping, predicted position p = x + h v.
 #include "shared/kernel.glsl"
 #include "particle/particle_math.glsl"
 

@@ -1,5 +1,5 @@
 #version 460
-// SPEC.md 1: projection of the SDF collision constraints C = f(p) - thickness >= 0
+// docs/physics.md §1: projection of the SDF collision constraints C = f(p) - thickness >= 0
 // of each particle's candidate colliders. One thread per particle, so no two
 // threads touch the same particle.
 #include "shared/kernel.glsl"

@@ -1,5 +1,5 @@
 #version 460
-// SPEC.md 1, step 5: v = (p - x) / h, x = p.
+// docs/physics.md §1, step 5: v = (p - x) / h, x = p.
 #include "shared/kernel.glsl"
 
 layout(push_constant) uniform Push { ParticlePush pc; };

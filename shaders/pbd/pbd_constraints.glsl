@@ -1,4 +1,4 @@
-// Constraint projections of position based dynamics (SPEC.md 1). Stateless:
+// Constraint projections of position based dynamics (docs/physics.md §1). Stateless:
 // each takes positions, inverse masses and the constraint's data and returns
 // the corrections. Shared math: see math/real_glsl.h for the rules.
 #ifndef VKSIM_PBD_CONSTRAINTS_GLSL

@@ -1,5 +1,5 @@
 #version 460
-// SPEC.md 1: attachments of particles to fixed points, one colour.
+// docs/physics.md §1: attachments of particles to fixed points, one colour.
 #include "shared/kernel.glsl"
 #include "pbd/pbd_constraints.glsl"
 

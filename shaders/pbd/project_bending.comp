@@ -1,5 +1,5 @@
 #version 460
-// SPEC.md 1: isometric bending constraints of one colour.
+// docs/physics.md §1: isometric bending constraints of one colour.
 #include "shared/kernel.glsl"
 #include "pbd/pbd_constraints.glsl"
 

@@ -1,5 +1,5 @@
 #version 460
-// SPEC.md 1: distance constraints of one colour (no two share a particle).
+// docs/physics.md §1: distance constraints of one colour (no two share a particle).
 #include "shared/kernel.glsl"
 #include "pbd/pbd_constraints.glsl"
 

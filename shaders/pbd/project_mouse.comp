@@ -1,6 +1,6 @@
 #version 460
-// The mouse attachment C = |p - target| of the one dragged particle (SPEC.md
-// 1, attachment), projected at stiffness 1 at the start of every iteration,
+// The mouse attachment C = |p - target| of the one dragged particle
+// (docs/physics.md §1, attachment), projected at stiffness 1 at the start of every iteration,
 // before the coloured constraints, in a pass of its own (the colouring is
 // untouched). The mouse is a kinematic body: the particle also gets inverse
 // mass 0 in the predicted positions for the rest of the substep, so the

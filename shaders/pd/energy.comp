@@ -1,6 +1,6 @@
 #version 460
 // Energy tracking, first pass for projective dynamics: the objective the
-// local/global iteration of one substep minimises (SPEC.md 5), at the shape
+// local/global iteration of one substep minimises (docs/physics.md §5), at the shape
 // q the local passes just projected:
 //
 //   g(q) = sum_i m_i/(2 h^2) |q_i - s_i|^2              inertia, free particles

@@ -1,5 +1,5 @@
 #version 460
-// SPEC.md 5, the element part of the global step's right-hand side, one
+// docs/physics.md §5, the element part of the global step's right-hand side, one
 // thread per PD particle: f_i = the sum of the particle's contribution slots
 // (+ w_c p for an active collision projection, w_c = collisionWeight m_i/h^2)
 // in the fixed slot order of its list (no atomics: deterministic), and in w

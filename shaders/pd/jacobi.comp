@@ -1,5 +1,5 @@
 #version 460
-// SPEC.md 5, one Jacobi iteration of the global step with Chebyshev
+// docs/physics.md §5, one Jacobi iteration of the global step with Chebyshev
 // acceleration (Wang 2015), one thread per PD particle. The residual of
 // (M/h^2 + L) q = M/h^2 s + f in difference form (pd_types.h, PdRow):
 //   r_i = m_i/h^2 (s_i - q_i) + f_i - a_i q_i + sum_j L_ij (q_i - q_j)

@@ -1,5 +1,5 @@
 #version 460
-// SPEC.md 5, local step: attachments (soft pins) as closeness constraints,
+// docs/physics.md §5, local step: attachments (soft pins) as closeness constraints,
 // A S q = q_i, p = target; the slot gets w target, and in w the element's
 // energy w/2 |q_i - target|^2 (pd_types.h).
 #include "shared/kernel.glsl"

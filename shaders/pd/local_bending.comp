@@ -1,5 +1,5 @@
 #version 460
-// SPEC.md 5, local step: bending. v_f = sum_k K_k q_k (the isometric bending
+// docs/physics.md §5, local step: bending. v_f = sum_k K_k q_k (the isometric bending
 // stencil), p = v_f |v_g| / |v_f|; slot k gets w K_k p, the first slot's w
 // the element's energy w/2 |v_f - p|^2 (pd_types.h).
 #include "shared/kernel.glsl"

@@ -1,5 +1,5 @@
 #version 460
-// SPEC.md 5 with SPEC.md 1's colliders: the projection of q onto the outside
+// docs/physics.md §5 with docs/physics.md §1's colliders: the projection of q onto the outside
 // of each candidate collider (C = f(q) - thickness >= 0, gradient by the
 // tetrahedral stencil, candidates in collider order as in the PBD pass).
 // Where one was violated the particle gets a closeness constraint to the

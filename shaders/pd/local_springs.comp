@@ -1,5 +1,5 @@
 #version 460
-// SPEC.md 5, local step: edge springs. p = the edge q0 - q1 rescaled to its
+// docs/physics.md §5, local step: edge springs. p = the edge q0 - q1 rescaled to its
 // rest length; slots w p (for p0) and -w p (for p1): S^T A^T p with A S q = q0 - q1.
 // The first slot's w holds the element's energy w/2 |A S q - p|^2 (pd_types.h).
 #include "shared/kernel.glsl"

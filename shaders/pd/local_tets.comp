@@ -1,5 +1,5 @@
 #version 460
-// SPEC.md 5, local step: tetrahedron strain (pc.mode = kPdTetStrain: clamp
+// docs/physics.md §5, local step: tetrahedron strain (pc.mode = kPdTetStrain: clamp
 // the singular values of F, reflections pushed back) or volume
 // (kPdTetVolume: clamp det F by the iterative D update). F = sum_k q_k g_k^T;
 // slot k gets w T g_k, the first slot's w the element's energy

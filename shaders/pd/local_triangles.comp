@@ -1,5 +1,5 @@
 #version 460
-// SPEC.md 5, local step: triangle strain. F = sum_k q_k g_k^T (3x2),
+// docs/physics.md §5, local step: triangle strain. F = sum_k q_k g_k^T (3x2),
 // T = U clamp(S, sigmaMin, sigmaMax) V^T; slot k gets w T g_k, the first
 // slot's w the element's energy w/2 |F - T|_F^2 (pd_types.h).
 #include "shared/kernel.glsl"

@@ -1,5 +1,5 @@
-// Local step of projective dynamics (SPEC.md 5; Bouaziz et al. 2014,
-// "Projective Dynamics: Fusing Constraint Projections for Fast World"):
+// Local step of projective dynamics (docs/physics.md §5; Bouaziz et al. 2014,
+// "Projective Dynamics: Fusing Constraint Projections for Fast Simulation"):
 // for each element, the point p_i of its constraint set closest to the
 // current shape A_i S_i q. Stateless; shared math: see math/real_glsl.h
 // for the rules (matrices are real3x3, indexed m[column][row], built from
@@ -33,7 +33,7 @@ real3 orthonormalise(real3 b, real3 u) {
 
 // F = U diag(S) V^T with U and V rotations (det +1), |S.x| >= |S.y| >= |S.z|,
 // S.x, S.y >= 0 and S.z < 0 exactly when det F < 0: the sign of a reflection
-// goes on the smallest singular value, as SPEC.md 5 asks for tet strain.
+// goes on the smallest singular value, as docs/physics.md §5 asks for tet strain.
 struct Svd3 {
     real3x3 U;
     real3 S;
@@ -139,7 +139,7 @@ real3x3 pdTetStrainTarget(real3x3 F, real sigmaMin, real sigmaMax) {
 // Tet volume: the closest T = U diag(S + D) V^T whose volume ratio
 // det T = prod(S_i + D_i) lies in [volumeMin, volumeMax]. Starting from
 // D = 0, D <- (grad C(D).D - C(D)) / |grad C(D)|^2 grad C(D) with
-// C(D) = prod(S_i + D_i) - sigma, sigma = det F clamped (SPEC.md 5): each
+// C(D) = prod(S_i + D_i) - sigma, sigma = det F clamped (docs/physics.md §5): each
 // step is the smallest D that satisfies C linearised at the current D.
 // F itself when its volume is already in range. kVolumeIterations steps,
 // then an exact uniform correction.
@@ -223,7 +223,7 @@ real3 pdSpringTarget(real3 d, real restLength) {
 }
 
 // Bending: R v_g, the rest curvature vector rotated onto the current one,
-// in closed form v_f |v_g| / |v_f| (SPEC.md 5); zero for a flat rest shape.
+// in closed form v_f |v_g| / |v_f| (docs/physics.md §5); zero for a flat rest shape.
 real3 pdBendingTarget(real3 vf, real restNorm) {
     real len = length(vf);
     if (len <= real(1e-30)) return real3(0);

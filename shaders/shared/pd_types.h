@@ -1,5 +1,5 @@
 // The structs and push constants of the projective dynamics passes
-// (shaders/pd/*.comp, SPEC.md 5), shared by GLSL and C++. PD particles use the
+// (shaders/pd/*.comp, docs/physics.md §5), shared by GLSL and C++. PD particles use the
 // particle buffers of sim_types.h (positions xyz + inverse mass, velocities);
 // these are the PD elements, the rows of the global system and the pushes.
 //
@@ -129,7 +129,7 @@ struct PdParticlePush {
     uint firstParticle;
     uint particleCount;
     uint colliderCount;
-    float stencilStep;       // tetrahedral SDF gradient step (SPEC.md 2)
+    float stencilStep;       // tetrahedral SDF gradient step (docs/physics.md §2)
     float dt;                // substep length h
     float collisionWeight;   // weight of a collision projection, in units of m_i/h^2
     float omega;             // Chebyshev omega_{k+1} of this Jacobi iteration (1 = plain)

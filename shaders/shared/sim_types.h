@@ -11,7 +11,7 @@ GPU_NAMESPACE_BEGIN
 GPU_CONST(uint, kWorkgroupSize, 64);
 GPU_CONST(uint, kMaxColliders, 32);  // collider masks are one uint per particle
 
-// How a constraint family turns a violation into a correction (SPEC.md 1).
+// How a constraint family turns a violation into a correction (docs/physics.md §1).
 GPU_CONST(uint, kModePbd, 0);   // stiffness k in [0,1], corrected to k' = 1-(1-k)^(1/n_s)
 GPU_CONST(uint, kModeXpbd, 1);  // compliance alpha [m/N], multipliers reset each substep
 
@@ -102,7 +102,7 @@ struct ParticlePush {
     float restitutionThreshold;  // approach speeds below this do not bounce
     uint particleCount;  // particles [firstParticle, firstParticle + particleCount) take part
     uint colliderCount;
-    float stencilStep;  // h of the tetrahedral SDF gradient stencil (SPEC.md 2)
+    float stencilStep;  // h of the tetrahedral SDF gradient stencil (docs/physics.md §2)
     uint firstParticle;  // PBD: 0; projective dynamics reuses these passes for its own range
 };
 GPU_CHECK_SIZE(ParticlePush, 48);

@@ -20,3 +20,6 @@ set_tests_properties(cli_bad_scenes cli_device_errors PROPERTIES TIMEOUT 300)
 add_test(NAME cli_outputs_and_bench
          COMMAND ${VKSIM_CLI_DIR}/outputs_and_bench.sh $<TARGET_FILE:vksim> ${VKSIM_CLI_DIR}/small_cloth.json)
 set_tests_properties(cli_outputs_and_bench PROPERTIES TIMEOUT 300 LABELS gpu)
+# The step plan as `vksim --list-passes` prints it, against a timed run's passes.
+add_test(NAME cli_list_passes COMMAND ${VKSIM_CLI_DIR}/list_passes.sh $<TARGET_FILE:vksim> ${VKSIM_DEFAULT_SCENE})
+set_tests_properties(cli_list_passes PROPERTIES TIMEOUT 300 LABELS gpu)

@@ -29,7 +29,7 @@ std::vector<glm::vec4> stepWorld(const VulkanContext& ctx, const Scene& scene, u
         ctx.submitAndWait([&](VkCommandBuffer cmd) { world.recordFrame(cmd, 0); });
         world.collectTimings(0);
     }
-    return world.solver().readPositions();
+    return world.particles().readPositions();
 }
 
 TEST_F(AdoptedContextTest, ReadsTheDeviceAndOwnsNothingButItsPool) {

@@ -1,5 +1,5 @@
 // Physics of the GPU PBD step against closed forms and conservation laws
-// (SPEC.md 1 and 4). Every test prints the error it measured.
+// (docs/physics.md §1 and 4). Every test prints the error it measured.
 #include <cfloat>
 #include <cmath>
 #include <random>
@@ -14,7 +14,7 @@ namespace {
 
 class PbdPhysics : public GpuTest {};
 
-// Free fall under symplectic Euler is exact in closed form (SPEC.md 4):
+// Free fall under symplectic Euler is exact in closed form (docs/physics.md §4):
 // y_n = y0 + n h vy0 - g h^2 n(n+1)/2 and x_n = x0 + n h vx0. In float32 (unit
 // roundoff u = eps/2) a substep rounds h v and x + h v in the prediction, and
 // v + h g and (p - x)/h in the velocities: the velocity picks up to

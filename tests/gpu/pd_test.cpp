@@ -105,7 +105,7 @@ SolverSettings oneSolveSettings(const Scene& scene) {
     return settings;
 }
 
-// SPEC.md 5: the Jacobi iterations with Chebyshev acceleration converge to
+// docs/physics.md §5: the Jacobi iterations with Chebyshev acceleration converge to
 // the direct solve's fixed point. Bound 1e-4 of the correction (an order of
 // magnitude above the float floor); measured: see the printed table.
 TEST_F(PdGpu, OneGlobalSolveConvergesToTheDirectSolve) {

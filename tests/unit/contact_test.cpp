@@ -1,4 +1,4 @@
-// Contact velocity (SPEC.md 3, contactVelocity in shaders/particle/contact.glsl):
+// Contact velocity (docs/physics.md §3, contactVelocity in shaders/particle/contact.glsl):
 // restitution on the normal part, Coulomb friction on the tangential part.
 #include <gtest/gtest.h>
 

@@ -55,7 +55,7 @@ gpu::Collider collider(uint32_t type, glm::vec3 position, glm::vec4 size, float 
 TEST(CpuReference, FreeFallMatchesTheClosedForm) {
     // Symplectic Euler, which PBD is without constraints, integrates constant
     // gravity exactly: v_n = v0 - n h g, y_n = y0 + n h v0 - g h^2 n (n+1) / 2
-    // (SPEC.md 4); only rounding remains.
+    // (docs/physics.md §4); only rounding remains.
     const std::vector<glm::vec3> x0{{0, 1, 0}, {0.5f, 3, -1}, {-2, 0, 0.25f}};
     const std::vector<glm::vec3> v0{{0, 0, 0}, {0.3f, 2, -0.1f}, {-1, -4, 0.5f}};
     SolverSettings settings;
@@ -134,7 +134,7 @@ TEST(CpuReference, DistanceResidualFallsWithIterations) {
 TEST(CpuReference, PbdStiffnessIsCorrectedForTheIterationCount) {
     // One distance constraint, one end pinned: each iteration scales C by
     // (1 - k'), k' = 1 - (1 - k)^(1/n_s), so after n_s iterations C is
-    // (1 - k) C0 whatever n_s is (SPEC.md 1).
+    // (1 - k) C0 whatever n_s is (docs/physics.md §1).
     SimModel model = particlesOnly({{0, 0, 0}, {1.5f, 0, 0}}, {{0, 0, 0}, {0, 0, 0}});
     model.positions[0].w = 0.0f;
     const float k = 0.6f;

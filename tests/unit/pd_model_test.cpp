@@ -1,5 +1,5 @@
 // Tetrahedral meshes, the projective dynamics part of the model builder and
-// the global system of SPEC.md 5: orientation and closedness of the meshes,
+// the global system of docs/physics.md §5: orientation and closedness of the meshes,
 // errors for inverted or degenerate elements, the assembled matrix (symmetric,
 // rows summing to zero, positive semi-definite), the contribution slots and
 // the spectral radius estimate against a dense eigen-decomposition.

@@ -66,7 +66,7 @@ TEST(PdProjections, SvdOfRotationsIsIdentitySingularValues) {
 }
 
 // A reflection (det -1) keeps U and V rotations: the smallest singular value
-// carries the sign, as SPEC.md 5 asks for inverted tetrahedra.
+// carries the sign, as docs/physics.md §5 asks for inverted tetrahedra.
 TEST(PdProjections, SvdOfReflectionsPutsTheSignOnTheSmallestValue) {
     for (uint32_t i = 0; i < 50; ++i) {
         const dmat3 R = rotation(dvec3(test::hashUnit(i, 5), 1.0, test::hashUnit(i, 6)), 2.0 * test::hashUnit(i, 7));

@@ -25,7 +25,7 @@ Scene freeBall() {
 
 // Without collisions and pins, an undeformed body is in its constraint sets
 // in every local step, so the global step returns s and the body falls like
-// symplectic Euler: y_n = y_0 - g h^2 n (n + 1) / 2 (SPEC.md 4). Exactly,
+// symplectic Euler: y_n = y_0 - g h^2 n (n + 1) / 2 (docs/physics.md §4). Exactly,
 // but for the float rounding of the rest data (the g_k vectors): the float
 // rest shape is off its constraint sets by ~1e-7 relative, and relaxes by
 // that much (2.5e-8 m measured; see RestStateIsStationary).

@@ -1,4 +1,4 @@
-// The tetrahedral SDF gradient stencil (SPEC.md 2, sdfGradientTetra in
+// The tetrahedral SDF gradient stencil (docs/physics.md §2, sdfGradientTetra in
 // shaders/math/sdf.glsl) against the analytic gradient, in double.
 //
 // Why it is first order: with k0..k3 the vertices (+--), (--+), (-+-), (+++)
