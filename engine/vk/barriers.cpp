@@ -1,7 +1,6 @@
 #include "vk/barriers.h"
 
 namespace vksim {
-namespace {
 
 void memoryBarrier(VkCommandBuffer cmd, VkPipelineStageFlags2 srcStage, VkAccessFlags2 srcAccess,
                    VkPipelineStageFlags2 dstStage, VkAccessFlags2 dstAccess) {
@@ -15,8 +14,6 @@ void memoryBarrier(VkCommandBuffer cmd, VkPipelineStageFlags2 srcStage, VkAccess
     dep.pMemoryBarriers = &barrier;
     vkCmdPipelineBarrier2(cmd, &dep);
 }
-
-}  // namespace
 
 void computeToComputeBarrier(VkCommandBuffer cmd) {
     memoryBarrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,

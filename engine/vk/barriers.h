@@ -5,6 +5,10 @@
 
 namespace vksim {
 
+// The one global memory barrier every named barrier below is made of.
+void memoryBarrier(VkCommandBuffer cmd, VkPipelineStageFlags2 srcStage, VkAccessFlags2 srcAccess,
+                   VkPipelineStageFlags2 dstStage, VkAccessFlags2 dstAccess);
+
 // A compute pass's storage writes become visible to the next compute pass's
 // reads and writes (read-after-write and write-after-write between passes).
 void computeToComputeBarrier(VkCommandBuffer cmd);

@@ -8,6 +8,7 @@
 #include "sim/non_finite_replay.h"
 #include "sim/pd_materials.h"
 #include "sim/pd_system.h"
+#include "vk/barriers.h"
 #include "vk/context.h"
 
 namespace vksim {
@@ -169,15 +170,8 @@ const GpuBuffer& World::normals() const { return stepper_->particles().normals()
 const GpuBuffer& World::triangleIndices() const { return stepper_->particles().triangleIndices(); }
 
 void World::recordReadBarrier(VkCommandBuffer cmd, VkPipelineStageFlags2 dstStage, VkAccessFlags2 dstAccess) {
-    VkMemoryBarrier2 barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
-    barrier.srcStageMask = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
-    barrier.srcAccessMask = VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT;
-    barrier.dstStageMask = dstStage;
-    barrier.dstAccessMask = dstAccess;
-    VkDependencyInfo dependency{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
-    dependency.memoryBarrierCount = 1;
-    dependency.pMemoryBarriers = &barrier;
-    vkCmdPipelineBarrier2(cmd, &dependency);
+    memoryBarrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, dstStage,
+                  dstAccess);
 }
 
 void World::reset() {
