@@ -9,6 +9,7 @@
 #include <glm/glm.hpp>
 
 #include "shared/sim_types.h"
+#include "sim/shared_math.h"
 
 namespace vksim {
 
@@ -18,10 +19,22 @@ struct ReferenceCollider {
     glm::dvec4 rotation;
     glm::dvec4 size;
     double thickness, friction, restitution;
+    glm::dvec3 linearVelocity, angularVelocity;
 
     static ReferenceCollider fromGpu(const gpu::Collider& c) {
-        return {c.type,      glm::dvec3(glm::vec3(c.position)), glm::normalize(glm::dvec4(c.rotation)),
-                glm::dvec4(c.size), c.thickness, c.friction, c.restitution};
+        return {c.type,
+                glm::dvec3(glm::vec3(c.position)),
+                glm::normalize(glm::dvec4(c.rotation)),
+                glm::dvec4(c.size),
+                c.thickness,
+                c.friction,
+                c.restitution,
+                glm::dvec3(glm::vec3(c.linearVelocity)),
+                glm::dvec3(glm::vec3(c.angularVelocity))};
+    }
+    // The velocity of its surface point x.
+    glm::dvec3 pointVelocity(const glm::dvec3& x) const {
+        return ref::colliderPointVelocity(linearVelocity, angularVelocity, position, x);
     }
 };
 

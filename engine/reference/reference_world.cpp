@@ -84,7 +84,8 @@ void ReferenceWorld::generateCollisions(ParticleRange range, const SubstepParams
                     nearest = C;
                     const glm::dvec3 g = colliderGradient(colliders_[c], predicted_[i], params.stencilStep);
                     const double length = glm::length(g);
-                    contact.approachSpeed = length > 0.0 ? glm::dot(velocities_[i], g / length) : 0.0;
+                    const glm::dvec3 vc = colliders_[c].pointVelocity(predicted_[i]);
+                    contact.approachSpeed = length > 0.0 ? glm::dot(velocities_[i] - vc, g / length) : 0.0;
                 }
             }
         }
@@ -143,8 +144,9 @@ void ReferenceWorld::applyContactVelocities(ParticleRange range, const SubstepPa
         const glm::dvec3 g = colliderGradient(collider, positions_[i], params.stencilStep);
         const double length = glm::length(g);
         if (length <= 0.0) continue;
-        velocities_[i] = ref::contactVelocity(velocities_[i], g / length, contact.approachSpeed, collider.friction,
-                                              collider.restitution, params.restitutionThreshold);
+        velocities_[i] = ref::movingContactVelocity(velocities_[i], collider.pointVelocity(positions_[i]), g / length,
+                                                    contact.approachSpeed, collider.friction, collider.restitution,
+                                                    params.restitutionThreshold);
     }
 }
 

@@ -159,6 +159,11 @@ struct ColliderDesc {
     float thickness = 0.0f;
     float friction = 0.3f;
     float restitution = 0.0f;
+    // The velocity of the collider's frame (scene keys "velocity",
+    // "angularVelocity"; or whatever moves it live): its surface carries
+    // particles in contact along by friction.
+    glm::vec3 linearVelocity{0.0f};   // [m/s]
+    glm::vec3 angularVelocity{0.0f};  // [rad/s] about position
 };
 
 struct CameraDesc {

@@ -600,7 +600,7 @@ const std::vector<std::string_view>& colliderTypeNames() {
 ColliderDesc readCollider(const Field& field, std::size_t index, SceneAssets& assets) {
     const ColliderType& type = colliderTypes()[readTypeTag(field, colliderTypeNames())];
     std::vector<std::string_view> allowedKeys = {"type",     "name",     "position",   "rotation",
-                                                 "friction", "thickness", "restitution"};
+                                                 "friction", "thickness", "restitution", "velocity", "angularVelocity"};
     allowedKeys.insert(allowedKeys.end(), type.shapeKeys.begin(), type.shapeKeys.end());
     const ObjectFields fields(field, std::move(allowedKeys), fmt::format("for a {} collider", type.name));
 
@@ -612,6 +612,8 @@ ColliderDesc readCollider(const Field& field, std::size_t index, SceneAssets& as
     if (auto f = fields.optional("friction")) collider.friction = readFloat(*f, atLeast(0.0));
     if (auto f = fields.optional("restitution")) collider.restitution = readFloat(*f, closedInterval(0.0, 1.0));
     if (auto f = fields.optional("thickness")) collider.thickness = readFloat(*f, atLeast(0.0));
+    if (auto f = fields.optional("velocity")) collider.linearVelocity = readVec3(*f);
+    if (auto f = fields.optional("angularVelocity")) collider.angularVelocity = readVec3(*f);
     if (auto f = fields.optional("radius")) collider.radius = readFloat(*f, greaterThan(0.0));
     if (auto f = fields.optional("halfLength")) collider.halfLength = readFloat(*f, atLeast(0.0));
     if (auto f = fields.optional("halfExtents")) collider.halfExtents = readVec3(*f, greaterThan(0.0));

@@ -330,6 +330,8 @@ gpu::Collider toCollider(const ColliderDesc& desc) {
     if (!std::isfinite(norm) || norm < 1e-6f)
         throw std::invalid_argument(fmt::format("collider '{}': rotation quaternion cannot be normalised", desc.name));
     collider.rotation = desc.rotation / norm;
+    collider.linearVelocity = glm::vec4(desc.linearVelocity, 0.0f);
+    collider.angularVelocity = glm::vec4(desc.angularVelocity, 0.0f);
     switch (desc.shape) {
         case ColliderShape::Plane:
             collider.type = gpu::kColliderPlane;

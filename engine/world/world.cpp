@@ -146,6 +146,8 @@ void World::setCollider(uint32_t index, const ColliderDesc& desc) {
         (desc.meshSdf != current.meshSdf || desc.meshScale != current.meshScale))
         throw std::invalid_argument(where + ": a mesh collider's mesh and scale cannot change");
     if (!finiteVec(desc.position)) throw std::invalid_argument(where + ": position is not finite");
+    if (!finiteVec(desc.linearVelocity) || !finiteVec(desc.angularVelocity))
+        throw std::invalid_argument(where + ": velocity or angular velocity is not finite");
     const float norm = glm::length(desc.rotation);
     if (!std::isfinite(norm) || norm < 1e-6f)
         throw std::invalid_argument(where + ": rotation quaternion cannot be normalised");

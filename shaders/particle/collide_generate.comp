@@ -5,6 +5,7 @@
 // enforce f(p) - thickness >= 0 for the candidates only. The approach speed
 // v.N towards the nearest candidate is kept for restitution and friction.
 #include "shared/kernel.glsl"
+#include "particle/contact.glsl"
 
 layout(push_constant) uniform Push { ParticlePush pc; };
 layout(std430, binding = 0) readonly buffer Predicted { vec4 predicted[]; };
@@ -31,7 +32,10 @@ void main() {
                 nearest = C;
                 vec3 g = sdfGradientTetra(col.type, col.position.xyz, col.rotation, col.size, p.xyz, pc.stencilStep);
                 float gl = length(g);
-                contact.approachSpeed = gl > 0.0 ? dot(velocities[i].xyz, g / gl) : 0.0;
+                // Relative to the surface (v - 0 is v, bit for bit, at rest).
+                vec3 vc = colliderPointVelocity(col.linearVelocity.xyz, col.angularVelocity.xyz,
+                                                col.position.xyz, p.xyz);
+                contact.approachSpeed = gl > 0.0 ? dot(velocities[i].xyz - vc, g / gl) : 0.0;
             }
         }
     }

@@ -23,4 +23,21 @@ real3 contactVelocity(real3 v, real3 n, real approachSpeed, real friction, real 
     return a * vt + vnAfter * n;
 }
 
+// The velocity of the surface point x of a collider whose frame has origin
+// `origin`, linear velocity `linear` and angular velocity `angular`.
+real3 colliderPointVelocity(real3 linear, real3 angular, real3 origin, real3 x) {
+    return linear + cross(angular, x - origin);
+}
+
+// contactVelocity relative to a surface moving at vc: friction drags the
+// particle towards the surface's velocity and restitution reverses the
+// relative normal velocity. approachSpeed is (v - vc).n before the solve.
+// A surface at rest (vc exactly zero) gives contactVelocity's result bit
+// for bit (adding a zero would turn a -0 component into +0).
+real3 movingContactVelocity(real3 v, real3 vc, real3 n, real approachSpeed, real friction, real restitution,
+                            real restitutionThreshold) {
+    if (vc == real3(0)) return contactVelocity(v, n, approachSpeed, friction, restitution, restitutionThreshold);
+    return contactVelocity(v - vc, n, approachSpeed, friction, restitution, restitutionThreshold) + vc;
+}
+
 #endif

@@ -35,7 +35,8 @@ void main() {
     vec3 g = sdfGradientTetra(col.type, col.position.xyz, col.rotation, col.size, x, pc.stencilStep);
     float gl = length(g);
     if (gl <= 0.0) return;
-    vec3 v = contactVelocity(velocities[i].xyz, g / gl, contact.approachSpeed, col.friction,
-                             col.restitution, pc.restitutionThreshold);
+    vec3 vc = colliderPointVelocity(col.linearVelocity.xyz, col.angularVelocity.xyz, col.position.xyz, x);
+    vec3 v = movingContactVelocity(velocities[i].xyz, vc, g / gl, contact.approachSpeed, col.friction,
+                                   col.restitution, pc.restitutionThreshold);
     velocities[i] = vec4(v, 0.0);
 }

@@ -79,8 +79,14 @@ struct Collider {
     float thickness;    // particles stay this far outside the surface
     float friction;     // Coulomb coefficient mu_T
     float restitution;  // mu_N in [0,1]
+    // The velocity of the collider's frame: a surface point x moves at
+    // linearVelocity + angularVelocity x (x - position). Whatever moves the
+    // collider (a live edit, later a rigid body) writes it with the new
+    // transform; a static collider with a velocity is a conveyor.
+    vec4 linearVelocity;   // xyz [m/s]
+    vec4 angularVelocity;  // xyz [rad/s], about position
 };
-GPU_CHECK_SIZE(Collider, 64);
+GPU_CHECK_SIZE(Collider, 96);
 
 // Per particle, written by collision generation, read by projection and the
 // contact velocity pass.
