@@ -68,6 +68,12 @@ public:
         (void)frame;
     }
 
+    // The integrator the shared predict stage advances its range with (the
+    // integrator hook: kIntegrator* in shared/sim_types.h). Both solvers
+    // predict by symplectic Euler; an explicit mass-spring solver adds its
+    // integrators here and in particle/predict.comp.
+    virtual uint32_t integrator() const { return gpu::kIntegratorSymplecticEuler; }
+
     // The buffer that holds its working positions p: prediction writes it
     // for the solver's range, collide-generate reads it. `workingName` is
     // how the non-finite replay calls one of its values.

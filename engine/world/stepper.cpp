@@ -27,8 +27,9 @@ Stepper::Stepper(const VulkanContext& ctx, const SimModel& model)
 
 Stepper::~Stepper() = default;
 
-gpu::ParticlePush Stepper::particlePush(const SolverSettings& settings, float h, ParticleRange range,
+gpu::ParticlePush Stepper::particlePush(const SolverSettings& settings, float h, const Solver& solver,
                                         uint32_t colliderCount) {
+    const ParticleRange range = solver.range();
     gpu::ParticlePush push{};
     push.gravity = glm::vec4(settings.gravity, 0.0f);
     push.dt = h;
@@ -41,6 +42,7 @@ gpu::ParticlePush Stepper::particlePush(const SolverSettings& settings, float h,
     push.colliderCount = colliderCount;
     push.stencilStep = settings.stencilStep;
     push.firstParticle = range.first;
+    push.integrator = solver.integrator();
     return push;
 }
 
@@ -71,7 +73,7 @@ void Stepper::recordSubstep(StepRecorder& rec, const FrameInputs& frame, size_t 
                              substep,
                              h,
                              frame.tracker != nullptr && substep + 1 == frame.settings.substeps,
-                             particlePush(frame.settings, h, solver.range(), colliders_.count()),
+                             particlePush(frame.settings, h, solver, colliders_.count()),
                              stages_,
                              passes};
     const GpuBuffer& predicted = solver.predictTarget();

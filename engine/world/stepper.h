@@ -63,7 +63,7 @@ public:
 
 private:
     // Per-particle settings of one solver's range for a substep of length h.
-    static gpu::ParticlePush particlePush(const SolverSettings& settings, float h, ParticleRange range,
+    static gpu::ParticlePush particlePush(const SolverSettings& settings, float h, const Solver& solver,
                                           uint32_t colliderCount);
     void recordSubstep(StepRecorder& rec, const FrameInputs& frame, size_t solver, uint32_t substep, float h);
 

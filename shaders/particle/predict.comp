@@ -1,5 +1,7 @@
 #version 460
-// docs/physics.md §1, steps 1-2: external forces, damping, predicted position p = x + h v.
+// docs/physics.md §1, steps 1-2: external forces, damping, predicted position
+// p = x + h v, by the integrator the range's solver chose (pc.integrator;
+// symplectic Euler is the one both solvers use today).
 #include "shared/kernel.glsl"
 #include "particle/particle_math.glsl"
 
@@ -12,7 +14,9 @@ void main() {
     if (gl_GlobalInvocationID.x >= pc.particleCount) return;
     uint i = pc.firstParticle + gl_GlobalInvocationID.x;
     vec4 x = positions[i];
-    vec3 v = predictedVelocity(velocities[i].xyz, x.w, pc.gravity.xyz, pc.damping, pc.dt);
-    velocities[i] = vec4(v, 0.0);
-    predicted[i] = vec4(x.xyz + pc.dt * v, x.w);
+    if (pc.integrator == kIntegratorSymplecticEuler) {
+        vec3 v = predictedVelocity(velocities[i].xyz, x.w, pc.gravity.xyz, pc.damping, pc.dt);
+        velocities[i] = vec4(v, 0.0);
+        predicted[i] = vec4(x.xyz + pc.dt * v, x.w);
+    }
 }

@@ -15,6 +15,11 @@ GPU_CONST(uint, kMaxColliders, 32);  // collider masks are one uint per particle
 GPU_CONST(uint, kModePbd, 0);   // stiffness k in [0,1], corrected to k' = 1-(1-k)^(1/n_s)
 GPU_CONST(uint, kModeXpbd, 1);  // compliance alpha [m/N], multipliers reset each substep
 
+// How the shared predict stage integrates a solver's particles
+// (ParticlePush::integrator; Solver::integrator() chooses). Symplectic
+// Euler: v += h g (damped), p = x + h v; PBD's and PD's prediction.
+GPU_CONST(uint, kIntegratorSymplecticEuler, 0);
+
 // One row per (object, constraint family); constraints point at their row so
 // stiffness can be edited live without touching the constraint arrays.
 struct ConstraintMaterial {
@@ -110,8 +115,10 @@ struct ParticlePush {
     uint colliderCount;
     float stencilStep;  // h of the tetrahedral SDF gradient stencil (docs/physics.md §2)
     uint firstParticle;  // PBD: 0; projective dynamics reuses these passes for its own range
+    uint integrator;     // kIntegrator*: how predict advances the range
+    uint pad0, pad1, pad2;
 };
-GPU_CHECK_SIZE(ParticlePush, 48);
+GPU_CHECK_SIZE(ParticlePush, 64);
 
 // Push constants of constraint projection passes: one dispatch per colour.
 struct ProjectPush {
