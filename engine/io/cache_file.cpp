@@ -11,6 +11,9 @@
 namespace vksim {
 
 std::optional<std::string> writeCacheFile(const std::filesystem::path& file, std::string_view bytes) {
+    // The C calls below would stop at a NUL and write somewhere else (the
+    // input the cache was made from, for one).
+    if (file.native().find('\0') != std::string::npos) return std::string("the file name contains a NUL character");
     const std::filesystem::path temporary = file.string() + fmt::format(".tmp{}", ::getpid());
     {
         const std::unique_ptr<std::FILE, int (*)(std::FILE*)> stream(std::fopen(temporary.c_str(), "wb"),

@@ -357,6 +357,12 @@ std::string readString(const Field& field) {
 std::string readNonEmptyString(const Field& field) {
     std::string text = readString(field);
     if (text.empty()) field.failExpected("a non-empty string");
+    // Names become file names and paths are opened: a NUL would cut a path
+    // short (and a cache written next to "mesh.obj\0x" would land on
+    // mesh.obj), and other control characters are never meant.
+    for (const char c : text)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+            field.failExpected("a string without control characters (NUL, tab, newline, ...)");
     return text;
 }
 

@@ -2,11 +2,15 @@
 // the first load, read back bit for bit on the second, baked again when the
 // mesh, the resolution or the cache file itself changes.
 #include <chrono>
+#include <fstream>
+#include <iostream>
+#include <iterator>
 
 #include <gtest/gtest.h>
 
 #include "../common/mesh_fixtures.h"
 #include "io/asset_file.h"
+#include "io/cache_file.h"
 #include "io/sdf_grid_cache.h"
 #include "io/triangle_surface.h"
 
@@ -77,6 +81,34 @@ TEST(SdfGridCache, UnwritableFolderStillBakes) {
                                  std::filesystem::perm_options::add);
     EXPECT_FALSE(baked.fromCache);
     EXPECT_NE(baked.cacheNote.find("cache not written: Permission denied"), std::string::npos) << baked.cacheNote;
+}
+
+}  // namespace
+}  // namespace vksim::test
+
+namespace vksim::test {
+namespace {
+
+// A cache name with a NUL in it would be written, by the C calls, to the
+// name before the NUL: for "mesh.obj\0.sdf" on top of the mesh itself. The
+// writer refuses such a name and leaves the file that shares its prefix as
+// it was.
+TEST(CacheFile, RefusesANameWithANulAndLeavesTheInputAlone) {
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / "vksim_cache_nul_test";
+    std::filesystem::create_directories(dir);
+    const std::filesystem::path mesh = dir / "mesh.obj";
+    const std::string original = "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n";
+    writeCacheFile(mesh, original);
+    std::string withNul = mesh.string();
+    withNul.push_back('\0');
+    withNul += ".sdf";
+    const std::optional<std::string> failed = writeCacheFile(std::filesystem::path(withNul), "not a mesh");
+    ASSERT_TRUE(failed.has_value());
+    std::cout << "[cache] refused: " << *failed << "\n";
+    std::ifstream in(mesh, std::ios::binary);
+    const std::string after((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(after, original);
+    std::filesystem::remove_all(dir);
 }
 
 }  // namespace
