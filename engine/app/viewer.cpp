@@ -82,7 +82,6 @@ Viewer::Viewer(const VulkanContext& ctx, Window& window, World& sim, std::span<F
     controls_.overlayVisible = options.overlay && options.overlayVisible;
     controls_.display = options.display;
     sceneFiles_ = listSceneFiles(sim.scene().path);
-    maxPassRuns_ = sim.timerCapacity();
     lastShownSeconds_ = glfwGetTime();
 }
 
@@ -162,7 +161,6 @@ void Viewer::rebuild(const Scene& scene, bool resetCamera) {
     sim_ = ownedSim_.get();
     renderer_ = std::make_unique<Renderer>(ctx_, sim_->model(), sim_->particles(), swapchain_.colorFormat(),
                                            swapchain_.depthFormat(), kFramesInFlight);
-    maxPassRuns_ = sim_->timerCapacity();
     if (resetCamera) camera_ = OrbitCamera(sim_->scene().camera);
     sceneFiles_ = listSceneFiles(sim_->scene().path);
     stepMs_.clear();
@@ -214,7 +212,7 @@ OverlayView Viewer::overlayView() {
     view.overlayMs = renderTimer_.lastOverlayMs();
     view.solver = &sim_->scene().solver;
     view.passRuns = [sim = sim_](const SolverSettings& s) { return sim->passRunsPerFrame(s); };
-    view.maxPassRuns = maxPassRuns_;
+    view.maxPassRuns = sim_->timerCapacity();
     view.sceneFiles = sceneFiles_;
     view.error = error_;
     view.resetAllowed = observers_.empty();

@@ -101,7 +101,6 @@ private:
     OverlayProviders providers_;
     std::vector<std::string> sceneFiles_;
     std::string error_;
-    uint32_t maxPassRuns_ = 0;
     std::vector<float> stepMs_, frameMs_;  // recent history, oldest first
     double lastShownSeconds_ = 0.0;
     uint64_t displayFrames_ = 0;  // for slow motion

@@ -62,7 +62,7 @@ public:
 
     // At the start of a frame, before any substep: live parameter updates,
     // per-frame constants. Throws std::invalid_argument for settings it
-    // cannot step with.
+    // cannot step with. Does nothing while the recorder only counts.
     virtual void beginFrame(StepRecorder& rec, const FrameInputs& frame) {
         (void)rec;
         (void)frame;

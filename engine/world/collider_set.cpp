@@ -23,11 +23,6 @@ void ColliderSet::set(const std::vector<gpu::Collider>& colliders) {
     pending_ = colliders;
 }
 
-void ColliderSet::upload(const std::vector<gpu::Collider>& colliders) {
-    if (colliders.size() != count_) throw std::invalid_argument("collider count cannot change at run time");
-    colliders_.uploadArray<gpu::Collider>(colliders);
-}
-
 void ColliderSet::recordPendingUpdate(VkCommandBuffer cmd) {
     if (!pending_) return;
     computeToTransferWriteBarrier(cmd);

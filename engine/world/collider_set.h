@@ -30,8 +30,6 @@ public:
     // into the next recordPendingUpdate: no wait. Throws std::invalid_argument
     // for another count.
     void set(const std::vector<gpu::Collider>& colliders);
-    // The same, written now (waits for the queue): set-up and tests.
-    void upload(const std::vector<gpu::Collider>& colliders);
 
     // At the start of a frame: a pending set() is written between barriers
     // that order it after the previous frames' reads and before this frame's.

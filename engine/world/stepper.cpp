@@ -16,8 +16,7 @@ Stepper::Stepper(const VulkanContext& ctx, const SimModel& model)
       pbd_(std::make_unique<PbdSolver>(ctx, model, particles_, colliders_)) {
     for (Solver* solver : {static_cast<Solver*>(pd_.get()), static_cast<Solver*>(pbd_.get())}) {
         if (solver->range().count == 0) continue;
-        active_.push_back(solver);
-        ParticleStagePasses& passes = stagePasses_.emplace_back();
+        ParticleStagePasses& passes = active_.emplace_back(Active{solver, {}}).passes;
         ParticleStages::declareBeforeSolve(plan_, solver->passPrefix(), solver->owner(), passes);
         solver->declarePasses(plan_);
         ParticleStages::declareAfterSolve(plan_, solver->passPrefix(), solver->owner(), passes);
@@ -54,20 +53,21 @@ void Stepper::recordFrame(StepRecorder& rec, const FrameInputs& frame) {
         computeToComputeBarrier(rec.cmd());
         colliders_.recordPendingUpdate(rec.cmd());
     }
-    for (Solver* solver : active_) solver->beginFrame(rec, frame);
+    for (const Active& active : active_) active.solver->beginFrame(rec, frame);
     const SolverSettings& settings = frame.settings;
     const float h = settings.timeStep / static_cast<float>(settings.substeps);
     for (uint32_t s = 0; s < settings.substeps; ++s)
-        for (size_t i = 0; i < active_.size(); ++i) recordSubstep(rec, frame, i, s, h);
+        for (const Active& active : active_) recordSubstep(rec, frame, active, s, h);
     stages_.normals(rec, normalsPass_);
 }
 
 // One substep of one solver: the shared stages around its solve. The
 // solvers' ranges are disjoint and the colliders do not move within a frame,
 // so the order of solvers within a substep changes no result.
-void Stepper::recordSubstep(StepRecorder& rec, const FrameInputs& frame, size_t index, uint32_t substep, float h) {
-    Solver& solver = *active_[index];
-    const ParticleStagePasses& passes = stagePasses_[index];
+void Stepper::recordSubstep(StepRecorder& rec, const FrameInputs& frame, const Active& active, uint32_t substep,
+                            float h) {
+    Solver& solver = *active.solver;
+    const ParticleStagePasses& passes = active.passes;
     const bool colliders = colliders_.count() > 0;
     const SubstepContext sub{frame,
                              substep,
@@ -86,21 +86,23 @@ void Stepper::recordSubstep(StepRecorder& rec, const FrameInputs& frame, size_t 
     if (colliders) stages_.contactVelocity(rec, passes.contactVelocity, sub.particles, substep);
 }
 
-uint32_t Stepper::maxRunsPerFrame(const SolverSettings& settings, ResidualTracker* tracker) {
+uint32_t Stepper::maxRunsPerFrame(const SolverSettings& settings, ResidualTracker* tracker,
+                                  const std::function<void(StepRecorder&)>& frameEnd) {
     uint32_t most = 0;
     auto count = [&](std::optional<MouseAttachment> mouse) {
         StepRecorder counter(plan_);
         recordFrame(counter, FrameInputs{settings, tracker, mouse});
+        if (frameEnd) frameEnd(counter);
         most = std::max(most, counter.runs());
     };
     count(std::nullopt);
-    for (Solver* solver : active_) count(MouseAttachment{solver->range().first, glm::vec3(0.0f)});
+    for (const Active& active : active_) count(MouseAttachment{active.solver->range().first, glm::vec3(0.0f)});
     return most;
 }
 
 void Stepper::reset(const SimModel& model) {
     particles_.reset(model);
-    for (Solver* solver : active_) solver->reset(model);
+    for (const Active& active : active_) active.solver->reset(model);
 }
 
 }  // namespace vksim

@@ -10,6 +10,7 @@
 // then the normals of every particle. World steps one of these every frame;
 // the non-finite replay (non_finite_replay.h) steps a fresh one with a
 // finite probe; tests step one directly.
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -46,9 +47,12 @@ public:
     void recordFrame(StepRecorder& rec, const FrameInputs& frame);
 
     // The most timed runs one frame with `settings` records: tracking on when
-    // `tracker` is set, and a drag in whichever solver's range costs most.
-    // (Counted by recording without a command buffer, never by a formula.)
-    uint32_t maxRunsPerFrame(const SolverSettings& settings, ResidualTracker* tracker);
+    // `tracker` is set, and a drag in whichever solver's range costs most;
+    // `frameEnd` records what the owner adds after the stepper's frame (the
+    // finite check). Counted by recording without a command buffer, never by
+    // a formula.
+    uint32_t maxRunsPerFrame(const SolverSettings& settings, ResidualTracker* tracker,
+                             const std::function<void(StepRecorder&)>& frameEnd = {});
 
     // Back to the model's initial state (waits for the queue).
     void reset(const SimModel& model);
@@ -62,19 +66,23 @@ public:
     const PdSolver& pd() const { return *pd_; }
 
 private:
+    // The solvers with particles, in step order, with their stage passes.
+    struct Active {
+        Solver* solver;
+        ParticleStagePasses passes;
+    };
+
     // Per-particle settings of one solver's range for a substep of length h.
     static gpu::ParticlePush particlePush(const SolverSettings& settings, float h, const Solver& solver,
                                           uint32_t colliderCount);
-    void recordSubstep(StepRecorder& rec, const FrameInputs& frame, size_t solver, uint32_t substep, float h);
+    void recordSubstep(StepRecorder& rec, const FrameInputs& frame, const Active& active, uint32_t substep, float h);
 
     ParticleStore particles_;
     ColliderSet colliders_;
     ParticleStages stages_;
     std::unique_ptr<PdSolver> pd_;
     std::unique_ptr<PbdSolver> pbd_;
-    // The solvers with particles, in step order, and their stage passes.
-    std::vector<Solver*> active_;
-    std::vector<ParticleStagePasses> stagePasses_;
+    std::vector<Active> active_;  // the solvers with particles, in step order
     uint32_t normalsPass_ = 0;
     StepPlan plan_;
 };

@@ -28,10 +28,9 @@ World::World(const VulkanContext& ctx, const Scene& scene, uint32_t frameSlots)
     finiteCheck_->declarePass(stepper_->plan());
     residuals_ = std::make_unique<ResidualTracker>(ctx, model_, frameSlots);
     residuals_->declarePasses(stepper_->plan());
-    // The most runs a frame records, with tracking and a drag, and
-    // head-room so that live edits of substeps/iterations (up to 4x) fit;
-    // the finite check runs once per frame whatever the settings.
-    timerCapacity_ = 4 * stepper_->maxRunsPerFrame(scene_.solver, residuals_.get()) + 1;
+    // The most runs a frame records (tracking, a drag, the finite check),
+    // with head-room so that live edits of substeps/iterations (up to 4x) fit.
+    timerCapacity_ = 4 * passRunsPerFrame(scene_.solver);
     timer_ = std::make_unique<GpuTimer>(ctx, frameSlots, timerCapacity_);
     stepper_->plan().registerPasses(*timer_);
     picker_ = std::make_unique<Picker>(ctx, model_, stepper_->particles().positions(),
@@ -51,7 +50,8 @@ void World::recordFrame(VkCommandBuffer cmd, uint32_t slot) {
 }
 
 uint32_t World::passRunsPerFrame(const SolverSettings& settings) const {
-    return stepper_->maxRunsPerFrame(settings, residuals_.get()) + 1;  // + the finite check
+    return stepper_->maxRunsPerFrame(settings, residuals_.get(),
+                                     [this](StepRecorder& rec) { finiteCheck_->record(rec, 0, 0); });
 }
 
 void World::collectTimings(uint32_t slot) {

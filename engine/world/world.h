@@ -166,8 +166,8 @@ public:
     const StepPlan& plan() const { return stepper_->plan(); }
     GpuTimer& timer() { return *timer_; }
     // Timed pass runs one frame with `settings` records at most (residual
-    // tracking on, a drag in the costliest solver, the finite check), from
-    // the step plan; settings whose count exceeds timerCapacity() cannot be
+    // tracking on, a drag in the costliest solver, the finite check), counted
+    // by recording such a frame without a command buffer; settings whose count exceeds timerCapacity() cannot be
     // stepped by this World (live edits check it first).
     uint32_t passRunsPerFrame(const SolverSettings& settings) const;
     uint32_t timerCapacity() const { return timerCapacity_; }

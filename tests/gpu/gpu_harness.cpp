@@ -24,13 +24,14 @@ void GpuTest::TearDown() {
 }
 
 GpuRun::GpuRun(VulkanContext& ctx, const SimModel& model, const SolverSettings& settings)
-    : ctx_(ctx), settings_(settings), stepper_(ctx, model), timer_(ctx, 1, 4 * stepper_.maxRunsPerFrame(settings, nullptr)) {
-    stepper_.plan().registerPasses(timer_);
-}
+    : GpuRun(ctx, model, settings, settings, 4) {}
 
 GpuRun::GpuRun(VulkanContext& ctx, const SimModel& model, const SolverSettings& settings,
-               const SolverSettings& sizedFor)
-    : ctx_(ctx), settings_(settings), stepper_(ctx, model), timer_(ctx, 1, stepper_.maxRunsPerFrame(sizedFor, nullptr)) {
+               const SolverSettings& sizedFor, uint32_t headroom)
+    : ctx_(ctx),
+      settings_(settings),
+      stepper_(ctx, model),
+      timer_(ctx, 1, headroom * stepper_.maxRunsPerFrame(sizedFor, nullptr)) {
     stepper_.plan().registerPasses(timer_);
 }
 

@@ -33,13 +33,13 @@ private:
 
 // Steps a model on the GPU with a Stepper (every solver, as World does,
 // without its tracking, picking and finite check), one frame per submission
-// (waits after each). The timer fits frames of `sizedFor` (default: 4x the
-// runs of `settings`).
+// (waits after each). The timer fits `headroom` times the runs of a frame of
+// `sizedFor` (default: 4x those of `settings`).
 class GpuRun {
 public:
     GpuRun(VulkanContext& ctx, const SimModel& model, const SolverSettings& settings);
     GpuRun(VulkanContext& ctx, const SimModel& model, const SolverSettings& settings,
-           const SolverSettings& sizedFor);
+           const SolverSettings& sizedFor, uint32_t headroom = 1);
     void frames(uint32_t count);
     // Back to the model's initial state.
     void reset(const SimModel& model) { stepper_.reset(model); }

@@ -158,11 +158,6 @@ void PbdSolver::projectColors(StepRecorder& rec, const ComputeKernel& kernel, co
     }
 }
 
-void PbdSolver::uploadMaterials(const std::vector<gpu::ConstraintMaterial>& materials) {
-    materials_.uploadArray<gpu::ConstraintMaterial>(materials);
-    currentMaterials_ = materials;
-}
-
 void PbdSolver::setMaterials(const std::vector<gpu::ConstraintMaterial>& materials) {
     if (materials.size() * sizeof(gpu::ConstraintMaterial) > materials_.size())
         throw std::invalid_argument("material count cannot change at run time");
@@ -176,7 +171,5 @@ bool PbdSolver::xpbdEnergyDefined() const {
         if (currentMaterials_[m].mode != gpu::kModeXpbd || !(currentMaterials_[m].compliance > 0.0f)) return false;
     return true;
 }
-
-void PbdSolver::reset(const SimModel&) {}
 
 }  // namespace vksim

@@ -35,12 +35,10 @@ public:
     std::string_view workingName() const override { return "predicted position"; }
     const GpuBuffer& recordSolve(StepRecorder& rec, const SubstepContext& sub) override;
     bool projectsCollisionsInSolve() const override { return true; }
-    void reset(const SimModel& model) override;
 
     // Live material edits: recorded into the next frame (vkCmdUpdateBuffer
-    // at its start, between barriers), no wait. upload() writes them now.
+    // at its start, between barriers), no wait.
     void setMaterials(const std::vector<gpu::ConstraintMaterial>& materials);
-    void uploadMaterials(const std::vector<gpu::ConstraintMaterial>& materials);
 
     // Whether the PBD particles have an energy: there are constraints and
     // every one is XPBD with compliance > 0 (with the current materials).

@@ -93,8 +93,10 @@ PdSolver::JacobiParameters PdSolver::jacobiParameters(const SolverSettings& sett
     return p;
 }
 
-void PdSolver::beginFrame(StepRecorder&, const FrameInputs& frame) {
-    if (pd_.empty()) return;
+void PdSolver::beginFrame(StepRecorder& rec, const FrameInputs& frame) {
+    // Counting needs no weights: no spectrum estimate, and nothing a real
+    // frame's parameters depend on changes.
+    if (pd_.empty() || rec.counting()) return;
     const SolverSettings& settings = frame.settings;
     if (settings.pd.localIterations == 0 || settings.pd.jacobiIterations == 0)
         throw std::invalid_argument("PdSolver: needs at least one local and one Jacobi iteration");
@@ -141,7 +143,7 @@ const GpuBuffer& PdSolver::recordSolve(StepRecorder& rec, const SubstepContext& 
         rec.run(ids.gather, *gather_, {&rows_, &gatherSlots_, &contributions_, &collisionTargets_, &rhs_},
                 pd_.particleCount, gather);
         for (uint32_t k = 0; k < settings.pd.jacobiIterations; ++k) {
-            pdParticles.omega = omegas_[k];
+            if (!rec.counting()) pdParticles.omega = omegas_[k];
             // (previous, current, next): the first iteration from q^0 has q^{-1} = q^0.
             const uint32_t d = k == 0 ? c : (c + k - 1) % 3;
             const GpuBuffer* previous = q_[d];
