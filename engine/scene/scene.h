@@ -40,6 +40,27 @@ struct PdSettings {
     float collisionWeight = 1000.0f;  // weight of a collision projection, in units of the particle's m/h^2
 };
 
+// The mass-spring solver's settings (docs/physics.md §9), shared by every
+// "method": "springs" object: they form one system.
+enum class SpringIntegrator {
+    ExplicitEuler,
+    SymplecticEuler,
+    PositionVerlet,
+    VelocityVerlet,
+    Midpoint,
+    ImplicitEuler,  // Newton on F, block-Jacobi/Chebyshev linear solves
+    Vbd,            // vertex block descent on F (Chen et al. 2024)
+};
+
+struct SpringSettings {
+    SpringIntegrator integrator = SpringIntegrator::SymplecticEuler;
+    uint32_t newtonIterations = 3;   // per substep
+    uint32_t jacobiIterations = 40;  // per Newton iteration
+    bool chebyshev = true;           // Chebyshev acceleration of the Jacobi iterations
+    bool lineSearch = false;         // backtracking on F along the Newton direction
+    uint32_t vbdIterations = 10;     // per substep, each a sweep over every colour
+};
+
 struct SolverSettings {
     float timeStep = 1.0f / 60.0f;  // one frame [s]
     uint32_t substeps = 4;          // h = timeStep / substeps
@@ -49,10 +70,11 @@ struct SolverSettings {
     float collisionMargin = 0.01f;  // [m] distance at which a collider becomes a contact candidate
     float stencilStep = 1e-3f;      // [m] h of the tetrahedral SDF gradient
     PdSettings pd;
+    SpringSettings springs;
 };
 
 // Which solver steps an object.
-enum class SolverMethod { Pbd, Pd };
+enum class SolverMethod { Pbd, Pd, Springs };
 
 // One family of projective dynamics elements of an object: its stiffness
 // (each element's weight is this times its rest length, area or volume
@@ -71,6 +93,33 @@ struct PdClothParams {
     PdParams strain{.stiffness = 100.0f, .enabled = false};  // triangle strain [N/m]
     PdParams bending{.stiffness = 1e-3f};                    // isometric bending stencil [N m]
     PdParams attachment{.stiffness = 1000.0f};               // pins as closeness constraints [N/m]
+};
+
+// How a mass-spring cloth bends (docs/physics.md §9.5).
+enum class SpringBending {
+    None,
+    Springs,    // springs across interior edges (mesh) or skipping a vertex (grid)
+    Dihedral,   // Bridson et al. 2003 forces; explicit integrators only
+    Quadratic,  // Bergou et al. 2006 constant Hessian, for a flat rest shape
+};
+
+// Which springs a grid cloth gets (a mesh cloth always gets its edges).
+enum class SpringTopology {
+    Mesh,  // the lecture's builder: one spring per edge, bending springs across interior edges
+    Grid,  // structural, shear and skip-one bending families
+};
+
+// The springs of a "method": "springs" cloth.
+struct SpringClothParams {
+    SpringTopology topology = SpringTopology::Grid;  // grids; mesh cloths always use Mesh
+    uint32_t shearDiagonals = 2;                     // grid: 0, 1 or 2 diagonals per cell
+    float stretch = 2000.0f;                         // k of stretch (edge, structural) springs [N/m]
+    float shear = 500.0f;                            // k of shear springs [N/m]
+    SpringBending bending = SpringBending::Springs;
+    float bendingStiffness = 50.0f;  // springs: [N/m]; dihedral: [N/m] (times the hinge scale); quadratic: [N m]
+    float drag = 0.0f;               // air drag sigma [kg/s], f = -sigma v per particle
+    float compressionScale = 1.0f;   // stiffness factor of compressed springs, in [0, 1]
+    float slack = 0.0f;              // compressed by less than this fraction of L: no force
 };
 
 // A rectangular cloth in its object frame: the grid spans the local XZ plane,
@@ -105,6 +154,7 @@ struct ClothObject {
     glm::vec3 color{0.8f, 0.3f, 0.2f};
     SolverMethod method = SolverMethod::Pbd;
     PdClothParams pd;                            // used when method is Pd (stretch, bending and attachment above are PBD's)
+    SpringClothParams springs;                   // used when method is Springs
 };
 
 // A tetrahedral solid, simulated with projective dynamics.

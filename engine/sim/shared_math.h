@@ -1,5 +1,5 @@
 #pragma once
-// The shader math of shaders/{math,particle,pbd,pd,linear}/*.glsl compiled as C++ in double
+// The shader math of shaders/{math,particle,pbd,pd,linear,springs}/*.glsl compiled as C++ in double
 // precision, so the CPU reference (engine/reference/) and the tests run
 // the very same functions as the GPU passes: vksim::ref::solveDistance is the
 // solveDistance of project_distance.comp, only with real = double.
@@ -28,6 +28,12 @@ using real3x3 = glm::dmat3;
 using uint = uint32_t;
 using namespace glm;
 
+using gpu::kIntegratorExplicitEuler;
+using gpu::kIntegratorForceSymplecticEuler;
+using gpu::kIntegratorMidpoint;
+using gpu::kIntegratorPositionVerlet;
+using gpu::kIntegratorSymplecticEuler;
+using gpu::kIntegratorVelocityVerlet;
 using gpu::kColliderBox;
 using gpu::kColliderCapsule;
 using gpu::kColliderMesh;
@@ -56,6 +62,7 @@ real meshSdfGridValue(uint index) { return real(boundMeshSdfGridValue(index)); }
 #include "particle/contact.glsl"
 #include "pd/pd_projections.glsl"
 #include "linear/chebyshev.glsl"
+#include "springs/spring_math.glsl"
 #if defined(__GNUC__)
 #pragma GCC diagnostic pop
 #endif

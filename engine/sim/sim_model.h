@@ -11,6 +11,7 @@
 
 #include "shared/pd_types.h"
 #include "shared/sim_types.h"
+#include "sim/spring_model.h"
 
 namespace vksim {
 
@@ -131,10 +132,13 @@ struct SimModel {
 
     // Objects simulated with projective dynamics (scene "method": "pd").
     PdModel pd;
+    // Objects simulated as mass-spring systems ("method": "springs"), after the PD particles.
+    MsModel springs;
 
     uint32_t particleCount() const { return static_cast<uint32_t>(positions.size()); }
-    // PBD steps particles [0, pbdParticleCount()), projective dynamics the rest.
-    uint32_t pbdParticleCount() const { return particleCount() - pd.particleCount; }
+    // PBD steps particles [0, pbdParticleCount()), projective dynamics the
+    // next pd.particleCount, the mass-spring solver the last springs.particleCount.
+    uint32_t pbdParticleCount() const { return particleCount() - pd.particleCount - springs.particleCount; }
     uint32_t triangleCount() const { return static_cast<uint32_t>(triangles.size() / 3); }
 };
 

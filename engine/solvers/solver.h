@@ -69,10 +69,18 @@ public:
     }
 
     // The integrator the shared predict stage advances its range with (the
-    // integrator hook: kIntegrator* in shared/sim_types.h). Both solvers
-    // predict by symplectic Euler; an explicit mass-spring solver adds its
-    // integrators here and in particle/predict.comp.
+    // integrator hook: kIntegrator* in shared/sim_types.h). PBD and PD
+    // predict by symplectic Euler with gravity; the explicit mass-spring
+    // integrators predict and update from the accelerations their force pass
+    // writes (recordBeforePredict) into the particle store.
     virtual uint32_t integrator() const { return gpu::kIntegratorSymplecticEuler; }
+
+    // Runs before the shared predict stage of every substep: the force
+    // pass a(x) of an explicit integrator. Nothing by default.
+    virtual void recordBeforePredict(StepRecorder& rec, const SubstepContext& sub) {
+        (void)rec;
+        (void)sub;
+    }
 
     // The buffer that holds its working positions p: prediction writes it
     // for the solver's range, collide-generate reads it. `workingName` is

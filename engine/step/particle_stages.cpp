@@ -44,7 +44,10 @@ uint32_t ParticleStages::declareNormals(StepPlan& plan) {
 
 void ParticleStages::predict(StepRecorder& rec, uint32_t pass, const gpu::ParticlePush& push,
                              const GpuBuffer& working, std::string_view workingName, uint32_t substep) const {
-    rec.run(pass, *predict_, {&particles_.positions(), &particles_.velocities(), &working}, push.particleCount, push,
+    rec.run(pass, *predict_,
+            {&particles_.positions(), &particles_.velocities(), &working, &particles_.accelerations(),
+             &particles_.integratorStage()},
+            push.particleCount, push,
             {substep}, {&particles_.velocities(), "velocity"}, {&working, workingName});
 }
 
@@ -67,7 +70,9 @@ void ParticleStages::collideProject(StepRecorder& rec, uint32_t pass, const gpu:
 
 void ParticleStages::updateVelocity(StepRecorder& rec, uint32_t pass, const gpu::ParticlePush& push,
                                     const GpuBuffer& working, uint32_t substep) const {
-    rec.run(pass, *updateVelocity_, {&particles_.positions(), &working, &particles_.velocities()},
+    rec.run(pass, *updateVelocity_,
+            {&particles_.positions(), &working, &particles_.velocities(), &particles_.accelerations(),
+             &particles_.integratorStage()},
             push.particleCount, push, {substep}, {&particles_.positions(), "position"},
             {&particles_.velocities(), "velocity"});
 }

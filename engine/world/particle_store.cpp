@@ -17,6 +17,8 @@ ParticleStore::ParticleStore(const VulkanContext& ctx, const SimModel& model)
     velocities_ = makeStorageBuffer<glm::vec4>(ctx, model.velocities, "velocities");
     contacts_ = makeStorageBuffer<gpu::ParticleContact>(ctx, noContacts, "particle contacts");
     normals_ = makeStorageBuffer<glm::vec4>(ctx, zeros, "vertex normals", kVertexUsage);
+    accelerations_ = makeStorageBuffer<glm::vec4>(ctx, zeros, "accelerations");
+    integratorStage_ = makeStorageBuffer<glm::vec4>(ctx, zeros, "integrator stage");
     triangles_ = makeStorageBuffer<uint32_t>(ctx, model.triangles, "triangle indices", VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
     adjacencyOffsets_ = makeStorageBuffer<uint32_t>(ctx, model.adjacencyOffsets, "vertex-triangle offsets");
     adjacentTriangles_ = makeStorageBuffer<uint32_t>(ctx, model.adjacentTriangles, "vertex-triangle lists");
@@ -27,6 +29,9 @@ void ParticleStore::reset(const SimModel& model) {
     predicted_.uploadArray<glm::vec4>(model.positions);
     velocities_.uploadArray<glm::vec4>(model.velocities);
     contacts_.uploadArray<gpu::ParticleContact>(std::vector<gpu::ParticleContact>(particleCount_));
+    const std::vector<glm::vec4> zeros(particleCount_, glm::vec4(0.0f));
+    accelerations_.uploadArray<glm::vec4>(zeros);
+    integratorStage_.uploadArray<glm::vec4>(zeros);
 }
 
 }  // namespace vksim

@@ -1,7 +1,8 @@
 #pragma once
 // The particle state of a world, held once for every object and every
 // solver: x (positions, inverse mass in w), p (predicted positions, each
-// solver's working positions), v (velocities), the per-particle contact
+// solver's working positions), v (velocities), the accelerations and
+// integrator stage of the explicit integrators, the per-particle contact
 // records of the collision stages, and the vertex normals and triangle
 // indices the renderer draws. Objects own contiguous ranges of particles
 // (SimModel::objects); each solver steps the ranges of its objects and
@@ -32,6 +33,11 @@ public:
     const GpuBuffer& predicted() const { return predicted_; }
     const GpuBuffer& velocities() const { return velocities_; }
     const GpuBuffer& contacts() const { return contacts_; }
+    // a of the explicit integrators (written by a solver's force pass) and
+    // what their predict stage keeps for the update (particle_math.glsl);
+    // zero and unused for the other integrators.
+    const GpuBuffer& accelerations() const { return accelerations_; }
+    const GpuBuffer& integratorStage() const { return integratorStage_; }
     const GpuBuffer& normals() const { return normals_; }
     const GpuBuffer& triangleIndices() const { return triangles_; }
     const GpuBuffer& adjacencyOffsets() const { return adjacencyOffsets_; }
@@ -47,7 +53,7 @@ private:
     uint32_t particleCount_ = 0;
     uint32_t triangleCount_ = 0;
     // Per-step state.
-    GpuBuffer positions_, predicted_, velocities_, contacts_, normals_;
+    GpuBuffer positions_, predicted_, velocities_, contacts_, normals_, accelerations_, integratorStage_;
     // Topology, uploaded once: what the normals pass and the renderer read.
     GpuBuffer triangles_, adjacencyOffsets_, adjacentTriangles_;
 };

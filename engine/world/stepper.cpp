@@ -77,6 +77,7 @@ void Stepper::recordSubstep(StepRecorder& rec, const FrameInputs& frame, const A
                              stages_,
                              passes};
     const GpuBuffer& predicted = solver.predictTarget();
+    solver.recordBeforePredict(rec, sub);
     stages_.predict(rec, passes.predict, sub.particles, predicted, solver.workingName(), substep);
     if (colliders) stages_.collideGenerate(rec, passes.collideGenerate, sub.particles, predicted);
     const GpuBuffer& solved = solver.recordSolve(rec, sub);

@@ -21,4 +21,66 @@ real3 solveCollision(real C, real3 gradF) {
     return -C * gradF / g2;
 }
 
+// The explicit integrators of forces (docs/physics.md §9.2), one particle at
+// a time, split across the predict and update-velocity stages; `a` is the
+// acceleration of the solver's force pass (zero for a pinned particle) and
+// `stage` what predict leaves for the update in the integrator stage buffer
+// (w = 1 marks position Verlet's x^{n-1} as set). v is first scaled by
+// max(0, 1 - damping h), the velocity-scaling damping of the seeds.
+struct ParticleStep {
+    real3 position;  // predict: p; update: the new x
+    real3 velocity;
+    real4 stage;
+};
+
+ParticleStep predictParticle(uint integrator, real3 x, real3 v0, real3 a, real4 stage, real damping, real h) {
+    real3 v = v0 * max(real(0), real(1) - damping * h);
+    if (integrator == kIntegratorExplicitEuler) {
+        return ParticleStep(x + h * v, v + h * a, real4(v, real(0)));
+    }
+    if (integrator == kIntegratorVelocityVerlet) {
+        real3 halfKick = v + real(0.5) * h * a;
+        return ParticleStep(x + h * halfKick, halfKick, stage);
+    }
+    if (integrator == kIntegratorMidpoint) {
+        // v_mid = v + h/2 a(x); x^1 = x + h v_mid; the force pass then
+        // evaluates a at x + h/2 v (kept in stage) with velocity v_mid.
+        real3 mid = v + real(0.5) * h * a;
+        return ParticleStep(x + h * mid, mid, real4(v, real(0)));
+    }
+    if (integrator == kIntegratorPositionVerlet) {
+        // Without x^{n-1} (first step, reset), start from x - h v.
+        real3 previous = stage.w > real(0) ? real3(stage.x, stage.y, stage.z) : x - h * v0;
+        real3 drift = (x - previous) * max(real(0), real(1) - damping * h);
+        return ParticleStep(x + drift + h * h * a, v, real4(previous, real(1)));
+    }
+    // kIntegratorForceSymplecticEuler
+    real3 kicked = v + h * a;
+    return ParticleStep(x + h * kicked, kicked, stage);
+}
+
+// After the solve and the collision projection: p is the new position (moved
+// out of colliders), v what predict left, a the force pass's last
+// acceleration. What the projection moved, (p - p_predicted)/h, is added to
+// the velocity, as the position-based update does.
+ParticleStep updateParticle(uint integrator, real3 x, real3 p, real3 v, real3 a, real4 stage, real h) {
+    real3 s = real3(stage.x, stage.y, stage.z);
+    if (integrator == kIntegratorExplicitEuler) {
+        // v holds v + h a(x); predict moved p by h s.
+        return ParticleStep(p, v + (p - x) / h - s, real4(0));
+    }
+    if (integrator == kIntegratorVelocityVerlet) {
+        return ParticleStep(p, (p - x) / h + real(0.5) * h * a, stage);
+    }
+    if (integrator == kIntegratorMidpoint) {
+        // v^1 = v^0 + h a(mid), plus the projection's (p - x)/h - v_mid.
+        return ParticleStep(p, s + h * a + (p - x) / h - v, real4(0));
+    }
+    if (integrator == kIntegratorPositionVerlet) {
+        // Central difference at x^n; x^n becomes x^{n-1}.
+        return ParticleStep(p, (p - s) / (real(2) * h), real4(x, real(1)));
+    }
+    return ParticleStep(p, (p - x) / h, stage);
+}
+
 #endif

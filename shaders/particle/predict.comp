@@ -1,7 +1,10 @@
 #version 460
 // docs/physics.md §1, steps 1-2: external forces, damping, predicted position
-// p = x + h v, by the integrator the range's solver chose (pc.integrator;
-// symplectic Euler is the one both solvers use today).
+// p = x + h v, by the integrator the range's solver chose (pc.integrator):
+// symplectic Euler with gravity for PBD, projective dynamics and the
+// implicit mass-spring methods; the explicit integrators of forces (§9.2)
+// for the explicit mass-spring methods, from the accelerations their force
+// pass wrote.
 #include "shared/kernel.glsl"
 #include "particle/particle_math.glsl"
 
@@ -9,6 +12,8 @@ layout(push_constant) uniform Push { ParticlePush pc; };
 layout(std430, binding = 0) readonly buffer Positions { vec4 positions[]; };
 layout(std430, binding = 1) buffer Velocities { vec4 velocities[]; };
 layout(std430, binding = 2) writeonly buffer Predicted { vec4 predicted[]; };
+layout(std430, binding = 3) readonly buffer Accelerations { vec4 accelerations[]; };
+layout(std430, binding = 4) buffer Stage { vec4 stage[]; };
 
 void main() {
     if (gl_GlobalInvocationID.x >= pc.particleCount) return;
@@ -18,5 +23,11 @@ void main() {
         vec3 v = predictedVelocity(velocities[i].xyz, x.w, pc.gravity.xyz, pc.damping, pc.dt);
         velocities[i] = vec4(v, 0.0);
         predicted[i] = vec4(x.xyz + pc.dt * v, x.w);
+        return;
     }
+    ParticleStep s = predictParticle(pc.integrator, x.xyz, velocities[i].xyz, accelerations[i].xyz, stage[i],
+                                     pc.damping, pc.dt);
+    velocities[i] = vec4(s.velocity, 0.0);
+    predicted[i] = vec4(s.position, x.w);
+    stage[i] = s.stage;
 }

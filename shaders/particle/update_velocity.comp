@@ -1,17 +1,29 @@
 #version 460
-// docs/physics.md §1, step 5: v = (p - x) / h, x = p.
+// docs/physics.md §1, step 5: v = (p - x) / h, x = p; for the explicit
+// integrators of forces (§9.2) their velocity rule instead.
 #include "shared/kernel.glsl"
+#include "particle/particle_math.glsl"
 
 layout(push_constant) uniform Push { ParticlePush pc; };
 layout(std430, binding = 0) buffer Positions { vec4 positions[]; };
 layout(std430, binding = 1) readonly buffer Predicted { vec4 predicted[]; };
-layout(std430, binding = 2) writeonly buffer Velocities { vec4 velocities[]; };
+layout(std430, binding = 2) buffer Velocities { vec4 velocities[]; };
+layout(std430, binding = 3) readonly buffer Accelerations { vec4 accelerations[]; };
+layout(std430, binding = 4) buffer Stage { vec4 stage[]; };
 
 void main() {
     if (gl_GlobalInvocationID.x >= pc.particleCount) return;
     uint i = pc.firstParticle + gl_GlobalInvocationID.x;
     vec4 x = positions[i];
     vec4 p = predicted[i];
-    velocities[i] = vec4((p.xyz - x.xyz) / pc.dt, 0.0);
-    positions[i] = vec4(p.xyz, x.w);
+    if (pc.integrator == kIntegratorSymplecticEuler) {
+        velocities[i] = vec4((p.xyz - x.xyz) / pc.dt, 0.0);
+        positions[i] = vec4(p.xyz, x.w);
+        return;
+    }
+    ParticleStep s = updateParticle(pc.integrator, x.xyz, p.xyz, velocities[i].xyz, accelerations[i].xyz, stage[i],
+                                    pc.dt);
+    velocities[i] = vec4(s.velocity, 0.0);
+    positions[i] = vec4(s.position, x.w);
+    stage[i] = s.stage;
 }

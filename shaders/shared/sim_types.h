@@ -19,6 +19,15 @@ GPU_CONST(uint, kModeXpbd, 1);  // compliance alpha [m/N], multipliers reset eac
 // (ParticlePush::integrator; Solver::integrator() chooses). Symplectic
 // Euler: v += h g (damped), p = x + h v; PBD's and PD's prediction.
 GPU_CONST(uint, kIntegratorSymplecticEuler, 0);
+// The explicit integrators of forces (the mass-spring solver, docs/physics.md
+// §9.2): the solver's force pass writes each particle's acceleration a,
+// predict and update velocity apply the rule, keeping what the update needs
+// in the particle store's integrator stage buffer.
+GPU_CONST(uint, kIntegratorExplicitEuler, 1);      // p = x + h v;  v += h a(x)
+GPU_CONST(uint, kIntegratorForceSymplecticEuler, 2);  // v += h a(x); p = x + h v
+GPU_CONST(uint, kIntegratorVelocityVerlet, 3);     // v += h/2 a(x); p = x + h v; v += h/2 a(p)
+GPU_CONST(uint, kIntegratorMidpoint, 4);           // v^1 = v + h a(x + h/2 v, v + h/2 a(x)); p = x + h (v + h/2 a(x))
+GPU_CONST(uint, kIntegratorPositionVerlet, 5);     // p = 2x - x^{n-1} + h^2 a(x); v = (p - x^{n-1}) / 2h
 
 // One row per (object, constraint family); constraints point at their row so
 // stiffness can be edited live without touching the constraint arrays.

@@ -1,0 +1,121 @@
+// The structs and push constants of the mass-spring solver
+// (shaders/springs/*.comp, docs/physics.md §9), shared by GLSL and C++.
+// Spring particles use the particle buffers of sim_types.h. Every force,
+// gradient and Hessian is gathered per particle over the elements it
+// touches, in a fixed order (MsParticle's incidence lists), never with
+// atomics: each element is evaluated once per vertex it moves.
+#ifndef VKSIM_SPRING_TYPES_H
+#define VKSIM_SPRING_TYPES_H
+#include "gpu_compat.h"
+
+GPU_NAMESPACE_BEGIN
+
+// What the springs of a cloth came from (MsSpring.kind): counted and
+// reported per kind.
+GPU_CONST(uint, kSpringStretch, 0);  // a mesh edge, or a structural grid edge
+GPU_CONST(uint, kSpringShear, 1);    // a grid cell diagonal
+GPU_CONST(uint, kSpringBend, 2);     // across an interior edge, or skipping one grid vertex
+
+// How the mass-spring solver advances its range (SpringSettings.integrator).
+// The explicit ones are integrator hooks of the shared predict and
+// update-velocity stages (kIntegratorForce* in sim_types.h); the implicit
+// ones minimise the implicit Euler objective F.
+GPU_CONST(uint, kSpringMethodExplicit, 0);
+GPU_CONST(uint, kSpringMethodNewton, 1);
+GPU_CONST(uint, kSpringMethodVbd, 2);
+
+// A Hooke spring between particles i and j (global indices), with the
+// locking remedies (docs/physics.md §9.4): below the slack length
+// restLength (1 - slack) it pulls back with stiffness compressionScale k;
+// between that and restLength it exerts nothing.
+struct MsSpring {
+    uint i;
+    uint j;
+    float restLength;  // L [m]
+    float stiffness;   // k [N/m]
+    float compressionScale;  // k_c / k in [0, 1]
+    float slack;             // fraction of L, in [0, 1)
+    uint kind;               // kSpring*
+    uint pad0;
+};
+GPU_CHECK_SIZE(MsSpring, 32);
+
+// A dihedral hinge (Bridson et al. 2003): the edge (v0, v1) shared by the
+// triangles (v0, v1, v2) and (v1, v0, v3), with its rest angle and
+// stiffness. Explicit integrators only: the force has no energy.
+struct MsHinge {
+    uint v0;
+    uint v1;
+    uint v2;
+    uint v3;
+    float restAngle;  // theta_0 [rad], signed as dihedralAngle() measures it
+    float stiffness;  // k [N m]... scaled by |E|^2 / (|N1| + |N2|) in the force
+    float pad0;
+    float pad1;
+};
+GPU_CHECK_SIZE(MsHinge, 32);
+
+// One particle's incident spring, with where its Hessian block goes:
+// `block` is the index of the block (row = this particle, column = the
+// other end) in the solver's block-sparse matrix.
+struct MsIncidentSpring {
+    uint spring;
+    uint block;
+};
+GPU_CHECK_SIZE(MsIncidentSpring, 8);
+
+// One entry of the quadratic bending matrix (Bergou et al. 2006) in a
+// particle's row: Q_ij times the object's bending stiffness, and the block
+// of column j in the solver's matrix. The force on i is -sum_j Q_ij x_j.
+struct MsQuadraticEntry {
+    uint column;  // j, global particle index
+    float value;  // k Q_ij [N/m]
+    uint block;
+    uint pad0;
+};
+GPU_CHECK_SIZE(MsQuadraticEntry, 16);
+
+// Per particle of the solver's range: where its incidence lists are, and
+// its air drag.
+struct MsParticle {
+    uint firstSpring;  // into the MsIncidentSpring list
+    uint springCount;
+    uint firstHinge;  // into the hinge incidence list (hinge * 4 + role)
+    uint hingeCount;
+    uint firstQuadratic;  // into the MsQuadraticEntry list
+    uint quadraticCount;
+    uint diagonalBlock;  // index of this particle's own block in the matrix
+    float drag;          // sigma [kg/s]: f = -sigma v
+};
+GPU_CHECK_SIZE(MsParticle, 32);
+
+// Push constants of the force pass (springs/forces.comp).
+GPU_CONST(uint, kForcesAtPositions, 0);  // y = x
+GPU_CONST(uint, kForcesAtPredicted, 1);  // y = p
+GPU_CONST(uint, kForcesAtMidpoint, 2);   // y = x + h/2 s (s = the stage velocity saved by predict)
+struct MsForcePush {
+    vec4 gravity;  // xyz
+    uint firstParticle;
+    uint particleCount;
+    uint evaluateAt;  // kForcesAt*
+    float dt;         // h
+};
+GPU_CHECK_SIZE(MsForcePush, 32);
+
+// Push constants of the implicit passes (Newton assembly, update, energy;
+// vertex block descent).
+struct MsImplicitPush {
+    uint firstParticle;
+    uint particleCount;
+    float dt;         // h
+    float step;       // Newton: the step length alpha of x += alpha dx
+    uint first;       // VBD: first entry of this colour's vertex list
+    uint count;       // VBD: vertices in this colour
+    uint pad0;
+    uint pad1;
+};
+GPU_CHECK_SIZE(MsImplicitPush, 32);
+
+GPU_NAMESPACE_END
+
+#endif
