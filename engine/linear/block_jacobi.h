@@ -28,6 +28,13 @@ namespace vksim::linear {
 class BlockJacobi {
 public:
     BlockJacobi(const VulkanContext& ctx, const BlockSparseMatrix& A, const std::string& name);
+    // A matrix whose values a compute pass writes (an implicit solver's
+    // Hessian, assembled on the GPU every Newton iteration): the pattern of
+    // block rows, rowStart (blockRows + 1 entries) and the ascending columns
+    // of each row; rows() holds first/count and blocks() the columns, both
+    // with zero values until the writer fills them.
+    BlockJacobi(const VulkanContext& ctx, std::span<const uint32_t> rowStart, std::span<const uint32_t> columns,
+                const std::string& name);
     ~BlockJacobi();
     BlockJacobi(const BlockJacobi&) = delete;
     BlockJacobi& operator=(const BlockJacobi&) = delete;
@@ -35,9 +42,14 @@ public:
     uint32_t blockRows() const { return rowCount_; }
     // b, one vec4 per block row (xyz).
     GpuBuffer& rhs() { return rhs_; }
+    const GpuBuffer& rhs() const { return rhs_; }
+    // The matrix: LinearBlockRow per row, LinearBlock per block.
+    const GpuBuffer& rows() const { return rows_; }
+    const GpuBuffer& blocks() const { return blocks_; }
     // The three iterates in rotation; x^0 goes in iterate(0), x^k ends in
     // iterate(resultIndex(k)). w is carried through unchanged.
     GpuBuffer& iterate(uint32_t index) { return x_[index]; }
+    const GpuBuffer& iterate(uint32_t index) const { return x_[index]; }
     static uint32_t resultIndex(uint32_t iterations) { return iterations % 3; }
 
     // Records omegas.size() iterations from iterate(0), iteration k with
@@ -45,6 +57,13 @@ public:
     // Jacobi) and relaxation gamma. A compute->compute barrier follows every
     // dispatch, so the next iteration, and any compute pass after, sees it.
     void record(VkCommandBuffer cmd, std::span<const float> omegas, float gamma) const;
+
+    // Iteration k (0-based) one dispatch at a time, for a caller that times
+    // it as its own pass: the kernel, its buffers in binding order and its
+    // push constants; dispatch rowCount threads, then a compute barrier.
+    const ComputeKernel& kernel() const { return *kernel_; }
+    std::array<const GpuBuffer*, 6> iterationBuffers(uint32_t k) const;
+    gpu::BlockJacobiPush iterationPush(float omega, float gamma) const;
 
 private:
     uint32_t rowCount_ = 0;

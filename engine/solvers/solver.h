@@ -73,7 +73,10 @@ public:
     // predict by symplectic Euler with gravity; the explicit mass-spring
     // integrators predict and update from the accelerations their force pass
     // writes (recordBeforePredict) into the particle store.
-    virtual uint32_t integrator() const { return gpu::kIntegratorSymplecticEuler; }
+    virtual uint32_t integrator(const SolverSettings& settings) const {
+        (void)settings;
+        return gpu::kIntegratorSymplecticEuler;
+    }
 
     // Runs before the shared predict stage of every substep: the force
     // pass a(x) of an explicit integrator. Nothing by default.

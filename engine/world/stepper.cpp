@@ -13,8 +13,10 @@ Stepper::Stepper(const VulkanContext& ctx, const SimModel& model)
       colliders_(ctx, model),
       stages_(ctx, particles_, colliders_),
       pd_(std::make_unique<PdSolver>(ctx, model, particles_, colliders_)),
-      pbd_(std::make_unique<PbdSolver>(ctx, model, particles_, colliders_)) {
-    for (Solver* solver : {static_cast<Solver*>(pd_.get()), static_cast<Solver*>(pbd_.get())}) {
+      pbd_(std::make_unique<PbdSolver>(ctx, model, particles_, colliders_)),
+      springs_(std::make_unique<SpringSolver>(ctx, model, particles_)) {
+    for (Solver* solver : {static_cast<Solver*>(pd_.get()), static_cast<Solver*>(pbd_.get()),
+                           static_cast<Solver*>(springs_.get())}) {
         if (solver->range().count == 0) continue;
         ParticleStagePasses& passes = active_.emplace_back(Active{solver, {}}).passes;
         ParticleStages::declareBeforeSolve(plan_, solver->passPrefix(), solver->owner(), passes);
@@ -41,7 +43,7 @@ gpu::ParticlePush Stepper::particlePush(const SolverSettings& settings, float h,
     push.colliderCount = colliderCount;
     push.stencilStep = settings.stencilStep;
     push.firstParticle = range.first;
-    push.integrator = solver.integrator();
+    push.integrator = solver.integrator(settings);
     return push;
 }
 

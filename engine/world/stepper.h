@@ -1,7 +1,7 @@
 #pragma once
 // The GPU state of one model and the solvers that step it: the particle
 // store, the collider set, the shared particle stages and one solver per
-// method (projective dynamics, then PBD), with the step plan of their passes.
+// method (projective dynamics, PBD, mass-spring), with the step plan of their passes.
 // One frame is, for each substep and each solver with particles:
 //
 //   predict -> collide: generate -> solve -> collide: project
@@ -17,6 +17,7 @@
 #include "sim/sim_model.h"
 #include "solvers/pbd/pbd_solver.h"
 #include "solvers/pd/pd_solver.h"
+#include "solvers/springs/spring_solver.h"
 #include "solvers/solver.h"
 #include "step/particle_stages.h"
 #include "step/step_plan.h"
@@ -64,6 +65,8 @@ public:
     const PbdSolver& pbd() const { return *pbd_; }
     PdSolver& pd() { return *pd_; }
     const PdSolver& pd() const { return *pd_; }
+    SpringSolver& springs() { return *springs_; }
+    const SpringSolver& springs() const { return *springs_; }
 
 private:
     // The solvers with particles, in step order, with their stage passes.
@@ -82,6 +85,7 @@ private:
     ParticleStages stages_;
     std::unique_ptr<PdSolver> pd_;
     std::unique_ptr<PbdSolver> pbd_;
+    std::unique_ptr<SpringSolver> springs_;
     std::vector<Active> active_;  // the solvers with particles, in step order
     uint32_t normalsPass_ = 0;
     StepPlan plan_;

@@ -1,0 +1,283 @@
+#include "solvers/springs/spring_solver.h"
+
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "linear/block_sparse.h"
+#include "shared/spring_types.h"
+#include "vk/barriers.h"
+#include "vk/context.h"
+
+namespace vksim {
+
+struct SpringSolver::PassIds {
+    uint32_t forces = 0, forcesStage = 0;
+    uint32_t newtonAssemble = 0, jacobi = 0, newtonUpdate = 0;
+    uint32_t vbdInit = 0;
+    std::vector<uint32_t> vbdColors;
+};
+
+namespace {
+
+bool isExplicit(SpringIntegrator integrator) {
+    return integrator != SpringIntegrator::ImplicitEuler && integrator != SpringIntegrator::Vbd;
+}
+
+uint32_t explicitIntegrator(SpringIntegrator integrator) {
+    switch (integrator) {
+    case SpringIntegrator::ExplicitEuler: return gpu::kIntegratorExplicitEuler;
+    case SpringIntegrator::SymplecticEuler: return gpu::kIntegratorForceSymplecticEuler;
+    case SpringIntegrator::PositionVerlet: return gpu::kIntegratorPositionVerlet;
+    case SpringIntegrator::VelocityVerlet: return gpu::kIntegratorVelocityVerlet;
+    case SpringIntegrator::Midpoint: return gpu::kIntegratorMidpoint;
+    default: return gpu::kIntegratorSymplecticEuler;  // implicit: predict y = x + h v + h^2 g
+    }
+}
+
+}  // namespace
+
+SpringSolver::SpringSolver(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles)
+    : ctx_(ctx), particles_(particles), ms_(model.springs), restPositions_(model.positions) {
+    if (ms_.empty()) return;
+    particleRecords_ = makeStorageBuffer<gpu::MsParticle>(ctx, ms_.particles, "springs particles");
+    springs_ = makeStorageBuffer<gpu::MsSpring>(ctx, ms_.springs, "springs");
+    incidentSprings_ = makeStorageBuffer<gpu::MsIncidentSpring>(ctx, ms_.incidentSprings, "springs incidence");
+    hinges_ = makeStorageBuffer<gpu::MsHinge>(ctx, ms_.hinges, "springs hinges");
+    incidentHinges_ = makeStorageBuffer<uint32_t>(ctx, ms_.incidentHinges, "springs hinge incidence");
+    quadratic_ = makeStorageBuffer<gpu::MsQuadraticEntry>(ctx, ms_.quadratic, "springs quadratic bending");
+    vertexOrder_ = makeStorageBuffer<uint32_t>(ctx, ms_.vertexOrder, "springs vertex colours");
+    iterate_ = makeStorageBuffer<glm::vec4>(ctx, model.positions, "springs iterate");
+    newtonSystem_ = std::make_unique<linear::BlockJacobi>(ctx, ms_.blockRowStart, ms_.blockColumns, "springs newton");
+    auto kernel = [&](const char* shader, uint32_t pushSize) {
+        return std::make_unique<ComputeKernel>(ctx, shader, pushSize);
+    };
+    forces_ = kernel("springs/forces.comp", sizeof(gpu::MsForcePush));
+    newtonAssemble_ = kernel("springs/newton_assemble.comp", sizeof(gpu::MsImplicitPush));
+    newtonUpdate_ = kernel("springs/newton_update.comp", sizeof(gpu::MsImplicitPush));
+    copyRange_ = kernel("springs/copy_range.comp", sizeof(gpu::MsImplicitPush));
+    vbd_ = kernel("springs/vbd.comp", sizeof(gpu::MsImplicitPush));
+}
+
+SpringSolver::~SpringSolver() = default;
+
+void SpringSolver::declarePasses(StepPlan& plan) {
+    passIds_ = std::make_unique<PassIds>();
+    PassIds& ids = *passIds_;
+    ids.forces = plan.declare("springs: forces", StageKind::Solve, "springs");
+    ids.forcesStage = plan.declare("springs: forces (second stage)", StageKind::Solve, "springs");
+    ids.newtonAssemble = plan.declare("springs: newton assemble", StageKind::Solve, "springs");
+    ids.jacobi = plan.declare("springs: jacobi/chebyshev", StageKind::Solve, "springs");
+    ids.newtonUpdate = plan.declare("springs: newton update", StageKind::Solve, "springs");
+    ids.vbdInit = plan.declare("springs: vbd init", StageKind::Solve, "springs");
+    for (size_t c = 0; c < ms_.vertexColors.size(); ++c)
+        ids.vbdColors.push_back(plan.declare(fmt::format("springs: vbd colour {}", c), StageKind::Solve, "springs"));
+}
+
+bool SpringSolver::usesDihedralBending() const {
+    for (const gpu::MsHinge& hinge : ms_.hinges)
+        if (hinge.stiffness != 0.0f) return true;
+    return false;
+}
+
+void SpringSolver::checkSettings(const SolverSettings& settings) const {
+    const SpringSettings& s = settings.springs;
+    if (s.integrator == SpringIntegrator::ImplicitEuler && (s.newtonIterations == 0 || s.jacobiIterations == 0))
+        throw std::invalid_argument("springs: implicit Euler needs at least one Newton and one Jacobi iteration");
+    if (s.integrator == SpringIntegrator::Vbd && s.vbdIterations == 0)
+        throw std::invalid_argument("springs: vertex block descent needs at least one iteration");
+    if (!isExplicit(s.integrator) && usesDihedralBending())
+        throw std::invalid_argument(
+            "springs: dihedral bending has no energy, so implicit Euler and vertex block descent cannot minimise it; "
+            "use springs or quadratic bending, or an explicit integrator");
+}
+
+uint32_t SpringSolver::integrator(const SolverSettings& settings) const {
+    return explicitIntegrator(settings.springs.integrator);
+}
+
+SpringSolver::JacobiParameters SpringSolver::jacobiParameters(float h) {
+    auto found = spectra_.find(h);
+    if (found == spectra_.end()) {
+        // The Newton matrix at the rest shape: M/h^2 + sigma/h + sum_e k n n^T
+        // + Q; pinned rows are the identity, as the assembly pass makes them.
+        const uint32_t first = ms_.firstParticle;
+        std::vector<linear::BlockTriplet> triplets;
+        auto free = [&](uint32_t i) { return restPositions_[i].w > 0.0f; };
+        for (uint32_t r = 0; r < ms_.particleCount; ++r) {
+            const uint32_t i = first + r;
+            const double w = restPositions_[i].w;
+            const double diagonal = w > 0.0 ? 1.0 / (w * double(h) * h) + double(ms_.particles[r].drag) / h : 1.0;
+            triplets.push_back({r, r, Eigen::Matrix3d::Identity() * diagonal});
+        }
+        for (const gpu::MsSpring& s : ms_.springs) {
+            if (s.stiffness == 0.0f) continue;
+            const glm::dvec3 d = glm::dvec3(glm::vec3(restPositions_[s.i])) - glm::dvec3(glm::vec3(restPositions_[s.j]));
+            const double l = glm::length(d);
+            if (l <= 0.0) continue;
+            const Eigen::Vector3d n(d.x / l, d.y / l, d.z / l);
+            const Eigen::Matrix3d H = double(s.stiffness) * n * n.transpose();
+            if (free(s.i)) triplets.push_back({s.i - first, s.i - first, H});
+            if (free(s.j)) triplets.push_back({s.j - first, s.j - first, H});
+            if (free(s.i) && free(s.j)) triplets.push_back({s.i - first, s.j - first, -H});
+        }
+        for (uint32_t r = 0; r < ms_.particleCount; ++r) {
+            const gpu::MsParticle& p = ms_.particles[r];
+            if (!free(first + r)) continue;
+            for (uint32_t k = p.firstQuadratic; k < p.firstQuadratic + p.quadraticCount; ++k) {
+                const gpu::MsQuadraticEntry& q = ms_.quadratic[k];
+                const uint32_t c = q.column - first;
+                // Each coupling once (the matrix mirrors it); both ends free.
+                if (q.value == 0.0f || c < r || !free(q.column)) continue;
+                triplets.push_back({r, c, Eigen::Matrix3d::Identity() * double(q.value)});
+            }
+        }
+        const linear::BlockSparseMatrix A = linear::BlockSparseMatrix::fromTriplets(ms_.particleCount, triplets);
+        found = spectra_.emplace(h, A.jacobiSpectrum()).first;
+    }
+    JacobiParameters p;
+    p.spectrum = found->second;
+    p.gamma = linear::optimalRelaxation(p.spectrum);
+    p.rho = linear::relaxedJacobiSpectralRadius(p.spectrum, p.gamma);
+    return p;
+}
+
+void SpringSolver::beginFrame(StepRecorder& rec, const FrameInputs& frame) {
+    if (ms_.empty() || rec.counting()) return;
+    const SolverSettings& settings = frame.settings;
+    checkSettings(settings);
+    const SpringSettings& s = settings.springs;
+    if (s.integrator == SpringIntegrator::ImplicitEuler) {
+        const float h = settings.timeStep / static_cast<float>(settings.substeps);
+        const JacobiParameters jacobi = jacobiParameters(h);
+        omegas_ = linear::chebyshevOmegas(jacobi.rho, s.jacobiIterations, s.chebyshev);
+        gamma_ = static_cast<float>(jacobi.gamma);
+    }
+    // Position Verlet keeps x^{n-1} in the integrator stage (w = 1 once
+    // set); whatever another integrator left there is not that.
+    const uint32_t integratorId = explicitIntegrator(s.integrator) + (isExplicit(s.integrator) ? 0u : 100u);
+    if (integratorId != lastIntegrator_) {
+        const VkDeviceSize offset = VkDeviceSize(ms_.firstParticle) * sizeof(glm::vec4);
+        const VkDeviceSize size = VkDeviceSize(ms_.particleCount) * sizeof(glm::vec4);
+        memoryBarrier(rec.cmd(), VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                      VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                      VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+        vkCmdFillBuffer(rec.cmd(), particles_.integratorStage().handle(), offset, size, 0u);
+        memoryBarrier(rec.cmd(), VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                      VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                      VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+        lastIntegrator_ = integratorId;
+    }
+}
+
+gpu::MsForcePush SpringSolver::forcePush(const SubstepContext& sub, uint32_t evaluateAt) const {
+    gpu::MsForcePush push{};
+    push.gravity = glm::vec4(sub.frame.settings.gravity, 0.0f);
+    push.firstParticle = ms_.firstParticle;
+    push.particleCount = ms_.particleCount;
+    push.evaluateAt = evaluateAt;
+    push.dt = sub.h;
+    return push;
+}
+
+void SpringSolver::recordForces(StepRecorder& rec, uint32_t pass, const SubstepContext& sub, uint32_t evaluateAt) {
+    rec.run(pass, *forces_,
+            {&particles_.positions(), &particles_.predicted(), &particles_.velocities(), &particles_.integratorStage(),
+             &particles_.accelerations(), &particleRecords_, &springs_, &incidentSprings_, &hinges_,
+             &incidentHinges_, &quadratic_},
+            ms_.particleCount, forcePush(sub, evaluateAt), {sub.substep},
+            {&particles_.accelerations(), "springs acceleration"});
+}
+
+void SpringSolver::recordBeforePredict(StepRecorder& rec, const SubstepContext& sub) {
+    if (!isExplicit(sub.frame.settings.springs.integrator)) return;
+    recordForces(rec, passIds_->forces, sub, gpu::kForcesAtPositions);
+}
+
+const GpuBuffer& SpringSolver::recordSolve(StepRecorder& rec, const SubstepContext& sub) {
+    if (!passIds_) throw std::logic_error("SpringSolver::declarePasses must be called before recording");
+    switch (sub.frame.settings.springs.integrator) {
+    case SpringIntegrator::VelocityVerlet:
+        recordForces(rec, passIds_->forcesStage, sub, gpu::kForcesAtPredicted);
+        break;
+    case SpringIntegrator::Midpoint:
+        recordForces(rec, passIds_->forcesStage, sub, gpu::kForcesAtMidpoint);
+        break;
+    case SpringIntegrator::ImplicitEuler: return recordNewton(rec, sub);
+    case SpringIntegrator::Vbd: return recordVbd(rec, sub);
+    default: break;
+    }
+    return particles_.predicted();
+}
+
+// docs/physics.md §9.3. Newton iteration k reads x^k (y itself for k = 0,
+// so no copy) and writes x^{k+1} into the iterate buffer.
+const GpuBuffer& SpringSolver::recordNewton(StepRecorder& rec, const SubstepContext& sub) {
+    const SpringSettings& s = sub.frame.settings.springs;
+    const PassIds& ids = *passIds_;
+    linear::BlockJacobi& system = *newtonSystem_;
+    gpu::MsImplicitPush push{};
+    push.firstParticle = ms_.firstParticle;
+    push.particleCount = ms_.particleCount;
+    push.dt = sub.h;
+    push.step = 1.0f;
+    const uint32_t J = s.jacobiIterations;
+    for (uint32_t k = 0; k < s.newtonIterations; ++k) {
+        const GpuBuffer& current = k == 0 ? particles_.predicted() : iterate_;
+        const StepPosition at{sub.substep, k};
+        rec.run(ids.newtonAssemble, *newtonAssemble_,
+                {&particles_.positions(), &particles_.predicted(), &current, &system.rows(), &system.blocks(),
+                 &system.rhs(), &system.iterate(0), &particleRecords_, &springs_, &incidentSprings_, &hinges_,
+                 &incidentHinges_, &quadratic_},
+                ms_.particleCount, push, at);
+        for (uint32_t j = 0; j < J; ++j) {
+            const std::array<const GpuBuffer*, 6> b = system.iterationBuffers(j);
+            // Counting records nothing, so the omegas of an uncomputed frame are never read.
+            const float omega = rec.counting() ? 1.0f : omegas_.at(j);
+            rec.run(ids.jacobi, system.kernel(), {b[0], b[1], b[2], b[3], b[4], b[5]}, system.blockRows(),
+                    system.iterationPush(omega, gamma_), at);
+        }
+        rec.run(ids.newtonUpdate, *newtonUpdate_,
+                {&current, &system.iterate(linear::BlockJacobi::resultIndex(J)), &iterate_}, ms_.particleCount, push,
+                at, {&iterate_, "springs x"});
+    }
+    return iterate_;
+}
+
+// docs/physics.md §9.6: x = y, then every colour of every iteration in place.
+const GpuBuffer& SpringSolver::recordVbd(StepRecorder& rec, const SubstepContext& sub) {
+    const SpringSettings& s = sub.frame.settings.springs;
+    const PassIds& ids = *passIds_;
+    gpu::MsImplicitPush push{};
+    push.firstParticle = ms_.firstParticle;
+    push.particleCount = ms_.particleCount;
+    push.dt = sub.h;
+    rec.run(ids.vbdInit, *copyRange_, {&particles_.predicted(), &iterate_}, ms_.particleCount, push, {sub.substep});
+    for (uint32_t k = 0; k < s.vbdIterations; ++k) {
+        for (size_t c = 0; c < ms_.vertexColors.size(); ++c) {
+            push.first = ms_.vertexColors[c].first;
+            push.count = ms_.vertexColors[c].count;
+            rec.run(ids.vbdColors[c], *vbd_,
+                    {&particles_.positions(), &particles_.predicted(), &iterate_, &vertexOrder_, &particleRecords_,
+                     &springs_, &incidentSprings_, &hinges_, &incidentHinges_, &quadratic_},
+                    push.count, push, {sub.substep, k}, {&iterate_, "springs x"});
+        }
+    }
+    return iterate_;
+}
+
+void SpringSolver::setMaterials(const MsModel& ms) {
+    if (ms.particleCount != ms_.particleCount || ms.springs.size() != ms_.springs.size() ||
+        ms.hinges.size() != ms_.hinges.size() || ms.quadratic.size() != ms_.quadratic.size() ||
+        ms.blockColumns != ms_.blockColumns)
+        throw std::invalid_argument("SpringSolver::setMaterials: the topology changed");
+    if (ms_.empty()) return;
+    ms_ = ms;
+    particleRecords_.uploadArray<gpu::MsParticle>(ms_.particles);
+    springs_.uploadArray<gpu::MsSpring>(ms_.springs);
+    if (!ms_.hinges.empty()) hinges_.uploadArray<gpu::MsHinge>(ms_.hinges);
+    if (!ms_.quadratic.empty()) quadratic_.uploadArray<gpu::MsQuadraticEntry>(ms_.quadratic);
+    spectra_.clear();
+}
+
+}  // namespace vksim

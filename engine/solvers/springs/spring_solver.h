@@ -1,0 +1,108 @@
+#pragma once
+// Mass-spring cloth (docs/physics.md §9) on the world's particles: the
+// "method": "springs" objects are the last range of the particle store.
+// One solver, three ways to advance it (SpringSettings::integrator, live):
+//
+//   explicit (Euler, symplectic Euler, position and velocity Verlet,
+//   midpoint): the integrator hook of the shared stages (§9.2)
+//     springs: forces      a(x), before predict
+//     predict              the integrator's rule (particle_math.glsl)
+//     springs: forces      a(p) (velocity Verlet) or a(x + h/2 v) (midpoint)
+//     update velocity      the integrator's rule
+//
+//   implicit Euler by Newton (§9.3): y = predict's p; from x = y,
+//   newtonIterations times
+//     springs: newton assemble   -grad F and M/h^2 + sigma/h + H, per block row
+//     springs: jacobi/chebyshev  jacobiIterations block-Jacobi iterations (linear/)
+//     springs: newton update     x += dx
+//
+//   vertex block descent (§9.6): x = y (springs: vbd init), then
+//   vbdIterations sweeps of one pass per vertex colour (springs: vbd colour c).
+//
+// Forces, gradients and Hessians are gathered per particle in a fixed order
+// (shaders/springs/gather.glsl): the results are deterministic.
+#include <map>
+#include <memory>
+#include <vector>
+
+#include "linear/block_jacobi.h"
+#include "linear/jacobi_spectrum.h"
+#include "sim/sim_model.h"
+#include "solvers/solver.h"
+#include "vk/buffer.h"
+#include "vk/compute_kernel.h"
+
+namespace vksim {
+
+class VulkanContext;
+
+class SpringSolver final : public Solver {
+public:
+    SpringSolver(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles);
+    ~SpringSolver() override;
+    SpringSolver(const SpringSolver&) = delete;
+    SpringSolver& operator=(const SpringSolver&) = delete;
+
+    std::string_view owner() const override { return "springs"; }
+    std::string_view passPrefix() const override { return "springs: "; }
+    ParticleRange range() const override { return {ms_.firstParticle, ms_.particleCount}; }
+    void declarePasses(StepPlan& plan) override;
+    // Checks the settings, the Jacobi parameters of an implicit frame, and
+    // forgets position Verlet's x^{n-1} when the integrator changed.
+    void beginFrame(StepRecorder& rec, const FrameInputs& frame) override;
+    uint32_t integrator(const SolverSettings& settings) const override;
+    void recordBeforePredict(StepRecorder& rec, const SubstepContext& sub) override;
+    const GpuBuffer& predictTarget() const override { return particles_.predicted(); }
+    std::string_view workingName() const override { return "springs x"; }
+    const GpuBuffer& recordSolve(StepRecorder& rec, const SubstepContext& sub) override;
+
+    // Throws std::invalid_argument when `settings` cannot step this model
+    // (zero iterations, dihedral bending with an implicit method).
+    void checkSettings(const SolverSettings& settings) const;
+
+    // New stiffnesses, drags and locking parameters (a live edit,
+    // spring_materials.h): `ms` has the same topology. Uploads the element
+    // arrays (waits for the frames in flight) and forgets the spectra.
+    void setMaterials(const MsModel& ms);
+
+    // The block-Jacobi parameters of Newton's linear solves for time step h:
+    // from the spectrum of D^-1 A of the system at the rest shape (no
+    // geometric stiffness), estimated by Lanczos once per h.
+    struct JacobiParameters {
+        double gamma = 1.0;
+        double rho = 0.0;
+        linear::JacobiSpectrum spectrum;
+    };
+    JacobiParameters jacobiParameters(float h);
+
+    const MsModel& model() const { return ms_; }
+    bool empty() const { return ms_.empty(); }
+
+private:
+    struct PassIds;
+    gpu::MsForcePush forcePush(const SubstepContext& sub, uint32_t evaluateAt) const;
+    void recordForces(StepRecorder& rec, uint32_t pass, const SubstepContext& sub, uint32_t evaluateAt);
+    const GpuBuffer& recordNewton(StepRecorder& rec, const SubstepContext& sub);
+    const GpuBuffer& recordVbd(StepRecorder& rec, const SubstepContext& sub);
+    bool usesDihedralBending() const;
+
+    const VulkanContext& ctx_;
+    const ParticleStore& particles_;
+    MsModel ms_;
+    std::vector<glm::vec4> restPositions_;  // the model's positions, for the spectrum
+
+    // Topology, uploaded once (stiffnesses rewritten by setMaterials).
+    GpuBuffer particleRecords_, springs_, incidentSprings_, hinges_, incidentHinges_, quadratic_, vertexOrder_;
+    // The implicit methods' iterate x (indexed by global particle).
+    GpuBuffer iterate_;
+    std::unique_ptr<linear::BlockJacobi> newtonSystem_;
+    std::unique_ptr<ComputeKernel> forces_, newtonAssemble_, newtonUpdate_, copyRange_, vbd_;
+
+    std::map<float, linear::JacobiSpectrum> spectra_;  // by h
+    float gamma_ = 1.0f;
+    std::vector<float> omegas_;
+    uint32_t lastIntegrator_ = ~0u;
+    std::unique_ptr<PassIds> passIds_;
+};
+
+}  // namespace vksim

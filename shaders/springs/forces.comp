@@ -1,0 +1,38 @@
+#version 460
+// docs/physics.md §9.1-9.2: the acceleration of every particle of the range
+// for the explicit integrators, a = g + (f_springs + f_bending - sigma v)/m
+// (0 for a pinned particle), evaluated at x, at p, or at the midpoint
+// x + h/2 v^0 (pc.evaluateAt), with the particle's current velocity.
+#include "shared/kernel.glsl"
+#include "shared/spring_types.h"
+
+layout(push_constant) uniform Push { MsForcePush pc; };
+layout(std430, binding = 0) readonly buffer Positions { vec4 positions[]; };
+layout(std430, binding = 1) readonly buffer Predicted { vec4 predicted[]; };
+layout(std430, binding = 2) readonly buffer Velocities { vec4 velocities[]; };
+layout(std430, binding = 3) readonly buffer Stage { vec4 stage[]; };
+layout(std430, binding = 4) writeonly buffer Accelerations { vec4 accelerations[]; };
+
+#define MS_TOPOLOGY_BINDING 5
+#include "springs/gather.glsl"
+
+vec3 elementPosition(uint j) {
+    if (pc.evaluateAt == kForcesAtPredicted) return predicted[j].xyz;
+    if (pc.evaluateAt == kForcesAtMidpoint) return positions[j].xyz + 0.5 * pc.dt * stage[j].xyz;
+    return positions[j].xyz;
+}
+
+void main() {
+    if (gl_GlobalInvocationID.x >= pc.particleCount) return;
+    uint r = gl_GlobalInvocationID.x;
+    uint i = pc.firstParticle + r;
+    float inverseMass = positions[i].w;
+    if (inverseMass <= 0.0) {
+        accelerations[i] = vec4(0.0);
+        return;
+    }
+    MsParticle particle = msParticles[r];
+    vec3 xi = elementPosition(i);
+    vec3 f = conservativeForce(i, particle, xi) + hingeForce(particle) - particle.drag * velocities[i].xyz;
+    accelerations[i] = vec4(pc.gravity.xyz + inverseMass * f, 0.0);
+}

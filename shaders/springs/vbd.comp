@@ -1,0 +1,51 @@
+#version 460
+// docs/physics.md §9.6, vertex block descent (Chen, Liu, Yang & Yuksel 2024):
+// one colour of one iteration. Each vertex of the colour takes one 3x3
+// Newton step on F with its neighbours fixed,
+//   H_i = (m/h^2 + sigma/h) I + sum_e H_e + Q_ii I,
+//   x_i -= H_i^-1 grad_i F,
+// in place: no two vertices of a colour share an element, so no thread reads
+// what another of the same dispatch writes (Gauss-Seidel across colours).
+#include "shared/kernel.glsl"
+#include "shared/spring_types.h"
+
+layout(push_constant) uniform Push { MsImplicitPush pc; };
+layout(std430, binding = 0) readonly buffer Start { vec4 start[]; };
+layout(std430, binding = 1) readonly buffer Inertia { vec4 inertia[]; };
+layout(std430, binding = 2) buffer Iterate { vec4 iterate[]; };
+layout(std430, binding = 3) readonly buffer Order { uint vertexOrder[]; };
+
+#define MS_TOPOLOGY_BINDING 4
+#include "springs/gather.glsl"
+
+vec3 elementPosition(uint j) { return iterate[j].xyz; }
+
+void main() {
+    if (gl_GlobalInvocationID.x >= pc.count) return;
+    uint i = vertexOrder[pc.first + gl_GlobalInvocationID.x];
+    vec4 x = iterate[i];
+    if (x.w <= 0.0) return;
+    MsParticle particle = msParticles[i - pc.firstParticle];
+    float h = pc.dt;
+    float inertiaWeight = 1.0 / (x.w * h * h);
+    float dragWeight = particle.drag / h;
+    mat3 hessian = mat3(inertiaWeight + dragWeight);
+    vec3 gradient = inertiaWeight * (x.xyz - inertia[i].xyz) + dragWeight * (x.xyz - start[i].xyz);
+    for (uint k = particle.firstSpring; k < particle.firstSpring + particle.springCount; ++k) {
+        MsSpring s = springs[incidentSprings[k].spring];
+        if (s.stiffness == 0.0) continue;
+        uint other = s.i == i ? s.j : s.i;
+        SpringTerms t = springTerms(x.xyz, elementPosition(other), s.restLength, s.stiffness, s.compressionScale, s.slack);
+        gradient -= t.force;
+        hessian += t.hessian;
+    }
+    for (uint k = particle.firstQuadratic; k < particle.firstQuadratic + particle.quadraticCount; ++k) {
+        MsQuadraticEntry q = quadratic[k];
+        if (q.value == 0.0) continue;
+        gradient += q.value * (q.column == i ? x.xyz : elementPosition(q.column));
+        if (q.column == i) hessian += mat3(q.value);
+    }
+    // H_i is SPD (inertia plus clamped spring blocks plus Q_ii >= 0); a
+    // vanishing determinant would mean a particle with no mass.
+    if (abs(determinant(hessian)) > 0.0) iterate[i] = vec4(x.xyz - inverse(hessian) * gradient, x.w);
+}
