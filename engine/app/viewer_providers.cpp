@@ -171,6 +171,10 @@ OverlayProviders ViewerProviders::providers() {
             series.push_back({"PD |b - Aq|", "N", sim.lastPdResidualPerIteration(), true});
             series.push_back({"PD energy g(q)", "J", sim.lastPdEnergyPerIteration(), false});
         }
+        if (!sim.model().springs.empty()) {
+            series.push_back({"springs |grad F|", "N", sim.lastSpringGradientPerIteration(), true});
+            series.push_back({"springs F(x)", "J", sim.lastSpringObjectivePerIteration(), false});
+        }
         return series;
     };
     p.setResidualTracking = [this](bool on) { viewer_.simulation().setResidualTracking(on); };

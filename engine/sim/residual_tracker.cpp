@@ -21,7 +21,8 @@ ResidualTracker::ResidualTracker(const VulkanContext& ctx, const SimModel& model
     const auto pbdEnergyThreads = static_cast<uint32_t>(model.pbdParticleCount() + model.distance.size() +
                                                         model.bending.size() + model.attachments.size());
     const uint32_t elements =
-        std::max<uint32_t>({pbdEnergyThreads, model.pd.particleCount + model.pd.slots.total, 1u});
+        std::max<uint32_t>({pbdEnergyThreads, model.pd.particleCount + model.pd.slots.total,
+                            model.springs.particleCount, 1u});
     partials_ = makeStorageBuffer<float>(ctx, std::vector<float>(groupsFor(elements), 0.0f), "residual partial sums");
     sum_ = std::make_unique<ComputeKernel>(ctx, "reduce/sum_partials.comp", sizeof(gpu::SumPartialsPush));
     for (uint32_t i = 0; i < frameSlots; ++i) {

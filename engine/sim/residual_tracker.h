@@ -16,7 +16,10 @@
 //        terms (pd/energy.comp) [J];
 //   XPBD energy: the objective g(p) of the last substep after each
 //        iteration, inertia + sum C^2/(2 alpha), where every constraint is
-//        XPBD with alpha > 0 (pbd/energy.comp) [J].
+//        XPBD with alpha > 0 (pbd/energy.comp) [J];
+//   mass-spring, implicit Euler and vertex block descent: the objective F(x)
+//        [J] and ||grad F|| [N] at y and after each Newton iteration or VBD
+//        sweep (springs/energy.comp).
 // Each is two passes: per-workgroup partial sums in a fixed tree order into
 // a partials buffer (the solver's pass), then one workgroup summing the
 // partials in a fixed order (reduce/sum_partials.comp, recordSum() here)
@@ -41,8 +44,9 @@ class StepRecorder;
 
 class ResidualTracker {
 public:
-    enum class Series : uint32_t { Pbd = 0, Pd = 1, PdEnergy = 2, PbdEnergy = 3 };
-    static constexpr uint32_t kSeriesCount = 4;
+    enum class Series : uint32_t { Pbd = 0, Pd = 1, PdEnergy = 2, PbdEnergy = 3, SpringsObjective = 4,
+                                   SpringsGradient = 5 };
+    static constexpr uint32_t kSeriesCount = 6;
     static constexpr uint32_t kMaxValues = 1024;  // per series and frame: iterations (PBD) or local iterations (PD)
 
     ResidualTracker(const VulkanContext& ctx, const SimModel& model, uint32_t frameSlots);

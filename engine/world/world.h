@@ -104,6 +104,16 @@ public:
     std::vector<float> lastPbdEnergyPerIteration() const {
         return residuals_->last(ResidualTracker::Series::PbdEnergy);
     }
+    // Mass-spring, implicit Euler or vertex block descent: the objective F
+    // [J] and ||grad F|| [N] of the last substep at x = y and after each
+    // Newton iteration or VBD sweep (spring_solver.h); empty for the
+    // explicit integrators.
+    std::vector<float> lastSpringObjectivePerIteration() const {
+        return residuals_->last(ResidualTracker::Series::SpringsObjective);
+    }
+    std::vector<float> lastSpringGradientPerIteration() const {
+        return residuals_->last(ResidualTracker::Series::SpringsGradient);
+    }
 
     // --- Live parameters. scene() stays the source of truth: these update it
     // and the GPU buffers (recorded into the next frame, no wait). Solver

@@ -102,6 +102,10 @@ struct MsForcePush {
 };
 GPU_CHECK_SIZE(MsForcePush, 32);
 
+// What springs/energy.comp sums over the range (MsImplicitPush.measure).
+GPU_CONST(uint, kMeasureObjective, 0);  // F(x) [J]
+GPU_CONST(uint, kMeasureGradient, 1);   // |grad F(x)|^2 over the free particles [N^2]
+
 // Push constants of the implicit passes (Newton assembly, update, energy;
 // vertex block descent).
 struct MsImplicitPush {
@@ -111,8 +115,8 @@ struct MsImplicitPush {
     float step;       // Newton: the step length alpha of x += alpha dx
     uint first;       // VBD: first entry of this colour's vertex list
     uint count;       // VBD: vertices in this colour
+    uint measure;     // energy pass: kMeasureObjective or kMeasureGradient
     uint pad0;
-    uint pad1;
 };
 GPU_CHECK_SIZE(MsImplicitPush, 32);
 

@@ -7,6 +7,7 @@
 #include "linear/block_sparse.h"
 #include "shared/spring_types.h"
 #include "vk/barriers.h"
+#include "sim/residual_tracker.h"
 #include "vk/context.h"
 
 namespace vksim {
@@ -14,7 +15,7 @@ namespace vksim {
 struct SpringSolver::PassIds {
     uint32_t forces = 0, forcesStage = 0;
     uint32_t newtonAssemble = 0, jacobi = 0, newtonUpdate = 0;
-    uint32_t vbdInit = 0;
+    uint32_t vbdInit = 0, energy = 0;
     std::vector<uint32_t> vbdColors;
 };
 
@@ -57,6 +58,7 @@ SpringSolver::SpringSolver(const VulkanContext& ctx, const SimModel& model, cons
     newtonUpdate_ = kernel("springs/newton_update.comp", sizeof(gpu::MsImplicitPush));
     copyRange_ = kernel("springs/copy_range.comp", sizeof(gpu::MsImplicitPush));
     vbd_ = kernel("springs/vbd.comp", sizeof(gpu::MsImplicitPush));
+    energy_ = kernel("springs/energy.comp", sizeof(gpu::MsImplicitPush));
 }
 
 SpringSolver::~SpringSolver() = default;
@@ -70,6 +72,7 @@ void SpringSolver::declarePasses(StepPlan& plan) {
     ids.jacobi = plan.declare("springs: jacobi/chebyshev", StageKind::Solve, "springs");
     ids.newtonUpdate = plan.declare("springs: newton update", StageKind::Solve, "springs");
     ids.vbdInit = plan.declare("springs: vbd init", StageKind::Solve, "springs");
+    ids.energy = plan.declare("springs: energy", StageKind::Diagnostic, "springs");
     for (size_t c = 0; c < ms_.vertexColors.size(); ++c)
         ids.vbdColors.push_back(plan.declare(fmt::format("springs: vbd colour {}", c), StageKind::Solve, "springs"));
 }
@@ -210,6 +213,27 @@ const GpuBuffer& SpringSolver::recordSolve(StepRecorder& rec, const SubstepConte
     return particles_.predicted();
 }
 
+void SpringSolver::recordObjective(StepRecorder& rec, const SubstepContext& sub, const GpuBuffer& x, uint32_t index) {
+    ResidualTracker& tracker = *sub.frame.tracker;
+    gpu::MsImplicitPush push{};
+    push.firstParticle = ms_.firstParticle;
+    push.particleCount = ms_.particleCount;
+    push.dt = sub.h;
+    const uint32_t groups = ResidualTracker::groupsFor(ms_.particleCount);
+    for (const uint32_t measure : {gpu::kMeasureObjective, gpu::kMeasureGradient}) {
+        push.measure = measure;
+        rec.run(passIds_->energy, *energy_,
+                {&particles_.positions(), &particles_.predicted(), &x, &tracker.partials(), &particleRecords_,
+                 &springs_, &incidentSprings_, &hinges_, &incidentHinges_, &quadratic_},
+                ms_.particleCount, push);
+        const bool gradient = measure == gpu::kMeasureGradient;
+        tracker.recordSum(rec, gradient ? ResidualTracker::Series::SpringsGradient
+                                        : ResidualTracker::Series::SpringsObjective,
+                          index, groups, 1.0f, gradient);
+        rec.barrier();
+    }
+}
+
 // docs/physics.md §9.3. Newton iteration k reads x^k (y itself for k = 0,
 // so no copy) and writes x^{k+1} into the iterate buffer.
 const GpuBuffer& SpringSolver::recordNewton(StepRecorder& rec, const SubstepContext& sub) {
@@ -222,6 +246,7 @@ const GpuBuffer& SpringSolver::recordNewton(StepRecorder& rec, const SubstepCont
     push.dt = sub.h;
     push.step = 1.0f;
     const uint32_t J = s.jacobiIterations;
+    if (sub.tracking) recordObjective(rec, sub, particles_.predicted(), 0);
     for (uint32_t k = 0; k < s.newtonIterations; ++k) {
         const GpuBuffer& current = k == 0 ? particles_.predicted() : iterate_;
         const StepPosition at{sub.substep, k};
@@ -240,6 +265,7 @@ const GpuBuffer& SpringSolver::recordNewton(StepRecorder& rec, const SubstepCont
         rec.run(ids.newtonUpdate, *newtonUpdate_,
                 {&current, &system.iterate(linear::BlockJacobi::resultIndex(J)), &iterate_}, ms_.particleCount, push,
                 at, {&iterate_, "springs x"});
+        if (sub.tracking) recordObjective(rec, sub, iterate_, k + 1);
     }
     return iterate_;
 }
@@ -253,6 +279,7 @@ const GpuBuffer& SpringSolver::recordVbd(StepRecorder& rec, const SubstepContext
     push.particleCount = ms_.particleCount;
     push.dt = sub.h;
     rec.run(ids.vbdInit, *copyRange_, {&particles_.predicted(), &iterate_}, ms_.particleCount, push, {sub.substep});
+    if (sub.tracking) recordObjective(rec, sub, iterate_, 0);
     for (uint32_t k = 0; k < s.vbdIterations; ++k) {
         for (size_t c = 0; c < ms_.vertexColors.size(); ++c) {
             push.first = ms_.vertexColors[c].first;
@@ -262,6 +289,7 @@ const GpuBuffer& SpringSolver::recordVbd(StepRecorder& rec, const SubstepContext
                      &springs_, &incidentSprings_, &hinges_, &incidentHinges_, &quadratic_},
                     push.count, push, {sub.substep, k}, {&iterate_, "springs x"});
         }
+        if (sub.tracking) recordObjective(rec, sub, iterate_, k + 1);
     }
     return iterate_;
 }

@@ -85,6 +85,8 @@ private:
     const GpuBuffer& recordNewton(StepRecorder& rec, const SubstepContext& sub);
     const GpuBuffer& recordVbd(StepRecorder& rec, const SubstepContext& sub);
     bool usesDihedralBending() const;
+    // F and ||grad F|| at `x` into value `index` of the tracker's series.
+    void recordObjective(StepRecorder& rec, const SubstepContext& sub, const GpuBuffer& x, uint32_t index);
 
     const VulkanContext& ctx_;
     const ParticleStore& particles_;
@@ -96,7 +98,7 @@ private:
     // The implicit methods' iterate x (indexed by global particle).
     GpuBuffer iterate_;
     std::unique_ptr<linear::BlockJacobi> newtonSystem_;
-    std::unique_ptr<ComputeKernel> forces_, newtonAssemble_, newtonUpdate_, copyRange_, vbd_;
+    std::unique_ptr<ComputeKernel> forces_, newtonAssemble_, newtonUpdate_, copyRange_, vbd_, energy_;
 
     std::map<float, linear::JacobiSpectrum> spectra_;  // by h
     float gamma_ = 1.0f;
