@@ -33,7 +33,8 @@ void writeQuadraticRow(MsModel& ms, size_t first, size_t end, double stiffness) 
             diagonal = e;
             continue;
         }
-        ms.quadratic[e].value = static_cast<float>(stiffness * ms.quadraticUnit[e]);
+        // An inactive representation holds +0, not 0 x (negative) = -0.
+        ms.quadratic[e].value = stiffness == 0.0 ? 0.0f : static_cast<float>(stiffness * ms.quadraticUnit[e]);
         offDiagonal += double(ms.quadratic[e].value);
     }
     if (diagonal != end) ms.quadratic[diagonal].value = static_cast<float>(0.0 - offDiagonal);
@@ -83,10 +84,11 @@ void applySpringParams(MsModel& ms, uint32_t objectIndex, const SpringClothParam
         first = rowEnd;
     }
 
-    // The particles exist once buildSpringSystem has run.
-    if (ms.particles.size() == ms.particleCount)
-        for (uint32_t p = 0; p < object.particleCount; ++p)
-            ms.particles[object.firstParticle - ms.firstParticle + p].drag = params.drag;
+    // The particles exist once buildSpringSystem has run (it copies the drag
+    // from object.params itself).
+    const size_t firstLocal = size_t(object.firstParticle) - ms.firstParticle;
+    if (!ms.particles.empty() && firstLocal + object.particleCount <= ms.particles.size())
+        for (uint32_t p = 0; p < object.particleCount; ++p) ms.particles[firstLocal + p].drag = params.drag;
     object.params = params;
 }
 

@@ -83,7 +83,9 @@ TEST(SpringSystem, IncidenceListsMatchTheElements) {
         for (uint32_t k = p.firstSpring; k < p.firstSpring + p.springCount; ++k) {
             const gpu::MsSpring& s = ms.springs[ms.incidentSprings[k].spring];
             EXPECT_TRUE(s.i == global || s.j == global);
-            if (k > p.firstSpring) EXPECT_LT(ms.incidentSprings[k - 1].spring, ms.incidentSprings[k].spring);
+            if (k > p.firstSpring) {
+                EXPECT_LT(ms.incidentSprings[k - 1].spring, ms.incidentSprings[k].spring);
+            }
             ++springEnds[ms.incidentSprings[k].spring];
         }
         for (uint32_t k = p.firstHinge; k < p.firstHinge + p.hingeCount; ++k) {
@@ -91,7 +93,9 @@ TEST(SpringSystem, IncidenceListsMatchTheElements) {
             const gpu::MsHinge& h = ms.hinges[entry / 4];
             const uint32_t v[4] = {h.v0, h.v1, h.v2, h.v3};
             EXPECT_EQ(v[entry % 4], global);
-            if (k > p.firstHinge) EXPECT_LT(ms.incidentHinges[k - 1], entry);
+            if (k > p.firstHinge) {
+                EXPECT_LT(ms.incidentHinges[k - 1], entry);
+            }
             ++hingeRoles[entry / 4];
         }
         for (uint32_t e = p.firstQuadratic; e < p.firstQuadratic + p.quadraticCount; ++e)
@@ -156,7 +160,9 @@ TEST(SpringSystem, NoTwoParticlesOfAColourShareAnElement) {
                 ASSERT_LT(local, ms.particleCount);
                 EXPECT_EQ(colorOf[local], ~0u) << "particle listed twice";
                 colorOf[local] = c;
-                if (k > color.first) EXPECT_LT(ms.vertexOrder[k - 1], ms.vertexOrder[k]);
+                if (k > color.first) {
+                    EXPECT_LT(ms.vertexOrder[k - 1], ms.vertexOrder[k]);
+                }
             }
         }
         for (uint32_t c : colorOf) EXPECT_NE(c, ~0u) << "particle without a colour";
