@@ -133,8 +133,9 @@ PdParams readPdParams(const Field& field, PdParams params, std::string_view rang
     return params;
 }
 
+// The choices below are listed in their enum's order (scene.h).
 SolverMethod readMethod(const Field& field) {
-    return readChoice(field, {"pbd", "pd"}) == 0 ? SolverMethod::Pbd : SolverMethod::Pd;
+    return static_cast<SolverMethod>(readChoice(field, {"pbd", "pd", "springs"}));
 }
 
 // The "type" of an object or collider, read before anything else because the
@@ -183,9 +184,31 @@ PdSettings readPdSettings(const Field& field) {
     return pd;
 }
 
+// "solver": {"springs": {...}}: the mass-spring solver's settings
+// (docs/physics.md §9), shared by every "method": "springs" object.
+SpringSettings readSpringSettings(const Field& field) {
+    const ObjectFields fields(field, {"integrator", "newtonIterations", "jacobiIterations", "chebyshev", "lineSearch",
+                                      "vbdIterations"},
+                              "for the mass-spring settings");
+    SpringSettings springs;
+    if (auto f = fields.optional("integrator"))
+        springs.integrator = static_cast<SpringIntegrator>(readChoice(
+            *f, {"explicitEuler", "symplecticEuler", "positionVerlet", "velocityVerlet", "midpoint", "implicitEuler",
+                 "vbd"}));
+    if (auto f = fields.optional("newtonIterations"))
+        springs.newtonIterations = static_cast<uint32_t>(readInteger(*f, 1, 100));
+    if (auto f = fields.optional("jacobiIterations"))
+        springs.jacobiIterations = static_cast<uint32_t>(readInteger(*f, 1, kMaxSolverLoops));
+    if (auto f = fields.optional("chebyshev")) springs.chebyshev = readBool(*f);
+    if (auto f = fields.optional("lineSearch")) springs.lineSearch = readBool(*f);
+    if (auto f = fields.optional("vbdIterations"))
+        springs.vbdIterations = static_cast<uint32_t>(readInteger(*f, 1, kMaxSolverLoops));
+    return springs;
+}
+
 SolverSettings readSolver(const Field& field) {
     const ObjectFields fields(field, {"timeStep", "substeps", "iterations", "gravity", "damping", "collisionMargin",
-                                      "stencilStep", "pd"});
+                                      "stencilStep", "pd", "springs"});
     SolverSettings solver;
     if (auto f = fields.optional("timeStep")) solver.timeStep = readFloat(*f, kTimeStepRange);
     if (auto f = fields.optional("substeps")) solver.substeps = static_cast<uint32_t>(readInteger(*f, 1, kMaxSolverLoops));
@@ -196,6 +219,7 @@ SolverSettings readSolver(const Field& field) {
     if (auto f = fields.optional("collisionMargin")) solver.collisionMargin = readFloat(*f, atLeast(0.0));
     if (auto f = fields.optional("stencilStep")) solver.stencilStep = readFloat(*f, greaterThan(0.0));
     if (auto f = fields.optional("pd")) solver.pd = readPdSettings(*f);
+    if (auto f = fields.optional("springs")) solver.springs = readSpringSettings(*f);
     return solver;
 }
 
@@ -360,21 +384,71 @@ void readColliderMesh(const ObjectFields& fields, ColliderDesc& collider, SceneA
     collider.meshFile = assets.resolve(path).string();
 }
 
+// The implicit integrators minimise an energy; the dihedral forces have none.
+bool integratorNeedsEnergy(SpringIntegrator integrator) {
+    return integrator == SpringIntegrator::ImplicitEuler || integrator == SpringIntegrator::Vbd;
+}
+
+// "springs": {...} of a "method": "springs" cloth (docs/physics.md §9). A
+// "mesh" object's springs are its edges: it has no grid topology.
+SpringClothParams readSpringClothParams(const Field& field, bool grid, const SpringSettings& solver) {
+    const ObjectFields fields(field, {"topology", "shearDiagonals", "stretch", "shear", "bending", "drag",
+                                      "compressionScale", "slack"},
+                              R"(for the springs of a "method": "springs" object)");
+    SpringClothParams params;
+    params.topology = grid ? SpringTopology::Grid : SpringTopology::Mesh;
+    if (auto f = fields.optional("topology")) {
+        params.topology = readChoice(*f, {"grid", "mesh"}) == 0 ? SpringTopology::Grid : SpringTopology::Mesh;
+        if (!grid && params.topology == SpringTopology::Grid)
+            f->failExpected(R"("mesh" (a "mesh" object has no grid; its springs are its edges))");
+    }
+    if (auto f = fields.optional("shearDiagonals")) {
+        if (params.topology != SpringTopology::Grid)
+            f->fail(R"("shearDiagonals" applies to "topology": "grid" (a mesh topology has no shear springs))");
+        params.shearDiagonals = static_cast<uint32_t>(readInteger(*f, 0, 2, "0, 1 or 2 (diagonals per grid cell)"));
+    }
+    if (auto f = fields.optional("stretch")) params.stretch = readFloat(*f, atLeast(0.0));
+    if (auto f = fields.optional("shear")) params.shear = readFloat(*f, atLeast(0.0));
+    if (auto f = fields.optional("bending")) {
+        if (!f->json().is_object()) f->failExpected(R"(an object such as {"model": "springs", "stiffness": 50})");
+        const ObjectFields bending(*f, {"model", "stiffness"}, "for mass-spring bending");
+        if (auto m = bending.optional("model")) {
+            params.bending =
+                static_cast<SpringBending>(readChoice(*m, {"none", "springs", "dihedral", "quadratic"}));
+            if (params.bending == SpringBending::Dihedral && integratorNeedsEnergy(solver.integrator))
+                m->fail(fmt::format(
+                    R"(dihedral bending has no energy; the "{}" integrator minimises one (use "springs" or "quadratic" bending, or an explicit integrator))",
+                    solver.integrator == SpringIntegrator::Vbd ? "vbd" : "implicitEuler"));
+        }
+        if (auto k = bending.optional("stiffness")) params.bendingStiffness = readFloat(*k, atLeast(0.0));
+    }
+    if (auto f = fields.optional("drag")) params.drag = readFloat(*f, atLeast(0.0));
+    if (auto f = fields.optional("compressionScale")) params.compressionScale = readFloat(*f, closedInterval(0.0, 1.0));
+    if (auto f = fields.optional("slack"))
+        params.slack = readFloat(*f, {.min = 0.0, .max = 1.0, .maxExclusive = true});
+    return params;
+}
+
 // A "cloth" object is a grid; a "mesh" object (meshAssets set) is read from
-// an OBJ file. Everything else about them is the same.
-ClothObject readCloth(const Field& field, std::size_t index, SceneAssets* meshAssets = nullptr) {
+// an OBJ file. Everything else about them is the same. A "method": "springs"
+// object takes its families from "springs" instead of "stretch", "bending"
+// and "attachment".
+ClothObject readCloth(const Field& field, std::size_t index, const SolverSettings& solver,
+                      SceneAssets* meshAssets = nullptr) {
     ClothObject cloth;
     if (field.json().contains("method")) cloth.method = readMethod(field.member("method"));
     const bool pd = cloth.method == SolverMethod::Pd;
+    const bool springs = cloth.method == SolverMethod::Springs;
     const std::string_view type = meshAssets ? "mesh" : "cloth";
-    std::vector<std::string_view> keys = {"type",     "name",    "position", "rotation",          "mass",
-                                          "pinned",   "stretch", "bending",  "attachment",        "pinsAsAttachments",
-                                          "velocity", "color",   "method"};
+    std::vector<std::string_view> keys = {"type",     "name",  "position", "rotation",         "mass", "pinned",
+                                          "velocity", "color", "method",   "pinsAsAttachments"};
+    if (springs) keys.push_back("springs");
+    else keys.insert(keys.end(), {"stretch", "bending", "attachment"});
     if (pd) keys.push_back("strain");
     if (meshAssets) keys.insert(keys.end(), {"file", "scale", "weldTolerance", "pinnedRegions"});
     else keys.insert(keys.end(), {"size", "resolution"});
-    const ObjectFields fields(field, std::move(keys),
-                              fmt::format("for a {}{} object", pd ? R"("method": "pd" )" : "", type));
+    const std::string_view method = pd ? R"("method": "pd" )" : springs ? R"("method": "springs" )" : "";
+    const ObjectFields fields(field, std::move(keys), fmt::format("for a {}{} object", method, type));
     cloth.name = readNameOrDefault(fields, type, index);
     if (meshAssets) {
         readClothMesh(fields, cloth, *meshAssets);
@@ -391,12 +465,20 @@ ClothObject readCloth(const Field& field, std::size_t index, SceneAssets* meshAs
         if (auto f = fields.optional("strain")) cloth.pd.strain = readPdParams(*f, cloth.pd.strain, "singular value");
         if (auto f = fields.optional("bending")) cloth.pd.bending = readPdParams(*f, cloth.pd.bending);
         if (auto f = fields.optional("attachment")) cloth.pd.attachment = readPdParams(*f, cloth.pd.attachment);
+    } else if (springs) {
+        cloth.springs.topology = meshAssets ? SpringTopology::Mesh : SpringTopology::Grid;
+        if (auto f = fields.optional("springs"))
+            cloth.springs = readSpringClothParams(*f, meshAssets == nullptr, solver.springs);
     } else {
         if (auto f = fields.optional("stretch")) cloth.stretch = readConstraintParams(*f);
         if (auto f = fields.optional("bending")) cloth.bending = readConstraintParams(*f);
         if (auto f = fields.optional("attachment")) cloth.attachment = readConstraintParams(*f);
     }
-    if (auto f = fields.optional("pinsAsAttachments")) cloth.pinsAsAttachments = readBool(*f);
+    if (auto f = fields.optional("pinsAsAttachments")) {
+        cloth.pinsAsAttachments = readBool(*f);
+        if (springs && cloth.pinsAsAttachments)
+            f->fail(R"("method": "springs" has no attachments: its pinned vertices are fixed (leave pinsAsAttachments false))");
+    }
     if (auto f = fields.optional("velocity")) cloth.initialVelocity = readVec3(*f);
     if (auto f = fields.optional("color")) cloth.color = readColor(*f);
     return cloth;
@@ -522,6 +604,7 @@ struct NamedEntry {
 };
 
 void readObjects(const Field& field, Scene& scene, SceneAssets& assets) {
+    const SolverSettings& solver = scene.solver;  // read first: the springs' bending depends on the integrator
     const std::vector<Field> entries = readArray(field);
     // Nothing to simulate would mean zero-sized GPU buffers, which Vulkan forbids.
     if (entries.empty()) field.failExpected("at least one object");
@@ -530,12 +613,12 @@ void readObjects(const Field& field, Scene& scene, SceneAssets& assets) {
     for (std::size_t i = 0; i < entries.size(); ++i) {
         switch (readTypeTag(entries[i], {"cloth", "tetBox", "tetBall", "mesh", "tetMesh"})) {
             case 0:
-                scene.cloths.push_back(readCloth(entries[i], i));
+                scene.cloths.push_back(readCloth(entries[i], i, solver));
                 totalVertices += uint64_t{scene.cloths.back().grid.resolution.x} * scene.cloths.back().grid.resolution.y;
                 names.push_back({scene.cloths.back().name, i});
                 break;
             case 3:
-                scene.cloths.push_back(readCloth(entries[i], i, &assets));
+                scene.cloths.push_back(readCloth(entries[i], i, solver, &assets));
                 totalVertices += scene.cloths.back().mesh->surface->positions.size();
                 names.push_back({scene.cloths.back().name, i});
                 break;

@@ -14,6 +14,8 @@
 #include "sim/pd_materials.h"
 #include "sim/pd_system.h"
 #include "sim/shared_math.h"
+#include "sim/spring_builder.h"
+#include "sim/spring_system.h"
 #include "sim/tet_mesh.h"
 #include "sim/triangle_mesh.h"
 
@@ -321,6 +323,46 @@ void appendSolid(SimModel& model, const SolidObject& solid, uint32_t index) {
         {solid.name, first, vertexCount, firstTriangle, static_cast<uint32_t>(mesh.surface.size() / 3), solid.color});
 }
 
+// ---------------------------------------------------------------------------
+// Mass-spring cloths (docs/physics.md §9), after every PD particle. Rest
+// lengths, angles and Bergou's matrix come from the positions as uploaded
+// (float), widened to double, like the other solvers' rest shapes.
+
+void appendSpringCloth(SimModel& model, const ClothObject& cloth, uint32_t index, ModelDiagnostics& diagnostics) {
+    if (cloth.pinsAsAttachments)
+        throw std::invalid_argument(fmt::format(
+            R"(cloth '{}': pinsAsAttachments is not available with "method": "springs" (pinned vertices are fixed))",
+            cloth.name));
+    const ClothGeometry mesh = buildClothGeometry(cloth);
+    const uint32_t first = appendClothParticles(model, cloth, mesh, mesh.pinned);
+    const auto vertexCount = static_cast<uint32_t>(mesh.positions.size());
+    std::vector<glm::dvec3> rest(vertexCount);
+    for (uint32_t v = 0; v < vertexCount; ++v) rest[v] = positionOf(model, first + v);
+
+    SpringSource source;
+    source.cloth = index;
+    source.firstParticle = first;
+    source.rest = rest;
+    source.triangles = mesh.triangles;
+    if (!cloth.mesh) {
+        source.gridColumns = cloth.grid.resolution.x;
+        source.gridRows = cloth.grid.resolution.y;
+    }
+    source.params = cloth.springs;
+    try {
+        appendSpringObject(model.springs, source);
+    } catch (const std::invalid_argument& error) {  // name the cloth as the other builders do
+        throw std::invalid_argument(fmt::format("cloth '{}': {}", cloth.name, error.what()));
+    }
+    const SpringCounts& counts = model.springs.objects.back().counts;
+    diagnostics.nonManifoldEdges += counts.nonManifoldEdges;
+    diagnostics.degenerateBendingEdges += counts.degenerateQuadratic;
+
+    const uint32_t firstTriangle = appendTriangles(model, mesh.triangles, first);
+    model.objects.push_back({cloth.name, first, vertexCount, firstTriangle,
+                             static_cast<uint32_t>(mesh.triangles.size() / 3), cloth.color});
+}
+
 }  // namespace
 
 gpu::Collider toCollider(const ColliderDesc& desc) {
@@ -381,6 +423,13 @@ SimModel buildModel(const Scene& scene, ModelDiagnostics* diagnostics) {
     for (uint32_t object = 0; object < scene.solids.size(); ++object) appendSolid(model, scene.solids[object], object);
     model.pd.particleCount = model.particleCount() - model.pd.firstParticle;
     if (!model.pd.empty()) buildPdSystem(model.pd, model.positions);
+    // Mass-spring particles last (SimModel::springs).
+    model.springs.firstParticle = model.particleCount();
+    for (uint32_t object = 0; object < scene.cloths.size(); ++object)
+        if (scene.cloths[object].method == SolverMethod::Springs)
+            appendSpringCloth(model, scene.cloths[object], object, found);
+    model.springs.particleCount = model.particleCount() - model.springs.firstParticle;
+    if (!model.springs.empty()) buildSpringSystem(model.springs);
 
     model.distanceColors =
         colorAndSortByColor(model.distance, [](const gpu::DistanceConstraint& c) { return std::array{c.p0, c.p1}; });

@@ -53,7 +53,10 @@ struct ModelDiagnostics {
 // "method": "pd" cloths (springs, triangle strain, bending, attachments) and
 // the tetrahedral solids (tet_mesh.h; strain, volume, attachments; masses
 // lumped by volume; inverted or degenerate elements are errors naming the
-// element). Every cloth keeps its material rows, so materialIndex() takes
+// element). Last come the "method": "springs" cloths (SimModel::springs,
+// spring_builder.h: springs, hinges and Bergou's quadratic bending, all
+// built whatever the bending model; the system of spring_system.h);
+// pinsAsAttachments is an error there. Every cloth keeps its material rows, so materialIndex() takes
 // the cloth's index in the scene.
 // Throws std::invalid_argument for what cannot be built (see the messages).
 SimModel buildModel(const Scene& scene, ModelDiagnostics* diagnostics = nullptr);

@@ -32,6 +32,20 @@ std::string describeModel(const SimModel& model, const ModelDiagnostics& diagnos
                             pd.triangles.size(), pd.tetStrain.size(), pd.tetVolume.size(), pd.bending.size(),
                             pd.attachments.size(), pd.particleCount, pd.particleCount, pd.offDiagonal.size());
     }
+    if (!model.springs.empty()) {
+        const MsModel& ms = model.springs;
+        SpringCounts total;
+        for (const SpringObject& object : ms.objects) {
+            total.stretchSprings += object.counts.stretchSprings;
+            total.shearSprings += object.counts.shearSprings;
+            total.bendSprings += object.counts.bendSprings;
+        }
+        text += fmt::format("  mass-spring: particles {}..{}, {} springs ({} stretch, {} shear, {} bend), {} hinges, "
+                            "{} quadratic bending entries; Newton matrix {} blocks; {} vertex colours\n",
+                            ms.firstParticle, ms.firstParticle + ms.particleCount - 1, ms.springs.size(),
+                            total.stretchSprings, total.shearSprings, total.bendSprings, ms.hinges.size(),
+                            ms.quadratic.size(), ms.blockColumns.size(), ms.vertexColors.size());
+    }
     if (diagnostics.degenerateBendingEdges > 0)
         text += fmt::format("  warning: no bending across {} edges next to degenerate triangles\n",
                             diagnostics.degenerateBendingEdges);

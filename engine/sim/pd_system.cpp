@@ -76,8 +76,10 @@ double pdLaplacianDiagonal(const PdModel& pd, uint32_t row) {
 }
 
 void buildPdSystem(PdModel& pd, const std::vector<glm::vec4>& positions) {
-    if (pd.firstParticle + pd.particleCount != positions.size())
-        throw std::invalid_argument("PD particles must be the last particles of the model");
+    // The PD range follows the PBD particles; mass-spring particles may come
+    // after it (SimModel), so it need not end at the last particle.
+    if (uint64_t{pd.firstParticle} + pd.particleCount > positions.size())
+        throw std::invalid_argument("PD particles lie outside the model's particles");
     PdModel::SlotBases& slots = pd.slots;
     uint32_t next = 0;
     slots.springs = next;

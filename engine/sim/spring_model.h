@@ -28,6 +28,8 @@ struct SpringCounts {
     uint32_t shearSprings = 0;
     uint32_t bendSprings = 0;
     uint32_t hinges = 0;  // = interior edges (dihedral and quadratic bending)
+    uint32_t nonManifoldEdges = 0;       // edges of 3+ triangles: no bending across them
+    uint32_t degenerateQuadratic = 0;    // hinges next to a (near) zero-area triangle: no quadratic bending
 };
 
 // One spring object: its slice of the range and what it was built with.
@@ -37,6 +39,12 @@ struct SpringObject {
     uint32_t particleCount = 0;
     uint32_t firstSpring = 0, springCount = 0;
     uint32_t firstHinge = 0, hingeCount = 0;
+    uint32_t firstQuadratic = 0, quadraticCount = 0;  // entries of its particles' rows
+    // A grid cloth's vertices per row and column (vertex = row * gridColumns
+    // + column); 0 for a mesh cloth.
+    uint32_t gridColumns = 0, gridRows = 0;
+    // As built, normalised (spring_materials.h effectiveSpringParams): a mesh
+    // cloth has topology Mesh, a Mesh topology has shearDiagonals 0.
     SpringClothParams params;
     SpringCounts counts;
 };
@@ -53,7 +61,14 @@ struct MsModel {
     // row (column order), stiffness included: the force on i is
     // -sum_j Q_ij x_j, the energy 1/2 sum_ij Q_ij x_i . x_j.
     std::vector<gpu::MsQuadraticEntry> quadratic;
+    // CPU side, parallel to `quadratic`: each entry's row (global particle)
+    // and Q_ij without the stiffness, in double, so that a stiffness edit
+    // rewrites the values exactly as a fresh build would.
+    std::vector<uint32_t> quadraticRows;
+    std::vector<double> quadraticUnit;
 
+    // Everything below is derived from the elements by buildSpringSystem
+    // (spring_system.h).
     // Per particle of the range (index = global - firstParticle): its
     // incidence lists, in a fixed order (springs and hinges by index,
     // quadratic entries by column), and its drag.
@@ -70,8 +85,10 @@ struct MsModel {
     std::vector<uint32_t> blockColumns;
 
     // Vertex block descent: the range's particles (global) grouped by colour
-    // of the graph whose edges are springs and quadratic stencils, so that
-    // no two particles of a colour share an element.
+    // of the graph whose edges are springs, quadratic stencils and hinges,
+    // so that no two particles of a colour share an element. Every particle
+    // is listed, pinned ones too (this model does not know the masses): the
+    // solver skips inverse mass 0.
     std::vector<uint32_t> vertexOrder;
     struct Color {
         uint32_t first = 0;
