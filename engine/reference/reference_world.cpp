@@ -18,6 +18,16 @@ SubstepParams SubstepParams::from(const SolverSettings& settings) {
     return params;
 }
 
+void ReferenceSolver::predictSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
+                                     const SolverSettings&) {
+    world.predict(range, params);
+}
+
+void ReferenceSolver::updateSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
+                                    const SolverSettings&) {
+    world.updateVelocities(range, params.h);
+}
+
 ReferenceWorld::ReferenceWorld(const SimModel& model) {
     if (model.velocities.size() != model.positions.size())
         throw std::invalid_argument("ReferenceWorld: positions and velocities differ in length");
@@ -30,6 +40,7 @@ ReferenceWorld::ReferenceWorld(const SimModel& model) {
     for (const glm::vec4& v : model.velocities) velocities_.emplace_back(glm::vec3(v));
     predicted_ = positions_;
     contacts_.resize(positions_.size());
+    stages_.assign(positions_.size(), glm::dvec4(0.0));
     for (const gpu::Collider& c : model.colliders) colliders_.push_back(ReferenceCollider::fromGpu(c));
     meshSdfGrids_ = model.meshSdfGrids;
 }
@@ -44,10 +55,10 @@ void ReferenceWorld::step(const SolverSettings& settings, ReferenceSolver& solve
     // What the GPU passes bind as their mesh SDF buffer (sdf.glsl).
     const ref::MeshSdfGridScope grids(meshSdfGrids_);
     for (uint32_t s = 0; s < settings.substeps; ++s) {
-        predict(range, params);
+        solver.predictSubstep(*this, range, params, settings);
         generateCollisions(range, params);
         solver.solveSubstep(*this, range, params, settings);
-        updateVelocities(range, params.h);
+        solver.updateSubstep(*this, range, params, settings);
         applyContactVelocities(range, params);
     }
 }
@@ -58,6 +69,37 @@ void ReferenceWorld::predict(ParticleRange range, const SubstepParams& params) {
         velocities_[i] =
             ref::predictedVelocity(velocities_[i], inverseMasses_[i], params.gravity, params.damping, params.h);
         predicted_[i] = positions_[i] + params.h * velocities_[i];
+    }
+}
+
+void ReferenceWorld::predictParticles(ParticleRange range, const SubstepParams& params, uint32_t integrator,
+                                      std::span<const glm::dvec3> a) {
+    if (integrator == gpu::kIntegratorSymplecticEuler) {
+        predict(range, params);
+        return;
+    }
+    predicted_ = positions_;
+    for (uint32_t i = range.first; i < range.end(); ++i) {
+        const ref::ParticleStep s = ref::predictParticle(integrator, positions_[i], velocities_[i], a[i], stages_[i],
+                                                         params.damping, params.h);
+        predicted_[i] = s.position;
+        velocities_[i] = s.velocity;
+        stages_[i] = s.stage;
+    }
+}
+
+void ReferenceWorld::updateParticles(ParticleRange range, double h, uint32_t integrator,
+                                     std::span<const glm::dvec3> a) {
+    if (integrator == gpu::kIntegratorSymplecticEuler) {
+        updateVelocities(range, h);
+        return;
+    }
+    for (uint32_t i = range.first; i < range.end(); ++i) {
+        const ref::ParticleStep s =
+            ref::updateParticle(integrator, positions_[i], predicted_[i], velocities_[i], a[i], stages_[i], h);
+        positions_[i] = s.position;
+        velocities_[i] = s.velocity;
+        stages_[i] = s.stage;
     }
 }
 

@@ -7,9 +7,11 @@
 // collide-generate and the velocity update: its own constraint solve.
 //
 // One substep of length h over the solver's particle range, as the GPU
-// records it (docs/physics.md §1 and §5):
-//   predict -> generateCollisions -> solver.solveSubstep -> updateVelocities
-//   -> applyContactVelocities
+// records it (docs/physics.md §1, §5 and §9.2):
+//   solver.predictSubstep -> generateCollisions -> solver.solveSubstep
+//   -> solver.updateSubstep -> applyContactVelocities
+// where predictSubstep and updateSubstep are predict and updateVelocities
+// unless the solver integrates forces explicitly (spring_reference.h).
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -59,6 +61,14 @@ public:
     // including the collision projections, marking world.contacts().touching.
     virtual void solveSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
                               const SolverSettings& settings) = 0;
+    // predict.comp and update_velocity.comp. The defaults are the symplectic
+    // Euler of §1 (PBD, projective dynamics, the implicit spring methods); a
+    // solver with explicit integrators of forces runs its force pass and the
+    // integrator hooks (predictParticles, updateParticles) instead.
+    virtual void predictSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
+                                const SolverSettings& settings);
+    virtual void updateSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
+                               const SolverSettings& settings);
 };
 
 class ReferenceWorld {
@@ -94,6 +104,17 @@ public:
     void projectCollisions(ParticleRange range, double stencilStep);
     // update_velocity.comp: v = (p - x) / h, x = p.
     void updateVelocities(ParticleRange range, double h);
+    // The integrator hooks of predict.comp and update_velocity.comp
+    // (docs/physics.md §9.2): predictParticle / updateParticle of
+    // particle_math.glsl with the force pass's accelerations `a` (indexed
+    // by global particle, used over `range`) and the per-particle stage
+    // buffer. kIntegratorSymplecticEuler is predict / updateVelocities.
+    void predictParticles(ParticleRange range, const SubstepParams& params, uint32_t integrator,
+                          std::span<const glm::dvec3> a);
+    void updateParticles(ParticleRange range, double h, uint32_t integrator, std::span<const glm::dvec3> a);
+    // The integrator stage buffer (position Verlet's x^{n-1}, the midpoint
+    // and explicit Euler's saved velocity), zero at the start.
+    std::span<const glm::dvec4> stages() const { return stages_; }
     // contact_velocity.comp: friction and restitution against the nearest
     // collider the projection touched, with its normal at the new position.
     void applyContactVelocities(ParticleRange range, const SubstepParams& params);
@@ -116,6 +137,7 @@ private:
     std::vector<glm::dvec3> velocities_;
     std::vector<glm::dvec3> predicted_;
     std::vector<ReferenceContact> contacts_;
+    std::vector<glm::dvec4> stages_;
     std::vector<ReferenceCollider> colliders_;
     std::vector<float> meshSdfGrids_;  // sdf.glsl reads them
 };

@@ -50,8 +50,8 @@ SpringTerms springTerms(real3 xi, real3 xj, real L, real k, real compressionScal
 
 // The dihedral angle of the hinge with edge (x0, x1) and wing tips x2 (of
 // triangle x0 x1 x2) and x3 (of triangle x1 x0 x3): 0 when flat, positive
-// when the wings fold towards the first triangle's normal side, in
-// (-pi, pi].
+// when the wing tips fold away from the side the normals (x1 - x0) x
+// (x2 - x0) point to, in (-pi, pi] (tests/unit/spring_math_test.cpp).
 real dihedralAngle(real3 x0, real3 x1, real3 x2, real3 x3) {
     real3 e = x1 - x0;
     real3 n1 = cross(x1 - x0, x2 - x0);
