@@ -14,6 +14,7 @@ layout(std430, binding = 3) readonly buffer Stage { vec4 stage[]; };
 layout(std430, binding = 4) writeonly buffer Accelerations { vec4 accelerations[]; };
 
 #define MS_TOPOLOGY_BINDING 5
+#define MS_WITH_HINGES
 #include "springs/gather.glsl"
 
 vec3 elementPosition(uint j) {

@@ -4,17 +4,21 @@
 // lists (no atomics: every element is evaluated once per vertex it moves).
 // The including pass defines `vec3 elementPosition(uint j)`, where it
 // evaluates the other particles, and MS_TOPOLOGY_BINDING, the first of the
-// six topology bindings below (bindings must be 0..n-1, so they follow the
-// pass's own).
+// topology bindings below (bindings must be 0..n-1, so they follow the
+// pass's own): particles, springs, spring incidence, quadratic entries, and
+// with MS_WITH_HINGES (the explicit force pass only; the implicit methods
+// have no dihedral bending) hinges and hinge incidence.
 #include "shared/spring_types.h"
 #include "springs/spring_math.glsl"
 
 layout(std430, binding = MS_TOPOLOGY_BINDING + 0) readonly buffer Particles { MsParticle msParticles[]; };
 layout(std430, binding = MS_TOPOLOGY_BINDING + 1) readonly buffer Springs { MsSpring springs[]; };
 layout(std430, binding = MS_TOPOLOGY_BINDING + 2) readonly buffer IncidentSprings { MsIncidentSpring incidentSprings[]; };
-layout(std430, binding = MS_TOPOLOGY_BINDING + 3) readonly buffer Hinges { MsHinge hinges[]; };
-layout(std430, binding = MS_TOPOLOGY_BINDING + 4) readonly buffer IncidentHinges { uint incidentHinges[]; };
-layout(std430, binding = MS_TOPOLOGY_BINDING + 5) readonly buffer Quadratic { MsQuadraticEntry quadratic[]; };
+layout(std430, binding = MS_TOPOLOGY_BINDING + 3) readonly buffer Quadratic { MsQuadraticEntry quadratic[]; };
+#ifdef MS_WITH_HINGES
+layout(std430, binding = MS_TOPOLOGY_BINDING + 4) readonly buffer Hinges { MsHinge hinges[]; };
+layout(std430, binding = MS_TOPOLOGY_BINDING + 5) readonly buffer IncidentHinges { uint incidentHinges[]; };
+#endif
 
 vec3 elementPosition(uint j);
 
@@ -34,6 +38,7 @@ vec3 conservativeForce(uint i, MsParticle particle, vec3 xi) {
     return f;
 }
 
+#ifdef MS_WITH_HINGES
 // Bridson's dihedral forces (no energy: explicit integrators only).
 vec3 hingeForce(MsParticle particle) {
     vec3 f = vec3(0.0);
@@ -46,3 +51,4 @@ vec3 hingeForce(MsParticle particle) {
     }
     return f;
 }
+#endif

@@ -186,8 +186,8 @@ gpu::MsForcePush SpringSolver::forcePush(const SubstepContext& sub, uint32_t eva
 void SpringSolver::recordForces(StepRecorder& rec, uint32_t pass, const SubstepContext& sub, uint32_t evaluateAt) {
     rec.run(pass, *forces_,
             {&particles_.positions(), &particles_.predicted(), &particles_.velocities(), &particles_.integratorStage(),
-             &particles_.accelerations(), &particleRecords_, &springs_, &incidentSprings_, &hinges_,
-             &incidentHinges_, &quadratic_},
+             &particles_.accelerations(), &particleRecords_, &springs_, &incidentSprings_,
+             &quadratic_, &hinges_, &incidentHinges_},
             ms_.particleCount, forcePush(sub, evaluateAt), {sub.substep},
             {&particles_.accelerations(), "springs acceleration"});
 }
@@ -224,7 +224,7 @@ void SpringSolver::recordObjective(StepRecorder& rec, const SubstepContext& sub,
         push.measure = measure;
         rec.run(passIds_->energy, *energy_,
                 {&particles_.positions(), &particles_.predicted(), &x, &tracker.partials(), &particleRecords_,
-                 &springs_, &incidentSprings_, &hinges_, &incidentHinges_, &quadratic_},
+                 &springs_, &incidentSprings_, &quadratic_},
                 ms_.particleCount, push);
         const bool gradient = measure == gpu::kMeasureGradient;
         tracker.recordSum(rec, gradient ? ResidualTracker::Series::SpringsGradient
@@ -252,8 +252,7 @@ const GpuBuffer& SpringSolver::recordNewton(StepRecorder& rec, const SubstepCont
         const StepPosition at{sub.substep, k};
         rec.run(ids.newtonAssemble, *newtonAssemble_,
                 {&particles_.positions(), &particles_.predicted(), &current, &system.rows(), &system.blocks(),
-                 &system.rhs(), &system.iterate(0), &particleRecords_, &springs_, &incidentSprings_, &hinges_,
-                 &incidentHinges_, &quadratic_},
+                 &system.rhs(), &system.iterate(0), &particleRecords_, &springs_, &incidentSprings_, &quadratic_},
                 ms_.particleCount, push, at);
         for (uint32_t j = 0; j < J; ++j) {
             const std::array<const GpuBuffer*, 6> b = system.iterationBuffers(j);
@@ -286,7 +285,7 @@ const GpuBuffer& SpringSolver::recordVbd(StepRecorder& rec, const SubstepContext
             push.count = ms_.vertexColors[c].count;
             rec.run(ids.vbdColors[c], *vbd_,
                     {&particles_.positions(), &particles_.predicted(), &iterate_, &vertexOrder_, &particleRecords_,
-                     &springs_, &incidentSprings_, &hinges_, &incidentHinges_, &quadratic_},
+                     &springs_, &incidentSprings_, &quadratic_},
                     push.count, push, {sub.substep, k}, {&iterate_, "springs x"});
         }
         if (sub.tracking) recordObjective(rec, sub, iterate_, k + 1);
