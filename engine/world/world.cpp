@@ -1,5 +1,9 @@
 #include "world/world.h"
 
+#include <algorithm>
+
+#include "sim/spring_materials.h"
+
 #include <cmath>
 
 #include <fmt/format.h>
@@ -133,6 +137,21 @@ void World::setPdMaterial(PdOwner owner, PdFamily family, const PdParams& params
     }
     model_.pd = std::move(edited);
     current = params;
+}
+
+void World::setSpringParams(uint32_t cloth, const SpringClothParams& params) {
+    if (cloth >= scene_.cloths.size() || scene_.cloths[cloth].method != SolverMethod::Springs)
+        throw std::invalid_argument(fmt::format("setSpringParams: cloth {} is not a mass-spring cloth", cloth));
+    const std::vector<SpringObject>& objects = model_.springs.objects;
+    const auto object = std::find_if(objects.begin(), objects.end(),
+                                     [&](const SpringObject& o) { return o.cloth == cloth; });
+    if (object == objects.end())
+        throw std::invalid_argument(fmt::format("setSpringParams: cloth {} has no springs", cloth));
+    MsModel edited = model_.springs;
+    vksim::setSpringParams(edited, static_cast<uint32_t>(object - objects.begin()), params);  // throws before any change
+    stepper_->springs().setMaterials(edited);
+    model_.springs = std::move(edited);
+    scene_.cloths[cloth].springs = params;
 }
 
 void World::setCollider(uint32_t index, const ColliderDesc& desc) {

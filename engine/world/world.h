@@ -136,6 +136,15 @@ public:
     // family or value, or when the scene's fixed relaxation would make the
     // Jacobi iteration diverge with the new weights (nothing changes then).
     void setPdMaterial(PdOwner owner, PdFamily family, const PdParams& params);
+    // The spring params of mass-spring cloth `cloth` (index into
+    // scene().cloths): stiffnesses, the bending model (springs, dihedral,
+    // quadratic, none), drag and the locking remedies, live; the result is
+    // the model a new World of the edited scene would build, bit for bit
+    // (spring_materials.h). Uploads the element arrays (waits for the frames
+    // in flight). The integrator is scene().solver.springs.integrator, read
+    // every frame. Throws std::invalid_argument for a cloth that is not a
+    // mass-spring cloth, a topology change or a bad value (nothing changes).
+    void setSpringParams(uint32_t cloth, const SpringClothParams& params);
     // Collider `index` becomes `desc`: position, rotation, size, thickness,
     // friction, restitution. Its shape (and a mesh collider's mesh and scale)
     // cannot change. Throws std::invalid_argument otherwise or for bad values.

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "linear/block_sparse.h"
+#include "shared/interaction_types.h"
 #include "shared/spring_types.h"
 #include "vk/barriers.h"
 #include "sim/residual_tracker.h"
@@ -15,7 +16,7 @@ namespace vksim {
 struct SpringSolver::PassIds {
     uint32_t forces = 0, forcesStage = 0;
     uint32_t newtonAssemble = 0, jacobi = 0, newtonUpdate = 0;
-    uint32_t vbdInit = 0, energy = 0;
+    uint32_t vbdInit = 0, energy = 0, mouse = 0;
     std::vector<uint32_t> vbdColors;
 };
 
@@ -59,6 +60,7 @@ SpringSolver::SpringSolver(const VulkanContext& ctx, const SimModel& model, cons
     copyRange_ = kernel("springs/copy_range.comp", sizeof(gpu::MsImplicitPush));
     vbd_ = kernel("springs/vbd.comp", sizeof(gpu::MsImplicitPush));
     energy_ = kernel("springs/energy.comp", sizeof(gpu::MsImplicitPush));
+    projectMouse_ = kernel("pbd/project_mouse.comp", sizeof(gpu::MousePush));
 }
 
 SpringSolver::~SpringSolver() = default;
@@ -73,6 +75,7 @@ void SpringSolver::declarePasses(StepPlan& plan) {
     ids.newtonUpdate = plan.declare("springs: newton update", StageKind::Solve, "springs");
     ids.vbdInit = plan.declare("springs: vbd init", StageKind::Solve, "springs");
     ids.energy = plan.declare("springs: energy", StageKind::Diagnostic, "springs");
+    ids.mouse = plan.declare("springs: mouse drag", StageKind::Diagnostic, "springs");
     for (size_t c = 0; c < ms_.vertexColors.size(); ++c)
         ids.vbdColors.push_back(plan.declare(fmt::format("springs: vbd colour {}", c), StageKind::Solve, "springs"));
 }
@@ -199,6 +202,7 @@ void SpringSolver::recordBeforePredict(StepRecorder& rec, const SubstepContext& 
 
 const GpuBuffer& SpringSolver::recordSolve(StepRecorder& rec, const SubstepContext& sub) {
     if (!passIds_) throw std::logic_error("SpringSolver::declarePasses must be called before recording");
+    const GpuBuffer* solved = &particles_.predicted();
     switch (sub.frame.settings.springs.integrator) {
     case SpringIntegrator::VelocityVerlet:
         recordForces(rec, passIds_->forcesStage, sub, gpu::kForcesAtPredicted);
@@ -206,11 +210,19 @@ const GpuBuffer& SpringSolver::recordSolve(StepRecorder& rec, const SubstepConte
     case SpringIntegrator::Midpoint:
         recordForces(rec, passIds_->forcesStage, sub, gpu::kForcesAtMidpoint);
         break;
-    case SpringIntegrator::ImplicitEuler: return recordNewton(rec, sub);
-    case SpringIntegrator::Vbd: return recordVbd(rec, sub);
+    case SpringIntegrator::ImplicitEuler: solved = &recordNewton(rec, sub); break;
+    case SpringIntegrator::Vbd: solved = &recordVbd(rec, sub); break;
     default: break;
     }
-    return particles_.predicted();
+    const std::optional<MouseAttachment>& mouse = sub.frame.mouse;
+    if (mouse && range().contains(mouse->particle)) {
+        gpu::MousePush push{};
+        push.target = glm::vec4(mouse->target, 1.0f);
+        push.particle = mouse->particle;
+        rec.run(passIds_->mouse, *projectMouse_, {&particles_.positions(), solved}, 1, push, {sub.substep},
+                {solved, workingName()});
+    }
+    return *solved;
 }
 
 void SpringSolver::recordObjective(StepRecorder& rec, const SubstepContext& sub, const GpuBuffer& x, uint32_t index) {

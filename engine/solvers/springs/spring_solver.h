@@ -19,6 +19,10 @@
 //   vertex block descent (§9.6): x = y (springs: vbd init), then
 //   vbdIterations sweeps of one pass per vertex colour (springs: vbd colour c).
 //
+// A dragged particle is put on the mouse target after the solve (springs:
+// mouse drag, the PBD grab's kernel): its springs pull the rest along from
+// the next substep on.
+//
 // Forces, gradients and Hessians are gathered per particle in a fixed order
 // (shaders/springs/gather.glsl): the results are deterministic.
 #include <map>
@@ -98,7 +102,7 @@ private:
     // The implicit methods' iterate x (indexed by global particle).
     GpuBuffer iterate_;
     std::unique_ptr<linear::BlockJacobi> newtonSystem_;
-    std::unique_ptr<ComputeKernel> forces_, newtonAssemble_, newtonUpdate_, copyRange_, vbd_, energy_;
+    std::unique_ptr<ComputeKernel> forces_, newtonAssemble_, newtonUpdate_, copyRange_, vbd_, energy_, projectMouse_;
 
     std::map<float, linear::JacobiSpectrum> spectra_;  // by h
     float gamma_ = 1.0f;
