@@ -21,7 +21,7 @@ namespace {
 template <typename Traits>
 class SolverConformance : public GpuTest {};
 
-using Solvers = ::testing::Types<PbdTraits, PdTraits>;
+using Solvers = ::testing::Types<PbdTraits, PdTraits, SpringsVerletTraits, SpringsNewtonTraits>;
 TYPED_TEST_SUITE(SolverConformance, Solvers);
 
 void runFrames(VulkanContext& ctx, World& world, uint32_t count) {

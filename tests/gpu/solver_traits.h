@@ -10,9 +10,11 @@
 
 #include "../unit/cloth_scenes.h"
 #include "../unit/pd_scenes.h"
+#include "../unit/spring_scenes.h"
 #include "gpu_harness.h"
 #include "reference/pbd_reference.h"
 #include "reference/pd_reference.h"
+#include "reference/spring_reference.h"
 #include "scene/scene.h"
 #include "sim/sim_model.h"
 
@@ -166,6 +168,105 @@ private:
         scene.solver.pd.localIterations = 5;
         scene.solver.pd.jacobiIterations = 150;
     }
+};
+
+// The mass-spring solver (docs/physics.md §9), once per kind of step: an
+// explicit integrator (velocity Verlet, which runs both force passes) and
+// implicit Euler by Newton. Scenes and bounds shared by both.
+template <SpringIntegrator kIntegrator>
+struct SpringTraitsBase {
+    using Reference = SpringReference;
+
+    // A 10x10 cloth pinned at two corners swinging onto a sphere.
+    static Scene referenceScene() {
+        Scene scene = springClothScene({10, 10}, softSprings());
+        scene.cloths[0].pinned = {{0, 0}, {9, 0}};
+        scene.colliders = {sphereBelowCloth({0.0f, 0.55f, 0.2f}, 0.3f)};
+        configure(scene);
+        return scene;
+    }
+    // The free object: a cloth, nothing pinned, no gravity, no colliders.
+    static Scene freeScene() {
+        Scene scene = springClothScene({8, 8}, softSprings());
+        scene.solver.gravity = glm::vec3(0.0f);
+        scene.cloths[0].initialVelocity = kFreeVelocity;
+        scene.cloths[0].springs.drag = 0.0f;  // air drag is an external force
+        configure(scene);
+        return scene;
+    }
+    // Masses come from the inverse masses alone, as for PBD.
+    static void makeMassesUnequal(SimModel& model) {
+        for (uint32_t i = 0; i < model.positions.size(); ++i)
+            model.positions[i].w /= float(1.0 + 0.5 * hashUnit(i, 7));
+    }
+    // 3e38 m/s^2 of gravity and a pinned corner: the springs to the pin (and
+    // Newton's inertia term m/h^2 (x - y)) overflow float32 in the first substep.
+    static Scene nonFiniteScene() {
+        Scene scene = springClothScene({6, 6}, softSprings());
+        scene.solver.gravity = glm::vec3(0.0f, -3e38f, 0.0f);
+        scene.cloths[0].pinned = {{0, 0}};
+        configure(scene);
+        return scene;
+    }
+    static bool ownsPass(std::string_view pass) {
+        return pass.starts_with("springs: ") || pass == "predict";
+    }
+
+private:
+    // Soft enough for the explicit step: the stiffest mode of a grid
+    // particle (~8 springs of 200 N/m on 0.01 kg) has omega ~ 450 rad/s,
+    // omega h ~ 0.5 at 16 substeps of 1/60 s, inside every stable range
+    // (docs/physics.md §9.2).
+    static SpringClothParams softSprings() {
+        SpringClothParams p;
+        p.stretch = 200.0f;
+        p.shear = 50.0f;
+        p.bendingStiffness = 5.0f;
+        p.drag = 0.001f;
+        return p;
+    }
+    static void configure(Scene& scene) {
+        scene.solver.springs.integrator = kIntegrator;
+        scene.solver.substeps = kIntegrator == SpringIntegrator::ImplicitEuler ? 4 : 16;
+        // Newton: as many Jacobi iterations as make the GPU's linear solves
+        // as exact as the reference's LDL^T (spring_solver_test.cpp).
+        scene.solver.springs.newtonIterations = 3;
+        scene.solver.springs.jacobiIterations = 60;
+    }
+};
+
+struct SpringsVerletTraits : SpringTraitsBase<SpringIntegrator::VelocityVerlet> {
+    static constexpr const char* kName = "springs velocity Verlet";
+    // The same passes in the same order in float and double: while the
+    // cloth swings freely they agree to ~1e-4 m (measured 9e-5 at frame
+    // 20: float32 rounding of positions near 1 m, ~6e-8 m a write, two force
+    // passes and two integrator writes per substep, 16 substeps a frame).
+    // Once it lands on the sphere (frame ~25), a particle whose float and
+    // double positions straddle the surface is projected one substep apart,
+    // an O(h v) ~ 1e-3 m kick that the explicit step carries on undamped
+    // (measured 3.0e-3 m at frame 40). 1e-2 m is 1% of the cloth; a wrong
+    // force, sign or integrator rule moves it by centimetres within 10
+    // frames, where the bound is still far from reached.
+    static constexpr double kReferenceTolerance = 1e-2;  // [m]
+    // Double rounding on sums of order 1 over 30 frames of 16 substeps.
+    static constexpr double kReferenceMomentumTolerance = 1e-12;
+    // Float32 positions as for PBD (~1e-5 a frame, random): 1e-3.
+    static constexpr double kGpuMomentumTolerance = 1e-3;
+};
+
+struct SpringsNewtonTraits : SpringTraitsBase<SpringIntegrator::ImplicitEuler> {
+    static constexpr const char* kName = "springs newton";
+    // Newton's 3 iterations from the same y in float and double; the GPU's
+    // linear solves are 60 Chebyshev-Jacobi iterations against the
+    // reference's exact LDL^T (a relative solve error ~1e-5); contacts as
+    // above. A wrong Hessian block or gradient term moves it by centimetres.
+    static constexpr double kReferenceTolerance = 5e-3;  // [m]
+    // The exact LDL^T solves round relative to the conditioning of
+    // M/h^2 + H (~1e3) times 1e-16, over 30 frames x 4 substeps x 3 solves.
+    static constexpr double kReferenceMomentumTolerance = 1e-9;
+    // The iterative solves leave a residual that is not translation-free,
+    // as PD's (its bound says why): 1e-3.
+    static constexpr double kGpuMomentumTolerance = 1e-3;
 };
 
 }  // namespace vksim::test
