@@ -90,6 +90,13 @@ void SpringSolver::checkSettings(const SolverSettings& settings) const {
     const SpringSettings& s = settings.springs;
     if (s.integrator == SpringIntegrator::ImplicitEuler && (s.newtonIterations == 0 || s.jacobiIterations == 0))
         throw std::invalid_argument("springs: implicit Euler needs at least one Newton and one Jacobi iteration");
+    // The backtracking line search exists in the CPU reference only: on the
+    // GPU it would need F read back or decided on the device per Newton
+    // iteration. Refused rather than ignored.
+    if (s.integrator == SpringIntegrator::ImplicitEuler && s.lineSearch)
+        throw std::invalid_argument(
+            "springs: the Newton line search (\"lineSearch\": true) runs in the CPU reference only, not on the GPU "
+            "yet; set it to false");
     if (s.integrator == SpringIntegrator::Vbd && s.vbdIterations == 0)
         throw std::invalid_argument("springs: vertex block descent needs at least one iteration");
     if (!isExplicit(s.integrator) && usesDihedralBending())
