@@ -166,6 +166,7 @@ void Viewer::rebuild(const Scene& scene, bool resetCamera) {
     stepMs_.clear();
     residualTracking_ = false;  // a new simulation starts untracked: switched on again next frame if shown
     picking_ = false;
+    controls_.parameterError.clear();  // it named the old simulation's values
 }
 
 // Frames the particles' bounding box: a read-back (waits for the GPU), only

@@ -1,6 +1,10 @@
 #include "app/viewer_providers.h"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
+#include <stdexcept>
+#include <string>
 
 #include <fmt/format.h>
 #include <glm/gtc/quaternion.hpp>
@@ -154,6 +158,174 @@ LiveParameter colliderRotation(Viewer& viewer, uint32_t index, int axis) {
     return p;
 }
 
+// --- Mass-spring cloth (docs/physics.md §9). The integrator and its
+// iteration counts are scene().solver.springs, read every frame; the cloth
+// values go through World::setSpringParams.
+
+constexpr std::array<const char*, 7> kIntegratorNames = {
+    "explicit Euler", "symplectic Euler", "position Verlet", "velocity Verlet",
+    "midpoint",       "implicit Euler",   "vertex block descent"};
+constexpr std::array<const char*, 4> kBendingNames = {"none", "springs", "dihedral", "quadratic"};
+
+bool minimisesEnergy(SpringIntegrator integrator) {
+    return integrator == SpringIntegrator::ImplicitEuler || integrator == SpringIntegrator::Vbd;
+}
+
+// Dihedral forces have no energy, so implicit Euler and VBD have nothing to
+// minimise: SpringSolver::checkSettings would throw at the next frame. The
+// panel refuses the pair before it reaches the solver; this is the reason,
+// "" when `integrator` can step a cloth with `params`. Like the solver, a
+// dihedral model at stiffness 0 (no hinge force) is no conflict.
+std::string dihedralConflict(SpringIntegrator integrator, const SpringClothParams& params) {
+    if (!minimisesEnergy(integrator) || params.bending != SpringBending::Dihedral || params.bendingStiffness == 0.0f)
+        return {};
+    return "dihedral bending has no energy for implicit Euler or vertex block descent to minimise: "
+           "use springs or quadratic bending, or an explicit integrator";
+}
+
+// The first mass-spring cloth `integrator` cannot step, as a reason ("" if none).
+std::string integratorConflict(const Scene& scene, SpringIntegrator integrator) {
+    for (const ClothObject& cloth : scene.cloths) {
+        if (cloth.method != SolverMethod::Springs) continue;
+        const std::string conflict = dihedralConflict(integrator, cloth.springs);
+        if (!conflict.empty()) return cloth.name + ": " + conflict;
+    }
+    return {};
+}
+
+// Like the Solver panel's edits, the new settings apply from the next frame
+// unless the frame would record more timed passes than the GPU timer was
+// sized for (4x the scene's at load): an implicit integrator records a pass
+// per Jacobi iteration. Reset sizes the timer afresh, but it restarts the run.
+void applySpringSettings(Viewer& viewer, const SpringSettings& springs) {
+    World& sim = viewer.simulation();
+    const std::string conflict = integratorConflict(sim.scene(), springs.integrator);
+    if (!conflict.empty()) throw std::invalid_argument(conflict);
+    SolverSettings edited = sim.scene().solver;
+    edited.springs = springs;
+    const uint32_t runs = sim.passRunsPerFrame(edited);
+    if (runs > sim.timerCapacity())
+        throw std::invalid_argument(fmt::format("{} timed passes per frame: more than the {} the GPU timer holds "
+                                                "(4x the scene's at load); fewer iterations or substeps fit",
+                                                runs, sim.timerCapacity()));
+    sim.scene().solver = edited;
+}
+
+LiveParameter springIntegrator(Viewer& viewer) {
+    const Scene& scene = viewer.simulation().scene();
+    LiveParameter p{"springs solver", "integrator", float(scene.solver.springs.integrator), 0.0f,
+                    float(kIntegratorNames.size() - 1), false, {}};
+    p.kind = LiveParameter::Kind::Choice;
+    for (size_t i = 0; i < kIntegratorNames.size(); ++i)
+        p.choices.push_back({kIntegratorNames[i], integratorConflict(scene, SpringIntegrator(i))});
+    p.set = [&viewer](float value) {
+        SpringSettings springs = viewer.simulation().scene().solver.springs;
+        springs.integrator = SpringIntegrator(std::lround(value));
+        applySpringSettings(viewer, springs);
+    };
+    return p;
+}
+
+// An iteration count of the springs solver, at least 1 (checkSettings
+// refuses 0).
+LiveParameter springIterations(Viewer& viewer, const char* name, uint32_t SpringSettings::*field, uint32_t max) {
+    const SpringSettings& springs = viewer.simulation().scene().solver.springs;
+    LiveParameter p{"springs solver", name, float(springs.*field), 1.0f, float(std::max(max, springs.*field)),
+                    false, {}};
+    p.kind = LiveParameter::Kind::Integer;
+    p.set = [&viewer, field](float value) {
+        SpringSettings edited = viewer.simulation().scene().solver.springs;
+        edited.*field = uint32_t(std::max(std::lround(value), 1l));
+        applySpringSettings(viewer, edited);
+    };
+    return p;
+}
+
+// Newton and its Jacobi solves for implicit Euler, sweeps for VBD; the
+// explicit integrators iterate nothing.
+void addSpringSolver(std::vector<LiveParameter>& list, Viewer& viewer) {
+    list.push_back(springIntegrator(viewer));
+    const SpringIntegrator integrator = viewer.simulation().scene().solver.springs.integrator;
+    if (integrator == SpringIntegrator::ImplicitEuler) {
+        list.push_back(springIterations(viewer, "Newton iterations", &SpringSettings::newtonIterations, 20));
+        list.push_back(springIterations(viewer, "Jacobi iterations", &SpringSettings::jacobiIterations, 200));
+    }
+    if (integrator == SpringIntegrator::Vbd)
+        list.push_back(springIterations(viewer, "VBD iterations", &SpringSettings::vbdIterations, 100));
+}
+
+// Every cloth edit is checked against the running integrator first, so the
+// frame after it cannot fail; setSpringParams checks the values.
+void applySpringParams(Viewer& viewer, uint32_t cloth, const SpringClothParams& params) {
+    World& sim = viewer.simulation();
+    const std::string conflict = dihedralConflict(sim.scene().solver.springs.integrator, params);
+    if (!conflict.empty()) throw std::invalid_argument(sim.scene().cloths[cloth].name + ": " + conflict);
+    sim.setSpringParams(cloth, params);
+}
+
+// A number of the cloth's SpringClothParams. Fixed ranges, as the collider
+// sliders' (kReach), widened only to include a scene value beyond them.
+LiveParameter springValue(Viewer& viewer, uint32_t cloth, const char* name, float SpringClothParams::*field,
+                          float min, float max, bool logarithmic) {
+    const ClothObject& object = viewer.simulation().scene().cloths[cloth];
+    const float value = object.springs.*field;
+    LiveParameter p{object.name + ": springs", name, value, std::min(min, value), std::max(max, value), logarithmic,
+                    {}};
+    p.set = [&viewer, cloth, field](float edited) {
+        SpringClothParams params = viewer.simulation().scene().cloths[cloth].springs;
+        params.*field = edited;
+        applySpringParams(viewer, cloth, params);
+    };
+    return p;
+}
+
+// The bending model combo; dihedral is greyed out under an implicit integrator.
+LiveParameter springBending(Viewer& viewer, uint32_t cloth) {
+    const Scene& scene = viewer.simulation().scene();
+    const ClothObject& object = scene.cloths[cloth];
+    LiveParameter p{object.name + ": springs", "bending model", float(object.springs.bending), 0.0f,
+                    float(kBendingNames.size() - 1), false, {}};
+    p.kind = LiveParameter::Kind::Choice;
+    for (size_t i = 0; i < kBendingNames.size(); ++i) {
+        SpringClothParams candidate = object.springs;
+        candidate.bending = SpringBending(i);
+        p.choices.push_back({kBendingNames[i], dihedralConflict(scene.solver.springs.integrator, candidate)});
+    }
+    p.set = [&viewer, cloth](float value) {
+        SpringClothParams params = viewer.simulation().scene().cloths[cloth].springs;
+        params.bending = SpringBending(std::lround(value));
+        applySpringParams(viewer, cloth, params);
+    };
+    return p;
+}
+
+// The bending stiffness's unit and decades follow the model: springs and
+// dihedral hinges in N/m (scene defaults 10 to 50), quadratic in N m (1e-2).
+LiveParameter springBendingStiffness(Viewer& viewer, uint32_t cloth) {
+    const bool quadratic = viewer.simulation().scene().cloths[cloth].springs.bending == SpringBending::Quadratic;
+    return quadratic ? springValue(viewer, cloth, "bending [N m]", &SpringClothParams::bendingStiffness, 1e-6f, 1.0f,
+                                   true)
+                     : springValue(viewer, cloth, "bending [N/m]", &SpringClothParams::bendingStiffness, 1e-2f, 1e5f,
+                                   true);
+}
+
+// One cloth's sliders: stretch; shear where a grid has diagonals (a mesh
+// cloth's springs are its edges); the bending model and, unless none, its
+// stiffness; drag and the locking remedies.
+void addSpringCloth(std::vector<LiveParameter>& list, Viewer& viewer, uint32_t cloth) {
+    const ClothObject& object = viewer.simulation().scene().cloths[cloth];
+    list.push_back(springValue(viewer, cloth, "stretch [N/m]", &SpringClothParams::stretch, 1.0f, 1e6f, true));
+    if (!object.mesh && object.springs.topology == SpringTopology::Grid && object.springs.shearDiagonals > 0)
+        list.push_back(springValue(viewer, cloth, "shear [N/m]", &SpringClothParams::shear, 1.0f, 1e6f, true));
+    list.push_back(springBending(viewer, cloth));
+    if (object.springs.bending != SpringBending::None) list.push_back(springBendingStiffness(viewer, cloth));
+    list.push_back(springValue(viewer, cloth, "drag [kg/s]", &SpringClothParams::drag, 0.0f, 0.1f, true));
+    list.push_back(
+        springValue(viewer, cloth, "compression scale", &SpringClothParams::compressionScale, 0.0f, 1.0f, false));
+    // slack < 1 (validateSpringParams); half a rest length is already very loose.
+    list.push_back(springValue(viewer, cloth, "slack", &SpringClothParams::slack, 0.0f, 0.5f, false));
+}
+
 }  // namespace
 
 OverlayProviders ViewerProviders::providers() {
@@ -192,6 +364,11 @@ std::vector<LiveParameter> ViewerProviders::parameters() {
                                         ConstraintFamily::Attachment})
             if (familyParams(scene.cloths[c], family).enabled) list.push_back(familyParameter(viewer_, c, family));
     }
+    // Mass-spring: the shared solver's integrator once, then each cloth.
+    const auto isSpringCloth = [](const ClothObject& cloth) { return cloth.method == SolverMethod::Springs; };
+    if (std::any_of(scene.cloths.begin(), scene.cloths.end(), isSpringCloth)) addSpringSolver(list, viewer_);
+    for (uint32_t c = 0; c < scene.cloths.size(); ++c)
+        if (isSpringCloth(scene.cloths[c])) addSpringCloth(list, viewer_, c);
     // Projective dynamics: one slider per object and family with elements.
     for (const PdWeightGroup& group : viewer_.simulation().model().pd.weightGroups)
         list.push_back(pdParameter(viewer_, group.owner, group.family));

@@ -1,8 +1,10 @@
 #pragma once
 // Connects the overlay's simulation panels and the mouse to the World
 // the viewer runs: the convergence plots (residuals and energies), Ctrl + left
-// drag of particles, and the sliders of constraint families (PBD and PD) and
-// colliders (friction, restitution, position, rotation, size). Every call goes through
+// drag of particles, and the sliders of constraint families (PBD and PD),
+// mass-spring cloths (integrator, iterations, stiffnesses, bending model,
+// drag, locking remedies) and colliders (friction, restitution, position,
+// rotation, size). Every call goes through
 // viewer.simulation(), because a reset or a scene change replaces it.
 #include <cstdint>
 #include <optional>

@@ -28,18 +28,33 @@ public:
     virtual void release() = 0;
 };
 
-// One live-editable number the simulation offers (a constraint family's
+// One option of a choice parameter. An option the simulation cannot take
+// now (dihedral bending under an implicit integrator) is listed, disabled,
+// with the reason as its tooltip, so the user learns why rather than
+// finding it missing.
+struct LiveChoice {
+    std::string name;
+    std::string unavailable;  // why it cannot be picked; "" = it can
+};
+
+// One live-editable value the simulation offers (a constraint family's
 // stiffness or compliance, a collider's friction, restitution or position
-// coordinate...): shown as a slider in the "Materials and colliders" panel;
-// `set` applies a new value between frames.
+// coordinate, a solver's iteration count or integrator...): shown in the
+// "Materials and colliders" panel as a slider, an integer slider or a combo;
+// `set` applies a new value between frames and throws std::exception (what()
+// shown in the panel) for one the simulation refuses.
 struct LiveParameter {
+    enum class Kind { Slider, Integer, Choice };
+
     std::string group;  // panel sub-heading: "cloth: stretch", "collider ball", ...
     std::string name;
-    float value = 0.0f;
+    float value = 0.0f;  // Integer: a whole number; Choice: the index into choices
     float min = 0.0f;
     float max = 1.0f;
     bool logarithmic = false;  // compliances and stiffnesses span decades
     std::function<void(float)> set;
+    Kind kind = Kind::Slider;
+    std::vector<LiveChoice> choices;  // Choice only
 };
 
 // One plot of the Convergence panel: a value per solver iteration of the
@@ -75,6 +90,10 @@ struct ViewerControls {
     bool frameRequested = false;  // frame the scene with the camera (F)
     bool cameraResetRequested = false;
     bool convergenceShown = false;  // the Convergence panel is open: the viewer switches tracking on
+    // Why the last live parameter edit was refused; shown in the panel until
+    // an edit succeeds or the simulation is rebuilt (kept here because the
+    // panels themselves hold no state between frames).
+    std::string parameterError;
     DisplaySettings display;
 };
 

@@ -1,6 +1,8 @@
 #include "ui/viewer_panels.h"
 
 #include <algorithm>
+#include <cmath>
+#include <exception>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -153,12 +155,55 @@ void convergencePanel(const OverlayProviders& providers, ViewerControls& control
         plot(series.label.c_str(), series.values, series.unit.c_str(), series.fromZero);
 }
 
-void parametersPanel(const OverlayProviders& providers) {
+// A combo of the parameter's choices; an unavailable one is greyed out with
+// its reason as the tooltip. True when another choice was picked (into value).
+bool choiceWidget(const LiveParameter& parameter, float& value) {
+    const size_t current = size_t(std::lround(value));
+    const char* preview = current < parameter.choices.size() ? parameter.choices[current].name.c_str() : "?";
+    bool changed = false;
+    if (!ImGui::BeginCombo(parameter.name.c_str(), preview)) return false;
+    for (size_t i = 0; i < parameter.choices.size(); ++i) {
+        const LiveChoice& choice = parameter.choices[i];
+        ImGui::BeginDisabled(!choice.unavailable.empty());
+        if (ImGui::Selectable(choice.name.c_str(), i == current) && i != current) {
+            value = float(i);
+            changed = true;
+        }
+        ImGui::EndDisabled();
+        if (!choice.unavailable.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+            ImGui::SetTooltip("%s", choice.unavailable.c_str());
+    }
+    ImGui::EndCombo();
+    return changed;
+}
+
+// The widget of the parameter's kind; true when the user changed the value.
+bool parameterWidget(const LiveParameter& parameter, float& value) {
+    switch (parameter.kind) {
+        case LiveParameter::Kind::Integer: {
+            int count = int(std::lround(value));
+            const bool changed = ImGui::SliderInt(parameter.name.c_str(), &count, int(parameter.min),
+                                                  int(parameter.max));
+            value = float(std::clamp(count, int(parameter.min), int(parameter.max)));
+            return changed;
+        }
+        case LiveParameter::Kind::Choice: return choiceWidget(parameter, value);
+        case LiveParameter::Kind::Slider: break;
+    }
+    const ImGuiSliderFlags flags = parameter.logarithmic ? ImGuiSliderFlags_Logarithmic : 0;
+    return ImGui::SliderFloat(parameter.name.c_str(), &value, parameter.min, parameter.max, "%.4g", flags);
+}
+
+// A refused edit (a bad value, a combination the solver cannot step, more
+// timed passes than the GPU timer holds) leaves the simulation as it was and
+// its reason in red above the sliders, instead of ending the viewer.
+void parametersPanel(const OverlayProviders& providers, ViewerControls& controls) {
     if (!ImGui::CollapsingHeader("Materials and colliders")) return;
     if (!providers.parameters) {
         notAvailable("stiffness, compliance, friction, restitution, collider transforms");
         return;
     }
+    if (!controls.parameterError.empty()) ImGui::TextColored(kErrorColor, "%s", controls.parameterError.c_str());
     std::string group;
     int id = 0;
     for (LiveParameter& parameter : providers.parameters()) {
@@ -168,10 +213,14 @@ void parametersPanel(const OverlayProviders& providers) {
         }
         ImGui::PushID(id++);
         float value = parameter.value;
-        const ImGuiSliderFlags flags = parameter.logarithmic ? ImGuiSliderFlags_Logarithmic : 0;
-        if (ImGui::SliderFloat(parameter.name.c_str(), &value, parameter.min, parameter.max, "%.4g", flags) &&
-            parameter.set)
-            parameter.set(value);
+        if (parameterWidget(parameter, value) && parameter.set) {
+            try {
+                parameter.set(value);
+                controls.parameterError.clear();
+            } catch (const std::exception& e) {
+                controls.parameterError = e.what();
+            }
+        }
         ImGui::PopID();
     }
 }
@@ -194,7 +243,7 @@ void drawViewerPanels(const OverlayView& view, const OverlayProviders& providers
     simulationPanel(view, controls);
     solverPanel(view);
     displayPanel(view, controls);
-    parametersPanel(providers);
+    parametersPanel(providers, controls);
     convergencePanel(providers, controls);
     pickingPanel(providers);
     ImGui::End();

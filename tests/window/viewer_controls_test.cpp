@@ -3,6 +3,8 @@
 // step, slow motion, reset, a scene that fails to load (the error is kept and
 // the running scene goes on), a scene change, every display mode drawn in
 // the window with the overlay on top, framing the scene and resetting the camera. Validation on; any message fails.
+#include <stdexcept>
+
 #include <gtest/gtest.h>
 
 #include "world/world.h"
@@ -195,6 +197,118 @@ TEST(ViewerControls, ProvidersPickDragResidualsAndSliders) {
     ASSERT_EQ(xpbd.size(), 2u);
     EXPECT_EQ(xpbd[1].label, "XPBD energy g(p)");
     EXPECT_EQ(xpbd[1].values.size(), viewer.simulation().scene().solver.iterations);
+    EXPECT_EQ(ctx.validationCounts().total(), 0u);
+}
+
+LiveParameter* findParameter(std::vector<LiveParameter>& list, const std::string& group, const std::string& name) {
+    for (LiveParameter& parameter : list)
+        if (parameter.group == group && parameter.name == name) return &parameter;
+    return nullptr;
+}
+
+// Mass-spring cloths in the Materials and colliders panel: the springs
+// solver's integrator combo (its iteration sliders only where it iterates)
+// and each cloth's values, edited live. Dihedral bending and the implicit
+// integrators exclude each other: the combos grey out the one the other
+// forbids, and a set() of it throws (the panel shows the message) leaving
+// the scene as it was, so the frames after it run. Integrator edits that
+// would overflow the GPU timer are refused too.
+TEST(ViewerControls, SpringClothParameters) {
+    Window window("vksim springs parameters test", 640, 360);
+    VulkanContext ctx(test::validatedWindowContext(window));
+    World sim(ctx, loadScene(sourcePath("scenes/springs_cloth.json")), Viewer::kFramesInFlight);
+    Viewer viewer(ctx, window, sim, {});
+    ViewerProviders providers(viewer);
+    const OverlayProviders p = providers.providers();
+    viewer.setProviders(p);
+    showFrames(viewer, 2);
+    const auto scene = [&]() -> const Scene& { return viewer.simulation().scene(); };
+
+    // Symplectic Euler, springs bending: every choice open, no iteration sliders.
+    std::vector<LiveParameter> list = p.parameters();
+    LiveParameter* integrator = findParameter(list, "springs solver", "integrator");
+    ASSERT_TRUE(integrator);
+    EXPECT_EQ(integrator->kind, LiveParameter::Kind::Choice);
+    ASSERT_EQ(integrator->choices.size(), 7u);
+    EXPECT_EQ(integrator->value, float(SpringIntegrator::SymplecticEuler));
+    for (const LiveChoice& choice : integrator->choices) EXPECT_TRUE(choice.unavailable.empty()) << choice.name;
+    EXPECT_FALSE(findParameter(list, "springs solver", "Newton iterations"));
+    EXPECT_FALSE(findParameter(list, "springs solver", "VBD iterations"));
+    for (const char* name : {"stretch [N/m]", "shear [N/m]", "bending model", "bending [N/m]", "drag [kg/s]",
+                             "compression scale", "slack"})
+        EXPECT_TRUE(findParameter(list, "cloth: springs", name)) << name;
+
+    findParameter(list, "cloth: springs", "stretch [N/m]")->set(600.0f);
+    findParameter(list, "cloth: springs", "compression scale")->set(0.25f);
+    findParameter(list, "cloth: springs", "slack")->set(0.05f);
+    showFrames(viewer, 2);
+    EXPECT_EQ(scene().cloths[0].springs.stretch, 600.0f);
+    EXPECT_EQ(scene().cloths[0].springs.compressionScale, 0.25f);
+    EXPECT_EQ(scene().cloths[0].springs.slack, 0.05f);
+    EXPECT_THROW(findParameter(list, "cloth: springs", "slack")->set(1.5f), std::invalid_argument);
+
+    // Dihedral under an explicit integrator is fine; then implicit Euler and
+    // VBD are greyed out, and picking one anyway is refused.
+    findParameter(list, "cloth: springs", "bending model")->set(float(SpringBending::Dihedral));
+    showFrames(viewer, 2);
+    EXPECT_EQ(scene().cloths[0].springs.bending, SpringBending::Dihedral);
+    list = p.parameters();
+    integrator = findParameter(list, "springs solver", "integrator");
+    ASSERT_TRUE(integrator);
+    EXPECT_FALSE(integrator->choices[size_t(SpringIntegrator::ImplicitEuler)].unavailable.empty());
+    EXPECT_FALSE(integrator->choices[size_t(SpringIntegrator::Vbd)].unavailable.empty());
+    EXPECT_TRUE(integrator->choices[size_t(SpringIntegrator::Midpoint)].unavailable.empty());
+    EXPECT_THROW(integrator->set(float(SpringIntegrator::Vbd)), std::invalid_argument);
+    EXPECT_EQ(scene().solver.springs.integrator, SpringIntegrator::SymplecticEuler);
+    integrator->set(float(SpringIntegrator::Midpoint));
+    showFrames(viewer, 2);
+    EXPECT_EQ(scene().solver.springs.integrator, SpringIntegrator::Midpoint);
+    viewer.finish();
+
+    // The flag: implicit Euler with quadratic bending. Newton and Jacobi
+    // sliders; dihedral greyed out and refused; the bending stiffness in N m.
+    viewer.controls().loadRequest = sourcePath("scenes/springs_flag.json");
+    showFrames(viewer, 1);
+    ASSERT_TRUE(viewer.lastError().empty()) << viewer.lastError();
+    list = p.parameters();
+    LiveParameter* newton = findParameter(list, "springs solver", "Newton iterations");
+    LiveParameter* jacobi = findParameter(list, "springs solver", "Jacobi iterations");
+    LiveParameter* bending = findParameter(list, "flag: springs", "bending model");
+    ASSERT_TRUE(newton && jacobi && bending);
+    EXPECT_EQ(newton->kind, LiveParameter::Kind::Integer);
+    EXPECT_EQ(newton->value, 3.0f);
+    EXPECT_TRUE(findParameter(list, "flag: springs", "bending [N m]"));
+    EXPECT_FALSE(findParameter(list, "flag: springs", "shear [N/m]"));  // a mesh: its springs are its edges
+    EXPECT_FALSE(bending->choices[size_t(SpringBending::Dihedral)].unavailable.empty());
+    EXPECT_THROW(bending->set(float(SpringBending::Dihedral)), std::invalid_argument);
+    EXPECT_EQ(scene().cloths[0].springs.bending, SpringBending::Quadratic);
+    newton->set(2.0f);
+    jacobi->set(20.0f);
+    findParameter(list, "flag: springs", "bending [N m]")->set(0.02f);
+    findParameter(list, "flag: springs", "drag [kg/s]")->set(0.003f);
+    showFrames(viewer, 2);
+    EXPECT_EQ(scene().solver.springs.newtonIterations, 2u);
+    EXPECT_EQ(scene().solver.springs.jacobiIterations, 20u);
+    EXPECT_EQ(scene().cloths[0].springs.bendingStiffness, 0.02f);
+    EXPECT_EQ(scene().cloths[0].springs.drag, 0.003f);
+    // More Jacobi iterations than the timer holds are refused, not recorded.
+    const uint32_t before = scene().solver.springs.jacobiIterations;
+    EXPECT_THROW(jacobi->set(5000.0f), std::invalid_argument);
+    EXPECT_EQ(scene().solver.springs.jacobiIterations, before);
+
+    // VBD: its sweep count instead of Newton's.
+    findParameter(list, "springs solver", "integrator")->set(float(SpringIntegrator::Vbd));
+    list = p.parameters();
+    EXPECT_FALSE(findParameter(list, "springs solver", "Newton iterations"));
+    LiveParameter* sweeps = findParameter(list, "springs solver", "VBD iterations");
+    ASSERT_TRUE(sweeps);
+    sweeps->set(4.0f);
+    showFrames(viewer, 3);
+    viewer.finish();
+    EXPECT_EQ(scene().solver.springs.integrator, SpringIntegrator::Vbd);
+    EXPECT_EQ(scene().solver.springs.vbdIterations, 4u);
+    for (const glm::vec4& x : viewer.simulation().particles().readPositions())
+        ASSERT_TRUE(std::isfinite(x.x) && std::isfinite(x.y) && std::isfinite(x.z));
     EXPECT_EQ(ctx.validationCounts().total(), 0u);
 }
 
