@@ -141,6 +141,9 @@ int main(int argc, char** argv) {
                            "Enable Khronos validation with synchronization validation; any message makes the exit "
                            "status 3 (slows the run: not for measuring)");
     benchCommand->add_flag("--quiet", bench.quiet, "No progress bar on stderr");
+    benchCommand->add_flag("--springs-convergence", bench.springsConvergence,
+                           "Instead of the suite: GPU time for Newton and vertex block descent to reach the same "
+                           "implicit Euler objective on one substep of cloth-springs (size: the first of --sizes)");
     benchCommand->footer(vksim::benchHelpFooter());
 
     try {

@@ -45,19 +45,19 @@ std::string formatSize(const SizeResult& r, double perDispatchMs) {
         "{} constraints/s; dispatch fixed cost ~{:.0f}% of the step\n",
         r.scene, r.size, r.particles, r.constraints, r.dispatchesPerStep, r.stepMedianMs, r.stepP95Ms,
         si(r.constraintsPerSecond), r.stepMedianMs > 0 ? std::min(100.0, 100.0 * overhead / r.stepMedianMs) : 0.0);
-    out += fmt::format("  {:<22} {:>5} {:>10} {:>10} {:>10} {:>9} {:>9} {:>8}  {}\n", "pass", "runs", "median ms",
+    out += fmt::format("  {:<30} {:>5} {:>10} {:>10} {:>10} {:>9} {:>9} {:>8}  {}\n", "pass", "runs", "median ms",
                        "p95 ms", "elements", "elem/s", "bytes", "GB/s", "element");
     for (const PassFamilyResult& p : r.passes) {
         if (p.hasByteModel)
-            out += fmt::format("  {:<22} {:>5} {:>10.4f} {:>10.4f} {:>10} {:>9} {:>9} {:>8.3f}  {}\n", p.family,
+            out += fmt::format("  {:<30} {:>5} {:>10.4f} {:>10.4f} {:>10} {:>9} {:>9} {:>8.3f}  {}\n", p.family,
                                p.runsPerStep, p.medianMs, p.p95Ms, si(static_cast<double>(p.elementsPerStep)),
                                si(p.elementsPerSecond), si(static_cast<double>(p.bytesPerStep)),
                                p.gigabytesPerSecond, p.element);
         else
-            out += fmt::format("  {:<22} {:>5} {:>10.4f} {:>10.4f} {:>10} {:>9} {:>9} {:>8}  (no byte model)\n",
+            out += fmt::format("  {:<30} {:>5} {:>10.4f} {:>10.4f} {:>10} {:>9} {:>9} {:>8}  (no byte model)\n",
                                p.family, p.runsPerStep, p.medianMs, p.p95Ms, "-", "-", "-", "-");
     }
-    out += fmt::format("  {:<22} {:>5} {:>10.4f} {:>10.4f} {:>10} {:>9} {:>9} {:>8.3f}\n", "step total",
+    out += fmt::format("  {:<30} {:>5} {:>10.4f} {:>10.4f} {:>10} {:>9} {:>9} {:>8.3f}\n", "step total",
                        r.dispatchesPerStep, r.stepMedianMs, r.stepP95Ms, "", "",
                        si(static_cast<double>(r.bytesPerStep)),
                        r.stepMedianMs > 0 ? static_cast<double>(r.bytesPerStep) / (r.stepMedianMs * 1e-3) * 1e-9 : 0.0);

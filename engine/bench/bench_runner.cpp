@@ -118,6 +118,9 @@ SizeResult summarize(const BenchScene& benchScene, uint32_t size, const SimModel
             pass.elementsPerStep = sweeps * elementsPerSweep(traffic->element, model);
             pass.bytesPerStep = sweeps * bytesPerSweep(*traffic, model);
             if (isConstraint(traffic->element)) constraintsPerStep += pass.elementsPerStep;
+            // A mass-spring pass that evaluates every spring (force, Newton
+            // assembly, VBD sweep) solves each once per sweep.
+            if (evaluatesSprings(*traffic)) constraintsPerStep += sweeps * model.springs.springs.size();
         }
         if (pass.medianMs > 0) {
             pass.elementsPerSecond = static_cast<double>(pass.elementsPerStep) / (pass.medianMs * 1e-3);
@@ -127,9 +130,9 @@ SizeResult summarize(const BenchScene& benchScene, uint32_t size, const SimModel
         result.bytesPerStep += pass.bytesPerStep;
         result.passes.push_back(std::move(pass));
     }
-    // PBD constraints and PD elements (springs, triangles, tetrahedra, ...).
-    result.constraints =
-        model.distance.size() + model.bending.size() + model.attachments.size() + model.pd.elementCount();
+    // PBD constraints, PD elements (springs, triangles, tetrahedra, ...) and mass-spring springs.
+    result.constraints = model.distance.size() + model.bending.size() + model.attachments.size() +
+                         model.pd.elementCount() + model.springs.springs.size();
     result.constraintSolvesPerStep = constraintsPerStep;
     if (result.stepMedianMs > 0)
         result.constraintsPerSecond = static_cast<double>(constraintsPerStep) / (result.stepMedianMs * 1e-3);

@@ -23,6 +23,9 @@ struct BenchOptions {
     std::string device;            // as --device
     bool validate = false;         // as --validate
     bool quiet = false;            // no progress bar
+    // Instead of the suite: Newton against vertex block descent on one
+    // substep of cloth-springs (springs_convergence.h), at sizes[0] (or 32).
+    bool springsConvergence = false;
 };
 
 // Runs what `options` selects on `ctx`. Sizes the device cannot hold (memory,

@@ -56,6 +56,27 @@ Scene pdClothOverSphere(uint32_t size) {
     return scene;
 }
 
+// cloth-springs: the same cloth as a mass-spring system (docs/physics.md
+// §9) with the solver's default springs (structural 2000 N/m, both shear
+// diagonals 500 N/m, skip-one bending springs 50 N/m), stepped by implicit
+// Euler: one substep, 3 Newton iterations of 40 Chebyshev-accelerated
+// block-Jacobi iterations each. The spring stiffnesses do not change with the
+// resolution (the sheet's stiffness does not either), so finer grids make
+// the Newton systems stiffer and the Jacobi solves less accurate.
+Scene springClothOverSphere(uint32_t size) {
+    Scene scene = clothOverSphere(size);
+    scene.name = fmt::format("cloth-springs {}x{}", size, size);
+    scene.solver.substeps = 1;
+    scene.solver.springs.integrator = SpringIntegrator::ImplicitEuler;
+    scene.solver.springs.newtonIterations = 3;
+    scene.solver.springs.jacobiIterations = 40;
+    scene.solver.springs.chebyshev = true;
+    ClothObject& cloth = scene.cloths.front();
+    cloth.method = SolverMethod::Springs;
+    cloth.springs = SpringClothParams{};
+    return scene;
+}
+
 // tet-pd: a soft bar as in scenes/pd_bar.json, 2 m x 0.5 m x 0.5 m of
 // 4n x n x n cube cells (6 tetrahedra each, strain and volume elements),
 // its -x face held by attachments (so every PD pass family but the cloth
@@ -111,6 +132,13 @@ constexpr uint32_t kClothBytesPerParticle = 400;
 // of 16 B plus their 4 B gather index 520 B; the elements: 4 springs 64 B,
 // 2 triangles 96 B, 3 bending 144 B; rendering 52 B. 1212 B, rounded up.
 constexpr uint32_t kPdClothBytesPerParticle = 1400;
+// Mass-spring cloth, per grid vertex: 7 particle vec4s 112 B; ~6 springs of
+// 32 B 192 B and their 12 incidences of 8 B 96 B; ~3 hinges of 32 B and 12
+// hinge incidences 144 B; ~13 quadratic entries of 16 B 208 B; MsParticle,
+// vertex order and the iterate 52 B; the Newton matrix: ~25 blocks of 64 B
+// 1600 B, the row 64 B, rhs and three iterates 64 B; rendering 52 B. 2584 B,
+// rounded up.
+constexpr uint32_t kSpringClothBytesPerParticle = 2800;
 // PD tetrahedra, per lattice vertex (about one cube cell each): 6 strain and
 // 6 volume tetrahedra of 80 B 960 B, their 48 slots of 16 + 4 B 960 B, 14
 // off-diagonal entries 112 B, per-particle buffers as for cloth 176 B.
@@ -126,6 +154,11 @@ const std::vector<BenchScene> kScenes{
      "springs, triangle strain, bending)",
      "vertices per side", {32, 64, 128, 256, 512, 1024, 2048}, 256, pdClothOverSphere, gridParticles,
      kPdClothBytesPerParticle},
+    {"cloth-springs",
+     "the same cloth as a mass-spring system (implicit Euler: 1 substep, 3 Newton x 40 Chebyshev-block-Jacobi "
+     "iterations; structural, shear and bending springs)",
+     "vertices per side", {32, 64, 128, 256, 512, 1024, 2048}, 128, springClothOverSphere, gridParticles,
+     kSpringClothBytesPerParticle},
     {"tet-pd",
      "a tetrahedral bar held at one end, sagging onto a block (projective dynamics, tet strain and volume; "
      "1 substep, 10 x 20 iterations)",

@@ -72,6 +72,68 @@ constexpr std::array kPassTraffic{
                 "particle/update_velocity.comp: reads x, q; writes v, x"},
     PassTraffic{"pd: friction/restitution", ElementKind::PdParticle, 48, 16,
                 "particle/contact_velocity.comp: reads contact 16, x, v (when touching); writes v"},
+
+    // Mass-spring cloth (shaders/springs/*.comp, shared/spring_types.h; the
+    // Newton system's structs in shared/linear_types.h). Every pass runs one
+    // thread per particle of the range (the VBD colours one per vertex of the
+    // colour: over the colours, every particle once per sweep) and gathers
+    // over the particle's incidence lists: per incident spring its 8 B
+    // incidence record, the 32 B MsSpring and the other end's 16 B position;
+    // per quadratic bending entry the 16 B entry and its column's position;
+    // per hinge incidence (explicit force pass) 4 B, the 32 B MsHinge and its
+    // four positions. The assembly writes its row's 3x3 blocks (three vec4
+    // columns, 48 B): zeroes every block of the row, then adds each spring's
+    // and quadratic entry's block (read and written). The block-Jacobi pass
+    // reads per block the 64 B LinearBlock and the 16 B iterate of its column.
+    // MsParticle and LinearBlockRow are 32 B and 64 B. Pinned particles skip
+    // most of it; the model counts every row in full. The shared particle
+    // passes are modelled on the implicit methods' path (symplectic Euler
+    // predict, v = (p - x)/h): the explicit integrators also read the
+    // acceleration and the integrator stage (32 B) and write the stage (16 B).
+    PassTraffic{"springs: predict", ElementKind::SpringParticle, 32, 32,
+                "particle/predict.comp: reads x, v; writes v, p (explicit integrators: + a, stage; + stage)"},
+    PassTraffic{"springs: collide: generate", ElementKind::SpringParticle, 32, 16,
+                "particle/collide_generate.comp: reads p, v (near a collider); writes contact"},
+    PassTraffic{"springs: forces", ElementKind::SpringParticle, 80, 16,
+                "reads x, y (p or stage), v, MsParticle 32; writes a; per incident spring 8 + 32 + 16, per hinge "
+                "incidence 4 + 32 + 4 x 16, per quadratic entry 16 + 16",
+                RowItems::MsIncidentSpring, 8 + 32 + 16,
+                {RowItemTraffic{RowItems::MsIncidentHinge, 4 + 32 + 4 * 16},
+                 RowItemTraffic{RowItems::MsQuadraticEntry, 16 + 16}}},
+    PassTraffic{"springs: forces (second stage)", ElementKind::SpringParticle, 80, 16,
+                "as springs: forces, at p (velocity Verlet) or x + h/2 stage (midpoint)",
+                RowItems::MsIncidentSpring, 8 + 32 + 16,
+                {RowItemTraffic{RowItems::MsIncidentHinge, 4 + 32 + 4 * 16},
+                 RowItemTraffic{RowItems::MsQuadraticEntry, 16 + 16}}},
+    PassTraffic{"springs: newton assemble", ElementKind::SpringParticle, 3 * 16 + 64 + 32, 16 + 48 + 16 + 48,
+                "reads x0, y, x^k, LinearBlockRow 64, MsParticle 32; writes dx^0, inverse diagonal 48, rhs, diagonal "
+                "block 48; per block of the row 48 written (zeroed); per incident spring 8 + 32 + 16 + its block "
+                "48 read and 48 written; per quadratic entry 16 + 16 + its block 96",
+                RowItems::MsIncidentSpring, 8 + 32 + 16 + 2 * 48,
+                {RowItemTraffic{RowItems::MsBlock, 48}, RowItemTraffic{RowItems::MsQuadraticEntry, 16 + 16 + 2 * 48}}},
+    PassTraffic{"springs: jacobi/chebyshev", ElementKind::SpringParticle, 64 + 3 * 16, 16,
+                "linear/block_jacobi.comp: reads LinearBlockRow 64, x^k, rhs, x^(k-1); writes x^(k+1); per block "
+                "LinearBlock 64 + x of its column 16",
+                RowItems::MsBlock, 64 + 16},
+    PassTraffic{"springs: newton update", ElementKind::SpringParticle, 32, 16, "reads x^k, dx; writes x^(k+1)"},
+    PassTraffic{"springs: vbd init", ElementKind::SpringParticle, 16, 16,
+                "springs/copy_range.comp: reads y; writes x"},
+    PassTraffic{"springs: vbd", ElementKind::SpringParticle, 4 + 16 + 32 + 16 + 16, 16,
+                "reads vertex order 4, x, MsParticle 32, y, x0; writes x; per incident spring 8 + 32 + 16, per "
+                "quadratic entry 16 + 16",
+                RowItems::MsIncidentSpring, 8 + 32 + 16, {RowItemTraffic{RowItems::MsQuadraticEntry, 16 + 16}}},
+    PassTraffic{"springs: energy", ElementKind::SpringParticle, 3 * 16 + 32, 0,
+                "residual tracking only: reads x0, y, x, MsParticle 32; writes 4 B per workgroup (not counted); per "
+                "incident spring 8 + 32 + 16, per quadratic entry 16 + 16",
+                RowItems::MsIncidentSpring, 8 + 32 + 16, {RowItemTraffic{RowItems::MsQuadraticEntry, 16 + 16}}},
+    PassTraffic{"springs: mouse drag", ElementKind::Single, 16, 16,
+                "pbd/project_mouse.comp: reads x of the dragged particle; writes its x"},
+    PassTraffic{"springs: collide: project", ElementKind::SpringParticle, 24, 20,
+                "particle/project_collision.comp: reads contact bits 8, x; writes x, touching bits 4"},
+    PassTraffic{"springs: update velocity", ElementKind::SpringParticle, 32, 32,
+                "particle/update_velocity.comp: reads x, p; writes v, x (explicit integrators: + a, stage; + stage)"},
+    PassTraffic{"springs: friction/restitution", ElementKind::SpringParticle, 48, 16,
+                "particle/contact_velocity.comp: reads contact 16, x, v (when touching); writes v"},
 };
 
 }  // namespace
@@ -110,19 +172,34 @@ uint64_t elementsPerSweep(ElementKind element, const SimModel& model) {
         case ElementKind::PdTetVolume: return model.pd.tetVolume.size();
         case ElementKind::PdBending: return model.pd.bending.size();
         case ElementKind::PdAttachment: return model.pd.attachments.size();
+        case ElementKind::SpringParticle: return model.springs.particleCount;
+        case ElementKind::Single: return 1;
     }
     return 0;
 }
 
-uint64_t bytesPerSweep(const PassTraffic& traffic, const SimModel& model) {
-    uint64_t items = 0;
-    switch (traffic.items) {
-        case RowItems::None: break;
-        case RowItems::PdOffDiagonal: items = model.pd.offDiagonal.size(); break;
-        case RowItems::PdGatherSlot: items = model.pd.gatherSlots.size(); break;
+namespace {
+
+uint64_t rowItemCount(RowItems items, const SimModel& model) {
+    switch (items) {
+        case RowItems::None: return 0;
+        case RowItems::PdOffDiagonal: return model.pd.offDiagonal.size();
+        case RowItems::PdGatherSlot: return model.pd.gatherSlots.size();
+        case RowItems::MsIncidentSpring: return model.springs.incidentSprings.size();
+        case RowItems::MsIncidentHinge: return model.springs.incidentHinges.size();
+        case RowItems::MsQuadraticEntry: return model.springs.quadratic.size();
+        case RowItems::MsBlock: return model.springs.blockColumns.size();
     }
-    return elementsPerSweep(traffic.element, model) * (traffic.readBytes + traffic.writeBytes) +
-           items * traffic.itemReadBytes;
+    return 0;
+}
+
+}  // namespace
+
+uint64_t bytesPerSweep(const PassTraffic& traffic, const SimModel& model) {
+    uint64_t bytes = elementsPerSweep(traffic.element, model) * (traffic.readBytes + traffic.writeBytes) +
+                     rowItemCount(traffic.items, model) * traffic.itemReadBytes;
+    for (const RowItemTraffic& more : traffic.moreItems) bytes += rowItemCount(more.items, model) * more.bytes;
+    return bytes;
 }
 
 std::string_view elementName(ElementKind element) {
@@ -140,6 +217,8 @@ std::string_view elementName(ElementKind element) {
         case ElementKind::PdTetVolume: return "tetrahedron";
         case ElementKind::PdBending: return "bending element";
         case ElementKind::PdAttachment: return "attachment";
+        case ElementKind::SpringParticle: return "spring particle";
+        case ElementKind::Single: return "thread";
     }
     return "element";
 }

@@ -10,6 +10,7 @@
 // Passes are grouped into families: "stretch colour 3" is family "stretch".
 // A new pass needs a row in kPassTraffic (pass_traffic.cpp); the benchmark
 // test fails for a pass without one.
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -35,12 +36,23 @@ enum class ElementKind {
     PdTetVolume,
     PdBending,
     PdAttachment,
+    SpringParticle,  // a mass-spring particle (a block row of the Newton system)
+    Single,          // one thread (the mouse drag)
 };
 
 // What a per-particle pass additionally reads a variable number of, per row
 // of the PD system: the off-diagonal entries (Jacobi) or the contribution
-// slots (gather). Counted exactly from the model, not averaged.
-enum class RowItems { None, PdOffDiagonal, PdGatherSlot };
+// slots (gather); per mass-spring particle: its incident springs, hinge
+// incidences and quadratic bending entries (MsModel's incidence lists), or
+// the 3x3 blocks of its row of the Newton matrix (diagonal included).
+// Counted exactly from the model, not averaged.
+enum class RowItems { None, PdOffDiagonal, PdGatherSlot, MsIncidentSpring, MsIncidentHinge, MsQuadraticEntry, MsBlock };
+
+// One more kind of row item of a pass and its bytes (read and written) per item.
+struct RowItemTraffic {
+    RowItems items = RowItems::None;
+    uint32_t bytes = 0;
+};
 
 struct PassTraffic {
     std::string_view family;  // the pass name without " colour N"
@@ -50,6 +62,8 @@ struct PassTraffic {
     std::string_view accesses;  // what is read and written, for people checking the numbers
     RowItems items = RowItems::None;
     uint32_t itemReadBytes = 0;  // per item
+    // Further kinds of row items (the mass-spring gathers walk up to three lists).
+    std::array<RowItemTraffic, 3> moreItems{};
 };
 
 std::span<const PassTraffic> passTrafficTable();
@@ -66,7 +80,8 @@ std::string passFamily(std::string_view passName);
 uint64_t elementsPerSweep(ElementKind element, const SimModel& model);
 
 // Bytes one sweep of `traffic`'s pass moves in `model`: its elements' reads
-// and writes, plus the per-row items (CSR entries, gather slots) it reads.
+// and writes, plus the per-row items (CSR entries, gather slots, incident
+// springs, matrix blocks) it reads or writes.
 uint64_t bytesPerSweep(const PassTraffic& traffic, const SimModel& model);
 
 // "particle", "distance constraint", ...
@@ -87,6 +102,14 @@ constexpr bool isConstraint(ElementKind element) {
         case ElementKind::PdAttachment: return true;
         default: return false;
     }
+}
+
+// Mass-spring passes that evaluate every spring once per sweep (forces,
+// Newton assembly, VBD; not the energy diagnostic): what "constraints per
+// second" counts for a mass-spring scene.
+constexpr bool evaluatesSprings(const PassTraffic& traffic) {
+    return traffic.element == ElementKind::SpringParticle && traffic.items == RowItems::MsIncidentSpring &&
+           traffic.family != "springs: energy";
 }
 
 }  // namespace vksim

@@ -98,5 +98,45 @@ TEST(PassTraffic, ProjectiveDynamicsRowsCountTheirElementsAndRowItems) {
                              bytesPerSweep(jacobi, model), bytesPerSweep(gather, model));
 }
 
+// The mass-spring rows: every springs pass has one; the gathers add their
+// incidence lists and the Newton passes the blocks of their matrix rows,
+// counted from the model.
+TEST(PassTraffic, MassSpringRowsCountTheirIncidenceListsAndBlocks) {
+    for (const char* family :
+         {"springs: predict", "springs: collide: generate", "springs: forces", "springs: forces (second stage)",
+          "springs: newton assemble", "springs: jacobi/chebyshev", "springs: newton update", "springs: vbd init",
+          "springs: vbd", "springs: energy", "springs: mouse drag", "springs: collide: project",
+          "springs: update velocity", "springs: friction/restitution"})
+        EXPECT_NE(findPassTraffic(family), nullptr) << family;
+    EXPECT_EQ(passFamily("springs: vbd colour 3"), "springs: vbd");
+    const BenchScene* cloth = nullptr;
+    for (const BenchScene& scene : benchScenes())
+        if (scene.name == "cloth-springs") cloth = &scene;
+    ASSERT_NE(cloth, nullptr);
+    const SimModel model = buildModel(cloth->build(6));
+    const MsModel& ms = model.springs;
+    ASSERT_EQ(ms.particleCount, 36u);
+    EXPECT_EQ(model.pbdParticleCount(), 0u);
+    const PassTraffic& jacobi = *findPassTraffic("springs: jacobi/chebyshev");
+    EXPECT_EQ(elementsPerSweep(jacobi.element, model), 36u);
+    EXPECT_EQ(bytesPerSweep(jacobi, model), 36u * (112u + 16u) + ms.blockColumns.size() * 80u);
+    const PassTraffic& assemble = *findPassTraffic("springs: newton assemble");
+    EXPECT_EQ(bytesPerSweep(assemble, model), 36u * (144u + 128u) + ms.incidentSprings.size() * 152u +
+                                                  ms.blockColumns.size() * 48u + ms.quadratic.size() * 128u);
+    const PassTraffic& forces = *findPassTraffic("springs: forces");
+    EXPECT_EQ(bytesPerSweep(forces, model), 36u * 96u + ms.incidentSprings.size() * 56u +
+                                                ms.incidentHinges.size() * 100u + ms.quadratic.size() * 32u);
+    EXPECT_TRUE(evaluatesSprings(forces));
+    EXPECT_TRUE(evaluatesSprings(assemble));
+    EXPECT_TRUE(evaluatesSprings(*findPassTraffic("springs: vbd")));
+    EXPECT_FALSE(evaluatesSprings(*findPassTraffic("springs: energy")));
+    EXPECT_FALSE(evaluatesSprings(jacobi));
+    EXPECT_EQ(elementsPerSweep(findPassTraffic("springs: mouse drag")->element, model), 1u);
+    std::cout << fmt::format("[springs traffic] cloth-springs 6: {} particles, {} springs, {} incidences, {} blocks, "
+                             "{} quadratic entries, {} hinge incidences\n",
+                             ms.particleCount, ms.springs.size(), ms.incidentSprings.size(), ms.blockColumns.size(),
+                             ms.quadratic.size(), ms.incidentHinges.size());
+}
+
 }  // namespace
 }  // namespace vksim

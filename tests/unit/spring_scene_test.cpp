@@ -93,7 +93,8 @@ TEST(SpringScene, MeshObjectDefaultsToMeshTopology) {
 }
 
 TEST(SpringScene, ShippedSpringScenesLoadAndBuild) {
-    for (const char* name : {"springs_cloth.json", "springs_flag.json"}) {
+    for (const char* name : {"springs_cloth.json", "springs_flag.json", "springs_overshoot.json", "springs_locking.json",
+                             "springs_newton_vs_vbd.json"}) {
         SCOPED_TRACE(name);
         const Scene scene = loadScene(kScenesDir / name);
         ASSERT_FALSE(scene.cloths.empty());

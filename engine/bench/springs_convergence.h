@@ -1,0 +1,76 @@
+#pragma once
+// `vksim bench --springs-convergence`: the GPU time Newton's method and
+// vertex block descent take to minimise the same implicit Euler objective F
+// (docs/physics.md §9.3, §9.6) to the same accuracy, from the same state.
+//
+// The `cloth-springs` bench scene (bench_scenes.cpp) at one size is warmed up
+// for `warmupFrames` frames with its own settings (implicit Euler, 3 Newton x
+// 40 Jacobi; deterministic, so every World reaches the same state bit for
+// bit), then one substep (the frame's only one) is solved by each method with
+// residual tracking on: F [J] and ||grad F|| [N] at x = y and after every
+// Newton iteration or VBD sweep (World::lastSpringObjectivePerIteration).
+// Newton runs at several Jacobi counts per linear solve. F* is the lowest F
+// of a reference Newton run with many Jacobi iterations, cross-checked
+// against the CPU reference's Newton to convergence in double
+// (SpringReference, exact sparse solves) from the downloaded state.
+//
+// Time to iteration k is the GPU time of the solver's passes of iterations
+// 1..k (Newton: assemble, the Jacobi iterations, update; VBD: the copy x = y
+// and one pass per colour per sweep; the tracking passes excluded), each
+// iteration's time the median over the tracked frame and `timingFrames`
+// more frames with the same settings. The report gives, per method and per
+// relative tolerance tol, the first iteration with (F - F*) / |F*| <= tol and
+// the time to reach it.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace vksim {
+
+class VulkanContext;
+
+struct SpringsConvergenceOptions {
+    uint32_t size = 32;           // vertices per side of cloth-springs
+    uint32_t warmupFrames = 30;   // frames before the measured substep
+    uint32_t timingFrames = 4;    // extra frames per method for the per-iteration medians
+    uint32_t newtonIterations = 12;
+    std::vector<uint32_t> jacobiIterations{10, 40, 160};
+    uint32_t vbdSweeps = 400;
+    uint32_t referenceNewtonIterations = 20;  // the F* run
+    uint32_t referenceJacobiIterations = 1000;
+    std::vector<double> tolerances{1e-2, 1e-3, 1e-4, 1e-5, 1e-6};
+};
+
+struct ConvergenceSeries {
+    std::string method;    // "newton J=40", "vbd"
+    uint32_t iterations = 0;
+    std::vector<double> objective;   // F at x = y, then after each iteration [J]
+    std::vector<double> gradient;    // ||grad F|| likewise [N]
+    double initMs = 0;               // VBD: the copy x = y; Newton: 0
+    std::vector<double> iterationMs;  // per iteration, median over frames
+    uint32_t dispatchesPerIteration = 0;
+    // Per tolerance: the first iteration reaching it (0 = F(y) already did),
+    // or -1; and the GPU time to it.
+    std::vector<int> iterationsTo;
+    std::vector<double> msTo;
+};
+
+struct SpringsConvergenceReport {
+    std::string device;
+    bool cpuDevice = false;
+    uint32_t size = 0, particles = 0, springs = 0, colours = 0;
+    double h = 0;
+    double objectiveStar = 0;        // F*, GPU (float)
+    double objectiveStarCpu = 0;     // the CPU reference's converged F (double)
+    double gradientStarCpu = 0;      // its ||grad F||
+    uint32_t cpuNewtonIterations = 0;
+    double objectiveAtYCpu = 0;      // F(y) in double, against the GPU's F(y)
+    std::vector<double> tolerances;
+    std::vector<ConvergenceSeries> series;
+};
+
+SpringsConvergenceReport runSpringsConvergence(const VulkanContext& ctx, const SpringsConvergenceOptions& options);
+
+std::string formatSpringsConvergence(const SpringsConvergenceReport& report);
+
+}  // namespace vksim
