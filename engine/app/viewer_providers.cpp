@@ -193,31 +193,43 @@ std::string integratorConflict(const Scene& scene, SpringIntegrator integrator) 
     return {};
 }
 
-// Like the Solver panel's edits, the new settings apply from the next frame
-// unless the frame would record more timed passes than the GPU timer was
+// Why `springs` cannot replace the running solver's spring settings ("" if
+// it can): dihedral bending under an implicit integrator, or, as for the
+// Solver panel's edits, a frame with more timed passes than the GPU timer was
 // sized for (4x the scene's at load): an implicit integrator records a pass
-// per Jacobi iteration. Reset sizes the timer afresh, but it restarts the run.
-void applySpringSettings(Viewer& viewer, const SpringSettings& springs) {
-    World& sim = viewer.simulation();
-    const std::string conflict = integratorConflict(sim.scene(), springs.integrator);
-    if (!conflict.empty()) throw std::invalid_argument(conflict);
+// per Jacobi iteration or VBD colour sweep, so a scene loaded with an
+// explicit one and many substeps overflows it until substeps are lowered.
+std::string springSettingsRefusal(const World& sim, const SpringSettings& springs) {
+    std::string conflict = integratorConflict(sim.scene(), springs.integrator);
+    if (!conflict.empty()) return conflict;
     SolverSettings edited = sim.scene().solver;
     edited.springs = springs;
     const uint32_t runs = sim.passRunsPerFrame(edited);
-    if (runs > sim.timerCapacity())
-        throw std::invalid_argument(fmt::format("{} timed passes per frame: more than the {} the GPU timer holds "
-                                                "(4x the scene's at load); fewer iterations or substeps fit",
-                                                runs, sim.timerCapacity()));
-    sim.scene().solver = edited;
+    if (runs <= sim.timerCapacity()) return {};
+    return fmt::format("{} timed passes per frame: more than the {} the GPU timer holds (4x the scene's at load); "
+                       "lower the substeps or iterations first",
+                       runs, sim.timerCapacity());
+}
+
+// Applies from the next frame, as the Solver panel's edits.
+void applySpringSettings(Viewer& viewer, const SpringSettings& springs) {
+    World& sim = viewer.simulation();
+    const std::string refusal = springSettingsRefusal(sim, springs);
+    if (!refusal.empty()) throw std::invalid_argument(refusal);
+    sim.scene().solver.springs = springs;
 }
 
 LiveParameter springIntegrator(Viewer& viewer) {
-    const Scene& scene = viewer.simulation().scene();
-    LiveParameter p{"springs solver", "integrator", float(scene.solver.springs.integrator), 0.0f,
+    const World& sim = viewer.simulation();
+    const SpringSettings& current = sim.scene().solver.springs;
+    LiveParameter p{"springs solver", "integrator", float(current.integrator), 0.0f,
                     float(kIntegratorNames.size() - 1), false, {}};
     p.kind = LiveParameter::Kind::Choice;
-    for (size_t i = 0; i < kIntegratorNames.size(); ++i)
-        p.choices.push_back({kIntegratorNames[i], integratorConflict(scene, SpringIntegrator(i))});
+    for (size_t i = 0; i < kIntegratorNames.size(); ++i) {
+        SpringSettings candidate = current;
+        candidate.integrator = SpringIntegrator(i);
+        p.choices.push_back({kIntegratorNames[i], springSettingsRefusal(sim, candidate)});
+    }
     p.set = [&viewer](float value) {
         SpringSettings springs = viewer.simulation().scene().solver.springs;
         springs.integrator = SpringIntegrator(std::lround(value));
