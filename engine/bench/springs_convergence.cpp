@@ -95,11 +95,17 @@ ConvergenceSeries runMethod(const VulkanContext& ctx, const SpringsConvergenceOp
     sim.setResidualTracking(true);
     IterationSampler sampler(sim, iterations, jacobi, sim.framesRecorded());
     std::vector<FrameObserver*> observers{&sampler};
-    simulateFrames(ctx, sim, 1 + timingFrames, observers);
-
     ConvergenceSeries series;
     series.method = vbd ? "vbd" : fmt::format("newton J={}", jacobi);
     series.iterations = iterations;
+    try {
+        simulateFrames(ctx, sim, 1 + timingFrames, observers);
+    } catch (const NonFiniteError& e) {
+        // The measured solve went NaN or Inf (e.g. Chebyshev iterations
+        // tuned to the rest shape's spectrum diverging on a stretched one).
+        series.diverged = e.what();
+        if (sampler.perFrame.empty()) return series;
+    }
     series.objective = sampler.objective;
     series.gradient = sampler.gradient;
     series.dispatchesPerIteration = sampler.dispatchesPerIteration;
@@ -159,10 +165,7 @@ SpringsConvergenceReport runSpringsConvergence(const VulkanContext& ctx, const S
         report.h = scene.solver.timeStep / scene.solver.substeps;
     }
     cpuReference(ctx, options, report);
-
-    const ConvergenceSeries reference =
-        runMethod(ctx, options, false, options.referenceNewtonIterations, options.referenceJacobiIterations, 0);
-    report.objectiveStar = *std::min_element(reference.objective.begin(), reference.objective.end());
+    report.objectiveStar = report.objectiveStarCpu;
 
     for (uint32_t jacobi : options.jacobiIterations)
         report.series.push_back(runMethod(ctx, options, false, options.newtonIterations, jacobi, options.timingFrames));
@@ -171,6 +174,11 @@ SpringsConvergenceReport runSpringsConvergence(const VulkanContext& ctx, const S
     const double scale = std::abs(report.objectiveStar);
     for (ConvergenceSeries& s : report.series) {
         for (double tol : options.tolerances) {
+            if (s.objective.empty()) {
+                s.iterationsTo.push_back(-1);
+                s.msTo.push_back(-1);
+                continue;
+            }
             int reached = -1;
             for (size_t k = 0; k < s.objective.size(); ++k)
                 if (s.objective[k] - report.objectiveStar <= tol * scale) {
@@ -193,20 +201,29 @@ std::string formatSpringsConvergence(const SpringsConvergenceReport& r) {
     std::string out = fmt::format(
         "springs convergence on {}{}\n"
         "cloth-springs {}x{}: {} particles, {} springs, {} VBD colours; one substep h = {:.6f} s\n"
-        "F* = {:.9g} J (lowest F of a GPU Newton run, float); CPU reference (double, exact Newton, {} iterations): "
-        "F* = {:.9g} J, |grad F| = {:.3g} N; relative difference {:.2e}\n",
+        "F* = {:.9g} J: the CPU reference's minimum (double, Newton with exact solves, {} iterations, "
+        "|grad F| = {:.3g} N)\n",
         r.device, r.cpuDevice ? " (a CPU device: times are of the host's cores)" : "", r.size, r.size, r.particles,
-        r.springs, r.colours, r.h, r.objectiveStar, r.cpuNewtonIterations, r.objectiveStarCpu, r.gradientStarCpu,
-        (r.objectiveStar - r.objectiveStarCpu) / std::abs(r.objectiveStarCpu));
-    if (!r.series.empty() && !r.series.front().objective.empty())
-        out += fmt::format("F(y) = {:.9g} J on the GPU, {:.9g} J on the CPU; (F(y) - F*) / |F*| = {:.3e}\n",
-                           r.series.front().objective.front(), r.objectiveAtYCpu,
-                           (r.series.front().objective.front() - r.objectiveStar) / std::abs(r.objectiveStar));
+        r.springs, r.colours, r.h, r.objectiveStar, r.cpuNewtonIterations, r.gradientStarCpu);
+    for (const ConvergenceSeries& s : r.series)
+        if (!s.objective.empty()) {
+            const double gpu = s.objective.front();
+            out += fmt::format("F(y) = {:.9g} J on the GPU (float), {:.9g} J on the CPU: relative difference {:.2e}, "
+                               "the resolution of the GPU's F (gaps below a few times that are noise); "
+                               "(F(y) - F*) / |F*| = {:.3e}\n",
+                               gpu, r.objectiveAtYCpu, (gpu - r.objectiveAtYCpu) / std::abs(r.objectiveAtYCpu),
+                               (gpu - r.objectiveStar) / std::abs(r.objectiveStar));
+            break;
+        }
     out += fmt::format("\n  {:<14} {:>10} {:>12} {:>13} {:>12}", "method", "dispatches", "ms/iteration",
                        "final rel gap", "final |g| N");
     for (double tol : r.tolerances) out += fmt::format(" {:>16}", fmt::format("to {:.0e}", tol));
     out += "\n";
     for (const ConvergenceSeries& s : r.series) {
+        if (s.objective.empty()) {
+            out += fmt::format("  {:<14} diverged: {}\n", s.method, s.diverged);
+            continue;
+        }
         const double perIteration =
             s.iterationMs.empty() ? 0.0 : [&] {
                 double sum = 0;
@@ -223,6 +240,7 @@ std::string formatSpringsConvergence(const SpringsConvergenceReport& r) {
                 out += fmt::format(" {:>16}", fmt::format("{} it {:.2f} ms", s.iterationsTo[t], s.msTo[t]));
         }
         out += "\n";
+        if (!s.diverged.empty()) out += fmt::format("  {:<14} then diverged: {}\n", "", s.diverged);
     }
     out += "\n  per iteration: (F - F*) / |F*|, then |grad F| [N]\n";
     size_t longest = 0;
@@ -235,7 +253,7 @@ std::string formatSpringsConvergence(const SpringsConvergenceReport& r) {
         if (k > 20 && (k < 100 ? k % 10 != 0 : k % 50 != 0) && k + 1 != longest) continue;
         out += fmt::format("  {:>5}", k);
         for (const ConvergenceSeries& s : r.series) {
-            if (k < s.objective.size())
+            if (k < s.objective.size() && k < s.gradient.size())
                 out += fmt::format(" {:>11.3e} {:>10.3e}", (s.objective[k] - r.objectiveStar) / std::abs(r.objectiveStar),
                                    s.gradient[k]);
             else

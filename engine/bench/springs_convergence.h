@@ -9,10 +9,12 @@
 // bit), then one substep (the frame's only one) is solved by each method with
 // residual tracking on: F [J] and ||grad F|| [N] at x = y and after every
 // Newton iteration or VBD sweep (World::lastSpringObjectivePerIteration).
-// Newton runs at several Jacobi counts per linear solve. F* is the lowest F
-// of a reference Newton run with many Jacobi iterations, cross-checked
-// against the CPU reference's Newton to convergence in double
-// (SpringReference, exact sparse solves) from the downloaded state.
+// Newton runs at several Jacobi counts per linear solve. F* is the minimum
+// the CPU reference finds by Newton to convergence in double with exact
+// sparse solves (SpringReference) from the downloaded state, y computed in
+// float as predict.comp does; the GPU's F is float, so the report also gives
+// the GPU-CPU difference of F(y), the resolution of the gaps. A method whose
+// measured frames go non-finite is reported as diverged.
 //
 // Time to iteration k is the GPU time of the solver's passes of iterations
 // 1..k (Newton: assemble, the Jacobi iterations, update; VBD: the copy x = y
@@ -36,9 +38,9 @@ struct SpringsConvergenceOptions {
     uint32_t newtonIterations = 12;
     std::vector<uint32_t> jacobiIterations{10, 40, 160};
     uint32_t vbdSweeps = 400;
-    uint32_t referenceNewtonIterations = 20;  // the F* run
-    uint32_t referenceJacobiIterations = 1000;
-    std::vector<double> tolerances{1e-2, 1e-3, 1e-4, 1e-5, 1e-6};
+    // F is evaluated and summed in float on the GPU: relative differences
+    // below ~1e-5 are at its resolution (the report prints the GPU-CPU gap).
+    std::vector<double> tolerances{1e-1, 1e-2, 1e-3, 1e-4, 1e-5};
 };
 
 struct ConvergenceSeries {
@@ -53,6 +55,7 @@ struct ConvergenceSeries {
     // or -1; and the GPU time to it.
     std::vector<int> iterationsTo;
     std::vector<double> msTo;
+    std::string diverged;  // the non-finite report when a measured frame went NaN or Inf
 };
 
 struct SpringsConvergenceReport {
@@ -60,8 +63,8 @@ struct SpringsConvergenceReport {
     bool cpuDevice = false;
     uint32_t size = 0, particles = 0, springs = 0, colours = 0;
     double h = 0;
-    double objectiveStar = 0;        // F*, GPU (float)
-    double objectiveStarCpu = 0;     // the CPU reference's converged F (double)
+    double objectiveStar = 0;        // F*: the CPU reference's converged F (double)
+    double objectiveStarCpu = 0;     // the same
     double gradientStarCpu = 0;      // its ||grad F||
     uint32_t cpuNewtonIterations = 0;
     double objectiveAtYCpu = 0;      // F(y) in double, against the GPU's F(y)

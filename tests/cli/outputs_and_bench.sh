@@ -75,12 +75,23 @@ else
 fi
 grep -q '^scene,size,particles,' "$work/bench.csv" 2>/dev/null && grep -q '^# device: ' "$work/bench.csv" &&
     pass "bench --out writes the CSV" || fail "bench CSV missing or malformed"
-for scene in cloth-pbd cloth-pd tet-pd; do
+for scene in cloth-pbd cloth-pd cloth-springs tet-pd; do
     grep -q "^\"$scene\",4," "$work/bench.csv" 2>/dev/null && pass "bench runs $scene by default" ||
         fail "bench CSV has no $scene rows"
 done
 grep -q '"pd: jacobi/chebyshev","PD particle"' "$work/bench.csv" 2>/dev/null &&
     pass "bench CSV has the PD Jacobi rows" || fail "bench CSV lacks the PD Jacobi rows"
+grep -q '"springs: jacobi/chebyshev","spring particle"' "$work/bench.csv" 2>/dev/null &&
+    grep -q '"springs: newton assemble","spring particle"' "$work/bench.csv" &&
+    pass "bench CSV has the mass-spring Newton rows" || fail "bench CSV lacks the mass-spring Newton rows"
+# Newton against VBD to the same F, at a toy size.
+out=$(timeout 300 "$vksim" bench --springs-convergence --sizes 4 2>&1)
+status=$?
+if [[ $status -eq 0 && $out == *"F* = "* && $out == *"newton J=40"* && $out == *"vbd"* && $out == *"to 1e-05"* ]]; then
+    pass "bench --springs-convergence compares Newton and VBD"
+else
+    fail "bench --springs-convergence: status $status: $out"
+fi
 # --filter selects one PD scene; one small size.
 out=$(timeout 120 "$vksim" bench --filter tet-pd --sizes 2 --frames 1 --warmup 0 --quiet --out "$work/tet.json" 2>&1)
 status=$?
@@ -95,7 +106,7 @@ expect_error "bench size out of range" 2 "--sizes" bench --sizes 1
 expect_error "bench output not csv or json" 2 "--out" bench --out "$work/bench.txt"
 help=$("$vksim" bench --help)
 [[ $help == *"--sizes"* && $help == *"--warmup"* && $help == *"cloth-pbd"* && $help == *"cloth-pd"* &&
-    $help == *"tet-pd"* ]] && pass "bench --help documents it" ||
+    $help == *"tet-pd"* && $help == *"cloth-springs"* && $help == *"--springs-convergence"* ]] && pass "bench --help documents it" ||
     fail "bench --help incomplete"
 
 echo "$((checks - failures)) passed, $failures failed"
