@@ -11,6 +11,7 @@
 
 #include "world/world.h"
 #include "app/viewer.h"
+#include "scene/spring_settings.h"
 #include "sim/pd_materials.h"
 
 namespace vksim {
@@ -162,14 +163,8 @@ LiveParameter colliderRotation(Viewer& viewer, uint32_t index, int axis) {
 // iteration counts are scene().solver.springs, read every frame; the cloth
 // values go through World::setSpringParams.
 
-constexpr std::array<const char*, 7> kIntegratorNames = {
-    "explicit Euler", "symplectic Euler", "position Verlet", "velocity Verlet",
-    "midpoint",       "implicit Euler",   "vertex block descent"};
+constexpr size_t kIntegratorCount = 7;  // SpringIntegrator's values, in order
 constexpr std::array<const char*, 4> kBendingNames = {"none", "springs", "dihedral", "quadratic"};
-
-bool minimisesEnergy(SpringIntegrator integrator) {
-    return integrator == SpringIntegrator::ImplicitEuler || integrator == SpringIntegrator::Vbd;
-}
 
 // Dihedral forces have no energy, so implicit Euler and VBD have nothing to
 // minimise: SpringSolver::checkSettings would throw at the next frame. The
@@ -179,8 +174,7 @@ bool minimisesEnergy(SpringIntegrator integrator) {
 std::string dihedralConflict(SpringIntegrator integrator, const SpringClothParams& params) {
     if (!minimisesEnergy(integrator) || params.bending != SpringBending::Dihedral || params.bendingStiffness == 0.0f)
         return {};
-    return "dihedral bending has no energy for implicit Euler or vertex block descent to minimise: "
-           "use springs or quadratic bending, or an explicit integrator";
+    return kDihedralHasNoEnergy;
 }
 
 // The first mass-spring cloth `integrator` cannot step, as a reason ("" if none).
@@ -223,12 +217,12 @@ LiveParameter springIntegrator(Viewer& viewer) {
     const World& sim = viewer.simulation();
     const SpringSettings& current = sim.scene().solver.springs;
     LiveParameter p{"springs solver", "integrator", float(current.integrator), 0.0f,
-                    float(kIntegratorNames.size() - 1), false, {}};
+                    float(kIntegratorCount - 1), false, {}};
     p.kind = LiveParameter::Kind::Choice;
-    for (size_t i = 0; i < kIntegratorNames.size(); ++i) {
+    for (size_t i = 0; i < kIntegratorCount; ++i) {
         SpringSettings candidate = current;
         candidate.integrator = SpringIntegrator(i);
-        p.choices.push_back({kIntegratorNames[i], springSettingsRefusal(sim, candidate)});
+        p.choices.push_back({springIntegratorName(SpringIntegrator(i)), springSettingsRefusal(sim, candidate)});
     }
     p.set = [&viewer](float value) {
         SpringSettings springs = viewer.simulation().scene().solver.springs;

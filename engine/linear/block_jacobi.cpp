@@ -9,29 +9,37 @@
 
 namespace vksim::linear {
 
-BlockJacobi::BlockJacobi(const VulkanContext& ctx, const BlockSparseMatrix& A, const std::string& name)
-    : rowCount_(A.blockRows()) {
-    const std::vector<gpu::LinearBlockRow> rows = A.gpuRows();
-    const std::vector<gpu::LinearBlock> blocks = A.gpuBlocks();
-    const std::vector<gpu::vec4> zeros(rowCount_, gpu::vec4(0.0f));
-    rows_ = makeStorageBuffer<gpu::LinearBlockRow>(ctx, rows, name + " rows");
-    blocks_ = makeStorageBuffer<gpu::LinearBlock>(ctx, blocks, name + " blocks");
-    rhs_ = makeStorageBuffer<gpu::vec4>(ctx, zeros, name + " rhs");
-    for (uint32_t c = 0; c < 3; ++c) x_[c] = makeStorageBuffer<gpu::vec4>(ctx, zeros, fmt::format("{} x{}", name, c));
+namespace {
 
-    kernel_ = std::make_unique<ComputeKernel>(ctx, "linear/block_jacobi.comp", sizeof(gpu::BlockJacobiPush));
-}
-
-BlockJacobi::BlockJacobi(const VulkanContext& ctx, std::span<const uint32_t> rowStart,
-                         std::span<const uint32_t> columns, const std::string& name)
-    : rowCount_(rowStart.empty() ? 0 : static_cast<uint32_t>(rowStart.size()) - 1) {
-    std::vector<gpu::LinearBlockRow> rows(rowCount_, gpu::LinearBlockRow{});
-    for (uint32_t r = 0; r < rowCount_; ++r) {
+// The rows and blocks of a pattern whose values a compute pass writes: each
+// row's first/count and each block's column, every value zero.
+std::vector<gpu::LinearBlockRow> patternRows(std::span<const uint32_t> rowStart) {
+    std::vector<gpu::LinearBlockRow> rows(rowStart.empty() ? 0 : rowStart.size() - 1, gpu::LinearBlockRow{});
+    for (size_t r = 0; r < rows.size(); ++r) {
         rows[r].first = rowStart[r];
         rows[r].count = rowStart[r + 1] - rowStart[r];
     }
+    return rows;
+}
+
+std::vector<gpu::LinearBlock> patternBlocks(std::span<const uint32_t> columns) {
     std::vector<gpu::LinearBlock> blocks(columns.size(), gpu::LinearBlock{});
     for (size_t k = 0; k < columns.size(); ++k) blocks[k].column = columns[k];
+    return blocks;
+}
+
+}  // namespace
+
+BlockJacobi::BlockJacobi(const VulkanContext& ctx, const BlockSparseMatrix& A, const std::string& name)
+    : BlockJacobi(ctx, A.gpuRows(), A.gpuBlocks(), name) {}
+
+BlockJacobi::BlockJacobi(const VulkanContext& ctx, std::span<const uint32_t> rowStart,
+                         std::span<const uint32_t> columns, const std::string& name)
+    : BlockJacobi(ctx, patternRows(rowStart), patternBlocks(columns), name) {}
+
+BlockJacobi::BlockJacobi(const VulkanContext& ctx, const std::vector<gpu::LinearBlockRow>& rows,
+                         const std::vector<gpu::LinearBlock>& blocks, const std::string& name)
+    : rowCount_(static_cast<uint32_t>(rows.size())) {
     const std::vector<gpu::vec4> zeros(rowCount_, gpu::vec4(0.0f));
     rows_ = makeStorageBuffer<gpu::LinearBlockRow>(ctx, rows, name + " rows");
     blocks_ = makeStorageBuffer<gpu::LinearBlock>(ctx, blocks, name + " blocks");

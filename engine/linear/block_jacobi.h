@@ -12,6 +12,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <vector>
 
 #include <volk.h>
 
@@ -66,6 +67,10 @@ public:
     gpu::BlockJacobiPush iterationPush(float omega, float gamma) const;
 
 private:
+    // Both public constructors: uploads the rows and blocks, allocates b and x.
+    BlockJacobi(const VulkanContext& ctx, const std::vector<gpu::LinearBlockRow>& rows,
+                const std::vector<gpu::LinearBlock>& blocks, const std::string& name);
+
     uint32_t rowCount_ = 0;
     GpuBuffer rows_, blocks_, rhs_;
     std::array<GpuBuffer, 3> x_;

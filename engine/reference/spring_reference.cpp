@@ -1,5 +1,10 @@
 #include "reference/spring_reference.h"
 
+#include <string>
+
+#include "scene/spring_settings.h"
+#include "sim/spring_newton_matrix.h"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -11,29 +16,6 @@
 
 namespace vksim {
 namespace {
-
-bool isImplicit(SpringIntegrator method) {
-    return method == SpringIntegrator::ImplicitEuler || method == SpringIntegrator::Vbd;
-}
-
-// The kIntegrator* of predict.comp for an explicit method.
-uint32_t integratorOf(SpringIntegrator method) {
-    switch (method) {
-        case SpringIntegrator::ExplicitEuler: return gpu::kIntegratorExplicitEuler;
-        case SpringIntegrator::SymplecticEuler: return gpu::kIntegratorForceSymplecticEuler;
-        case SpringIntegrator::PositionVerlet: return gpu::kIntegratorPositionVerlet;
-        case SpringIntegrator::VelocityVerlet: return gpu::kIntegratorVelocityVerlet;
-        case SpringIntegrator::Midpoint: return gpu::kIntegratorMidpoint;
-        default: return gpu::kIntegratorSymplecticEuler;  // the implicit methods predict y like PBD
-    }
-}
-
-Eigen::Matrix3d toEigen(const glm::dmat3& m) {
-    Eigen::Matrix3d e;
-    for (int r = 0; r < 3; ++r)
-        for (int c = 0; c < 3; ++c) e(r, c) = m[c][r];  // glm is column-major: m[column][row]
-    return e;
-}
 
 double norm(std::span<const glm::dvec3> v) {
     double sum = 0.0;
@@ -58,11 +40,10 @@ void SpringReference::checkSettings(const SolverSettings& settings) const {
         throw std::invalid_argument("SpringReference::step: needs newtonIterations > 0");
     if (s.integrator == SpringIntegrator::Vbd && s.vbdIterations == 0)
         throw std::invalid_argument("SpringReference::step: needs vbdIterations > 0");
-    if (isImplicit(s.integrator))
+    if (minimisesEnergy(s.integrator))
         for (const gpu::MsHinge& hinge : ms_.hinges)
             if (hinge.stiffness != 0.0f)
-                throw std::invalid_argument(
-                    "SpringReference::step: dihedral bending has no energy; it needs an explicit integrator");
+                throw std::invalid_argument(std::string("SpringReference::step: ") + kDihedralHasNoEnergy);
 }
 
 double SpringReference::mass(uint32_t i) const { return 1.0 / world_.inverseMasses()[i]; }
@@ -164,37 +145,7 @@ std::vector<glm::dvec3> SpringReference::newton(std::span<const glm::dvec3> y, s
     const uint32_t limit = toConvergence ? options_.maxNewtonIterations : iterations;
     for (uint32_t it = 0; it < limit; ++it) {
         if (toConvergence && norm(g) < options_.newtonTolerance) break;
-        // M/h^2 + sigma/h + H(x) over the range; a pinned particle's row and
-        // column are the identity (its dx is 0, so its couplings drop out).
-        // Each off-diagonal coupling is given once, from its lower end.
-        std::vector<linear::BlockTriplet> triplets;
-        auto isFree = [&](uint32_t i) { return world_.inverseMasses()[i] > 0.0; };
-        for (uint32_t r = 0; r < n; ++r) {
-            const uint32_t i = first + r;
-            if (!isFree(i)) {
-                triplets.push_back({r, r, Eigen::Matrix3d::Identity()});
-                continue;
-            }
-            glm::dmat3 diagonal(0.0);
-            particleForce(i, x, false, &diagonal);
-            const double inertia = mass(i) / (h * h) + double(ms_.particles[r].drag) / h;
-            triplets.push_back({r, r, toEigen(diagonal) + inertia * Eigen::Matrix3d::Identity()});
-            const gpu::MsParticle& p = ms_.particles[r];
-            for (uint32_t k = p.firstSpring; k < p.firstSpring + p.springCount; ++k) {
-                const gpu::MsSpring& s = ms_.springs[ms_.incidentSprings[k].spring];
-                const uint32_t other = s.i == i ? s.j : s.i;
-                if (other <= i || !isFree(other)) continue;
-                const ref::SpringTerms t =
-                    ref::springTerms(x[i], x[other], s.restLength, s.stiffness, s.compressionScale, s.slack);
-                triplets.push_back({r, other - first, -toEigen(t.hessian)});
-            }
-            for (uint32_t k = p.firstQuadratic; k < p.firstQuadratic + p.quadraticCount; ++k) {
-                const gpu::MsQuadraticEntry& q = ms_.quadratic[k];
-                if (q.column <= i || !isFree(q.column)) continue;
-                triplets.push_back({r, q.column - first, double(q.value) * Eigen::Matrix3d::Identity()});
-            }
-        }
-        const Eigen::SparseMatrix<double> A = linear::BlockSparseMatrix::fromTriplets(n, triplets).toEigen();
+        const Eigen::SparseMatrix<double> A = springNewtonMatrix(ms_, x, world_.inverseMasses(), h).toEigen();
         Eigen::VectorXd b(3 * n);
         for (uint32_t r = 0; r < n; ++r)
             for (int c = 0; c < 3; ++c) b[3 * r + c] = -g[first + r][c];
@@ -256,12 +207,12 @@ std::vector<glm::dvec3> SpringReference::vertexBlockDescent(std::span<const glm:
 void SpringReference::predictSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
                                      const SolverSettings& settings) {
     const SpringIntegrator method = settings.springs.integrator;
-    if (isImplicit(method)) {
+    if (minimisesEnergy(method)) {
         world.predict(range, params);
         return;
     }
     accelerations_ = accelerations(world.positions(), world.velocities(), params.gravity);
-    world.predictParticles(range, params, integratorOf(method), accelerations_);
+    world.predictParticles(range, params, stageIntegrator(method), accelerations_);
 }
 
 void SpringReference::solveSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
@@ -275,7 +226,7 @@ void SpringReference::solveSubstep(ReferenceWorld& world, ParticleRange range, c
         for (uint32_t i = range.first; i < range.end(); ++i)
             y[i] += 0.5 * params.h * glm::dvec3(world.stages()[i]);
         accelerations_ = accelerations(y, world.velocities(), params.gravity);
-    } else if (isImplicit(s.integrator)) {
+    } else if (minimisesEnergy(s.integrator)) {
         const std::vector<glm::dvec3> y(world.predicted().begin(), world.predicted().end());
         lastSolve_.clear();
         const std::vector<glm::dvec3> x =
@@ -290,7 +241,7 @@ void SpringReference::solveSubstep(ReferenceWorld& world, ParticleRange range, c
 
 void SpringReference::updateSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
                                     const SolverSettings& settings) {
-    world.updateParticles(range, params.h, integratorOf(settings.springs.integrator), accelerations_);
+    world.updateParticles(range, params.h, stageIntegrator(settings.springs.integrator), accelerations_);
 }
 
 glm::dvec3 SpringReference::linearMomentum() const {

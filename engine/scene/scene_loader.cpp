@@ -1,5 +1,7 @@
 #include "scene/scene_loader.h"
 
+#include "scene/spring_settings.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
@@ -384,11 +386,6 @@ void readColliderMesh(const ObjectFields& fields, ColliderDesc& collider, SceneA
     collider.meshFile = assets.resolve(path).string();
 }
 
-// The implicit integrators minimise an energy; the dihedral forces have none.
-bool integratorNeedsEnergy(SpringIntegrator integrator) {
-    return integrator == SpringIntegrator::ImplicitEuler || integrator == SpringIntegrator::Vbd;
-}
-
 // "springs": {...} of a "method": "springs" cloth (docs/physics.md §9). A
 // "mesh" object's springs are its edges: it has no grid topology.
 SpringClothParams readSpringClothParams(const Field& field, bool grid, const SpringSettings& solver) {
@@ -415,7 +412,7 @@ SpringClothParams readSpringClothParams(const Field& field, bool grid, const Spr
         if (auto m = bending.optional("model")) {
             params.bending =
                 static_cast<SpringBending>(readChoice(*m, {"none", "springs", "dihedral", "quadratic"}));
-            if (params.bending == SpringBending::Dihedral && integratorNeedsEnergy(solver.integrator))
+            if (params.bending == SpringBending::Dihedral && minimisesEnergy(solver.integrator))
                 m->fail(fmt::format(
                     R"(dihedral bending has no energy; the "{}" integrator minimises one (use "springs" or "quadratic" bending, or an explicit integrator))",
                     solver.integrator == SpringIntegrator::Vbd ? "vbd" : "implicitEuler"));

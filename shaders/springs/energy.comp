@@ -41,16 +41,9 @@ float particleTerm(uint r) {
         vec3 e = xi - start[i].xyz;
         term = 0.5 * dot(d, d) / (inverseMass * h * h) + 0.5 * particle.drag / h * dot(e, e);
     }
-    for (uint k = particle.firstSpring; k < particle.firstSpring + particle.springCount; ++k) {
-        MsSpring s = springs[incidentSprings[k].spring];
-        if (s.stiffness == 0.0) continue;
-        uint other = s.i == i ? s.j : s.i;
-        term += 0.5 * springTerms(xi, elementPosition(other), s.restLength, s.stiffness, s.compressionScale, s.slack).energy;
-    }
-    vec3 qx = vec3(0.0);
-    for (uint k = particle.firstQuadratic; k < particle.firstQuadratic + particle.quadraticCount; ++k)
-        qx += quadratic[k].value * elementPosition(quadratic[k].column);
-    return term + 0.5 * dot(xi, qx);
+    // Half of each incident spring (the other half is its other end's),
+    // and this particle's row of 1/2 x^T Q x.
+    return term + 0.5 * springSums(i, particle, xi).energy - 0.5 * dot(xi, quadraticForce(i, particle, xi));
 }
 
 void main() {

@@ -22,20 +22,44 @@ layout(std430, binding = MS_TOPOLOGY_BINDING + 5) readonly buffer IncidentHinges
 
 vec3 elementPosition(uint j);
 
-// Springs and quadratic bending: the forces that have an energy.
-vec3 conservativeForce(uint i, MsParticle particle, vec3 xi) {
-    vec3 f = vec3(0.0);
+// The springs of particle i at x_i, summed in incidence order: their force
+// on i, their energy and d^2E/dx_i^2 (what vertex block descent and the
+// energy pass need; the Newton assembly also writes each spring's
+// off-diagonal block, so it runs its own loop).
+SpringTerms springSums(uint i, MsParticle particle, vec3 xi) {
+    SpringTerms sum = SpringTerms(vec3(0.0), 0.0, mat3(0.0));
     for (uint k = particle.firstSpring; k < particle.firstSpring + particle.springCount; ++k) {
         MsSpring s = springs[incidentSprings[k].spring];
         if (s.stiffness == 0.0) continue;
         uint other = s.i == i ? s.j : s.i;
-        f += springTerms(xi, elementPosition(other), s.restLength, s.stiffness, s.compressionScale, s.slack).force;
+        SpringTerms t = springTerms(xi, elementPosition(other), s.restLength, s.stiffness, s.compressionScale, s.slack);
+        sum.force += t.force;
+        sum.energy += t.energy;
+        sum.hessian += t.hessian;
     }
+    return sum;
+}
+
+// Quadratic bending's force on i, -sum_j Q_ij x_j, and its diagonal Q_ii.
+vec3 quadraticForce(uint i, MsParticle particle, vec3 xi) {
+    vec3 f = vec3(0.0);
     for (uint k = particle.firstQuadratic; k < particle.firstQuadratic + particle.quadraticCount; ++k) {
         MsQuadraticEntry q = quadratic[k];
         if (q.value != 0.0) f -= q.value * (q.column == i ? xi : elementPosition(q.column));
     }
     return f;
+}
+
+float quadraticDiagonal(uint i, MsParticle particle) {
+    float d = 0.0;
+    for (uint k = particle.firstQuadratic; k < particle.firstQuadratic + particle.quadraticCount; ++k)
+        if (quadratic[k].column == i) d += quadratic[k].value;
+    return d;
+}
+
+// Springs and quadratic bending: the forces that have an energy.
+vec3 conservativeForce(uint i, MsParticle particle, vec3 xi) {
+    return springSums(i, particle, xi).force + quadraticForce(i, particle, xi);
 }
 
 #ifdef MS_WITH_HINGES

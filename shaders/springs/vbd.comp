@@ -29,22 +29,10 @@ void main() {
     float h = pc.dt;
     float inertiaWeight = 1.0 / (x.w * h * h);
     float dragWeight = particle.drag / h;
-    mat3 hessian = mat3(inertiaWeight + dragWeight);
-    vec3 gradient = inertiaWeight * (x.xyz - inertia[i].xyz) + dragWeight * (x.xyz - start[i].xyz);
-    for (uint k = particle.firstSpring; k < particle.firstSpring + particle.springCount; ++k) {
-        MsSpring s = springs[incidentSprings[k].spring];
-        if (s.stiffness == 0.0) continue;
-        uint other = s.i == i ? s.j : s.i;
-        SpringTerms t = springTerms(x.xyz, elementPosition(other), s.restLength, s.stiffness, s.compressionScale, s.slack);
-        gradient -= t.force;
-        hessian += t.hessian;
-    }
-    for (uint k = particle.firstQuadratic; k < particle.firstQuadratic + particle.quadraticCount; ++k) {
-        MsQuadraticEntry q = quadratic[k];
-        if (q.value == 0.0) continue;
-        gradient += q.value * (q.column == i ? x.xyz : elementPosition(q.column));
-        if (q.column == i) hessian += mat3(q.value);
-    }
+    SpringTerms s = springSums(i, particle, x.xyz);
+    mat3 hessian = mat3(inertiaWeight + dragWeight + quadraticDiagonal(i, particle)) + s.hessian;
+    vec3 gradient = inertiaWeight * (x.xyz - inertia[i].xyz) + dragWeight * (x.xyz - start[i].xyz) - s.force -
+                    quadraticForce(i, particle, x.xyz);
     // H_i is SPD (inertia plus clamped spring blocks plus Q_ii >= 0); a
     // vanishing determinant would mean a particle with no mass.
     if (abs(determinant(hessian)) > 0.0) iterate[i] = vec4(x.xyz - inverse(hessian) * gradient, x.w);

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "gpu_harness.h"
+#include "world_frames.h"
 #include "world/world.h"
 
 namespace vksim::test {
@@ -25,10 +26,7 @@ protected:
 
 std::vector<glm::vec4> stepWorld(const VulkanContext& ctx, const Scene& scene, uint32_t frames) {
     World world(ctx, scene, 1);
-    for (uint32_t i = 0; i < frames; ++i) {
-        ctx.submitAndWait([&](VkCommandBuffer cmd) { world.recordFrame(cmd, 0); });
-        world.collectTimings(0);
-    }
+    runWorldFrames(ctx, world, frames);
     return world.particles().readPositions();
 }
 

@@ -12,6 +12,7 @@
 
 #include "world/world.h"
 #include "gpu_harness.h"
+#include "world_frames.h"
 #include "../unit/pd_scenes.h"
 #include "scene/scene_loader.h"
 #include "reference/pbd_reference.h"
@@ -25,12 +26,7 @@ namespace {
 
 class Interaction : public GpuTest {};
 
-void frames(VulkanContext& ctx, World& sim, uint32_t count) {
-    for (uint32_t f = 0; f < count; ++f) {
-        ctx.submitAndWait([&](VkCommandBuffer cmd) { sim.recordFrame(cmd, 0); });
-        sim.collectTimings(0);
-    }
-}
+void frames(VulkanContext& ctx, World& sim, uint32_t count) { runWorldFrames(ctx, sim, count); }
 
 glm::vec3 xyz(const glm::vec4& v) { return glm::vec3(v); }
 

@@ -8,6 +8,7 @@
 #include "../common/mesh_fixtures.h"
 #include "world/world.h"
 #include "gpu_harness.h"
+#include "world_frames.h"
 #include "scene/scene_loader.h"
 #include "sim/model_builder.h"
 #include "solvers/pd/pd_solver.h"
@@ -20,10 +21,7 @@ class PdSimulation : public GpuTest {};
 
 std::vector<glm::vec4> simulate(VulkanContext& ctx, const Scene& scene, uint32_t frames) {
     World sim(ctx, scene, 1);
-    for (uint32_t f = 0; f < frames; ++f) {
-        ctx.submitAndWait([&](VkCommandBuffer cmd) { sim.recordFrame(cmd, 0); });
-        sim.collectTimings(0);
-    }
+    runWorldFrames(ctx, sim, frames);
     return sim.particles().readPositions();
 }
 

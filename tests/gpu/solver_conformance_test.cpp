@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "gpu_harness.h"
+#include "world_frames.h"
 #include "sim/model_builder.h"
 #include "solver_traits.h"
 #include "world/world.h"
@@ -23,13 +24,6 @@ class SolverConformance : public GpuTest {};
 
 using Solvers = ::testing::Types<PbdTraits, PdTraits, SpringsVerletTraits, SpringsNewtonTraits>;
 TYPED_TEST_SUITE(SolverConformance, Solvers);
-
-void runFrames(VulkanContext& ctx, World& world, uint32_t count) {
-    for (uint32_t f = 0; f < count; ++f) {
-        ctx.submitAndWait([&](VkCommandBuffer cmd) { world.recordFrame(cmd, 0); });
-        world.collectTimings(0);
-    }
-}
 
 std::vector<glm::vec4> positionsOf(const World& world) { return world.positions().downloadArray<glm::vec4>(); }
 
@@ -52,7 +46,7 @@ TYPED_TEST(SolverConformance, GpuMatchesTheCpuReference) {
     constexpr uint32_t kFrames = 40;  // the fall, the contact and the first settling
     double worst = 0.0;
     for (uint32_t f = 1; f <= kFrames; ++f) {
-        runFrames(this->ctx(), world, 1);
+        runWorldFrames(this->ctx(), world, 1);
         reference.step(scene.solver);
         const std::vector<glm::vec4> gpu = positionsOf(world);
         double d = 0.0;
@@ -79,8 +73,8 @@ TYPED_TEST(SolverConformance, TwoWorldsAreBitIdentical) {
     const Scene scene = TypeParam::referenceScene();
     World a(this->ctx(), scene, 1), b(this->ctx(), scene, 1);
     constexpr uint32_t kFrames = 20;
-    runFrames(this->ctx(), a, kFrames);
-    runFrames(this->ctx(), b, kFrames);
+    runWorldFrames(this->ctx(), a, kFrames);
+    runWorldFrames(this->ctx(), b, kFrames);
     const std::vector<glm::vec4> xa = positionsOf(a), xb = positionsOf(b), x0 = a.model().positions;
     ASSERT_EQ(xa.size(), xb.size());
     size_t differing = 0, moved = 0;
@@ -130,7 +124,7 @@ TYPED_TEST(SolverConformance, GpuConservesMomentum) {
     const double dt = scene.solver.timeStep;
     const glm::vec3 grabbed = glm::vec3(world.model().positions[0]);
     world.drag(0, grabbed + glm::vec3(0.0f, 0.3f, 0.0f));
-    runFrames(this->ctx(), world, 3);
+    runWorldFrames(this->ctx(), world, 3);
     world.release();
     std::vector<glm::vec4> previous = positionsOf(world);
     double mass = 0.0;
@@ -139,7 +133,7 @@ TYPED_TEST(SolverConformance, GpuConservesMomentum) {
     double drift = 0.0;
     constexpr uint32_t kFrames = 30;
     for (uint32_t f = 0; f < kFrames; ++f) {
-        runFrames(this->ctx(), world, 1);
+        runWorldFrames(this->ctx(), world, 1);
         std::vector<glm::vec4> x = positionsOf(world);
         const glm::dvec3 p = frameMomentum(previous, x, dt);
         if (!released) released = p;
@@ -160,7 +154,7 @@ TYPED_TEST(SolverConformance, NonFiniteReplayNamesOneOfItsPasses) {
     World world(this->ctx(), TypeParam::nonFiniteScene(), 1);
     std::optional<uint64_t> flagged;
     for (uint32_t f = 0; f < 3 && !flagged; ++f) {
-        runFrames(this->ctx(), world, 1);
+        runWorldFrames(this->ctx(), world, 1);
         flagged = world.nonFiniteFrame(0);
     }
     ASSERT_TRUE(flagged.has_value()) << "the overflow was not detected";

@@ -13,8 +13,10 @@
 
 #include <fmt/format.h>
 
+#include "scene/spring_settings.h"
 #include "../unit/spring_scenes.h"
 #include "gpu_harness.h"
+#include "world_frames.h"
 #include "reference/spring_reference.h"
 #include "sim/frame_finite_check.h"
 #include "world/world.h"
@@ -24,12 +26,7 @@ namespace {
 
 class SpringSolverTest : public GpuTest {
 protected:
-    void runFrames(World& world, uint32_t count) {
-        for (uint32_t f = 0; f < count; ++f) {
-            ctx().submitAndWait([&](VkCommandBuffer cmd) { world.recordFrame(cmd, 0); });
-            world.collectTimings(0);
-        }
-    }
+    void runFrames(World& world, uint32_t count) { runWorldFrames(ctx(), world, count); }
     // Largest |x_gpu - x_ref| over the spring particles.
     static double worstDifference(const World& world, const SpringReference& reference) {
         const std::vector<glm::vec4> gpu = world.positions().downloadArray<glm::vec4>();
@@ -54,19 +51,6 @@ Scene swingingCloth(SpringIntegrator integrator) {
     scene.solver.springs.integrator = integrator;
     scene.solver.springs.vbdIterations = 10;
     return scene;
-}
-
-const char* integratorName(SpringIntegrator integrator) {
-    switch (integrator) {
-    case SpringIntegrator::ExplicitEuler: return "explicit Euler";
-    case SpringIntegrator::SymplecticEuler: return "symplectic Euler";
-    case SpringIntegrator::PositionVerlet: return "position Verlet";
-    case SpringIntegrator::VelocityVerlet: return "velocity Verlet";
-    case SpringIntegrator::Midpoint: return "midpoint";
-    case SpringIntegrator::ImplicitEuler: return "implicit Euler";
-    case SpringIntegrator::Vbd: return "vertex block descent";
-    }
-    return "?";
 }
 
 // Every integrator runs the reference's passes in the same order, so the
@@ -102,9 +86,9 @@ TEST_F(SpringSolverTest, EveryIntegratorFollowsTheCpuReference) {
                                                 glm::dvec3(glm::vec3(world.model().positions[i]))));
         std::cout << fmt::format("[springs] {:<22} gpu vs reference over {} frames: max {:.3e} m (bound {:.0e} m, "
                                  "cloth moved {:.3f} m)\n",
-                                 integratorName(integrator), frames, worst, bound, moved);
-        EXPECT_GT(moved, 0.02) << integratorName(integrator);  // 3 cm in 5 frames, 0.56 m in 20
-        EXPECT_LT(worst, bound) << integratorName(integrator);
+                                 springIntegratorName(integrator), frames, worst, bound, moved);
+        EXPECT_GT(moved, 0.02) << springIntegratorName(integrator);  // 3 cm in 5 frames, 0.56 m in 20
+        EXPECT_LT(worst, bound) << springIntegratorName(integrator);
     }
 }
 

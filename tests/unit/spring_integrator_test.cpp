@@ -26,6 +26,7 @@
 
 #include <fmt/format.h>
 
+#include "scene/spring_settings.h"
 #include "../spring_test_models.h"
 #include "reference/spring_reference.h"
 
@@ -66,19 +67,6 @@ SolverSettings oscillatorSettings(SpringIntegrator integrator, float h) {
     return settings;
 }
 
-const char* name(SpringIntegrator integrator) {
-    switch (integrator) {
-        case SpringIntegrator::ExplicitEuler: return "explicit Euler";
-        case SpringIntegrator::SymplecticEuler: return "symplectic Euler";
-        case SpringIntegrator::PositionVerlet: return "position Verlet";
-        case SpringIntegrator::VelocityVerlet: return "velocity Verlet";
-        case SpringIntegrator::Midpoint: return "midpoint";
-        case SpringIntegrator::ImplicitEuler: return "implicit Euler (Newton)";
-        case SpringIntegrator::Vbd: return "implicit Euler (VBD)";
-    }
-    return "?";
-}
-
 // The period from upward zero crossings of x - L, linearly interpolated
 // (x'' = 0 at a crossing, so the interpolation error is O(h^3 omega^3)).
 double measuredPeriod(SpringIntegrator integrator, const Oscillator& o, float h, uint32_t steps) {
@@ -109,7 +97,7 @@ TEST(SpringIntegrators, PeriodOfOneSpring) {
         std::cout << fmt::format(
             "[springs] {:16s} omega h = {:.3f}: period {:.6f} s, 2 pi sqrt(m/k) = {:.6f} s, relative {:+.3e} "
             "(theory -(omega h)^2/24 = {:+.3e}); against the discrete period {:.2e}\n",
-            name(integrator), wh, period, T, error, -wh * wh / 24.0, period / discrete - 1.0);
+            springIntegratorName(integrator), wh, period, T, error, -wh * wh / 24.0, period / discrete - 1.0);
         // The phase error is O(h^2): within 1% of its leading term (the
         // next is O(h^4), 1e-3 of it here), and the discrete recurrence's
         // period to 1e-7 (crossing interpolation).
@@ -141,7 +129,7 @@ TEST(SpringIntegrators, EnergyOverTenThousandSteps) {
         const double ratio = solver.mechanicalEnergy() / E0;
         std::string line = fmt::format("[springs] {:24s} omega h = {:.3f}, {} steps: E_N/E_0 = {:.9f}, max |E/E_0 - 1| "
                                        "{:.3e} (first half {:.3e}, second half {:.3e})",
-                                       name(integrator), wh, steps, ratio, worst, firstHalf, secondHalf);
+                                       springIntegratorName(integrator), wh, steps, ratio, worst, firstHalf, secondHalf);
         // The symplectic ones conserve a modified energy exactly; the true
         // energy oscillates about it in a band that does not drift (the
         // second half stays within the first half's band, to 1%). Its width,
@@ -221,7 +209,7 @@ TEST(SpringIntegrators, StabilityTable) {
             const double mid = 0.5 * (lo + hi);
             (unstable(integrator, mid) ? hi : lo) = mid;
         }
-        table += fmt::format("  {:24s} largest stable omega h = {:.4f} (theory 2)\n", name(integrator), lo);
+        table += fmt::format("  {:24s} largest stable omega h = {:.4f} (theory 2)\n", springIntegratorName(integrator), lo);
         EXPECT_NEAR(lo, 2.0, 1e-3);
     }
     for (double wh : {0.1, 0.5, 1.0}) {

@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "scene/spring_settings.h"
 #include "../spring_test_models.h"
 #include "reference/spring_reference.h"
 
@@ -43,19 +44,6 @@ SimModel freeCloth(float hinge, float quadratic) {
         system.particles[i].velocity = 0.5f * glm::vec3(hashUnit(i, 4), hashUnit(i, 5), hashUnit(i, 6));
     }
     return test::makeSpringModel(system);
-}
-
-const char* name(SpringIntegrator integrator) {
-    switch (integrator) {
-        case SpringIntegrator::ExplicitEuler: return "explicit Euler";
-        case SpringIntegrator::SymplecticEuler: return "symplectic Euler";
-        case SpringIntegrator::PositionVerlet: return "position Verlet";
-        case SpringIntegrator::VelocityVerlet: return "velocity Verlet";
-        case SpringIntegrator::Midpoint: return "midpoint";
-        case SpringIntegrator::ImplicitEuler: return "implicit Euler";
-        case SpringIntegrator::Vbd: return "VBD";
-    }
-    return "?";
 }
 
 // Internal forces are translation invariant: each spring's two ends get
@@ -100,7 +88,7 @@ TEST(SpringReference, MomentumOfAFreeCloth) {
         scaleL *= solver.particleCount();
         std::cout << fmt::format("[springs] free cloth, {:16s} 200 steps: |p - p0| {:.2e} of {:.2e}; |L - L0| {:.2e} of "
                                  "{:.2e}\n",
-                                 name(integrator), driftP, scaleP, driftL, scaleL);
+                                 springIntegratorName(integrator), driftP, scaleP, driftL, scaleL);
         EXPECT_LT(driftP, 1e-12 * scaleP);
         if (integrator == SpringIntegrator::SymplecticEuler || integrator == SpringIntegrator::VelocityVerlet) {
             EXPECT_LT(driftL, 1e-12 * scaleL);

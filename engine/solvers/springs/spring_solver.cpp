@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 
 #include "linear/block_sparse.h"
+#include "sim/spring_newton_matrix.h"
+#include "scene/spring_settings.h"
 #include "shared/interaction_types.h"
 #include "shared/spring_types.h"
 #include "vk/barriers.h"
@@ -19,25 +21,6 @@ struct SpringSolver::PassIds {
     uint32_t vbdInit = 0, energy = 0, mouse = 0;
     std::vector<uint32_t> vbdColors;
 };
-
-namespace {
-
-bool isExplicit(SpringIntegrator integrator) {
-    return integrator != SpringIntegrator::ImplicitEuler && integrator != SpringIntegrator::Vbd;
-}
-
-uint32_t explicitIntegrator(SpringIntegrator integrator) {
-    switch (integrator) {
-    case SpringIntegrator::ExplicitEuler: return gpu::kIntegratorExplicitEuler;
-    case SpringIntegrator::SymplecticEuler: return gpu::kIntegratorForceSymplecticEuler;
-    case SpringIntegrator::PositionVerlet: return gpu::kIntegratorPositionVerlet;
-    case SpringIntegrator::VelocityVerlet: return gpu::kIntegratorVelocityVerlet;
-    case SpringIntegrator::Midpoint: return gpu::kIntegratorMidpoint;
-    default: return gpu::kIntegratorSymplecticEuler;  // implicit: predict y = x + h v + h^2 g
-    }
-}
-
-}  // namespace
 
 SpringSolver::SpringSolver(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles)
     : ctx_(ctx), particles_(particles), ms_(model.springs), restPositions_(model.positions) {
@@ -99,53 +82,26 @@ void SpringSolver::checkSettings(const SolverSettings& settings) const {
             "yet; set it to false");
     if (s.integrator == SpringIntegrator::Vbd && s.vbdIterations == 0)
         throw std::invalid_argument("springs: vertex block descent needs at least one iteration");
-    if (!isExplicit(s.integrator) && usesDihedralBending())
-        throw std::invalid_argument(
-            "springs: dihedral bending has no energy, so implicit Euler and vertex block descent cannot minimise it; "
-            "use springs or quadratic bending, or an explicit integrator");
+    if (minimisesEnergy(s.integrator) && usesDihedralBending())
+        throw std::invalid_argument(std::string("springs: ") + kDihedralHasNoEnergy);
 }
 
 uint32_t SpringSolver::integrator(const SolverSettings& settings) const {
-    return explicitIntegrator(settings.springs.integrator);
+    return stageIntegrator(settings.springs.integrator);
 }
 
 SpringSolver::JacobiParameters SpringSolver::jacobiParameters(float h) {
     auto found = spectra_.find(h);
     if (found == spectra_.end()) {
-        // The Newton matrix at the rest shape: M/h^2 + sigma/h + sum_e k n n^T
-        // + Q; pinned rows are the identity, as the assembly pass makes them.
-        const uint32_t first = ms_.firstParticle;
-        std::vector<linear::BlockTriplet> triplets;
-        auto free = [&](uint32_t i) { return restPositions_[i].w > 0.0f; };
-        for (uint32_t r = 0; r < ms_.particleCount; ++r) {
-            const uint32_t i = first + r;
-            const double w = restPositions_[i].w;
-            const double diagonal = w > 0.0 ? 1.0 / (w * double(h) * h) + double(ms_.particles[r].drag) / h : 1.0;
-            triplets.push_back({r, r, Eigen::Matrix3d::Identity() * diagonal});
+        // The Newton matrix at the rest shape, where every spring is at its
+        // rest length: M/h^2 + sigma/h + sum_e k n n^T + Q, no geometric term.
+        std::vector<glm::dvec3> rest(restPositions_.size());
+        std::vector<double> inverseMasses(restPositions_.size());
+        for (size_t i = 0; i < rest.size(); ++i) {
+            rest[i] = glm::dvec3(glm::vec3(restPositions_[i]));
+            inverseMasses[i] = restPositions_[i].w;
         }
-        for (const gpu::MsSpring& s : ms_.springs) {
-            if (s.stiffness == 0.0f) continue;
-            const glm::dvec3 d = glm::dvec3(glm::vec3(restPositions_[s.i])) - glm::dvec3(glm::vec3(restPositions_[s.j]));
-            const double l = glm::length(d);
-            if (l <= 0.0) continue;
-            const Eigen::Vector3d n(d.x / l, d.y / l, d.z / l);
-            const Eigen::Matrix3d H = double(s.stiffness) * n * n.transpose();
-            if (free(s.i)) triplets.push_back({s.i - first, s.i - first, H});
-            if (free(s.j)) triplets.push_back({s.j - first, s.j - first, H});
-            if (free(s.i) && free(s.j)) triplets.push_back({s.i - first, s.j - first, -H});
-        }
-        for (uint32_t r = 0; r < ms_.particleCount; ++r) {
-            const gpu::MsParticle& p = ms_.particles[r];
-            if (!free(first + r)) continue;
-            for (uint32_t k = p.firstQuadratic; k < p.firstQuadratic + p.quadraticCount; ++k) {
-                const gpu::MsQuadraticEntry& q = ms_.quadratic[k];
-                const uint32_t c = q.column - first;
-                // Each coupling once (the matrix mirrors it); both ends free.
-                if (q.value == 0.0f || c < r || !free(q.column)) continue;
-                triplets.push_back({r, c, Eigen::Matrix3d::Identity() * double(q.value)});
-            }
-        }
-        const linear::BlockSparseMatrix A = linear::BlockSparseMatrix::fromTriplets(ms_.particleCount, triplets);
+        const linear::BlockSparseMatrix A = springNewtonMatrix(ms_, rest, inverseMasses, h);
         found = spectra_.emplace(h, A.jacobiSpectrum()).first;
     }
     JacobiParameters p;
@@ -167,9 +123,13 @@ void SpringSolver::beginFrame(StepRecorder& rec, const FrameInputs& frame) {
         gamma_ = static_cast<float>(jacobi.gamma);
     }
     // Position Verlet keeps x^{n-1} in the integrator stage (w = 1 once
-    // set); whatever another integrator left there is not that.
-    const uint32_t integratorId = explicitIntegrator(s.integrator) + (isExplicit(s.integrator) ? 0u : 100u);
-    if (integratorId != lastIntegrator_) {
+    // set). Switching to it, whatever an earlier run of it left there is
+    // stale: clear the range, so that it starts again from x - h v. (The
+    // other integrators write the stage before they read it.)
+    const bool switchedToVerlet =
+        s.integrator == SpringIntegrator::PositionVerlet && lastIntegrator_ != SpringIntegrator::PositionVerlet;
+    lastIntegrator_ = s.integrator;
+    if (switchedToVerlet) {
         const VkDeviceSize offset = VkDeviceSize(ms_.firstParticle) * sizeof(glm::vec4);
         const VkDeviceSize size = VkDeviceSize(ms_.particleCount) * sizeof(glm::vec4);
         memoryBarrier(rec.cmd(), VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
@@ -179,8 +139,16 @@ void SpringSolver::beginFrame(StepRecorder& rec, const FrameInputs& frame) {
         memoryBarrier(rec.cmd(), VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                       VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                       VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
-        lastIntegrator_ = integratorId;
     }
+}
+
+gpu::MsImplicitPush SpringSolver::implicitPush(const SubstepContext& sub) const {
+    gpu::MsImplicitPush push{};
+    push.firstParticle = ms_.firstParticle;
+    push.particleCount = ms_.particleCount;
+    push.dt = sub.h;
+    push.step = 1.0f;
+    return push;
 }
 
 gpu::MsForcePush SpringSolver::forcePush(const SubstepContext& sub, uint32_t evaluateAt) const {
@@ -203,7 +171,7 @@ void SpringSolver::recordForces(StepRecorder& rec, uint32_t pass, const SubstepC
 }
 
 void SpringSolver::recordBeforePredict(StepRecorder& rec, const SubstepContext& sub) {
-    if (!isExplicit(sub.frame.settings.springs.integrator)) return;
+    if (minimisesEnergy(sub.frame.settings.springs.integrator)) return;
     recordForces(rec, passIds_->forces, sub, gpu::kForcesAtPositions);
 }
 
@@ -234,10 +202,7 @@ const GpuBuffer& SpringSolver::recordSolve(StepRecorder& rec, const SubstepConte
 
 void SpringSolver::recordObjective(StepRecorder& rec, const SubstepContext& sub, const GpuBuffer& x, uint32_t index) {
     ResidualTracker& tracker = *sub.frame.tracker;
-    gpu::MsImplicitPush push{};
-    push.firstParticle = ms_.firstParticle;
-    push.particleCount = ms_.particleCount;
-    push.dt = sub.h;
+    gpu::MsImplicitPush push = implicitPush(sub);
     const uint32_t groups = ResidualTracker::groupsFor(ms_.particleCount);
     for (const uint32_t measure : {gpu::kMeasureObjective, gpu::kMeasureGradient}) {
         push.measure = measure;
@@ -259,11 +224,7 @@ const GpuBuffer& SpringSolver::recordNewton(StepRecorder& rec, const SubstepCont
     const SpringSettings& s = sub.frame.settings.springs;
     const PassIds& ids = *passIds_;
     linear::BlockJacobi& system = *newtonSystem_;
-    gpu::MsImplicitPush push{};
-    push.firstParticle = ms_.firstParticle;
-    push.particleCount = ms_.particleCount;
-    push.dt = sub.h;
-    push.step = 1.0f;
+    gpu::MsImplicitPush push = implicitPush(sub);
     const uint32_t J = s.jacobiIterations;
     if (sub.tracking) recordObjective(rec, sub, particles_.predicted(), 0);
     for (uint32_t k = 0; k < s.newtonIterations; ++k) {
@@ -292,10 +253,7 @@ const GpuBuffer& SpringSolver::recordNewton(StepRecorder& rec, const SubstepCont
 const GpuBuffer& SpringSolver::recordVbd(StepRecorder& rec, const SubstepContext& sub) {
     const SpringSettings& s = sub.frame.settings.springs;
     const PassIds& ids = *passIds_;
-    gpu::MsImplicitPush push{};
-    push.firstParticle = ms_.firstParticle;
-    push.particleCount = ms_.particleCount;
-    push.dt = sub.h;
+    gpu::MsImplicitPush push = implicitPush(sub);
     rec.run(ids.vbdInit, *copyRange_, {&particles_.predicted(), &iterate_}, ms_.particleCount, push, {sub.substep});
     if (sub.tracking) recordObjective(rec, sub, iterate_, 0);
     for (uint32_t k = 0; k < s.vbdIterations; ++k) {

@@ -27,6 +27,7 @@
 // (shaders/springs/gather.glsl): the results are deterministic.
 #include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "linear/block_jacobi.h"
@@ -52,7 +53,7 @@ public:
     ParticleRange range() const override { return {ms_.firstParticle, ms_.particleCount}; }
     void declarePasses(StepPlan& plan) override;
     // Checks the settings, the Jacobi parameters of an implicit frame, and
-    // forgets position Verlet's x^{n-1} when the integrator changed.
+    // forgets position Verlet's x^{n-1} when switching to it.
     void beginFrame(StepRecorder& rec, const FrameInputs& frame) override;
     uint32_t integrator(const SolverSettings& settings) const override;
     void recordBeforePredict(StepRecorder& rec, const SubstepContext& sub) override;
@@ -84,6 +85,8 @@ public:
 
 private:
     struct PassIds;
+    // The range and h; Newton's full step alpha = 1.
+    gpu::MsImplicitPush implicitPush(const SubstepContext& sub) const;
     gpu::MsForcePush forcePush(const SubstepContext& sub, uint32_t evaluateAt) const;
     void recordForces(StepRecorder& rec, uint32_t pass, const SubstepContext& sub, uint32_t evaluateAt);
     const GpuBuffer& recordNewton(StepRecorder& rec, const SubstepContext& sub);
@@ -107,7 +110,7 @@ private:
     std::map<float, linear::JacobiSpectrum> spectra_;  // by h
     float gamma_ = 1.0f;
     std::vector<float> omegas_;
-    uint32_t lastIntegrator_ = ~0u;
+    std::optional<SpringIntegrator> lastIntegrator_;  // of the last frame recorded
     std::unique_ptr<PassIds> passIds_;
 };
 
