@@ -115,7 +115,15 @@ constexpr std::array kPassTraffic{
                 "linear/block_jacobi.comp: reads LinearBlockRow 64, x^k, rhs, x^(k-1); writes x^(k+1); per block "
                 "LinearBlock 64 + x of its column 16",
                 RowItems::MsBlock, 64 + 16},
-    PassTraffic{"springs: newton update", ElementKind::SpringParticle, 32, 16, "reads x^k, dx; writes x^(k+1)"},
+    PassTraffic{"springs: line search", ElementKind::SpringParticle, 4 * 16 + 32, 0,
+                "reads x0, y, x^k, dx, MsParticle 32 (each once; the 9 evaluations re-read them from cache); writes "
+                "40 B per workgroup (not counted); per incident spring 8 + 32 + x and dx of its other end 32, per "
+                "quadratic entry 16 + 32",
+                RowItems::MsIncidentSpring, 8 + 32 + 32, {RowItemTraffic{RowItems::MsQuadraticEntry, 16 + 32}}},
+    PassTraffic{"springs: line search choose", ElementKind::Single, 0, 12,
+                "one workgroup: reads the line search's 40 B per workgroup (not counted); writes alpha, F, slope"},
+    PassTraffic{"springs: newton update", ElementKind::SpringParticle, 32, 16,
+                "reads x^k, dx (and the line search's alpha); writes x^(k+1)"},
     PassTraffic{"springs: vbd init", ElementKind::SpringParticle, 16, 16,
                 "springs/copy_range.comp: reads y; writes x"},
     PassTraffic{"springs: vbd", ElementKind::SpringParticle, 4 + 16 + 32 + 16 + 16, 16,

@@ -50,7 +50,7 @@ public:
             }
             uint32_t iteration = 0;
             if (name == "springs: newton assemble" || name == "springs: newton update" ||
-                name.starts_with("springs: vbd colour "))
+                name.starts_with("springs: line search") || name.starts_with("springs: vbd colour "))
                 iteration = run.run;
             else if (name == "springs: jacobi/chebyshev")
                 iteration = run.run / jacobi_;

@@ -76,12 +76,24 @@ JacobiSpectrum estimateBlockJacobiSpectrum(std::span<const Eigen::Matrix3d> diag
     return lanczosExtremeRitzValues(n, apply, steps);
 }
 
+namespace {
+// Chebyshev's weights tend to 2 / (1 + sqrt(1 - rho^2)): finite below 1.
+constexpr double kMaxSpectralRadius = 0.9999;
+}  // namespace
+
 double relaxedJacobiSpectralRadius(const JacobiSpectrum& spectrum, double gamma) {
     const double rho = std::max(std::abs(1.0 - gamma * spectrum.muMin), std::abs(1.0 - gamma * spectrum.muMax));
-    return std::min(rho, 0.9999);
+    return std::min(rho, kMaxSpectralRadius);
 }
 
-double optimalRelaxation(const JacobiSpectrum& spectrum) { return 2.0 / (spectrum.muMin + spectrum.muMax); }
+double optimalRelaxation(const JacobiSpectrum& spectrum) {
+    const double width = (spectrum.muMax - spectrum.muMin) / (spectrum.muMax + spectrum.muMin);
+    // Too wide for the cap on rho: the capped interval [1 - rho, 1 + rho]
+    // must still reach gamma mu_max, since an eigenvalue above the interval
+    // grows under Chebyshev; one below it only converges slowly.
+    if (width > kMaxSpectralRadius) return (1.0 + kMaxSpectralRadius) / spectrum.muMax;
+    return 2.0 / (spectrum.muMin + spectrum.muMax);
+}
 
 std::vector<float> chebyshevOmegas(double rho, uint32_t iterations, bool chebyshev) {
     std::vector<float> omegas(iterations, 1.0f);

@@ -56,7 +56,10 @@ double relaxedJacobiSpectralRadius(const JacobiSpectrum& spectrum, double gamma)
 // gamma = 2 / (mu_min + mu_max): the smallest spectral radius,
 // (mu_max - mu_min) / (mu_max + mu_min), and the symmetric interval
 // [-rho, rho] Chebyshev acceleration assumes. It exceeds 1 (over-relaxation)
-// when mu_min + mu_max < 2.
+// when mu_min + mu_max < 2. When that radius exceeds the cap of
+// relaxedJacobiSpectralRadius, gamma = (1 + cap) / mu_max instead: the
+// capped interval then still ends at gamma mu_max (above it Chebyshev
+// diverges) and gives up its bottom (below it convergence is only slower).
 double optimalRelaxation(const JacobiSpectrum& spectrum);
 
 // omega_{k+1} for k = 0 .. iterations-1 (Wang 2015, eq. 12): 1,

@@ -12,6 +12,7 @@
 #include <Eigen/Sparse>
 
 #include "linear/block_sparse.h"
+#include "shared/spring_types.h"
 #include "sim/shared_math.h"
 
 namespace vksim {
@@ -152,16 +153,33 @@ std::vector<glm::dvec3> SpringReference::newton(std::span<const glm::dvec3> y, s
         Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>> ldlt(A);
         if (ldlt.info() != Eigen::Success) throw std::runtime_error("SpringReference::newton: factorisation failed");
         const Eigen::VectorXd dx = ldlt.solve(b);
-        // Backtracking (Armijo, c = 1e-4): the Newton direction descends
-        // because the clamped Hessian is positive definite (§9.3).
-        double alpha = 1.0, slope = -b.dot(dx);
-        std::vector<glm::dvec3> next = x;
-        for (uint32_t halvings = 0;; ++halvings) {
+        // Backtracking (Armijo), with the GPU's candidates and rule
+        // (shared/spring_types.h): the largest alpha = 2^-c, c < 8, with
+        // F(x + alpha dx) <= F + c_A alpha slope + tol |F|, else no step. The
+        // Newton direction descends because the clamped Hessian is positive
+        // definite (§9.3).
+        const double slope = -b.dot(dx);
+        auto stepped = [&](double alpha) {
+            std::vector<glm::dvec3> moved = x;
             for (uint32_t r = 0; r < n; ++r)
-                next[first + r] = x[first + r] + alpha * glm::dvec3(dx[3 * r], dx[3 * r + 1], dx[3 * r + 2]);
-            if (!lineSearch || halvings == 30) break;
-            if (objective(next, y, x0, h) <= F + 1e-4 * alpha * slope) break;
-            alpha *= 0.5;
+                moved[first + r] = x[first + r] + alpha * glm::dvec3(dx[3 * r], dx[3 * r + 1], dx[3 * r + 2]);
+            return moved;
+        };
+        double alpha = 1.0;
+        std::vector<glm::dvec3> next = stepped(alpha);
+        if (lineSearch) {
+            alpha = 0.0;
+            next = x;
+            double candidate = 1.0;
+            for (uint32_t c = 0; c < gpu::kLineSearchCandidates; ++c, candidate *= 0.5) {
+                std::vector<glm::dvec3> moved = stepped(candidate);
+                const double tolerance = double(gpu::kLineSearchTolerance) * std::abs(F);
+                if (objective(moved, y, x0, h) <= F + double(gpu::kLineSearchArmijo) * candidate * slope + tolerance) {
+                    alpha = candidate;
+                    next = std::move(moved);
+                    break;
+                }
+            }
         }
         x = next;
         g = gradient(x, y, x0, h);

@@ -57,7 +57,7 @@ struct SpringSettings {
     uint32_t newtonIterations = 3;   // per substep
     uint32_t jacobiIterations = 40;  // per Newton iteration
     bool chebyshev = true;           // Chebyshev acceleration of the Jacobi iterations
-    bool lineSearch = false;         // backtracking on F along the Newton direction
+    bool lineSearch = true;          // backtracking on F along the Newton direction
     uint32_t vbdIterations = 10;     // per substep, each a sweep over every colour
 };
 

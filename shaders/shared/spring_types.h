@@ -106,6 +106,20 @@ GPU_CHECK_SIZE(MsForcePush, 32);
 GPU_CONST(uint, kMeasureObjective, 0);  // F(x) [J]
 GPU_CONST(uint, kMeasureGradient, 1);   // |grad F(x)|^2 over the free particles [N^2]
 
+// Newton's backtracking line search on the GPU (docs/physics.md §9.7): F at
+// x + alpha dx for alpha = 1, 1/2, ..., 2^-(kLineSearchCandidates - 1), all
+// in one pass, then F(x) and the slope grad F . dx: kLineSearchValues sums.
+GPU_CONST(uint, kLineSearchCandidates, 8);
+GPU_CONST(uint, kLineSearchObjective, 8);  // value index of F(x)
+GPU_CONST(uint, kLineSearchSlope, 9);      // value index of grad F(x) . dx
+GPU_CONST(uint, kLineSearchValues, 10);
+// The largest candidate alpha with F(x + alpha dx) <= F(x) + c alpha slope +
+// tol |F(x)| is taken (Armijo, c = 1e-4); tol absorbs the float rounding of
+// the sums (a few ulps of F), without which the GPU would reject full steps
+// near the minimum on noise alone. None: alpha = 0 (the step is refused).
+GPU_CONST(float, kLineSearchArmijo, 1e-4f);
+GPU_CONST(float, kLineSearchTolerance, 1e-6f);
+
 // Push constants of the implicit passes (Newton assembly, update, energy;
 // vertex block descent).
 struct MsImplicitPush {
@@ -116,7 +130,7 @@ struct MsImplicitPush {
     uint first;       // VBD: first entry of this colour's vertex list
     uint count;       // VBD: vertices in this colour
     uint measure;     // energy pass: kMeasureObjective or kMeasureGradient
-    uint pad0;
+    uint lineSearch;  // Newton update: 1 = alpha from the line search's choice, 0 = step
 };
 GPU_CHECK_SIZE(MsImplicitPush, 32);
 

@@ -1,12 +1,9 @@
 #version 460
 // Energy tracking for the implicit mass-spring methods (docs/physics.md
 // §9.3): at the iterate x, per particle i of the range, either its share of
-//   F(x) = sum_i m_i/(2h^2)|x_i - y_i|^2 + sigma_i/(2h)|x_i - x0_i|^2
-//        + sum_springs E_s + 1/2 sum_ij Q_ij x_i . x_j
-// (inertia and drag for free particles; half of each incident spring's
-// energy; its row of the quadratic form), or |grad_i F|^2 for a free
-// particle (pc.measure). Summed per workgroup in a fixed tree order into
-// partials[group] (reduce/sum_partials.comp adds the groups).
+// F(x) or |grad_i F|^2 (pc.measure; springs/objective.glsl). Summed per
+// workgroup in a fixed tree order into partials[group]
+// (reduce/sum_partials.comp adds the groups).
 #include "shared/kernel.glsl"
 #include "shared/spring_types.h"
 
@@ -21,29 +18,17 @@ layout(std430, binding = 3) writeonly buffer Partials { float partials[]; };
 
 vec3 elementPosition(uint j) { return current[j].xyz; }
 
+#include "springs/objective.glsl"
+
 shared float sums[kWorkgroupSize];
 
 float particleTerm(uint r) {
-    uint i = pc.firstParticle + r;
-    MsParticle particle = msParticles[r];
-    vec3 xi = current[i].xyz;
-    float inverseMass = start[i].w;
-    float h = pc.dt;
+    vec3 xi = current[pc.firstParticle + r].xyz;
     if (pc.measure == kMeasureGradient) {
-        if (inverseMass <= 0.0) return 0.0;
-        vec3 g = (xi - inertia[i].xyz) / (inverseMass * h * h) + particle.drag / h * (xi - start[i].xyz) -
-                 conservativeForce(i, particle, xi);
+        vec3 g = objectiveGradient(r, xi);
         return dot(g, g);
     }
-    float term = 0.0;
-    if (inverseMass > 0.0) {
-        vec3 d = xi - inertia[i].xyz;
-        vec3 e = xi - start[i].xyz;
-        term = 0.5 * dot(d, d) / (inverseMass * h * h) + 0.5 * particle.drag / h * dot(e, e);
-    }
-    // Half of each incident spring (the other half is its other end's),
-    // and this particle's row of 1/2 x^T Q x.
-    return term + 0.5 * springSums(i, particle, xi).energy - 0.5 * dot(xi, quadraticForce(i, particle, xi));
+    return objectiveTerm(r, xi);
 }
 
 void main() {

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -151,6 +152,48 @@ TEST_F(SpringSolverTest, NewtonLowersTheGradient) {
     EXPECT_LT(g[1], 0.1f * g[0]);
     EXPECT_LT(g.back(), 1e-3f * g[0]);
     EXPECT_LE(F.back(), F[0]);
+}
+
+// docs/physics.md §9.7: a stiff cloth, stretched by its fall, one Newton
+// step a frame with long linear solves (J = 160), the regime that diverged
+// when the Chebyshev interval came from the rest shape (F - F* reached
+// 1.8e13 |F*| on 64^2). With mu_max bounded and the line search on, F never
+// rises from one Newton iterate to the next by more than the search's
+// tolerance (1e-6 |F|: float rounding of the sums), and it falls overall.
+// Without the line search the same solves stay finite (the bound alone).
+TEST_F(SpringSolverTest, NewtonOnAStretchedClothNeverRaisesF) {
+    SpringClothParams stiff;
+    stiff.stretch = 2e4f;
+    stiff.shear = 5e3f;
+    stiff.bendingStiffness = 100.0f;
+    Scene scene = springClothScene({16, 16}, stiff);
+    scene.cloths[0].pinned = {{0, 0}, {15, 0}};
+    scene.solver.substeps = 1;
+    scene.solver.springs.integrator = SpringIntegrator::ImplicitEuler;
+    scene.solver.springs.newtonIterations = 8;
+    scene.solver.springs.jacobiIterations = 160;
+    for (const bool lineSearch : {true, false}) {
+        scene.solver.springs.lineSearch = lineSearch;
+        World world(ctx(), scene, 1);
+        runFrames(world, 20);
+        world.setResidualTracking(true);
+        runFrames(world, 1);
+        const std::vector<float> F = world.lastSpringObjectivePerIteration();
+        const std::vector<float> g = world.lastSpringGradientPerIteration();
+        ASSERT_EQ(F.size(), 9u);
+        std::string line;
+        for (size_t k = 0; k < F.size(); ++k) line += fmt::format(" {:.6e} ({:.2e} N)", F[k], g[k]);
+        std::cout << fmt::format("[springs] 16x16 stiff cloth, frame 21, J=160, line search {}: F [J] (|grad F|) "
+                                 "per Newton iteration:{}\n",
+                                 lineSearch ? "on" : "off", line);
+        EXPECT_FALSE(world.nonFiniteFrame(0).has_value());
+        for (float f : F) EXPECT_TRUE(std::isfinite(f));
+        if (!lineSearch) continue;
+        for (size_t k = 1; k < F.size(); ++k)
+            EXPECT_LE(F[k], F[k - 1] + 2e-6f * std::abs(F[k - 1])) << "Newton iteration " << k;
+        EXPECT_LT(F.back(), F[0]);
+        EXPECT_LT(g.back(), 0.1f * g[0]);
+    }
 }
 
 // docs/physics.md §9.2: stiff springs at one step of 1/60 s. omega h ~ 60

@@ -1,5 +1,6 @@
 #include "solvers/springs/spring_solver.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -17,7 +18,7 @@ namespace vksim {
 
 struct SpringSolver::PassIds {
     uint32_t forces = 0, forcesStage = 0;
-    uint32_t newtonAssemble = 0, jacobi = 0, newtonUpdate = 0;
+    uint32_t newtonAssemble = 0, jacobi = 0, lineSearch = 0, lineSearchChoose = 0, newtonUpdate = 0;
     uint32_t vbdInit = 0, energy = 0, mouse = 0;
     std::vector<uint32_t> vbdColors;
 };
@@ -34,6 +35,10 @@ SpringSolver::SpringSolver(const VulkanContext& ctx, const SimModel& model, cons
     vertexOrder_ = makeStorageBuffer<uint32_t>(ctx, ms_.vertexOrder, "springs vertex colours");
     iterate_ = makeStorageBuffer<glm::vec4>(ctx, model.positions, "springs iterate");
     newtonSystem_ = std::make_unique<linear::BlockJacobi>(ctx, ms_.blockRowStart, ms_.blockColumns, "springs newton");
+    const uint32_t groups = (ms_.particleCount + gpu::kWorkgroupSize - 1) / gpu::kWorkgroupSize;
+    lineSearchPartials_ = makeStorageBuffer<float>(ctx, std::vector<float>(gpu::kLineSearchValues * groups, 0.0f),
+                                                   "springs line search partials");
+    lineSearchChoice_ = makeStorageBuffer<float>(ctx, std::vector<float>(4, 0.0f), "springs line search choice");
     auto kernel = [&](const char* shader, uint32_t pushSize) {
         return std::make_unique<ComputeKernel>(ctx, shader, pushSize);
     };
@@ -43,6 +48,8 @@ SpringSolver::SpringSolver(const VulkanContext& ctx, const SimModel& model, cons
     copyRange_ = kernel("springs/copy_range.comp", sizeof(gpu::MsImplicitPush));
     vbd_ = kernel("springs/vbd.comp", sizeof(gpu::MsImplicitPush));
     energy_ = kernel("springs/energy.comp", sizeof(gpu::MsImplicitPush));
+    lineSearch_ = kernel("springs/line_search.comp", sizeof(gpu::MsImplicitPush));
+    lineSearchChoose_ = kernel("springs/line_search_choose.comp", sizeof(gpu::MsImplicitPush));
     projectMouse_ = kernel("pbd/project_mouse.comp", sizeof(gpu::MousePush));
 }
 
@@ -55,12 +62,20 @@ void SpringSolver::declarePasses(StepPlan& plan) {
     ids.forcesStage = plan.declare("springs: forces (second stage)", StageKind::Solve, "springs");
     ids.newtonAssemble = plan.declare("springs: newton assemble", StageKind::Solve, "springs");
     ids.jacobi = plan.declare("springs: jacobi/chebyshev", StageKind::Solve, "springs");
+    ids.lineSearch = plan.declare("springs: line search", StageKind::Solve, "springs");
+    ids.lineSearchChoose = plan.declare("springs: line search choose", StageKind::Solve, "springs");
     ids.newtonUpdate = plan.declare("springs: newton update", StageKind::Solve, "springs");
     ids.vbdInit = plan.declare("springs: vbd init", StageKind::Solve, "springs");
     ids.energy = plan.declare("springs: energy", StageKind::Diagnostic, "springs");
     ids.mouse = plan.declare("springs: mouse drag", StageKind::Diagnostic, "springs");
     for (size_t c = 0; c < ms_.vertexColors.size(); ++c)
         ids.vbdColors.push_back(plan.declare(fmt::format("springs: vbd colour {}", c), StageKind::Solve, "springs"));
+}
+
+double SpringSolver::stencilBound() const {
+    for (const gpu::MsQuadraticEntry& entry : ms_.quadratic)
+        if (entry.value != 0.0f) return 4.0;  // a quadratic bending stencil: an edge and its two wings
+    return 2.0;                               // springs
 }
 
 bool SpringSolver::usesDihedralBending() const {
@@ -73,13 +88,6 @@ void SpringSolver::checkSettings(const SolverSettings& settings) const {
     const SpringSettings& s = settings.springs;
     if (s.integrator == SpringIntegrator::ImplicitEuler && (s.newtonIterations == 0 || s.jacobiIterations == 0))
         throw std::invalid_argument("springs: implicit Euler needs at least one Newton and one Jacobi iteration");
-    // The backtracking line search exists in the CPU reference only: on the
-    // GPU it would need F read back or decided on the device per Newton
-    // iteration. Refused rather than ignored.
-    if (s.integrator == SpringIntegrator::ImplicitEuler && s.lineSearch)
-        throw std::invalid_argument(
-            "springs: the Newton line search (\"lineSearch\": true) runs in the CPU reference only, not on the GPU "
-            "yet; set it to false");
     if (s.integrator == SpringIntegrator::Vbd && s.vbdIterations == 0)
         throw std::invalid_argument("springs: vertex block descent needs at least one iteration");
     if (minimisesEnergy(s.integrator) && usesDihedralBending())
@@ -102,7 +110,18 @@ SpringSolver::JacobiParameters SpringSolver::jacobiParameters(float h) {
             inverseMasses[i] = restPositions_[i].w;
         }
         const linear::BlockSparseMatrix A = springNewtonMatrix(ms_, rest, inverseMasses, h);
-        found = spectra_.emplace(h, A.jacobiSpectrum()).first;
+        linear::JacobiSpectrum spectrum = A.jacobiSpectrum();
+        // Lanczos sees mu_max at the rest shape only, and from below; the
+        // geometric stiffness of a stretched cloth moves it, and a Chebyshev
+        // interval that ends short of it diverges (the more Jacobi
+        // iterations, the faster). mu_max is bounded at every state instead:
+        // each term's Hessian is positive semi-definite (compressed springs
+        // clamped, §9.3) and couples s particles, so H <= s blockdiag(H)
+        // (Cauchy-Schwarz), the mass term is block-diagonal, and
+        // A <= s_max D. Too low a mu_min only slows the slowest modes.
+        spectrum.muMax = std::max(spectrum.muMax, stencilBound());
+        spectrum.muMin = std::min(spectrum.muMin, spectrum.muMax);
+        found = spectra_.emplace(h, spectrum).first;
     }
     JacobiParameters p;
     p.spectrum = found->second;
@@ -241,9 +260,17 @@ const GpuBuffer& SpringSolver::recordNewton(StepRecorder& rec, const SubstepCont
             rec.run(ids.jacobi, system.kernel(), {b[0], b[1], b[2], b[3], b[4], b[5]}, system.blockRows(),
                     system.iterationPush(omega, gamma_), at);
         }
-        rec.run(ids.newtonUpdate, *newtonUpdate_,
-                {&current, &system.iterate(linear::BlockJacobi::resultIndex(J)), &iterate_}, ms_.particleCount, push,
-                at, {&iterate_, "springs x"});
+        const GpuBuffer& dx = system.iterate(linear::BlockJacobi::resultIndex(J));
+        push.lineSearch = s.lineSearch ? 1u : 0u;
+        if (s.lineSearch) {
+            rec.run(ids.lineSearch, *lineSearch_,
+                    {&particles_.positions(), &particles_.predicted(), &current, &dx, &lineSearchPartials_,
+                     &particleRecords_, &springs_, &incidentSprings_, &quadratic_},
+                    ms_.particleCount, push, at);
+            rec.run(ids.lineSearchChoose, *lineSearchChoose_, {&lineSearchPartials_, &lineSearchChoice_}, 1, push, at);
+        }
+        rec.run(ids.newtonUpdate, *newtonUpdate_, {&current, &dx, &iterate_, &lineSearchChoice_}, ms_.particleCount,
+                push, at, {&iterate_, "springs x"});
         if (sub.tracking) recordObjective(rec, sub, iterate_, k + 1);
     }
     return iterate_;

@@ -14,7 +14,9 @@
 //   newtonIterations times
 //     springs: newton assemble   -grad F and M/h^2 + sigma/h + H, per block row
 //     springs: jacobi/chebyshev  jacobiIterations block-Jacobi iterations (linear/)
-//     springs: newton update     x += dx
+//     springs: line search       with lineSearch: F(x + alpha dx) for 8 alphas
+//     springs: line search choose    the largest alpha that decreases F enough
+//     springs: newton update     x += alpha dx
 //
 //   vertex block descent (§9.6): x = y (springs: vbd init), then
 //   vbdIterations sweeps of one pass per vertex colour (springs: vbd colour c).
@@ -71,8 +73,10 @@ public:
     void setMaterials(const MsModel& ms);
 
     // The block-Jacobi parameters of Newton's linear solves for time step h:
-    // from the spectrum of D^-1 A of the system at the rest shape (no
-    // geometric stiffness), estimated by Lanczos once per h.
+    // mu_min of D^-1 A from Lanczos on the system at the rest shape (no
+    // geometric stiffness), once per h; mu_max the bound that holds at every
+    // state, the largest stencil (2 with springs alone, 4 with quadratic
+    // bending; docs/physics.md §9.7).
     struct JacobiParameters {
         double gamma = 1.0;
         double rho = 0.0;
@@ -92,6 +96,9 @@ private:
     const GpuBuffer& recordNewton(StepRecorder& rec, const SubstepContext& sub);
     const GpuBuffer& recordVbd(StepRecorder& rec, const SubstepContext& sub);
     bool usesDihedralBending() const;
+    // Particles coupled by the largest active energy stencil: mu_max of
+    // D^-1 A never exceeds it.
+    double stencilBound() const;
     // F and ||grad F|| at `x` into value `index` of the tracker's series.
     void recordObjective(StepRecorder& rec, const SubstepContext& sub, const GpuBuffer& x, uint32_t index);
 
@@ -105,7 +112,11 @@ private:
     // The implicit methods' iterate x (indexed by global particle).
     GpuBuffer iterate_;
     std::unique_ptr<linear::BlockJacobi> newtonSystem_;
+    // Newton's line search: per-workgroup sums of its candidates, and the
+    // alpha it chose (springs/line_search*.comp).
+    GpuBuffer lineSearchPartials_, lineSearchChoice_;
     std::unique_ptr<ComputeKernel> forces_, newtonAssemble_, newtonUpdate_, copyRange_, vbd_, energy_, projectMouse_;
+    std::unique_ptr<ComputeKernel> lineSearch_, lineSearchChoose_;
 
     std::map<float, linear::JacobiSpectrum> spectra_;  // by h
     float gamma_ = 1.0f;
