@@ -8,6 +8,7 @@
 
 #include "app/frame_loop.h"
 #include "app/headless_screenshot.h"
+#include "app/output_guard.h"
 #include "app/run_outputs.h"
 #include "world/world.h"
 #include "app/timing_output.h"
@@ -23,6 +24,7 @@ constexpr uint32_t kDefaultHeadlessFrames = 300;
 }  // namespace
 
 int runHeadless(const RunOptions& options, const Scene& scene) {
+    refuseOutputsOverInputs(options, scene);  // before anything is written
     ContextOptions contextOptions;
     contextOptions.validation = options.validate;
     contextOptions.deviceSelector = options.device;

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "app/output_guard.h"
 #include "app/run_outputs.h"
 #include "world/world.h"
 #include "app/timing_output.h"
@@ -79,6 +80,7 @@ void runLoop(Viewer& viewer, Window& window, std::optional<uint32_t> maxFrames, 
 }  // namespace
 
 int runWindowed(const RunOptions& options, const Scene& scene) {
+    refuseOutputsOverInputs(options, scene);  // before anything is written
     // Declared before the context so that it outlives the surface the context owns.
     Window window(windowTitle(scene), int(options.width), int(options.height));
 
