@@ -28,3 +28,7 @@ set_tests_properties(cli_list_passes PROPERTIES TIMEOUT 300 LABELS gpu)
 add_test(NAME cli_failed_writes
          COMMAND ${VKSIM_CLI_DIR}/failed_writes.sh $<TARGET_FILE:vksim> ${VKSIM_CLI_DIR}/small_cloth.json)
 set_tests_properties(cli_failed_writes PROPERTIES TIMEOUT 300 LABELS gpu)
+# SIGINT and SIGTERM mid-run: 130 and 143, one line, every output valid.
+add_test(NAME cli_stop_signal
+         COMMAND ${VKSIM_CLI_DIR}/stop_signal.sh $<TARGET_FILE:vksim> ${VKSIM_CLI_DIR}/small_cloth.json)
+set_tests_properties(cli_stop_signal PROPERTIES TIMEOUT 300 LABELS gpu)
