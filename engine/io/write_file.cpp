@@ -48,8 +48,12 @@ OutputFile::OutputFile(std::filesystem::path target) : target_(std::move(target)
     }
     final_ = target_;
     std::error_code ignored;
-    if (std::filesystem::is_symlink(std::filesystem::symlink_status(target_, ignored)))
-        final_ = std::filesystem::weakly_canonical(target_, ignored);  // replace the file, keep the link
+    if (std::filesystem::is_symlink(std::filesystem::symlink_status(target_, ignored))) {
+        // Replace the file the link names and keep the link; one that cannot
+        // be resolved (a loop) is itself replaced.
+        std::filesystem::path resolved = std::filesystem::weakly_canonical(target_, ignored);
+        if (!resolved.empty()) final_ = std::move(resolved);
+    }
     temporary_ = temporaryName(final_);
     const int fd = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd < 0) throw WriteError(target_, std::strerror(errno));
