@@ -12,6 +12,7 @@
 //                    loading it shows welding at work: cloth
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <numbers>
 #include <string>
@@ -19,6 +20,8 @@
 
 #include <fmt/format.h>
 #include <glm/glm.hpp>
+
+#include "io/write_file.h"
 
 namespace {
 
@@ -39,12 +42,12 @@ struct ObjWriter {
         text += "\n";
     }
     void save(const std::filesystem::path& file) const {
-        std::FILE* out = std::fopen(file.c_str(), "wb");
-        if (!out || std::fwrite(text.data(), 1, text.size(), out) != text.size()) {
-            fmt::print(stderr, "make_assets: cannot write {}\n", file.string());
+        try {
+            vksim::writeWholeFile(file, text);  // replaced whole or not at all
+        } catch (const vksim::WriteError& e) {
+            fmt::print(stderr, "make_assets: {}\n", e.what());
             std::exit(1);
         }
-        std::fclose(out);
         fmt::print("{}: {} vertices, {} bytes\n", file.string(), vertices, text.size());
     }
 };

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "app/stop_signal.h"
 #include "world/world.h"
 #include "vk/context.h"
 #include "vk/vk_check.h"
@@ -58,10 +59,14 @@ void collect(World& sim, FrameSlots& slots, uint32_t slot, std::span<FrameObserv
 
 }  // namespace
 
-void simulateFrames(const VulkanContext& ctx, World& sim, uint64_t frames,
-                    std::span<FrameObserver* const> observers) {
+uint64_t simulateFrames(const VulkanContext& ctx, World& sim, uint64_t frames,
+                        std::span<FrameObserver* const> observers) {
     FrameSlots slots(ctx);
-    for (uint64_t i = 0; i < frames; ++i) {
+    uint64_t i = 0;
+    // A signal (stop_signal.h) ends the loop at a frame boundary; the frames
+    // in flight are still collected below, so the observers see every frame
+    // that was submitted.
+    for (; i < frames && !stopRequested(); ++i) {
         const auto slot = static_cast<uint32_t>(i % kSlots);
         // The slot's previous frame has finished: its results are ready.
         VK_CHECK(vkWaitForFences(ctx.device(), 1, &slots.fences[slot], VK_TRUE, UINT64_MAX));
@@ -85,8 +90,9 @@ void simulateFrames(const VulkanContext& ctx, World& sim, uint64_t frames,
         VK_CHECK(vkQueueSubmit(ctx.queue(), 1, &submit, slots.fences[slot]));
     }
     VK_CHECK(vkWaitForFences(ctx.device(), kSlots, slots.fences.data(), VK_TRUE, UINT64_MAX));
-    for (uint64_t i = 0; i < kSlots; ++i)
-        collect(sim, slots, static_cast<uint32_t>((frames + i) % kSlots), observers);  // oldest frame first
+    for (uint64_t k = 0; k < kSlots; ++k)
+        collect(sim, slots, static_cast<uint32_t>((i + k) % kSlots), observers);  // oldest frame first
+    return i;
 }
 
 }  // namespace vksim

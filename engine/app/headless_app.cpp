@@ -8,7 +8,9 @@
 
 #include "app/frame_loop.h"
 #include "app/headless_screenshot.h"
+#include "app/output_guard.h"
 #include "app/run_outputs.h"
+#include "app/stop_signal.h"
 #include "world/world.h"
 #include "app/timing_output.h"
 #include "sim/model_summary.h"
@@ -23,6 +25,7 @@ constexpr uint32_t kDefaultHeadlessFrames = 300;
 }  // namespace
 
 int runHeadless(const RunOptions& options, const Scene& scene) {
+    refuseOutputsOverInputs(options, scene);  // before anything is written
     ContextOptions contextOptions;
     contextOptions.validation = options.validate;
     contextOptions.deviceSelector = options.device;
@@ -41,6 +44,7 @@ int runHeadless(const RunOptions& options, const Scene& scene) {
     }
 
     const uint32_t frames = options.frames.value_or(kDefaultHeadlessFrames);
+    const StopSignals stopSignals;  // from here on, SIGINT and SIGTERM stop at a frame boundary
     RunOutputs outputs(ctx, sim, options, kHeadlessFramesInFlight, frames);
     std::vector<FrameObserver*> observers(outputs.observers().begin(), outputs.observers().end());
     std::unique_ptr<HeadlessScreenshot> screenshot;
@@ -50,8 +54,9 @@ int runHeadless(const RunOptions& options, const Scene& scene) {
                                                           options.display);
         observers.push_back(screenshot.get());
     }
+    uint64_t simulated = 0;
     try {
-        simulateFrames(ctx, sim, frames, observers);
+        simulated = simulateFrames(ctx, sim, frames, observers);
     } catch (const NonFiniteError& e) {
         outputs.finish();  // the trace of the frames before it is still worth reading
         std::cerr << "vksim: " << e.what() << "\n";
@@ -62,6 +67,10 @@ int runHeadless(const RunOptions& options, const Scene& scene) {
     const TimingReport report = sim.timer().report();
     if (!options.quiet) std::cout << formatTimingTable(report);
     if (!options.timingsFile.empty()) writeTimingsFile(options.timingsFile, report);
+    if (const int signal = stopSignal()) {  // the outputs hold the frames simulated; no hash of a cut-short run
+        std::cerr << stoppedMessage(signal, simulated, frames) << "\n";
+        return stoppedExitStatus(signal);
+    }
     if (options.printHash) {
         const std::vector<glm::vec4> positions = sim.particles().readPositions();
         std::cout << "state-hash: " << formatHash(hashPositions(positions)) << "\n";

@@ -38,5 +38,7 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;            // bad input, no device, simulation error
 inline constexpr int kExitUsage = 2;              // the command line itself is wrong
 inline constexpr int kExitValidationMessages = 3;  // run completed but the validation layer reported
+// A run stopped by SIGINT or SIGTERM exits with 128 + the signal (130, 143):
+// stoppedExitStatus() in stop_signal.h.
 
 }  // namespace vksim

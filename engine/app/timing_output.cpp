@@ -1,11 +1,12 @@
 #include "app/timing_output.h"
 
 #include <filesystem>
-#include <fstream>
 #include <stdexcept>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+
+#include "io/write_file.h"
 
 namespace vksim {
 namespace {
@@ -41,14 +42,13 @@ std::string formatTimingTable(const TimingReport& report) {
 }
 
 void writeTimingsFile(const std::string& path, const TimingReport& report) {
-    std::ofstream file(path);
-    if (!file) throw std::runtime_error(fmt::format("{}: cannot open for writing", path));
+    std::string text;
     if (extensionOf(path) == ".csv") {
-        file << "pass,runs_per_frame,median_ms,max_ms,mean_ms\n";
+        text = "pass,runs_per_frame,median_ms,max_ms,mean_ms\n";
         for (const PassTiming& pass : report.passes)
-            file << fmt::format("\"{}\",{},{:.6f},{:.6f},{:.6f}\n", pass.name, pass.runsPerFrame, pass.medianMs,
+            text += fmt::format("\"{}\",{},{:.6f},{:.6f},{:.6f}\n", pass.name, pass.runsPerFrame, pass.medianMs,
                                 pass.maxMs, pass.meanMs);
-        file << fmt::format("\"{}\",1,{:.6f},{:.6f},{:.6f}\n", report.step.name, report.step.medianMs,
+        text += fmt::format("\"{}\",1,{:.6f},{:.6f},{:.6f}\n", report.step.name, report.step.medianMs,
                             report.step.maxMs, report.step.meanMs);
     } else {
         nlohmann::json passes = nlohmann::json::array();
@@ -57,9 +57,9 @@ void writeTimingsFile(const std::string& path, const TimingReport& report) {
                               {"frames", report.frames},
                               {"passes", passes},
                               {"step", passJson(report.step)}};
-        file << doc.dump(2) << "\n";
+        text = doc.dump(2) + "\n";
     }
-    if (!file) throw std::runtime_error(fmt::format("{}: write failed", path));
+    writeWholeFile(path, text);
 }
 
 }  // namespace vksim

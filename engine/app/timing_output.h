@@ -10,8 +10,9 @@ namespace vksim {
 // Fixed-width table: pass, runs per frame, median and max ms per frame, % of step.
 std::string formatTimingTable(const TimingReport& report);
 
-// Writes `report` to `path` as JSON (.json) or CSV (.csv). Throws
-// std::runtime_error naming the file when it cannot be written.
+// Writes `report` to `path` as JSON (.json) or CSV (.csv) through
+// writeWholeFile (io/write_file.h: replaced whole or not at all). Throws
+// WriteError naming the file when it cannot be written.
 void writeTimingsFile(const std::string& path, const TimingReport& report);
 
 // True when `path` ends in .json or .csv (checked before a run starts).

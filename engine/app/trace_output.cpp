@@ -1,9 +1,6 @@
 #include "app/trace_output.h"
 
-#include <cerrno>
 #include <cmath>
-#include <cstring>
-#include <stdexcept>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -24,35 +21,35 @@ std::string quoted(const std::string& text) { return nlohmann::json(text).dump()
 }  // namespace
 
 TraceWriter::TraceWriter(const std::string& path, const GpuTimer& timer, const DeviceInfo& device)
-    : path_(path), timer_(timer) {
-    file_ = std::fopen(path.c_str(), "w");
-    if (!file_) throw std::runtime_error(fmt::format("{}: cannot open for writing: {}", path, std::strerror(errno)));
+    : timer_(timer), file_(std::make_unique<OutputFile>(path)) {
     const nlohmann::json otherData = {{"device", device.name},
                                       {"driver", device.driver},
                                       {"vulkan", device.apiVersion},
                                       {"clock", "GPU timestamps; 0 = the first frame's start"}};
-    fmt::print(file_, "{{\"displayTimeUnit\":\"ms\",\"otherData\":{},\"traceEvents\":[\n", otherData.dump());
+    file_->write(
+        fmt::format("{{\"displayTimeUnit\":\"ms\",\"otherData\":{},\"traceEvents\":[\n", otherData.dump()));
     // Metadata events name the process and the track in the viewer.
-    fmt::print(file_, "{{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":{},\"args\":{{\"name\":{}}}}},\n",
-               kTraceGpuPid, quoted("GPU: " + device.name));
-    fmt::print(file_,
-               "{{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":{},\"tid\":{},\"args\":{{\"name\":\"passes\"}}}}",
-               kTraceGpuPid, kTraceGpuTid);
+    file_->write(fmt::format("{{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":{},\"args\":{{\"name\":{}}}}},\n",
+                             kTraceGpuPid, quoted("GPU: " + device.name)));
+    file_->write(fmt::format(
+        "{{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":{},\"tid\":{},\"args\":{{\"name\":\"passes\"}}}}",
+        kTraceGpuPid, kTraceGpuTid));
 }
 
 TraceWriter::~TraceWriter() { close(); }
 
 void TraceWriter::frameCollected(uint32_t /*slot*/, uint64_t frame) {
+    if (!file_) return;  // finished
     const FrameTimeline& timeline = timer_.lastCollectedFrame();
     auto event = [&](const std::string& name, const char* category, double beginNs, double endNs,
                      const std::string& args) {
         const auto begin = static_cast<int64_t>(std::llround(beginNs));
         const auto end = static_cast<int64_t>(std::llround(endNs));
-        fmt::print(file_,
-                   ",\n{{\"name\":{},\"cat\":\"{}\",\"ph\":\"X\",\"ts\":{},\"dur\":{},\"pid\":{},\"tid\":{},"
-                   "\"args\":{}}}",
-                   quoted(name), category, microseconds(begin), microseconds(end - begin), kTraceGpuPid,
-                   kTraceGpuTid, args);
+        file_->write(fmt::format(
+            ",\n{{\"name\":{},\"cat\":\"{}\",\"ph\":\"X\",\"ts\":{},\"dur\":{},\"pid\":{},\"tid\":{},"
+            "\"args\":{}}}",
+            quoted(name), category, microseconds(begin), microseconds(end - begin), kTraceGpuPid, kTraceGpuTid,
+            args));
     };
     event(fmt::format("frame {}", frame), "frame", timeline.beginNs, timeline.endNs,
           fmt::format("{{\"frame\":{}}}", frame));
@@ -63,18 +60,18 @@ void TraceWriter::frameCollected(uint32_t /*slot*/, uint64_t frame) {
 
 void TraceWriter::finish() {
     if (!file_) return;
-    bool ok = std::fputs("\n]}\n", file_) >= 0;
-    ok = !std::ferror(file_) && ok;
-    ok = std::fclose(file_) == 0 && ok;
-    file_ = nullptr;
-    if (!ok) throw std::runtime_error(fmt::format("{}: write failed", path_));
+    const std::unique_ptr<OutputFile> file = std::move(file_);
+    file->write("\n]}\n");
+    file->commit();
 }
 
-void TraceWriter::close() {
-    if (!file_) return;
-    std::fputs("\n]}\n", file_);
-    std::fclose(file_);
-    file_ = nullptr;
+void TraceWriter::close() noexcept {
+    try {
+        finish();
+    } catch (const std::exception&) {
+        // Unwinding from another error, which is the one to report; the
+        // temporary file is gone and the previous trace, if any, kept.
+    }
 }
 
 }  // namespace vksim

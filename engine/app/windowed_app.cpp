@@ -6,7 +6,9 @@
 
 #include <fmt/format.h>
 
+#include "app/output_guard.h"
 #include "app/run_outputs.h"
+#include "app/stop_signal.h"
 #include "world/world.h"
 #include "app/timing_output.h"
 #include "app/viewer.h"
@@ -60,16 +62,17 @@ private:
     uint32_t frames_ = 0;
 };
 
-// Runs until the window closes or `maxFrames` frames have been shown; with a
-// screenshot file, the last frame is copied and written to it.
+// Runs until the window closes, `maxFrames` frames have been shown or a
+// signal asks it to stop (stop_signal.h); with a screenshot file, the last
+// frame is copied and written to it (not when stopped before it).
 void runLoop(Viewer& viewer, Window& window, std::optional<uint32_t> maxFrames, const std::string& screenshotFile) {
     TitleMeter meter(windowTitle(viewer.simulation().scene()));
-    while (!window.shouldClose() && (!maxFrames || viewer.framesShown() < *maxFrames)) {
+    while (!window.shouldClose() && (!maxFrames || viewer.framesShown() < *maxFrames) && !stopRequested()) {
         if (!screenshotFile.empty() && maxFrames && viewer.framesShown() + 1 == *maxFrames) viewer.requestCapture();
         if (viewer.tick()) meter.frameShown(window, viewer.simulation().timer());
     }
     viewer.finish();
-    if (!screenshotFile.empty()) {
+    if (!screenshotFile.empty() && !stopRequested()) {
         if (!viewer.capture().recorded())
             throw std::runtime_error("the window closed before the screenshot frame was shown");
         viewer.capture().writePng(screenshotFile);
@@ -79,6 +82,7 @@ void runLoop(Viewer& viewer, Window& window, std::optional<uint32_t> maxFrames, 
 }  // namespace
 
 int runWindowed(const RunOptions& options, const Scene& scene) {
+    refuseOutputsOverInputs(options, scene);  // before anything is written
     // Declared before the context so that it outlives the surface the context owns.
     Window window(windowTitle(scene), int(options.width), int(options.height));
 
@@ -97,6 +101,7 @@ int runWindowed(const RunOptions& options, const Scene& scene) {
         std::cout << describeModel(sim.model());
     }
 
+    const StopSignals stopSignals;  // from here on, SIGINT and SIGTERM stop at a frame boundary
     RunOutputs outputs(ctx, sim, options, kFramesInFlight, std::nullopt);  // outlives the viewer's frames
     {
         ViewerOptions viewerOptions;
@@ -122,6 +127,10 @@ int runWindowed(const RunOptions& options, const Scene& scene) {
                                      draw.framesCollected(), draw.medianSceneMs(), draw.medianOverlayMs());
         }
         if (!options.timingsFile.empty()) writeTimingsFile(options.timingsFile, report);
+        if (const int signal = stopSignal()) {  // the outputs hold the frames shown; no hash of a cut-short run
+            std::cerr << stoppedMessage(signal, viewer.framesShown(), frames) << "\n";
+            return stoppedExitStatus(signal);
+        }
         if (options.printHash) {
             const std::vector<glm::vec4> positions = last.particles().readPositions();
             std::cout << "state-hash: " << formatHash(hashPositions(positions)) << "\n";

@@ -1,11 +1,12 @@
 #include "bench/bench_report.h"
 
 #include <filesystem>
-#include <fstream>
 #include <stdexcept>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+
+#include "io/write_file.h"
 
 namespace vksim {
 namespace {
@@ -120,29 +121,31 @@ std::string csvField(const std::string& text) {
     return quoted + "\"";
 }
 
-void writeCsv(std::ofstream& file, const BenchReport& report) {
-    file << "# vksim bench\n";
-    file << "# device: " << deviceLine(report.device) << "\n";
-    file << fmt::format("# frames: {} measured per size after {} warm-up\n", report.frames, report.warmup);
-    file << "# " << calibrationLine(report.calibration) << "\n";
-    for (const ScalingResult& s : report.scaling) file << "# scaling " << scalingLine(s) << "\n";
-    for (const SkippedSize& s : report.skipped) file << fmt::format("# skipped {} {}: {}\n", s.scene, s.size, s.reason);
-    file << "scene,size,particles,constraints,dispatches_per_step,pass,element,runs_per_step,elements_per_step,"
-            "median_ms,p95_ms,elements_per_s,bytes_per_step,gb_per_s\n";
+std::string formatCsv(const BenchReport& report) {
+    std::string csv;
+    csv += "# vksim bench\n";
+    csv += "# device: " + deviceLine(report.device) + "\n";
+    csv += fmt::format("# frames: {} measured per size after {} warm-up\n", report.frames, report.warmup);
+    csv += "# " + calibrationLine(report.calibration) + "\n";
+    for (const ScalingResult& s : report.scaling) csv += "# scaling " + scalingLine(s) + "\n";
+    for (const SkippedSize& s : report.skipped) csv += fmt::format("# skipped {} {}: {}\n", s.scene, s.size, s.reason);
+    csv += "scene,size,particles,constraints,dispatches_per_step,pass,element,runs_per_step,elements_per_step,"
+           "median_ms,p95_ms,elements_per_s,bytes_per_step,gb_per_s\n";
     for (const SizeResult& r : report.results) {
         const std::string lead = fmt::format("{},{},{},{},{}", csvField(r.scene), r.size, r.particles, r.constraints,
                                              r.dispatchesPerStep);
         for (const PassFamilyResult& p : r.passes)
-            file << fmt::format("{},{},{},{},{},{:.6f},{:.6f},{:.6g},{},{:.6g}\n", lead, csvField(p.family),
-                                csvField(p.element), p.runsPerStep, p.elementsPerStep, p.medianMs, p.p95Ms,
-                                p.elementsPerSecond, p.bytesPerStep, p.gigabytesPerSecond);
+            csv += fmt::format("{},{},{},{},{},{:.6f},{:.6f},{:.6g},{},{:.6g}\n", lead, csvField(p.family),
+                               csvField(p.element), p.runsPerStep, p.elementsPerStep, p.medianMs, p.p95Ms,
+                               p.elementsPerSecond, p.bytesPerStep, p.gigabytesPerSecond);
         const double stepGbps =
             r.stepMedianMs > 0 ? static_cast<double>(r.bytesPerStep) / (r.stepMedianMs * 1e-3) * 1e-9 : 0.0;
-        file << fmt::format("{},\"step total\",\"constraint\",{},{},{:.6f},{:.6f},{:.6g},{},{:.6g}\n", lead,
-                            r.dispatchesPerStep, r.constraintSolvesPerStep, r.stepMedianMs, r.stepP95Ms,
-                            r.constraintsPerSecond,
-                            r.bytesPerStep, stepGbps);
+        csv += fmt::format("{},\"step total\",\"constraint\",{},{},{:.6f},{:.6f},{:.6g},{},{:.6g}\n", lead,
+                           r.dispatchesPerStep, r.constraintSolvesPerStep, r.stepMedianMs, r.stepP95Ms,
+                           r.constraintsPerSecond,
+                           r.bytesPerStep, stepGbps);
     }
+    return csv;
 }
 
 }  // namespace
@@ -173,13 +176,7 @@ std::string formatBenchTable(const BenchReport& report) {
 }
 
 void writeBenchFile(const std::string& path, const BenchReport& report) {
-    std::ofstream file(path);
-    if (!file) throw std::runtime_error(fmt::format("{}: cannot open for writing", path));
-    if (extensionOf(path) == ".csv")
-        writeCsv(file, report);
-    else
-        file << toJson(report).dump(2) << "\n";
-    if (!file) throw std::runtime_error(fmt::format("{}: write failed", path));
+    writeWholeFile(path, extensionOf(path) == ".csv" ? formatCsv(report) : toJson(report).dump(2) + "\n");
 }
 
 }  // namespace vksim

@@ -9,8 +9,9 @@ namespace vksim {
 
 std::string formatBenchTable(const BenchReport& report);
 
-// Writes `report` as JSON (.json) or CSV (.csv). Throws std::runtime_error
-// naming the file when it cannot be written.
+// Writes `report` as JSON (.json) or CSV (.csv) through writeWholeFile
+// (io/write_file.h: replaced whole or not at all). Throws WriteError naming
+// the file when it cannot be written.
 void writeBenchFile(const std::string& path, const BenchReport& report);
 
 // True when `path` ends in .json or .csv.

@@ -1,8 +1,9 @@
 #pragma once
-// Writing a cache file next to an asset: to a temporary name first, then
-// renamed over the target, so that a reader (another vksim process, a test
-// running in parallel) never sees half a file. Caches are a convenience: a
-// directory that cannot be written is reported, not fatal.
+// Writing a cache file next to an asset, through writeWholeFile
+// (write_file.h: a temporary name, then renamed over the target), so that a
+// reader (another vksim process, a test running in parallel) never sees half
+// a file. Caches are a convenience: a directory that cannot be written is
+// reported, not fatal.
 #include <filesystem>
 #include <optional>
 #include <string>

@@ -7,7 +7,7 @@
 namespace vksim {
 
 // Writes tightly packed 8-bit RGBA pixels, top row first. Throws
-// std::runtime_error naming the file when it cannot be written.
+// WriteError (io/write_file.h) naming the file when it cannot be written.
 void writePng(const std::string& path, uint32_t width, uint32_t height, std::span<const uint8_t> rgba);
 
 }  // namespace vksim

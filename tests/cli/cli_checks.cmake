@@ -23,3 +23,12 @@ set_tests_properties(cli_outputs_and_bench PROPERTIES TIMEOUT 300 LABELS gpu)
 # The step plan as `vksim --list-passes` prints it, against a timed run's passes.
 add_test(NAME cli_list_passes COMMAND ${VKSIM_CLI_DIR}/list_passes.sh $<TARGET_FILE:vksim> ${VKSIM_DEFAULT_SCENE})
 set_tests_properties(cli_list_passes PROPERTIES TIMEOUT 300 LABELS gpu)
+# Outputs onto a full disk (/dev/full, ulimit -f): exit 1, one line naming
+# the file, no truncated or destroyed file.
+add_test(NAME cli_failed_writes
+         COMMAND ${VKSIM_CLI_DIR}/failed_writes.sh $<TARGET_FILE:vksim> ${VKSIM_CLI_DIR}/small_cloth.json)
+set_tests_properties(cli_failed_writes PROPERTIES TIMEOUT 300 LABELS gpu)
+# SIGINT and SIGTERM mid-run: 130 and 143, one line, every output valid.
+add_test(NAME cli_stop_signal
+         COMMAND ${VKSIM_CLI_DIR}/stop_signal.sh $<TARGET_FILE:vksim> ${VKSIM_CLI_DIR}/small_cloth.json)
+set_tests_properties(cli_stop_signal PROPERTIES TIMEOUT 300 LABELS gpu)

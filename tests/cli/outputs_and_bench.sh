@@ -59,7 +59,7 @@ grep -q '"traceEvents":\[' "$work/trace.json" 2>/dev/null && pass "--trace write
 
 touch "$work/a_file"
 expect_error "export under a regular file" 1 "cannot create directory" "$scene" --headless --frames 1 --export "$work/a_file/x"
-expect_error "trace in a missing directory" 1 "cannot open for writing" "$scene" --headless --frames 1 --trace "$work/no/t.json"
+expect_error "trace in a missing directory" 1 "cannot write" "$scene" --headless --frames 1 --trace "$work/no/t.json"
 expect_error "unknown export format" 2 "--export-format" "$scene" --headless --export "$work/e" --export-format stl
 expect_error "export every 0" 2 "--export-every" "$scene" --headless --export "$work/e" --export-every 0
 expect_error "export every without export" 2 "requires --export" "$scene" --headless --export-every 2

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Outputs that cannot be written: each ends the run with exit status 1 and one
+# line naming the file, and never leaves a truncated file or destroys the one
+# that was there (io/write_file.h). A full disk is /dev/full, reached through
+# a link whose name has the extension the option asks for, or a file-size
+# limit (ulimit -f, with SIGXFSZ ignored so the write fails instead of
+# killing vksim), which works for any user.
+# Usage: failed_writes.sh VKSIM SMALL_SCENE
+set -uo pipefail
+vksim=$1
+scene=$2
+failures=0
+checks=0
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+pass() { checks=$((checks + 1)); echo "ok   $1"; }
+fail() { checks=$((checks + 1)); failures=$((failures + 1)); echo "FAIL $1"; }
+
+expect_write_error() {  # expect_write_error DESCRIPTION EXPECTED_LINE ARGS...
+    local description=$1 expected=$2 err status
+    shift 2
+    err=$(timeout 300 "$vksim" "$@" 2>&1 >/dev/null)
+    status=$?
+    if [[ $status -eq 1 && $err == "$expected" ]]; then
+        pass "$description: $err"
+    else
+        fail "$description: status $status, stderr: $err (expected status 1 and '$expected')"
+    fi
+}
+
+for ext in csv json png; do ln -s /dev/full "$work/full.$ext"; done
+full="No space left on device"
+expect_write_error "--timings onto /dev/full" "vksim: cannot write $work/full.csv: $full" \
+    "$scene" --headless --frames 2 --quiet --timings "$work/full.csv"
+expect_write_error "--trace onto /dev/full" "vksim: cannot write $work/full.json: $full" \
+    "$scene" --headless --frames 2 --quiet --trace "$work/full.json"
+expect_write_error "--screenshot onto /dev/full" "vksim: cannot write $work/full.png: $full" \
+    "$scene" --headless --frames 2 --quiet --size 64x64 --screenshot "$work/full.png"
+expect_write_error "bench --out onto /dev/full" "vksim: cannot write $work/full.csv: $full" \
+    bench --filter cloth-pbd --sizes 4 --frames 1 --warmup 0 --quiet --out "$work/full.csv"
+
+# A disk that fills during the run: the first exported frame (about 5 kB)
+# does not fit in 1 kB, and no partial frame is left in the folder.
+limited() { (trap '' XFSZ; ulimit -f 1; exec "$vksim" "$@"); }
+err=$(limited "$scene" --headless --frames 3 --quiet --export "$work/frames" 2>&1 >/dev/null)
+status=$?
+left=$(ls -A "$work/frames" 2>/dev/null | tr '\n' ' ')
+if [[ $status -eq 1 && $err == "vksim: cannot write $work/frames/small_cloth_00000.obj: File too large" && -z $left ]]; then
+    pass "--export onto a full disk: $err; nothing left in the folder"
+else
+    fail "--export onto a full disk: status $status, stderr: $err, left: '$left'"
+fi
+
+# The previous trace survives a trace that could not be written.
+printf 'precious' >"$work/trace.json"
+err=$(limited "$scene" --headless --frames 20 --quiet --trace "$work/trace.json" 2>&1 >/dev/null)
+status=$?
+if [[ $status -eq 1 && $err == "vksim: cannot write $work/trace.json: File too large" &&
+    $(cat "$work/trace.json") == precious ]]; then
+    pass "a failed --trace keeps the previous file: $err"
+else
+    fail "failed --trace: status $status, stderr: $err, file now: $(head -c 80 "$work/trace.json")"
+fi
+# An output named like the run's input is refused before the run: the
+# scene file is left as it was.
+cp "$scene" "$work/scene.json"
+expect_write_error "--timings onto the scene file" \
+    "vksim: cannot write $work/scene.json: it is the run's input $work/scene.json" \
+    "$work/scene.json" --headless --frames 1 --quiet --timings "$work/scene.json"
+cmp -s "$scene" "$work/scene.json" && pass "the scene file is unchanged" || fail "the scene file was overwritten"
+
+leftovers=$(find "$work" -name '*.tmp*' | tr '\n' ' ')
+[[ -z $leftovers ]] && pass "no temporary files left behind" || fail "temporary files left: $leftovers"
+
+echo "$((checks - failures)) passed, $failures failed"
+[[ $failures -eq 0 ]]
