@@ -430,7 +430,11 @@ float readFloat(const Field& field, const NumberRange& range) {
     // but 90 as a float.
     const auto narrowed = static_cast<float>(value);
     if (!std::isfinite(narrowed)) field.failExpected("a number that fits in a 32-bit float (magnitude < 3.4e38)");
-    if (!range.contains(narrowed))
+    // Bounds as floats too, so that a bound written in decimal (1e-6) is
+    // itself accepted.
+    const NumberRange floatRange{.min = static_cast<float>(range.min), .max = static_cast<float>(range.max),
+                                 .minExclusive = range.minExclusive, .maxExclusive = range.maxExclusive};
+    if (!floatRange.contains(narrowed))
         field.fail(fmt::format("expected {}, got {}, which is {} as a 32-bit float", range.describe(),
                                describeValue(field.json()), formatNumber(narrowed)));
     // Where a positive value is required, a subnormal float (below 1.2e-38)

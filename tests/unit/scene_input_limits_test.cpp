@@ -130,7 +130,9 @@ TEST(SceneInputLimits, RangesAreCheckedOnTheFloat) {
     EXPECT_NE(errorOf(R"({"objects": [{"type": "tetBox", "size": [1, 1e-30, 1]}]})")
                   .find("/objects/0/size/1: expected a number >= 1e-06, got 1e-30"),
               std::string::npos);
-    // The largest double below 90 that is not 90 as a float is accepted.
+    // A bound written in decimal is accepted though its float differs.
+    EXPECT_NO_THROW(parseScene(R"({"camera": {"distance": 1e-6}, )" + cloth + "}", "ok.json"));
+    // A double below 90 that is not 90 as a float is accepted.
     EXPECT_NO_THROW(parseScene(R"({"camera": {"pitch": 89.999995}, )" + cloth + "}", "ok.json"));
 }
 
