@@ -35,6 +35,7 @@ expect_usage_error "--export: expected a non-empty value" "$scene" --headless --
 expect_usage_error "scene: expected a non-empty value" "" --headless
 expect_usage_error "headless was given a disallowed flag override" "$scene" --headless=1
 expect_usage_error "quiet was given a disallowed flag override" "$scene" --quiet=0
+expect_usage_error "quiet was given a disallowed flag override" bench --quiet=1
 expect_usage_error "--sizes: 1 required UINT missing" bench --sizes ,,
 expect_usage_error "--sizes: expected an integer in [2, 4096], got '99999999999'" bench --sizes 64,99999999999
 expect_usage_error "--device: expected a device index or a name substring" bench --device ""
