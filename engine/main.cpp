@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "app/command_line_values.h"
 #include "app/headless_app.h"
 #include "app/run_options.h"
 #include "app/timing_output.h"
@@ -49,14 +50,23 @@ int main(int argc, char** argv) {
     uint32_t frames = 0;
 
     CLI::App cli{"vksim: real-time physics simulation on Vulkan compute"};
-    cli.add_option("scene", options.scenePath, "Scene file (JSON); default scenes/cloth_sphere.json");
+    // Flags take no value: "--headless=1" is refused, not read as a number.
+    cli.option_defaults()->disable_flag_override();
+    // Numbers are checked as text (command_line_values.h): CLI11's Range
+    // would wrap or misreport some of them.
+    auto integerIn = [](uint64_t min, uint64_t max) {
+        return [min, max](const std::string& text) { return vksim::checkBoundedInteger(text, min, max); };
+    };
+    cli.add_option("scene", options.scenePath, "Scene file (JSON); default scenes/cloth_sphere.json")
+        ->check(vksim::checkNotEmpty);
     cli.add_flag("--headless", options.headless, "Run without a window and print per-pass GPU timings");
     cli.add_option("--frames", frames, "Frames to simulate (headless default 300; windowed: until closed)")
-        ->check(CLI::Range(1u, 100000000u));
+        ->check(integerIn(1, 100000000));
     cli.add_flag("--validate", options.validate,
                  "Enable Khronos validation with synchronization validation; any message makes the exit status 3");
     cli.add_flag("--list-devices", listOnly, "List Vulkan devices and whether vksim can use them");
-    cli.add_option("--device", options.device, "Device to use: index from --list-devices or a name substring");
+    cli.add_option("--device", options.device, "Device to use: index from --list-devices or a name substring")
+        ->check(vksim::checkDeviceSelector);
     cli.add_option("--timings", options.timingsFile, "Write per-pass timings to FILE (.json or .csv)")
         ->check([](const std::string& path) {
             return vksim::isSupportedTimingsPath(path) ? std::string() : "expected a file name ending in .json or .csv";
@@ -68,14 +78,15 @@ int main(int argc, char** argv) {
     CLI::Option* exportOption =
         cli.add_option("--export", options.exportDir,
                        "Write each deformable object's mesh per frame to DIR/<object>_<frame:05d>.obj|.ply "
-                       "(frame: the 0-based simulation frame index; DIR is created)");
+                       "(frame: the 0-based simulation frame index; DIR is created)")
+            ->check(vksim::checkNotEmpty);
     std::string exportFormat = "obj";
     cli.add_option("--export-format", exportFormat, "Mesh files: obj (text, vertex normals; default) or ply "
                                                     "(binary little-endian)")
         ->check(CLI::IsMember({"obj", "ply"}, CLI::ignore_case))
         ->needs(exportOption);
     cli.add_option("--export-every", options.exportEvery, "Export frames 0, K, 2K, ... (default 1: every frame)")
-        ->check(CLI::Range(1u, 100000000u))
+        ->check(integerIn(1, 100000000))
         ->needs(exportOption);
     cli.add_option("--trace", options.traceFile,
                    "Write a Chrome trace (open in Perfetto or chrome://tracing) of every pass run of every frame "
@@ -94,14 +105,7 @@ int main(int argc, char** argv) {
         });
     std::string size;
     cli.add_option("--size", size, "Window (and headless screenshot) size in pixels, WxH; default 1280x720")
-        ->check([](const std::string& text) {
-            unsigned w = 0, h = 0;
-            char x = 0, extra = 0;
-            if (std::sscanf(text.c_str(), "%u%c%u%c", &w, &x, &h, &extra) != 3 || (x != 'x' && x != 'X') || w < 16 ||
-                h < 16 || w > 8192 || h > 8192)
-                return std::string("expected WxH with 16 <= W, H <= 8192, e.g. 1280x720");
-            return std::string();
-        });
+        ->check(vksim::checkPixelSize);
     std::string presentMode = "fifo";
     cli.add_option("--present-mode", presentMode,
                    "Window presentation: fifo (vsync, default), mailbox (vsync, no waiting) or immediate (no vsync); "
@@ -125,18 +129,19 @@ int main(int argc, char** argv) {
     benchCommand->add_option("--sizes", bench.sizes, "Sizes to run, comma-separated (e.g. 64,128,256); "
                                                      "default: each scene's list for this device")
         ->delimiter(',')
-        ->check(CLI::Range(2u, 4096u));
+        ->check(integerIn(2, 4096));
     benchCommand->add_option("--frames", bench.frames, "Measured frames per size")
         ->capture_default_str()
-        ->check(CLI::Range(1u, 1000000u));
+        ->check(integerIn(1, 1000000));
     benchCommand->add_option("--warmup", bench.warmup, "Frames run before measuring, per size")
         ->capture_default_str()
-        ->check(CLI::Range(0u, 1000000u));
+        ->check(integerIn(0, 1000000));
     benchCommand->add_option("--out", bench.outFile, "Also write the results to FILE (.csv or .json)")
         ->check([](const std::string& path) {
             return vksim::isSupportedBenchPath(path) ? std::string() : "expected a file name ending in .json or .csv";
         });
-    benchCommand->add_option("--device", bench.device, "Device to use: index from --list-devices or a name substring");
+    benchCommand->add_option("--device", bench.device, "Device to use: index from --list-devices or a name substring")
+        ->check(vksim::checkDeviceSelector);
     benchCommand->add_flag("--validate", bench.validate,
                            "Enable Khronos validation with synchronization validation; any message makes the exit "
                            "status 3 (slows the run: not for measuring)");
@@ -156,9 +161,9 @@ int main(int argc, char** argv) {
     }
     if (cli.count("--frames")) options.frames = frames;
     options.exportFormat = exportFormat == "ply" ? vksim::MeshFormat::Ply : vksim::MeshFormat::Obj;
-    if (!size.empty()) {
-        char x = 0;
-        std::sscanf(size.c_str(), "%u%c%u", &options.width, &x, &options.height);
+    if (const auto pixels = vksim::parsePixelSize(size)) {  // checked above when given
+        options.width = pixels->width;
+        options.height = pixels->height;
     }
     for (char& c : presentMode) c = char(std::tolower(static_cast<unsigned char>(c)));
     options.presentMode = presentMode == "mailbox"     ? vksim::PresentMode::Mailbox

@@ -133,9 +133,13 @@ private:
         std::size_t first = text.find_first_not_of(" \t");
         if (first == std::string_view::npos) return;
         text.remove_prefix(first);
-        if (text.size() < 2 || (text[1] != ' ' && text[1] != '\t')) return;  // not "v " or "f "
-        if (text[0] == 'v') scanVertex(text.substr(2), line);
-        else if (text[0] == 'f') scanFace(text.substr(2), line);
+        // "v" or "f" alone on its line is an element with nothing in it, which
+        // tinyobjloader would drop without a word: scan it, to be refused.
+        const bool keywordAlone = text.size() == 1;
+        if (!keywordAlone && text[1] != ' ' && text[1] != '\t') return;  // not "v " or "f "
+        const std::string_view rest = keywordAlone ? std::string_view() : text.substr(2);
+        if (text[0] == 'v') scanVertex(rest, line);
+        else if (text[0] == 'f') scanFace(rest, line);
     }
 
     void scanVertex(std::string_view rest, uint32_t line) {

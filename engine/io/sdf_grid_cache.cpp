@@ -15,8 +15,9 @@ namespace vksim {
 namespace {
 
 constexpr char kMagic[8] = {'v', 'k', 's', 'i', 'm', 'S', 'D', 'F'};
-// Bump whenever the bake computes something different.
-constexpr uint32_t kFormatVersion = 1;
+// Bump whenever the bake computes something different, or the layout changes.
+// 2: the checksum covers the header as well as the values.
+constexpr uint32_t kFormatVersion = 2;
 
 struct CacheKey {
     uint32_t resolution;
@@ -37,13 +38,18 @@ std::string encode(const CacheKey& key, const SignedDistanceGrid& grid) {
     for (int axis = 0; axis < 3; ++axis) binary::put(out, grid.origin[axis]);
     const std::string_view values(reinterpret_cast<const char*>(grid.values.data()),
                                   grid.values.size() * sizeof(float));
-    binary::put(out, fnv1a64(values));
+    binary::put(out, fnv1a64(values, fnv1a64(out)));  // header, then values
     out.append(values);
     return out;
 }
 
-// The grid in `bytes` if they are a valid cache for `key`, else why not.
-std::optional<SignedDistanceGrid> decode(std::string_view bytes, const CacheKey& key, std::string& whyNot) {
+// The grid in `bytes` if they are a valid cache for `key` whose layout is
+// `expected` (sdfGridLayout of the mesh), else why not. The layout is
+// compared exactly, so that a damaged spacing or origin (a flipped bit gave
+// a spacing of -0.0394) never reaches the GPU; the checksum then covers the
+// header and the values.
+std::optional<SignedDistanceGrid> decode(std::string_view bytes, const CacheKey& key,
+                                         const SignedDistanceGrid& expected, std::string& whyNot) {
     std::size_t at = 0;
     if (bytes.size() < sizeof kMagic || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0) {
         whyNot = "not a vksim SDF cache";
@@ -76,15 +82,26 @@ std::optional<SignedDistanceGrid> decode(std::string_view bytes, const CacheKey&
     for (int axis = 0; axis < 3; ++axis) grid.samples[axis] = binary::take<uint32_t>(bytes, at).value_or(0);
     grid.spacing = binary::take<double>(bytes, at).value_or(0.0);
     for (int axis = 0; axis < 3; ++axis) grid.origin[axis] = binary::take<double>(bytes, at).value_or(0.0);
-    const auto valuesHash = binary::take<uint64_t>(bytes, at);
+    const std::size_t headerBytes = at;
+    const auto checksum = binary::take<uint64_t>(bytes, at);
     const uint64_t count = uint64_t(grid.samples.x) * grid.samples.y * grid.samples.z;
-    if (!valuesHash || grid.samples.x < 2 || grid.samples.y < 2 || grid.samples.z < 2 ||
+    if (!checksum || grid.samples.x < 2 || grid.samples.y < 2 || grid.samples.z < 2 ||
         bytes.size() - at != count * sizeof(float)) {
         whyNot = "truncated or damaged";
         return std::nullopt;
     }
+    if (grid.samples != expected.samples || !(grid.spacing == expected.spacing) ||
+        !(grid.origin == expected.origin)) {
+        // Shortest round-trip digits: a flipped low bit must show.
+        whyNot = fmt::format("damaged header: grid {}x{}x{}, spacing {}, origin ({}, {}, {}); the mesh gives "
+                             "{}x{}x{}, spacing {}, origin ({}, {}, {})",
+                             grid.samples.x, grid.samples.y, grid.samples.z, grid.spacing, grid.origin.x,
+                             grid.origin.y, grid.origin.z, expected.samples.x, expected.samples.y, expected.samples.z,
+                             expected.spacing, expected.origin.x, expected.origin.y, expected.origin.z);
+        return std::nullopt;
+    }
     const std::string_view values = bytes.substr(at);
-    if (fnv1a64(values) != *valuesHash) {
+    if (fnv1a64(values, fnv1a64(bytes.substr(0, headerBytes))) != *checksum) {
         whyNot = "damaged (checksum)";
         return std::nullopt;
     }
@@ -112,7 +129,7 @@ CachedSdfGrid loadOrBakeSdfGrid(const TriangleSurface& surface, const std::files
         std::string whyNot;
         try {
             const AssetFile cache = readAssetFile(result.cacheFile);
-            if (auto grid = decode(cache.bytes, key, whyNot)) {
+            if (auto grid = decode(cache.bytes, key, sdfGridLayout(surface.positions, resolution), whyNot)) {
                 result.grid = std::make_shared<const SignedDistanceGrid>(std::move(*grid));
                 result.fromCache = true;
                 result.seconds = elapsed();

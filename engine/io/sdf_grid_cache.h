@@ -11,7 +11,9 @@
 // Layout (native byte order): "vksimSDF", u32 format version, u32
 // resolution, u64 source size, i64 source mtime [ns], u64 source hash, f64
 // weld tolerance, u32 samples x/y/z, f64 spacing, f64 origin x/y/z, u64
-// FNV-1a of the value bytes, then samples.x*samples.y*samples.z f32 values.
+// FNV-1a of all the bytes before it and of the value bytes, then
+// samples.x*samples.y*samples.z f32 values. The samples, spacing and origin
+// must also equal what the mesh gives (sdfGridLayout), bit for bit.
 #include <cstdint>
 #include <filesystem>
 #include <memory>

@@ -73,6 +73,7 @@ public:
         std::string lastToken;
         std::string message;
         bool duplicateKey = false;
+        bool tooDeep = false;
     };
 
     const Failure& failure() const { return failure_; }
@@ -87,6 +88,7 @@ public:
 
     bool start_object(std::size_t) override {
         beginValue();
+        if (tooDeep()) return false;
         open_.push_back({.isArray = false});
         return true;
     }
@@ -106,6 +108,7 @@ public:
     }
     bool start_array(std::size_t) override {
         beginValue();
+        if (tooDeep()) return false;
         open_.push_back({.isArray = true});
         return true;
     }
@@ -135,6 +138,14 @@ private:
         std::unordered_set<std::string> keysSeen;  // objects
     };
 
+    // Called as an array or object begins: one more level would exceed the limit.
+    bool tooDeep() {
+        if (open_.size() < kMaxJsonDepth) return false;
+        failure_.tooDeep = true;
+        failure_.pointer = pointer();
+        return true;
+    }
+
     bool beginValue() {
         if (!open_.empty() && open_.back().isArray) ++open_.back().elementsBegun;
         return true;
@@ -156,18 +167,52 @@ private:
     Failure failure_;
 };
 
+// At most `maxBytes` of `text`, cut where no UTF-8 character is split,
+// with "..." appended when cut.
+std::string clipBytes(std::string_view text, std::size_t maxBytes) {
+    if (text.size() <= maxBytes) return std::string(text);
+    std::size_t end = maxBytes;
+    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;  // a continuation byte
+    return std::string(text.substr(0, end)) + "...";
+}
+
+// nlohmann ends its messages with "last read: '<token>'", and a token can be
+// a whole unterminated string of megabytes: keep its start.
+std::string clipLastRead(std::string_view message) {
+    constexpr std::string_view kLastRead = "last read: '";
+    const std::size_t from = message.find(kLastRead);
+    if (from == std::string_view::npos || !message.ends_with('\'')) return clipBytes(message, 200);
+    const std::size_t tokenStart = from + kLastRead.size();
+    const std::string_view token = message.substr(tokenStart, message.size() - 1 - tokenStart);
+    return fmt::format("{}{}'", message.substr(0, tokenStart), clipBytes(token, 80));
+}
+
+// The first NUL byte: JSON text never holds one (inside a string it must be
+// written \u0000), and nlohmann stops reading at it as if the input ended
+// there, which would accept "{...}\0anything".
+void rejectNulByte(std::string_view text) {
+    const std::size_t nul = text.find('\0');
+    if (nul == std::string_view::npos) return;
+    const TextPosition at = textPositionOf(text, nul + 1);
+    throw JsonInputError(fmt::format("line {}, column {} (byte offset {}): NUL byte; a JSON file is text and has none",
+                                     at.line, at.column, nul));
+}
+
 [[noreturn]] void throwParseFailure(std::string_view text, const DocumentChecker::Failure& failure) {
-    const std::string shownPointer = failure.pointer.empty() ? "/" : failure.pointer;
+    const std::string shownPointer = displayPointer(failure.pointer);
     if (failure.duplicateKey)
         throw JsonInputError(fmt::format("{}: key appears twice in the same object (only one value is allowed)",
                                          shownPointer));
+    if (failure.tooDeep)
+        throw JsonInputError(fmt::format("{}: arrays and objects nested more than {} levels deep", shownPointer,
+                                         kMaxJsonDepth));
     const TextPosition at = textPositionOf(text, failure.bytesRead);
     constexpr int kNumberOverflow = 406;
     if (failure.exceptionId == kNumberOverflow)
         throw JsonInputError(fmt::format("{}: expected a finite number, got {} (too large for a double; line {}, column {})",
-                                         shownPointer, failure.lastToken, at.line, at.column));
+                                         shownPointer, clipBytes(failure.lastToken, 80), at.line, at.column));
     throw JsonInputError(fmt::format("line {}, column {}: JSON syntax error: {}", at.line, at.column,
-                                     describeSyntaxError(failure.message)));
+                                     clipLastRead(describeSyntaxError(failure.message))));
 }
 
 // ---------------------------------------------------------------------------
@@ -227,7 +272,38 @@ std::string formatNumber(double value) { return fmt::format("{}", value); }
 
 // ---------------------------------------------------------------------------
 
+std::string quoteInput(std::string_view text, std::size_t maxBytes) {
+    const std::string shown = clipBytes(text, maxBytes);
+    if (shown.size() == text.size()) return Json(shown).dump(-1, ' ', false, Json::error_handler_t::replace);
+    const std::string_view kept = std::string_view(shown).substr(0, shown.size() - 3);  // without "..."
+    return fmt::format("{}... ({} bytes)", Json(std::string(kept)).dump(-1, ' ', false, Json::error_handler_t::replace),
+                       text.size());
+}
+
+std::string displayPointer(std::string_view pointer) {
+    if (pointer.empty()) return "/";
+    constexpr std::size_t kMaxTokenBytes = 40, kKeptFirst = 6, kKeptLast = 6;
+    std::vector<std::string> tokens;
+    for (std::size_t from = 1;;) {  // pointer[0] is '/'
+        const std::size_t slash = pointer.find('/', from);
+        tokens.push_back(clipBytes(pointer.substr(from, slash == std::string_view::npos ? slash : slash - from),
+                                   kMaxTokenBytes));
+        if (slash == std::string_view::npos) break;
+        from = slash + 1;
+    }
+    std::string shown;
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        if (tokens.size() > kKeptFirst + kKeptLast && i == kKeptFirst) {
+            shown += fmt::format("/...({} levels)...", tokens.size() - kKeptFirst - kKeptLast);
+            i = tokens.size() - kKeptLast;
+        }
+        shown += "/" + tokens[i];
+    }
+    return shown;
+}
+
 Json parseJsonText(std::string_view text) {
+    rejectNulByte(text);
     DocumentChecker checker;
     if (!Json::sax_parse(text, &checker, Json::input_format_t::json, /*strict=*/true, /*ignore_comments=*/true))
         throwParseFailure(text, checker.failure());
@@ -235,23 +311,45 @@ Json parseJsonText(std::string_view text) {
     return Json::parse(text, /*cb=*/nullptr, /*allow_exceptions=*/true, /*ignore_comments=*/true);
 }
 
+namespace {
+
+// Whether `value` has at most `budget` values in all (itself included) and
+// no long string, so that dumping it is cheap and short. Visits at most
+// `budget` values, so its recursion is bounded too.
+bool isSmall(const Json& value, std::size_t& budget) {
+    constexpr std::size_t kMaxStringBytes = 40;
+    if (budget == 0) return false;
+    --budget;
+    if (value.is_string()) return value.get_ref<const std::string&>().size() <= kMaxStringBytes;
+    if (value.is_array())
+        return std::all_of(value.begin(), value.end(), [&](const Json& element) { return isSmall(element, budget); });
+    if (value.is_object())
+        for (const auto& [key, member] : value.items())
+            if (key.size() > kMaxStringBytes || !isSmall(member, budget)) return false;
+    return true;
+}
+
+}  // namespace
+
 std::string describeValue(const Json& value) {
     constexpr std::size_t kMaxShown = 40;
-    const std::string text = value.dump(-1, ' ', false, Json::error_handler_t::replace);
+    if (value.is_string()) return "string " + quoteInput(value.get_ref<const std::string&>(), kMaxShown);
+    std::size_t budget = 12;
+    const bool small = isSmall(value, budget);
+    const std::string text = small ? value.dump(-1, ' ', false, Json::error_handler_t::replace) : std::string();
     switch (value.type()) {
-    case Json::value_t::string:
-        if (text.size() <= kMaxShown) return "string " + text;
-        return "string " + text.substr(0, kMaxShown) + "...\"";
     case Json::value_t::array:
-        if (text.size() <= kMaxShown) return text;
+        if (small && text.size() <= kMaxShown) return text;
         return fmt::format("an array of {} elements", value.size());
     case Json::value_t::object:
-        if (text.size() <= kMaxShown) return text;
+        if (small && text.size() <= kMaxShown) return text;
         return fmt::format("an object with {} keys", value.size());
     default:
         return text;
     }
 }
+
+std::string Field::location() const { return displayPointer(pointer_); }
 
 Field Field::member(std::string_view key) const {
     return Field(value_->at(std::string(key)), pointer_ + "/" + escapePointerToken(key));
@@ -281,9 +379,12 @@ ObjectFields::ObjectFields(const Field& object, std::vector<std::string_view> al
         std::string allowedList;
         for (std::string_view allowed : sorted) allowedList += (allowedList.empty() ? "" : ", ") + std::string(allowed);
 
-        std::string problem = fmt::format("unknown key {}", Json(key).dump(-1, ' ', false, Json::error_handler_t::replace));
+        std::string problem = fmt::format("unknown key {}", quoteInput(key));
         if (!context.empty()) problem += fmt::format(" {}", context);
-        if (auto suggestion = closestKey(key, allowedKeys_)) problem += fmt::format(" (did you mean \"{}\"?)", *suggestion);
+        // The edit distance costs key length x candidate length: a long key is no typo.
+        constexpr std::size_t kMaxTypoBytes = 64;
+        if (key.size() <= kMaxTypoBytes)
+            if (auto suggestion = closestKey(key, allowedKeys_)) problem += fmt::format(" (did you mean \"{}\"?)", *suggestion);
         problem += fmt::format("; allowed keys: {}", allowedList);
         object_.member(key).fail(problem);
     }
@@ -323,9 +424,25 @@ float readFloat(const Field& field, const NumberRange& range) {
     if (!field.json().is_number()) field.failExpected(range.describe());
     const double value = field.json().get<double>();
     if (!range.contains(value)) field.failExpected(range.describe());
-    // The engine stores float32: 1e300 is a finite double but an infinite float.
+    // The engine stores float32, so the range is checked again on the float
+    // the GPU will see: 1e300 is a finite double but an infinite float,
+    // 1e-320 a positive double but a zero float, 89.9999999 inside (-90, 90)
+    // but 90 as a float.
     const auto narrowed = static_cast<float>(value);
     if (!std::isfinite(narrowed)) field.failExpected("a number that fits in a 32-bit float (magnitude < 3.4e38)");
+    // Bounds as floats too, so that a bound written in decimal (1e-6) is
+    // itself accepted.
+    const NumberRange floatRange{.min = static_cast<float>(range.min), .max = static_cast<float>(range.max),
+                                 .minExclusive = range.minExclusive, .maxExclusive = range.maxExclusive};
+    if (!floatRange.contains(narrowed))
+        field.fail(fmt::format("expected {}, got {}, which is {} as a 32-bit float", range.describe(),
+                               describeValue(field.json()), formatNumber(narrowed)));
+    // Where a positive value is required, a subnormal float (below 1.2e-38)
+    // is as good as zero: GPUs may flush it, and its inverse is infinite.
+    const bool positiveRequired = range.min >= 0.0 && (range.min > 0.0 || range.minExclusive);
+    if (positiveRequired && std::fpclassify(narrowed) == FP_SUBNORMAL)
+        field.fail(fmt::format("expected {}, got {}, which is subnormal as a 32-bit float (below 1.2e-38)",
+                               range.describe(), describeValue(field.json())));
     return narrowed;
 }
 
@@ -357,6 +474,9 @@ std::string readString(const Field& field) {
 std::string readNonEmptyString(const Field& field) {
     std::string text = readString(field);
     if (text.empty()) field.failExpected("a non-empty string");
+    // Longer than any path the system can open (PATH_MAX) is no name either.
+    constexpr std::size_t kMaxBytes = 4096;
+    if (text.size() > kMaxBytes) field.failExpected(fmt::format("a string of at most {} bytes", kMaxBytes));
     // Names become file names and paths are opened: a NUL would cut a path
     // short (and a cache written next to "mesh.obj\0x" would land on
     // mesh.obj), and other control characters are never meant.

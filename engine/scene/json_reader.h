@@ -32,11 +32,24 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// Arrays and objects nested deeper than this are refused while parsing:
+// scenes need a handful of levels, and the recursive code that walks a parsed
+// value (dumping, destroying, comparing) would overflow the stack at tens of
+// thousands.
+inline constexpr std::size_t kMaxJsonDepth = 64;
+
 // Parses JSON text with // and /* */ comments allowed. Besides syntax errors
 // (reported by line and column) it rejects what nlohmann::json would accept
-// silently: a key repeated in one object (the first value would be lost) and
-// numbers too large for a double such as 1e999 (both reported by pointer).
+// silently: a key repeated in one object (the first value would be lost),
+// numbers too large for a double such as 1e999 (both reported by pointer),
+// nesting deeper than kMaxJsonDepth, and a NUL byte anywhere (nlohmann takes
+// it for the end of the input, so anything after it would be ignored).
 Json parseJsonText(std::string_view text);
+
+// Input quoted in a message: at most `maxBytes` of `text` (cut at a UTF-8
+// character boundary), JSON-escaped and in double quotes, followed by
+// "... (N bytes)" when cut. A 16 MiB key must not become a 16 MiB message.
+std::string quoteInput(std::string_view text, std::size_t maxBytes = 80);
 
 // A value inside a parsed document and its JSON pointer ("" is the root).
 class Field {
@@ -45,8 +58,9 @@ public:
 
     const Json& json() const { return *value_; }
     const std::string& pointer() const { return pointer_; }
-    // The pointer as shown in messages: "/" for the root.
-    std::string location() const { return pointer_.empty() ? "/" : pointer_; }
+    // The pointer as shown in messages: "/" for the root; long keys and deep
+    // paths are shortened (displayPointer).
+    std::string location() const;
 
     Field member(std::string_view key) const;  // the caller has checked that it exists
     Field element(std::size_t index) const;
@@ -113,6 +127,10 @@ std::vector<Field> readArray(const Field& field);
 std::vector<float> readFloats(const Field& field, std::size_t count, const NumberRange& range = anyFinite());
 glm::vec2 readVec2(const Field& field, const NumberRange& range = anyFinite());
 glm::vec3 readVec3(const Field& field, const NumberRange& range = anyFinite());
+
+// A JSON pointer as shown in messages: "/" for the root, each key cut to a
+// few dozen bytes and, past a dozen levels, the middle levels left out.
+std::string displayPointer(std::string_view pointer);
 
 // The value as quoted in messages: short, one line ("-1", "string \"nan\"", "an object").
 std::string describeValue(const Json& value);

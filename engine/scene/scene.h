@@ -155,6 +155,7 @@ struct ClothObject {
     SolverMethod method = SolverMethod::Pbd;
     PdClothParams pd;                            // used when method is Pd (stretch, bending and attachment above are PBD's)
     SpringClothParams springs;                   // used when method is Springs
+    std::string source;                          // JSON pointer in the scene file ("/objects/2"), for messages
 };
 
 // A tetrahedral solid, simulated with projective dynamics.
@@ -187,6 +188,7 @@ struct SolidObject {
     std::string meshFile;  // the OBJ or .node file, as resolved against the scene's folder
     float meshScale = 1.0f;
     std::vector<uint32_t> pinnedVertices;  // mesh only: indices into tetMesh->positions, ascending, distinct
+    std::string source;                    // JSON pointer in the scene file ("/objects/2"), for messages
 };
 
 enum class ColliderShape { Plane, Sphere, Box, Capsule, Mesh };

@@ -57,6 +57,11 @@ constexpr int64_t kMaxGridResolution = 4096;
 // A scene file is a few kilobytes; refuse to slurp something that is not one.
 constexpr std::size_t kMaxFileBytes = 64u << 20;
 
+// Sizes, radii and the camera distance, in metres. Below a micrometre a
+// length is a typo (1e-30), and the areas, volumes and inverse masses the
+// model derives from it leave float32's range; 1e-6 keeps a 256-cell solid's
+// tetrahedron volumes (~1e-26) normal floats.
+constexpr NumberRange kLengthRange{.min = 1e-6};
 constexpr NumberRange kTimeStepRange{.min = 0.0, .max = 1.0, .minExclusive = true};
 constexpr NumberRange kPitchRange{.min = -90.0, .max = 90.0, .minExclusive = true, .maxExclusive = true};
 constexpr NumberRange kFieldOfViewRange{.min = 0.0, .max = 180.0, .minExclusive = true, .maxExclusive = true};
@@ -229,7 +234,7 @@ CameraDesc readCamera(const Field& field) {
     const ObjectFields fields(field, {"target", "distance", "yaw", "pitch", "fov"});
     CameraDesc camera;
     if (auto f = fields.optional("target")) camera.target = readVec3(*f);
-    if (auto f = fields.optional("distance")) camera.distance = readFloat(*f, greaterThan(0.0));
+    if (auto f = fields.optional("distance")) camera.distance = readFloat(*f, kLengthRange);
     if (auto f = fields.optional("yaw")) camera.yawDegrees = readFloat(*f);
     // At +-90 degrees the view direction is parallel to the up vector.
     if (auto f = fields.optional("pitch")) camera.pitchDegrees = readFloat(*f, kPitchRange);
@@ -433,6 +438,7 @@ SpringClothParams readSpringClothParams(const Field& field, bool grid, const Spr
 ClothObject readCloth(const Field& field, std::size_t index, const SolverSettings& solver,
                       SceneAssets* meshAssets = nullptr) {
     ClothObject cloth;
+    cloth.source = field.pointer();
     if (field.json().contains("method")) cloth.method = readMethod(field.member("method"));
     const bool pd = cloth.method == SolverMethod::Pd;
     const bool springs = cloth.method == SolverMethod::Springs;
@@ -450,7 +456,7 @@ ClothObject readCloth(const Field& field, std::size_t index, const SolverSetting
     if (meshAssets) {
         readClothMesh(fields, cloth, *meshAssets);
     } else {
-        if (auto f = fields.optional("size")) cloth.grid.size = readVec2(*f, greaterThan(0.0));
+        if (auto f = fields.optional("size")) cloth.grid.size = readVec2(*f, kLengthRange);
         if (auto f = fields.optional("resolution")) cloth.grid.resolution = readGridResolution(*f);
         if (auto f = fields.optional("pinned")) cloth.pinned = readPinned(*f, cloth.grid.resolution);
     }
@@ -545,12 +551,13 @@ SolidObject readSolid(const Field& field, std::size_t index, SolidShape shape, S
                                  "pinsAsAttachments", "attachment"});
     const ObjectFields fields(field, std::move(keys), fmt::format("for a {} object", type));
     SolidObject solid;
+    solid.source = field.pointer();
     solid.shape = shape;
     solid.name = readNameOrDefault(fields, type, index);
     if (auto f = fields.optional("method"); f && readMethod(*f) != SolverMethod::Pd)
         f->failExpected(R"("pd" (tetrahedral objects are simulated with projective dynamics only))");
     if (box) {
-        if (auto f = fields.optional("size")) solid.size = readVec3(*f, greaterThan(0.0));
+        if (auto f = fields.optional("size")) solid.size = readVec3(*f, kLengthRange);
         if (auto f = fields.optional("cells")) {
             if (!f->json().is_array() || f->json().size() != 3) f->failExpected("an array of 3 integers [x, y, z]");
             for (int a = 0; a < 3; ++a)
@@ -572,7 +579,7 @@ SolidObject readSolid(const Field& field, std::size_t index, SolidShape shape, S
         if (auto f = fields.optional("pinsAsAttachments")) solid.pinsAsAttachments = readBool(*f);
         if (auto f = fields.optional("attachment")) solid.attachment = readPdParams(*f, solid.attachment);
     } else {
-        if (auto f = fields.optional("radius")) solid.radius = readFloat(*f, greaterThan(0.0));
+        if (auto f = fields.optional("radius")) solid.radius = readFloat(*f, kLengthRange);
         if (auto f = fields.optional("cells"))
             solid.cellsAcross = static_cast<uint32_t>(
                 readInteger(*f, 2, kMaxSolidCells, "an integer number of cells along the diameter in [2, 256]"));
@@ -642,7 +649,7 @@ void readObjects(const Field& field, Scene& scene, SceneAssets& assets) {
             if (names[first].name == names[k].name) {
                 const Field element = field.element(names[k].index);
                 const Field where = element.json().contains("name") ? element.member("name") : element;
-                where.fail(fmt::format("duplicate name \"{}\" (already used by {})", names[k].name,
+                where.fail(fmt::format("duplicate name {} (already used by {})", json_input::quoteInput(names[k].name),
                                        field.element(names[first].index).location()));
             }
 }
@@ -694,9 +701,9 @@ ColliderDesc readCollider(const Field& field, std::size_t index, SceneAssets& as
     if (auto f = fields.optional("thickness")) collider.thickness = readFloat(*f, atLeast(0.0));
     if (auto f = fields.optional("velocity")) collider.linearVelocity = readVec3(*f);
     if (auto f = fields.optional("angularVelocity")) collider.angularVelocity = readVec3(*f);
-    if (auto f = fields.optional("radius")) collider.radius = readFloat(*f, greaterThan(0.0));
+    if (auto f = fields.optional("radius")) collider.radius = readFloat(*f, kLengthRange);
     if (auto f = fields.optional("halfLength")) collider.halfLength = readFloat(*f, atLeast(0.0));
-    if (auto f = fields.optional("halfExtents")) collider.halfExtents = readVec3(*f, greaterThan(0.0));
+    if (auto f = fields.optional("halfExtents")) collider.halfExtents = readVec3(*f, kLengthRange);
     if (type.shape == ColliderShape::Mesh) readColliderMesh(fields, collider, assets);
     return collider;
 }
@@ -724,7 +731,7 @@ void requireUniqueNames(const std::vector<Named>& items, const Field& array) {
         if (seen.insert(items[i].name).second) continue;
         std::size_t first = 0;
         while (items[first].name != items[i].name) ++first;
-        whereNameIs(i).fail(fmt::format("duplicate name \"{}\" (already used by {})", items[i].name,
+        whereNameIs(i).fail(fmt::format("duplicate name {} (already used by {})", json_input::quoteInput(items[i].name),
                                         array.element(first).location()));
     }
 }

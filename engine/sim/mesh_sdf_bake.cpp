@@ -87,12 +87,11 @@ std::vector<uint8_t> insideMask(const SignedDistanceGrid& grid, std::span<const 
 
 }  // namespace
 
-SignedDistanceGrid bakeSignedDistanceGrid(std::span<const glm::dvec3> positions, std::span<const uint32_t> triangles,
-                                          uint32_t resolution) {
+SignedDistanceGrid sdfGridLayout(std::span<const glm::dvec3> positions, uint32_t resolution) {
     if (resolution < kMinSdfResolution || resolution > kMaxSdfResolution)
         throw std::invalid_argument(fmt::format("SDF resolution {} is outside [{}, {}]", resolution,
                                                 kMinSdfResolution, kMaxSdfResolution));
-    if (positions.empty() || triangles.empty()) throw std::invalid_argument("bakeSignedDistanceGrid: empty mesh");
+    if (positions.empty()) throw std::invalid_argument("bakeSignedDistanceGrid: empty mesh");
     glm::dvec3 lo = positions[0], hi = positions[0];
     for (const glm::dvec3& p : positions) {
         lo = glm::min(lo, p);
@@ -109,6 +108,13 @@ SignedDistanceGrid bakeSignedDistanceGrid(std::span<const glm::dvec3> positions,
     for (int axis = 0; axis < 3; ++axis)
         grid.samples[axis] =
             static_cast<uint32_t>(std::ceil(extent[axis] / grid.spacing - 1e-9)) + 1 + 2 * kSdfPaddingCells;
+    return grid;
+}
+
+SignedDistanceGrid bakeSignedDistanceGrid(std::span<const glm::dvec3> positions, std::span<const uint32_t> triangles,
+                                          uint32_t resolution) {
+    if (triangles.empty()) throw std::invalid_argument("bakeSignedDistanceGrid: empty mesh");
+    SignedDistanceGrid grid = sdfGridLayout(positions, resolution);
     grid.values.resize(std::size_t(grid.samples.x) * grid.samples.y * grid.samples.z);
 
     const std::vector<uint8_t> inside = insideMask(grid, positions, triangles);

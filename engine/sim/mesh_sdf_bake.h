@@ -32,6 +32,11 @@ inline constexpr uint32_t kSdfPaddingCells = 4;
 inline constexpr uint32_t kMinSdfResolution = 4;
 inline constexpr uint32_t kMaxSdfResolution = 256;
 
+// The grid's layout (samples, spacing, origin) for `positions` at
+// `resolution`, without its values: what a bake produces, bit for bit, so
+// that a cached grid's header can be checked against it.
+SignedDistanceGrid sdfGridLayout(std::span<const glm::dvec3> positions, uint32_t resolution);
+
 // `triangles` holds 3 indices into `positions` per triangle and must form a
 // closed surface. resolution in [kMinSdfResolution, kMaxSdfResolution].
 SignedDistanceGrid bakeSignedDistanceGrid(std::span<const glm::dvec3> positions, std::span<const uint32_t> triangles,

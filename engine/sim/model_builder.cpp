@@ -402,6 +402,25 @@ gpu::Collider toCollider(const ColliderDesc& desc) {
     return collider;
 }
 
+namespace {
+
+// Runs `append` for the object at `source` ("/objects/2") of `scene`; what it
+// refuses is reported as "<scene file>: <source>: <problem>", the form of the
+// loader's errors (a scene built in code has neither, and keeps the bare problem).
+template <typename Append>
+void forObject(const Scene& scene, const std::string& source, Append&& append) {
+    try {
+        append();
+    } catch (const std::invalid_argument& error) {
+        std::string where = scene.path.empty() ? std::string() : scene.path + ": ";
+        if (!source.empty()) where += source + ": ";
+        if (where.empty()) throw;
+        throw std::invalid_argument(where + error.what());
+    }
+}
+
+}  // namespace
+
 SimModel buildModel(const Scene& scene, ModelDiagnostics* diagnostics) {
     if (scene.colliders.size() > gpu::kMaxColliders)
         throw std::invalid_argument(fmt::format("scene '{}': {} colliders, at most {} are supported", scene.name,
@@ -416,18 +435,23 @@ SimModel buildModel(const Scene& scene, ModelDiagnostics* diagnostics) {
     }
     // PBD particles first, then projective dynamics ones (SimModel::pd).
     for (uint32_t object = 0; object < scene.cloths.size(); ++object)
-        if (scene.cloths[object].method == SolverMethod::Pbd) appendCloth(model, scene.cloths[object], object, found);
+        if (scene.cloths[object].method == SolverMethod::Pbd)
+            forObject(scene, scene.cloths[object].source, [&] { appendCloth(model, scene.cloths[object], object, found); });
     model.pd.firstParticle = model.particleCount();
     for (uint32_t object = 0; object < scene.cloths.size(); ++object)
-        if (scene.cloths[object].method == SolverMethod::Pd) appendPdCloth(model, scene.cloths[object], object, found);
-    for (uint32_t object = 0; object < scene.solids.size(); ++object) appendSolid(model, scene.solids[object], object);
+        if (scene.cloths[object].method == SolverMethod::Pd)
+            forObject(scene, scene.cloths[object].source,
+                      [&] { appendPdCloth(model, scene.cloths[object], object, found); });
+    for (uint32_t object = 0; object < scene.solids.size(); ++object)
+        forObject(scene, scene.solids[object].source, [&] { appendSolid(model, scene.solids[object], object); });
     model.pd.particleCount = model.particleCount() - model.pd.firstParticle;
     if (!model.pd.empty()) buildPdSystem(model.pd, model.positions);
     // Mass-spring particles last (SimModel::springs).
     model.springs.firstParticle = model.particleCount();
     for (uint32_t object = 0; object < scene.cloths.size(); ++object)
         if (scene.cloths[object].method == SolverMethod::Springs)
-            appendSpringCloth(model, scene.cloths[object], object, found);
+            forObject(scene, scene.cloths[object].source,
+                      [&] { appendSpringCloth(model, scene.cloths[object], object, found); });
     model.springs.particleCount = model.particleCount() - model.springs.firstParticle;
     if (!model.springs.empty()) buildSpringSystem(model.springs);
 

@@ -1,6 +1,7 @@
 #include "vk/context.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
@@ -316,7 +317,12 @@ void VulkanContext::pickPhysicalDevice(const std::string& selector) {
     for (uint32_t i = 0; i < count; ++i) {
         VkPhysicalDeviceProperties props;
         vkGetPhysicalDeviceProperties(devices[i], &props);
-        if (byIndex && std::stoul(selector) != i) continue;
+        // An index too large for any device matches none (std::stoul threw
+        // there, and its what() is just "stoul").
+        uint64_t index = 0;
+        if (byIndex && (std::from_chars(selector.data(), selector.data() + selector.size(), index).ec != std::errc() ||
+                        index != i))
+            continue;
         if (!byIndex && !selector.empty() && lower(props.deviceName).find(lower(selector)) == std::string::npos)
             continue;
         uint32_t family = 0;

@@ -69,6 +69,43 @@ TEST(SdfGridCache, ChangedMeshOrDamagedCacheBakesAgain) {
     EXPECT_TRUE(loadOrBakeSdfGrid(loadTriangleSurface(obj), obj, 16).fromCache);
 }
 
+// The header's grid layout is checked against the mesh: a flipped bit in the
+// spacing or the origin is a damaged cache (it once loaded with a spacing of
+// -0.0394), baked again and rewritten.
+TEST(SdfGridCache, DamagedSpacingOrOriginBakesAgain) {
+    ScratchFolder folder;
+    const std::filesystem::path obj = folder / "sphere.obj";
+    writeTextFile(obj, makeIcosphere(0.5, 2).obj());
+    const TriangleSurface sphere = loadTriangleSurface(obj);
+    const CachedSdfGrid baked = loadOrBakeSdfGrid(sphere, obj, 16);
+    const std::filesystem::path cache = sdfCachePath(obj, 16);
+    const std::string good = readAssetFile(cache).bytes;
+
+    // magic 8, version 4, resolution 4, source size, mtime and hash 24, weld
+    // tolerance 8, samples 12: the spacing is at 60, the origin at 68.
+    constexpr std::size_t kSpacing = 60, kOrigin = 68;
+    for (const auto& [byte, bit] : {std::pair{kSpacing + 7, 0x80}, std::pair{kSpacing + 3, 0x04},
+                                    std::pair{kOrigin, 0x01}, std::pair{kOrigin + 16 + 6, 0x10}}) {
+        std::string flipped = good;
+        flipped[byte] = static_cast<char>(flipped[byte] ^ bit);
+        writeTextFile(cache, flipped);
+        const CachedSdfGrid reloaded = loadOrBakeSdfGrid(sphere, obj, 16);
+        std::cout << "[sdf cache] byte " << byte << ": " << reloaded.cacheNote << "\n";
+        EXPECT_FALSE(reloaded.fromCache) << "byte " << byte;
+        EXPECT_TRUE(reloaded.cacheNote.starts_with("cache not used: damaged header")) << reloaded.cacheNote;
+        EXPECT_EQ(reloaded.grid->spacing, baked.grid->spacing);
+        EXPECT_EQ(reloaded.grid->origin, baked.grid->origin);
+        EXPECT_EQ(readAssetFile(cache).bytes, good) << "not rewritten";
+    }
+    // A flipped bit elsewhere in the header (the modification time, which
+    // is not compared) is caught by the checksum.
+    std::string flipped = good;
+    flipped[24] = static_cast<char>(flipped[24] ^ 0x01);
+    writeTextFile(cache, flipped);
+    EXPECT_EQ(loadOrBakeSdfGrid(sphere, obj, 16).cacheNote, "cache not used: damaged (checksum)");
+    EXPECT_TRUE(loadOrBakeSdfGrid(sphere, obj, 16).fromCache);
+}
+
 TEST(SdfGridCache, UnwritableFolderStillBakes) {
     if (::geteuid() == 0) GTEST_SKIP() << "root writes anywhere";
     ScratchFolder folder;

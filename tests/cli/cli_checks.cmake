@@ -15,7 +15,10 @@ set_tests_properties(cli_determinism_default_scene PROPERTIES TIMEOUT 900 LABELS
 add_test(NAME cli_non_finite
          COMMAND ${VKSIM_CLI_DIR}/non_finite.sh $<TARGET_FILE:vksim> ${VKSIM_CLI_DIR}/huge_gravity.json)
 set_tests_properties(cli_non_finite PROPERTIES TIMEOUT 300 LABELS gpu)
-set_tests_properties(cli_bad_scenes cli_device_errors PROPERTIES TIMEOUT 300)
+# Command-line values refused before anything runs (wrapped numbers, empty strings).
+add_test(NAME cli_command_line_values
+         COMMAND ${VKSIM_CLI_DIR}/command_line_values.sh $<TARGET_FILE:vksim> ${VKSIM_DEFAULT_SCENE})
+set_tests_properties(cli_bad_scenes cli_device_errors cli_command_line_values PROPERTIES TIMEOUT 300)
 # --export, --trace, the progress bar and `vksim bench` at toy sizes.
 add_test(NAME cli_outputs_and_bench
          COMMAND ${VKSIM_CLI_DIR}/outputs_and_bench.sh $<TARGET_FILE:vksim> ${VKSIM_CLI_DIR}/small_cloth.json)

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Command-line values that once slipped through (issue 14): numbers that
+# wrapped, empty strings taken as "not given", values given to flags. Each
+# must be refused before anything runs: exit status 2 and one line naming
+# the option.
+# Usage: command_line_values.sh VKSIM SCENE
+set -uo pipefail
+vksim=$1
+scene=$2
+failures=0
+checked=0
+
+expect_usage_error() {  # expect_usage_error EXPECTED_SUBSTRING ARGS...
+    local expected=$1 err status
+    shift
+    err=$(timeout 60 "$vksim" "$@" 2>&1 >/dev/null)
+    status=$?
+    checked=$((checked + 1))
+    if [[ $status -eq 2 && $(printf '%s\n' "$err" | grep -c .) -eq 1 && $err == *"$expected"* ]]; then
+        echo "ok   vksim $*: $err"
+    else
+        echo "FAIL vksim $*: status $status (expected 2), stderr: $err (expected '$expected')"
+        failures=$((failures + 1))
+    fi
+}
+
+expect_usage_error "--size: expected WxH with 16 <= W, H <= 8192" "$scene" --headless --size 4294967936x480
+expect_usage_error "--size: expected WxH" "$scene" --headless --size 640x480x
+expect_usage_error "--size: expected WxH" "$scene" --headless --size " 640x480"
+expect_usage_error "--frames: expected an integer in [1, 100000000], got '4294967297'" "$scene" --headless --frames 4294967297
+expect_usage_error "--frames: expected an integer in [1, 100000000], got '-1'" "$scene" --headless --frames=-1
+expect_usage_error "--device: expected a device index or a name substring, got ''" "$scene" --headless --device ""
+expect_usage_error "--device: expected a device index in [0, 65535]" "$scene" --headless --device 99999999999999999999
+expect_usage_error "--export: expected a non-empty value" "$scene" --headless --export ""
+expect_usage_error "scene: expected a non-empty value" "" --headless
+expect_usage_error "headless was given a disallowed flag override" "$scene" --headless=1
+expect_usage_error "quiet was given a disallowed flag override" "$scene" --quiet=0
+expect_usage_error "quiet was given a disallowed flag override" bench --quiet=1
+expect_usage_error "--sizes: 1 required UINT missing" bench --sizes ,,
+expect_usage_error "--sizes: expected an integer in [2, 4096], got '99999999999'" bench --sizes 64,99999999999
+expect_usage_error "--device: expected a device index or a name substring" bench --device ""
+
+echo "$((checked - failures)) passed, $failures failed"
+[[ $failures -eq 0 ]]
