@@ -135,10 +135,11 @@ constexpr uint32_t kPdClothBytesPerParticle = 1400;
 // Mass-spring cloth, per grid vertex: 7 particle vec4s 112 B; ~6 springs of
 // 32 B 192 B and their 12 incidences of 8 B 96 B; ~3 hinges of 32 B and 12
 // hinge incidences 144 B; ~13 quadratic entries of 16 B 208 B; MsParticle,
-// vertex order and the iterate 52 B; the Newton matrix: ~25 blocks of 64 B
-// 1600 B, the row 64 B, rhs and three iterates 64 B; rendering 52 B. 2584 B,
-// rounded up.
-constexpr uint32_t kSpringClothBytesPerParticle = 2800;
+// vertex order and the iterate 52 B; the Newton matrix: 13 blocks of 64 B
+// (the diagonal and 4 structural, 4 shear and 4 bending neighbours) 832 B,
+// the row 64 B, rhs and three iterates 64 B; the line search's partials
+// 40 B per 64 particles; rendering 52 B. 1817 B, rounded up.
+constexpr uint32_t kSpringClothBytesPerParticle = 2000;
 // PD tetrahedra, per lattice vertex (about one cube cell each): 6 strain and
 // 6 volume tetrahedra of 80 B 960 B, their 48 slots of 16 + 4 B 960 B, 14
 // off-diagonal entries 112 B, per-particle buffers as for cloth 176 B.

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "shared/finite_check_types.h"
 #include "vk/barriers.h"
 #include "vk/context.h"
 #include "vk/gpu_timer.h"
@@ -44,9 +45,13 @@ std::string describeNonFinite(const NonFiniteSite& site) {
     if (site.position.iteration) where += fmt::format(" (iteration {})", *site.position.iteration);
     const std::string more =
         site.nonFiniteCount > 1 ? fmt::format(" (the first of {} non-finite values)", site.nonFiniteCount) : "";
-    return fmt::format("simulation became non-finite in {}: particle {} {} = ({}, {}, {}){}", where, site.particle,
-                       site.quantity, component(site.value.x), component(site.value.y), component(site.value.z),
-                       more);
+    const glm::vec3 v = site.value;
+    const bool finite = std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+    const std::string diverged = finite ? fmt::format(", past {:.3g}, where the next products overflow",
+                                                      double(gpu::kDivergedMagnitude))
+                                        : "";
+    return fmt::format("simulation became non-finite in {}: particle {} {} = ({}, {}, {}){}{}", where, site.particle,
+                       site.quantity, component(v.x), component(v.y), component(v.z), diverged, more);
 }
 
 std::string describeUnlocatedNonFinite(uint64_t frame) {

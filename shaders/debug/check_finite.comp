@@ -1,5 +1,6 @@
 #version 460
-// Checks one or two vec4 state buffers for NaN and Inf: one thread per element
+// Checks one or two vec4 state buffers for NaN, Inf and diverged values
+// (|component| >= 2^60, finite_check_types.h): one thread per element
 // of the concatenation [first; second]. Only integer atomics touch the result,
 // so it is the same whatever order the threads run in: the lowest non-finite
 // index, how many there are, and which check (in recording order) saw them.
@@ -12,11 +13,13 @@ layout(std430, binding = 0) readonly buffer First { vec4 first[]; };
 layout(std430, binding = 1) readonly buffer Second { vec4 second[]; };
 layout(std430, binding = 2) buffer Result { FiniteCheckResult result; };
 
-// Exponent bits all ones = Inf or NaN. A bit test rather than isnan/isinf,
-// which a compiler assuming finite math may fold to false.
+// Exponent bits all ones = Inf or NaN; at least kDivergedExponentBits = a
+// magnitude of 2^60 or more, a diverged value (finite_check_types.h). A bit
+// test rather than isnan/isinf, which a compiler assuming finite math may
+// fold to false.
 bool nonFinite(vec3 v) {
     uvec3 exponent = floatBitsToUint(v) & 0x7F800000u;
-    return any(equal(exponent, uvec3(0x7F800000u)));
+    return any(greaterThanEqual(exponent, uvec3(kDivergedExponentBits)));
 }
 
 void main() {

@@ -9,6 +9,15 @@
 
 GPU_NAMESPACE_BEGIN
 
+// A component of magnitude 2^60 (~1.15e18) or more counts as non-finite too:
+// no simulated position [m], velocity [m/s] or acceleration [m/s^2] gets
+// there, and one step later the products of such values (|x|^2, cross
+// products) overflow to Inf in whichever pass multiplies first (the
+// normals, typically), which would then be blamed for a divergence that
+// began in the integrator. As a float exponent field: (127 + 60) << 23.
+GPU_CONST(uint, kDivergedExponentBits, 0x5D800000u);
+GPU_CONST(float, kDivergedMagnitude, 1.152921504606846976e18f);  // 2^60
+
 // firstBadCheck and firstBadIndex before anything failed (atomicMin lowers them).
 GPU_CONST(uint, kNoFiniteCheck, 0xFFFFFFFFu);
 
