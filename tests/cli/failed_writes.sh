@@ -9,13 +9,7 @@
 set -uo pipefail
 vksim=$1
 scene=$2
-failures=0
-checks=0
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-pass() { checks=$((checks + 1)); echo "ok   $1"; }
-fail() { checks=$((checks + 1)); failures=$((failures + 1)); echo "FAIL $1"; }
+source "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
 
 expect_write_error() {  # expect_write_error DESCRIPTION EXPECTED_LINE ARGS...
     local description=$1 expected=$2 err status
@@ -73,5 +67,4 @@ cmp -s "$scene" "$work/scene.json" && pass "the scene file is unchanged" || fail
 leftovers=$(find "$work" -name '*.tmp*' | tr '\n' ' ')
 [[ -z $leftovers ]] && pass "no temporary files left behind" || fail "temporary files left: $leftovers"
 
-echo "$((checks - failures)) passed, $failures failed"
-[[ $failures -eq 0 ]]
+finish

@@ -7,13 +7,7 @@
 set -uo pipefail
 vksim=$1
 scene=$2
-failures=0
-checks=0
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-pass() { checks=$((checks + 1)); echo "ok   $1"; }
-fail() { checks=$((checks + 1)); failures=$((failures + 1)); echo "FAIL $1"; }
+source "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
 
 expect_error() {  # expect_error DESCRIPTION EXPECTED_STATUS EXPECTED_SUBSTRING ARGS...
     local description=$1 expected_status=$2 expected=$3 err status
@@ -109,5 +103,4 @@ help=$("$vksim" bench --help)
     $help == *"tet-pd"* && $help == *"cloth-springs"* && $help == *"--springs-convergence"* ]] && pass "bench --help documents it" ||
     fail "bench --help incomplete"
 
-echo "$((checks - failures)) passed, $failures failed"
-[[ $failures -eq 0 ]]
+finish

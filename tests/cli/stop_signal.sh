@@ -7,13 +7,7 @@
 set -uo pipefail
 vksim=$1
 scene=$2
-failures=0
-checks=0
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-pass() { checks=$((checks + 1)); echo "ok   $1"; }
-fail() { checks=$((checks + 1)); failures=$((failures + 1)); echo "FAIL $1"; }
+source "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
 
 stop_run() {  # stop_run SIGNAL EXPECTED_STATUS
     local signal=$1 expected=$2 out="$work/$1" status err pid frames exported
@@ -55,5 +49,4 @@ stop_run() {  # stop_run SIGNAL EXPECTED_STATUS
 stop_run INT 130
 stop_run TERM 143
 
-echo "$((checks - failures)) passed, $failures failed"
-[[ $failures -eq 0 ]]
+finish

@@ -54,6 +54,19 @@ Scene swingingCloth(SpringIntegrator integrator) {
     return scene;
 }
 
+// An n x n cloth pinned at its two first corners, one substep a frame.
+Scene stiffPinnedCloth(uint32_t n, float stretch, float shear, float bending, SpringIntegrator integrator) {
+    SpringClothParams params;
+    params.stretch = stretch;
+    params.shear = shear;
+    params.bendingStiffness = bending;
+    Scene scene = springClothScene({n, n}, params);
+    scene.cloths[0].pinned = {{0, 0}, {n - 1, 0}};
+    scene.solver.substeps = 1;
+    scene.solver.springs.integrator = integrator;
+    return scene;
+}
+
 // Every integrator runs the reference's passes in the same order, so the
 // GPU follows it up to float32 rounding: positions near 1 m round by ~6e-8 m
 // a write, a few writes per substep, 16 substeps a frame, 20 frames of a
@@ -162,14 +175,7 @@ TEST_F(SpringSolverTest, NewtonLowersTheGradient) {
 // tolerance (1e-6 |F|: float rounding of the sums), and it falls overall.
 // Without the line search the same solves stay finite (the bound alone).
 TEST_F(SpringSolverTest, NewtonOnAStretchedClothNeverRaisesF) {
-    SpringClothParams stiff;
-    stiff.stretch = 2e4f;
-    stiff.shear = 5e3f;
-    stiff.bendingStiffness = 100.0f;
-    Scene scene = springClothScene({16, 16}, stiff);
-    scene.cloths[0].pinned = {{0, 0}, {15, 0}};
-    scene.solver.substeps = 1;
-    scene.solver.springs.integrator = SpringIntegrator::ImplicitEuler;
+    Scene scene = stiffPinnedCloth(16, 2e4f, 5e3f, 100.0f, SpringIntegrator::ImplicitEuler);
     scene.solver.springs.newtonIterations = 8;
     scene.solver.springs.jacobiIterations = 160;
     for (const bool lineSearch : {true, false}) {
@@ -201,14 +207,7 @@ TEST_F(SpringSolverTest, NewtonOnAStretchedClothNeverRaisesF) {
 // it overflows within frames, and the finite check names the pass and step
 // in one line. Implicit Euler is stable at any h.
 TEST_F(SpringSolverTest, ExplicitEulerOvershootIsReportedAndImplicitEulerIsStable) {
-    SpringClothParams stiff;
-    stiff.stretch = 5e4f;
-    stiff.shear = 5e4f;
-    stiff.bendingStiffness = 1e3f;
-    Scene scene = springClothScene({8, 8}, stiff);
-    scene.cloths[0].pinned = {{0, 0}, {7, 0}};
-    scene.solver.substeps = 1;
-    scene.solver.springs.integrator = SpringIntegrator::ExplicitEuler;
+    Scene scene = stiffPinnedCloth(8, 5e4f, 5e4f, 1e3f, SpringIntegrator::ExplicitEuler);
     {
         World world(ctx(), scene, 1);
         std::optional<uint64_t> flagged;
