@@ -23,6 +23,17 @@ void initVolkOnce() {
         throw DeviceError("no Vulkan loader found (install libvulkan1 and a driver, e.g. mesa-vulkan-drivers)");
 }
 
+// vkCreateInstance, with the loader's answer when it finds no driver said in
+// words (it was printed as the call's text and a source line).
+VkInstance newInstance(const VkInstanceCreateInfo& info) {
+    VkInstance instance = VK_NULL_HANDLE;
+    const VkResult result = vkCreateInstance(&info, nullptr, &instance);
+    if (result == VK_ERROR_INCOMPATIBLE_DRIVER)
+        throw DeviceError("no Vulkan driver found (install mesa-vulkan-drivers or your GPU's driver)");
+    VK_CHECK(result);
+    return instance;
+}
+
 VKAPI_ATTR VkBool32 VKAPI_CALL onValidationMessage(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
                                                    VkDebugUtilsMessageTypeFlagsEXT,
                                                    const VkDebugUtilsMessengerCallbackDataEXT* data,
@@ -149,8 +160,7 @@ std::vector<DeviceInfo> VulkanContext::listDevices() {
     app.apiVersion = kRequiredApi;
     VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
     info.pApplicationInfo = &app;
-    VkInstance instance = VK_NULL_HANDLE;
-    VK_CHECK(vkCreateInstance(&info, nullptr, &instance));
+    VkInstance instance = newInstance(info);
     volkLoadInstanceOnly(instance);
     uint32_t count = 0;
     vkEnumeratePhysicalDevices(instance, &count, nullptr);
@@ -294,10 +304,7 @@ void VulkanContext::createInstance(const ContextOptions& options) {
     info.enabledLayerCount = static_cast<uint32_t>(layers.size());
     info.ppEnabledLayerNames = layers.data();
     if (validation_) info.pNext = &features;
-    VkResult result = vkCreateInstance(&info, nullptr, &instance_);
-    if (result == VK_ERROR_INCOMPATIBLE_DRIVER)
-        throw DeviceError("no Vulkan driver found (install mesa-vulkan-drivers or your GPU's driver)");
-    VK_CHECK(result);
+    instance_ = newInstance(info);
     volkLoadInstanceOnly(instance_);
     if (validation_) VK_CHECK(vkCreateDebugUtilsMessengerEXT(instance_, &messenger, nullptr, &messenger_));
 }

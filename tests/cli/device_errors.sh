@@ -25,10 +25,12 @@ expect_error "device index out of range" 1 "no Vulkan device matches" "$vksim" "
 empty=$(mktemp -d)
 expect_error "no Vulkan driver" 1 "no Vulkan" env VK_DRIVER_FILES="$empty/none.json" VK_ICD_FILENAMES="$empty/none.json" \
     "$vksim" "$scene" --headless --frames 1
+expect_error "no Vulkan driver, --list-devices" 1 "no Vulkan driver found" env VK_DRIVER_FILES="$empty/none.json" \
+    VK_ICD_FILENAMES="$empty/none.json" "$vksim" --list-devices
 rmdir "$empty"
 expect_error "timings file with an unknown extension" 2 ".json or .csv" "$vksim" "$scene" --headless --timings out.txt
 
 "$vksim" --list-devices >/dev/null || { echo "FAIL --list-devices"; failures=$((failures + 1)); }
 "$vksim" --help | grep -q -- '--timings' || { echo "FAIL --help lacks --timings"; failures=$((failures + 1)); }
-echo "$((6 - failures)) passed, $failures failed"
+echo "$((7 - failures)) passed, $failures failed"
 [[ $failures -eq 0 ]]
