@@ -3,19 +3,16 @@
 #include "scene/spring_settings.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
-#include <cstdio>
-#include <cstring>
 #include <limits>
 #include <map>
-#include <memory>
 #include <set>
 #include <utility>
 
 #include <fmt/format.h>
 
 #include "io/asset_error.h"
+#include "io/read_file.h"
 #include "io/triangle_surface.h"
 #include "scene/json_reader.h"
 #include "sim/tet_mesh.h"
@@ -778,22 +775,11 @@ std::string asOneLine(std::string_view text) {
 }
 
 std::string readFileText(const std::filesystem::path& file) {
-    std::error_code ignored;
-    if (std::filesystem::is_directory(file, ignored))
-        throwSceneError(file, fmt::format("cannot open file: {}", std::strerror(EISDIR)));
-
-    const std::unique_ptr<std::FILE, int (*)(std::FILE*)> stream(std::fopen(file.c_str(), "rb"), &std::fclose);
-    if (!stream) throwSceneError(file, fmt::format("cannot open file: {}", std::strerror(errno)));
-
-    std::string text;
-    char buffer[1 << 16];
-    while (std::size_t bytes = std::fread(buffer, 1, sizeof buffer, stream.get())) {
-        text.append(buffer, bytes);
-        if (text.size() > kMaxFileBytes)
-            throwSceneError(file, fmt::format("file is larger than {} MiB; not a scene file", kMaxFileBytes >> 20));
+    try {
+        return readWholeFile(file, kMaxFileBytes);
+    } catch (const FileReadError& error) {
+        throwSceneError(file, error.what());
     }
-    if (std::ferror(stream.get())) throwSceneError(file, fmt::format("cannot read file: {}", std::strerror(errno)));
-    return text;
 }
 
 }  // namespace

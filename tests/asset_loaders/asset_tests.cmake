@@ -6,6 +6,7 @@
 # engine stays unsanitised and fast; it takes seconds to build and run.
 set(VKSIM_ASSET_LOADER_SOURCES
     ${PROJECT_SOURCE_DIR}/engine/io/asset_file.cpp
+    ${PROJECT_SOURCE_DIR}/engine/io/read_file.cpp
     ${PROJECT_SOURCE_DIR}/engine/io/cache_file.cpp
     ${PROJECT_SOURCE_DIR}/engine/io/mesh_weld.cpp
     ${PROJECT_SOURCE_DIR}/engine/io/obj_loader.cpp

@@ -18,7 +18,9 @@ set_tests_properties(cli_non_finite PROPERTIES TIMEOUT 300 LABELS gpu)
 # Command-line values refused before anything runs (wrapped numbers, empty strings).
 add_test(NAME cli_command_line_values
          COMMAND ${VKSIM_CLI_DIR}/command_line_values.sh $<TARGET_FILE:vksim> ${VKSIM_DEFAULT_SCENE})
-set_tests_properties(cli_bad_scenes cli_device_errors cli_command_line_values PROPERTIES TIMEOUT 300)
+add_test(NAME cli_special_inputs
+         COMMAND ${VKSIM_CLI_DIR}/special_inputs.sh $<TARGET_FILE:vksim> ${VKSIM_DEFAULT_SCENE})
+set_tests_properties(cli_bad_scenes cli_device_errors cli_command_line_values cli_special_inputs PROPERTIES TIMEOUT 300)
 # --export, --trace, the progress bar and `vksim bench` at toy sizes.
 add_test(NAME cli_outputs_and_bench
          COMMAND ${VKSIM_CLI_DIR}/outputs_and_bench.sh $<TARGET_FILE:vksim> ${VKSIM_CLI_DIR}/small_cloth.json)
