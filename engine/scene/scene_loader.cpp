@@ -7,6 +7,7 @@
 #include <limits>
 #include <map>
 #include <set>
+#include <unordered_map>
 #include <utility>
 
 #include <fmt/format.h>
@@ -262,20 +263,27 @@ uint32_t readGridIndex(const Field& field, uint32_t count, std::string_view axis
 }
 
 std::vector<glm::uvec2> readPinned(const Field& field, glm::uvec2 resolution) {
+    const std::vector<Field> entries = readArray(field);
     std::vector<glm::uvec2> pinned;
-    std::vector<std::string> pinnedBy;  // pointer of each entry, to name the first of a duplicate pair
-    for (const Field& entry : readArray(field)) {
+    pinned.reserve(entries.size());
+    // The entry that pinned each vertex, for the message about a repeat: a
+    // map rather than a scan of the list, so that a million pins load in
+    // linear time.
+    std::unordered_map<uint64_t, std::size_t> entryOfVertex;
+    entryOfVertex.reserve(entries.size());
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        const Field& entry = entries[i];
         if (!entry.json().is_array() || entry.json().size() != 2)
             entry.failExpected("a vertex [column, row]");
         const glm::uvec2 vertex{readGridIndex(entry.element(0), resolution.x, "column"),
                                 readGridIndex(entry.element(1), resolution.y, "row")};
         // Harmless for fixed pins, but with pinsAsAttachments a repeated pin
         // would add a second attachment and silently double its stiffness.
-        for (std::size_t i = 0; i < pinned.size(); ++i)
-            if (pinned[i] == vertex)
-                entry.fail(fmt::format("vertex [{}, {}] is already pinned by {}", vertex.x, vertex.y, pinnedBy[i]));
+        const auto [first, added] = entryOfVertex.try_emplace(uint64_t{vertex.y} * resolution.x + vertex.x, i);
+        if (!added)
+            entry.fail(fmt::format("vertex [{}, {}] is already pinned by {}", vertex.x, vertex.y,
+                                   entries[first->second].location()));
         pinned.push_back(vertex);
-        pinnedBy.push_back(entry.location());
     }
     return pinned;
 }
