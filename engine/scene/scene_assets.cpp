@@ -4,6 +4,8 @@
 
 #include "io/sdf_grid_cache.h"
 #include "io/tetgen_io.h"
+#include "sim/mesh_sdf_bake.h"
+#include "sim/signed_distance_grid.h"
 
 namespace vksim {
 
@@ -42,6 +44,18 @@ std::shared_ptr<const SignedDistanceGrid> SceneAssets::sdfGrid(std::string_view 
         slot = cached.grid;
     }
     return slot;
+}
+
+std::size_t SceneAssets::countSdfGrid(std::string_view file, std::optional<double> weldTolerance,
+                                      uint32_t resolution) {
+    const std::filesystem::path path = resolve(file);
+    auto [slot, added] = gridFloats_.try_emplace({path.string(), weldTolerance, resolution}, 0);
+    if (added) {
+        const std::shared_ptr<const TriangleSurface> closed = surface(file, weldTolerance, "a mesh collider");
+        slot->second = meshSdfBufferFloats(sdfGridLayout(closed->positions, resolution).samples);
+        gridFloatsTotal_ += slot->second;
+    }
+    return gridFloatsTotal_;
 }
 
 std::shared_ptr<const TetMesh> SceneAssets::tetGenFiles(std::string_view nodeFile, std::string_view eleFile) {

@@ -41,6 +41,12 @@ public:
     std::shared_ptr<const SignedDistanceGrid> sdfGrid(std::string_view file, std::optional<double> weldTolerance,
                                                       uint32_t resolution);
 
+    // Counts the floats the grid that sdfGrid() would return takes in the
+    // mesh colliders' buffer (signed_distance_grid.h), from its layout alone,
+    // without baking it; returns the total of every distinct grid counted so
+    // far, so that grids too big in all are refused before any is baked.
+    std::size_t countSdfGrid(std::string_view file, std::optional<double> weldTolerance, uint32_t resolution);
+
     // Tetrahedra from TetGen files, checked (tetgen_io.h).
     std::shared_ptr<const TetMesh> tetGenFiles(std::string_view nodeFile, std::string_view eleFile);
 
@@ -56,8 +62,10 @@ private:
     using SurfaceKey = std::tuple<std::string, std::optional<double>>;
     std::filesystem::path folder_;
     std::map<SurfaceKey, std::shared_ptr<const TriangleSurface>> surfaces_;
-    std::map<std::tuple<std::string, std::optional<double>, uint32_t>, std::shared_ptr<const SignedDistanceGrid>>
-        grids_;
+    using GridKey = std::tuple<std::string, std::optional<double>, uint32_t>;
+    std::map<GridKey, std::shared_ptr<const SignedDistanceGrid>> grids_;
+    std::map<GridKey, std::size_t> gridFloats_;  // counted by countSdfGrid
+    std::size_t gridFloatsTotal_ = 0;
     std::map<std::string, std::shared_ptr<const TetMesh>> tetMeshes_;  // by files and switches
     std::vector<std::string> log_;
 };

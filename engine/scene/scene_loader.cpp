@@ -20,6 +20,7 @@
 #include "scene/scene_assets.h"
 #include "shared/sim_types.h"
 #include "sim/mesh_sdf_bake.h"
+#include "sim/signed_distance_grid.h"
 
 // The format this file reads is documented key by key in README.md, section "Scene files";
 // keep the two in step. Each read* function below handles one JSON object
@@ -384,16 +385,36 @@ void readClothMesh(const ObjectFields& fields, ClothObject& cloth, SceneAssets& 
     cloth.mesh = std::move(mesh);
 }
 
-void readColliderMesh(const ObjectFields& fields, ColliderDesc& collider, SceneAssets& assets) {
+// A mesh collider's distance grid, baked once every collider has been read
+// and all the grids are known to fit the buffer.
+struct PendingSdfGrid {
+    std::size_t collider;
+    Field file;
+    std::string path;
+    std::optional<double> weldTolerance;
+};
+
+void readColliderMesh(const ObjectFields& fields, ColliderDesc& collider, SceneAssets& assets,
+                      std::size_t index, std::vector<PendingSdfGrid>& grids) {
     const Field file = fields.required("file");
     const std::string path = readNonEmptyString(file);
     const std::optional<double> weldTolerance = readWeldTolerance(fields);
-    if (auto f = fields.optional("resolution"))
-        collider.sdfResolution = static_cast<uint32_t>(readInteger(*f, kMinSdfResolution, kMaxSdfResolution));
+    std::optional<Field> resolution = fields.optional("resolution");
+    if (resolution)
+        collider.sdfResolution = static_cast<uint32_t>(readInteger(*resolution, kMinSdfResolution, kMaxSdfResolution));
     if (auto f = fields.optional("scale")) collider.meshScale = readFloat(*f, greaterThan(0.0));
     collider.meshSurface = loadAsset(file, [&] { return assets.surface(path, weldTolerance, "a mesh collider"); });
-    collider.meshSdf = loadAsset(file, [&] { return assets.sdfGrid(path, weldTolerance, collider.sdfResolution); });
     collider.meshFile = assets.resolve(path).string();
+    // Count this grid from its layout before any is baked: baking 32 grids
+    // at resolution 256 takes many minutes, only to find they cannot fit.
+    const std::size_t floats =
+        loadAsset(file, [&] { return assets.countSdfGrid(path, weldTolerance, collider.sdfResolution); });
+    if (floats > kMaxMeshSdfFloats)
+        resolution.value_or(fields.self())
+            .fail(fmt::format("the mesh colliders' distance grids need {} floats in all with this one; at most {} "
+                              "(2^24) fit (lower a resolution)",
+                              floats, kMaxMeshSdfFloats));
+    grids.push_back({index, file, path, weldTolerance});
 }
 
 // "springs": {...} of a "method": "springs" cloth (docs/physics.md §9). A
@@ -689,7 +710,8 @@ const std::vector<std::string_view>& colliderTypeNames() {
     return names;
 }
 
-ColliderDesc readCollider(const Field& field, std::size_t index, SceneAssets& assets) {
+ColliderDesc readCollider(const Field& field, std::size_t index, SceneAssets& assets,
+                          std::vector<PendingSdfGrid>& grids) {
     const ColliderType& type = colliderTypes()[readTypeTag(field, colliderTypeNames())];
     std::vector<std::string_view> allowedKeys = {"type",     "name",     "position",   "rotation",
                                                  "friction", "thickness", "restitution", "velocity", "angularVelocity"};
@@ -709,7 +731,7 @@ ColliderDesc readCollider(const Field& field, std::size_t index, SceneAssets& as
     if (auto f = fields.optional("radius")) collider.radius = readFloat(*f, kLengthRange);
     if (auto f = fields.optional("halfLength")) collider.halfLength = readFloat(*f, atLeast(0.0));
     if (auto f = fields.optional("halfExtents")) collider.halfExtents = readVec3(*f, kLengthRange);
-    if (type.shape == ColliderShape::Mesh) readColliderMesh(fields, collider, assets);
+    if (type.shape == ColliderShape::Mesh) readColliderMesh(fields, collider, assets, index, grids);
     return collider;
 }
 
@@ -719,7 +741,13 @@ std::vector<ColliderDesc> readColliders(const Field& field, SceneAssets& assets)
         field.fail(fmt::format("expected at most {} colliders (the GPU keeps one bit per collider), got {}",
                                gpu::kMaxColliders, entries.size()));
     std::vector<ColliderDesc> colliders;
-    for (std::size_t i = 0; i < entries.size(); ++i) colliders.push_back(readCollider(entries[i], i, assets));
+    std::vector<PendingSdfGrid> grids;
+    for (std::size_t i = 0; i < entries.size(); ++i) colliders.push_back(readCollider(entries[i], i, assets, grids));
+    for (const PendingSdfGrid& grid : grids) {
+        ColliderDesc& collider = colliders[grid.collider];
+        collider.meshSdf =
+            loadAsset(grid.file, [&] { return assets.sdfGrid(grid.path, grid.weldTolerance, collider.sdfResolution); });
+    }
     return colliders;
 }
 

@@ -26,11 +26,19 @@ struct SignedDistanceGrid {
     }
 };
 
+// The mesh SDF buffer holds at most this many floats: offsets travel as
+// floats, exact up to 2^24.
+inline constexpr std::size_t kMaxMeshSdfFloats = std::size_t(1) << 24;
+
+// The floats a grid of `samples` takes in that buffer, header included: what
+// the scene loader adds up from the grids' layouts before baking any.
+std::size_t meshSdfBufferFloats(glm::uvec3 samples);
+
 // Appends `grid` to a mesh SDF buffer in the layout sdf.glsl reads
 // (kMeshSdfHeaderFloats header floats: samples x, y, z, spacing, origin x,
 // y, z, 0; then the values) and returns the offset of its header, which the
 // collider stores in size.x. Throws std::invalid_argument when the buffer
-// would pass 2^24 floats: offsets travel as floats, exact up to 2^24.
+// would pass kMaxMeshSdfFloats.
 uint32_t appendGridToBuffer(const SignedDistanceGrid& grid, std::vector<float>& buffer);
 
 }  // namespace vksim

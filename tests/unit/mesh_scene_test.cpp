@@ -4,6 +4,10 @@
 // interior edges, pins by vertex number and by region; mesh colliders with
 // their grid in the model's buffer, shared between colliders of the same
 // mesh, and the log lines the program prints.
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -161,6 +165,39 @@ TEST(MeshScene, ErrorsNameTheSceneTheKeyAndTheMeshFile) {
                            "colliders": [ { "type": "sphere", "file": "x.obj" } ] })")
                   .find(R"(unknown key "file" for a sphere collider)"),
               std::string::npos);
+}
+
+// 32 mesh colliders whose grids together pass 2^24 floats: refused from the
+// grids' layouts, before any is baked (it used to bake them all, minutes at
+// resolution 256, and only then count).
+TEST(MeshScene, TooManyGridFloatsAreRefusedBeforeAnyIsBaked) {
+    ScratchFolder folder;
+    std::filesystem::copy_file(meshCorpus("tetrahedron.obj"), folder / "tetrahedron.obj");
+    std::string colliders;
+    for (int i = 0; i < 32; ++i)  // distinct resolutions: grids are shared only at the same one
+        colliders += fmt::format(R"({}{{ "type": "mesh", "file": "tetrahedron.obj", "resolution": {} }})",
+                                 i > 0 ? ", " : "", 100 + i);
+    const auto start = std::chrono::steady_clock::now();
+    std::string message = "(no error)";
+    try {
+        parseScene(R"({ "objects": [ { "type": "cloth" } ], "colliders": [ )" + colliders + "] }",
+                   folder / "scene.json");
+    } catch (const SceneError& error) {
+        message = error.what();
+    }
+    const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start;
+    std::cout << "[mesh scene] " << message << " (" << seconds.count() << " s)\n";
+    // (109 + i)^3 samples each (8 header floats): the twelfth grid passes 2^24 floats in all.
+    EXPECT_EQ(message, fmt::format("{}: /colliders/11/resolution: the mesh colliders' distance grids need {} floats in "
+                                   "all with this one; at most 16777216 (2^24) fit (lower a resolution)",
+                                   (folder / "scene.json").string(), [] {
+                                       std::size_t total = 0;
+                                       for (std::size_t n = 109; n <= 120; ++n) total += 8 + n * n * n;
+                                       return total;
+                                   }()));
+    for (const auto& entry : std::filesystem::directory_iterator(folder.path()))
+        EXPECT_NE(entry.path().extension(), ".sdfcache") << "baked " << entry.path();
+    EXPECT_LT(seconds.count(), 5.0);
 }
 
 }  // namespace
