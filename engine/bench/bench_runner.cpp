@@ -13,13 +13,10 @@
 #include "bench/bench_stats.h"
 #include "bench/pass_traffic.h"
 #include "vk/context.h"
+#include "world/device_limits.h"
 
 namespace vksim {
 namespace {
-
-// The bench keeps its model's GPU buffers within this share of the largest
-// device-local heap (the rest is the driver's, the timer's, the OS's).
-constexpr double kUsableHeapShare = 0.5;
 
 // Per measured frame, the GPU time of each pass family (its runs summed) and
 // of the whole step; and how often each family runs per step.
@@ -67,31 +64,12 @@ private:
     std::vector<size_t> familyOfPass_;
 };
 
-uint64_t largestDeviceLocalHeap(const VulkanContext& ctx) {
-    VkPhysicalDeviceMemoryProperties memory{};
-    vkGetPhysicalDeviceMemoryProperties(ctx.physicalDevice(), &memory);
-    uint64_t largest = 0;
-    for (uint32_t i = 0; i < memory.memoryHeapCount; ++i)
-        if (memory.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT)
-            largest = std::max<uint64_t>(largest, memory.memoryHeaps[i].size);
-    return largest;
-}
-
-// Why `scene` at `size` cannot run on this device, or "" when it can.
+// Why `scene` at `size` cannot run on this device, or "" when it can: the
+// estimate World checks every scene with (sim/device_footprint.h), made
+// before anything is built.
 std::string whyNotRunnable(const VulkanContext& ctx, const BenchScene& scene, uint32_t size) {
-    const uint64_t particles = scene.particleCount(size);
-    const uint64_t bytes = particles * scene.deviceBytesPerParticle;
-    const auto usable = static_cast<uint64_t>(kUsableHeapShare * static_cast<double>(largestDeviceLocalHeap(ctx)));
-    if (bytes > usable)
-        return fmt::format("needs about {:.1f} GiB of device memory; {:.1f} GiB usable", bytes / 1073741824.0,
-                           usable / 1073741824.0);
-    // The finite check runs one thread per particle and state buffer (2 per
-    // particle) in one dispatch of 64-thread workgroups.
-    const uint64_t groups = (2 * particles + 63) / 64;
-    const uint32_t maxGroups = ctx.properties().limits.maxComputeWorkGroupCount[0];
-    if (groups > maxGroups)
-        return fmt::format("needs {} workgroups in one dispatch; the device allows {}", groups, maxGroups);
-    return {};
+    const auto problem = checkDeviceFootprint(scene.build(size), deviceLimits(ctx));
+    return problem ? problem->problem : std::string();
 }
 
 SizeResult summarize(const BenchScene& benchScene, uint32_t size, const SimModel& model,

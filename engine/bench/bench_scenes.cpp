@@ -121,50 +121,21 @@ Scene pdBar(uint32_t size) {
 uint64_t gridParticles(uint32_t size) { return uint64_t{size} * size; }
 uint64_t barParticles(uint32_t size) { return (uint64_t{4} * size + 1) * (uint64_t{size} + 1) * (uint64_t{size} + 1); }
 
-// Per grid vertex: 5 particle vec4s (x, p, v, contact, normal) 80 B; ~4
-// distance constraints x (16 + 4) 80 B; ~3 bending constraints x (48 + 4)
-// 156 B; 2 triangles x 12 B; CSR adjacency 4 + 6 x 4 B. 368 B, rounded up.
-constexpr uint32_t kClothBytesPerParticle = 400;
-// PD cloth, per grid vertex: particle state and normal 48 B, three q
-// iterates 48 B, contact, collision target, rhs 48 B, PdRow 32 B; ~20
-// off-diagonal entries (springs, triangles and the bending stencil reach the
-// 2-ring) 160 B; ~26 contribution slots (8 spring, 6 triangle, 12 bending)
-// of 16 B plus their 4 B gather index 520 B; the elements: 4 springs 64 B,
-// 2 triangles 96 B, 3 bending 144 B; rendering 52 B. 1212 B, rounded up.
-constexpr uint32_t kPdClothBytesPerParticle = 1400;
-// Mass-spring cloth, per grid vertex: 7 particle vec4s 112 B; ~6 springs of
-// 32 B 192 B and their 12 incidences of 8 B 96 B; ~3 hinges of 32 B and 12
-// hinge incidences 144 B; ~13 quadratic entries of 16 B 208 B; MsParticle,
-// vertex order and the iterate 52 B; the Newton matrix: 13 blocks of 64 B
-// (the diagonal and 4 structural, 4 shear and 4 bending neighbours) 832 B,
-// the row 64 B, rhs and three iterates 64 B; the line search's partials
-// 40 B per 64 particles; rendering 52 B. 1817 B, rounded up.
-constexpr uint32_t kSpringClothBytesPerParticle = 2000;
-// PD tetrahedra, per lattice vertex (about one cube cell each): 6 strain and
-// 6 volume tetrahedra of 80 B 960 B, their 48 slots of 16 + 4 B 960 B, 14
-// off-diagonal entries 112 B, per-particle buffers as for cloth 176 B.
-// 2208 B, rounded up.
-constexpr uint32_t kTetBytesPerParticle = 2400;
-
 const std::vector<BenchScene> kScenes{
     {"cloth-pbd", "a square cloth pinned at two corners over a sphere (PBD, 4 substeps x 8 iterations)",
-     "vertices per side", {64, 128, 256, 512, 1024, 2048, 4096}, 256, clothOverSphere, gridParticles,
-     kClothBytesPerParticle},
+     "vertices per side", {64, 128, 256, 512, 1024, 2048, 4096}, 256, clothOverSphere, gridParticles},
     {"cloth-pd",
      "the same cloth with projective dynamics (1 substep, 10 local/global x 20 Chebyshev-Jacobi iterations; "
      "springs, triangle strain, bending)",
-     "vertices per side", {32, 64, 128, 256, 512, 1024, 2048}, 256, pdClothOverSphere, gridParticles,
-     kPdClothBytesPerParticle},
+     "vertices per side", {32, 64, 128, 256, 512, 1024, 2048}, 256, pdClothOverSphere, gridParticles},
     {"cloth-springs",
      "the same cloth as a mass-spring system (implicit Euler: 1 substep, 3 Newton x 40 Chebyshev-block-Jacobi "
      "iterations; structural, shear and bending springs)",
-     "vertices per side", {32, 64, 128, 256, 512, 1024, 2048}, 128, springClothOverSphere, gridParticles,
-     kSpringClothBytesPerParticle},
+     "vertices per side", {32, 64, 128, 256, 512, 1024, 2048}, 128, springClothOverSphere, gridParticles},
     {"tet-pd",
      "a tetrahedral bar held at one end, sagging onto a block (projective dynamics, tet strain and volume; "
      "1 substep, 10 x 20 iterations)",
-     "n, for 4n x n x n cube cells of 6 tetrahedra", {2, 4, 8, 16, 32, 64}, 16, pdBar, barParticles,
-     kTetBytesPerParticle},
+     "n, for 4n x n x n cube cells of 6 tetrahedra", {2, 4, 8, 16, 32, 64}, 16, pdBar, barParticles},
 };
 
 }  // namespace

@@ -20,8 +20,7 @@ struct BenchScene {
     std::vector<uint32_t> defaultSizes;  // increasing
     uint32_t cpuMaxDefaultSize;          // on a CPU device (lavapipe) the defaults stop here
     Scene (*build)(uint32_t size);
-    uint64_t (*particleCount)(uint32_t size);  // to check limits before building anything
-    uint32_t deviceBytesPerParticle;           // all its GPU buffers over its particles, rounded up
+    uint64_t (*particleCount)(uint32_t size);
 };
 
 std::span<const BenchScene> benchScenes();

@@ -14,11 +14,22 @@
 #include "sim/pd_system.h"
 #include "vk/barriers.h"
 #include "vk/context.h"
+#include "world/device_limits.h"
 
 namespace vksim {
+namespace {
+
+// `scene`, once it is known to fit the device: a scene too big is refused
+// before its model is built, which for a 4096x4096 cloth takes gigabytes.
+const Scene& fittingDevice(const VulkanContext& ctx, const Scene& scene) {
+    requireFitsDevice(ctx, scene);
+    return scene;
+}
+
+}  // namespace
 
 World::World(const VulkanContext& ctx, const Scene& scene, uint32_t frameSlots)
-    : ctx_(ctx), scene_(scene), model_(buildModel(scene)) {
+    : ctx_(ctx), scene_(scene), model_(buildModel(fittingDevice(ctx, scene))) {
     stepper_ = std::make_unique<Stepper>(ctx, model_);
     // A relaxation that would make the Jacobi iteration diverge is a scene error: say so now.
     if (!stepper_->pd().empty()) {

@@ -1,0 +1,74 @@
+// The estimate of whether a scene fits a device (sim/device_footprint.h),
+// against made-up limits: each limit is named with the key to lower, and
+// scenes within them pass.
+#include <gtest/gtest.h>
+
+#include "scene/scene_loader.h"
+#include "sim/device_footprint.h"
+#include "sim/model_builder.h"
+
+namespace vksim {
+namespace {
+
+// Vulkan's guaranteed minimum workgroup count; 2 GiB of memory, 1 GiB usable.
+constexpr DeviceLimits kDevice{.usableMemoryBytes = 1ull << 30,
+                               .heapBytes = 2ull << 30,
+                               .maxStorageBufferRange = 1ull << 30,
+                               .maxWorkGroupCountX = 65535};
+
+std::optional<FootprintProblem> check(const std::string& json, const DeviceLimits& limits = kDevice) {
+    return checkDeviceFootprint(parseScene(json, "s.json"), limits);
+}
+
+TEST(DeviceFootprint, ScenesWithinTheLimitsPass) {
+    EXPECT_FALSE(check(R"({"objects": [{"type": "cloth", "resolution": [1024, 1024]}]})"));
+    EXPECT_FALSE(check(R"({"objects": [{"type": "tetBox", "cells": [32, 32, 32]}]})"));
+}
+
+TEST(DeviceFootprint, DeviceMemoryIsNamedFirst) {
+    const auto problem = check(R"({"objects": [{"type": "cloth", "resolution": [64, 64]},
+                                               {"type": "cloth", "resolution": [4096, 4096]}]})");
+    ASSERT_TRUE(problem);
+    EXPECT_EQ(problem->key, "/objects/1/resolution");
+    EXPECT_EQ(problem->problem, "4096x4096 needs 6.3 GiB of device memory with the other objects; the device has "
+                                "2.0 GiB (vksim uses at most 1.0 GiB)");
+}
+
+TEST(DeviceFootprint, TheLargestBufferIsCheckedAgainstMaxStorageBufferRange) {
+    DeviceLimits small = kDevice;
+    small.maxStorageBufferRange = 128u << 20;
+    const auto problem = check(R"({"objects": [{"type": "cloth", "method": "pd", "resolution": [600, 600]}]})", small);
+    ASSERT_TRUE(problem);
+    EXPECT_EQ(problem->key, "/objects/0/resolution");
+    EXPECT_EQ(problem->problem, "600x600 needs a 143 MiB buffer; the device's maxStorageBufferRange is 128 MiB");
+}
+
+TEST(DeviceFootprint, TheFiniteCheckMustFitOneDispatch) {
+    DeviceLimits big = kDevice;
+    big.usableMemoryBytes = big.heapBytes = 1ull << 40;
+    big.maxStorageBufferRange = 1ull << 32;
+    const auto problem = check(R"({"objects": [{"type": "cloth", "resolution": [4096, 4096]}]})", big);
+    ASSERT_TRUE(problem);
+    EXPECT_EQ(problem->key, "/objects/0/resolution");
+    EXPECT_EQ(problem->problem, "4096x4096 needs 524288 workgroups in one dispatch; the device's "
+                                "maxComputeWorkGroupCount[0] is 65535 (at most 2097120 particles in all)");
+    // 1448x1448 is the largest square cloth that fits.
+    EXPECT_FALSE(check(R"({"objects": [{"type": "cloth", "resolution": [1448, 1448]}]})", big));
+    EXPECT_TRUE(check(R"({"objects": [{"type": "cloth", "resolution": [1449, 1449]}]})", big));
+}
+
+// The largest-buffer estimates are upper bounds of what the model builder
+// makes: PBD's bending constraints (48 B) and PD's contribution slots (16 B).
+TEST(DeviceFootprint, TheLargestBufferEstimatesBoundTheModels) {
+    const SimModel pbd = buildModel(parseScene(R"({"objects": [{"type": "cloth", "resolution": [64, 64]}]})", "s.json"));
+    const double particles = 64.0 * 64.0;
+    EXPECT_LE(pbd.bending.size() * 48 / particles, 144.0);
+    EXPECT_LE(pbd.distance.size() * 16 / particles, 144.0);
+    const SimModel pd = buildModel(parseScene(
+        R"({"objects": [{"type": "cloth", "method": "pd", "resolution": [64, 64], "strain": {"stiffness": 100}}]})",
+        "s.json"));
+    EXPECT_LE(pd.pd.slots.total * 16.0 / particles, 416.0);
+}
+
+}  // namespace
+}  // namespace vksim
