@@ -160,6 +160,18 @@ std::string checkDevice(VkPhysicalDevice device, VkSurfaceKHR surface, uint32_t*
                    : "no graphics+compute queue with timestamp support";
 }
 
+// vkEnumeratePhysicalDevices, a failure said in words. Under a small
+// ulimit -v lavapipe fails to start with VK_ERROR_INITIALIZATION_FAILED,
+// which was reported as "no Vulkan device found".
+void enumerateDevices(VkInstance instance, uint32_t& count, VkPhysicalDevice* devices) {
+    const VkResult result = vkEnumeratePhysicalDevices(instance, &count, devices);
+    if (result == VK_SUCCESS || result == VK_INCOMPLETE) return;
+    if (result == VK_ERROR_INITIALIZATION_FAILED)
+        throw DeviceError("the Vulkan driver failed to start (VK_ERROR_INITIALIZATION_FAILED while listing the "
+                          "devices)" + memoryLimitNote());
+    throwDeviceFault(result, "listing the Vulkan devices");
+}
+
 std::string lower(std::string s) {
     std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
     return s;
@@ -176,9 +188,9 @@ std::vector<DeviceInfo> VulkanContext::listDevices() {
     VkInstance instance = newInstance(info);
     volkLoadInstanceOnly(instance);
     uint32_t count = 0;
-    vkEnumeratePhysicalDevices(instance, &count, nullptr);
+    enumerateDevices(instance, count, nullptr);
     std::vector<VkPhysicalDevice> devices(count);
-    vkEnumeratePhysicalDevices(instance, &count, devices.data());
+    enumerateDevices(instance, count, devices.data());
     std::vector<DeviceInfo> result;
     for (uint32_t i = 0; i < count; ++i) {
         VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
@@ -325,14 +337,12 @@ void VulkanContext::createInstance(const ContextOptions& options) {
 
 void VulkanContext::pickPhysicalDevice(const std::string& selector) {
     uint32_t count = 0;
-    // Out of memory here was reported as "no Vulkan device found".
-    VK_CHECK_WHILE(vkEnumeratePhysicalDevices(instance_, &count, nullptr), "listing the Vulkan devices");
+    enumerateDevices(instance_, count, nullptr);
     if (count == 0)
         throw DeviceError("no Vulkan device found (install mesa-vulkan-drivers for the CPU device lavapipe)" +
                           memoryLimitNote());
     std::vector<VkPhysicalDevice> devices(count);
-    const VkResult listed = vkEnumeratePhysicalDevices(instance_, &count, devices.data());
-    if (listed != VK_SUCCESS && listed != VK_INCOMPLETE) throwDeviceFault(listed, "listing the Vulkan devices");
+    enumerateDevices(instance_, count, devices.data());
 
     const bool byIndex = !selector.empty() && std::all_of(selector.begin(), selector.end(), ::isdigit);
     int best = -1;

@@ -43,3 +43,8 @@ set_tests_properties(cli_stop_signal PROPERTIES TIMEOUT 300 LABELS gpu)
 add_test(NAME cli_device_faults
          COMMAND ${VKSIM_CLI_DIR}/device_faults.sh $<TARGET_FILE:vksim> ${VKSIM_CLI_DIR}/small_cloth.json)
 set_tests_properties(cli_device_faults PROPERTIES TIMEOUT 300 LABELS gpu)
+# Little host memory (ulimit -v): out of memory said as such, host or
+# device, exit 1; never a crash or a bare std::bad_alloc.
+add_test(NAME cli_low_memory
+         COMMAND ${VKSIM_CLI_DIR}/low_memory.sh $<TARGET_FILE:vksim> ${VKSIM_CLI_DIR}/small_cloth.json)
+set_tests_properties(cli_low_memory PROPERTIES TIMEOUT 300 LABELS gpu)
