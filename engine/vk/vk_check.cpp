@@ -45,11 +45,11 @@ std::string formatBytes(uint64_t bytes) {
 }
 
 void throwDeviceFault(VkResult result, const std::string& doing) {
-    const char* meaning = result == VK_ERROR_DEVICE_LOST                ? "the GPU was lost"
-                          : result == VK_ERROR_OUT_OF_DEVICE_MEMORY     ? "out of device memory"
-                          : result == VK_ERROR_OUT_OF_HOST_MEMORY       ? "out of host memory"
-                          : result == VK_ERROR_MEMORY_MAP_FAILED        ? "device memory could not be mapped"
-                                                                        : "a Vulkan call failed";
+    const char* meaning = result == VK_ERROR_DEVICE_LOST            ? "the GPU was lost"
+                          : result == VK_ERROR_OUT_OF_DEVICE_MEMORY ? "out of device memory"
+                          : result == VK_ERROR_OUT_OF_HOST_MEMORY   ? "out of host memory"
+                          : result == VK_ERROR_MEMORY_MAP_FAILED    ? "device memory could not be mapped"
+                                                                    : "a Vulkan call failed";
     throw DeviceFault(result, fmt::format("{} ({}) while {}", meaning, vkResultName(result), doing));
 }
 

@@ -46,16 +46,16 @@ std::string formatBytes(uint64_t bytes);
             ::vksim::throwVulkanError(vk_check_result_, #call, __FILE__, __LINE__);       \
     } while (0)
 
-#define VK_CHECK_WHILE(call, doing)                                                      \
-    do {                                                                                  \
-        VkResult vk_check_result_ = (call);                                               \
+#define VK_CHECK_WHILE(call, doing)                                                             \
+    do {                                                                                        \
+        VkResult vk_check_result_ = (call);                                                     \
         if (vk_check_result_ != VK_SUCCESS) ::vksim::throwDeviceFault(vk_check_result_, doing); \
     } while (0)
 
 // The call is not made when the fault injection fails it.
-#define VK_CHECK_FAULT(site, call, doing)                                                 \
-    do {                                                                                  \
-        VkResult vk_check_result_ = ::vksim::injectedFault(site);                         \
-        if (vk_check_result_ == VK_SUCCESS) vk_check_result_ = (call);                    \
+#define VK_CHECK_FAULT(site, call, doing)                                                       \
+    do {                                                                                        \
+        VkResult vk_check_result_ = ::vksim::injectedFault(site);                               \
+        if (vk_check_result_ == VK_SUCCESS) vk_check_result_ = (call);                          \
         if (vk_check_result_ != VK_SUCCESS) ::vksim::throwDeviceFault(vk_check_result_, doing); \
     } while (0)
