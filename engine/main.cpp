@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <new>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -202,6 +203,8 @@ int main(int argc, char** argv) {
         std::cerr << "vksim: " << e.what() << "\n";
     } catch (const vksim::VulkanError& e) {
         std::cerr << "vksim: " << e.what() << "\n";
+    } catch (const std::bad_alloc&) {  // its what() is just "std::bad_alloc"; nothing here may allocate
+        std::fputs("vksim: out of host memory (std::bad_alloc)\n", stderr);
     } catch (const std::exception& e) {
         std::cerr << "vksim: " << e.what() << "\n";
     }

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <optional>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -46,6 +47,11 @@ struct FrameSlots {
     FrameSlots& operator=(const FrameSlots&) = delete;
 };
 
+// What the fence of a slot guards, for a message when waiting on it fails.
+std::string waitingFor(const FrameSlots& slots, uint32_t slot) {
+    return slots.frames[slot] ? fmt::format("waiting for frame {}", *slots.frames[slot]) : "waiting for a frame";
+}
+
 // The slot's fence has signalled: hand its frame to the simulation, then to
 // the observers.
 void collect(World& sim, FrameSlots& slots, uint32_t slot, std::span<FrameObserver* const> observers) {
@@ -69,7 +75,8 @@ uint64_t simulateFrames(const VulkanContext& ctx, World& sim, uint64_t frames,
     for (; i < frames && !stopRequested(); ++i) {
         const auto slot = static_cast<uint32_t>(i % kSlots);
         // The slot's previous frame has finished: its results are ready.
-        VK_CHECK(vkWaitForFences(ctx.device(), 1, &slots.fences[slot], VK_TRUE, UINT64_MAX));
+        VK_CHECK_FAULT(FaultSite::Wait, vkWaitForFences(ctx.device(), 1, &slots.fences[slot], VK_TRUE, UINT64_MAX),
+                       waitingFor(slots, slot));
         collect(sim, slots, slot, observers);
         VK_CHECK(vkResetFences(ctx.device(), 1, &slots.fences[slot]));
 
@@ -87,9 +94,11 @@ uint64_t simulateFrames(const VulkanContext& ctx, World& sim, uint64_t frames,
         VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
         submit.commandBufferCount = 1;
         submit.pCommandBuffers = &cmd;
-        VK_CHECK(vkQueueSubmit(ctx.queue(), 1, &submit, slots.fences[slot]));
+        VK_CHECK_FAULT(FaultSite::Submit, vkQueueSubmit(ctx.queue(), 1, &submit, slots.fences[slot]),
+                       fmt::format("submitting frame {}", frame));
     }
-    VK_CHECK(vkWaitForFences(ctx.device(), kSlots, slots.fences.data(), VK_TRUE, UINT64_MAX));
+    VK_CHECK_FAULT(FaultSite::Wait, vkWaitForFences(ctx.device(), kSlots, slots.fences.data(), VK_TRUE, UINT64_MAX),
+                   "waiting for the last frames");
     for (uint64_t k = 0; k < kSlots; ++k)
         collect(sim, slots, static_cast<uint32_t>((i + k) % kSlots), observers);  // oldest frame first
     return i;

@@ -40,7 +40,7 @@ void submitFrame(const VulkanContext& ctx, const FrameSlot& frame, VkSemaphore r
     submit.pCommandBufferInfos = &commands;
     submit.signalSemaphoreInfoCount = 1;
     submit.pSignalSemaphoreInfos = &signal;
-    VK_CHECK(vkQueueSubmit2(ctx.queue(), 1, &submit, frame.done));
+    VK_CHECK_FAULT(FaultSite::Submit, vkQueueSubmit2(ctx.queue(), 1, &submit, frame.done), "submitting a window frame");
 }
 
 constexpr size_t kHistory = 240;         // frames in the overlay's plots
@@ -225,7 +225,8 @@ OverlayView Viewer::overlayView() {
 // shown (the swapchain turned out to be out of date).
 bool Viewer::drawFrame(uint32_t slot) {
     const FrameSlot& frame = frames_[slot];
-    VK_CHECK(vkWaitForFences(ctx_.device(), 1, &frame.done, VK_TRUE, UINT64_MAX));
+    VK_CHECK_FAULT(FaultSite::Wait, vkWaitForFences(ctx_.device(), 1, &frame.done, VK_TRUE, UINT64_MAX),
+                   "waiting for a window frame");
     collect(slot);
     const std::optional<uint32_t> image = swapchain_.acquire(frame.imageAcquired);
     if (!image) return false;  // rebuilt before the next try; the fence stays signalled
@@ -295,7 +296,7 @@ void Viewer::recordCapture(VkCommandBuffer cmd, uint32_t slot, const RenderTarge
 }
 
 void Viewer::finish() {
-    VK_CHECK(vkDeviceWaitIdle(ctx_.device()));
+    VK_CHECK_FAULT(FaultSite::Wait, vkDeviceWaitIdle(ctx_.device()), "waiting for the last window frames");
     // `slot_` is the next to be used, so it holds the oldest frame: collect it first.
     for (uint32_t i = 0; i < kFramesInFlight; ++i) collect((slot_ + i) % kFramesInFlight);
 }

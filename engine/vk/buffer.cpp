@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include <fmt/format.h>
+
 #include "vk/context.h"
 #include "vk/vk_check.h"
 
@@ -11,25 +13,33 @@ namespace vksim {
 GpuBuffer::GpuBuffer(const VulkanContext& ctx, VkDeviceSize size, VkBufferUsageFlags usage, MemoryKind memory,
                      const std::string& name)
     : ctx_(&ctx), size_(size), memoryKind_(memory), name_(name) {
-    VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
-    info.size = size;
-    info.usage = usage;
-    info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
-    VK_CHECK(vkCreateBuffer(ctx.device(), &info, nullptr, &buffer_));
-    ctx.setName(buffer_, VK_OBJECT_TYPE_BUFFER, name);
+    const auto allocating = [&] { return fmt::format("allocating \"{}\" ({})", name, formatBytes(size)); };
+    try {
+        VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+        info.size = size;
+        info.usage = usage;
+        info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+        VK_CHECK_WHILE(vkCreateBuffer(ctx.device(), &info, nullptr, &buffer_), allocating());
+        ctx.setName(buffer_, VK_OBJECT_TYPE_BUFFER, name);
 
-    VkMemoryRequirements req;
-    vkGetBufferMemoryRequirements(ctx.device(), buffer_, &req);
-    VkMemoryPropertyFlags props = memory == MemoryKind::DeviceLocal
-                                      ? VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT
-                                      : VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
-    VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-    alloc.allocationSize = req.size;
-    alloc.memoryTypeIndex = ctx.findMemoryType(req.memoryTypeBits, props);
-    VK_CHECK(vkAllocateMemory(ctx.device(), &alloc, nullptr, &memory_));
-    ctx.setName(memory_, VK_OBJECT_TYPE_DEVICE_MEMORY, name + " memory");
-    VK_CHECK(vkBindBufferMemory(ctx.device(), buffer_, memory_, 0));
-    if (memory == MemoryKind::HostVisible) VK_CHECK(vkMapMemory(ctx.device(), memory_, 0, VK_WHOLE_SIZE, 0, &mapped_));
+        VkMemoryRequirements req;
+        vkGetBufferMemoryRequirements(ctx.device(), buffer_, &req);
+        VkMemoryPropertyFlags props = memory == MemoryKind::DeviceLocal
+                                          ? VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT
+                                          : VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+        VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+        alloc.allocationSize = req.size;
+        alloc.memoryTypeIndex = ctx.findMemoryType(req.memoryTypeBits, props);
+        VK_CHECK_FAULT(FaultSite::Alloc, vkAllocateMemory(ctx.device(), &alloc, nullptr, &memory_), allocating());
+        ctx.setName(memory_, VK_OBJECT_TYPE_DEVICE_MEMORY, name + " memory");
+        VK_CHECK_WHILE(vkBindBufferMemory(ctx.device(), buffer_, memory_, 0), allocating());
+        if (memory == MemoryKind::HostVisible)
+            VK_CHECK_FAULT(FaultSite::Map, vkMapMemory(ctx.device(), memory_, 0, VK_WHOLE_SIZE, 0, &mapped_),
+                           fmt::format("mapping \"{}\" ({})", name, formatBytes(size)));
+    } catch (...) {
+        release();  // no destructor runs for a half-built buffer
+        throw;
+    }
 }
 
 GpuBuffer::~GpuBuffer() { release(); }
@@ -101,7 +111,8 @@ void GpuBuffer::upload(std::span<const std::byte> bytes, VkDeviceSize offset) {
 std::vector<std::byte> GpuBuffer::download() const {
     std::vector<std::byte> bytes(size_);
     if (memoryKind_ == MemoryKind::HostVisible) {
-        VK_CHECK(vkQueueWaitIdle(ctx_->queue()));
+        VK_CHECK_FAULT(FaultSite::Wait, vkQueueWaitIdle(ctx_->queue()),
+                       fmt::format("waiting to read back \"{}\"", name_));
         std::memcpy(bytes.data(), mapped_, size_);
         return bytes;
     }

@@ -7,6 +7,8 @@
 #include <cstring>
 #include <iostream>
 
+#include <sys/resource.h>
+
 #include <fmt/format.h>
 
 #include "vk/vk_check.h"
@@ -23,13 +25,24 @@ void initVolkOnce() {
         throw DeviceError("no Vulkan loader found (install libvulkan1 and a driver, e.g. mesa-vulkan-drivers)");
 }
 
+// Under an address-space limit (ulimit -v) the loader drops a driver that
+// ran out of memory while starting and reports no driver or no device: say
+// that memory may be the reason. Empty when there is no limit.
+std::string memoryLimitNote() {
+    rlimit limit{};
+    if (getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return {};
+    return fmt::format("; the driver may be out of host memory under the address-space limit of {} (ulimit -v)",
+                       formatBytes(limit.rlim_cur));
+}
+
 // vkCreateInstance, with the loader's answer when it finds no driver said in
 // words (it was printed as the call's text and a source line).
 VkInstance newInstance(const VkInstanceCreateInfo& info) {
     VkInstance instance = VK_NULL_HANDLE;
     const VkResult result = vkCreateInstance(&info, nullptr, &instance);
     if (result == VK_ERROR_INCOMPATIBLE_DRIVER)
-        throw DeviceError("no Vulkan driver found (install mesa-vulkan-drivers or your GPU's driver)");
+        throw DeviceError("no Vulkan driver found (install mesa-vulkan-drivers or your GPU's driver)" +
+                          memoryLimitNote());
     VK_CHECK(result);
     return instance;
 }
@@ -147,6 +160,18 @@ std::string checkDevice(VkPhysicalDevice device, VkSurfaceKHR surface, uint32_t*
                    : "no graphics+compute queue with timestamp support";
 }
 
+// vkEnumeratePhysicalDevices, a failure said in words. Under a small
+// ulimit -v lavapipe fails to start with VK_ERROR_INITIALIZATION_FAILED,
+// which was reported as "no Vulkan device found".
+void enumerateDevices(VkInstance instance, uint32_t& count, VkPhysicalDevice* devices) {
+    const VkResult result = vkEnumeratePhysicalDevices(instance, &count, devices);
+    if (result == VK_SUCCESS || result == VK_INCOMPLETE) return;
+    if (result == VK_ERROR_INITIALIZATION_FAILED)
+        throw DeviceError("the Vulkan driver failed to start (VK_ERROR_INITIALIZATION_FAILED while listing the "
+                          "devices)" + memoryLimitNote());
+    throwDeviceFault(result, "listing the Vulkan devices");
+}
+
 std::string lower(std::string s) {
     std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
     return s;
@@ -163,9 +188,9 @@ std::vector<DeviceInfo> VulkanContext::listDevices() {
     VkInstance instance = newInstance(info);
     volkLoadInstanceOnly(instance);
     uint32_t count = 0;
-    vkEnumeratePhysicalDevices(instance, &count, nullptr);
+    enumerateDevices(instance, count, nullptr);
     std::vector<VkPhysicalDevice> devices(count);
-    vkEnumeratePhysicalDevices(instance, &count, devices.data());
+    enumerateDevices(instance, count, devices.data());
     std::vector<DeviceInfo> result;
     for (uint32_t i = 0; i < count; ++i) {
         VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
@@ -187,6 +212,7 @@ std::vector<DeviceInfo> VulkanContext::listDevices() {
 }
 
 VulkanContext::VulkanContext(const ContextOptions& options) : validation_(options.validation) {
+    armFaultFromEnvironment();  // a bad VKSIM_FAULT is refused before any device work
     initVolkOnce();
     try {
         createInstance(options);
@@ -311,11 +337,12 @@ void VulkanContext::createInstance(const ContextOptions& options) {
 
 void VulkanContext::pickPhysicalDevice(const std::string& selector) {
     uint32_t count = 0;
-    vkEnumeratePhysicalDevices(instance_, &count, nullptr);
+    enumerateDevices(instance_, count, nullptr);
     if (count == 0)
-        throw DeviceError("no Vulkan device found (install mesa-vulkan-drivers for the CPU device lavapipe)");
+        throw DeviceError("no Vulkan device found (install mesa-vulkan-drivers for the CPU device lavapipe)" +
+                          memoryLimitNote());
     std::vector<VkPhysicalDevice> devices(count);
-    vkEnumeratePhysicalDevices(instance_, &count, devices.data());
+    enumerateDevices(instance_, count, devices.data());
 
     const bool byIndex = !selector.empty() && std::all_of(selector.begin(), selector.end(), ::isdigit);
     int best = -1;
@@ -447,8 +474,8 @@ void VulkanContext::submitAndWait(const std::function<void(VkCommandBuffer)>& re
     VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
     submit.commandBufferCount = 1;
     submit.pCommandBuffers = &cmd;
-    VK_CHECK(vkQueueSubmit(queue_, 1, &submit, VK_NULL_HANDLE));
-    VK_CHECK(vkQueueWaitIdle(queue_));
+    VK_CHECK_FAULT(FaultSite::Submit, vkQueueSubmit(queue_, 1, &submit, VK_NULL_HANDLE), "submitting set-up work");
+    VK_CHECK_FAULT(FaultSite::Wait, vkQueueWaitIdle(queue_), "waiting for set-up work");
     vkFreeCommandBuffers(device_, commandPool_, 1, &cmd);
 }
 

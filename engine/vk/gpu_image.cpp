@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include <fmt/format.h>
+
 #include "vk/context.h"
 #include "vk/vk_check.h"
 
@@ -29,7 +31,8 @@ GpuImage::GpuImage(const VulkanContext& ctx, VkExtent2D extent, VkFormat format,
     VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
     alloc.allocationSize = req.size;
     alloc.memoryTypeIndex = ctx.findMemoryType(req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
-    VK_CHECK(vkAllocateMemory(ctx.device(), &alloc, nullptr, &memory_));
+    VK_CHECK_FAULT(FaultSite::Alloc, vkAllocateMemory(ctx.device(), &alloc, nullptr, &memory_),
+                   fmt::format("allocating image \"{}\" ({})", name, formatBytes(req.size)));
     ctx.setName(memory_, VK_OBJECT_TYPE_DEVICE_MEMORY, name + " memory");
     VK_CHECK(vkBindImageMemory(ctx.device(), image_, memory_, 0));
 

@@ -35,7 +35,32 @@ const char* vkResultName(VkResult result) {
     }
 }
 
+std::string formatBytes(uint64_t bytes) {
+    if (bytes < 1024) return fmt::format("{} bytes", bytes);
+    const char* units[] = {"KiB", "MiB", "GiB", "TiB"};
+    double value = double(bytes) / 1024.0;
+    int unit = 0;
+    for (; value >= 1024.0 && unit < 3; ++unit) value /= 1024.0;
+    return fmt::format("{:.1f} {}", value, units[unit]);
+}
+
+void throwDeviceFault(VkResult result, const std::string& doing) {
+    const char* meaning = result == VK_ERROR_DEVICE_LOST            ? "the GPU was lost"
+                          : result == VK_ERROR_OUT_OF_DEVICE_MEMORY ? "out of device memory"
+                          : result == VK_ERROR_OUT_OF_HOST_MEMORY   ? "out of host memory"
+                          : result == VK_ERROR_MEMORY_MAP_FAILED    ? "device memory could not be mapped"
+                                                                    : "a Vulkan call failed";
+    throw DeviceFault(result, fmt::format("{} ({}) while {}", meaning, vkResultName(result), doing));
+}
+
 void throwVulkanError(VkResult result, const char* call, const char* file, int line) {
+    // Results a healthy run can meet are said in words, naming the Vulkan
+    // function; the rest are engine bugs, reported with their source line.
+    if (result == VK_ERROR_DEVICE_LOST || result == VK_ERROR_OUT_OF_DEVICE_MEMORY ||
+        result == VK_ERROR_OUT_OF_HOST_MEMORY) {
+        const std::string text = call;
+        throwDeviceFault(result, "calling " + text.substr(0, text.find('(')));
+    }
     throw VulkanError(fmt::format("Vulkan call failed with {} ({}:{}): {}", vkResultName(result),
                                   file, line, call));
 }

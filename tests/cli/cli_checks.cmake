@@ -37,3 +37,14 @@ set_tests_properties(cli_failed_writes PROPERTIES TIMEOUT 300 LABELS gpu)
 add_test(NAME cli_stop_signal
          COMMAND ${VKSIM_CLI_DIR}/stop_signal.sh $<TARGET_FILE:vksim> ${VKSIM_CLI_DIR}/small_cloth.json)
 set_tests_properties(cli_stop_signal PROPERTIES TIMEOUT 300 LABELS gpu)
+# Device faults injected with VKSIM_FAULT (lost at submit and at a fence
+# wait, out of memory at an allocation and a map): exit 1, one line saying
+# what was being done, the trace valid or absent.
+add_test(NAME cli_device_faults
+         COMMAND ${VKSIM_CLI_DIR}/device_faults.sh $<TARGET_FILE:vksim> ${VKSIM_CLI_DIR}/small_cloth.json)
+set_tests_properties(cli_device_faults PROPERTIES TIMEOUT 300 LABELS gpu)
+# Little host memory (ulimit -v): out of memory said as such, host or
+# device, exit 1; never a crash or a bare std::bad_alloc.
+add_test(NAME cli_low_memory
+         COMMAND ${VKSIM_CLI_DIR}/low_memory.sh $<TARGET_FILE:vksim> ${VKSIM_CLI_DIR}/small_cloth.json)
+set_tests_properties(cli_low_memory PROPERTIES TIMEOUT 300 LABELS gpu)

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Little host memory (ulimit -v): vksim ends with exit status 1 and one line
+# saying memory ran out, on the host or the device, or exits 0 when the run
+# fits; never a crash (134 SIGABRT, 139 SIGSEGV) or a bare std::bad_alloc.
+# Usage: low_memory.sh VKSIM SMALL_SCENE
+set -uo pipefail
+vksim=$1
+scene=$2
+source "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
+
+# A cloth large enough that its buffers do not fit under the larger limits.
+big="$work/big_cloth.json"
+cat >"$big" <<'JSON'
+{ "name": "big cloth", "solver": { "substeps": 1, "iterations": 1 },
+  "objects": [ { "type": "cloth", "name": "big", "size": [1, 1], "resolution": [1024, 1024], "position": [0, 1, 0] } ] }
+JSON
+
+limited_run() {  # limited_run NAME KIB SCENE EXPECT(oom|any)
+    local name=$1 kib=$2 scene=$3 expect=$4 status err
+    # One llvmpipe thread: each thread reserves its own stack, and the
+    # driver's own start-up is not what this checks.
+    err=$( (ulimit -v "$kib" && LP_NUM_THREADS=1 exec timeout 120 "$vksim" "$scene" --headless --frames 3 --quiet) \
+        2>&1 >/dev/null)
+    status=$?
+    if [[ $status -eq 134 || $status -eq 139 || $status -eq 124 ]]; then
+        fail "$name: status $status (a crash or a hang), stderr: $err"
+    elif [[ $status -eq 0 && $expect == any ]]; then
+        pass "$name: the run fits"
+    elif [[ $status -eq 1 && $(printf '%s\n' "$err" | grep -c .) -eq 1 && $err =~ out\ of\ (host\ |device\ )?memory ]]; then
+        pass "$name: status 1, $err"
+    else
+        fail "$name: status $status, stderr: $err"
+    fi
+}
+
+# Measured with lavapipe (Mesa 22.3, Debian 12), one llvmpipe thread: the
+# small cloth needs about 300 MiB of address space, the big one about 1.5 GiB.
+# 150 MiB: the driver fails to start (VK_ERROR_INITIALIZATION_FAILED), said
+# with the limit as the likely reason. 700 MiB: the big cloth's model is a
+# bad_alloc. 1300 MiB: its buffers are out of device memory (lavapipe's
+# device memory is the process's), or it fits on a machine whose driver
+# takes less. Between about 250 and 450 MiB of room left for the driver it
+# crashes inside vkCreateDevice or its shader compiler (SIGSEGV in
+# libvulkan_lvp.so), and with its default threads it can hang in a fence
+# wait at 300 MiB: those limits are not vksim's to check.
+limited_run "small cloth, 150 MiB" $((150 * 1024)) "$scene" oom
+limited_run "big cloth, 700 MiB" $((700 * 1024)) "$big" oom
+limited_run "big cloth, 1300 MiB" $((1300 * 1024)) "$big" any
+limited_run "small cloth, 1300 MiB" $((1300 * 1024)) "$scene" any
+
+finish
