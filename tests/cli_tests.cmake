@@ -3,11 +3,9 @@
 # validation message makes vksim exit 3 and fails the test. Runs under a
 # virtual X server (xvfb-run), so it needs no display. Skipped, visibly, where
 # xvfb-run is not installed.
-find_program(VKSIM_XVFB_RUN xvfb-run)
-if(VKSIM_XVFB_RUN)
+if(VKSIM_XVFB)
   add_test(NAME windowed_smoke
-           COMMAND ${VKSIM_XVFB_RUN} -a -s "-screen 0 1280x720x24"
-                   $<TARGET_FILE:vksim> ${PROJECT_SOURCE_DIR}/scenes/cloth_sphere.json --frames 60 --validate)
+           COMMAND ${VKSIM_XVFB} $<TARGET_FILE:vksim> ${PROJECT_SOURCE_DIR}/scenes/cloth_sphere.json --frames 60 --validate)
 else()
   add_test(NAME windowed_smoke COMMAND ${CMAKE_COMMAND} -E echo "windowed_smoke: xvfb-run not found, skipped")
   set_tests_properties(windowed_smoke PROPERTIES SKIP_REGULAR_EXPRESSION "skipped")

@@ -14,9 +14,7 @@ set(VKSIM_DEFAULT_SCENE ${PROJECT_SOURCE_DIR}/scenes/cloth_sphere.json)
 # show where the scene's camera puts them (vksim_png_check scene).
 set(VKSIM_SHOT_FRAMES 10)
 
-find_program(VKSIM_XVFB_RUN xvfb-run)
-if(VKSIM_XVFB_RUN)
-  set(VKSIM_XVFB ${VKSIM_XVFB_RUN} -a -s "-screen 0 1280x720x24")
+if(VKSIM_XVFB)
   add_test(NAME viewer_screenshot_windowed
            COMMAND ${VKSIM_XVFB} $<TARGET_FILE:vksim> ${VKSIM_DEFAULT_SCENE} --frames ${VKSIM_SHOT_FRAMES}
                    --no-overlay --validate --quiet --screenshot ${VKSIM_SHOTS}/windowed.png)
