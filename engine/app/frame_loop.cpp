@@ -9,6 +9,7 @@
 #include "app/stop_signal.h"
 #include "world/world.h"
 #include "vk/context.h"
+#include "vk/gpu_wait.h"
 #include "vk/vk_check.h"
 
 namespace vksim {
@@ -39,7 +40,7 @@ struct FrameSlots {
         }
     }
     ~FrameSlots() {
-        vkDeviceWaitIdle(ctx.device());
+        ctx.waitIdleForTeardown();
         for (VkFence fence : fences) vkDestroyFence(ctx.device(), fence, nullptr);
         vkFreeCommandBuffers(ctx.device(), ctx.commandPool(), kSlots, commands.data());
     }
@@ -75,8 +76,7 @@ uint64_t simulateFrames(const VulkanContext& ctx, World& sim, uint64_t frames,
     for (; i < frames && !stopRequested(); ++i) {
         const auto slot = static_cast<uint32_t>(i % kSlots);
         // The slot's previous frame has finished: its results are ready.
-        VK_CHECK_FAULT(FaultSite::Wait, vkWaitForFences(ctx.device(), 1, &slots.fences[slot], VK_TRUE, UINT64_MAX),
-                       waitingFor(slots, slot));
+        waitForFences(ctx, std::span(&slots.fences[slot], 1), waitingFor(slots, slot));
         collect(sim, slots, slot, observers);
         VK_CHECK(vkResetFences(ctx.device(), 1, &slots.fences[slot]));
 
@@ -97,8 +97,7 @@ uint64_t simulateFrames(const VulkanContext& ctx, World& sim, uint64_t frames,
         VK_CHECK_FAULT(FaultSite::Submit, vkQueueSubmit(ctx.queue(), 1, &submit, slots.fences[slot]),
                        fmt::format("submitting frame {}", frame));
     }
-    VK_CHECK_FAULT(FaultSite::Wait, vkWaitForFences(ctx.device(), kSlots, slots.fences.data(), VK_TRUE, UINT64_MAX),
-                   "waiting for the last frames");
+    waitForFences(ctx, slots.fences, "waiting for the last frames");
     for (uint64_t k = 0; k < kSlots; ++k)
         collect(sim, slots, static_cast<uint32_t>((i + k) % kSlots), observers);  // oldest frame first
     return i;

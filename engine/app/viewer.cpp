@@ -16,6 +16,7 @@
 #include "ui/viewer_panels.h"
 #include "vk/barriers.h"
 #include "vk/context.h"
+#include "vk/gpu_wait.h"
 #include "vk/vk_check.h"
 
 namespace vksim {
@@ -85,7 +86,7 @@ Viewer::Viewer(const VulkanContext& ctx, Window& window, World& sim, std::span<F
     lastShownSeconds_ = glfwGetTime();
 }
 
-Viewer::~Viewer() { vkDeviceWaitIdle(ctx_.device()); }
+Viewer::~Viewer() { ctx_.waitIdleForTeardown(); }
 
 // The slot's previous frame has finished: its timestamps and its finite
 // check are ready. A non-finite frame ends the run with the pass that
@@ -225,8 +226,7 @@ OverlayView Viewer::overlayView() {
 // shown (the swapchain turned out to be out of date).
 bool Viewer::drawFrame(uint32_t slot) {
     const FrameSlot& frame = frames_[slot];
-    VK_CHECK_FAULT(FaultSite::Wait, vkWaitForFences(ctx_.device(), 1, &frame.done, VK_TRUE, UINT64_MAX),
-                   "waiting for a window frame");
+    waitForFences(ctx_, std::span(&frame.done, 1), "waiting for a window frame");
     collect(slot);
     const std::optional<uint32_t> image = swapchain_.acquire(frame.imageAcquired);
     if (!image) return false;  // rebuilt before the next try; the fence stays signalled
@@ -296,7 +296,7 @@ void Viewer::recordCapture(VkCommandBuffer cmd, uint32_t slot, const RenderTarge
 }
 
 void Viewer::finish() {
-    VK_CHECK_FAULT(FaultSite::Wait, vkDeviceWaitIdle(ctx_.device()), "waiting for the last window frames");
+    waitForQueue(ctx_, "waiting for the last window frames");
     // `slot_` is the next to be used, so it holds the oldest frame: collect it first.
     for (uint32_t i = 0; i < kFramesInFlight; ++i) collect((slot_ + i) % kFramesInFlight);
 }

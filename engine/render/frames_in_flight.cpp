@@ -31,7 +31,7 @@ FramesInFlight::FramesInFlight(const VulkanContext& ctx, uint32_t count) : ctx_(
 }
 
 FramesInFlight::~FramesInFlight() {
-    vkDeviceWaitIdle(ctx_.device());
+    ctx_.waitIdleForTeardown();
     for (FrameSlot& slot : slots_) {
         vkDestroySemaphore(ctx_.device(), slot.imageAcquired, nullptr);
         vkDestroyFence(ctx_.device(), slot.done, nullptr);

@@ -71,7 +71,7 @@ Swapchain::Swapchain(const VulkanContext& ctx, VkExtent2D framebufferExtent, VkP
 }
 
 Swapchain::~Swapchain() {
-    vkDeviceWaitIdle(ctx_.device());
+    ctx_.waitIdleForTeardown();
     destroyImages();
     if (swapchain_) vkDestroySwapchainKHR(ctx_.device(), swapchain_, nullptr);
 }

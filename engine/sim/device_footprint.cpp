@@ -50,11 +50,6 @@ constexpr SolverBytes kPdTets{2400, 768};
 // Every solver's particles share the particle buffers: one vec4 each.
 constexpr uint64_t kParticleBufferBytes = 16;
 
-// The finite check runs one thread per particle and state buffer (2 per
-// particle) in one dispatch of 64-thread workgroups: the largest dispatch.
-constexpr uint64_t kFiniteCheckThreadsPerParticle = 2;
-constexpr uint64_t kWorkgroupSize = 64;
-
 enum Pool { kPbd, kPd, kSprings, kPoolCount };  // buffers shared by the objects of one solver
 
 struct ObjectFootprint {
@@ -154,16 +149,6 @@ std::optional<FootprintProblem> checkDeviceFootprint(const Scene& scene, const D
                                             mebibytes(limits.maxStorageBufferRange))};
     }
 
-    const uint64_t groups = (kFiniteCheckThreadsPerParticle * particles + kWorkgroupSize - 1) / kWorkgroupSize;
-    if (groups > limits.maxWorkGroupCountX) {
-        const auto& object = largestBy([](const ObjectFootprint& o) { return o.particles; });
-        return FootprintProblem{
-            object.key, fmt::format("{} needs {} workgroups in one dispatch; the device's maxComputeWorkGroupCount[0] "
-                                    "is {} (at most {} particles in all)",
-                                    object.size, groups, limits.maxWorkGroupCountX,
-                                    uint64_t{limits.maxWorkGroupCountX} * kWorkgroupSize /
-                                        kFiniteCheckThreadsPerParticle)};
-    }
     return std::nullopt;
 }
 

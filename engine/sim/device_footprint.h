@@ -21,7 +21,6 @@ struct DeviceLimits {
     uint64_t usableMemoryBytes = 0;        // a share of the largest device-local heap
     uint64_t heapBytes = 0;                // that heap, for messages
     uint64_t maxStorageBufferRange = 0;    // the largest buffer a shader may bind
-    uint32_t maxWorkGroupCountX = 0;       // the most workgroups of one dispatch
 };
 
 // A limit the scene passes: `key` is the JSON pointer of the value to lower
@@ -32,8 +31,9 @@ struct FootprintProblem {
     std::string problem;
 };
 
-// The first limit (device memory, maxStorageBufferRange, then
-// maxComputeWorkGroupCount[0]) that `scene` passes, or nullopt.
+// The first limit (device memory, then maxStorageBufferRange) that `scene`
+// passes, or nullopt. The workgroup count is no limit: ComputeKernel splits
+// a dispatch past maxComputeWorkGroupCount[0].
 std::optional<FootprintProblem> checkDeviceFootprint(const Scene& scene, const DeviceLimits& limits);
 
 }  // namespace vksim

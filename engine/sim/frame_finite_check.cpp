@@ -44,8 +44,8 @@ void FrameFiniteCheck::record(StepRecorder& rec, uint32_t slotIndex, uint64_t fr
     slot.pending = true;
 
     computeToComputeBarrier(cmd);  // the frame's last writes of positions and velocities
-    rec.timed(passId_, [&](VkCommandBuffer cmd) {
-        kernel_->dispatch(cmd, {&particles_.positions(), &particles_.velocities(), &slot.result}, 2 * particleCount_,
+    rec.timed(passId_, [&](VkCommandBuffer timedCmd) {
+        kernel_->dispatch(timedCmd, {&particles_.positions(), &particles_.velocities(), &slot.result}, 2 * particleCount_,
                           gpu::FiniteCheckPush{particleCount_, 2, 0, 0});
     });
     computeToHostBarrier(cmd);  // read by collect() once the slot's fence has signalled

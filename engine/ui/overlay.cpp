@@ -116,7 +116,7 @@ Overlay::Overlay(const VulkanContext& ctx, GLFWwindow* window, VkFormat colorFor
 }
 
 Overlay::~Overlay() {
-    vkDeviceWaitIdle(ctx_.device());
+    ctx_.waitIdleForTeardown();
     if (frameOpen_) ImGui::EndFrame();
     ImGui_ImplVulkan_Shutdown();
     ImGui_ImplGlfw_Shutdown();

@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 
 #include "vk/context.h"
+#include "vk/device_memory_count.h"
+#include "vk/gpu_wait.h"
 #include "vk/vk_check.h"
 
 namespace vksim {
@@ -31,6 +33,8 @@ GpuBuffer::GpuBuffer(const VulkanContext& ctx, VkDeviceSize size, VkBufferUsageF
         alloc.allocationSize = req.size;
         alloc.memoryTypeIndex = ctx.findMemoryType(req.memoryTypeBits, props);
         VK_CHECK_FAULT(FaultSite::Alloc, vkAllocateMemory(ctx.device(), &alloc, nullptr, &memory_), allocating());
+        allocationBytes_ = req.size;
+        countDeviceAllocation(allocationBytes_);
         ctx.setName(memory_, VK_OBJECT_TYPE_DEVICE_MEMORY, name + " memory");
         VK_CHECK_WHILE(vkBindBufferMemory(ctx.device(), buffer_, memory_, 0), allocating());
         if (memory == MemoryKind::HostVisible)
@@ -52,6 +56,7 @@ GpuBuffer& GpuBuffer::operator=(GpuBuffer&& other) noexcept {
         ctx_ = std::exchange(other.ctx_, nullptr);
         buffer_ = std::exchange(other.buffer_, VK_NULL_HANDLE);
         memory_ = std::exchange(other.memory_, VK_NULL_HANDLE);
+        allocationBytes_ = std::exchange(other.allocationBytes_, 0);
         size_ = std::exchange(other.size_, 0);
         memoryKind_ = other.memoryKind_;
         mapped_ = std::exchange(other.mapped_, nullptr);
@@ -63,7 +68,11 @@ GpuBuffer& GpuBuffer::operator=(GpuBuffer&& other) noexcept {
 void GpuBuffer::release() {
     if (!ctx_) return;
     if (buffer_) vkDestroyBuffer(ctx_->device(), buffer_, nullptr);
-    if (memory_) vkFreeMemory(ctx_->device(), memory_, nullptr);
+    if (memory_) {
+        vkFreeMemory(ctx_->device(), memory_, nullptr);
+        countDeviceFree(allocationBytes_);
+    }
+    allocationBytes_ = 0;
     buffer_ = VK_NULL_HANDLE;
     memory_ = VK_NULL_HANDLE;
     mapped_ = nullptr;
@@ -111,8 +120,7 @@ void GpuBuffer::upload(std::span<const std::byte> bytes, VkDeviceSize offset) {
 std::vector<std::byte> GpuBuffer::download() const {
     std::vector<std::byte> bytes(size_);
     if (memoryKind_ == MemoryKind::HostVisible) {
-        VK_CHECK_FAULT(FaultSite::Wait, vkQueueWaitIdle(ctx_->queue()),
-                       fmt::format("waiting to read back \"{}\"", name_));
+        waitForQueue(*ctx_, fmt::format("waiting to read back \"{}\"", name_));
         std::memcpy(bytes.data(), mapped_, size_);
         return bytes;
     }

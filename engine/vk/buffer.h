@@ -58,6 +58,7 @@ private:
     const VulkanContext* ctx_ = nullptr;
     VkBuffer buffer_ = VK_NULL_HANDLE;
     VkDeviceMemory memory_ = VK_NULL_HANDLE;
+    VkDeviceSize allocationBytes_ = 0;  // of memory_ (at least size_)
     VkDeviceSize size_ = 0;
     MemoryKind memoryKind_ = MemoryKind::DeviceLocal;
     void* mapped_ = nullptr;

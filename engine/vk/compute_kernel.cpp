@@ -63,6 +63,9 @@ ComputeKernel::ComputeKernel(const VulkanContext& ctx, std::string_view shaderNa
     pipelineInfo.stage.module = module_;
     pipelineInfo.stage.pName = "main";
     pipelineInfo.layout = layout_;
+    // Allows vkCmdDispatchBase, which splits a dispatch over more workgroups
+    // than the device allows in one (see dispatch()).
+    pipelineInfo.flags = VK_PIPELINE_CREATE_DISPATCH_BASE_BIT;
     VK_CHECK(vkCreateComputePipelines(ctx.device(), VK_NULL_HANDLE, 1, &pipelineInfo, nullptr, &pipeline_));
     ctx.setName(pipeline_, VK_OBJECT_TYPE_PIPELINE, name_);
 
@@ -154,14 +157,17 @@ void ComputeKernel::dispatch(VkCommandBuffer cmd, std::span<const GpuBuffer* con
         throw VulkanError(fmt::format("dispatch of {}: {} bytes of push constants, the kernel takes {}", name_,
                                       pushSize, pushConstantSize_));
     if (elementCount == 0) return;
-    const uint32_t groups = (elementCount + workgroupSize_ - 1) / workgroupSize_;
-    if (groups > maxGroupCount_)
-        throw VulkanError(fmt::format("dispatch of {}: {} elements need {} workgroups, the device allows {}", name_,
-                                      elementCount, groups, maxGroupCount_));
+    const uint32_t groups = static_cast<uint32_t>((uint64_t{elementCount} + workgroupSize_ - 1) / workgroupSize_);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_);
     bindBuffers(cmd, buffers);
     if (pushSize > 0) vkCmdPushConstants(cmd, layout_, VK_SHADER_STAGE_COMPUTE_BIT, 0, pushSize, push);
-    vkCmdDispatch(cmd, groups, 1, 1);
+    // Past maxComputeWorkGroupCount[0] (65,535 on many devices: 4.2 M
+    // elements at 64 per group) the range is cut into slices with a base
+    // group. gl_WorkGroupID and gl_GlobalInvocationID count from the base, so
+    // shaders see one flat range; the slices write disjoint elements, so no
+    // barrier is needed between them. (Shaders must not read gl_NumWorkGroups.)
+    for (uint32_t first = 0; first < groups; first += std::min(groups - first, maxGroupCount_))
+        vkCmdDispatchBase(cmd, first, 0, 0, std::min(groups - first, maxGroupCount_), 1, 1);
 }
 
 }  // namespace vksim

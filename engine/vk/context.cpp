@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "vk/gpu_wait.h"
 #include "vk/vk_check.h"
 
 namespace vksim {
@@ -213,6 +214,7 @@ std::vector<DeviceInfo> VulkanContext::listDevices() {
 
 VulkanContext::VulkanContext(const ContextOptions& options) : validation_(options.validation) {
     armFaultFromEnvironment();  // a bad VKSIM_FAULT is refused before any device work
+    gpuTimeoutSeconds();        // and a bad VKSIM_GPU_TIMEOUT
     initVolkOnce();
     try {
         createInstance(options);
@@ -276,8 +278,9 @@ void VulkanContext::destroy() {
         commandPool_ = VK_NULL_HANDLE;
         return;
     }
+    waitIdleForTeardown();
+    if (gpuState_ == GpuState::Abandoned) return;  // the process is ending; destroying could hang as the wait did
     if (device_) {
-        vkDeviceWaitIdle(device_);
         if (commandPool_) vkDestroyCommandPool(device_, commandPool_, nullptr);
         vkDestroyDevice(device_, nullptr);
         device_ = VK_NULL_HANDLE;
@@ -459,6 +462,15 @@ void VulkanContext::setName(uint64_t handle, VkObjectType type, const std::strin
     vkSetDebugUtilsObjectNameEXT(device_, &info);
 }
 
+void VulkanContext::waitIdleForTeardown() const {
+    if (!device_ || gpuState_ == GpuState::Abandoned) return;
+    if (gpuState_ == GpuState::Responsive) {
+        vkDeviceWaitIdle(device_);
+        return;
+    }
+    gpuState_ = drainQueue(*this) ? GpuState::Responsive : GpuState::Abandoned;
+}
+
 void VulkanContext::submitAndWait(const std::function<void(VkCommandBuffer)>& record) const {
     VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
     alloc.commandPool = commandPool_;
@@ -475,7 +487,7 @@ void VulkanContext::submitAndWait(const std::function<void(VkCommandBuffer)>& re
     submit.commandBufferCount = 1;
     submit.pCommandBuffers = &cmd;
     VK_CHECK_FAULT(FaultSite::Submit, vkQueueSubmit(queue_, 1, &submit, VK_NULL_HANDLE), "submitting set-up work");
-    VK_CHECK_FAULT(FaultSite::Wait, vkQueueWaitIdle(queue_), "waiting for set-up work");
+    waitForQueue(*this, "waiting for set-up work");
     vkFreeCommandBuffers(device_, commandPool_, 1, &cmd);
 }
 

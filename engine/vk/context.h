@@ -127,6 +127,17 @@ public:
 
     uint32_t findMemoryType(uint32_t typeBits, VkMemoryPropertyFlags required) const;
 
+    // A wait for the GPU timed out (gpu_wait.h): the device may be slow or
+    // may never finish. Teardown then must not block on it for good.
+    void markUnresponsive() const { gpuState_ = GpuState::Unresponsive; }
+    bool unresponsive() const { return gpuState_ != GpuState::Responsive; }
+    // What destructors call before freeing what the GPU may use. Normally
+    // vkDeviceWaitIdle. After a timeout, one more wait with a time limit
+    // (drainQueue): a GPU that was only slow finishes and teardown is safe;
+    // one that does not is abandoned, later calls return at once, and the
+    // device is not destroyed (that could block too).
+    void waitIdleForTeardown() const;
+
 private:
     void createInstance(const ContextOptions& options);
     void pickPhysicalDevice(const std::string& selector);
@@ -136,6 +147,8 @@ private:
     void destroy();
 
     bool ownsDevice_ = true;
+    enum class GpuState { Responsive, Unresponsive, Abandoned };
+    mutable std::atomic<GpuState> gpuState_{GpuState::Responsive};
     bool validation_ = false;
     bool debugUtils_ = false;
     bool fillModeNonSolid_ = false;

@@ -30,6 +30,7 @@ std::optional<FaultPlan> parseFaultSpec(const std::string& text) {
     if (kind == "device-lost") plan.result = VK_ERROR_DEVICE_LOST;
     else if (kind == "oom") plan.result = VK_ERROR_OUT_OF_DEVICE_MEMORY;
     else if (kind == "host-oom") plan.result = VK_ERROR_OUT_OF_HOST_MEMORY;
+    else if (kind == "timeout") plan.result = VK_TIMEOUT;
     else return std::nullopt;
     if (site == "submit") plan.site = FaultSite::Submit;
     else if (site == "wait") plan.site = FaultSite::Wait;
@@ -61,7 +62,7 @@ void armFaultFromEnvironment() {
     if (!value || !*value) return;
     const std::optional<FaultPlan> plan = parseFaultSpec(value);
     if (!plan)
-        throw DeviceError(fmt::format("VKSIM_FAULT '{:.80}' is not KIND@SITE:N (KIND: device-lost, oom, host-oom; "
+        throw DeviceError(fmt::format("VKSIM_FAULT '{:.80}' is not KIND@SITE:N (KIND: device-lost, oom, host-oom, timeout; "
                                       "SITE: submit, wait, alloc, map; N from 1)",
                                       value));
     armFault(*plan);

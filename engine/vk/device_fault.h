@@ -4,7 +4,8 @@
 // Nth call at SITE (counted from the start of the process) fail with KIND's
 // VkResult instead of being made:
 //   KIND: device-lost (VK_ERROR_DEVICE_LOST), oom (VK_ERROR_OUT_OF_DEVICE_MEMORY),
-//         host-oom (VK_ERROR_OUT_OF_HOST_MEMORY)
+//         host-oom (VK_ERROR_OUT_OF_HOST_MEMORY), timeout (VK_TIMEOUT, at
+//         the wait site: a GPU that stopped, see gpu_wait.h)
 //   SITE: submit (queue submissions), wait (fence and queue waits),
 //         alloc (device memory allocations), map (vkMapMemory)
 // Unset, a checked call costs one compare (injectedFault below).

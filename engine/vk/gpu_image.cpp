@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "vk/context.h"
+#include "vk/device_memory_count.h"
 #include "vk/vk_check.h"
 
 namespace vksim {
@@ -33,6 +34,8 @@ GpuImage::GpuImage(const VulkanContext& ctx, VkExtent2D extent, VkFormat format,
     alloc.memoryTypeIndex = ctx.findMemoryType(req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
     VK_CHECK_FAULT(FaultSite::Alloc, vkAllocateMemory(ctx.device(), &alloc, nullptr, &memory_),
                    fmt::format("allocating image \"{}\" ({})", name, formatBytes(req.size)));
+    allocationBytes_ = req.size;
+    countDeviceAllocation(allocationBytes_);
     ctx.setName(memory_, VK_OBJECT_TYPE_DEVICE_MEMORY, name + " memory");
     VK_CHECK(vkBindImageMemory(ctx.device(), image_, memory_, 0));
 
@@ -55,6 +58,7 @@ GpuImage& GpuImage::operator=(GpuImage&& other) noexcept {
         ctx_ = std::exchange(other.ctx_, nullptr);
         image_ = std::exchange(other.image_, VK_NULL_HANDLE);
         memory_ = std::exchange(other.memory_, VK_NULL_HANDLE);
+        allocationBytes_ = std::exchange(other.allocationBytes_, 0);
         view_ = std::exchange(other.view_, VK_NULL_HANDLE);
         format_ = std::exchange(other.format_, VK_FORMAT_UNDEFINED);
         extent_ = std::exchange(other.extent_, VkExtent2D{});
@@ -66,7 +70,11 @@ void GpuImage::release() {
     if (!ctx_) return;
     if (view_) vkDestroyImageView(ctx_->device(), view_, nullptr);
     if (image_) vkDestroyImage(ctx_->device(), image_, nullptr);
-    if (memory_) vkFreeMemory(ctx_->device(), memory_, nullptr);
+    if (memory_) {
+        vkFreeMemory(ctx_->device(), memory_, nullptr);
+        countDeviceFree(allocationBytes_);
+    }
+    allocationBytes_ = 0;
     view_ = VK_NULL_HANDLE;
     image_ = VK_NULL_HANDLE;
     memory_ = VK_NULL_HANDLE;

@@ -33,6 +33,7 @@ private:
     const VulkanContext* ctx_ = nullptr;
     VkImage image_ = VK_NULL_HANDLE;
     VkDeviceMemory memory_ = VK_NULL_HANDLE;
+    VkDeviceSize allocationBytes_ = 0;  // of memory_
     VkImageView view_ = VK_NULL_HANDLE;
     VkFormat format_ = VK_FORMAT_UNDEFINED;
     VkExtent2D extent_{};

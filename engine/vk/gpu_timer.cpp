@@ -118,6 +118,7 @@ void GpuTimer::collect(uint32_t slotIndex) {
     for (const Run& run : slot.runs)
         lastFrame_.runs.push_back({run.passId, runsSoFar[run.passId]++, ns(run.firstQuery), ns(run.firstQuery + 1)});
     samples_.push_back(std::move(sample));
+    if (samples_.size() > kKeptFrames) samples_.pop_front();
 }
 
 void GpuTimer::clearSamples() { samples_.clear(); }

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "vk/gpu_wait.h"
+
 namespace vksim {
 
 const char* vkResultName(VkResult result) {
@@ -45,6 +47,10 @@ std::string formatBytes(uint64_t bytes) {
 }
 
 void throwDeviceFault(VkResult result, const std::string& doing) {
+    if (result == VK_TIMEOUT)
+        throw DeviceFault(result, fmt::format("the GPU did not finish within {:g} s (VK_TIMEOUT) while {}; "
+                                              "VKSIM_GPU_TIMEOUT=SECONDS sets the limit",
+                                              gpuTimeoutSeconds(), doing));
     const char* meaning = result == VK_ERROR_DEVICE_LOST            ? "the GPU was lost"
                           : result == VK_ERROR_OUT_OF_DEVICE_MEMORY ? "out of device memory"
                           : result == VK_ERROR_OUT_OF_HOST_MEMORY   ? "out of host memory"

@@ -21,7 +21,6 @@ DeviceLimits deviceLimits(const VulkanContext& ctx) {
         .usableMemoryBytes = static_cast<uint64_t>(kUsableHeapShare * static_cast<double>(largestHeap)),
         .heapBytes = largestHeap,
         .maxStorageBufferRange = limits.maxStorageBufferRange,
-        .maxWorkGroupCountX = limits.maxComputeWorkGroupCount[0],
     };
 }
 

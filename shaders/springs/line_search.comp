@@ -53,6 +53,9 @@ void main() {
             for (uint v = 0; v < kLineSearchValues; ++v) sums[v][l] += sums[v][l + stride];
         barrier();
     }
+    // The group count of the whole range, not gl_NumWorkGroups: a dispatch
+    // over more workgroups than the device allows is split (ComputeKernel).
+    uint groups = (pc.particleCount + kWorkgroupSize - 1) / kWorkgroupSize;
     if (l == 0)
-        for (uint v = 0; v < kLineSearchValues; ++v) partials[v * gl_NumWorkGroups.x + gl_WorkGroupID.x] = sums[v][0];
+        for (uint v = 0; v < kLineSearchValues; ++v) partials[v * groups + gl_WorkGroupID.x] = sums[v][0];
 }

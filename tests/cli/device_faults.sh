@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Device faults injected with VKSIM_FAULT (vk/device_fault.h): the GPU lost at
 # a frame's submission and at its fence wait, device memory exhausted at an
-# allocation, host memory at a map. Each ends the run with exit status 1 and
+# allocation, host memory at a map, a GPU that stops answering (a wait past
+# the VKSIM_GPU_TIMEOUT limit, vk/gpu_wait.h). Each ends the run with exit status 1 and
 # one line saying what was being done; the --trace given is valid JSON or
 # absent, never truncated, and no temporary file is left.
 # Usage: device_faults.sh VKSIM SMALL_SCENE
@@ -54,10 +55,30 @@ fault_run oom-at-late-alloc oom@alloc:12 \
     '^vksim: out of device memory \(VK_ERROR_OUT_OF_DEVICE_MEMORY\) while allocating (image )?"[^"]+" \([0-9.]+ (bytes|KiB|MiB|GiB)\)$'
 fault_run host-oom-at-map host-oom@map:1 \
     '^vksim: out of host memory \(VK_ERROR_OUT_OF_HOST_MEMORY\) while mapping "[^"]+" \([0-9.]+ (bytes|KiB|MiB|GiB)\)$'
+fault_run timeout-at-wait timeout@wait:30 \
+    '^vksim: the GPU did not finish within 120 s \(VK_TIMEOUT\) while waiting for frame ([0-9]+); VKSIM_GPU_TIMEOUT=SECONDS sets the limit$' 0
+VKSIM_GPU_TIMEOUT=2.5 fault_run timeout-at-read-back timeout@wait:3 \
+    '^vksim: the GPU did not finish within 2.5 s \(VK_TIMEOUT\) while waiting for set-up work; VKSIM_GPU_TIMEOUT=SECONDS sets the limit$'
+VKSIM_GPU_TIMEOUT=soon fault_run bad-timeout "" \
+    "^vksim: VKSIM_GPU_TIMEOUT 'soon' is not a number of seconds in \[0, 86400\] \(0 waits for the GPU forever\)$"
 fault_run bad-switch device-lost@submit:0 "^vksim: VKSIM_FAULT 'device-lost@submit:0' is not KIND@SITE:N"
 
 # Unset or empty, the switch changes nothing.
 VKSIM_FAULT= timeout 120 "$vksim" "$scene" --headless --frames 3 --quiet >/dev/null 2>&1 &&
     pass "empty VKSIM_FAULT: a normal run" || fail "empty VKSIM_FAULT: status $?"
+# A real timeout, not an injected one: a 1 ms limit, shorter than any frame
+# of the scene on lavapipe. The run ends with one line; the teardown waits
+# for the GPU that was only slow (gpu_wait.h: drainQueue), so the validation
+# layer sees no buffer freed while in use.
+err=$(VKSIM_GPU_TIMEOUT=0.001 timeout 120 "$vksim" "$scene" --headless --frames 20 --quiet --validate 2>&1 >/dev/null)
+status=$?
+if [[ $status -eq 1 && $(printf '%s\n' "$err" | grep -c .) -eq 1 &&
+      $err =~ ^vksim:\ the\ GPU\ did\ not\ finish\ within\ 0.001\ s\ \(VK_TIMEOUT\)\ while\ waiting\ for ]]; then
+    pass "real timeout: status 1, $err"
+else
+    fail "real timeout: status $status (expected 1), output: $err"
+fi
+VKSIM_GPU_TIMEOUT=0 timeout 120 "$vksim" "$scene" --headless --frames 3 --quiet >/dev/null 2>&1 &&
+    pass "VKSIM_GPU_TIMEOUT=0: a normal run, no limit" || fail "VKSIM_GPU_TIMEOUT=0: status $?"
 
 finish

@@ -3,9 +3,11 @@
 // only the Nth call at the armed site fails.
 #include <string>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "vk/device_fault.h"
+#include "vk/gpu_wait.h"
 #include "vk/vk_check.h"
 
 namespace vksim {
@@ -20,6 +22,7 @@ TEST(DeviceFault, SpecIsParsedWhole) {
     EXPECT_EQ(parseFaultSpec("oom@alloc:1")->result, VK_ERROR_OUT_OF_DEVICE_MEMORY);
     EXPECT_EQ(parseFaultSpec("host-oom@map:3")->site, FaultSite::Map);
     EXPECT_EQ(parseFaultSpec("device-lost@wait:2")->site, FaultSite::Wait);
+    EXPECT_EQ(parseFaultSpec("timeout@wait:2")->result, VK_TIMEOUT);
     for (const char* bad : {"", "oom", "oom@alloc", "oom@alloc:", "oom@alloc:0", "oom@alloc:-1", "oom@alloc:1x",
                             "oom@alloc: 1", "lost@submit:1", "oom@free:1", "oom@alloc:99999999999999999999",
                             "oom:1@alloc"})
@@ -58,6 +61,10 @@ TEST(DeviceFault, MessagesSayWhatWasBeingDone) {
               "out of device memory (VK_ERROR_OUT_OF_DEVICE_MEMORY) while allocating \"pd iterate\" (64.0 MiB)");
     EXPECT_EQ(faultMessage(VK_ERROR_OUT_OF_HOST_MEMORY, "submitting frame 3"),
               "out of host memory (VK_ERROR_OUT_OF_HOST_MEMORY) while submitting frame 3");
+    EXPECT_EQ(faultMessage(VK_TIMEOUT, "waiting for frame 4"),
+              fmt::format("the GPU did not finish within {:g} s (VK_TIMEOUT) while waiting for frame 4; "
+                          "VKSIM_GPU_TIMEOUT=SECONDS sets the limit",
+                          gpuTimeoutSeconds()));
 }
 
 VkResult lostDeviceCall(int) { return VK_ERROR_DEVICE_LOST; }

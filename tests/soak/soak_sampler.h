@@ -1,0 +1,58 @@
+#pragma once
+// What scripts/soak.sh watches over a long headless run: every K-th frame the
+// particle positions and velocities are copied into a host-visible buffer of
+// the frame slot (as the exporter does: the loop never stalls) and, when the
+// slot is collected, reduced on the host in double precision to the cloth's
+// energy, next to the process's resident memory and the device memory vksim
+// holds. Prints one line per sample as it is taken.
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "app/frame_observer.h"
+#include "vk/buffer.h"
+
+namespace vksim {
+
+class VulkanContext;
+class World;
+
+struct SoakSample {
+    uint64_t frame = 0;
+    double wallSeconds = 0;       // since the sampler was made
+    bool finite = true;           // every position and velocity component
+    double kineticEnergy = 0;     // sum of m |v|^2 / 2 over free particles [J]
+    double potentialEnergy = 0;   // sum of -m g . x over free particles [J]
+    double totalEnergy() const { return kineticEnergy + potentialEnergy; }
+    uint64_t residentBytes = 0;   // the process's RSS (/proc/self/statm)
+    uint64_t deviceBytes = 0;     // vk/device_memory_count.h
+    uint64_t deviceAllocations = 0;
+};
+
+class SoakSampler : public FrameObserver {
+public:
+    SoakSampler(const VulkanContext& ctx, const World& sim, uint32_t every, uint32_t frameSlots);
+
+    void frameRecorded(VkCommandBuffer cmd, uint32_t slot, uint64_t frame) override;
+    void frameCollected(uint32_t slot, uint64_t frame) override;
+
+    const std::vector<SoakSample>& samples() const { return samples_; }
+
+private:
+    struct Slot {
+        GpuBuffer readBack;  // positions, then velocities
+        std::optional<uint64_t> frame;
+    };
+
+    const World& sim_;
+    uint32_t every_;
+    uint32_t particleCount_;
+    std::vector<Slot> slots_;
+    std::vector<SoakSample> samples_;
+    double startSeconds_;
+};
+
+// The process's resident set size in bytes (0 where /proc is missing).
+uint64_t residentBytes();
+
+}  // namespace vksim
