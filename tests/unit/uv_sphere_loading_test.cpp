@@ -114,6 +114,9 @@ LoadMeasurement measureInChild(const std::filesystem::path& sceneFile) {
         // (glibc would otherwise raise the threshold and reuse freed heap),
         // so that the resident size follows what is allocated.
         ::mallopt(M_MMAP_THRESHOLD, 64 * 1024);
+        // And the free heap inherited from the tests that ran before given
+        // back, so that reusing it shows as resident memory too.
+        ::malloc_trim(0);
         int status = 0;
         try {
             const LoadMeasurement m = measure(sceneFile);
