@@ -89,7 +89,7 @@ SizeResult summarize(const BenchScene& benchScene, uint32_t size, const SimModel
         pass.medianMs = median(sampler.familyMs[f]);
         pass.p95Ms = percentile(sampler.familyMs[f], 95);
         if (const PassTraffic* traffic = findPassTraffic(pass.family)) {
-            // Each colour of a family is one pass: runs / colours = sweeps per step.
+            // Each colour of a family (and its overflow group) is one pass: runs / passes = sweeps per step.
             const uint64_t sweeps = pass.runsPerStep / std::max<uint32_t>(1, sampler.passesRun[f]);
             pass.hasByteModel = true;
             pass.element = std::string(elementName(traffic->element));

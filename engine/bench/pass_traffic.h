@@ -71,7 +71,7 @@ std::span<const PassTraffic> passTrafficTable();
 // The row of `family`, if the table has one.
 const PassTraffic* findPassTraffic(std::string_view family);
 
-// "stretch colour 3" -> "stretch"; any other name is its own family.
+// "stretch colour 3" and "stretch overflow" -> "stretch"; any other name is its own family.
 std::string passFamily(std::string_view passName);
 
 // Elements one sweep of a family processes in `model`: every colour of a

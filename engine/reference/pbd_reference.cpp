@@ -35,8 +35,10 @@ void PbdReference::solveSubstep(ReferenceWorld& world, ParticleRange range, cons
     }
 }
 
-// project_distance.comp, one dispatch per colour: the array is sorted by
-// colour, so walking it in order is the same sweep.
+// project_distance.comp, one dispatch per colour, then one thread over the
+// overflow group in array order: the array is sorted by colour with the
+// overflow group last (ColorGroups), so walking it in order is the same
+// sweep. So are the other families.
 void PbdReference::projectDistance(ReferenceWorld& world, const SubstepParams& params, uint32_t iterations,
                                    uint32_t iteration) {
     const std::span<glm::dvec3> p = world.predicted();

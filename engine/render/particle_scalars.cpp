@@ -20,12 +20,14 @@ constexpr VkBufferUsageFlags kVertexUsage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT;
 // particles, lone points). (Not its first constraint in colour order: colour
 // 0 alone is close to a perfect matching, so nearly every particle is in it.)
 // On a grid this shows the colouring's alternating stripes, and every colour
-// appears.
+// appears. The overflow group shows as one more colour, after the last.
 std::vector<float> graphColorPerParticle(const SimModel& model, uint32_t particleCount) {
     std::vector<float> colors(particleCount, -1.0f);
     std::vector<uint32_t> lowestNeighbour(particleCount, UINT32_MAX);
-    for (size_t c = 0; c < model.distanceColors.size(); ++c) {
-        const ColorRange range = model.distanceColors[c];
+    std::vector<ColorRange> groups = model.distanceGroups.colors;
+    groups.push_back(model.distanceGroups.overflow);
+    for (size_t c = 0; c < groups.size(); ++c) {
+        const ColorRange range = groups[c];
         for (uint32_t k = range.first; k < range.first + range.count; ++k) {
             const uint32_t a = model.distance[k].p0, b = model.distance[k].p1;
             for (auto [p, other] : {std::pair{a, b}, std::pair{b, a}}) {

@@ -7,42 +7,27 @@
 namespace vksim {
 namespace {
 
-// Per particle, the set of colours already given to a constraint touching it:
-// `words` 64-bit masks per particle. One word covers every cloth and tet mesh
-// we expect; a star-shaped topology (one particle in hundreds of constraints)
-// grows the stride instead of failing.
+static_assert(kMaxColors == 64, "UsedColors keeps one 64-bit mask per particle");
+
+// Per particle, the set of colours already given to a constraint touching
+// it: one 64-bit mask, which kMaxColors fits, so a star-shaped topology (one
+// particle in thousands of constraints) costs what a grid does.
 class UsedColors {
 public:
-    explicit UsedColors(uint32_t particleCount) : particleCount_(particleCount), bits_(particleCount, 0) {}
+    explicit UsedColors(uint32_t particleCount) : bits_(particleCount, 0) {}
 
-    // Smallest colour free in every listed particle (may be one past the
-    // colours the masks can hold yet; mark() then grows them).
+    // Smallest colour free in every listed particle, or kOverflow.
     uint32_t firstFree(std::span<const uint32_t> particles) const {
-        for (uint32_t word = 0; word < words_; ++word) {
-            uint64_t taken = 0;
-            for (uint32_t particle : particles) taken |= bits_[size_t(particle) * words_ + word];
-            if (taken != ~uint64_t{0}) return word * 64 + static_cast<uint32_t>(std::countr_one(taken));
-        }
-        return words_ * 64;
+        uint64_t taken = 0;
+        for (uint32_t particle : particles) taken |= bits_[particle];
+        return taken == ~uint64_t{0} ? kOverflow : static_cast<uint32_t>(std::countr_one(taken));
     }
 
     void mark(std::span<const uint32_t> particles, uint32_t color) {
-        if (color >= words_ * 64) grow(color / 64 + 1);
-        const uint64_t bit = uint64_t{1} << (color % 64);
-        for (uint32_t particle : particles) bits_[size_t(particle) * words_ + color / 64] |= bit;
+        for (uint32_t particle : particles) bits_[particle] |= uint64_t{1} << color;
     }
 
 private:
-    void grow(uint32_t words) {
-        std::vector<uint64_t> wider(size_t(particleCount_) * words, 0);
-        for (size_t particle = 0; particle < particleCount_; ++particle)
-            std::copy_n(bits_.begin() + particle * words_, words_, wider.begin() + particle * words);
-        bits_ = std::move(wider);
-        words_ = words;
-    }
-
-    uint32_t particleCount_;
-    uint32_t words_ = 1;
     std::vector<uint64_t> bits_;
 };
 
@@ -59,29 +44,38 @@ Coloring colorConstraints(std::span<const uint32_t> particles, uint32_t arity) {
     UsedColors used(*std::max_element(particles.begin(), particles.end()) + 1);
     for (size_t c = 0; c < constraintCount; ++c) {
         std::span<const uint32_t> touched = particles.subspan(c * arity, arity);
-        uint32_t color = used.firstFree(touched);
-        used.mark(touched, color);
+        const uint32_t color = used.firstFree(touched);
         coloring.colorOf[c] = color;
+        if (color == kOverflow) {
+            ++coloring.overflowCount;
+            continue;
+        }
+        used.mark(touched, color);
         coloring.colorCount = std::max(coloring.colorCount, color + 1);
     }
     return coloring;
 }
 
 ColorOrder orderByColor(const Coloring& coloring) {
-    ColorOrder result;
-    result.ranges.resize(coloring.colorCount);
-    for (uint32_t color : coloring.colorOf) ++result.ranges[color].count;
+    // Counting sort over the colours and, last, the overflow group (bucket
+    // colorCount); walking the input in order keeps it stable.
+    const uint32_t overflowBucket = coloring.colorCount;
+    auto bucketOf = [&](uint32_t color) { return color == kOverflow ? overflowBucket : color; };
+    std::vector<uint32_t> counts(coloring.colorCount + 1, 0);
+    for (uint32_t color : coloring.colorOf) ++counts[bucketOf(color)];
+    std::vector<uint32_t> next(counts.size());
     uint32_t first = 0;
-    for (ColorRange& range : result.ranges) {
-        range.first = first;
-        first += range.count;
+    for (size_t bucket = 0; bucket < counts.size(); ++bucket) {
+        next[bucket] = first;
+        first += counts[bucket];
     }
-    // Counting sort: walking the input in order keeps it stable.
-    std::vector<uint32_t> next(coloring.colorCount);
-    for (uint32_t color = 0; color < coloring.colorCount; ++color) next[color] = result.ranges[color].first;
+    ColorOrder result;
+    for (uint32_t color = 0; color < coloring.colorCount; ++color)
+        result.groups.colors.push_back({next[color], counts[color]});
+    result.groups.overflow = {next[overflowBucket], counts[overflowBucket]};
     result.order.resize(coloring.colorOf.size());
     for (uint32_t index = 0; index < coloring.colorOf.size(); ++index)
-        result.order[next[coloring.colorOf[index]]++] = index;
+        result.order[next[bucketOf(coloring.colorOf[index])]++] = index;
     return result;
 }
 

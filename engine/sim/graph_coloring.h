@@ -3,7 +3,11 @@
 // constraints that share a particle get different colours, so the GPU can
 // project one colour per dispatch with one thread per constraint, no races
 // and no atomics, and the result is the same as a serial sweep over the
-// constraints in colour order. Computed once per topology.
+// constraints in colour order. The colours are capped (kMaxColors); the
+// constraints that find no free colour below the cap form the overflow
+// group, projected after the colours by one GPU thread in input order, as
+// Box2D v3 (b2_overflowIndex) and Jolt (the non-parallel split) do. Computed
+// once per topology.
 #include <array>
 #include <cstdint>
 #include <span>
@@ -15,31 +19,47 @@
 
 namespace vksim {
 
+// The most colours of one constraint family: one dispatch each per
+// iteration, so this bounds what a pathological mesh costs (a UV sphere
+// whose poles have valence 1,000 needed 1,000 stretch and 2,000 bending
+// colours uncapped: 24,000 dispatches per substep at 8 iterations). 64
+// because the colours used at a particle are then one 64-bit mask, so
+// colouring takes O(arity) time per constraint and 8 bytes per particle
+// whatever the mesh, and because ordinary meshes need far fewer: every
+// scene in scenes/ at most 18 (a grid: 8 stretch, 18 bending), a triangle
+// mesh about its largest valence in stretch colours and two to three times
+// that in bending colours. A family under the cap keeps exactly its
+// uncapped colouring.
+inline constexpr uint32_t kMaxColors = 64;
+// colorOf of a constraint that found no free colour below kMaxColors.
+inline constexpr uint32_t kOverflow = kMaxColors;
+
 struct Coloring {
-    std::vector<uint32_t> colorOf;  // colour of each constraint, in input order
-    uint32_t colorCount = 0;
+    std::vector<uint32_t> colorOf;  // colour of each constraint, in input order, or kOverflow
+    uint32_t colorCount = 0;        // colours used, at most kMaxColors
+    uint32_t overflowCount = 0;     // constraints with colorOf == kOverflow
 };
 
 // Greedy colouring in input order: each constraint gets the smallest colour
-// that none of its particles has been given yet. Constraint c touches
-// particles[c * arity, (c + 1) * arity). Deterministic; O(constraints x arity)
-// while 64 colours suffice (one bit mask per particle), then one more 64-bit
-// word per particle for every further 64 colours.
+// that none of its particles has been given yet, or kOverflow when all
+// kMaxColors are taken (an overflow constraint takes no colour, so it
+// blocks none). Constraint c touches particles[c * arity, (c + 1) * arity).
+// Deterministic; O(constraints x arity) time and one 64-bit mask per particle.
 Coloring colorConstraints(std::span<const uint32_t> particles, uint32_t arity);
 
-// The constraints listed colour by colour, input order kept inside a colour
-// (a stable counting sort), and where each colour starts in that list.
+// The constraints listed colour by colour, then the overflow group, input
+// order kept inside each (a stable counting sort), and where each starts.
 struct ColorOrder {
     std::vector<uint32_t> order;  // order[k] = input index of the k-th constraint
-    std::vector<ColorRange> ranges;
+    ColorGroups groups;
 };
 ColorOrder orderByColor(const Coloring& coloring);
 
-// Colours a constraint family and reorders it by colour in place; returns the
-// range of each colour. `particlesOf(constraint)` returns a std::array of the
-// particle indices the constraint moves.
+// Colours a constraint family and reorders it in place: colour by colour,
+// then the overflow group; returns where each starts. `particlesOf(constraint)`
+// returns a std::array of the particle indices the constraint moves.
 template <class Constraint, class ParticlesOf>
-std::vector<ColorRange> colorAndSortByColor(std::vector<Constraint>& constraints, ParticlesOf particlesOf) {
+ColorGroups colorAndSortByColor(std::vector<Constraint>& constraints, ParticlesOf particlesOf) {
     if (constraints.empty()) return {};
     constexpr uint32_t arity = static_cast<uint32_t>(std::tuple_size_v<decltype(particlesOf(constraints[0]))>);
     std::vector<uint32_t> particles;
@@ -52,7 +72,7 @@ std::vector<ColorRange> colorAndSortByColor(std::vector<Constraint>& constraints
     sorted.reserve(constraints.size());
     for (uint32_t index : colorOrder.order) sorted.push_back(constraints[index]);
     constraints = std::move(sorted);
-    return colorOrder.ranges;
+    return colorOrder.groups;
 }
 
 }  // namespace vksim

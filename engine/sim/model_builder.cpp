@@ -455,12 +455,12 @@ SimModel buildModel(const Scene& scene, ModelDiagnostics* diagnostics) {
     model.springs.particleCount = model.particleCount() - model.springs.firstParticle;
     if (!model.springs.empty()) buildSpringSystem(model.springs);
 
-    model.distanceColors =
+    model.distanceGroups =
         colorAndSortByColor(model.distance, [](const gpu::DistanceConstraint& c) { return std::array{c.p0, c.p1}; });
-    model.bendingColors = colorAndSortByColor(model.bending, [](const gpu::BendingConstraint& c) {
+    model.bendingGroups = colorAndSortByColor(model.bending, [](const gpu::BendingConstraint& c) {
         return std::array{c.particles.x, c.particles.y, c.particles.z, c.particles.w};
     });
-    model.attachmentColors = colorAndSortByColor(
+    model.attachmentGroups = colorAndSortByColor(
         model.attachments, [](const gpu::AttachmentConstraint& c) { return std::array{c.particle}; });
 
     for (const ColliderDesc& desc : scene.colliders) model.colliders.push_back(toCollider(desc));

@@ -5,11 +5,12 @@
 namespace vksim {
 namespace {
 
-std::string describeFamily(const char* name, size_t constraintCount, const std::vector<ColorRange>& colors) {
+std::string describeFamily(const char* name, size_t constraintCount, const ColorGroups& groups) {
     std::string line = fmt::format("  {:<11} {:>7} constraints", name, constraintCount);
     if (constraintCount == 0) return line + "\n";
-    line += fmt::format(" in {} colours:", colors.size());
-    for (const ColorRange& color : colors) line += fmt::format(" {}", color.count);
+    line += fmt::format(" in {} colours:", groups.colors.size());
+    for (const ColorRange& color : groups.colors) line += fmt::format(" {}", color.count);
+    if (groups.overflow.count > 0) line += fmt::format(" + {} in the overflow group", groups.overflow.count);
     return line + "\n";
 }
 
@@ -21,9 +22,9 @@ std::string describeModel(const SimModel& model, const ModelDiagnostics& diagnos
     std::string text = fmt::format("model: {} particles ({} pinned), {} triangles, objects {}, colliders {}\n",
                                    model.particleCount(), pinned, model.triangleCount(), model.objects.size(),
                                    model.colliders.size());
-    text += describeFamily("distance", model.distance.size(), model.distanceColors);
-    text += describeFamily("bending", model.bending.size(), model.bendingColors);
-    text += describeFamily("attachment", model.attachments.size(), model.attachmentColors);
+    text += describeFamily("distance", model.distance.size(), model.distanceGroups);
+    text += describeFamily("bending", model.bending.size(), model.bendingGroups);
+    text += describeFamily("attachment", model.attachments.size(), model.attachmentGroups);
     if (!model.pd.empty()) {
         const PdModel& pd = model.pd;
         text += fmt::format("  projective dynamics: particles {}..{}, {} springs, {} triangles, {} tet strain, {} tet "

@@ -1,7 +1,8 @@
 #pragma once
 // A few lines describing a built model, for the CLI and logs: sizes, and how
-// each constraint family is split into colours (one GPU dispatch per colour,
-// so the colour count is the number of serial steps per iteration).
+// each constraint family is split into colours and its overflow group (one
+// GPU dispatch per colour and one for a non-empty overflow group, so these
+// are the serial steps per iteration).
 #include <string>
 
 #include "sim/model_builder.h"

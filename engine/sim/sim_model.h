@@ -15,10 +15,23 @@
 
 namespace vksim {
 
-// Constraints [first, first + count) of a family share colour c = index in the vector.
+// Constraints [first, first + count) of a family's array.
 struct ColorRange {
     uint32_t first = 0;
     uint32_t count = 0;
+};
+
+// How a constraint family, sorted by colour (graph_coloring.h), is split
+// into GPU dispatches: colour c is colors[c] (one thread per constraint),
+// then the overflow group, the constraints that found no free colour below
+// kMaxColors, in input order, projected one after another by one thread.
+// Both the GPU and the CPU reference walk them in this order.
+struct ColorGroups {
+    std::vector<ColorRange> colors;
+    ColorRange overflow;  // after the last colour; empty for every ordinary mesh
+
+    // Dispatches per iteration: one per colour, one for a non-empty overflow group.
+    uint32_t dispatchCount() const { return static_cast<uint32_t>(colors.size()) + (overflow.count > 0 ? 1 : 0); }
 };
 
 // The triangles a mesh collider is drawn with, in its local frame.
@@ -103,14 +116,14 @@ struct SimModel {
     std::vector<glm::vec4> positions;
     std::vector<glm::vec4> velocities;
 
-    // Topology (uploaded once), each family sorted by colour.
+    // Topology (uploaded once), each family sorted by colour, its overflow group last.
     std::vector<gpu::ConstraintMaterial> materials;
     std::vector<gpu::DistanceConstraint> distance;
-    std::vector<ColorRange> distanceColors;
+    ColorGroups distanceGroups;
     std::vector<gpu::BendingConstraint> bending;
-    std::vector<ColorRange> bendingColors;
+    ColorGroups bendingGroups;
     std::vector<gpu::AttachmentConstraint> attachments;
-    std::vector<ColorRange> attachmentColors;
+    ColorGroups attachmentGroups;
 
     std::vector<gpu::Collider> colliders;
     // The signed distance grids of the mesh colliders, one after another in

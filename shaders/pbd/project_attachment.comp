@@ -1,5 +1,5 @@
 #version 460
-// docs/physics.md §1: attachments of particles to fixed points, one colour.
+// docs/physics.md §1: attachments of particles to fixed points, one colour or the overflow group.
 #include "shared/kernel.glsl"
 #include "pbd/pbd_constraints.glsl"
 
@@ -9,9 +9,7 @@ layout(std430, binding = 1) readonly buffer Constraints { AttachmentConstraint c
 layout(std430, binding = 2) readonly buffer Materials { ConstraintMaterial materials[]; };
 layout(std430, binding = 3) buffer Lambdas { float lambdas[]; };
 
-void main() {
-    if (gl_GlobalInvocationID.x >= pc.count) return;
-    uint j = pc.first + gl_GlobalInvocationID.x;
+void project(uint j) {
     AttachmentConstraint c = constraints[j];
     ConstraintMaterial m = materials[c.material];
     vec4 p = predicted[c.particle];
@@ -21,3 +19,5 @@ void main() {
     predicted[c.particle] = vec4(p.xyz + r.dp, p.w);
     lambdas[j] = lambda + r.dLambda;
 }
+
+#include "pbd/project_range.glsl"

@@ -1,5 +1,5 @@
 #version 460
-// docs/physics.md §1: isometric bending constraints of one colour.
+// docs/physics.md §1: isometric bending constraints of one colour, or the overflow group.
 #include "shared/kernel.glsl"
 #include "pbd/pbd_constraints.glsl"
 
@@ -9,9 +9,7 @@ layout(std430, binding = 1) readonly buffer Constraints { BendingConstraint cons
 layout(std430, binding = 2) readonly buffer Materials { ConstraintMaterial materials[]; };
 layout(std430, binding = 3) buffer Lambdas { float lambdas[]; };
 
-void main() {
-    if (gl_GlobalInvocationID.x >= pc.count) return;
-    uint j = pc.first + gl_GlobalInvocationID.x;
+void project(uint j) {
     BendingConstraint c = constraints[j];
     ConstraintMaterial m = materials[c.material];
     vec4 p0 = predicted[c.particles.x];
@@ -28,3 +26,5 @@ void main() {
     predicted[c.particles.w] = vec4(p3.xyz + r.dp3, p3.w);
     lambdas[j] = lambda + r.dLambda;
 }
+
+#include "pbd/project_range.glsl"

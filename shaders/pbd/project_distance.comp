@@ -1,5 +1,5 @@
 #version 460
-// docs/physics.md §1: distance constraints of one colour (no two share a particle).
+// docs/physics.md §1: distance constraints of one colour (no two share a particle), or the overflow group.
 #include "shared/kernel.glsl"
 #include "pbd/pbd_constraints.glsl"
 
@@ -9,9 +9,7 @@ layout(std430, binding = 1) readonly buffer Constraints { DistanceConstraint con
 layout(std430, binding = 2) readonly buffer Materials { ConstraintMaterial materials[]; };
 layout(std430, binding = 3) buffer Lambdas { float lambdas[]; };
 
-void main() {
-    if (gl_GlobalInvocationID.x >= pc.count) return;
-    uint j = pc.first + gl_GlobalInvocationID.x;
+void project(uint j) {
     DistanceConstraint c = constraints[j];
     ConstraintMaterial m = materials[c.material];
     vec4 p0 = predicted[c.p0];
@@ -23,3 +21,5 @@ void main() {
     predicted[c.p1] = vec4(p1.xyz + r.dp1, p1.w);
     lambdas[j] = lambda + r.dLambda;
 }
+
+#include "pbd/project_range.glsl"

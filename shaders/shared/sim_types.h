@@ -129,14 +129,15 @@ struct ParticlePush {
 };
 GPU_CHECK_SIZE(ParticlePush, 64);
 
-// Push constants of constraint projection passes: one dispatch per colour.
+// Push constants of constraint projection passes: one dispatch per colour,
+// and one for the overflow group (pbd/project_range.glsl).
 struct ProjectPush {
     uint first;       // first constraint of this colour
     uint count;       // constraints in this colour
     uint iteration;   // 0 resets XPBD multipliers
     uint iterations;  // n_s, for the PBD stiffness correction
     float dt;         // substep length h (XPBD alpha~ = alpha/h^2)
-    uint pad0;
+    uint serial;      // 1: the overflow group, one thread projects [first, first + count) in order
     uint pad1;
     uint pad2;
 };

@@ -48,3 +48,8 @@ set_tests_properties(cli_device_faults PROPERTIES TIMEOUT 300 LABELS gpu)
 add_test(NAME cli_low_memory
          COMMAND ${VKSIM_CLI_DIR}/low_memory.sh $<TARGET_FILE:vksim> ${VKSIM_CLI_DIR}/small_cloth.json)
 set_tests_properties(cli_low_memory PROPERTIES TIMEOUT 300 LABELS gpu)
+# A UV-sphere cloth with poles of valence 1000: the colour cap's overflow
+# group in the model summary and the timings, silent validation, and the
+# same state-hash on 1 and 4 lavapipe threads.
+add_test(NAME cli_overflow_group COMMAND ${VKSIM_CLI_DIR}/overflow_group.sh $<TARGET_FILE:vksim>)
+set_tests_properties(cli_overflow_group PROPERTIES TIMEOUT 600 LABELS gpu)

@@ -1,12 +1,14 @@
 #pragma once
 // Meshes and files for the tests of mesh loading, SDF baking and mesh
-// colliders: a scratch folder that cleans up after itself, an icosphere
-// written as OBJ text, the corpus in tests/meshes/.
+// colliders: a scratch folder that cleans up after itself, an icosphere and
+// a UV sphere written as OBJ text, the corpus in tests/meshes/.
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <numbers>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -66,6 +68,16 @@ inline std::filesystem::path meshCorpus(const std::string& name) {
     return std::filesystem::path(VKSIM_SOURCE_DIR) / "tests" / "meshes" / name;
 }
 
+// A triangle mesh as OBJ text (vertices to 17 digits: they read back exactly).
+inline std::string objText(const std::string& comment, const std::vector<glm::dvec3>& positions,
+                           const std::vector<glm::uvec3>& triangles) {
+    std::string text = "# " + comment + "\n";
+    text.reserve(text.size() + positions.size() * 64 + triangles.size() * 24);
+    for (const glm::dvec3& p : positions) text += fmt::format("v {:.17g} {:.17g} {:.17g}\n", p.x, p.y, p.z);
+    for (const glm::uvec3& t : triangles) text += fmt::format("f {} {} {}\n", t.x + 1, t.y + 1, t.z + 1);
+    return text;
+}
+
 // A sphere of `radius` at the origin: an icosahedron whose triangles are
 // split in four `subdivisions` times, every vertex pushed onto the sphere.
 // Closed, wound outwards; 20 * 4^subdivisions triangles.
@@ -84,12 +96,7 @@ struct Icosphere {
         return depth;
     }
 
-    std::string obj() const {
-        std::string text = "# icosphere\n";
-        for (const glm::dvec3& p : positions) text += fmt::format("v {:.17g} {:.17g} {:.17g}\n", p.x, p.y, p.z);
-        for (const glm::uvec3& t : triangles) text += fmt::format("f {} {} {}\n", t.x + 1, t.y + 1, t.z + 1);
-        return text;
-    }
+    std::string obj() const { return objText("icosphere", positions, triangles); }
 };
 
 inline Icosphere makeIcosphere(double radius, int subdivisions) {
@@ -119,6 +126,49 @@ inline Icosphere makeIcosphere(double radius, int subdivisions) {
         }
         s.triangles = std::move(finer);
     }
+    return s;
+}
+
+// A UV sphere of `radius` at the origin: `rings` bands of latitude between
+// two pole vertices, `segments` vertices around each inner ring; the poles
+// are fans of `segments` triangles, so each pole vertex has valence
+// `segments` (the pathological colouring of docs/physics.md §1: its
+// `segments` edges need as many colours). Vertex 0 is the north pole (+y),
+// the last the south pole. Closed, wound outwards; segments * (rings - 1) + 2
+// vertices, 2 * segments * (rings - 1) triangles.
+struct UvSphere {
+    std::vector<glm::dvec3> positions;
+    std::vector<glm::uvec3> triangles;
+
+    std::string obj() const { return objText("UV sphere", positions, triangles); }
+};
+
+inline UvSphere makeUvSphere(double radius, uint32_t segments, uint32_t rings) {
+    if (segments < 3 || rings < 2) throw std::invalid_argument("makeUvSphere: needs 3 segments and 2 rings");
+    UvSphere s;
+    s.positions.push_back({0.0, radius, 0.0});
+    for (uint32_t r = 1; r < rings; ++r)
+        for (uint32_t k = 0; k < segments; ++k) {
+            const double theta = std::numbers::pi * r / rings, phi = 2.0 * std::numbers::pi * k / segments;
+            s.positions.push_back(radius * glm::dvec3(std::sin(theta) * std::cos(phi), std::cos(theta),
+                                                      std::sin(theta) * std::sin(phi)));
+        }
+    const auto south = static_cast<uint32_t>(s.positions.size());
+    s.positions.push_back({0.0, -radius, 0.0});
+    auto at = [&](uint32_t ring, uint32_t k) { return 1 + (ring - 1) * segments + k % segments; };
+    // Each triangle wound so that its normal points away from the centre.
+    auto add = [&](uint32_t a, uint32_t b, uint32_t c) {
+        const glm::dvec3 n = glm::cross(s.positions[b] - s.positions[a], s.positions[c] - s.positions[a]);
+        if (glm::dot(n, s.positions[a] + s.positions[b] + s.positions[c]) < 0.0) std::swap(b, c);
+        s.triangles.push_back({a, b, c});
+    };
+    for (uint32_t k = 0; k < segments; ++k) add(0, at(1, k), at(1, k + 1));
+    for (uint32_t r = 1; r + 1 < rings; ++r)
+        for (uint32_t k = 0; k < segments; ++k) {
+            add(at(r, k), at(r + 1, k), at(r + 1, k + 1));
+            add(at(r, k), at(r + 1, k + 1), at(r, k + 1));
+        }
+    for (uint32_t k = 0; k < segments; ++k) add(south, at(rings - 1, k + 1), at(rings - 1, k));
     return s;
 }
 

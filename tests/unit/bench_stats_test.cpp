@@ -46,6 +46,8 @@ TEST(BenchStats, LogLogSlopeOfAPowerLaw) {
 TEST(PassTraffic, ColourPassesFormFamiliesWithByteModels) {
     EXPECT_EQ(passFamily("stretch colour 0"), "stretch");
     EXPECT_EQ(passFamily("bending colour 17"), "bending");
+    EXPECT_EQ(passFamily("stretch overflow"), "stretch");
+    EXPECT_EQ(passFamily("overflow"), "overflow");
     EXPECT_EQ(passFamily("collide: generate"), "collide: generate");
     EXPECT_EQ(passFamily("a colour of its own"), "a colour of its own");
     for (const char* family : {"predict", "collide: generate", "stretch", "bending", "attachment", "collide: project",

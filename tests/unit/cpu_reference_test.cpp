@@ -140,7 +140,7 @@ TEST(CpuReference, PbdStiffnessIsCorrectedForTheIterationCount) {
     const float k = 0.6f;
     model.materials.push_back({gpu::kModePbd, k, 0.0f, 0.0f});
     model.distance.push_back({0, 1, 1.0f, 0});
-    model.distanceColors.push_back({0, 1});
+    model.distanceGroups.colors.push_back({0, 1});
     SolverSettings settings = noGravity();
     settings.substeps = 1;
     for (uint32_t iterations : {1u, 3u, 10u}) {
@@ -163,7 +163,7 @@ TEST(CpuReference, XpbdComplianceFollowsItsClosedForm) {
     const float compliance = 1e-4f;
     model.materials.push_back({gpu::kModeXpbd, 1.0f, compliance, 0.0f});
     model.distance.push_back({0, 1, 1.0f, 0});
-    model.distanceColors.push_back({0, 1});
+    model.distanceGroups.colors.push_back({0, 1});
     SolverSettings settings = noGravity();
     for (uint32_t substeps : {1u, 2u, 5u}) {
         const double h = double(settings.timeStep) / substeps;

@@ -154,7 +154,7 @@ TEST(ModelBuilder, MassIsSpreadEvenlyAndPinsAreFixed) {
     for (const glm::vec4& x : model.positions) mass += 1.0 / x.w;
     EXPECT_NEAR(mass, 2.0, 1e-6);
     ASSERT_EQ(model.attachments.size(), 2u);
-    ASSERT_EQ(model.attachmentColors.size(), 1u);
+    ASSERT_EQ(model.attachmentGroups.colors.size(), 1u);
     for (const gpu::AttachmentConstraint& a : model.attachments) {
         EXPECT_EQ(glm::vec3(a.target), glm::vec3(model.positions[a.particle]));
         EXPECT_EQ(a.material, materialIndex(0, ConstraintFamily::Attachment));
@@ -184,7 +184,7 @@ TEST(ModelBuilder, MaterialsAndDisabledFamilies) {
     scene.cloths[0].bending.enabled = false;
     model = buildModel(scene);
     EXPECT_TRUE(model.distance.empty());
-    EXPECT_TRUE(model.distanceColors.empty());
+    EXPECT_TRUE(model.distanceGroups.colors.empty());
     EXPECT_TRUE(model.bending.empty());
     EXPECT_EQ(model.triangleCount(), 18u);  // still rendered
 }

@@ -11,9 +11,16 @@
 
 namespace vksim {
 
+// A constraint family's passes: one per colour, and one for its overflow
+// group where it has one.
+struct PbdSolver::FamilyPasses {
+    std::vector<uint32_t> colors;
+    uint32_t overflow = 0;
+};
+
 struct PbdSolver::PassIds {
     uint32_t mouse, residual, energy;
-    std::vector<uint32_t> distance, bending, attachment;  // per colour
+    FamilyPasses distance, bending, attachment;
 };
 
 PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles,
@@ -25,9 +32,9 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
       distanceCount_(model.distance.size()),
       bendingCount_(model.bending.size()),
       attachmentCount_(model.attachments.size()),
-      distanceColors_(model.distanceColors),
-      bendingColors_(model.bendingColors),
-      attachmentColors_(model.attachmentColors),
+      distanceGroups_(model.distanceGroups),
+      bendingGroups_(model.bendingGroups),
+      attachmentGroups_(model.attachmentGroups),
       currentMaterials_(model.materials) {
     for (const auto& c : model.distance) materialsInUse_.push_back(c.material);
     for (const auto& c : model.bending) materialsInUse_.push_back(c.material);
@@ -59,12 +66,18 @@ void PbdSolver::declarePasses(StepPlan& plan) {
     passIds_ = std::make_unique<PassIds>();
     PassIds& ids = *passIds_;
     ids.mouse = plan.declare("mouse drag", StageKind::Diagnostic, "pbd");
-    for (size_t c = 0; c < distanceColors_.size(); ++c)
-        ids.distance.push_back(plan.declare(fmt::format("stretch colour {}", c), StageKind::Solve, "pbd"));
-    for (size_t c = 0; c < bendingColors_.size(); ++c)
-        ids.bending.push_back(plan.declare(fmt::format("bending colour {}", c), StageKind::Solve, "pbd"));
-    for (size_t c = 0; c < attachmentColors_.size(); ++c)
-        ids.attachment.push_back(plan.declare(fmt::format("attachment colour {}", c), StageKind::Solve, "pbd"));
+    // "<family> colour c" per colour, then "<family> overflow" where the family has an overflow group.
+    auto declareFamily = [&](std::string_view family, const ColorGroups& groups) {
+        FamilyPasses passes;
+        for (size_t c = 0; c < groups.colors.size(); ++c)
+            passes.colors.push_back(plan.declare(fmt::format("{} colour {}", family, c), StageKind::Solve, "pbd"));
+        if (groups.overflow.count > 0)
+            passes.overflow = plan.declare(fmt::format("{} overflow", family), StageKind::Solve, "pbd");
+        return passes;
+    };
+    ids.distance = declareFamily("stretch", distanceGroups_);
+    ids.bending = declareFamily("bending", bendingGroups_);
+    ids.attachment = declareFamily("attachment", attachmentGroups_);
     ids.residual = plan.declare("residual: stretch |C|", StageKind::Diagnostic, "pbd");
     ids.energy = plan.declare("energy (xpbd)", StageKind::Diagnostic, "pbd");
 }
@@ -83,8 +96,8 @@ void PbdSolver::beginFrame(StepRecorder& rec, const FrameInputs&) {
 }
 
 // docs/physics.md §1, step 4 of one substep: n_s Gauss-Seidel iterations,
-// one dispatch per colour of each family, then the collision constraints
-// (one thread per particle).
+// one dispatch per colour of each family and one for its overflow group,
+// then the collision constraints (one thread per particle).
 const GpuBuffer& PbdSolver::recordSolve(StepRecorder& rec, const SubstepContext& sub) {
     if (!passIds_) throw std::logic_error("PbdSolver::declarePasses must be called before recording");
     const PassIds& ids = *passIds_;
@@ -102,9 +115,9 @@ const GpuBuffer& PbdSolver::recordSolve(StepRecorder& rec, const SubstepContext&
             push.particle = mouse->particle;
             rec.run(ids.mouse, *projectMouse_, {&particles_.positions(), &p}, 1, push, at, {&p, workingName()});
         }
-        projectColors(rec, *projectDistance_, distance_, distanceLambdas_, distanceColors_, ids.distance, project, at);
-        projectColors(rec, *projectBending_, bending_, bendingLambdas_, bendingColors_, ids.bending, project, at);
-        projectColors(rec, *projectAttachment_, attachments_, attachmentLambdas_, attachmentColors_, ids.attachment,
+        projectGroups(rec, *projectDistance_, distance_, distanceLambdas_, distanceGroups_, ids.distance, project, at);
+        projectGroups(rec, *projectBending_, bending_, bendingLambdas_, bendingGroups_, ids.bending, project, at);
+        projectGroups(rec, *projectAttachment_, attachments_, attachmentLambdas_, attachmentGroups_, ids.attachment,
                       project, at);
         if (colliders_.count() > 0)
             sub.stages.collideProject(rec, sub.stagePasses.collideProject, sub.particles, p, workingName(), at);
@@ -146,16 +159,24 @@ void PbdSolver::recordTracking(StepRecorder& rec, const SubstepContext& sub, uin
     }
 }
 
-void PbdSolver::projectColors(StepRecorder& rec, const ComputeKernel& kernel, const GpuBuffer& constraints,
-                              const GpuBuffer& lambdas, const std::vector<ColorRange>& colors,
-                              const std::vector<uint32_t>& passIds, gpu::ProjectPush push, StepPosition at) {
+// The colours, one thread per constraint, then the overflow group: one
+// dispatch in which one thread walks it in order (shaders/pbd/project_range.glsl),
+// none when it is empty. Each is followed by the same barrier.
+void PbdSolver::projectGroups(StepRecorder& rec, const ComputeKernel& kernel, const GpuBuffer& constraints,
+                              const GpuBuffer& lambdas, const ColorGroups& groups, const FamilyPasses& passes,
+                              gpu::ProjectPush push, StepPosition at) {
     const GpuBuffer& p = particles_.predicted();
-    for (size_t c = 0; c < colors.size(); ++c) {
-        push.first = colors[c].first;
-        push.count = colors[c].count;
-        rec.run(passIds[c], kernel, {&p, &constraints, &materials_, &lambdas}, push.count, push, at,
+    for (size_t c = 0; c < groups.colors.size(); ++c) {
+        push.first = groups.colors[c].first;
+        push.count = groups.colors[c].count;
+        rec.run(passes.colors[c], kernel, {&p, &constraints, &materials_, &lambdas}, push.count, push, at,
                 {&p, workingName()});
     }
+    if (groups.overflow.count == 0) return;
+    push.first = groups.overflow.first;
+    push.count = groups.overflow.count;
+    push.serial = 1;
+    rec.run(passes.overflow, kernel, {&p, &constraints, &materials_, &lambdas}, 1, push, at, {&p, workingName()});
 }
 
 void PbdSolver::setMaterials(const std::vector<gpu::ConstraintMaterial>& materials) {

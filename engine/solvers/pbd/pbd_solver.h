@@ -4,8 +4,8 @@
 // topology (distance, bending, attachment constraints by colour, their
 // multipliers and materials) and its solve. One substep's solve is n_s
 // Gauss-Seidel iterations, each one dispatch per colour of each constraint
-// family, then the collision projection (the shared collide-project stage,
-// every iteration). The shared stages run around it (solvers/solver.h).
+// family and one for its overflow group (if any), then the collision
+// projection (the shared collide-project stage, every iteration). The shared stages run around it (solvers/solver.h).
 #include <memory>
 #include <optional>
 #include <vector>
@@ -45,10 +45,11 @@ public:
     bool xpbdEnergyDefined() const;
 
 private:
+    struct FamilyPasses;
     struct PassIds;
-    void projectColors(StepRecorder& rec, const ComputeKernel& kernel, const GpuBuffer& constraints,
-                       const GpuBuffer& lambdas, const std::vector<ColorRange>& colors,
-                       const std::vector<uint32_t>& passIds, gpu::ProjectPush push, StepPosition at);
+    void projectGroups(StepRecorder& rec, const ComputeKernel& kernel, const GpuBuffer& constraints,
+                       const GpuBuffer& lambdas, const ColorGroups& groups, const FamilyPasses& passes,
+                       gpu::ProjectPush push, StepPosition at);
     void recordTracking(StepRecorder& rec, const SubstepContext& sub, uint32_t iteration);
 
     const VulkanContext& ctx_;
@@ -56,7 +57,7 @@ private:
     const ColliderSet& colliders_;
     ParticleRange range_;
     size_t distanceCount_ = 0, bendingCount_ = 0, attachmentCount_ = 0;
-    std::vector<ColorRange> distanceColors_, bendingColors_, attachmentColors_;
+    ColorGroups distanceGroups_, bendingGroups_, attachmentGroups_;
     // The material rows some constraint uses, and the current rows (live edits included).
     std::vector<uint32_t> materialsInUse_;
     std::vector<gpu::ConstraintMaterial> currentMaterials_;
