@@ -21,6 +21,7 @@
 #include "scene/scene_loader.h"
 #include "vk/context.h"
 #include "vk/vk_check.h"
+#include "world/world.h"
 
 namespace {
 
@@ -199,6 +200,8 @@ int main(int argc, char** argv) {
         return options.headless || options.listPasses ? vksim::runHeadless(options, scene) : vksim::runWindowed(options, scene);
     } catch (const vksim::SceneError& e) {
         std::cerr << "vksim: " << e.what() << "\n";
+    } catch (const vksim::NonFiniteError& e) {  // the viewer's; headless runs report their own
+        std::cerr << "vksim: " << options.scenePath << ": " << e.what() << "\n";
     } catch (const vksim::DeviceError& e) {
         std::cerr << "vksim: " << e.what() << "\n";
     } catch (const vksim::VulkanError& e) {

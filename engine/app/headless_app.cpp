@@ -59,7 +59,7 @@ int runHeadless(const RunOptions& options, const Scene& scene) {
         simulated = simulateFrames(ctx, sim, frames, observers);
     } catch (const NonFiniteError& e) {
         outputs.finish();  // the trace of the frames before it is still worth reading
-        std::cerr << "vksim: " << e.what() << "\n";
+        std::cerr << "vksim: " << (scene.path.empty() ? "" : scene.path + ": ") << e.what() << "\n";
         return kExitFailure;
     }
     outputs.finish();

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A scene that overflows float32 (huge_gravity.json: the loader accepts it) must
-# stop vksim with exit status 1 and one line on stderr naming the frame, the
-# substep and the pass where the state went non-finite: predict, whose
+# stop vksim with exit status 1 and one line on stderr naming the scene file,
+# the frame, the substep and the pass where the state went non-finite: predict, whose
 # velocity v + h g is already past 2^60 (finite_check_types.h) before any
 # product overflows. With validation on, so the checks' own barriers are
 # validated too.
@@ -15,7 +15,7 @@ lines=$(printf '%s\n' "$err" | grep -c .)
 echo "stderr: $err"
 [[ $status -eq 1 ]] || { echo "FAIL: exit status $status, expected 1"; exit 1; }
 [[ $lines -eq 1 ]] || { echo "FAIL: $lines lines on stderr, expected 1"; exit 1; }
-expected='vksim: simulation became non-finite in frame 0, substep 0, pass "predict": particle '
+expected="vksim: $scene: simulation became non-finite in frame 0, substep 0, pass \"predict\": particle "
 [[ $err == "$expected"* && $err == *'velocity = '*'past 1.15e+18'* ]] ||
     { echo "FAIL: expected '$expected... velocity = (...), past 1.15e+18 ...'"; exit 1; }
 echo "1 passed, 0 failed"
