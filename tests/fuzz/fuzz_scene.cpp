@@ -10,6 +10,13 @@
 // caches that loading writes land in the scratch folder, never in the
 // checkout. The tetgen program is hidden (PATH is emptied): a child process
 // per input would dominate the run, and tetgen's output is fuzz_tetgen's.
+//
+// Inputs asking for mesh collider grids finer than kMaxFuzzSdfResolution are
+// skipped: a valid scene may ask for 16M samples (resolution 256), which
+// takes seconds by design, and under the sanitizers on a loaded 2-core
+// machine that ran into libFuzzer's 10 s timeout (a false finding). The
+// scene loader's checks of "resolution" are the same at any value, and
+// fuzz_obj bakes fuzzed meshes.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -18,6 +25,7 @@
 #include <string>
 #include <string_view>
 
+#include <nlohmann/json.hpp>
 #include <unistd.h>
 
 #include "fuzz_checks.h"
@@ -26,6 +34,24 @@
 namespace {
 
 namespace fs = std::filesystem;
+
+constexpr double kMaxFuzzSdfResolution = 64;
+
+// True when a "resolution" key anywhere holds a number above the limit (only
+// mesh colliders have a scalar resolution). Text nlohmann cannot parse is
+// left to the scene loader to refuse.
+bool asksForAFineGrid(const nlohmann::json& value) {
+    if (value.is_array()) {
+        for (const nlohmann::json& item : value)
+            if (asksForAFineGrid(item)) return true;
+    } else if (value.is_object()) {
+        for (const auto& [key, item] : value.items()) {
+            if (key == "resolution" && item.is_number() && !(item.get<double>() <= kMaxFuzzSdfResolution)) return true;
+            if (asksForAFineGrid(item)) return true;
+        }
+    }
+    return false;
+}
 
 class ScratchScenes {
 public:
@@ -63,6 +89,8 @@ private:
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     static const ScratchScenes scratch;
     const std::string_view text(reinterpret_cast<const char*>(data), size);
+    if (asksForAFineGrid(nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false, /*ignore_comments=*/true)))
+        return 0;
     try {
         vksim::parseScene(text, scratch.sceneFile());
     } catch (const vksim::SceneError& error) {
