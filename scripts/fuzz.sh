@@ -82,7 +82,7 @@ for target in "${targets[@]}"; do
   summary "$target" "${status[$target]}"
   if ((status[$target] != 0)); then
     failed=1
-    grep -E '^(==[0-9]+==ERROR|SUMMARY|fuzz finding|terminate called|ALARM|.*out-of-memory)' "$work/$target/log" |
+    grep -E '^(==[0-9]+== ?ERROR|SUMMARY|fuzz finding|terminate called|ALARM|.*out-of-memory)' "$work/$target/log" |
       head -n 5 | sed 's/^/    /'
     for artifact in "$work/$target/artifacts"/*; do
       [[ -e $artifact ]] && echo "    reproducer: $artifact (run: build-fuzz/tests/fuzz_$target $artifact)"
