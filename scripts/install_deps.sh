@@ -12,6 +12,8 @@ packages=(
   xvfb xauth                                                  # windowed tests without a display
   libstb-dev libimgui-dev libeigen3-dev libtinyobjloader-dev imagemagick
   tetgen                                                      # tetrahedralises OBJ surfaces (run as a program)
+  clang libclang-rt-14-dev  # fuzz targets (scripts/fuzz.sh): -fsanitize=fuzzer's runtime is in libclang-rt,
+                            # only recommended by clang (libfuzzer-14-dev is the standalone libFuzzer.a: unused)
 )
 
 if ! command -v dpkg-query >/dev/null || ! command -v apt-get >/dev/null; then

@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Builds, then runs every test with ctest; extra arguments go to ctest
-# (e.g. `scripts/test.sh -L gpu` or `-R SceneLoader`). Exits with ctest's status.
+# (e.g. `scripts/test.sh -L gpu` or `-R SceneLoader`). In CI (CI=true), or
+# when VKSIM_FUZZ_SECONDS is set, then fuzzes every fuzz target for that
+# many seconds (default 45; scripts/fuzz.sh, about 4 minutes in all with
+# its clang build on two cores). Exits non-zero when a test failed or
+# fuzzing found something.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -17,4 +21,13 @@ fi
 
 status=0
 ctest --test-dir build --output-on-failure -j2 "$@" || status=$?
+
+if [[ ${CI:-} == true || -n ${VKSIM_FUZZ_SECONDS:-} ]]; then
+  fuzz_status=0
+  scripts/fuzz.sh "${VKSIM_FUZZ_SECONDS:-45}" || fuzz_status=$?
+  if ((fuzz_status != 0)); then
+    echo "test.sh: fuzzing found a problem (exit status $fuzz_status)" >&2
+    ((status != 0)) || status=$fuzz_status
+  fi
+fi
 exit "$status"

@@ -1,5 +1,5 @@
 #pragma once
-// What the command line asked for (parsed in main.cpp with CLI11).
+// What the command line asked for (parsed with CLI11 by app/command_line.h).
 #include <cstdint>
 #include <optional>
 #include <string>

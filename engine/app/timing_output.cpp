@@ -23,11 +23,6 @@ nlohmann::json passJson(const PassTiming& pass) {
 
 }  // namespace
 
-bool isSupportedTimingsPath(const std::string& path) {
-    const std::string ext = extensionOf(path);
-    return ext == ".json" || ext == ".csv";
-}
-
 std::string formatTimingTable(const TimingReport& report) {
     std::string out = fmt::format("GPU time per frame on {} over {} frames (pass times summed over their runs):\n",
                                   report.device, report.frames);

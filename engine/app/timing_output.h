@@ -15,7 +15,4 @@ std::string formatTimingTable(const TimingReport& report);
 // WriteError naming the file when it cannot be written.
 void writeTimingsFile(const std::string& path, const TimingReport& report);
 
-// True when `path` ends in .json or .csv (checked before a run starts).
-bool isSupportedTimingsPath(const std::string& path);
-
 }  // namespace vksim

@@ -11,8 +11,4 @@ namespace vksim {
 // matches nothing is a usage error; validation messages give status 3.
 int runBenchCommand(const BenchOptions& options);
 
-// The text `vksim bench --help` ends with: the suite, what is measured and
-// where the byte models live.
-std::string benchHelpFooter();
-
 }  // namespace vksim

@@ -150,11 +150,6 @@ std::string formatCsv(const BenchReport& report) {
 
 }  // namespace
 
-bool isSupportedBenchPath(const std::string& path) {
-    const std::string ext = extensionOf(path);
-    return ext == ".json" || ext == ".csv";
-}
-
 std::string formatBenchTable(const BenchReport& report) {
     std::string out = "device: " + deviceLine(report.device) + "\n";
     out += fmt::format("{} frames measured per size after {} warm-up; a step is one frame; times are GPU "

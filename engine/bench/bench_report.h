@@ -14,7 +14,4 @@ std::string formatBenchTable(const BenchReport& report);
 // the file when it cannot be written.
 void writeBenchFile(const std::string& path, const BenchReport& report);
 
-// True when `path` ends in .json or .csv.
-bool isSupportedBenchPath(const std::string& path);
-
 }  // namespace vksim

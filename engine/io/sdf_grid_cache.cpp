@@ -112,13 +112,22 @@ std::optional<SignedDistanceGrid> decode(std::string_view bytes, const CacheKey&
 
 }  // namespace
 
+std::optional<SignedDistanceGrid> decodeSdfGridCache(std::string_view bytes, const TriangleSurface& surface,
+                                                     uint32_t resolution, std::string& whyNot) {
+    const CacheKey key{resolution, surface.source, surface.weldTolerance};
+    return decode(bytes, key, sdfGridLayout(surface.positions, resolution), whyNot);
+}
+
+std::string encodeSdfGridCache(const TriangleSurface& surface, uint32_t resolution, const SignedDistanceGrid& grid) {
+    return encode(CacheKey{resolution, surface.source, surface.weldTolerance}, grid);
+}
+
 std::filesystem::path sdfCachePath(const std::filesystem::path& meshFile, uint32_t resolution) {
     return meshFile.string() + fmt::format(".r{}.sdfcache", resolution);
 }
 
 CachedSdfGrid loadOrBakeSdfGrid(const TriangleSurface& surface, const std::filesystem::path& meshFile,
                                 uint32_t resolution) {
-    const CacheKey key{resolution, surface.source, surface.weldTolerance};
     CachedSdfGrid result;
     result.cacheFile = sdfCachePath(meshFile, resolution);
 
@@ -129,7 +138,7 @@ CachedSdfGrid loadOrBakeSdfGrid(const TriangleSurface& surface, const std::files
         std::string whyNot;
         try {
             const AssetFile cache = readAssetFile(result.cacheFile);
-            if (auto grid = decode(cache.bytes, key, sdfGridLayout(surface.positions, resolution), whyNot)) {
+            if (auto grid = decodeSdfGridCache(cache.bytes, surface, resolution, whyNot)) {
                 result.grid = std::make_shared<const SignedDistanceGrid>(std::move(*grid));
                 result.fromCache = true;
                 result.seconds = elapsed();
@@ -145,7 +154,7 @@ CachedSdfGrid loadOrBakeSdfGrid(const TriangleSurface& surface, const std::files
         bakeSignedDistanceGrid(surface.positions, surface.triangles, resolution));
     result.seconds = elapsed();
     result.grid = grid;
-    if (auto failed = writeCacheFile(result.cacheFile, encode(key, *grid)))
+    if (auto failed = writeCacheFile(result.cacheFile, encodeSdfGridCache(surface, resolution, *grid)))
         result.cacheNote += fmt::format("{}cache not written: {}", result.cacheNote.empty() ? "" : "; ", *failed);
     return result;
 }

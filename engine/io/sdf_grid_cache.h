@@ -17,7 +17,9 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "io/triangle_surface.h"
 #include "sim/signed_distance_grid.h"
@@ -38,6 +40,16 @@ std::filesystem::path sdfCachePath(const std::filesystem::path& meshFile, uint32
 // from the cache when it is valid, else baked and cached.
 CachedSdfGrid loadOrBakeSdfGrid(const TriangleSurface& surface, const std::filesystem::path& meshFile,
                                 uint32_t resolution);
+
+// The grid in `bytes` (a cache file's contents) when they are a valid cache
+// of `surface` at `resolution`, else nothing and why not in `whyNot`
+// ("truncated or damaged", "the mesh file changed", ...). What
+// loadOrBakeSdfGrid reads a cache file with.
+std::optional<SignedDistanceGrid> decodeSdfGridCache(std::string_view bytes, const TriangleSurface& surface,
+                                                     uint32_t resolution, std::string& whyNot);
+
+// The bytes of the cache file of `grid`, baked from `surface` at `resolution`.
+std::string encodeSdfGridCache(const TriangleSurface& surface, uint32_t resolution, const SignedDistanceGrid& grid);
 
 // One line for the log: "assets/torus.obj: SDF grid 73x28x73 (spacing 0.0197)
 // baked in 0.41 s, cached in assets/torus.obj.r64.sdfcache" or "... loaded

@@ -1,0 +1,23 @@
+#pragma once
+// The file types of vksim's output options, by extension: checked on the
+// command line (app/command_line.h) before anything runs, so a typo costs no
+// simulation. The writers (timing_output.h, bench_report.h) pick the format
+// from the same extension.
+#include <filesystem>
+#include <string>
+
+namespace vksim {
+
+// --timings FILE: .json or .csv.
+inline bool isSupportedTimingsPath(const std::string& path) {
+    const std::string ext = std::filesystem::path(path).extension().string();
+    return ext == ".json" || ext == ".csv";
+}
+
+// `vksim bench --out FILE`: .json or .csv.
+inline bool isSupportedBenchPath(const std::string& path) {
+    const std::string ext = std::filesystem::path(path).extension().string();
+    return ext == ".json" || ext == ".csv";
+}
+
+}  // namespace vksim
