@@ -2,7 +2,7 @@
 # Builds, then runs every test with ctest; extra arguments go to ctest
 # (e.g. `scripts/test.sh -L gpu` or `-R SceneLoader`). In CI (CI=true), or
 # when VKSIM_FUZZ_SECONDS is set, then fuzzes every fuzz target for that
-# many seconds (default 45; scripts/fuzz.sh, about 4 minutes in all with
+# many seconds (default 30; scripts/fuzz.sh, about 3 minutes in all with
 # its clang build on two cores). Exits non-zero when a test failed or
 # fuzzing found something.
 set -euo pipefail
@@ -24,7 +24,7 @@ ctest --test-dir build --output-on-failure -j2 "$@" || status=$?
 
 if [[ ${CI:-} == true || -n ${VKSIM_FUZZ_SECONDS:-} ]]; then
   fuzz_status=0
-  scripts/fuzz.sh "${VKSIM_FUZZ_SECONDS:-45}" || fuzz_status=$?
+  scripts/fuzz.sh "${VKSIM_FUZZ_SECONDS:-30}" || fuzz_status=$?
   if ((fuzz_status != 0)); then
     echo "test.sh: fuzzing found a problem (exit status $fuzz_status)" >&2
     ((status != 0)) || status=$fuzz_status

@@ -43,9 +43,11 @@ std::string formatSize(const SizeResult& r, double perDispatchMs) {
     const double overhead = r.dispatchesPerStep * perDispatchMs;
     std::string out = fmt::format(
         "{} {}: {} particles, {} constraints, {} dispatches per step; step median {:.3f} ms, p95 {:.3f} ms; "
-        "{} constraints/s; dispatch fixed cost ~{:.0f}% of the step\n",
+        "{} constraints/s; dispatch fixed cost ~{:.0f}% of the step\n"
+        "  wall clock {:.3f} ms per step ({:.3g} simulated s per wall s); recording {:.3f} ms per step on the host\n",
         r.scene, r.size, r.particles, r.constraints, r.dispatchesPerStep, r.stepMedianMs, r.stepP95Ms,
-        si(r.constraintsPerSecond), r.stepMedianMs > 0 ? std::min(100.0, 100.0 * overhead / r.stepMedianMs) : 0.0);
+        si(r.constraintsPerSecond), r.stepMedianMs > 0 ? std::min(100.0, 100.0 * overhead / r.stepMedianMs) : 0.0,
+        r.wallMsPerStep, r.simulatedPerWallSecond, r.recordingMs);
     out += fmt::format("  {:<30} {:>5} {:>10} {:>10} {:>10} {:>9} {:>9} {:>8}  {}\n", "pass", "runs", "median ms",
                        "p95 ms", "elements", "elem/s", "bytes", "GB/s", "element");
     for (const PassFamilyResult& p : r.passes) {
@@ -89,6 +91,9 @@ nlohmann::json toJson(const BenchReport& report) {
                            {"constraint_solves_per_step", r.constraintSolvesPerStep},
                            {"constraints_per_s", r.constraintsPerSecond},
                            {"bytes_per_step", r.bytesPerStep},
+                           {"wall_ms_per_step", r.wallMsPerStep},
+                           {"simulated_s_per_wall_s", r.simulatedPerWallSecond},
+                           {"recording_ms", r.recordingMs},
                            {"passes", passes}});
     }
     nlohmann::json scaling = nlohmann::json::array();
@@ -129,11 +134,13 @@ std::string formatCsv(const BenchReport& report) {
     csv += "# " + calibrationLine(report.calibration) + "\n";
     for (const ScalingResult& s : report.scaling) csv += "# scaling " + scalingLine(s) + "\n";
     for (const SkippedSize& s : report.skipped) csv += fmt::format("# skipped {} {}: {}\n", s.scene, s.size, s.reason);
-    csv += "scene,size,particles,constraints,dispatches_per_step,pass,element,runs_per_step,elements_per_step,"
-           "median_ms,p95_ms,elements_per_s,bytes_per_step,gb_per_s\n";
+    csv += "scene,size,particles,constraints,dispatches_per_step,wall_ms_per_step,simulated_s_per_wall_s,"
+           "recording_ms,pass,element,runs_per_step,elements_per_step,median_ms,p95_ms,elements_per_s,bytes_per_step,"
+           "gb_per_s\n";
     for (const SizeResult& r : report.results) {
-        const std::string lead = fmt::format("{},{},{},{},{}", csvField(r.scene), r.size, r.particles, r.constraints,
-                                             r.dispatchesPerStep);
+        const std::string lead =
+            fmt::format("{},{},{},{},{},{:.6f},{:.6g},{:.6f}", csvField(r.scene), r.size, r.particles, r.constraints,
+                        r.dispatchesPerStep, r.wallMsPerStep, r.simulatedPerWallSecond, r.recordingMs);
         for (const PassFamilyResult& p : r.passes)
             csv += fmt::format("{},{},{},{},{},{:.6f},{:.6f},{:.6g},{},{:.6g}\n", lead, csvField(p.family),
                                csvField(p.element), p.runsPerStep, p.elementsPerStep, p.medianMs, p.p95Ms,
@@ -161,11 +168,13 @@ std::string formatBenchTable(const BenchReport& report) {
     for (const SkippedSize& s : report.skipped) out += fmt::format("skipped {} {}: {}\n", s.scene, s.size, s.reason);
 
     out += "\nscaling: step time against problem size\n";
-    out += fmt::format("  {:<12} {:>6} {:>12} {:>11} {:>14}\n", "scene", "size", "constraints", "step ms",
-                       "ns/constraint");
+    out += fmt::format("  {:<20} {:>6} {:>12} {:>11} {:>14} {:>10} {:>12}\n", "scene", "size", "constraints",
+                       "step ms", "ns/constraint", "dispatches", "sim s/wall s");
     for (const SizeResult& r : report.results)
-        out += fmt::format("  {:<12} {:>6} {:>12} {:>11.3f} {:>14.2f}\n", r.scene, r.size, r.constraints,
-                           r.stepMedianMs, r.constraints > 0 ? r.stepMedianMs * 1e6 / r.constraints : 0.0);
+        out += fmt::format("  {:<20} {:>6} {:>12} {:>11.3f} {:>14.2f} {:>10} {:>12.3g}\n", r.scene, r.size,
+                           r.constraints, r.stepMedianMs,
+                           r.constraints > 0 ? r.stepMedianMs * 1e6 / r.constraints : 0.0, r.dispatchesPerStep,
+                           r.simulatedPerWallSecond);
     for (const ScalingResult& s : report.scaling) out += "  " + scalingLine(s) + "\n";
     return out;
 }

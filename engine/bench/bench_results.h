@@ -36,6 +36,9 @@ struct SizeResult {
     uint64_t constraintSolvesPerStep = 0;  // constraint projections per step (every colour, iteration, substep)
     double constraintsPerSecond = 0;  // constraintSolvesPerStep per second of step time
     uint64_t bytesPerStep = 0;        // over the families with a byte model
+    double wallMsPerStep = 0;         // host wall-clock time per frame while measuring (submission, waits)
+    double simulatedPerWallSecond = 0;  // simulated seconds per wall-clock second: timeStep / wallMsPerStep
+    double recordingMs = 0;           // median host time to record one frame's commands
     std::vector<PassFamilyResult> passes;  // step order
 };
 

@@ -1,6 +1,7 @@
 #include "bench/bench_runner.h"
 
 #include <algorithm>
+#include <chrono>
 #include <memory>
 #include <stdexcept>
 
@@ -22,7 +23,8 @@ namespace {
 // of the whole step; and how often each family runs per step.
 class FamilySampler : public FrameObserver {
 public:
-    FamilySampler(const GpuTimer& timer, uint32_t warmupFrames) : timer_(timer), warmup_(warmupFrames) {
+    FamilySampler(const World& world, const GpuTimer& timer, uint32_t warmupFrames)
+        : world_(world), timer_(timer), warmup_(warmupFrames) {
         for (uint32_t id = 0; id < timer.passCount(); ++id) {
             const std::string family = passFamily(timer.passName(id));
             auto it = std::find(families.begin(), families.end(), family);
@@ -36,6 +38,8 @@ public:
 
     void frameCollected(uint32_t /*slot*/, uint64_t frame) override {
         if (frame < warmup_) return;
+        wallClock.push_back(std::chrono::steady_clock::now());
+        recordingMs.push_back(world_.lastRecordingMs());
         const FrameTimeline& timeline = timer_.lastCollectedFrame();
         std::vector<double> ms(families.size(), 0.0);
         std::fill(runsPerStep.begin(), runsPerStep.end(), 0);
@@ -57,8 +61,12 @@ public:
     std::vector<double> stepMs;                 // [measured frame]
     std::vector<uint32_t> runsPerStep;          // [family], of the last measured frame
     std::vector<uint32_t> passesRun;            // [family]: distinct passes (colours) that ran
+    // When each measured frame was collected, and a recording time per measured frame.
+    std::vector<std::chrono::steady_clock::time_point> wallClock;
+    std::vector<double> recordingMs;
 
 private:
+    const World& world_;
     const GpuTimer& timer_;
     uint32_t warmup_;
     std::vector<size_t> familyOfPass_;
@@ -72,8 +80,15 @@ std::string whyNotRunnable(const VulkanContext& ctx, const BenchScene& scene, ui
     return problem ? problem->problem : std::string();
 }
 
-SizeResult summarize(const BenchScene& benchScene, uint32_t size, const SimModel& model,
-                     const FamilySampler& sampler) {
+// The constraint projections of one frame of the PBD workgroup solve: every
+// constraint, every iteration of every substep, in its one dispatch.
+uint64_t workgroupSolvesPerStep(const SimModel& model, const SolverSettings& settings) {
+    return static_cast<uint64_t>(model.distance.size() + model.bending.size() + model.attachments.size()) *
+           settings.substeps * settings.iterations;
+}
+
+SizeResult summarize(const BenchScene& benchScene, uint32_t size, const World& world, const FamilySampler& sampler) {
+    const SimModel& model = world.model();
     SizeResult result;
     result.scene = std::string(benchScene.name);
     result.size = size;
@@ -88,7 +103,11 @@ SizeResult summarize(const BenchScene& benchScene, uint32_t size, const SimModel
         pass.runsPerStep = sampler.runsPerStep[f];
         pass.medianMs = median(sampler.familyMs[f]);
         pass.p95Ms = percentile(sampler.familyMs[f], 95);
-        if (const PassTraffic* traffic = findPassTraffic(pass.family)) {
+        if (pass.family == "solve in workgroups") {
+            pass.element = "PBD constraint";
+            pass.elementsPerStep = workgroupSolvesPerStep(model, world.scene().solver);
+            constraintsPerStep += pass.elementsPerStep;
+        } else if (const PassTraffic* traffic = findPassTraffic(pass.family)) {
             // Each colour of a family (and its overflow group) is one pass: runs / passes = sweeps per step.
             const uint64_t sweeps = pass.runsPerStep / std::max<uint32_t>(1, sampler.passesRun[f]);
             pass.hasByteModel = true;
@@ -112,6 +131,12 @@ SizeResult summarize(const BenchScene& benchScene, uint32_t size, const SimModel
     result.constraints = model.distance.size() + model.bending.size() + model.attachments.size() +
                          model.pd.elementCount() + model.springs.springs.size();
     result.constraintSolvesPerStep = constraintsPerStep;
+    if (sampler.wallClock.size() > 1) {
+        const std::chrono::duration<double, std::milli> span = sampler.wallClock.back() - sampler.wallClock.front();
+        result.wallMsPerStep = span.count() / static_cast<double>(sampler.wallClock.size() - 1);
+        result.simulatedPerWallSecond = world.scene().solver.timeStep / (result.wallMsPerStep * 1e-3);
+    }
+    if (!sampler.recordingMs.empty()) result.recordingMs = median(sampler.recordingMs);
     if (result.stepMedianMs > 0)
         result.constraintsPerSecond = static_cast<double>(constraintsPerStep) / (result.stepMedianMs * 1e-3);
     return result;
@@ -120,7 +145,7 @@ SizeResult summarize(const BenchScene& benchScene, uint32_t size, const SimModel
 SizeResult runOne(const VulkanContext& ctx, const BenchScene& benchScene, uint32_t size,
                   const BenchOptions& options) {
     World sim(ctx, benchScene.build(size), kHeadlessFramesInFlight);
-    FamilySampler sampler(sim.timer(), options.warmup);
+    FamilySampler sampler(sim, sim.timer(), options.warmup);
     std::vector<FrameObserver*> observers{&sampler};
     std::unique_ptr<ProgressBar> progress;
     if (progressBarWanted(options.quiet)) {
@@ -129,7 +154,7 @@ SizeResult runOne(const VulkanContext& ctx, const BenchScene& benchScene, uint32
         observers.push_back(progress.get());
     }
     simulateFrames(ctx, sim, options.warmup + options.frames, observers);
-    return summarize(benchScene, size, sim.model(), sampler);
+    return summarize(benchScene, size, sim, sampler);
 }
 
 }  // namespace

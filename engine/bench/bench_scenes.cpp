@@ -36,6 +36,14 @@ Scene clothOverSphere(uint32_t size) {
     return scene;
 }
 
+// cloth-pbd-per-colour: the same scene on the per-colour path.
+Scene clothOverSpherePerColour(uint32_t size) {
+    Scene scene = clothOverSphere(size);
+    scene.name = fmt::format("cloth-pbd-per-colour {}x{}", size, size);
+    scene.solver.pbdPath = PbdPath::PerColour;
+    return scene;
+}
+
 // cloth-pd: the same cloth with projective dynamics, with the settings of
 // scenes/pd_cloth_sphere.json: one substep per frame, 10 local/global
 // iterations of 20 Chebyshev-accelerated Jacobi iterations; edge springs,
@@ -122,8 +130,13 @@ uint64_t gridParticles(uint32_t size) { return uint64_t{size} * size; }
 uint64_t barParticles(uint32_t size) { return (uint64_t{4} * size + 1) * (uint64_t{size} + 1) * (uint64_t{size} + 1); }
 
 const std::vector<BenchScene> kScenes{
-    {"cloth-pbd", "a square cloth pinned at two corners over a sphere (PBD, 4 substeps x 8 iterations)",
-     "vertices per side", {64, 128, 256, 512, 1024, 2048, 4096}, 256, clothOverSphere, gridParticles},
+    {"cloth-pbd",
+     "a square cloth pinned at two corners over a sphere (PBD, 4 substeps x 8 iterations; \"pbdPath\": \"auto\": "
+     "one workgroup per frame where the cloth fits shared memory, else a dispatch per colour)",
+     "vertices per side", {32, 48, 64, 128, 256, 512, 1024, 2048, 4096}, 256, clothOverSphere, gridParticles},
+    {"cloth-pbd-per-colour", "cloth-pbd on the per-colour path (\"pbdPath\": \"perColour\"), for comparison",
+     "vertices per side", {32, 48, 64, 128, 256, 512, 1024, 2048, 4096}, 256, clothOverSpherePerColour,
+     gridParticles},
     {"cloth-pd",
      "the same cloth with projective dynamics (1 substep, 10 local/global x 20 Chebyshev-Jacobi iterations; "
      "springs, triangle strain, bending)",

@@ -61,6 +61,13 @@ struct SpringSettings {
     uint32_t vbdIterations = 10;     // per substep, each a sweep over every colour
 };
 
+// How the PBD objects are dispatched (docs/physics.md §1.4).
+enum class PbdPath {
+    Auto,       // Workgroup when every PBD object fits one workgroup's shared memory, else PerColour
+    Workgroup,  // one dispatch per frame, one workgroup per object, positions in shared memory
+    PerColour,  // one dispatch per colour per iteration
+};
+
 struct SolverSettings {
     float timeStep = 1.0f / 60.0f;  // one frame [s]
     uint32_t substeps = 4;          // h = timeStep / substeps
@@ -69,6 +76,7 @@ struct SolverSettings {
     float damping = 0.0f;           // [1/s]
     float collisionMargin = 0.01f;  // [m] distance at which a collider becomes a contact candidate
     float stencilStep = 1e-3f;      // [m] h of the tetrahedral SDF gradient
+    PbdPath pbdPath = PbdPath::Auto;
     PdSettings pd;
     SpringSettings springs;
 };

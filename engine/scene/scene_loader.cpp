@@ -214,7 +214,7 @@ SpringSettings readSpringSettings(const Field& field) {
 
 SolverSettings readSolver(const Field& field) {
     const ObjectFields fields(field, {"timeStep", "substeps", "iterations", "gravity", "damping", "collisionMargin",
-                                      "stencilStep", "pd", "springs"});
+                                      "stencilStep", "pbdPath", "pd", "springs"});
     SolverSettings solver;
     if (auto f = fields.optional("timeStep")) solver.timeStep = readFloat(*f, kTimeStepRange);
     if (auto f = fields.optional("substeps")) solver.substeps = static_cast<uint32_t>(readInteger(*f, 1, kMaxSolverLoops));
@@ -224,6 +224,8 @@ SolverSettings readSolver(const Field& field) {
     if (auto f = fields.optional("damping")) solver.damping = readFloat(*f, atLeast(0.0));
     if (auto f = fields.optional("collisionMargin")) solver.collisionMargin = readFloat(*f, atLeast(0.0));
     if (auto f = fields.optional("stencilStep")) solver.stencilStep = readFloat(*f, greaterThan(0.0));
+    if (auto f = fields.optional("pbdPath"))
+        solver.pbdPath = static_cast<PbdPath>(readChoice(*f, {"auto", "workgroup", "perColour"}));
     if (auto f = fields.optional("pd")) solver.pd = readPdSettings(*f);
     if (auto f = fields.optional("springs")) solver.springs = readSpringSettings(*f);
     return solver;

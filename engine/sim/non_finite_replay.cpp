@@ -19,7 +19,12 @@ std::string component(float value) { return std::isnan(value) ? "nan" : fmt::for
 }  // namespace
 
 std::optional<NonFiniteSite> findFirstNonFinitePass(const VulkanContext& ctx, const SimModel& model,
-                                                    const SolverSettings& settings, uint64_t lastFrame) {
+                                                    const SolverSettings& frameSettings, uint64_t lastFrame) {
+    // PBD replays on the per-colour path, which computes what the workgroup
+    // path does (docs/physics.md §1) with a pass per stage, colour and
+    // iteration to blame.
+    SolverSettings settings = frameSettings;
+    settings.pbdPath = PbdPath::PerColour;
     Stepper stepper(ctx, model);  // as World steps it: the same plan
     GpuTimer timer(ctx, 1, stepper.maxRunsPerFrame(settings, nullptr));
     stepper.plan().registerPasses(timer);

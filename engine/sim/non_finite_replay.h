@@ -17,10 +17,12 @@ namespace vksim {
 class VulkanContext;
 
 // Replays frames 0..lastFrame of `model` with `settings` on a solver of its
-// own and returns the first non-finite value a pass wrote, stopping at the
-// frame it appears in; nullopt when frames 0..lastFrame stay finite (the run
-// being replayed had live edits, which the replay does not repeat). Waits for
-// the GPU after every frame: a diagnostic, not for the frame loop.
+// own (PBD on its per-colour path, which computes the same state with a pass
+// to blame per stage, colour and iteration) and returns the first
+// non-finite value a pass wrote, stopping at the frame it appears in;
+// nullopt when frames 0..lastFrame stay finite (the run being replayed had
+// live edits, which the replay does not repeat). Waits for the GPU after
+// every frame: a diagnostic, not for the frame loop.
 std::optional<NonFiniteSite> findFirstNonFinitePass(const VulkanContext& ctx, const SimModel& model,
                                                     const SolverSettings& settings, uint64_t lastFrame);
 

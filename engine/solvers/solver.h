@@ -96,6 +96,22 @@ public:
     // colliders (unless projectsCollisionsInSolve()) and turn into velocities.
     virtual const GpuBuffer& recordSolve(StepRecorder& rec, const SubstepContext& sub) = 0;
     virtual bool projectsCollisionsInSolve() const { return false; }
+    // Whether it records its whole frame itself, every substep with the
+    // shared particle stages inside its own kernels (the PBD workgroup solve,
+    // docs/physics.md §1.4), instead of a solve per substep between the
+    // stepper's stages. Then recordFrame() is called once per frame, and
+    // recordSolve() never.
+    virtual bool recordsWholeFrames(const SolverSettings& settings) const {
+        (void)settings;
+        return false;
+    }
+    // Its whole frame; `particles` is what the shared stages would be given
+    // (its range, h and the collision settings).
+    virtual void recordFrame(StepRecorder& rec, const FrameInputs& frame, const gpu::ParticlePush& particles) {
+        (void)rec;
+        (void)frame;
+        (void)particles;
+    }
 
     // Back to the model's initial state (waits for the queue): whatever
     // per-step state it keeps beside the particle store.

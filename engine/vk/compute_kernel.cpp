@@ -15,7 +15,8 @@ namespace {
 constexpr uint32_t kSetsPerPool = 16;
 }  // namespace
 
-ComputeKernel::ComputeKernel(const VulkanContext& ctx, std::string_view shaderName, uint32_t pushConstantSize)
+ComputeKernel::ComputeKernel(const VulkanContext& ctx, std::string_view shaderName, uint32_t pushConstantSize,
+                             std::span<const uint32_t> specialization)
     : ctx_(ctx), name_(shaderName), pushConstantSize_(pushConstantSize), pushDescriptors_(ctx.pushDescriptors()) {
     const ShaderBlob* blob = findShader(shaderName);
     if (!blob) throw VulkanError(fmt::format("no shader named '{}' is built into vksim", shaderName));
@@ -62,6 +63,11 @@ ComputeKernel::ComputeKernel(const VulkanContext& ctx, std::string_view shaderNa
     pipelineInfo.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
     pipelineInfo.stage.module = module_;
     pipelineInfo.stage.pName = "main";
+    std::vector<VkSpecializationMapEntry> entries(specialization.size());
+    for (uint32_t i = 0; i < entries.size(); ++i) entries[i] = {i, i * uint32_t(sizeof(uint32_t)), sizeof(uint32_t)};
+    const VkSpecializationInfo specializationInfo{static_cast<uint32_t>(entries.size()), entries.data(),
+                                                  specialization.size_bytes(), specialization.data()};
+    if (!specialization.empty()) pipelineInfo.stage.pSpecializationInfo = &specializationInfo;
     pipelineInfo.layout = layout_;
     // Allows vkCmdDispatchBase, which splits a dispatch over more workgroups
     // than the device allows in one (see dispatch()).

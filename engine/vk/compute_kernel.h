@@ -22,7 +22,10 @@ class VulkanContext;
 
 class ComputeKernel {
 public:
-    ComputeKernel(const VulkanContext& ctx, std::string_view shaderName, uint32_t pushConstantSize);
+    // `specialization` gives the shader's specialization constants
+    // constant_id 0, 1, ... (32-bit values), for those sized by the device.
+    ComputeKernel(const VulkanContext& ctx, std::string_view shaderName, uint32_t pushConstantSize,
+                  std::span<const uint32_t> specialization = {});
     ~ComputeKernel();
     ComputeKernel(const ComputeKernel&) = delete;
     ComputeKernel& operator=(const ComputeKernel&) = delete;

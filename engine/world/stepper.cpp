@@ -59,7 +59,11 @@ void Stepper::recordFrame(StepRecorder& rec, const FrameInputs& frame) {
     const SolverSettings& settings = frame.settings;
     const float h = settings.timeStep / static_cast<float>(settings.substeps);
     for (uint32_t s = 0; s < settings.substeps; ++s)
-        for (const Active& active : active_) recordSubstep(rec, frame, active, s, h);
+        for (const Active& active : active_)
+            if (!active.solver->recordsWholeFrames(settings)) recordSubstep(rec, frame, active, s, h);
+    for (const Active& active : active_)
+        if (active.solver->recordsWholeFrames(settings))
+            active.solver->recordFrame(rec, frame, particlePush(settings, h, *active.solver, colliders_.count()));
     stages_.normals(rec, normalsPass_);
 }
 

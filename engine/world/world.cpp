@@ -1,6 +1,7 @@
 #include "world/world.h"
 
 #include <algorithm>
+#include <chrono>
 
 #include "sim/spring_materials.h"
 
@@ -39,6 +40,11 @@ World::World(const VulkanContext& ctx, const Scene& scene, uint32_t frameSlots)
             throw std::invalid_argument(fmt::format("{}: /solver/pd/relaxation: {}", scene_.path, e.what()));
         }
     }
+    if (scene_.solver.pbdPath == PbdPath::Workgroup && stepper_->pbd().workgroupMisfit())
+        throw std::invalid_argument(fmt::format(
+            "{}: /solver/pbdPath: \"workgroup\" needs every PBD object to fit one workgroup, but {}; use \"auto\" "
+            "or \"perColour\"",
+            scene_.path, *stepper_->pbd().workgroupMisfit()));
     finiteCheck_ = std::make_unique<FrameFiniteCheck>(ctx, stepper_->particles(), frameSlots);
     finiteCheck_->declarePass(stepper_->plan());
     residuals_ = std::make_unique<ResidualTracker>(ctx, model_, frameSlots);
@@ -53,6 +59,7 @@ World::World(const VulkanContext& ctx, const Scene& scene, uint32_t frameSlots)
 }
 
 void World::recordFrame(VkCommandBuffer cmd, uint32_t slot) {
+    const auto start = std::chrono::steady_clock::now();
     timer_->beginFrame(cmd, slot);
     residuals_->beginFrame(slot);
     StepRecorder rec(cmd, *timer_, stepper_->plan());
@@ -62,6 +69,7 @@ void World::recordFrame(VkCommandBuffer cmd, uint32_t slot) {
     finiteCheck_->record(rec, slot, framesRecorded_);
     timer_->endFrame(cmd);
     ++framesRecorded_;
+    lastRecordingMs_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
 uint32_t World::passRunsPerFrame(const SolverSettings& settings) const {

@@ -191,6 +191,8 @@ public:
     uint32_t passRunsPerFrame(const SolverSettings& settings) const;
     uint32_t timerCapacity() const { return timerCapacity_; }
     uint64_t framesRecorded() const { return framesRecorded_; }
+    // Host time the last recordFrame() took [ms] (the bench reports it).
+    double lastRecordingMs() const { return lastRecordingMs_; }
 
 private:
     const VulkanContext& ctx_;
@@ -204,6 +206,7 @@ private:
     std::optional<MouseAttachment> dragged_;
     uint32_t timerCapacity_ = 0;
     uint64_t framesRecorded_ = 0;
+    double lastRecordingMs_ = 0.0;
 };
 
 }  // namespace vksim

@@ -5,19 +5,13 @@
 
 layout(push_constant) uniform Push { ProjectPush pc; };
 layout(std430, binding = 0) buffer Predicted { vec4 predicted[]; };
-layout(std430, binding = 1) readonly buffer Constraints { AttachmentConstraint constraints[]; };
+layout(std430, binding = 1) readonly buffer Constraints { AttachmentConstraint attachments[]; };
 layout(std430, binding = 2) readonly buffer Materials { ConstraintMaterial materials[]; };
-layout(std430, binding = 3) buffer Lambdas { float lambdas[]; };
+layout(std430, binding = 3) buffer Lambdas { float attachmentLambdas[]; };
+vec4 loadParticle(uint i) { return predicted[i]; }
+void storeParticle(uint i, vec4 p) { predicted[i] = p; }
+#include "pbd/project_attachment.glsl"
 
-void project(uint j) {
-    AttachmentConstraint c = constraints[j];
-    ConstraintMaterial m = materials[c.material];
-    vec4 p = predicted[c.particle];
-    float lambda = pc.iteration == 0u ? 0.0 : lambdas[j];
-    PointCorrection r = solveAttachment(p.xyz, p.w, c.target.xyz, m.mode, m.stiffness, m.compliance,
-                                        pc.iterations, pc.dt, lambda);
-    predicted[c.particle] = vec4(p.xyz + r.dp, p.w);
-    lambdas[j] = lambda + r.dLambda;
-}
+void project(uint j) { projectAttachment(j, pc.iteration, pc.iterations, pc.dt); }
 
 #include "pbd/project_range.glsl"

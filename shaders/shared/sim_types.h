@@ -152,6 +152,58 @@ struct NormalsPush {
 };
 GPU_CHECK_SIZE(NormalsPush, 16);
 
+// The PBD workgroup solve (pbd/solve_in_workgroup.comp, docs/physics.md
+// §1.4): one workgroup per small object runs whole substeps, the shared
+// particle stages included, with the object's positions in shared memory.
+// WorkgroupSolvePush::stages bits.
+GPU_CONST(uint, kStagePredictFirst, 1);  // the first substep starts with predict and contact generation
+GPU_CONST(uint, kStageFinishLast, 2);    // the last substep ends with the velocity update and contacts
+
+// One small object: its particles and, per constraint family, the phases of
+// one iteration ([first, first + count) of the phase array; a family's
+// phases follow each other, distance, bending, attachment).
+struct WorkgroupObject {
+    uint firstParticle;
+    uint particleCount;
+    uint distancePhases;  // first phase of each family
+    uint distancePhaseCount;
+    uint bendingPhases;
+    uint bendingPhaseCount;
+    uint attachmentPhases;
+    uint attachmentPhaseCount;
+};
+GPU_CHECK_SIZE(WorkgroupObject, 32);
+
+// One step of an iteration: one colour of a family, restricted to the
+// object's constraints (serial = 0, one invocation per constraint), or the
+// object's share of the family's overflow group (serial = 1, walked in order
+// by one invocation).
+struct WorkgroupPhase {
+    uint first;  // constraints [first, first + count) of the family's array
+    uint count;
+    uint serial;
+    uint pad0;
+};
+GPU_CHECK_SIZE(WorkgroupPhase, 16);
+
+struct WorkgroupSolvePush {
+    vec4 gravity;      // xyz
+    vec4 mouseTarget;  // xyz: where the dragged particle is held
+    float dt;          // substep length h
+    float damping;
+    float collisionMargin;
+    float restitutionThreshold;
+    uint colliderCount;
+    float stencilStep;
+    uint iterations;        // n_s
+    uint mouseParticle;     // the dragged particle, or kNoParticle (interaction_types.h)
+    uint substeps;          // substeps this dispatch runs
+    uint firstIteration;    // where its first substep's iterations start
+    uint lastIterationEnd;  // where its last substep's iterations stop
+    uint stages;            // kStagePredictFirst | kStageFinishLast
+};
+GPU_CHECK_SIZE(WorkgroupSolvePush, 80);
+
 GPU_NAMESPACE_END
 
 #endif

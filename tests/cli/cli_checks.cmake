@@ -53,3 +53,9 @@ set_tests_properties(cli_low_memory PROPERTIES TIMEOUT 300 LABELS gpu)
 # same state-hash on 1 and 4 lavapipe threads.
 add_test(NAME cli_overflow_group COMMAND ${VKSIM_CLI_DIR}/overflow_group.sh $<TARGET_FILE:vksim>)
 set_tests_properties(cli_overflow_group PROPERTIES TIMEOUT 600 LABELS gpu)
+# The PBD workgroup path on the default scene: one dispatch per frame, the
+# same state-hash on 1, 2 and 4 lavapipe threads and on the per-colour path,
+# silent validation; a cloth too big for "workgroup", one line.
+add_test(NAME cli_workgroup_path
+         COMMAND ${VKSIM_CLI_DIR}/workgroup_path.sh $<TARGET_FILE:vksim> ${PROJECT_SOURCE_DIR}/scenes)
+set_tests_properties(cli_workgroup_path PROPERTIES TIMEOUT 600 LABELS gpu)

@@ -47,7 +47,7 @@ std::set<std::string> checkPassRows(const SizeResult& r) {
 
 TEST_F(Bench, ReportsEveryPassFamilyAtEverySizeAndWritesCsvAndJson) {
     BenchOptions options;
-    options.filter = "cloth-pbd";
+    options.filter = "cloth-pbd-per-colour";
     options.sizes = {6, 10};
     options.frames = 2;
     options.warmup = 1;
@@ -59,7 +59,9 @@ TEST_F(Bench, ReportsEveryPassFamilyAtEverySizeAndWritesCsvAndJson) {
     EXPECT_GT(report.calibration.perDispatchMs, 0.0);
     ASSERT_EQ(report.results.size(), 2u);
     for (const SizeResult& r : report.results) {
-        EXPECT_EQ(r.scene, "cloth-pbd");
+        EXPECT_EQ(r.scene, "cloth-pbd-per-colour");
+        EXPECT_GT(r.simulatedPerWallSecond, 0.0);
+        EXPECT_GT(r.recordingMs, 0.0);
         EXPECT_EQ(r.particles, uint64_t{r.size} * r.size);
         EXPECT_EQ(checkPassRows(r), kClothFamilies) << "size " << r.size;
         EXPECT_GT(r.constraints, 0u);
@@ -108,8 +110,9 @@ TEST_F(Bench, ReportsEveryPassFamilyAtEverySizeAndWritesCsvAndJson) {
         }
     }
     EXPECT_GE(comments, 4u) << "device, frames, calibration, scaling";
-    EXPECT_EQ(header, "scene,size,particles,constraints,dispatches_per_step,pass,element,runs_per_step,"
-                      "elements_per_step,median_ms,p95_ms,elements_per_s,bytes_per_step,gb_per_s");
+    EXPECT_EQ(header, "scene,size,particles,constraints,dispatches_per_step,wall_ms_per_step,"
+                      "simulated_s_per_wall_s,recording_ms,pass,element,runs_per_step,elements_per_step,median_ms,"
+                      "p95_ms,elements_per_s,bytes_per_step,gb_per_s");
     EXPECT_EQ(rows, 2 * (kClothFamilies.size() + 1)) << "a row per pass family and a step total, per size";
     std::filesystem::remove(json);
     std::filesystem::remove(csv);
@@ -162,6 +165,32 @@ TEST_F(Bench, ProjectiveDynamicsScenesReportEveryPdPassFamily) {
     for (const ScalingResult& s : report.scaling) EXPECT_TRUE(s.valid) << s.scene;
 }
 
+// cloth-pbd on its default path: the cloth fits one workgroup, so a step is
+// the solve, the normals and the finite check; the solve counts every
+// constraint of every iteration of every substep (it has no byte model: it
+// moves positions through shared memory, not device memory).
+TEST_F(Bench, ClothPbdRunsInOneWorkgroupDispatch) {
+    BenchOptions options;
+    options.filter = "cloth-pbd";
+    options.sizes = {8};
+    options.frames = 2;
+    options.warmup = 1;
+    options.quiet = true;
+    const BenchReport report = runBenchmarks(ctx(), options);
+    ASSERT_EQ(report.results.size(), 2u);  // cloth-pbd and cloth-pbd-per-colour
+    const SizeResult& workgroup = report.results[0];
+    const SizeResult& perColour = report.results[1];
+    ASSERT_EQ(workgroup.scene, "cloth-pbd");
+    EXPECT_EQ(workgroup.dispatchesPerStep, 3u);
+    std::set<std::string> families;
+    for (const PassFamilyResult& p : workgroup.passes) families.insert(p.family);
+    EXPECT_EQ(families, (std::set<std::string>{"solve in workgroups", "normals", "finite check"}));
+    EXPECT_EQ(workgroup.constraintSolvesPerStep, 32 * workgroup.constraints);
+    EXPECT_EQ(workgroup.constraintSolvesPerStep, perColour.constraintSolvesPerStep);
+    EXPECT_GT(perColour.dispatchesPerStep, 100u);
+    EXPECT_GT(workgroup.simulatedPerWallSecond, 0.0);
+}
+
 TEST_F(Bench, FilterMatchingNothingIsAnError) {
     BenchOptions options;
     options.filter = "no-such-scene";
@@ -171,7 +200,9 @@ TEST_F(Bench, FilterMatchingNothingIsAnError) {
 // A scene with soft pins and every collider shape runs every PBD pass
 // family, attachments included: each must have a byte model.
 TEST_F(Bench, EveryPassThatRunsHasAByteModel) {
-    World sim(ctx(), loadScene(sourcePath("scenes/cloth_colliders.json")), kHeadlessFramesInFlight);
+    Scene scene = loadScene(sourcePath("scenes/cloth_colliders.json"));
+    scene.solver.pbdPath = PbdPath::PerColour;  // the per-colour passes (the workgroup solve has none)
+    World sim(ctx(), scene, kHeadlessFramesInFlight);
     simulateFrames(ctx(), sim, 1);
     std::set<std::string> families;
     for (const PassRunInterval& run : sim.timer().lastCollectedFrame().runs)

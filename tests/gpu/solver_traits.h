@@ -96,7 +96,7 @@ struct PbdTraits {
     static bool ownsPass(std::string_view pass) {
         for (std::string_view name : {"predict", "collide: generate", "stretch colour", "bending colour",
                                       "attachment colour", "collide: project", "update velocity",
-                                      "friction/restitution"})
+                                      "friction/restitution", "solve in workgroups"})
             if (pass.starts_with(name)) return true;
         return false;
     }

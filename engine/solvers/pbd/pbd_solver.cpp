@@ -5,8 +5,10 @@
 #include <fmt/format.h>
 
 #include "shared/interaction_types.h"
+#include "solvers/pbd/workgroup_plan.h"
 #include "sim/residual_tracker.h"
 #include "vk/barriers.h"
+#include "vk/context.h"
 #include "world/collider_set.h"
 
 namespace vksim {
@@ -19,7 +21,7 @@ struct PbdSolver::FamilyPasses {
 };
 
 struct PbdSolver::PassIds {
-    uint32_t mouse, residual, energy;
+    uint32_t mouse, residual, energy, workgroup;
     FamilyPasses distance, bending, attachment;
 };
 
@@ -58,6 +60,28 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
     projectBending_ = kernel("pbd/project_bending.comp", sizeof(gpu::ProjectPush));
     projectAttachment_ = kernel("pbd/project_attachment.comp", sizeof(gpu::ProjectPush));
     projectMouse_ = kernel("pbd/project_mouse.comp", sizeof(gpu::MousePush));
+
+    const uint32_t sharedBytes = ctx.properties().limits.maxComputeSharedMemorySize;
+    workgroupCapacity_ = workgroupParticleCapacity(sharedBytes);
+    workgroupMisfit_ = vksim::workgroupMisfit(model, workgroupCapacity_);
+    if (!workgroupMisfit_ && range_.count > 0) {
+        const WorkgroupPlan plan = buildWorkgroupPlan(model);
+        workgroupCount_ = static_cast<uint32_t>(plan.objects.size());
+        workgroupObjects_ = makeStorageBuffer<gpu::WorkgroupObject>(ctx, plan.objects, "workgroup objects");
+        workgroupPhases_ = makeStorageBuffer<gpu::WorkgroupPhase>(ctx, plan.phases, "workgroup phases");
+        // A CPU driver runs a workgroup on one core and pays per SIMD vector
+        // at every barrier, so few invocations are fastest there; lavapipe
+        // 22.3 computes wrong results with one vector (8) once the shared
+        // array passes 16 KiB, so 16 (docs/benchmarks.md). A GPU wants many.
+        const VkPhysicalDeviceProperties& properties = ctx.properties();
+        const bool wide = properties.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU &&
+                          properties.limits.maxComputeWorkGroupInvocations >= 256 &&
+                          properties.limits.maxComputeWorkGroupSize[0] >= 256;
+        const uint32_t sharedFloats[] = {sharedBytes / 4};
+        solveInWorkgroup_ = std::make_unique<ComputeKernel>(
+            ctx, wide ? "pbd/solve_in_workgroup_256.comp" : "pbd/solve_in_workgroup_16.comp",
+            sizeof(gpu::WorkgroupSolvePush), sharedFloats);
+    }
 }
 
 PbdSolver::~PbdSolver() = default;
@@ -78,6 +102,7 @@ void PbdSolver::declarePasses(StepPlan& plan) {
     ids.distance = declareFamily("stretch", distanceGroups_);
     ids.bending = declareFamily("bending", bendingGroups_);
     ids.attachment = declareFamily("attachment", attachmentGroups_);
+    ids.workgroup = plan.declare("solve in workgroups", StageKind::Solve, "pbd");
     ids.residual = plan.declare("residual: stretch |C|", StageKind::Diagnostic, "pbd");
     ids.energy = plan.declare("energy (xpbd)", StageKind::Diagnostic, "pbd");
 }
@@ -85,7 +110,9 @@ void PbdSolver::declarePasses(StepPlan& plan) {
 // Live material edits, recorded before the frame's first pass: the previous
 // frames' passes finish reading the buffer before the update writes it, and
 // the update is visible to this frame's passes.
-void PbdSolver::beginFrame(StepRecorder& rec, const FrameInputs&) {
+void PbdSolver::beginFrame(StepRecorder& rec, const FrameInputs& frame) {
+    if (frame.settings.pbdPath == PbdPath::Workgroup && workgroupMisfit_)
+        throw std::invalid_argument("pbdPath \"workgroup\": " + *workgroupMisfit_);
     if (!pendingMaterials_ || rec.counting()) return;
     computeToTransferWriteBarrier(rec.cmd());
     if (!pendingMaterials_->empty())
@@ -121,16 +148,15 @@ const GpuBuffer& PbdSolver::recordSolve(StepRecorder& rec, const SubstepContext&
                       project, at);
         if (colliders_.count() > 0)
             sub.stages.collideProject(rec, sub.stagePasses.collideProject, sub.particles, p, workingName(), at);
-        if (sub.tracking) recordTracking(rec, sub, it);
+        if (sub.tracking) recordTracking(rec, *sub.frame.tracker, sub.h, it);
     }
     return p;
 }
 
 // The last substep's residual (mean |C| of the distance constraints) and,
 // where it is defined, the XPBD objective g(p), after iteration `it`.
-void PbdSolver::recordTracking(StepRecorder& rec, const SubstepContext& sub, uint32_t it) {
+void PbdSolver::recordTracking(StepRecorder& rec, ResidualTracker& tracker, float h, uint32_t it) {
     const PassIds& ids = *passIds_;
-    ResidualTracker& tracker = *sub.frame.tracker;
     const GpuBuffer& p = particles_.predicted();
     const auto distanceCount = static_cast<uint32_t>(distanceCount_);
     if (!residualDistance_) {
@@ -139,7 +165,7 @@ void PbdSolver::recordTracking(StepRecorder& rec, const SubstepContext& sub, uin
         energy_ = std::make_unique<ComputeKernel>(ctx_, "pbd/energy.comp", sizeof(gpu::PbdEnergyPush));
     }
     if (distanceCount > 0) {
-        const gpu::ResidualPush push{0, distanceCount, sub.h, 0};
+        const gpu::ResidualPush push{0, distanceCount, h, 0};
         rec.run(ids.residual, *residualDistance_, {&p, &distance_, &tracker.partials()}, distanceCount, push);
         tracker.recordSum(rec, ResidualTracker::Series::Pbd, it, ResidualTracker::groupsFor(distanceCount),
                           1.0f / static_cast<float>(distanceCount), false);
@@ -147,7 +173,7 @@ void PbdSolver::recordTracking(StepRecorder& rec, const SubstepContext& sub, uin
     }
     if (xpbdEnergyDefined()) {
         const gpu::PbdEnergyPush push{range_.count, distanceCount, static_cast<uint32_t>(bendingCount_),
-                                      static_cast<uint32_t>(attachmentCount_), sub.h, 0, 0, 0};
+                                      static_cast<uint32_t>(attachmentCount_), h, 0, 0, 0};
         const uint32_t threads = push.particleCount + push.distanceCount + push.bendingCount + push.attachmentCount;
         rec.run(ids.energy, *energy_,
                 {&particles_.positions(), &particles_.velocities(), &p, &distance_, &bending_, &attachments_,
@@ -177,6 +203,64 @@ void PbdSolver::projectGroups(StepRecorder& rec, const ComputeKernel& kernel, co
     push.count = groups.overflow.count;
     push.serial = 1;
     rec.run(passes.overflow, kernel, {&p, &constraints, &materials_, &lambdas}, 1, push, at, {&p, workingName()});
+}
+
+bool PbdSolver::recordsWholeFrames(const SolverSettings& settings) const {
+    return solveInWorkgroup_ && settings.pbdPath != PbdPath::PerColour;
+}
+
+// docs/physics.md §1.4: the frame in one dispatch. With residual tracking,
+// the last substep is split so that the diagnostics can read the positions
+// after each iteration: its iterations one dispatch each (the first one
+// predicting), then one that only finishes it. The kernel resumes from the
+// predicted positions and the multipliers in device memory, so the split
+// frame computes what the whole one does.
+void PbdSolver::recordFrame(StepRecorder& rec, const FrameInputs& frame, const gpu::ParticlePush& particles) {
+    if (!passIds_) throw std::logic_error("PbdSolver::declarePasses must be called before recording");
+    const SolverSettings& settings = frame.settings;
+    gpu::WorkgroupSolvePush push{};
+    push.gravity = particles.gravity;
+    push.dt = particles.dt;
+    push.damping = particles.damping;
+    push.collisionMargin = particles.collisionMargin;
+    push.restitutionThreshold = particles.restitutionThreshold;
+    push.colliderCount = particles.colliderCount;
+    push.stencilStep = particles.stencilStep;
+    push.iterations = settings.iterations;
+    push.mouseParticle = gpu::kNoParticle;
+    if (frame.mouse && range_.contains(frame.mouse->particle)) {
+        push.mouseParticle = frame.mouse->particle;
+        push.mouseTarget = glm::vec4(frame.mouse->target, 1.0f);
+    }
+    const uint32_t substeps = settings.substeps, iterations = settings.iterations;
+    const uint32_t whole = gpu::kStagePredictFirst | gpu::kStageFinishLast;
+    if (!frame.tracker) {
+        recordWorkgroupRun(rec, push, substeps, 0, iterations, whole, {});
+        return;
+    }
+    if (substeps > 1) recordWorkgroupRun(rec, push, substeps - 1, 0, iterations, whole, {});
+    const uint32_t last = substeps - 1;
+    for (uint32_t it = 0; it < iterations; ++it) {
+        recordWorkgroupRun(rec, push, 1, it, it + 1, it == 0 ? gpu::kStagePredictFirst : 0u, {last, it});
+        recordTracking(rec, *frame.tracker, particles.dt, it);
+    }
+    recordWorkgroupRun(rec, push, 1, iterations, iterations, gpu::kStageFinishLast, {last});
+}
+
+void PbdSolver::recordWorkgroupRun(StepRecorder& rec, gpu::WorkgroupSolvePush push, uint32_t substeps,
+                                   uint32_t firstIteration, uint32_t lastIterationEnd, uint32_t stages,
+                                   StepPosition at) {
+    push.substeps = substeps;
+    push.firstIteration = firstIteration;
+    push.lastIterationEnd = lastIterationEnd;
+    push.stages = stages;
+    const GpuBuffer& p = particles_.predicted();
+    rec.run(passIds_->workgroup, *solveInWorkgroup_,
+            {&particles_.positions(), &particles_.velocities(), &p, &colliders_.colliders(), &particles_.contacts(),
+             &colliders_.meshSdfGrids(), &materials_, &distance_, &bending_, &attachments_, &distanceLambdas_,
+             &bendingLambdas_, &attachmentLambdas_, &workgroupObjects_, &workgroupPhases_},
+            workgroupCount_ * solveInWorkgroup_->workgroupSize(), push, at, {&p, workingName()},
+            {&particles_.velocities(), "velocity"});
 }
 
 void PbdSolver::setMaterials(const std::vector<gpu::ConstraintMaterial>& materials) {

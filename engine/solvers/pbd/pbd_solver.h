@@ -5,9 +5,16 @@
 // multipliers and materials) and its solve. One substep's solve is n_s
 // Gauss-Seidel iterations, each one dispatch per colour of each constraint
 // family and one for its overflow group (if any), then the collision
-// projection (the shared collide-project stage, every iteration). The shared stages run around it (solvers/solver.h).
+// projection (the shared collide-project stage, every iteration). The shared
+// stages run around it (solvers/solver.h).
+//
+// Two paths compute the same thing (SolverSettings::pbdPath): per colour, as
+// above, or in workgroups (docs/physics.md §1.4): when every PBD object's
+// positions fit one workgroup's shared memory, one dispatch runs the whole
+// frame, one workgroup per object, the shared stages' math included.
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "sim/sim_model.h"
@@ -19,6 +26,7 @@ namespace vksim {
 
 class VulkanContext;
 class ColliderSet;
+class ResidualTracker;
 
 class PbdSolver final : public Solver {
 public:
@@ -35,6 +43,14 @@ public:
     std::string_view workingName() const override { return "predicted position"; }
     const GpuBuffer& recordSolve(StepRecorder& rec, const SubstepContext& sub) override;
     bool projectsCollisionsInSolve() const override { return true; }
+    bool recordsWholeFrames(const SolverSettings& settings) const override;
+    void recordFrame(StepRecorder& rec, const FrameInputs& frame, const gpu::ParticlePush& particles) override;
+
+    // Why the PBD objects cannot be solved in workgroups on this device (the
+    // first object too big for one), or nothing when they can.
+    const std::optional<std::string>& workgroupMisfit() const { return workgroupMisfit_; }
+    // The most particles one workgroup holds on this device.
+    uint32_t workgroupCapacity() const { return workgroupCapacity_; }
 
     // Live material edits: recorded into the next frame (vkCmdUpdateBuffer
     // at its start, between barriers), no wait.
@@ -50,7 +66,9 @@ private:
     void projectGroups(StepRecorder& rec, const ComputeKernel& kernel, const GpuBuffer& constraints,
                        const GpuBuffer& lambdas, const ColorGroups& groups, const FamilyPasses& passes,
                        gpu::ProjectPush push, StepPosition at);
-    void recordTracking(StepRecorder& rec, const SubstepContext& sub, uint32_t iteration);
+    void recordTracking(StepRecorder& rec, ResidualTracker& tracker, float h, uint32_t iteration);
+    void recordWorkgroupRun(StepRecorder& rec, gpu::WorkgroupSolvePush push, uint32_t substeps,
+                            uint32_t firstIteration, uint32_t lastIterationEnd, uint32_t stages, StepPosition at);
 
     const VulkanContext& ctx_;
     const ParticleStore& particles_;
@@ -71,6 +89,13 @@ private:
     std::unique_ptr<ComputeKernel> projectDistance_, projectBending_, projectAttachment_, projectMouse_;
     // Diagnostics, built the first time a frame tracks residuals.
     std::unique_ptr<ComputeKernel> residualDistance_, energy_;
+    // The workgroup path: one object and its phases per workgroup
+    // (workgroup_plan.h); built when every object fits.
+    uint32_t workgroupCapacity_ = 0;
+    std::optional<std::string> workgroupMisfit_;
+    GpuBuffer workgroupObjects_, workgroupPhases_;
+    uint32_t workgroupCount_ = 0;
+    std::unique_ptr<ComputeKernel> solveInWorkgroup_;
     std::unique_ptr<PassIds> passIds_;
 };
 

@@ -1,0 +1,104 @@
+#include "solvers/pbd/workgroup_plan.h"
+
+#include <algorithm>
+#include <span>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "sim/sim_model.h"
+
+namespace vksim {
+
+namespace {
+
+// The model's PBD objects, in particle order.
+std::vector<const ObjectRange*> pbdObjects(const SimModel& model) {
+    std::vector<const ObjectRange*> objects;
+    for (const ObjectRange& object : model.objects)
+        if (object.particleCount > 0 && object.firstParticle < model.pbdParticleCount()) objects.push_back(&object);
+    std::sort(objects.begin(), objects.end(),
+              [](const ObjectRange* a, const ObjectRange* b) { return a->firstParticle < b->firstParticle; });
+    return objects;
+}
+
+uint32_t particleOf(const gpu::DistanceConstraint& c) { return c.p0; }
+uint32_t particleOf(const gpu::BendingConstraint& c) { return c.particles.x; }
+uint32_t particleOf(const gpu::AttachmentConstraint& c) { return c.particle; }
+
+// Appends, per object, the phase of constraints [range) that belong to it
+// (one colour, or the overflow group: a phase never spans two).
+template <typename Constraint>
+void splitByObject(std::span<const Constraint> constraints, ColorRange range, uint32_t serial,
+                   const std::vector<const ObjectRange*>& objects,
+                   std::vector<std::vector<gpu::WorkgroupPhase>>& phasesOf) {
+    size_t current = objects.size();  // the object whose phase is open, none yet
+    size_t owner = 0;
+    for (uint32_t j = range.first; j < range.first + range.count; ++j) {
+        const uint32_t particle = particleOf(constraints[j]);
+        while (owner < objects.size() && particle >= objects[owner]->firstParticle + objects[owner]->particleCount)
+            ++owner;
+        if (owner == objects.size() || particle < objects[owner]->firstParticle)
+            throw std::logic_error(fmt::format(
+                "workgroup plan: constraint {} is not grouped by object, or not on a PBD object", j));
+        if (owner != current) {
+            phasesOf[owner].push_back({j, 0, serial, 0});
+            current = owner;
+        }
+        ++phasesOf[owner].back().count;
+    }
+}
+
+// Per object, the phases of one family: its colours, then its overflow group.
+template <typename Constraint>
+std::vector<std::vector<gpu::WorkgroupPhase>> familyPhases(const std::vector<Constraint>& constraints,
+                                                           const ColorGroups& groups,
+                                                           const std::vector<const ObjectRange*>& objects) {
+    std::vector<std::vector<gpu::WorkgroupPhase>> phasesOf(objects.size());
+    const std::span<const Constraint> all(constraints);
+    for (const ColorRange& color : groups.colors) splitByObject(all, color, 0, objects, phasesOf);
+    splitByObject(all, groups.overflow, 1, objects, phasesOf);
+    return phasesOf;
+}
+
+}  // namespace
+
+uint32_t workgroupParticleCapacity(uint32_t sharedMemoryBytes) { return sharedMemoryBytes / 12; }
+
+WorkgroupPlan buildWorkgroupPlan(const SimModel& model) {
+    const std::vector<const ObjectRange*> objects = pbdObjects(model);
+    const auto distance = familyPhases(model.distance, model.distanceGroups, objects);
+    const auto bending = familyPhases(model.bending, model.bendingGroups, objects);
+    const auto attachment = familyPhases(model.attachments, model.attachmentGroups, objects);
+    WorkgroupPlan plan;
+    // Appends one family's phases of an object; returns where they start.
+    auto append = [&plan](const std::vector<gpu::WorkgroupPhase>& phases) {
+        const auto first = static_cast<uint32_t>(plan.phases.size());
+        plan.phases.insert(plan.phases.end(), phases.begin(), phases.end());
+        return first;
+    };
+    for (size_t o = 0; o < objects.size(); ++o) {
+        gpu::WorkgroupObject object{};
+        object.firstParticle = objects[o]->firstParticle;
+        object.particleCount = objects[o]->particleCount;
+        object.distancePhases = append(distance[o]);
+        object.distancePhaseCount = static_cast<uint32_t>(distance[o].size());
+        object.bendingPhases = append(bending[o]);
+        object.bendingPhaseCount = static_cast<uint32_t>(bending[o].size());
+        object.attachmentPhases = append(attachment[o]);
+        object.attachmentPhaseCount = static_cast<uint32_t>(attachment[o].size());
+        plan.objects.push_back(object);
+    }
+    return plan;
+}
+
+std::optional<std::string> workgroupMisfit(const SimModel& model, uint32_t capacity) {
+    for (const ObjectRange* object : pbdObjects(model))
+        if (object->particleCount > capacity)
+            return fmt::format("'{}' has {} particles and one workgroup holds at most {} on this device "
+                               "(maxComputeSharedMemorySize / 12 bytes)",
+                               object->name, object->particleCount, capacity);
+    return std::nullopt;
+}
+
+}  // namespace vksim

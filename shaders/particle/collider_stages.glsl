@@ -1,0 +1,88 @@
+// The per-particle collider stages (docs/physics.md §1 steps 3 and 6, §3),
+// one particle at a time: contact generation, the projection of the
+// collision constraints and the contact velocity. Written once, called by the
+// stand-alone stage kernels (collide_generate.comp, project_collision.comp,
+// contact_velocity.comp) and by the PBD workgroup solve
+// (pbd/solve_in_workgroup.comp). GLSL only (it reads the collider buffer):
+// the includer declares `colliders[]` and includes math/sdf.glsl first.
+#ifndef VKSIM_COLLIDER_STAGES_GLSL
+#define VKSIM_COLLIDER_STAGES_GLSL
+
+#include "particle/contact.glsl"
+#include "particle/particle_math.glsl"
+
+// Collision constraints for predicted position p (inverse mass w, velocity v):
+// a collider becomes a candidate when p is within collisionMargin of its
+// surface (plus thickness); the projection then enforces f(p) - thickness >= 0
+// for the candidates only. The approach speed v.N towards the nearest
+// candidate is kept for restitution and friction.
+ParticleContact generateContact(vec3 p, float w, vec3 v, uint colliderCount, float collisionMargin,
+                                float stencilStep) {
+    ParticleContact contact = ParticleContact(0u, 0u, 0.0, 0.0);
+    float nearest = 3.4e38;
+    if (w > 0.0) {
+        for (uint c = 0; c < colliderCount; ++c) {
+            Collider col = colliders[c];
+            float C = sdfWorld(col.type, col.position.xyz, col.rotation, col.size, p) - col.thickness;
+            if (C >= collisionMargin) continue;
+            contact.candidates |= 1u << c;
+            if (C < nearest) {
+                nearest = C;
+                vec3 g = sdfGradientTetra(col.type, col.position.xyz, col.rotation, col.size, p, stencilStep);
+                float gl = length(g);
+                // Relative to the surface (v - 0 is v, bit for bit, at rest).
+                vec3 vc = colliderPointVelocity(col.linearVelocity.xyz, col.angularVelocity.xyz,
+                                                col.position.xyz, p);
+                contact.approachSpeed = gl > 0.0 ? dot(v - vc, g / gl) : 0.0;
+            }
+        }
+    }
+    return contact;
+}
+
+// p projected out of every candidate collider it is inside; `touching` gains
+// the bit of each collider that pushed it.
+struct ProjectedContact {
+    vec3 p;
+    uint touching;
+};
+
+ProjectedContact projectContacts(vec3 p, uint candidates, uint touching, uint colliderCount, float stencilStep) {
+    for (uint c = 0; c < colliderCount; ++c) {
+        if ((candidates & (1u << c)) == 0u) continue;
+        Collider col = colliders[c];
+        float C = sdfWorld(col.type, col.position.xyz, col.rotation, col.size, p) - col.thickness;
+        if (C >= 0.0) continue;
+        vec3 g = sdfGradientTetra(col.type, col.position.xyz, col.rotation, col.size, p, stencilStep);
+        p += solveCollision(C, g);
+        touching |= 1u << c;
+    }
+    return ProjectedContact(p, touching);
+}
+
+// Friction and restitution for a particle at x, velocity v, that the
+// projection pushed out of a collider this substep (contact.touching != 0).
+// The normal is the stencil gradient of the nearest touching collider at x.
+vec3 contactResponse(vec3 x, vec3 v, ParticleContact contact, uint colliderCount, float stencilStep,
+                     float restitutionThreshold) {
+    uint nearest = 0u;
+    float nearestC = 3.4e38;
+    for (uint c = 0; c < colliderCount; ++c) {
+        if ((contact.touching & (1u << c)) == 0u) continue;
+        Collider col = colliders[c];
+        float C = sdfWorld(col.type, col.position.xyz, col.rotation, col.size, x) - col.thickness;
+        if (C < nearestC) {
+            nearestC = C;
+            nearest = c;
+        }
+    }
+    Collider col = colliders[nearest];
+    vec3 g = sdfGradientTetra(col.type, col.position.xyz, col.rotation, col.size, x, stencilStep);
+    float gl = length(g);
+    if (gl <= 0.0) return v;
+    vec3 vc = colliderPointVelocity(col.linearVelocity.xyz, col.angularVelocity.xyz, col.position.xyz, x);
+    return movingContactVelocity(v, vc, g / gl, contact.approachSpeed, col.friction, col.restitution,
+                                 restitutionThreshold);
+}
+
+#endif

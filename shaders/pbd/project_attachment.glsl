@@ -1,0 +1,15 @@
+// Projection of attachment j, a particle to a fixed point (docs/physics.md §1),
+// written once for the per-colour kernel (project_attachment.comp) and the
+// workgroup solve (solve_in_workgroup.comp). The includer declares
+// `attachments[]`, `attachmentLambdas[]`, `materials[]` and the particle
+// accessors (see project_distance.glsl).
+void projectAttachment(uint j, uint iteration, uint iterations, float dt) {
+    AttachmentConstraint c = attachments[j];
+    ConstraintMaterial m = materials[c.material];
+    vec4 p = loadParticle(c.particle);
+    float lambda = iteration == 0u ? 0.0 : attachmentLambdas[j];
+    PointCorrection r = solveAttachment(p.xyz, p.w, c.target.xyz, m.mode, m.stiffness, m.compliance,
+                                        iterations, dt, lambda);
+    storeParticle(c.particle, vec4(p.xyz + r.dp, p.w));
+    attachmentLambdas[j] = lambda + r.dLambda;
+}

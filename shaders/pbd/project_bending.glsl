@@ -1,0 +1,22 @@
+// Projection of isometric bending constraint j (docs/physics.md §1), written
+// once for the per-colour kernel (project_bending.comp) and the workgroup
+// solve (solve_in_workgroup.comp). The includer declares
+// `bendingConstraints[]`, `bendingLambdas[]`, `materials[]` and the particle
+// accessors (see project_distance.glsl).
+void projectBending(uint j, uint iteration, uint iterations, float dt) {
+    BendingConstraint c = bendingConstraints[j];
+    ConstraintMaterial m = materials[c.material];
+    vec4 p0 = loadParticle(c.particles.x);
+    vec4 p1 = loadParticle(c.particles.y);
+    vec4 p2 = loadParticle(c.particles.z);
+    vec4 p3 = loadParticle(c.particles.w);
+    float lambda = iteration == 0u ? 0.0 : bendingLambdas[j];
+    QuadCorrection r = solveIsometricBending(p0.xyz, p0.w, p1.xyz, p1.w, p2.xyz, p2.w, p3.xyz, p3.w,
+                                             c.K, c.scale, m.mode, m.stiffness, m.compliance,
+                                             iterations, dt, lambda);
+    storeParticle(c.particles.x, vec4(p0.xyz + r.dp0, p0.w));
+    storeParticle(c.particles.y, vec4(p1.xyz + r.dp1, p1.w));
+    storeParticle(c.particles.z, vec4(p2.xyz + r.dp2, p2.w));
+    storeParticle(c.particles.w, vec4(p3.xyz + r.dp3, p3.w));
+    bendingLambdas[j] = lambda + r.dLambda;
+}

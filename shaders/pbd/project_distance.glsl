@@ -1,0 +1,18 @@
+// Projection of distance constraint j (docs/physics.md §1), written once for
+// the per-colour kernel (project_distance.comp) and the workgroup solve
+// (solve_in_workgroup.comp). The includer declares `distanceConstraints[]`,
+// `distanceLambdas[]`, `materials[]`, and the particle accessors
+// `vec4 loadParticle(uint i)` (xyz, inverse mass in w) and
+// `void storeParticle(uint i, vec4 p)`.
+void projectDistance(uint j, uint iteration, uint iterations, float dt) {
+    DistanceConstraint c = distanceConstraints[j];
+    ConstraintMaterial m = materials[c.material];
+    vec4 p0 = loadParticle(c.p0);
+    vec4 p1 = loadParticle(c.p1);
+    float lambda = iteration == 0u ? 0.0 : distanceLambdas[j];
+    PairCorrection r = solveDistance(p0.xyz, p0.w, p1.xyz, p1.w, c.restLength, m.mode, m.stiffness,
+                                     m.compliance, iterations, dt, lambda);
+    storeParticle(c.p0, vec4(p0.xyz + r.dp0, p0.w));
+    storeParticle(c.p1, vec4(p1.xyz + r.dp1, p1.w));
+    distanceLambdas[j] = lambda + r.dLambda;
+}

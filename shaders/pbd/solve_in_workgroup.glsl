@@ -1,0 +1,177 @@
+// docs/physics.md §1.4: the PBD substeps of small objects, one workgroup per
+// object. The object's positions live in shared memory (12 bytes a particle)
+// from the first stage to the last, so a whole frame (every substep: predict,
+// contact generation, n_s Gauss-Seidel iterations over the object's colours
+// and overflow group, the collision projection, the velocity update and
+// friction/restitution) is one dispatch, with a workgroup barrier between
+// colours instead of a dispatch and a pipeline barrier. The per-particle and
+// per-constraint math is the same functions the per-colour kernels call
+// (particle/*.glsl, pbd/project_*.glsl), in the same order, so both paths
+// compute the same thing.
+//
+// Ownership, which keeps every access race-free without atomics: particle i
+// of the object belongs to invocation (i - first) % kSize for
+// its velocity, contact and global position; a colour's constraint k to
+// invocation k % kSize (no two of a colour share a particle);
+// the overflow group to invocation 0. Shared positions are only touched
+// between barriers by their owner of the moment.
+//
+// The includer (solve_in_workgroup_<size>.comp) sets the workgroup size
+// first: 256 for GPUs; 16 for CPU drivers, which run a workgroup on one core
+// and pay per SIMD vector of invocations at every barrier.
+#extension GL_GOOGLE_include_directive : require
+#include "shared/sim_types.h"
+#include "shared/interaction_types.h"
+#include "math/real_glsl.h"
+const uint kSize = gl_WorkGroupSize.x;
+// Floats of shared memory for positions: the device's
+// maxComputeSharedMemorySize / 4, set at pipeline creation.
+layout(constant_id = 0) const uint kSharedFloats = 4096;
+
+layout(push_constant) uniform Push { WorkgroupSolvePush pc; };
+layout(std430, binding = 0) buffer Positions { vec4 positions[]; };
+layout(std430, binding = 1) buffer Velocities { vec4 velocities[]; };
+layout(std430, binding = 2) buffer Predicted { vec4 predicted[]; };
+layout(std430, binding = 3) readonly buffer Colliders { Collider colliders[]; };
+layout(std430, binding = 4) buffer Contacts { ParticleContact contacts[]; };
+layout(std430, binding = 5) readonly buffer MeshSdfGrids { float meshSdfGrids[]; };
+layout(std430, binding = 6) readonly buffer Materials { ConstraintMaterial materials[]; };
+layout(std430, binding = 7) readonly buffer Distance { DistanceConstraint distanceConstraints[]; };
+layout(std430, binding = 8) readonly buffer Bending { BendingConstraint bendingConstraints[]; };
+layout(std430, binding = 9) readonly buffer Attachments { AttachmentConstraint attachments[]; };
+layout(std430, binding = 10) buffer DistanceLambdas { float distanceLambdas[]; };
+layout(std430, binding = 11) buffer BendingLambdas { float bendingLambdas[]; };
+layout(std430, binding = 12) buffer AttachmentLambdas { float attachmentLambdas[]; };
+layout(std430, binding = 13) readonly buffer Objects { WorkgroupObject objects[]; };
+layout(std430, binding = 14) readonly buffer Phases { WorkgroupPhase phases[]; };
+
+float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.glsl's mesh colliders
+#include "math/sdf.glsl"
+#include "particle/collider_stages.glsl"
+#include "pbd/pbd_constraints.glsl"
+
+shared float sharedPositions[kSharedFloats];
+uint objectFirst;  // the object's first particle (the same in every invocation)
+
+// The inverse mass the constraints see: the mouse holds its particle as a
+// kinematic body (as pbd/project_mouse.comp does), a pinned particle stays pinned.
+float constraintInverseMass(uint i) { return i == pc.mouseParticle ? 0.0 : positions[i].w; }
+
+vec3 sharedPosition(uint local) {
+    return vec3(sharedPositions[3u * local], sharedPositions[3u * local + 1u], sharedPositions[3u * local + 2u]);
+}
+void setSharedPosition(uint local, vec3 p) {
+    sharedPositions[3u * local] = p.x;
+    sharedPositions[3u * local + 1u] = p.y;
+    sharedPositions[3u * local + 2u] = p.z;
+}
+vec4 loadParticle(uint i) { return vec4(sharedPosition(i - objectFirst), constraintInverseMass(i)); }
+void storeParticle(uint i, vec4 p) { setSharedPosition(i - objectFirst, p.xyz); }
+#include "pbd/project_distance.glsl"
+#include "pbd/project_bending.glsl"
+#include "pbd/project_attachment.glsl"
+
+// Buffer writes of this invocation made visible to the workgroup, then
+// everyone waits (barrier() alone orders shared memory only).
+void workgroupSync() {
+    memoryBarrierBuffer();
+    barrier();
+}
+
+// docs/physics.md §1 steps 1-3 for the owned particles: symplectic Euler
+// prediction into shared memory, then the contact candidates.
+void predict(uint count) {
+    for (uint l = gl_LocalInvocationID.x; l < count; l += kSize) {
+        uint i = objectFirst + l;
+        vec4 x = positions[i];
+        vec3 v = predictedVelocity(velocities[i].xyz, x.w, pc.gravity.xyz, pc.damping, pc.dt);
+        velocities[i] = vec4(v, 0.0);
+        vec3 p = x.xyz + pc.dt * v;
+        setSharedPosition(l, p);
+        if (pc.colliderCount > 0u)
+            contacts[i] = generateContact(p, x.w, v, pc.colliderCount, pc.collisionMargin, pc.stencilStep);
+    }
+}
+
+// The phases [first, first + count) of one family, each followed by a
+// barrier: a colour spread over the invocations, or an overflow share walked
+// by invocation 0.
+#define PHASES(FIRST, COUNT, PROJECT)                                                        \
+    for (uint k = 0u; k < COUNT; ++k) {                                                      \
+        WorkgroupPhase phase = phases[FIRST + k];                                            \
+        if (phase.serial != 0u) {                                                            \
+            if (t == 0u)                                                                     \
+                for (uint j = 0u; j < phase.count; ++j)                                      \
+                    PROJECT(phase.first + j, iteration, pc.iterations, pc.dt);               \
+        } else {                                                                             \
+            for (uint j = t; j < phase.count; j += kSize)                      \
+                PROJECT(phase.first + j, iteration, pc.iterations, pc.dt);                   \
+        }                                                                                    \
+        barrier();                                                                           \
+    }
+
+// One Gauss-Seidel iteration: the mouse, every phase (colours of each family,
+// then its overflow share), then the collision constraints of the owned particles.
+void iterate(WorkgroupObject object, uint iteration) {
+    uint t = gl_LocalInvocationID.x;
+    uint mouse = pc.mouseParticle;
+    if (t == 0u && mouse != kNoParticle && mouse - objectFirst < object.particleCount && positions[mouse].w != 0.0)
+        setSharedPosition(mouse - objectFirst, pc.mouseTarget.xyz);
+    barrier();
+    // One loop per family, so that a phase's projection is not a branch on
+    // its family (a CPU driver would run every branch under a mask).
+    PHASES(object.distancePhases, object.distancePhaseCount, projectDistance)
+    PHASES(object.bendingPhases, object.bendingPhaseCount, projectBending)
+    PHASES(object.attachmentPhases, object.attachmentPhaseCount, projectAttachment)
+    if (pc.colliderCount == 0u) return;
+    for (uint l = t; l < object.particleCount; l += kSize) {
+        uint i = objectFirst + l;
+        uint candidates = contacts[i].candidates;
+        if (candidates == 0u) continue;
+        ProjectedContact r =
+            projectContacts(sharedPosition(l), candidates, contacts[i].touching, pc.colliderCount, pc.stencilStep);
+        setSharedPosition(l, r.p);
+        contacts[i].touching = r.touching;
+    }
+    barrier();
+}
+
+// docs/physics.md §1 steps 5-6 for the owned particles: v = (p - x)/h, x = p,
+// then friction and restitution where a collider pushed the particle.
+void finish(uint count) {
+    for (uint l = gl_LocalInvocationID.x; l < count; l += kSize) {
+        uint i = objectFirst + l;
+        vec4 x = positions[i];
+        vec3 p = sharedPosition(l);
+        vec3 v = (p - x.xyz) / pc.dt;
+        positions[i] = vec4(p, x.w);
+        if (pc.colliderCount > 0u && contacts[i].touching != 0u)
+            v = contactResponse(p, v, contacts[i], pc.colliderCount, pc.stencilStep, pc.restitutionThreshold);
+        velocities[i] = vec4(v, 0.0);
+    }
+}
+
+void main() {
+    WorkgroupObject object = objects[gl_WorkGroupID.x];
+    objectFirst = object.firstParticle;
+    uint t = gl_LocalInvocationID.x;
+    bool predictFirst = (pc.stages & kStagePredictFirst) != 0u;
+    // A dispatch that continues a substep picks up the positions the last one left.
+    if (!predictFirst)
+        for (uint l = t; l < object.particleCount; l += kSize)
+            setSharedPosition(l, predicted[objectFirst + l].xyz);
+    for (uint s = 0u; s < pc.substeps; ++s) {
+        bool last = s + 1u == pc.substeps;
+        if (s > 0u || predictFirst) predict(object.particleCount);
+        workgroupSync();
+        uint begin = s == 0u ? pc.firstIteration : 0u;
+        uint end = last ? pc.lastIterationEnd : pc.iterations;
+        for (uint it = begin; it < end; ++it) iterate(object, it);
+        if (!last || (pc.stages & kStageFinishLast) != 0u) finish(object.particleCount);
+        workgroupSync();
+    }
+    // What the per-colour path leaves in the predicted positions, and what
+    // the next dispatch of a split substep starts from.
+    for (uint l = t; l < object.particleCount; l += kSize)
+        predicted[objectFirst + l] = vec4(sharedPosition(l), constraintInverseMass(objectFirst + l));
+}

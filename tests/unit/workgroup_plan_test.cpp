@@ -1,0 +1,100 @@
+// The workgroup plan (solvers/pbd/workgroup_plan.h): per PBD object, the
+// phases of one iteration. Each phase lies inside one colour (or the
+// overflow group) of its family and holds only the object's constraints;
+// together an object's phases cover each of its constraints exactly once,
+// in the per-colour path's order; objects of other solvers get none.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "scene/scene_loader.h"
+#include "sim/model_builder.h"
+#include "solvers/pbd/workgroup_plan.h"
+
+namespace vksim {
+namespace {
+
+Scene threeObjects() {
+    return parseScene(R"({
+        "objects": [
+          { "type": "cloth", "name": "a", "size": [1, 1], "resolution": [7, 5], "position": [0, 1, 0],
+            "mass": 1, "pinned": [[0, 0]], "pinsAsAttachments": true },
+          { "type": "cloth", "name": "pd", "method": "pd", "size": [1, 1], "resolution": [4, 4],
+            "position": [2, 1, 0], "mass": 1 },
+          { "type": "cloth", "name": "b", "size": [1, 1], "resolution": [6, 9], "position": [-2, 1, 0],
+            "mass": 1, "pinned": [[0, 0], [-1, 0]] } ] })",
+                      "three.json");
+}
+
+// Which colour range (its index; colors.size() for the overflow group) holds constraint j.
+size_t groupOf(const ColorGroups& groups, uint32_t j) {
+    for (size_t c = 0; c < groups.colors.size(); ++c)
+        if (j >= groups.colors[c].first && j < groups.colors[c].first + groups.colors[c].count) return c;
+    return groups.colors.size();
+}
+
+template <typename Constraint, typename ParticlesOf>
+void expectFamilyCovered(const WorkgroupPlan& plan, const std::vector<Constraint>& constraints,
+                         const ColorGroups& groups, uint32_t gpu::WorkgroupObject::*first,
+                         uint32_t gpu::WorkgroupObject::*count, ParticlesOf particlesOf) {
+    std::set<uint32_t> seen;
+    for (const gpu::WorkgroupObject& object : plan.objects) {
+        size_t lastGroup = 0;
+        for (uint32_t k = object.*first; k < object.*first + object.*count; ++k) {
+            const gpu::WorkgroupPhase& phase = plan.phases.at(k);
+            ASSERT_GT(phase.count, 0u);
+            const size_t group = groupOf(groups, phase.first);
+            EXPECT_EQ(group, groupOf(groups, phase.first + phase.count - 1)) << "a phase spans two colours";
+            EXPECT_EQ(phase.serial, group == groups.colors.size() ? 1u : 0u);
+            EXPECT_GE(group, lastGroup) << "phases out of colour order";
+            lastGroup = group + 1;
+            for (uint32_t j = phase.first; j < phase.first + phase.count; ++j) {
+                EXPECT_TRUE(seen.insert(j).second) << "constraint " << j << " in two phases";
+                for (uint32_t p : particlesOf(constraints[j])) {
+                    EXPECT_GE(p, object.firstParticle);
+                    EXPECT_LT(p, object.firstParticle + object.particleCount);
+                }
+            }
+        }
+    }
+    EXPECT_EQ(seen.size(), constraints.size()) << "constraints left out";
+}
+
+TEST(WorkgroupPlan, EachObjectsPhasesCoverItsConstraintsColourByColour) {
+    const SimModel model = buildModel(threeObjects());
+    const WorkgroupPlan plan = buildWorkgroupPlan(model);
+    ASSERT_EQ(plan.objects.size(), 2u);  // the PD cloth is not a PBD object
+    EXPECT_EQ(plan.objects[0].particleCount, 35u);
+    EXPECT_EQ(plan.objects[1].particleCount, 54u);
+    EXPECT_GT(plan.objects[0].attachmentPhaseCount, 0u);
+    EXPECT_EQ(plan.objects[1].attachmentPhaseCount, 0u);
+    using gpu::WorkgroupObject;
+    expectFamilyCovered(plan, model.distance, model.distanceGroups, &WorkgroupObject::distancePhases,
+                        &WorkgroupObject::distancePhaseCount,
+                        [](const gpu::DistanceConstraint& c) { return std::vector<uint32_t>{c.p0, c.p1}; });
+    expectFamilyCovered(plan, model.bending, model.bendingGroups, &WorkgroupObject::bendingPhases,
+                        &WorkgroupObject::bendingPhaseCount, [](const gpu::BendingConstraint& c) {
+                            return std::vector<uint32_t>{c.particles.x, c.particles.y, c.particles.z,
+                                                         c.particles.w};
+                        });
+    expectFamilyCovered(plan, model.attachments, model.attachmentGroups, &WorkgroupObject::attachmentPhases,
+                        &WorkgroupObject::attachmentPhaseCount,
+                        [](const gpu::AttachmentConstraint& c) { return std::vector<uint32_t>{c.particle}; });
+}
+
+TEST(WorkgroupPlan, CapacityIsTwelveBytesAParticle) {
+    EXPECT_EQ(workgroupParticleCapacity(32768), 2730u);  // lavapipe: a 48x48 cloth (2304) fits, 64x64 does not
+    EXPECT_EQ(workgroupParticleCapacity(49152), 4096u);  // 48 KiB: exactly 64x64
+}
+
+TEST(WorkgroupPlan, MisfitNamesTheFirstObjectTooBig) {
+    const SimModel model = buildModel(threeObjects());
+    EXPECT_FALSE(workgroupMisfit(model, 54).has_value());
+    const auto misfit = workgroupMisfit(model, 40);
+    ASSERT_TRUE(misfit.has_value());
+    EXPECT_EQ(*misfit, "'b' has 54 particles and one workgroup holds at most 40 on this device "
+                       "(maxComputeSharedMemorySize / 12 bytes)");
+}
+
+}  // namespace
+}  // namespace vksim
