@@ -20,8 +20,10 @@ std::string deviceLine(const BenchDevice& device) {
 
 std::string calibrationLine(const DispatchCalibration& c) {
     return fmt::format("fixed cost per dispatch: {:.4f} ms (empty dispatch with its barrier and timestamps; "
-                       "the timed interval alone {:.4f} ms), from {} frames of {}",
-                       c.perDispatchMs, c.medianPassMs, c.frames, c.dispatchesPerFrame);
+                       "the timed interval alone {:.4f} ms; {:.4f} ms without the timestamps, so a timestamp "
+                       "pair costs {:.4f} ms), from {} frames of {} each way",
+                       c.perDispatchMs, c.medianPassMs, c.untimedPerDispatchMs, c.timestampPairMs(), c.frames,
+                       c.dispatchesPerFrame);
 }
 
 std::string scalingLine(const ScalingResult& s) {
@@ -114,6 +116,8 @@ nlohmann::json toJson(const BenchReport& report) {
              {{"dispatches_per_frame", c.dispatchesPerFrame},
               {"frames", c.frames},
               {"per_dispatch_ms", c.perDispatchMs},
+              {"untimed_per_dispatch_ms", c.untimedPerDispatchMs},
+              {"timestamp_pair_ms", c.timestampPairMs()},
               {"median_pass_ms", c.medianPassMs}}},
             {"results", results},
             {"scaling", scaling},

@@ -57,6 +57,7 @@ TEST_F(Bench, ReportsEveryPassFamilyAtEverySizeAndWritesCsvAndJson) {
     EXPECT_EQ(report.device.name, ctx().deviceInfo().name);
     EXPECT_GT(report.calibration.dispatchesPerFrame, 0u);
     EXPECT_GT(report.calibration.perDispatchMs, 0.0);
+    EXPECT_GT(report.calibration.untimedPerDispatchMs, 0.0);
     ASSERT_EQ(report.results.size(), 2u);
     for (const SizeResult& r : report.results) {
         EXPECT_EQ(r.scene, "cloth-pbd-per-colour");
@@ -86,6 +87,7 @@ TEST_F(Bench, ReportsEveryPassFamilyAtEverySizeAndWritesCsvAndJson) {
     EXPECT_EQ(doc.at("frames"), 2);
     EXPECT_EQ(doc.at("warmup"), 1);
     EXPECT_TRUE(doc.at("dispatch_calibration").at("per_dispatch_ms").is_number());
+    EXPECT_TRUE(doc.at("dispatch_calibration").at("timestamp_pair_ms").is_number());
     ASSERT_EQ(doc.at("results").size(), 2u);
     for (const nlohmann::json& result : doc.at("results")) {
         EXPECT_TRUE(result.at("step").at("median_ms").is_number());
