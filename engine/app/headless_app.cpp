@@ -33,6 +33,8 @@ int runHeadless(const RunOptions& options, const Scene& scene) {
     if (options.display.mode == DisplayMode::Wireframe && !ctx.fillModeNonSolid())
         std::cerr << "vksim: this device has no fillModeNonSolid feature, so wireframe draws shaded\n";
     World sim(ctx, scene, kHeadlessFramesInFlight);
+    // Nothing reads the normals of a headless run unless it exports meshes or renders a screenshot.
+    sim.setNormalsWanted(!options.exportDir.empty() || !options.screenshotFile.empty());
     if (options.listPasses) {  // the step plan: every pass a frame of this scene can record
         std::cout << sim.plan().describe();
         return kExitOk;

@@ -33,6 +33,9 @@ struct FrameInputs {
     ResidualTracker* tracker = nullptr;
     // The dragged particle, if any; each solver acts on it only in its range.
     std::optional<MouseAttachment> mouse;
+    // Whether the frame ends with the normals pass (something draws or
+    // exports them).
+    bool normals = true;
 };
 
 // What one substep of one solver is recorded with.

@@ -64,7 +64,7 @@ void Stepper::recordFrame(StepRecorder& rec, const FrameInputs& frame) {
     for (const Active& active : active_)
         if (active.solver->recordsWholeFrames(settings))
             active.solver->recordFrame(rec, frame, particlePush(settings, h, *active.solver, colliders_.count()));
-    stages_.normals(rec, normalsPass_);
+    if (frame.normals) stages_.normals(rec, normalsPass_);
 }
 
 // One substep of one solver: the shared stages around its solve. The

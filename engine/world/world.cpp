@@ -63,7 +63,8 @@ void World::recordFrame(VkCommandBuffer cmd, uint32_t slot) {
     timer_->beginFrame(cmd, slot);
     residuals_->beginFrame(slot);
     StepRecorder rec(cmd, *timer_, stepper_->plan());
-    const FrameInputs frame{scene_.solver, residuals_->enabled() ? residuals_.get() : nullptr, dragged_};
+    const FrameInputs frame{scene_.solver, residuals_->enabled() ? residuals_.get() : nullptr, dragged_,
+                            normalsWanted_};
     stepper_->recordFrame(rec, frame);
     residuals_->endFrame(cmd);
     finiteCheck_->record(rec, slot, framesRecorded_);

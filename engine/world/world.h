@@ -164,7 +164,12 @@ public:
     // VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT). recordFrame() itself orders its
     // writes after the vertex-input reads of earlier frames.
     const GpuBuffer& positions() const;
+    // Computed at the end of every frame while wanted (the default); a run
+    // that neither draws nor exports them turns them off, and the frames
+    // after setNormalsWanted(true) compute them again.
     const GpuBuffer& normals() const;
+    void setNormalsWanted(bool wanted) { normalsWanted_ = wanted; }
+    bool normalsWanted() const { return normalsWanted_; }
     const GpuBuffer& triangleIndices() const;
     uint32_t particleCount() const { return model_.particleCount(); }
     uint32_t triangleCount() const { return model_.triangleCount(); }
@@ -207,6 +212,7 @@ private:
     uint32_t timerCapacity_ = 0;
     uint64_t framesRecorded_ = 0;
     double lastRecordingMs_ = 0.0;
+    bool normalsWanted_ = true;
 };
 
 }  // namespace vksim

@@ -26,6 +26,7 @@ hash_of() { grep '^state-hash: ' <<<"$1"; }
 timings=$("$vksim" "$scene" --headless --frames 5 --validate)
 grep -q '^  solve in workgroups  *1 ' <<<"$timings" || fail "no single 'solve in workgroups' run per frame"
 ! grep -qE '^  (stretch|bending|attachment) colour' <<<"$timings" || fail "colour passes ran on the workgroup path"
+! grep -qE '^  normals ' <<<"$timings" || fail "normals computed though nothing reads them"
 
 declare -A hashes
 for threads in 1 2 4; do
