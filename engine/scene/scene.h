@@ -61,7 +61,8 @@ struct SpringSettings {
     uint32_t vbdIterations = 10;     // per substep, each a sweep over every colour
 };
 
-// How the PBD objects are dispatched (docs/physics.md §1.4).
+// How the PBD objects are dispatched (docs/physics.md §1, "Small objects in
+// one workgroup").
 enum class PbdPath {
     Auto,       // Workgroup when every PBD object fits one workgroup's shared memory, else PerColour
     Workgroup,  // one dispatch per frame, one workgroup per object, positions in shared memory

@@ -101,8 +101,8 @@ public:
     virtual bool projectsCollisionsInSolve() const { return false; }
     // Whether it records its whole frame itself, every substep with the
     // shared particle stages inside its own kernels (the PBD workgroup solve,
-    // docs/physics.md §1.4), instead of a solve per substep between the
-    // stepper's stages. Then recordFrame() is called once per frame, and
+    // docs/physics.md §1, "Small objects in one workgroup"), instead of a
+    // solve per substep between the stepper's stages. Then recordFrame() is called once per frame, and
     // recordSolve() never.
     virtual bool recordsWholeFrames(const SolverSettings& settings) const {
         (void)settings;

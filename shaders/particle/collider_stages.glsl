@@ -3,7 +3,7 @@
 // collision constraints and the contact velocity. Written once, called by the
 // stand-alone stage kernels (collide_generate.comp, project_collision.comp,
 // contact_velocity.comp) and by the PBD workgroup solve
-// (pbd/solve_in_workgroup.comp). GLSL only (it reads the collider buffer):
+// (pbd/solve_in_workgroup.glsl). GLSL only (it reads the collider buffer):
 // the includer declares `colliders[]` and includes math/sdf.glsl first.
 #ifndef VKSIM_COLLIDER_STAGES_GLSL
 #define VKSIM_COLLIDER_STAGES_GLSL

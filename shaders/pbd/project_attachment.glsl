@@ -1,6 +1,6 @@
 // Projection of attachment j, a particle to a fixed point (docs/physics.md §1),
 // written once for the per-colour kernel (project_attachment.comp) and the
-// workgroup solve (solve_in_workgroup.comp). The includer declares
+// workgroup solve (solve_in_workgroup.glsl). The includer declares
 // `attachments[]`, `attachmentLambdas[]`, `materials[]` and the particle
 // accessors (see project_distance.glsl).
 void projectAttachment(uint j, uint iteration, uint iterations, float dt) {

@@ -1,6 +1,6 @@
 // Projection of isometric bending constraint j (docs/physics.md §1), written
 // once for the per-colour kernel (project_bending.comp) and the workgroup
-// solve (solve_in_workgroup.comp). The includer declares
+// solve (solve_in_workgroup.glsl). The includer declares
 // `bendingConstraints[]`, `bendingLambdas[]`, `materials[]` and the particle
 // accessors (see project_distance.glsl).
 void projectBending(uint j, uint iteration, uint iterations, float dt) {

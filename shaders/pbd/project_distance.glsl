@@ -1,6 +1,6 @@
 // Projection of distance constraint j (docs/physics.md §1), written once for
 // the per-colour kernel (project_distance.comp) and the workgroup solve
-// (solve_in_workgroup.comp). The includer declares `distanceConstraints[]`,
+// (solve_in_workgroup.glsl). The includer declares `distanceConstraints[]`,
 // `distanceLambdas[]`, `materials[]`, and the particle accessors
 // `vec4 loadParticle(uint i)` (xyz, inverse mass in w) and
 // `void storeParticle(uint i, vec4 p)`.

@@ -1,5 +1,5 @@
-// docs/physics.md §1.4: the PBD substeps of small objects, one workgroup per
-// object. The object's positions live in shared memory (12 bytes a particle)
+// docs/physics.md §1, "Small objects in one workgroup": the PBD substeps of
+// small objects, one workgroup per object. The object's positions live in shared memory (12 bytes a particle)
 // from the first stage to the last, so a whole frame (every substep: predict,
 // contact generation, n_s Gauss-Seidel iterations over the object's colours
 // and overflow group, the collision projection, the velocity update and

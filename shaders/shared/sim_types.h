@@ -152,9 +152,10 @@ struct NormalsPush {
 };
 GPU_CHECK_SIZE(NormalsPush, 16);
 
-// The PBD workgroup solve (pbd/solve_in_workgroup.comp, docs/physics.md
-// §1.4): one workgroup per small object runs whole substeps, the shared
-// particle stages included, with the object's positions in shared memory.
+// The PBD workgroup solve (pbd/solve_in_workgroup.glsl; docs/physics.md §1,
+// "Small objects in one workgroup"): one workgroup per small object runs
+// whole substeps, the shared particle stages included, with the object's
+// positions in shared memory.
 // WorkgroupSolvePush::stages bits.
 GPU_CONST(uint, kStagePredictFirst, 1);  // the first substep starts with predict and contact generation
 GPU_CONST(uint, kStageFinishLast, 2);    // the last substep ends with the velocity update and contacts

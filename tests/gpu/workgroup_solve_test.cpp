@@ -1,5 +1,5 @@
-// The PBD workgroup solve (docs/physics.md §1.4) against the per-colour path:
-// both project the same constraints in the same order with the same
+// The PBD workgroup solve (docs/physics.md §1, "Small objects in one
+// workgroup") against the per-colour path: both project the same constraints in the same order with the same
 // functions, so on one device the states must agree bit for bit, frame after
 // frame, with colliders, two cloths (PBD and XPBD, attachments), a mouse
 // drag, residual tracking (which splits the frame's last substep into one

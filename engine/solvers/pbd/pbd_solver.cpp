@@ -209,8 +209,8 @@ bool PbdSolver::recordsWholeFrames(const SolverSettings& settings) const {
     return solveInWorkgroup_ && settings.pbdPath != PbdPath::PerColour;
 }
 
-// docs/physics.md §1.4: the frame in one dispatch. With residual tracking,
-// the last substep is split so that the diagnostics can read the positions
+// docs/physics.md §1, "Small objects in one workgroup": the frame in one
+// dispatch. With residual tracking, the last substep is split so that the diagnostics can read the positions
 // after each iteration: its iterations one dispatch each (the first one
 // predicting), then one that only finishes it. The kernel resumes from the
 // predicted positions and the multipliers in device memory, so the split

@@ -9,8 +9,8 @@
 // stages run around it (solvers/solver.h).
 //
 // Two paths compute the same thing (SolverSettings::pbdPath): per colour, as
-// above, or in workgroups (docs/physics.md §1.4): when every PBD object's
-// positions fit one workgroup's shared memory, one dispatch runs the whole
+// above, or in workgroups (docs/physics.md §1, "Small objects in one
+// workgroup"): when every PBD object's positions fit one workgroup's shared memory, one dispatch runs the whole
 // frame, one workgroup per object, the shared stages' math included.
 #include <memory>
 #include <optional>

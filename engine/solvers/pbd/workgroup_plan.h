@@ -1,6 +1,7 @@
 #pragma once
-// What the PBD workgroup solve (docs/physics.md §1.4, shaders/pbd/solve_in_workgroup.comp)
-// runs: one workgroup per PBD object, and per object the phases of one
+// What the PBD workgroup solve (docs/physics.md §1, "Small objects in one
+// workgroup"; shaders/pbd/solve_in_workgroup.glsl) runs: one workgroup per
+// PBD object, and per object the phases of one
 // Gauss-Seidel iteration in the order the per-colour path projects them
 // (each family's colours, then its overflow group), each cut down to the
 // object's own constraints. Built on the CPU from the model; uploaded once.
