@@ -41,7 +41,8 @@ std::string singleLine(std::string text) {
 
 FrameExporter::FrameExporter(const VulkanContext& ctx, const SimModel& model, const GpuBuffer& positions,
                              const GpuBuffer& normals, ExportSettings settings, uint32_t frameSlots)
-    : positions_(positions), normals_(normals), settings_(std::move(settings)), particleCount_(model.particleCount()) {
+    : settings_(std::move(settings)),
+      readBack_(ctx, "export", positions, normals, model.particleCount(), frameSlots) {
     if (settings_.every == 0) throw std::invalid_argument("export: every must be at least 1");
     prepareDirectory(settings_.directory);
 
@@ -62,38 +63,17 @@ FrameExporter::FrameExporter(const VulkanContext& ctx, const SimModel& model, co
         }
         objects_.push_back(std::move(object));
     }
-
-    const VkDeviceSize stateBytes = VkDeviceSize{particleCount_} * sizeof(glm::vec4);
-    for (uint32_t i = 0; i < frameSlots; ++i)
-        slots_.push_back({GpuBuffer(ctx, 2 * stateBytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind::HostVisible,
-                                    fmt::format("export read-back, frame slot {}", i)),
-                          std::nullopt});
 }
 
-void FrameExporter::frameRecorded(VkCommandBuffer cmd, uint32_t slotIndex, uint64_t frame) {
-    if (frame % settings_.every != 0) return;
-    Slot& slot = slots_.at(slotIndex);
-    if (slot.frame)
-        throw std::logic_error(fmt::format("export: frame slot {} recorded again before it was collected", slotIndex));
-    slot.frame = frame;
-    const VkDeviceSize stateBytes = VkDeviceSize{particleCount_} * sizeof(glm::vec4);
-    computeToTransferBarrier(cmd);  // the frame's last writes of positions and normals
-    const VkBufferCopy positionsRegion{0, 0, stateBytes};
-    const VkBufferCopy normalsRegion{0, stateBytes, stateBytes};
-    vkCmdCopyBuffer(cmd, positions_.handle(), slot.readBack.handle(), 1, &positionsRegion);
-    vkCmdCopyBuffer(cmd, normals_.handle(), slot.readBack.handle(), 1, &normalsRegion);
-    transferToHostBarrier(cmd);         // read by frameCollected() after the slot's fence
-    transferReadToComputeBarrier(cmd);  // the next frame overwrites what was copied
+void FrameExporter::frameRecorded(VkCommandBuffer cmd, uint32_t slot, uint64_t frame) {
+    if (frame % settings_.every == 0) readBack_.record(cmd, slot, frame);
 }
 
-void FrameExporter::frameCollected(uint32_t slotIndex, uint64_t frame) {
-    Slot& slot = slots_.at(slotIndex);
-    if (!slot.frame) return;  // this frame was not exported
-    if (*slot.frame != frame)
-        throw std::logic_error(fmt::format("export: slot {} holds frame {}, not {}", slotIndex, *slot.frame, frame));
-    writeFrame(slot, frame);
-    slot.frame.reset();
-    ++framesWritten_;
+void FrameExporter::frameCollected(uint32_t slot, uint64_t frame) {
+    if (const std::optional<StateReadBack::State> state = readBack_.take(slot, frame)) {
+        writeFrame(*state);
+        ++framesWritten_;
+    }
 }
 
 std::filesystem::path FrameExporter::filePath(size_t object, uint64_t frame) const {
@@ -101,10 +81,9 @@ std::filesystem::path FrameExporter::filePath(size_t object, uint64_t frame) con
            fmt::format("{}_{:05d}{}", objects_.at(object).fileStem, frame, fileExtension(settings_.format));
 }
 
-void FrameExporter::writeFrame(const Slot& slot, uint64_t frame) {
-    const auto* state = static_cast<const glm::vec4*>(slot.readBack.mapped());
-    const std::span<const glm::vec4> positions(state, particleCount_);
-    const std::span<const glm::vec4> normals(state + particleCount_, particleCount_);
+void FrameExporter::writeFrame(const StateReadBack::State& state) {
+    const uint64_t frame = state.frame;
+    const std::span<const glm::vec4> positions = state.first, normals = state.second;
     for (size_t i = 0; i < objects_.size(); ++i) {
         const ExportedObject& object = objects_[i];
         const MeshView mesh{positions.subspan(object.firstParticle, object.particleCount),

@@ -5,9 +5,10 @@
 // 00000 holds the state at the end of the first frame; frames whose index is
 // a multiple of K are written.
 //
-// Read-back never stalls the frame loop: an exported frame ends with a copy
-// of positions and normals into a host-visible buffer of its frame slot, and
-// the files are written when that slot is collected after its fence.
+// Read-back never stalls the frame loop (app/state_read_back.h): an exported
+// frame ends with a copy of positions and normals into a host-visible buffer
+// of its frame slot, and the files are written when that slot is collected
+// after its fence.
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "app/frame_observer.h"
+#include "app/state_read_back.h"
 #include "io/mesh_view.h"
 #include "sim/sim_model.h"
 #include "vk/buffer.h"
@@ -53,19 +55,11 @@ private:
         uint32_t particleCount = 0;
         std::vector<uint32_t> triangles;  // local to the object
     };
-    struct Slot {
-        GpuBuffer readBack;  // positions, then normals, of every particle
-        std::optional<uint64_t> frame;
-    };
+    void writeFrame(const StateReadBack::State& state);
 
-    void writeFrame(const Slot& slot, uint64_t frame);
-
-    const GpuBuffer& positions_;
-    const GpuBuffer& normals_;
     ExportSettings settings_;
-    uint32_t particleCount_ = 0;
     std::vector<ExportedObject> objects_;
-    std::vector<Slot> slots_;
+    StateReadBack readBack_;  // positions, normals
     uint64_t framesWritten_ = 0;
 };
 

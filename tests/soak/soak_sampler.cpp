@@ -10,7 +10,6 @@
 #include <fmt/format.h>
 #include <glm/glm.hpp>
 
-#include "vk/barriers.h"
 #include "vk/device_memory_count.h"
 #include "world/world.h"
 
@@ -37,44 +36,26 @@ uint64_t residentBytes() {
 SoakSampler::SoakSampler(const VulkanContext& ctx, const World& sim, uint32_t every, uint32_t frameSlots)
     : sim_(sim),
       every_(every),
-      particleCount_(static_cast<uint32_t>(sim.model().positions.size())),
+      readBack_(ctx, "soak", sim.particles().positions(), sim.particles().velocities(), sim.particleCount(),
+                frameSlots),
       startSeconds_(nowSeconds()) {
     if (every_ == 0) throw std::invalid_argument("soak: sample every K >= 1 frames");
-    const VkDeviceSize stateBytes = VkDeviceSize{particleCount_} * sizeof(glm::vec4);
-    for (uint32_t i = 0; i < frameSlots; ++i)
-        slots_.push_back({GpuBuffer(ctx, 2 * stateBytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind::HostVisible,
-                                    fmt::format("soak read-back, frame slot {}", i)),
-                          std::nullopt});
 }
 
-void SoakSampler::frameRecorded(VkCommandBuffer cmd, uint32_t slotIndex, uint64_t frame) {
-    if (frame % every_ != 0) return;
-    Slot& slot = slots_.at(slotIndex);
-    slot.frame = frame;
-    const VkDeviceSize stateBytes = VkDeviceSize{particleCount_} * sizeof(glm::vec4);
-    computeToTransferBarrier(cmd);
-    const VkBufferCopy positionsRegion{0, 0, stateBytes};
-    const VkBufferCopy velocitiesRegion{0, stateBytes, stateBytes};
-    vkCmdCopyBuffer(cmd, sim_.particles().positions().handle(), slot.readBack.handle(), 1, &positionsRegion);
-    vkCmdCopyBuffer(cmd, sim_.particles().velocities().handle(), slot.readBack.handle(), 1, &velocitiesRegion);
-    transferToHostBarrier(cmd);
-    transferReadToComputeBarrier(cmd);
+void SoakSampler::frameRecorded(VkCommandBuffer cmd, uint32_t slot, uint64_t frame) {
+    if (frame % every_ == 0) readBack_.record(cmd, slot, frame);
 }
 
-void SoakSampler::frameCollected(uint32_t slotIndex, uint64_t frame) {
-    Slot& slot = slots_.at(slotIndex);
-    if (!slot.frame) return;
-    if (*slot.frame != frame) throw std::logic_error(fmt::format("soak: slot {} holds frame {}", slotIndex, frame));
-    slot.frame.reset();
-
-    const auto* state = static_cast<const glm::vec4*>(slot.readBack.mapped());
+void SoakSampler::frameCollected(uint32_t slot, uint64_t frame) {
+    const std::optional<StateReadBack::State> state = readBack_.take(slot, frame);
+    if (!state) return;
     const glm::dvec3 gravity(sim_.scene().solver.gravity);
     SoakSample sample;
     sample.frame = frame;
     sample.wallSeconds = nowSeconds() - startSeconds_;
-    for (uint32_t i = 0; i < particleCount_; ++i) {
-        const glm::vec4& x = state[i];
-        const glm::vec4& v = state[particleCount_ + i];
+    for (size_t i = 0; i < state->first.size(); ++i) {
+        const glm::vec4& x = state->first[i];
+        const glm::vec4& v = state->second[i];
         sample.finite = sample.finite && finite(x) && finite(v);
         if (x.w <= 0.0f) continue;  // pinned: infinite mass, no share of the energy that moves
         const double mass = 1.0 / double(x.w);

@@ -1,8 +1,8 @@
 #pragma once
 // What scripts/soak.sh watches over a long headless run: every K-th frame the
-// particle positions and velocities are copied into a host-visible buffer of
-// the frame slot (as the exporter does: the loop never stalls) and, when the
-// slot is collected, reduced on the host in double precision to the cloth's
+// particle positions and velocities are read back (app/state_read_back.h, as
+// the exporter does: the loop never stalls) and, when the slot is collected,
+// reduced on the host in double precision to the cloth's
 // energy, next to the process's resident memory and the device memory vksim
 // holds. Prints one line per sample as it is taken.
 #include <cstdint>
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "app/frame_observer.h"
-#include "vk/buffer.h"
+#include "app/state_read_back.h"
 
 namespace vksim {
 
@@ -39,15 +39,9 @@ public:
     const std::vector<SoakSample>& samples() const { return samples_; }
 
 private:
-    struct Slot {
-        GpuBuffer readBack;  // positions, then velocities
-        std::optional<uint64_t> frame;
-    };
-
     const World& sim_;
     uint32_t every_;
-    uint32_t particleCount_;
-    std::vector<Slot> slots_;
+    StateReadBack readBack_;  // positions, velocities
     std::vector<SoakSample> samples_;
     double startSeconds_;
 };
