@@ -9,6 +9,7 @@
 
 #include "app/frame_loop.h"
 #include "app/progress_bar.h"
+#include "solvers/pbd/pbd_solver.h"
 #include "world/world.h"
 #include "bench/bench_scenes.h"
 #include "bench/bench_stats.h"
@@ -103,7 +104,7 @@ SizeResult summarize(const BenchScene& benchScene, uint32_t size, const World& w
         pass.runsPerStep = sampler.runsPerStep[f];
         pass.medianMs = median(sampler.familyMs[f]);
         pass.p95Ms = percentile(sampler.familyMs[f], 95);
-        if (pass.family == "solve in workgroups") {
+        if (pass.family == PbdSolver::kWorkgroupPassName) {
             pass.element = "PBD constraint";
             pass.elementsPerStep = workgroupSolvesPerStep(model, world.scene().solver);
             constraintsPerStep += pass.elementsPerStep;

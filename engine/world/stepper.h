@@ -42,9 +42,10 @@ public:
 
     // One frame: the barriers that order it after the previous frame's
     // simulation and drawing, pending collider edits, every substep of every
-    // solver, the normals (when frame.normals). Ends with compute writes not yet visible to
-    // anything else (World::recordReadBarrier). Throws std::invalid_argument
-    // for settings a solver cannot step with.
+    // solver (or the whole frame of a solver that records whole frames), the
+    // normals (when frame.normals). Ends with compute writes not yet visible
+    // to anything else (World::recordReadBarrier). Throws
+    // std::invalid_argument for settings a solver cannot step with.
     void recordFrame(StepRecorder& rec, const FrameInputs& frame);
 
     // The most timed runs one frame with `settings` records: tracking on when

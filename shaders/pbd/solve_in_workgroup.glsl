@@ -84,12 +84,14 @@ void predict(uint count) {
     for (uint l = gl_LocalInvocationID.x; l < count; l += kSize) {
         uint i = objectFirst + l;
         vec4 x = positions[i];
-        vec3 v = predictedVelocity(velocities[i].xyz, x.w, pc.gravity.xyz, pc.damping, pc.dt);
+        vec3 v = predictedVelocity(velocities[i].xyz, x.w, pc.particles.gravity.xyz, pc.particles.damping,
+                                   pc.particles.dt);
         velocities[i] = vec4(v, 0.0);
-        vec3 p = x.xyz + pc.dt * v;
+        vec3 p = x.xyz + pc.particles.dt * v;
         setSharedPosition(l, p);
-        if (pc.colliderCount > 0u)
-            contacts[i] = generateContact(p, x.w, v, pc.colliderCount, pc.collisionMargin, pc.stencilStep);
+        if (pc.particles.colliderCount > 0u)
+            contacts[i] = generateContact(p, x.w, v, pc.particles.colliderCount, pc.particles.collisionMargin,
+                                          pc.particles.stencilStep);
     }
 }
 
@@ -102,10 +104,10 @@ void predict(uint count) {
         if (phase.serial != 0u) {                                                            \
             if (t == 0u)                                                                     \
                 for (uint j = 0u; j < phase.count; ++j)                                      \
-                    PROJECT(phase.first + j, iteration, pc.iterations, pc.dt);               \
+                    PROJECT(phase.first + j, iteration, pc.iterations, pc.particles.dt);     \
         } else {                                                                             \
-            for (uint j = t; j < phase.count; j += kSize)                      \
-                PROJECT(phase.first + j, iteration, pc.iterations, pc.dt);                   \
+            for (uint j = t; j < phase.count; j += kSize)                                    \
+                PROJECT(phase.first + j, iteration, pc.iterations, pc.particles.dt);         \
         }                                                                                    \
         barrier();                                                                           \
     }
@@ -123,13 +125,13 @@ void iterate(WorkgroupObject object, uint iteration) {
     PHASES(object.distancePhases, object.distancePhaseCount, projectDistance)
     PHASES(object.bendingPhases, object.bendingPhaseCount, projectBending)
     PHASES(object.attachmentPhases, object.attachmentPhaseCount, projectAttachment)
-    if (pc.colliderCount == 0u) return;
+    if (pc.particles.colliderCount == 0u) return;
     for (uint l = t; l < object.particleCount; l += kSize) {
         uint i = objectFirst + l;
         uint candidates = contacts[i].candidates;
         if (candidates == 0u) continue;
-        ProjectedContact r =
-            projectContacts(sharedPosition(l), candidates, contacts[i].touching, pc.colliderCount, pc.stencilStep);
+        ProjectedContact r = projectContacts(sharedPosition(l), candidates, contacts[i].touching,
+                                             pc.particles.colliderCount, pc.particles.stencilStep);
         setSharedPosition(l, r.p);
         contacts[i].touching = r.touching;
     }
@@ -143,10 +145,11 @@ void finish(uint count) {
         uint i = objectFirst + l;
         vec4 x = positions[i];
         vec3 p = sharedPosition(l);
-        vec3 v = (p - x.xyz) / pc.dt;
+        vec3 v = (p - x.xyz) / pc.particles.dt;
         positions[i] = vec4(p, x.w);
-        if (pc.colliderCount > 0u && contacts[i].touching != 0u)
-            v = contactResponse(p, v, contacts[i], pc.colliderCount, pc.stencilStep, pc.restitutionThreshold);
+        if (pc.particles.colliderCount > 0u && contacts[i].touching != 0u)
+            v = contactResponse(p, v, contacts[i], pc.particles.colliderCount, pc.particles.stencilStep,
+                                pc.particles.restitutionThreshold);
         velocities[i] = vec4(v, 0.0);
     }
 }

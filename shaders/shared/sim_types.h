@@ -188,22 +188,20 @@ struct WorkgroupPhase {
 GPU_CHECK_SIZE(WorkgroupPhase, 16);
 
 struct WorkgroupSolvePush {
-    vec4 gravity;      // xyz
-    vec4 mouseTarget;  // xyz: where the dragged particle is held
-    float dt;          // substep length h
-    float damping;
-    float collisionMargin;
-    float restitutionThreshold;
-    uint colliderCount;
-    float stencilStep;
+    // What the shared stages get (gravity, h, damping, the collision
+    // settings); its particle range and integrator are unused (the objects
+    // buffer holds the ranges, the solve is symplectic Euler).
+    ParticlePush particles;
+    vec4 mouseTarget;       // xyz: where the dragged particle is held
     uint iterations;        // n_s
     uint mouseParticle;     // the dragged particle, or kNoParticle (interaction_types.h)
     uint substeps;          // substeps this dispatch runs
     uint firstIteration;    // where its first substep's iterations start
     uint lastIterationEnd;  // where its last substep's iterations stop
     uint stages;            // kStagePredictFirst | kStageFinishLast
+    uint pad0, pad1;
 };
-GPU_CHECK_SIZE(WorkgroupSolvePush, 80);
+GPU_CHECK_SIZE(WorkgroupSolvePush, 112);
 
 GPU_NAMESPACE_END
 

@@ -102,7 +102,7 @@ void PbdSolver::declarePasses(StepPlan& plan) {
     ids.distance = declareFamily("stretch", distanceGroups_);
     ids.bending = declareFamily("bending", bendingGroups_);
     ids.attachment = declareFamily("attachment", attachmentGroups_);
-    ids.workgroup = plan.declare("solve in workgroups", StageKind::Solve, "pbd");
+    ids.workgroup = plan.declare(std::string(kWorkgroupPassName), StageKind::Solve, "pbd");
     ids.residual = plan.declare("residual: stretch |C|", StageKind::Diagnostic, "pbd");
     ids.energy = plan.declare("energy (xpbd)", StageKind::Diagnostic, "pbd");
 }
@@ -219,13 +219,7 @@ void PbdSolver::recordFrame(StepRecorder& rec, const FrameInputs& frame, const g
     if (!passIds_) throw std::logic_error("PbdSolver::declarePasses must be called before recording");
     const SolverSettings& settings = frame.settings;
     gpu::WorkgroupSolvePush push{};
-    push.gravity = particles.gravity;
-    push.dt = particles.dt;
-    push.damping = particles.damping;
-    push.collisionMargin = particles.collisionMargin;
-    push.restitutionThreshold = particles.restitutionThreshold;
-    push.colliderCount = particles.colliderCount;
-    push.stencilStep = particles.stencilStep;
+    push.particles = particles;
     push.iterations = settings.iterations;
     push.mouseParticle = gpu::kNoParticle;
     if (frame.mouse && range_.contains(frame.mouse->particle)) {

@@ -30,6 +30,9 @@ class ResidualTracker;
 
 class PbdSolver final : public Solver {
 public:
+    // The workgroup path's one pass (the bench counts its constraint solves by it).
+    static constexpr std::string_view kWorkgroupPassName = "solve in workgroups";
+
     PbdSolver(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles,
               const ColliderSet& colliders);
     ~PbdSolver() override;
