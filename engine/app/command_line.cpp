@@ -49,7 +49,7 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv, std::ostre
         ->check([](const std::string& path) {
             return isSupportedTimingsPath(path) ? std::string() : "expected a file name ending in .json or .csv";
         });
-    cli.add_flag("--hash", options.printHash, "Print 'state-hash: <16 hex digits>' of all positions at the end");
+    cli.add_flag("--hash", options.printHash, "Print 'state-hash: <16 hex digits>' of all positions and body poses at the end");
     cli.add_flag("--list-passes", options.listPasses,
                  "Print the scene's step plan (stage kind, owner, pass name; step order) and exit; implies --headless");
     cli.add_flag("--quiet", options.quiet, "Do not print the model summary, the timing table or the progress bar");

@@ -74,8 +74,7 @@ int runHeadless(const RunOptions& options, const Scene& scene) {
         return stoppedExitStatus(signal);
     }
     if (options.printHash) {
-        const std::vector<glm::vec4> positions = sim.particles().readPositions();
-        std::cout << "state-hash: " << formatHash(hashPositions(positions)) << "\n";
+        std::cout << "state-hash: " << formatHash(sim.stateHash()) << "\n";
     }
     const uint32_t messages = ctx.validationCounts().total();
     if (messages > 0) {

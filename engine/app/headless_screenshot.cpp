@@ -10,7 +10,7 @@ HeadlessScreenshot::HeadlessScreenshot(const VulkanContext& ctx, const World& si
                                        const DisplaySettings& display)
     : sim_(sim),
       target_(ctx, extent),
-      renderer_(ctx, sim.model(), sim.particles(), OffscreenTarget::kColorFormat, Swapchain::kDepthFormat, frameSlots),
+      renderer_(ctx, sim.model(), sim.particles(), sim.rigid().states(), OffscreenTarget::kColorFormat, Swapchain::kDepthFormat, frameSlots),
       capture_(ctx),
       frame_(frame),
       path_(std::move(path)),

@@ -73,7 +73,7 @@ Viewer::Viewer(const VulkanContext& ctx, Window& window, World& sim, std::span<F
       observers_(observers),
       swapchain_(ctx, window.framebufferExtent(), options.presentMode),
       frames_(ctx, kFramesInFlight),
-      renderer_(std::make_unique<Renderer>(ctx, sim.model(), sim.particles(), swapchain_.colorFormat(),
+      renderer_(std::make_unique<Renderer>(ctx, sim.model(), sim.particles(), sim.rigid().states(), swapchain_.colorFormat(),
                                            swapchain_.depthFormat(), kFramesInFlight)),
       camera_(sim.scene().camera),
       renderTimer_(ctx, kFramesInFlight),
@@ -160,7 +160,7 @@ void Viewer::rebuild(const Scene& scene, bool resetCamera) {
     renderer_.reset();  // binds the old simulation's buffers
     ownedSim_ = std::move(sim);
     sim_ = ownedSim_.get();
-    renderer_ = std::make_unique<Renderer>(ctx_, sim_->model(), sim_->particles(), swapchain_.colorFormat(),
+    renderer_ = std::make_unique<Renderer>(ctx_, sim_->model(), sim_->particles(), sim_->rigid().states(), swapchain_.colorFormat(),
                                            swapchain_.depthFormat(), kFramesInFlight);
     if (resetCamera) camera_ = OrbitCamera(sim_->scene().camera);
     sceneFiles_ = listSceneFiles(sim_->scene().path);

@@ -132,8 +132,7 @@ int runWindowed(const RunOptions& options, const Scene& scene) {
             return stoppedExitStatus(signal);
         }
         if (options.printHash) {
-            const std::vector<glm::vec4> positions = last.particles().readPositions();
-            std::cout << "state-hash: " << formatHash(hashPositions(positions)) << "\n";
+            std::cout << "state-hash: " << formatHash(last.stateHash()) << "\n";
         }
     }
     const uint32_t messages = ctx.validationCounts().total();

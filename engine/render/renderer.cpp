@@ -6,6 +6,7 @@
 
 #include "render/image_barrier.h"
 #include "render/shape_mesh.h"
+#include "shared/rigid_types.h"
 #include "vk/context.h"
 #include "vk/vk_check.h"
 
@@ -60,14 +61,29 @@ const ColliderSurface& colliderSurface(const SimModel& model, size_t i) {
 
 }  // namespace
 
-Renderer::Renderer(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles, VkFormat colorFormat,
-                   VkFormat depthFormat, uint32_t framesInFlight)
+Renderer::Renderer(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles,
+                   const GpuBuffer& bodyStates, VkFormat colorFormat, VkFormat depthFormat, uint32_t framesInFlight)
     : ctx_(ctx),
       particles_(particles),
       pipeline_(ctx, colorFormat, depthFormat),
       scalars_(ctx, model, particles),
-      pointSize_(ctx.largePoints() ? std::min(4.0f, ctx.properties().limits.pointSizeRange[1]) : 1.0f) {
+      pointSize_(ctx.largePoints() ? std::min(4.0f, ctx.properties().limits.pointSizeRange[1]) : 1.0f),
+      bodyStates_(bodyStates) {
     createFrameSets(framesInFlight);
+    const gpu::RigidBodyState identity{glm::vec4(0.0f), glm::vec4(0.0f, 0.0f, 0.0f, 1.0f), glm::vec4(0.0f),
+                                       glm::vec4(0.0f)};
+    identityTransform_ = makeStorageBuffer<gpu::RigidBodyState>(ctx, std::span(&identity, 1), "identity transform",
+                                                                VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
+    // Rigid bodies: their shape's mesh in the body frame, placed by the
+    // body's state on the GPU (surface.vert), never by the host.
+    const RigidModel& rigid = model.rigid;
+    for (uint32_t b = 0; b < rigid.bodyCount(); ++b) {
+        const gpu::Collider& shape = rigid.shapes[b];
+        const ColliderSurface surface{rigid.surfaces[b].positions, rigid.surfaces[b].triangles};
+        const glm::vec3 color = srgbToLinear(rigid.colors[b]);
+        bodies_.push_back({uploadMesh(ctx, makeColliderMesh(shape, surface), fmt::format("body {} mesh", b)), b,
+                           makePush(colliderModelMatrix(shape), color, color, gpu::kPatternPlain, 0.3f, 32.0f)});
+    }
 
     for (size_t i = 0; i < model.colliders.size(); ++i) {
         const gpu::Collider& collider = model.colliders[i];
@@ -189,24 +205,38 @@ void Renderer::recordDraws(VkCommandBuffer cmd, uint32_t slot, VkExtent2D extent
     // stream is unused for them (their positions stand in as a valid buffer).
     if (display.colliders)
         for (const ColliderDraw& draw : colliders_) {
-            const std::array<VkBuffer, 3> buffers{draw.mesh.vertices.handle(), draw.mesh.vertices.handle(),
-                                                  draw.mesh.vertices.handle()};
-            const std::array<VkDeviceSize, 3> offsets{0, draw.mesh.normalsOffset, 0};
-            vkCmdBindVertexBuffers(cmd, 0, 3, buffers.data(), offsets.data());
+            const std::array<VkBuffer, 4> buffers{draw.mesh.vertices.handle(), draw.mesh.vertices.handle(),
+                                                  draw.mesh.vertices.handle(), identityTransform_.handle()};
+            const std::array<VkDeviceSize, 4> offsets{0, draw.mesh.normalsOffset, 0, 0};
+            vkCmdBindVertexBuffers(cmd, 0, 4, buffers.data(), offsets.data());
             vkCmdBindIndexBuffer(cmd, draw.mesh.indices.handle(), 0, VK_INDEX_TYPE_UINT32);
             vkCmdPushConstants(cmd, pipeline_.layout(), pushStages, 0, sizeof(draw.push), &draw.push);
             vkCmdDrawIndexed(cmd, draw.mesh.indexCount, 1, 0, 0, 0);
         }
+
+    // Rigid bodies, filled in their own colours whatever the display mode:
+    // instance data from the solver's state buffer at the body's entry.
+    for (const BodyDraw& draw : bodies_) {
+        const std::array<VkBuffer, 4> buffers{draw.mesh.vertices.handle(), draw.mesh.vertices.handle(),
+                                              draw.mesh.vertices.handle(), bodyStates_.handle()};
+        const std::array<VkDeviceSize, 4> offsets{0, draw.mesh.normalsOffset, 0,
+                                                  VkDeviceSize{draw.body} * sizeof(gpu::RigidBodyState)};
+        vkCmdBindVertexBuffers(cmd, 0, 4, buffers.data(), offsets.data());
+        vkCmdBindIndexBuffer(cmd, draw.mesh.indices.handle(), 0, VK_INDEX_TYPE_UINT32);
+        vkCmdPushConstants(cmd, pipeline_.layout(), pushStages, 0, sizeof(draw.push), &draw.push);
+        vkCmdDrawIndexed(cmd, draw.mesh.indexCount, 1, 0, 0, 0);
+    }
 
     // The simulated objects: the particle store's storage buffers, bound as
     // vertex and index buffers (no copy anywhere), and the display mode's
     // per-particle scalar.
     const bool strain = display.mode == DisplayMode::Strain;
     const bool graph = display.mode == DisplayMode::GraphColor;
-    const std::array<VkBuffer, 3> buffers{particles_.positions().handle(), particles_.normals().handle(),
-                                          strain ? scalars_.strain().handle() : scalars_.graphColors().handle()};
-    const std::array<VkDeviceSize, 3> offsets{0, 0, 0};
-    vkCmdBindVertexBuffers(cmd, 0, 3, buffers.data(), offsets.data());
+    const std::array<VkBuffer, 4> buffers{particles_.positions().handle(), particles_.normals().handle(),
+                                          strain ? scalars_.strain().handle() : scalars_.graphColors().handle(),
+                                          identityTransform_.handle()};
+    const std::array<VkDeviceSize, 4> offsets{0, 0, 0, 0};
+    vkCmdBindVertexBuffers(cmd, 0, 4, buffers.data(), offsets.data());
     vkCmdBindIndexBuffer(cmd, particles_.triangleIndices().handle(), 0, VK_INDEX_TYPE_UINT32);
     SurfaceStyle style = SurfaceStyle::Fill;
     if (display.mode == DisplayMode::Wireframe && wireframeAvailable()) style = SurfaceStyle::Lines;

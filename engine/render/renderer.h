@@ -30,9 +30,10 @@ class VulkanContext;
 
 class Renderer {
 public:
-    // `solver` must outlive the renderer: its buffers are bound every frame.
-    Renderer(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles, VkFormat colorFormat,
-             VkFormat depthFormat, uint32_t framesInFlight);
+    // `particles` and `bodyStates` (the rigid bodies' RigidBodyState buffer;
+    // unused without bodies) must outlive the renderer: they are bound every frame.
+    Renderer(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles,
+             const GpuBuffer& bodyStates, VkFormat colorFormat, VkFormat depthFormat, uint32_t framesInFlight);
     ~Renderer();
     Renderer(const Renderer&) = delete;
     Renderer& operator=(const Renderer&) = delete;
@@ -56,6 +57,11 @@ private:
         GpuMesh mesh;
         gpu::DrawPush push;
     };
+    struct BodyDraw {
+        GpuMesh mesh;
+        uint32_t body = 0;  // its RigidBodyState in bodyStates_
+        gpu::DrawPush push;
+    };
     struct ClothDraw {
         uint32_t firstIndex = 0;
         uint32_t indexCount = 0;
@@ -77,6 +83,9 @@ private:
     std::vector<VkDescriptorSet> frameSets_;
     std::vector<ColliderDraw> colliders_;
     std::vector<ClothDraw> cloths_;
+    const GpuBuffer& bodyStates_;
+    GpuBuffer identityTransform_;  // one RigidBodyState at the origin, unrotated: the instance data of non-body draws
+    std::vector<BodyDraw> bodies_;
 };
 
 }  // namespace vksim

@@ -1,5 +1,9 @@
 #include "render/surface_pipeline.h"
 
+#include <cstddef>
+
+#include "shared/rigid_types.h"
+
 #include <array>
 #include <string_view>
 
@@ -38,6 +42,10 @@ private:
 constexpr uint32_t kPositionBinding = 0;
 constexpr uint32_t kNormalBinding = 1;
 constexpr uint32_t kScalarBinding = 2;
+// Per instance: a rigid body's state (RigidBodyState: centre, then rotation),
+// the transform applied after the draw's model matrix. Draws of anything
+// else bind a buffer holding the identity transform.
+constexpr uint32_t kBodyBinding = 3;
 
 }  // namespace
 
@@ -72,15 +80,18 @@ SurfacePipeline::SurfacePipeline(const VulkanContext& ctx, VkFormat colorFormat,
     stages[1].pName = "main";
 
     // Positions are vec4 (xyz + inverse mass for cloth): the shader takes .xyz.
-    const std::array<VkVertexInputBindingDescription, 3> bindings{{
+    const std::array<VkVertexInputBindingDescription, 4> bindings{{
         {kPositionBinding, sizeof(glm::vec4), VK_VERTEX_INPUT_RATE_VERTEX},
         {kNormalBinding, sizeof(glm::vec4), VK_VERTEX_INPUT_RATE_VERTEX},
         {kScalarBinding, sizeof(float), VK_VERTEX_INPUT_RATE_VERTEX},
+        {kBodyBinding, sizeof(gpu::RigidBodyState), VK_VERTEX_INPUT_RATE_INSTANCE},
     }};
-    const std::array<VkVertexInputAttributeDescription, 3> attributes{{
+    const std::array<VkVertexInputAttributeDescription, 5> attributes{{
         {0, kPositionBinding, VK_FORMAT_R32G32B32A32_SFLOAT, 0},
         {1, kNormalBinding, VK_FORMAT_R32G32B32A32_SFLOAT, 0},
         {2, kScalarBinding, VK_FORMAT_R32_SFLOAT, 0},
+        {3, kBodyBinding, VK_FORMAT_R32G32B32A32_SFLOAT, offsetof(gpu::RigidBodyState, position)},
+        {4, kBodyBinding, VK_FORMAT_R32G32B32A32_SFLOAT, offsetof(gpu::RigidBodyState, rotation)},
     }};
     VkPipelineVertexInputStateCreateInfo vertexInput{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
     vertexInput.vertexBindingDescriptionCount = static_cast<uint32_t>(bindings.size());

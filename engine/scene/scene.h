@@ -69,6 +69,21 @@ enum class PbdPath {
     PerColour,  // one dispatch per colour per iteration
 };
 
+// The rigid-body settings (docs/physics.md §11), shared by every body.
+struct RigidSettings {
+    bool gyroscopic = true;      // include -omega x I omega in the angular update
+    float linearDamping = 0.0f;  // [1/s]: v *= max(0, 1 - rate h) each substep (the seed's factor alpha)
+    float angularDamping = 0.0f;  // [1/s]: omega likewise
+    // [m/s]: contacts approaching slower than this do not bounce; the
+    // restitution fades in up to twice this speed.
+    float restingSpeed = 0.1f;
+    // [m]: how deep a body may stay inside a collider. Deeper, it is moved
+    // out by the excess at the end of the substep; moving a body lifts it
+    // without a velocity, which adds energy, so shallow contact is left to
+    // the impulses.
+    float penetrationSlop = 0.001f;
+};
+
 struct SolverSettings {
     float timeStep = 1.0f / 60.0f;  // one frame [s]
     uint32_t substeps = 4;          // h = timeStep / substeps
@@ -80,6 +95,7 @@ struct SolverSettings {
     PbdPath pbdPath = PbdPath::Auto;
     PdSettings pd;
     SpringSettings springs;
+    RigidSettings rigid;
 };
 
 // Which solver steps an object.
@@ -227,6 +243,37 @@ struct ColliderDesc {
     glm::vec3 angularVelocity{0.0f};  // [rad/s] about position
 };
 
+// A rigid body ("bodies" in the scene file, docs/physics.md §11). Its
+// surface's vertices are its contact points; the body frame is re-centred
+// at the centre of mass when the model is built (rigid/rigid_model.h).
+enum class BodyShape { Box, Sphere, Capsule, Mesh };
+
+struct BodyDesc {
+    std::string name;
+    BodyShape shape = BodyShape::Box;
+    glm::vec3 halfExtents{0.5f};  // box [m]
+    float radius = 0.5f;          // sphere, capsule [m]
+    float halfLength = 0.5f;      // capsule: half the distance between the cap centres, along local Y [m]
+    // mesh: a closed, outward-wound surface, in the file's units scaled by meshScale.
+    std::string meshFile;  // as resolved against the scene's folder
+    std::shared_ptr<const TriangleSurface> meshSurface;
+    float meshScale = 1.0f;
+    // How finely a primitive is tessellated into contact points: box cells
+    // per edge, icosphere subdivisions, capsule slices (stacks per cap are a quarter).
+    uint32_t detail = 0;  // 0: the shape's default (box 4, sphere 2, capsule 16)
+    // Exactly one of the two sets the body's mass (default: mass 1 kg).
+    float mass = 1.0f;     // [kg]
+    float density = 0.0f;  // [kg/m^3]; > 0 means the mass comes from it
+    glm::vec3 position{0.0f};                    // of the shape's origin (not the centre of mass) [m]
+    glm::vec4 rotation{0.0f, 0.0f, 0.0f, 1.0f};  // quaternion (x, y, z, w)
+    glm::vec3 velocity{0.0f};                    // of the centre of mass [m/s]
+    glm::vec3 angularVelocity{0.0f};             // [rad/s], world frame
+    float friction = 0.3f;
+    float restitution = 0.0f;
+    glm::vec3 color{0.85f, 0.55f, 0.3f};
+    std::string source;  // JSON pointer in the scene file ("/bodies/2"), for messages
+};
+
 struct CameraDesc {
     glm::vec3 target{0.0f, 0.5f, 0.0f};
     float distance = 4.0f;
@@ -242,6 +289,7 @@ struct Scene {
     std::vector<ClothObject> cloths;
     std::vector<SolidObject> solids;
     std::vector<ColliderDesc> colliders;
+    std::vector<BodyDesc> bodies;
     CameraDesc camera;
     // One line per asset file loaded with the scene (mesh statistics, SDF
     // grids baked or read from their cache), for the program to print.

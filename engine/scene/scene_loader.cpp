@@ -212,9 +212,22 @@ SpringSettings readSpringSettings(const Field& field) {
     return springs;
 }
 
+// "solver": {"rigid": {...}}: the rigid bodies' settings (docs/physics.md §11).
+RigidSettings readRigidSettings(const Field& field) {
+    const ObjectFields fields(field,
+                              {"gyroscopic", "linearDamping", "angularDamping", "restingSpeed", "penetrationSlop"});
+    RigidSettings rigid;
+    if (auto f = fields.optional("gyroscopic")) rigid.gyroscopic = readBool(*f);
+    if (auto f = fields.optional("linearDamping")) rigid.linearDamping = readFloat(*f, atLeast(0.0));
+    if (auto f = fields.optional("angularDamping")) rigid.angularDamping = readFloat(*f, atLeast(0.0));
+    if (auto f = fields.optional("restingSpeed")) rigid.restingSpeed = readFloat(*f, greaterThan(0.0));
+    if (auto f = fields.optional("penetrationSlop")) rigid.penetrationSlop = readFloat(*f, atLeast(0.0));
+    return rigid;
+}
+
 SolverSettings readSolver(const Field& field) {
     const ObjectFields fields(field, {"timeStep", "substeps", "iterations", "gravity", "damping", "collisionMargin",
-                                      "stencilStep", "pbdPath", "pd", "springs"});
+                                      "stencilStep", "pbdPath", "pd", "springs", "rigid"});
     SolverSettings solver;
     if (auto f = fields.optional("timeStep")) solver.timeStep = readFloat(*f, kTimeStepRange);
     if (auto f = fields.optional("substeps")) solver.substeps = static_cast<uint32_t>(readInteger(*f, 1, kMaxSolverLoops));
@@ -228,6 +241,7 @@ SolverSettings readSolver(const Field& field) {
         solver.pbdPath = static_cast<PbdPath>(readChoice(*f, {"auto", "workgroup", "perColour"}));
     if (auto f = fields.optional("pd")) solver.pd = readPdSettings(*f);
     if (auto f = fields.optional("springs")) solver.springs = readSpringSettings(*f);
+    if (auto f = fields.optional("rigid")) solver.rigid = readRigidSettings(*f);
     return solver;
 }
 
@@ -638,8 +652,8 @@ struct NamedEntry {
 void readObjects(const Field& field, Scene& scene, SceneAssets& assets) {
     const SolverSettings& solver = scene.solver;  // read first: the springs' bending depends on the integrator
     const std::vector<Field> entries = readArray(field);
-    // Nothing to simulate would mean zero-sized GPU buffers, which Vulkan forbids.
-    if (entries.empty()) field.failExpected("at least one object");
+    // A scene with nothing to simulate is a mistake.
+    if (entries.empty() && scene.bodies.empty()) field.failExpected("at least one object (or a \"bodies\" entry)");
     uint64_t totalVertices = 0;
     std::vector<NamedEntry> names;
     for (std::size_t i = 0; i < entries.size(); ++i) {
@@ -753,6 +767,75 @@ std::vector<ColliderDesc> readColliders(const Field& field, SceneAssets& assets)
     return colliders;
 }
 
+// ---------------------------------------------------------------------------
+// Rigid bodies
+
+// Tessellation detail of a primitive body (box cells per edge, icosphere
+// subdivisions, capsule slices): enough contact points, and not so many that
+// a body costs more than a cloth.
+constexpr int64_t kMaxBoxCells = 32;
+constexpr int64_t kMaxSphereSubdivisions = 5;
+constexpr int64_t kMaxCapsuleSlices = 128;
+// Contact points a body may have: a mesh body's vertices. Each point is
+// tested against every collider every substep.
+constexpr std::size_t kMaxBodyPoints = 1u << 16;
+
+BodyDesc readBody(const Field& field, std::size_t index, SceneAssets& assets) {
+    const std::size_t typeIndex = readTypeTag(field, {"box", "sphere", "capsule", "mesh"});
+    const BodyShape shape = static_cast<BodyShape>(typeIndex);
+    static constexpr std::string_view kTypeNames[] = {"box", "sphere", "capsule", "mesh"};
+    const std::string_view type = kTypeNames[typeIndex];
+    std::vector<std::string_view> keys = {"type",     "name",     "position",    "rotation", "velocity",
+                                          "angularVelocity", "mass", "density", "friction", "restitution", "color"};
+    if (shape == BodyShape::Box) keys.insert(keys.end(), {"halfExtents", "cells"});
+    else if (shape == BodyShape::Sphere) keys.insert(keys.end(), {"radius", "subdivisions"});
+    else if (shape == BodyShape::Capsule) keys.insert(keys.end(), {"radius", "halfLength", "slices"});
+    else keys.insert(keys.end(), {"file", "scale", "weldTolerance"});
+    const ObjectFields fields(field, std::move(keys), fmt::format("for a {} body", type));
+    BodyDesc body;
+    body.source = field.pointer();
+    body.shape = shape;
+    body.name = readNameOrDefault(fields, type, index);
+    if (auto f = fields.optional("halfExtents")) body.halfExtents = readVec3(*f, kLengthRange);
+    if (auto f = fields.optional("radius")) body.radius = readFloat(*f, kLengthRange);
+    if (auto f = fields.optional("halfLength")) body.halfLength = readFloat(*f, atLeast(0.0));
+    if (auto f = fields.optional("cells")) body.detail = static_cast<uint32_t>(readInteger(*f, 1, kMaxBoxCells));
+    if (auto f = fields.optional("subdivisions"))
+        body.detail = static_cast<uint32_t>(readInteger(*f, 0, kMaxSphereSubdivisions));
+    if (auto f = fields.optional("slices")) body.detail = static_cast<uint32_t>(readInteger(*f, 4, kMaxCapsuleSlices));
+    if (shape == BodyShape::Mesh) {
+        const Field file = fields.required("file");
+        const std::string path = readNonEmptyString(file);
+        const std::optional<double> weldTolerance = readWeldTolerance(fields);
+        if (auto f = fields.optional("scale")) body.meshScale = readFloat(*f, greaterThan(0.0));
+        body.meshSurface = loadAsset(file, [&] { return assets.surface(path, weldTolerance, "a rigid body"); });
+        body.meshFile = assets.resolve(path).string();
+        if (body.meshSurface->positions.size() > kMaxBodyPoints)
+            file.fail(fmt::format("{} has {} vertices; a rigid body's vertices are its contact points, at most {}",
+                                  body.meshFile, body.meshSurface->positions.size(), kMaxBodyPoints));
+    }
+    const std::optional<Field> mass = fields.optional("mass");
+    const std::optional<Field> density = fields.optional("density");
+    if (mass && density) density->fail(R"(give "mass" or "density", not both)");
+    if (mass) body.mass = readFloat(*mass, greaterThan(0.0));
+    if (density) body.density = readFloat(*density, greaterThan(0.0));
+    if (auto f = fields.optional("position")) body.position = readVec3(*f);
+    if (auto f = fields.optional("rotation")) body.rotation = readRotation(*f);
+    if (auto f = fields.optional("velocity")) body.velocity = readVec3(*f);
+    if (auto f = fields.optional("angularVelocity")) body.angularVelocity = readVec3(*f);
+    if (auto f = fields.optional("friction")) body.friction = readFloat(*f, atLeast(0.0));
+    if (auto f = fields.optional("restitution")) body.restitution = readFloat(*f, closedInterval(0.0, 1.0));
+    if (auto f = fields.optional("color")) body.color = readColor(*f);
+    return body;
+}
+
+std::vector<BodyDesc> readBodies(const Field& field, SceneAssets& assets) {
+    const std::vector<Field> entries = readArray(field);
+    std::vector<BodyDesc> bodies;
+    for (std::size_t i = 0; i < entries.size(); ++i) bodies.push_back(readBody(entries[i], i, assets));
+    return bodies;
+}
+
 // Names identify objects in the UI and in messages, so they must be unique
 // within their list. Points at the later of two equal names.
 template <typename Named>
@@ -775,14 +858,20 @@ void requireUniqueNames(const std::vector<Named>& items, const Field& array) {
 
 Scene readScene(const Json& document, std::string defaultName, SceneAssets& assets) {
     const Field root(document, "");
-    const ObjectFields fields(root, {"name", "solver", "camera", "objects", "colliders"}, "at the top level");
+    const ObjectFields fields(root, {"name", "solver", "camera", "objects", "colliders", "bodies"},
+                              "at the top level");
     Scene scene;
     scene.name = std::move(defaultName);
     if (auto f = fields.optional("name")) scene.name = readNonEmptyString(*f);
     if (auto f = fields.optional("solver")) scene.solver = readSolver(*f);
     if (auto f = fields.optional("camera")) scene.camera = readCamera(*f);
 
-    readObjects(fields.required("objects"), scene, assets);
+    // Bodies first: a scene of bodies alone needs no "objects".
+    if (auto f = fields.optional("bodies")) {
+        scene.bodies = readBodies(*f, assets);
+        requireUniqueNames(scene.bodies, *f);
+    }
+    if (scene.bodies.empty() || fields.optional("objects")) readObjects(fields.required("objects"), scene, assets);
 
     if (auto f = fields.optional("colliders")) {
         scene.colliders = readColliders(*f, assets);

@@ -465,6 +465,8 @@ SimModel buildModel(const Scene& scene, ModelDiagnostics* diagnostics) {
 
     for (const ColliderDesc& desc : scene.colliders) model.colliders.push_back(toCollider(desc));
     attachMeshColliders(scene.colliders, model);
+    // Its messages name the body's JSON path themselves.
+    forObject(scene, "", [&] { model.rigid = buildRigidModel(scene.bodies); });
 
     VertexTriangles adjacency = vertexTriangleAdjacency(model.triangles, model.particleCount());
     model.adjacencyOffsets = std::move(adjacency.offsets);

@@ -9,6 +9,7 @@
 
 #include <glm/glm.hpp>
 
+#include "rigid/rigid_model.h"
 #include "shared/pd_types.h"
 #include "shared/sim_types.h"
 #include "sim/spring_model.h"
@@ -147,6 +148,8 @@ struct SimModel {
     PdModel pd;
     // Objects simulated as mass-spring systems ("method": "springs"), after the PD particles.
     MsModel springs;
+    // The rigid bodies (scene "bodies"): no particles of their own.
+    RigidModel rigid;
 
     uint32_t particleCount() const { return static_cast<uint32_t>(positions.size()); }
     // PBD steps particles [0, pbdParticleCount()), projective dynamics the

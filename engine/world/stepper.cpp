@@ -14,7 +14,9 @@ Stepper::Stepper(const VulkanContext& ctx, const SimModel& model)
       stages_(ctx, particles_, colliders_),
       pd_(std::make_unique<PdSolver>(ctx, model, particles_, colliders_)),
       pbd_(std::make_unique<PbdSolver>(ctx, model, particles_, colliders_)),
-      springs_(std::make_unique<SpringSolver>(ctx, model, particles_)) {
+      springs_(std::make_unique<SpringSolver>(ctx, model, particles_)),
+      rigid_(std::make_unique<RigidSolver>(ctx, model.rigid, colliders_)) {
+    rigid_->declarePasses(plan_);
     for (Solver* solver : {static_cast<Solver*>(pd_.get()), static_cast<Solver*>(pbd_.get()),
                            static_cast<Solver*>(springs_.get())}) {
         if (solver->range().count == 0) continue;
@@ -57,6 +59,8 @@ void Stepper::recordFrame(StepRecorder& rec, const FrameInputs& frame) {
     }
     for (const Active& active : active_) active.solver->beginFrame(rec, frame);
     const SolverSettings& settings = frame.settings;
+    // The bodies read the colliders only (no particle), so their whole frame comes first.
+    rigid_->recordFrame(rec, settings);
     const float h = settings.timeStep / static_cast<float>(settings.substeps);
     for (uint32_t s = 0; s < settings.substeps; ++s)
         for (const Active& active : active_)
@@ -109,6 +113,7 @@ uint32_t Stepper::maxRunsPerFrame(const SolverSettings& settings, ResidualTracke
 
 void Stepper::reset(const SimModel& model) {
     particles_.reset(model);
+    rigid_->reset(model.rigid);
     for (const Active& active : active_) active.solver->reset(model);
 }
 

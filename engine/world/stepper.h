@@ -2,7 +2,8 @@
 // The GPU state of one model and the solvers that step it: the particle
 // store, the collider set, the shared particle stages and one solver per
 // method (projective dynamics, PBD, mass-spring), with the step plan of their passes.
-// One frame is, for each substep and each solver with particles:
+// One frame is the rigid bodies' frame (one pass: every substep inside),
+// then, for each substep and each solver with particles:
 //
 //   predict -> collide: generate -> solve -> collide: project
 //   -> update velocity -> friction/restitution
@@ -17,6 +18,7 @@
 #include "sim/sim_model.h"
 #include "solvers/pbd/pbd_solver.h"
 #include "solvers/pd/pd_solver.h"
+#include "solvers/rigid/rigid_solver.h"
 #include "solvers/springs/spring_solver.h"
 #include "solvers/solver.h"
 #include "step/particle_stages.h"
@@ -68,6 +70,8 @@ public:
     const PdSolver& pd() const { return *pd_; }
     SpringSolver& springs() { return *springs_; }
     const SpringSolver& springs() const { return *springs_; }
+    RigidSolver& rigid() { return *rigid_; }
+    const RigidSolver& rigid() const { return *rigid_; }
 
 private:
     // The solvers with particles, in step order, with their stage passes.
@@ -87,6 +91,7 @@ private:
     std::unique_ptr<PdSolver> pd_;
     std::unique_ptr<PbdSolver> pbd_;
     std::unique_ptr<SpringSolver> springs_;
+    std::unique_ptr<RigidSolver> rigid_;
     std::vector<Active> active_;  // the solvers with particles, in step order
     uint32_t normalsPass_ = 0;
     StepPlan plan_;

@@ -13,6 +13,7 @@
 #include "sim/non_finite_replay.h"
 #include "sim/pd_materials.h"
 #include "sim/pd_system.h"
+#include "sim/state_hash.h"
 #include "vk/barriers.h"
 #include "vk/context.h"
 #include "world/device_limits.h"
@@ -226,6 +227,13 @@ void World::throwIfNonFinite(uint32_t slot) const {
     if (!frame) return;
     const std::optional<NonFiniteSite> site = findFirstNonFinitePass(ctx_, model_, scene_.solver, *frame);
     throw NonFiniteError(site ? describeNonFinite(*site) : describeUnlocatedNonFinite(*frame));
+}
+
+uint64_t World::stateHash() const {
+    const std::vector<glm::vec4> positions = particles().readPositions();
+    const std::vector<gpu::RigidBodyState> bodies =
+        rigid().empty() ? std::vector<gpu::RigidBodyState>{} : rigid().readStates();
+    return hashState(positions, bodies);
 }
 
 }  // namespace vksim

@@ -186,6 +186,13 @@ public:
     PbdSolver& pbdSolver() { return stepper_->pbd(); }
     const PbdSolver& pbdSolver() const { return stepper_->pbd(); }
     PdSolver& pdSolver() { return stepper_->pd(); }
+    // sim/state_hash.h's fingerprint of the particle positions and the body
+    // poses (reads back: waits for the queue).
+    uint64_t stateHash() const;
+    // The rigid bodies (empty when the scene has none): rigid().states() is
+    // their transforms on the GPU, rigid().readStates() reads them back.
+    RigidSolver& rigid() { return stepper_->rigid(); }
+    const RigidSolver& rigid() const { return stepper_->rigid(); }
     // Every pass a frame can record, in step order.
     const StepPlan& plan() const { return stepper_->plan(); }
     GpuTimer& timer() { return *timer_; }

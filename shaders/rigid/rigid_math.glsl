@@ -1,0 +1,97 @@
+// Rigid-body dynamics of one body (docs/physics.md §11): the velocity and
+// orientation updates of a substep and the impulse that gives a contact
+// point a wanted velocity. Shared math: see math/real_glsl.h for the rules;
+// the CPU reference (engine/reference/rigid_reference.h) runs these same
+// functions in double. Needs math/sdf.glsl (quatRotate) first.
+#ifndef VKSIM_RIGID_MATH_GLSL
+#define VKSIM_RIGID_MATH_GLSL
+
+struct BodyVelocity {
+    real3 linear;
+    real3 angular;
+};
+
+// R I_ref R^T w, without forming R: rotate w into the body frame, apply the
+// body-frame tensor, rotate back.
+real3 worldTensorTimes(real4 q, real3x3 bodyTensor, real3 w) {
+    return quatRotate(q, bodyTensor * quatRotateInverse(q, w));
+}
+
+// The cross-product matrix [r]x (so [r]x a = r x a), built from its columns.
+real3x3 crossMatrix(real3 r) {
+    return real3x3(real3(0, r.z, -r.y), real3(-r.z, 0, r.x), real3(r.y, -r.x, 0));
+}
+
+// I^-1 = R I_ref^-1 R^T as a matrix (the impulse solve needs it whole).
+real3x3 worldInverseInertia(real4 q, real3x3 inverseInertiaRef) {
+    real3x3 m = real3x3(worldTensorTimes(q, inverseInertiaRef, real3(1, 0, 0)),
+                        worldTensorTimes(q, inverseInertiaRef, real3(0, 1, 0)),
+                        worldTensorTimes(q, inverseInertiaRef, real3(0, 0, 1)));
+    return m;
+}
+
+// Steps 1 and 2 of a substep: v += h g, omega += h I^-1 (tau - omega x I omega)
+// with tau = 0 (gravity acts at the centre of mass), then the damping
+// factors. `gyroscopic` false drops the omega x I omega term (then a
+// torque-free body keeps omega, not I omega). A body of infinite mass
+// (inverseMass 0) does not fall.
+BodyVelocity integrateBodyVelocity(real3 v, real3 w, real4 q, real3x3 inertiaRef, real3x3 inverseInertiaRef,
+                                   real inverseMass, real3 gravity, real h, real linearDamping,
+                                   real angularDamping, bool gyroscopic) {
+    if (inverseMass > real(0)) v = v + h * gravity;
+    if (gyroscopic) {
+        real3 torque = -cross(w, worldTensorTimes(q, inertiaRef, w));
+        w = w + h * worldTensorTimes(q, inverseInertiaRef, torque);
+    }
+    v = v * max(real(0), real(1) - linearDamping * h);
+    w = w * max(real(0), real(1) - angularDamping * h);
+    return BodyVelocity(v, w);
+}
+
+// Step 3: q += [0, h omega / 2] q, then normalised. [0, u] q has vector part
+// q_w u + u x q_v and scalar part -u . q_v.
+real4 integrateRotation(real4 q, real3 w, real h) {
+    real3 u = real(0.5) * h * w;
+    real3 qv = real3(q.x, q.y, q.z);
+    real3 dv = q.w * u + cross(u, qv);
+    real4 next = real4(q.x + dv.x, q.y + dv.y, q.z + dv.z, q.w - dot(u, qv));
+    return next / length(next);
+}
+
+// The restitution a contact approaching at `approachSpeed` (> 0) bounces
+// with: the full mu_N from twice the resting speed up, fading linearly to 0
+// at the resting speed (the seed's remedy for a body that would otherwise
+// jitter on the ground: a body at rest approaches at about g h per substep).
+real fadedRestitution(real restitution, real approachSpeed, real restingSpeed) {
+    return restitution * clamp(approachSpeed / restingSpeed - real(1), real(0), real(1));
+}
+
+// The velocity a contact point should leave with, relative to the surface it
+// touches, from its relative velocity `v` (with v . n < 0) and the unit
+// normal n: the normal part reversed and scaled by mu_N, the tangential part
+// scaled by a = max(1 - mu_T (1 + mu_N) |v_N| / |v_T|, 0) (Coulomb: the
+// tangential speed drops by at most mu_T times the normal change).
+real3 wantedContactVelocity(real3 v, real3 n, real restitution, real friction) {
+    real3 vN = dot(v, n) * n;
+    real3 vT = v - vN;
+    real tangentialSpeed = length(vT);
+    real a = tangentialSpeed > real(0)
+                 ? max(real(1) - friction * (real(1) + restitution) * length(vN) / tangentialSpeed, real(0))
+                 : real(0);
+    return -restitution * vN + a * vT;
+}
+
+// The impulse j at world offset r from the centre of mass that changes that
+// point's velocity by dv: K j = dv with K = (1/m) I - [r]x I^-1 [r]x.
+real3 contactImpulse(real inverseMass, real3x3 inverseInertia, real3 r, real3 dv) {
+    real3x3 rx = crossMatrix(r);
+    real3x3 K = inverseMass * real3x3(real(1)) - rx * inverseInertia * rx;
+    return inverse(K) * dv;
+}
+
+// The body's velocities after impulse j at world offset r.
+BodyVelocity applyImpulse(BodyVelocity body, real inverseMass, real3x3 inverseInertia, real3 r, real3 j) {
+    return BodyVelocity(body.linear + inverseMass * j, body.angular + inverseInertia * cross(r, j));
+}
+
+#endif

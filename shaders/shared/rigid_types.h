@@ -1,0 +1,61 @@
+// The structs and push constants of the rigid-body passes (docs/physics.md
+// §11), shared by GLSL and C++ (gpu_compat.h).
+#ifndef VKSIM_RIGID_TYPES_H
+#define VKSIM_RIGID_TYPES_H
+#include "gpu_compat.h"
+
+GPU_NAMESPACE_BEGIN
+
+// The body-frame constants of one body, uploaded once. The body frame has
+// its origin at the centre of mass.
+struct RigidBody {
+    // Columns of I_ref and of its inverse, the inertia tensor about the
+    // centre of mass in the body frame [kg m^2] (xyz; w unused).
+    vec4 inertia0;
+    vec4 inertia1;
+    vec4 inertia2;
+    vec4 inverseInertia0;
+    vec4 inverseInertia1;
+    vec4 inverseInertia2;
+    float inverseMass;  // 1/m [1/kg]
+    uint firstPoint;    // its contact points: [firstPoint, firstPoint + pointCount) of the point buffer
+    uint pointCount;
+    float friction;     // Coulomb coefficient mu_T, combined with a collider's as sqrt(mu_a mu_b)
+    float restitution;  // mu_N in [0,1], combined with a collider's as max(mu_a, mu_b)
+    float pad0;
+    float pad1;
+    float pad2;
+};
+GPU_CHECK_SIZE(RigidBody, 128);
+
+// The state of one body, stepped every substep; the renderer reads it as
+// the body's transform.
+struct RigidBodyState {
+    vec4 position;         // centre of mass c [m] (xyz)
+    vec4 rotation;         // unit quaternion q = (x, y, z, w), body -> world
+    vec4 linearVelocity;   // v [m/s] (xyz)
+    vec4 angularVelocity;  // omega [rad/s] (xyz), in the world frame
+};
+GPU_CHECK_SIZE(RigidBodyState, 64);
+
+// Push constants of rigid/step_bodies.comp: one frame of every body.
+struct RigidPush {
+    vec4 gravity;          // xyz [m/s^2]
+    float dt;              // substep length h [s]
+    uint substeps;         // substeps this dispatch runs
+    uint bodyCount;
+    uint colliderCount;
+    float linearDamping;   // [1/s]: v *= max(0, 1 - linearDamping h) each substep
+    float angularDamping;  // [1/s]: omega *= max(0, 1 - angularDamping h)
+    float restingSpeed;    // [m/s]: approach speeds below this do not bounce (restitution fades above it)
+    float stencilStep;     // h of the tetrahedral SDF gradient stencil
+    uint gyroscopic;       // 1: omega += h I^-1 (-omega x I omega); 0: without the gyroscopic term
+    float penetrationSlop;  // [m]: depth a body may stay inside a collider; deeper is moved out
+    uint pad1;
+    uint pad2;
+};
+GPU_CHECK_SIZE(RigidPush, 64);
+
+GPU_NAMESPACE_END
+
+#endif
