@@ -4,7 +4,8 @@
 
 namespace vksim {
 
-RigidReference::RigidReference(const SimModel& model) : meshSdfGrids_(model.meshSdfGrids) {
+RigidReference::RigidReference(const SimModel& model)
+    : meshSdfGrids_(model.meshSdfGrids), pairs_(model.rigid.pairs), roundStarts_(model.rigid.roundStarts) {
     const RigidModel& rigid = model.rigid;
     for (uint32_t b = 0; b < rigid.bodyCount(); ++b) {
         const gpu::RigidBody& gpuBody = rigid.bodies[b];
@@ -17,6 +18,8 @@ RigidReference::RigidReference(const SimModel& model) : meshSdfGrids_(model.mesh
             body.points.emplace_back(glm::vec3(rigid.points[gpuBody.firstPoint + i]));
         body.friction = gpuBody.friction;
         body.restitution = gpuBody.restitution;
+        body.boundingRadius = gpuBody.boundingRadius;
+        body.shape = ReferenceCollider::fromGpu(rigid.shapes[b]);
         bodies_.push_back(std::move(body));
         const gpu::RigidBodyState& s = rigid.states[b];
         states_.push_back({glm::dvec3(glm::vec3(s.position)), glm::normalize(glm::dvec4(s.rotation)),
@@ -30,22 +33,143 @@ void RigidReference::stepFrame(const SolverSettings& settings) {
     for (uint32_t s = 0; s < settings.substeps; ++s) stepSubstep(settings, h);
 }
 
+// As RigidSolver records it: per iteration every body's collider contacts
+// (the first after its velocity update), then every round of pairs; then
+// the positions. Bodies within a pass, and pairs within a round, touch
+// disjoint state, so their order here changes nothing.
 void RigidReference::stepSubstep(const SolverSettings& settings, double h) {
     const ref::MeshSdfGridScope grids(meshSdfGrids_);
-    const RigidSettings& rigid = settings.rigid;
-    for (std::size_t b = 0; b < bodies_.size(); ++b) {
-        Body& body = bodies_[b];
-        ReferenceBodyState& s = states_[b];
-        const ref::BodyVelocity v = ref::integrateBodyVelocity(
-            s.linearVelocity, s.angularVelocity, s.rotation, body.inertia, body.inverseInertia, body.inverseMass,
-            glm::dvec3(settings.gravity), h, rigid.linearDamping, rigid.angularDamping, rigid.gyroscopic);
-        s.linearVelocity = v.linear;
-        s.angularVelocity = v.angular;
-        collide(body, s, settings, h);
-        s.position += h * s.linearVelocity;
-        s.rotation = ref::integrateRotation(s.rotation, s.angularVelocity, h);
-        pushOut(body, s, settings);
+    const uint32_t count = static_cast<uint32_t>(bodies_.size());
+    for (uint32_t iteration = 0; iteration < settings.rigid.iterations; ++iteration) {
+        for (uint32_t b = 0; b < count; ++b) {
+            if (iteration == 0) integrateVelocity(b, settings, h);
+            collide(bodies_[b], states_[b], settings, h);
+        }
+        for (const glm::uvec2& pair : pairs_) solvePair(pair.x, pair.y, settings, h);
     }
+    for (uint32_t b = 0; b < count; ++b) integratePositions(b, settings, h);
+}
+
+void RigidReference::integrateVelocity(uint32_t b, const SolverSettings& settings, double h) {
+    const Body& body = bodies_[b];
+    ReferenceBodyState& s = states_[b];
+    const RigidSettings& rigid = settings.rigid;
+    const ref::BodyVelocity v = ref::integrateBodyVelocity(
+        s.linearVelocity, s.angularVelocity, s.rotation, body.inertia, body.inverseInertia, body.inverseMass,
+        glm::dvec3(settings.gravity), h, rigid.linearDamping, rigid.angularDamping, rigid.gyroscopic);
+    s.linearVelocity = v.linear;
+    s.angularVelocity = v.angular;
+}
+
+void RigidReference::integratePositions(uint32_t b, const SolverSettings& settings, double h) {
+    ReferenceBodyState& s = states_[b];
+    s.position += h * s.linearVelocity;
+    s.rotation = ref::integrateRotation(s.rotation, s.angularVelocity, h);
+    pushOut(bodies_[b], s, settings);
+}
+
+double RigidReference::bodyDistance(uint32_t b, const ReferenceBodyState& pose, const glm::dvec3& x) const {
+    const ReferenceCollider& shape = bodies_[b].shape;
+    return ref::sdfWorld(shape.type, pose.position + ref::quatRotate(pose.rotation, shape.position), pose.rotation,
+                         shape.size, x);
+}
+
+glm::dvec3 RigidReference::bodyGradient(uint32_t b, const ReferenceBodyState& pose, const glm::dvec3& x,
+                                        double stencil) const {
+    const ReferenceCollider& shape = bodies_[b].shape;
+    return ref::sdfGradientTetra(shape.type, pose.position + ref::quatRotate(pose.rotation, shape.position),
+                                 pose.rotation, shape.size, x, stencil);
+}
+
+glm::dvec4 RigidReference::penetrationInside(uint32_t from, const ReferenceBodyState& fromPose, uint32_t into,
+                                             const ReferenceBodyState& intoPose, double stencil, double sign) const {
+    glm::dvec4 penetration(0.0);
+    for (const glm::dvec3& point : bodies_[from].points) {
+        const glm::dvec3 x = fromPose.position + ref::quatRotate(fromPose.rotation, point);
+        const double depth = -bodyDistance(into, intoPose, x);
+        if (!(depth > 0.0)) continue;
+        const glm::dvec3 grad = bodyGradient(into, intoPose, x, stencil);
+        if (!(glm::length(grad) > 0.0)) continue;
+        penetration =
+            glm::dvec4(glm::dvec3(penetration) + sign * depth * glm::normalize(grad), std::max(penetration.w, depth));
+    }
+    return penetration;
+}
+
+// body_pairs.comp for one pair.
+void RigidReference::solvePair(uint32_t a, uint32_t b, const SolverSettings& settings, double h) {
+    const Body& A = bodies_[a];
+    const Body& B = bodies_[b];
+    ReferenceBodyState& sA = states_[a];
+    ReferenceBodyState& sB = states_[b];
+    const double stencil = settings.stencilStep;
+    const double reach = A.boundingRadius + B.boundingRadius +
+                         h * (glm::length(sA.linearVelocity - sB.linearVelocity) +
+                              glm::length(sA.angularVelocity) * A.boundingRadius +
+                              glm::length(sB.angularVelocity) * B.boundingRadius);
+    if (glm::length(sA.position - sB.position) > reach) return;
+    const double inverseMassSum = A.inverseMass + B.inverseMass;
+    if (!(inverseMassSum > 0.0)) return;
+
+    const glm::dvec4 aInB = penetrationInside(a, sA, b, sB, stencil, 1.0);
+    const glm::dvec4 bInA = penetrationInside(b, sB, a, sA, stencil, -1.0);
+    const glm::dvec3 direction = glm::dvec3(aInB) + glm::dvec3(bInA);
+    const double depth = std::max(aInB.w, bInA.w);
+    const double slop = settings.rigid.penetrationSlop;
+    if (depth > slop && glm::length(direction) > 0.0) {
+        const glm::dvec3 separation = (depth - slop) * glm::normalize(direction);
+        sA.position += (A.inverseMass / inverseMassSum) * separation;
+        sB.position -= (B.inverseMass / inverseMassSum) * separation;
+    }
+
+    auto pointVelocity = [](const ReferenceBodyState& s, const glm::dvec3& x) {
+        return s.linearVelocity + glm::cross(s.angularVelocity, x - s.position);
+    };
+    glm::dvec3 pointSum(0.0), normalSum(0.0);
+    double count = 0.0;
+    auto gather = [&](uint32_t from, const ReferenceBodyState& fromPose, uint32_t into,
+                      const ReferenceBodyState& intoPose, double sign) {
+        for (const glm::dvec3& point : bodies_[from].points) {
+            const glm::dvec3 x = fromPose.position + ref::quatRotate(fromPose.rotation, point);
+            const glm::dvec3 vRelative = pointVelocity(fromPose, x) - pointVelocity(intoPose, x);
+            const glm::dvec3 predicted = x + h * vRelative;
+            const double phi = bodyDistance(into, intoPose, predicted);
+            if (!(phi < 0.0)) continue;
+            const glm::dvec3 grad = bodyGradient(into, intoPose, predicted, stencil);
+            const double gradLength = glm::length(grad);
+            if (!(gradLength > 0.0)) continue;
+            const glm::dvec3 n = grad / gradLength;
+            if (glm::dot(vRelative, n) >= 0.0) continue;
+            pointSum += -phi * x;
+            normalSum += -phi * sign * n;
+            count += -phi;
+        }
+    };
+    gather(a, sA, b, sB, 1.0);
+    gather(b, sB, a, sA, -1.0);
+    if (count == 0.0 || !(glm::length(normalSum) > 0.0)) return;
+    const glm::dvec3 x = pointSum / count;
+    const glm::dvec3 n = glm::normalize(normalSum);
+    const glm::dvec3 vRelative = pointVelocity(sA, x) - pointVelocity(sB, x);
+    const double vN = glm::dot(vRelative, n);
+    if (vN >= 0.0) return;
+    const double restitution =
+        ref::fadedRestitution(std::max(A.restitution, B.restitution), -vN, settings.rigid.restingSpeed);
+    const double friction = std::sqrt(A.friction * B.friction);
+    const glm::dvec3 wanted = ref::wantedContactVelocity(vRelative, n, restitution, friction);
+    const glm::dmat3 inverseInertiaA = ref::worldInverseInertia(sA.rotation, A.inverseInertia);
+    const glm::dmat3 inverseInertiaB = ref::worldInverseInertia(sB.rotation, B.inverseInertia);
+    const glm::dvec3 rA = x - sA.position, rB = x - sB.position;
+    const glm::dvec3 j = ref::pairImpulse(A.inverseMass, inverseInertiaA, rA, B.inverseMass, inverseInertiaB, rB,
+                                          wanted - vRelative);
+    const ref::BodyVelocity afterA =
+        ref::applyImpulse({sA.linearVelocity, sA.angularVelocity}, A.inverseMass, inverseInertiaA, rA, j);
+    const ref::BodyVelocity afterB =
+        ref::applyImpulse({sB.linearVelocity, sB.angularVelocity}, B.inverseMass, inverseInertiaB, rB, -j);
+    sA.linearVelocity = afterA.linear;
+    sA.angularVelocity = afterA.angular;
+    sB.linearVelocity = afterB.linear;
+    sB.angularVelocity = afterB.angular;
 }
 
 // The averaged contact of each collider, as step_bodies.comp.
@@ -65,9 +189,9 @@ void RigidReference::collide(Body& body, ReferenceBodyState& s, const SolverSett
             if (!(gradLength > 0.0)) continue;
             const glm::dvec3 n = grad / gradLength;
             if (glm::dot(vPoint - col.pointVelocity(predicted), n) >= 0.0) continue;
-            offsetSum += r;
-            normalSum += n;
-            count += 1.0;
+            offsetSum += -phi * r;
+            normalSum += -phi * n;
+            count += -phi;
         }
         if (count == 0.0 || !(glm::length(normalSum) > 0.0)) continue;
         const glm::dvec3 r = offsetSum / count;
@@ -90,20 +214,20 @@ void RigidReference::collide(Body& body, ReferenceBodyState& s, const SolverSett
 
 void RigidReference::pushOut(const Body& body, ReferenceBodyState& s, const SolverSettings& settings) const {
     for (const ReferenceCollider& col : colliders_) {
-        double deepest = 0.0;
-        glm::dvec3 normal(0.0);
+        glm::dvec4 penetration(0.0);
         for (const glm::dvec3& point : body.points) {
             const glm::dvec3 x = s.position + ref::quatRotate(s.rotation, point);
             const double depth = col.thickness - ref::sdfWorld(col.type, col.position, col.rotation, col.size, x);
-            if (!(depth > deepest)) continue;
+            if (!(depth > 0.0)) continue;
             const glm::dvec3 grad =
                 ref::sdfGradientTetra(col.type, col.position, col.rotation, col.size, x, settings.stencilStep);
             if (!(glm::length(grad) > 0.0)) continue;
-            deepest = depth;
-            normal = glm::normalize(grad);
+            penetration = glm::dvec4(glm::dvec3(penetration) + depth * glm::normalize(grad), std::max(penetration.w, depth));
         }
         const double slop = settings.rigid.penetrationSlop;
-        if (deepest > slop && body.inverseMass > 0.0) s.position += (deepest - slop) * normal;
+        const glm::dvec3 direction(penetration);
+        if (penetration.w > slop && glm::length(direction) > 0.0 && body.inverseMass > 0.0)
+            s.position += (penetration.w - slop) * glm::normalize(direction);
     }
 }
 

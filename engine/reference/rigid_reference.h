@@ -1,10 +1,11 @@
 #pragma once
-// The CPU reference of the rigid-body pass (rigid/step_bodies.comp) in double
-// precision, the test oracle of the GPU bodies: the same substep, the same
-// shared math (rigid/rigid_math.glsl through sim/shared_math.h), the same
-// collider order, the same averaged contact per body and collider. Only the
-// order of the sums over contact points differs (the GPU reduces over a
-// tree), which changes results by rounding only.
+// The CPU reference of the rigid-body passes (rigid/step_bodies.comp,
+// rigid/body_pairs.comp) in double precision, the test oracle of the GPU
+// bodies: the same substep, the same shared math (rigid/rigid_math.glsl
+// through sim/shared_math.h), the same collider order and rounds of pairs,
+// the same averaged contacts. Only the order of the sums over contact points
+// differs (the GPU reduces over a tree), which changes results by rounding
+// only.
 #include <cstdint>
 #include <vector>
 
@@ -47,14 +48,25 @@ private:
         glm::dmat3 inertia{1.0}, inverseInertia{1.0};
         std::vector<glm::dvec3> points;
         double friction = 0.0, restitution = 0.0;
+        double boundingRadius = 0.0;
+        ReferenceCollider shape{};  // in the body frame
     };
     void collide(Body& body, ReferenceBodyState& s, const SolverSettings& settings, double h) const;
     void pushOut(const Body& body, ReferenceBodyState& s, const SolverSettings& settings) const;
+    void integrateVelocity(uint32_t b, const SolverSettings& settings, double h);
+    void integratePositions(uint32_t b, const SolverSettings& settings, double h);
+    void solvePair(uint32_t a, uint32_t b, const SolverSettings& settings, double h);
+    double bodyDistance(uint32_t b, const ReferenceBodyState& pose, const glm::dvec3& x) const;
+    glm::dvec3 bodyGradient(uint32_t b, const ReferenceBodyState& pose, const glm::dvec3& x, double stencil) const;
+    glm::dvec4 penetrationInside(uint32_t from, const ReferenceBodyState& fromPose, uint32_t into,
+                                 const ReferenceBodyState& intoPose, double stencil, double sign) const;
 
     std::vector<Body> bodies_;
     std::vector<ReferenceBodyState> states_;
     std::vector<ReferenceCollider> colliders_;
     std::vector<float> meshSdfGrids_;
+    std::vector<glm::uvec2> pairs_;
+    std::vector<uint32_t> roundStarts_;
 };
 
 }  // namespace vksim

@@ -1,5 +1,6 @@
 #include "rigid/rigid_model.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -43,12 +44,19 @@ RigidModel buildRigidModel(const std::vector<BodyDesc>& descs) {
         // shape's vertices shift by -centre and the state's position is where
         // the scene's rotation and position put the centre.
         RigidSurface surface;
+        double radius = 0.0;
         for (const glm::dvec3& p : outline.positions) {
             const glm::vec3 r(p - mass.centre);
             model.points.emplace_back(r, 0.0f);
-            surface.positions.push_back(r);
+            surface.positions.emplace_back(p);
+            radius = std::max(radius, glm::length(p - mass.centre));
         }
         surface.triangles = outline.triangles;
+        // The farthest point of a polyhedron from any centre is a vertex, and
+        // so it is for the primitives: box corners, and sphere and capsule
+        // vertices lie on the true surface, whose farthest points (any
+        // point of a sphere, a capsule's poles) are vertices too.
+        body.boundingRadius = static_cast<float>(radius);
 
         gpu::Collider shape{};
         shape.rotation = glm::vec4(0.0f, 0.0f, 0.0f, 1.0f);
@@ -72,7 +80,7 @@ RigidModel buildRigidModel(const std::vector<BodyDesc>& descs) {
                 shape.size = glm::vec4(0.0f, desc.meshScale, 0.0f, 0.0f);
                 break;
         }
-        shape.position = desc.shape == BodyShape::Mesh ? glm::vec4(0.0f) : glm::vec4(glm::vec3(-mass.centre), 0.0f);
+        shape.position = glm::vec4(glm::vec3(-mass.centre), 0.0f);
 
         const glm::dvec4 q = glm::normalize(glm::dvec4(desc.rotation));
         gpu::RigidBodyState state{};
@@ -90,7 +98,29 @@ RigidModel buildRigidModel(const std::vector<BodyDesc>& descs) {
         model.masses.push_back(mass.mass);
         model.inertias.push_back(mass.inertia);
     }
+    scheduleBodyPairs(model.bodyCount(), model.pairs, model.roundStarts);
     return model;
+}
+
+void scheduleBodyPairs(uint32_t count, std::vector<glm::uvec2>& pairs, std::vector<uint32_t>& roundStarts) {
+    pairs.clear();
+    roundStarts.clear();
+    if (count < 2) return;
+    // Circle method: seat n (even) players at a table with player n-1 fixed;
+    // each round pairs seat k with seat n-1-k, then the others rotate by one.
+    // A seat numbered `count` (odd counts) is a bye.
+    const uint32_t n = count + (count % 2);
+    std::vector<uint32_t> seats(n);
+    for (uint32_t i = 0; i < n; ++i) seats[i] = i;
+    for (uint32_t round = 0; round + 1 < n; ++round) {
+        roundStarts.push_back(static_cast<uint32_t>(pairs.size()));
+        for (uint32_t k = 0; k < n / 2; ++k) {
+            const uint32_t a = seats[k], b = seats[n - 1 - k];
+            if (a < count && b < count) pairs.emplace_back(std::min(a, b), std::max(a, b));
+        }
+        std::rotate(seats.begin(), seats.begin() + (n - 2), seats.begin() + (n - 1));
+    }
+    roundStarts.push_back(static_cast<uint32_t>(pairs.size()));
 }
 
 }  // namespace vksim

@@ -69,9 +69,21 @@ enum class PbdPath {
     PerColour,  // one dispatch per colour per iteration
 };
 
+// How the rigid bodies are dispatched (docs/physics.md §11).
+enum class RigidPath {
+    Auto,          // one workgroup for up to kOneWorkgroupBodies bodies, else per substep
+    OneWorkgroup,  // one dispatch per frame: every body and pair in one workgroup
+    PerSubstep,    // per substep and iteration: bodies in parallel, then each round of pairs
+};
+
 // The rigid-body settings (docs/physics.md §11), shared by every body.
 struct RigidSettings {
+    RigidPath path = RigidPath::Auto;
     bool gyroscopic = true;      // include -omega x I omega in the angular update
+    // Passes of contacts (colliders, then every pair of bodies) per substep:
+    // each resolves what the previous left, as Gauss-Seidel sweeps do, so a
+    // stack settles in fewer substeps with more of them.
+    uint32_t iterations = 4;
     float linearDamping = 0.0f;  // [1/s]: v *= max(0, 1 - rate h) each substep (the seed's factor alpha)
     float angularDamping = 0.0f;  // [1/s]: omega likewise
     // [m/s]: contacts approaching slower than this do not bounce; the
@@ -257,6 +269,10 @@ struct BodyDesc {
     // mesh: a closed, outward-wound surface, in the file's units scaled by meshScale.
     std::string meshFile;  // as resolved against the scene's folder
     std::shared_ptr<const TriangleSurface> meshSurface;
+    // Its signed distance grid, in the file's units: what other bodies'
+    // contact points are tested against.
+    std::shared_ptr<const SignedDistanceGrid> meshSdf;
+    uint32_t sdfResolution = 64;  // grid cells along the longest side of the mesh
     float meshScale = 1.0f;
     // How finely a primitive is tessellated into contact points: box cells
     // per edge, icosphere subdivisions, capsule slices (stacks per cap are a quarter).

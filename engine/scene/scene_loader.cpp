@@ -215,9 +215,14 @@ SpringSettings readSpringSettings(const Field& field) {
 // "solver": {"rigid": {...}}: the rigid bodies' settings (docs/physics.md §11).
 RigidSettings readRigidSettings(const Field& field) {
     const ObjectFields fields(field,
-                              {"gyroscopic", "linearDamping", "angularDamping", "restingSpeed", "penetrationSlop"});
+                              {"path", "gyroscopic", "iterations", "linearDamping", "angularDamping",
+                               "restingSpeed", "penetrationSlop"});
     RigidSettings rigid;
+    if (auto f = fields.optional("path"))
+        rigid.path = static_cast<RigidPath>(readChoice(*f, {"auto", "oneWorkgroup", "perSubstep"}));
     if (auto f = fields.optional("gyroscopic")) rigid.gyroscopic = readBool(*f);
+    if (auto f = fields.optional("iterations"))
+        rigid.iterations = static_cast<uint32_t>(readInteger(*f, 1, 100));
     if (auto f = fields.optional("linearDamping")) rigid.linearDamping = readFloat(*f, atLeast(0.0));
     if (auto f = fields.optional("angularDamping")) rigid.angularDamping = readFloat(*f, atLeast(0.0));
     if (auto f = fields.optional("restingSpeed")) rigid.restingSpeed = readFloat(*f, greaterThan(0.0));
@@ -404,7 +409,7 @@ void readClothMesh(const ObjectFields& fields, ClothObject& cloth, SceneAssets& 
 // A mesh collider's distance grid, baked once every collider has been read
 // and all the grids are known to fit the buffer.
 struct PendingSdfGrid {
-    std::size_t collider;
+    std::size_t owner;  // the index of the collider or body whose grid it is
     Field file;
     std::string path;
     std::optional<double> weldTolerance;
@@ -760,7 +765,7 @@ std::vector<ColliderDesc> readColliders(const Field& field, SceneAssets& assets)
     std::vector<PendingSdfGrid> grids;
     for (std::size_t i = 0; i < entries.size(); ++i) colliders.push_back(readCollider(entries[i], i, assets, grids));
     for (const PendingSdfGrid& grid : grids) {
-        ColliderDesc& collider = colliders[grid.collider];
+        ColliderDesc& collider = colliders[grid.owner];
         collider.meshSdf =
             loadAsset(grid.file, [&] { return assets.sdfGrid(grid.path, grid.weldTolerance, collider.sdfResolution); });
     }
@@ -780,7 +785,7 @@ constexpr int64_t kMaxCapsuleSlices = 128;
 // tested against every collider every substep.
 constexpr std::size_t kMaxBodyPoints = 1u << 16;
 
-BodyDesc readBody(const Field& field, std::size_t index, SceneAssets& assets) {
+BodyDesc readBody(const Field& field, std::size_t index, SceneAssets& assets, std::vector<PendingSdfGrid>& grids) {
     const std::size_t typeIndex = readTypeTag(field, {"box", "sphere", "capsule", "mesh"});
     const BodyShape shape = static_cast<BodyShape>(typeIndex);
     static constexpr std::string_view kTypeNames[] = {"box", "sphere", "capsule", "mesh"};
@@ -790,7 +795,7 @@ BodyDesc readBody(const Field& field, std::size_t index, SceneAssets& assets) {
     if (shape == BodyShape::Box) keys.insert(keys.end(), {"halfExtents", "cells"});
     else if (shape == BodyShape::Sphere) keys.insert(keys.end(), {"radius", "subdivisions"});
     else if (shape == BodyShape::Capsule) keys.insert(keys.end(), {"radius", "halfLength", "slices"});
-    else keys.insert(keys.end(), {"file", "scale", "weldTolerance"});
+    else keys.insert(keys.end(), {"file", "scale", "weldTolerance", "resolution"});
     const ObjectFields fields(field, std::move(keys), fmt::format("for a {} body", type));
     BodyDesc body;
     body.source = field.pointer();
@@ -813,6 +818,18 @@ BodyDesc readBody(const Field& field, std::size_t index, SceneAssets& assets) {
         if (body.meshSurface->positions.size() > kMaxBodyPoints)
             file.fail(fmt::format("{} has {} vertices; a rigid body's vertices are its contact points, at most {}",
                                   body.meshFile, body.meshSurface->positions.size(), kMaxBodyPoints));
+        std::optional<Field> resolution = fields.optional("resolution");
+        if (resolution)
+            body.sdfResolution = static_cast<uint32_t>(readInteger(*resolution, kMinSdfResolution, kMaxSdfResolution));
+        // Counted with the mesh colliders' grids before any is baked.
+        const std::size_t floats =
+            loadAsset(file, [&] { return assets.countSdfGrid(path, weldTolerance, body.sdfResolution); });
+        if (floats > kMaxMeshSdfFloats)
+            resolution.value_or(fields.self())
+                .fail(fmt::format("the mesh distance grids need {} floats in all with this one; at most {} (2^24) "
+                                  "fit (lower a resolution)",
+                                  floats, kMaxMeshSdfFloats));
+        grids.push_back({index, file, path, weldTolerance});
     }
     const std::optional<Field> mass = fields.optional("mass");
     const std::optional<Field> density = fields.optional("density");
@@ -829,11 +846,21 @@ BodyDesc readBody(const Field& field, std::size_t index, SceneAssets& assets) {
     return body;
 }
 
-std::vector<BodyDesc> readBodies(const Field& field, SceneAssets& assets) {
+// The mesh bodies' grids are baked once every grid of the scene is counted
+// (bakeBodyGrids), as the colliders' are.
+std::vector<BodyDesc> readBodies(const Field& field, SceneAssets& assets, std::vector<PendingSdfGrid>& grids) {
     const std::vector<Field> entries = readArray(field);
     std::vector<BodyDesc> bodies;
-    for (std::size_t i = 0; i < entries.size(); ++i) bodies.push_back(readBody(entries[i], i, assets));
+    for (std::size_t i = 0; i < entries.size(); ++i) bodies.push_back(readBody(entries[i], i, assets, grids));
     return bodies;
+}
+
+void bakeBodyGrids(std::vector<BodyDesc>& bodies, const std::vector<PendingSdfGrid>& grids, SceneAssets& assets) {
+    for (const PendingSdfGrid& grid : grids) {
+        BodyDesc& body = bodies[grid.owner];
+        body.meshSdf =
+            loadAsset(grid.file, [&] { return assets.sdfGrid(grid.path, grid.weldTolerance, body.sdfResolution); });
+    }
 }
 
 // Names identify objects in the UI and in messages, so they must be unique
@@ -867,8 +894,9 @@ Scene readScene(const Json& document, std::string defaultName, SceneAssets& asse
     if (auto f = fields.optional("camera")) scene.camera = readCamera(*f);
 
     // Bodies first: a scene of bodies alone needs no "objects".
+    std::vector<PendingSdfGrid> bodyGrids;
     if (auto f = fields.optional("bodies")) {
-        scene.bodies = readBodies(*f, assets);
+        scene.bodies = readBodies(*f, assets, bodyGrids);
         requireUniqueNames(scene.bodies, *f);
     }
     if (scene.bodies.empty() || fields.optional("objects")) readObjects(fields.required("objects"), scene, assets);
@@ -877,6 +905,7 @@ Scene readScene(const Json& document, std::string defaultName, SceneAssets& asse
         scene.colliders = readColliders(*f, assets);
         requireUniqueNames(scene.colliders, *f);
     }
+    bakeBodyGrids(scene.bodies, bodyGrids, assets);
     scene.assetLog = assets.log();
     return scene;
 }

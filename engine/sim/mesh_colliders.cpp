@@ -32,4 +32,18 @@ void attachMeshColliders(const std::vector<ColliderDesc>& descs, SimModel& model
     }
 }
 
+void attachMeshBodies(const std::vector<BodyDesc>& bodies, SimModel& model) {
+    if (model.rigid.bodyCount() != bodies.size())
+        throw std::logic_error("attachMeshBodies: one body per description expected");
+    std::map<const SignedDistanceGrid*, uint32_t> offsets;
+    for (std::size_t b = 0; b < bodies.size(); ++b) {
+        if (bodies[b].shape != BodyShape::Mesh) continue;
+        if (!bodies[b].meshSdf)
+            throw std::invalid_argument(fmt::format("body '{}': mesh body without its grid", bodies[b].name));
+        auto [slot, added] = offsets.try_emplace(bodies[b].meshSdf.get(), 0u);
+        if (added) slot->second = appendGridToBuffer(*bodies[b].meshSdf, model.meshSdfGrids);
+        model.rigid.shapes[b].size.x = static_cast<float>(slot->second);
+    }
+}
+
 }  // namespace vksim

@@ -15,4 +15,9 @@ namespace vksim {
 // without a grid, or grids too large for the buffer (signed_distance_grid.h).
 void attachMeshColliders(const std::vector<ColliderDesc>& descs, SimModel& model);
 
+// The same for the mesh bodies, after attachMeshColliders: their grids go
+// after the colliders' (each grid once), model.rigid.shapes[b].size.x points
+// at body b's. model.rigid must be built from `bodies`.
+void attachMeshBodies(const std::vector<BodyDesc>& bodies, SimModel& model);
+
 }  // namespace vksim

@@ -467,6 +467,7 @@ SimModel buildModel(const Scene& scene, ModelDiagnostics* diagnostics) {
     attachMeshColliders(scene.colliders, model);
     // Its messages name the body's JSON path themselves.
     forObject(scene, "", [&] { model.rigid = buildRigidModel(scene.bodies); });
+    attachMeshBodies(scene.bodies, model);
 
     VertexTriangles adjacency = vertexTriangleAdjacency(model.triangles, model.particleCount());
     model.adjacencyOffsets = std::move(adjacency.offsets);

@@ -81,11 +81,24 @@ real3 wantedContactVelocity(real3 v, real3 n, real restitution, real friction) {
     return -restitution * vN + a * vT;
 }
 
-// The impulse j at world offset r from the centre of mass that changes that
-// point's velocity by dv: K j = dv with K = (1/m) I - [r]x I^-1 [r]x.
-real3 contactImpulse(real inverseMass, real3x3 inverseInertia, real3 r, real3 dv) {
+// How an impulse j at world offset r from the centre of mass changes that
+// point's velocity: by K j, K = (1/m) I - [r]x I^-1 [r]x.
+real3x3 contactMatrix(real inverseMass, real3x3 inverseInertia, real3 r) {
     real3x3 rx = crossMatrix(r);
-    real3x3 K = inverseMass * real3x3(real(1)) - rx * inverseInertia * rx;
+    return inverseMass * real3x3(real(1)) - rx * inverseInertia * rx;
+}
+
+// The impulse j at world offset r that changes that point's velocity by dv: K j = dv.
+real3 contactImpulse(real inverseMass, real3x3 inverseInertia, real3 r, real3 dv) {
+    return inverse(contactMatrix(inverseMass, inverseInertia, r)) * dv;
+}
+
+// Two bodies touching at one point, at offsets rA and rB from their centres:
+// +j on A and -j on B change the relative velocity v_A - v_B there by
+// (K_A + K_B) j, so the impulse that changes it by dv is (K_A + K_B)^-1 dv.
+real3 pairImpulse(real inverseMassA, real3x3 inverseInertiaA, real3 rA, real inverseMassB,
+                  real3x3 inverseInertiaB, real3 rB, real3 dv) {
+    real3x3 K = contactMatrix(inverseMassA, inverseInertiaA, rA) + contactMatrix(inverseMassB, inverseInertiaB, rB);
     return inverse(K) * dv;
 }
 

@@ -22,7 +22,7 @@ struct RigidBody {
     uint pointCount;
     float friction;     // Coulomb coefficient mu_T, combined with a collider's as sqrt(mu_a mu_b)
     float restitution;  // mu_N in [0,1], combined with a collider's as max(mu_a, mu_b)
-    float pad0;
+    float boundingRadius;  // [m] about the centre of mass: the broad phase of body pairs
     float pad1;
     float pad2;
 };
@@ -38,11 +38,17 @@ struct RigidBodyState {
 };
 GPU_CHECK_SIZE(RigidBodyState, 64);
 
-// Push constants of rigid/step_bodies.comp: one frame of every body.
+// What one dispatch of rigid/step_bodies.comp does (RigidPush::phase).
+GPU_CONST(uint, kRigidPhaseFrame, 0);      // every substep of the frame: a world of one body
+GPU_CONST(uint, kRigidPhaseContacts, 1);   // one substep's velocity update (when `integrate`) and collider contacts
+GPU_CONST(uint, kRigidPhasePositions, 2);  // one substep's position update and push-out
+GPU_CONST(uint, kRigidPhaseAllBodies, 3);  // every substep of every body and pair, in one workgroup
+
+// Push constants of the rigid-body passes (step_bodies.comp, body_pairs.comp).
 struct RigidPush {
     vec4 gravity;          // xyz [m/s^2]
     float dt;              // substep length h [s]
-    uint substeps;         // substeps this dispatch runs
+    uint substeps;         // kRigidPhaseFrame: substeps this dispatch runs
     uint bodyCount;
     uint colliderCount;
     float linearDamping;   // [1/s]: v *= max(0, 1 - linearDamping h) each substep
@@ -51,10 +57,14 @@ struct RigidPush {
     float stencilStep;     // h of the tetrahedral SDF gradient stencil
     uint gyroscopic;       // 1: omega += h I^-1 (-omega x I omega); 0: without the gyroscopic term
     float penetrationSlop;  // [m]: depth a body may stay inside a collider; deeper is moved out
-    uint pad1;
-    uint pad2;
+    uint phase;            // kRigidPhase*
+    uint iterations;       // kRigidPhaseFrame: contact passes per substep
+    uint integrate;        // kRigidPhaseContacts: 1 on a substep's first iteration (update the velocities first)
+    uint firstPair;        // body_pairs.comp: the round's pairs [firstPair, firstPair + pairCount)
+    uint pairCount;        // kRigidPhaseAllBodies: every pair
+    uint pad0;
 };
-GPU_CHECK_SIZE(RigidPush, 64);
+GPU_CHECK_SIZE(RigidPush, 80);
 
 GPU_NAMESPACE_END
 

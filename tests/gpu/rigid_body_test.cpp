@@ -297,6 +297,192 @@ TEST_F(RigidBodies, GpuMatchesTheDoublePrecisionReference) {
     EXPECT_LT(worst, 1e-2);
 }
 
+Scene stackScene(uint32_t boxes) {
+    Scene scene;
+    scene.name = "stack";
+    scene.path = "stack.json";
+    for (uint32_t k = 0; k < boxes; ++k) {
+        BodyDesc box = boxBody({0.2f, 0.1f, 0.2f}, {0.0f, 0.1f + 0.2f * float(k), 0.0f});
+        box.name = fmt::format("box {}", k);
+        box.source = fmt::format("/bodies/{}", k);
+        box.friction = 0.5f;
+        scene.bodies.push_back(box);
+    }
+    addGround(scene, 0.5f);
+    return scene;
+}
+
+// A stack of three boxes, placed touching, stays put for 2,000 frames
+// (33 s): each substep gravity pulls every box by g h and the contact
+// passes must take exactly that out again, through the boxes below. Each
+// contact may sink by the penetration slop (1 mm) before it is pushed out,
+// so box k may settle by about (k + 1) slops (measured 1.00, 2.21, 3.26;
+// bound 1.5 slops a contact); beyond that, and once settled (the
+// last 1,000 frames), it must not move: 1e-5 m, float rounding of the
+// positions. No tilt: 1 mrad.
+TEST_F(RigidBodies, RestingStackStaysStill) {
+    const Scene scene = stackScene(3);
+    const SimModel model = buildModel(scene);
+    GpuRun gpu(ctx(), model, scene.solver);
+    gpu.frames(1000);
+    const std::vector<gpu::RigidBodyState> settled = gpu.stepper().rigid().readStates();
+    gpu.frames(1000);
+    const std::vector<gpu::RigidBodyState> states = gpu.stepper().rigid().readStates();
+    const double slop = scene.solver.rigid.penetrationSlop;
+    for (uint32_t k = 0; k < states.size(); ++k) {
+        const gpu::RigidBodyState& s = states[k];
+        const double drift = glm::length(xyz(s.position) - xyz(model.rigid.states[k].position));
+        const double creep = glm::length(xyz(s.position) - xyz(settled[k].position));
+        const double tilt = 2.0 * std::acos(std::min(1.0, std::abs(double(s.rotation.w))));
+        std::printf("stack box %u after 2000 frames: settled %.2e m (%.2f slops), then moved %.2e m; tilted %.2e rad\n",
+                    k, drift, drift / slop, creep, tilt);
+        EXPECT_LT(drift, (k + 1) * slop * 1.5);
+        EXPECT_LT(creep, 1e-5);
+        EXPECT_LT(tilt, 1e-3);
+    }
+}
+
+// The one-workgroup path and the per-substep path run the same contacts in
+// the same order with the same reductions: the same bits.
+TEST_F(RigidBodies, PathsGiveTheSameBits) {
+    Scene scene = stackScene(3);
+    scene.bodies[2].angularVelocity = glm::vec3(0.0f, 2.0f, 1.0f);
+    scene.bodies[2].position.y += 0.3f;
+    const SimModel model = buildModel(scene);
+    SolverSettings one = scene.solver, perSubstep = scene.solver;
+    one.rigid.path = RigidPath::OneWorkgroup;
+    perSubstep.rigid.path = RigidPath::PerSubstep;
+    GpuRun a(ctx(), model, one);
+    GpuRun b(ctx(), model, perSubstep);
+    a.frames(60);
+    b.frames(60);
+    const std::vector<gpu::RigidBodyState> sa = a.stepper().rigid().readStates();
+    const std::vector<gpu::RigidBodyState> sb = b.stepper().rigid().readStates();
+    ASSERT_EQ(sa.size(), sb.size());
+    EXPECT_EQ(0, std::memcmp(sa.data(), sb.data(), sa.size() * sizeof(gpu::RigidBodyState)));
+}
+
+// Two balls meeting in zero gravity exchange equal and opposite impulses
+// at one point: total momentum, and angular momentum about the origin
+// (sum of m x X v + I omega), are conserved to float rounding (1e-6
+// relative). Head-on and frictionless with restitution 1, the contact
+// reverses the normal approach speed, which conserves the kinetic energy
+// (1e-4 allows the rounding of 60 frames). Off-centre the averaged contact
+// point is off the line of centres, the impulse that keeps the tangential
+// velocity is not along the normal, and energy goes into spin and is lost:
+// printed, the seed's method's limit (docs/physics.md §11).
+struct BallsOutcome {
+    double momentumError = 0.0, angularMomentumError = 0.0, energyRatio = 0.0;
+    float leftVx = 0.0f;
+};
+
+BallsOutcome collideBalls(VulkanContext& ctx, float offset) {
+    Scene scene;
+    scene.name = "balls";
+    scene.path = "balls.json";
+    scene.solver.gravity = glm::vec3(0.0f);
+    for (int k = 0; k < 2; ++k) {
+        BodyDesc ball = sphereBody(0.2f, {k == 0 ? -0.5f : 0.5f, 0.0f, k == 0 ? 0.0f : offset});
+        ball.name = k == 0 ? "left" : "right";
+        ball.source = fmt::format("/bodies/{}", k);
+        ball.mass = k == 0 ? 1.0f : 2.0f;
+        ball.velocity = glm::vec3(k == 0 ? 1.0f : -0.5f, 0.0f, 0.0f);
+        ball.restitution = 1.0f;
+        ball.friction = 0.0f;
+        scene.bodies.push_back(ball);
+    }
+    const SimModel model = buildModel(scene);
+    GpuRun gpu(ctx, model, scene.solver);
+    const RigidModel& rigid = model.rigid;
+    auto momentum = [&](const std::vector<gpu::RigidBodyState>& s) {
+        return rigid.masses[0] * xyz(s[0].linearVelocity) + rigid.masses[1] * xyz(s[1].linearVelocity);
+    };
+    auto angularMomentum = [&](const std::vector<gpu::RigidBodyState>& s) {
+        glm::dvec3 l(0.0);
+        for (int k = 0; k < 2; ++k)
+            l += rigid.masses[k] * glm::cross(xyz(s[k].position), xyz(s[k].linearVelocity)) +
+                 ref::worldTensorTimes(glm::dvec4(s[k].rotation), rigid.inertias[k], xyz(s[k].angularVelocity));
+        return l;
+    };
+    auto energy = [&](const std::vector<gpu::RigidBodyState>& s) {
+        double e = 0.0;
+        for (int k = 0; k < 2; ++k)
+            e += 0.5 * rigid.masses[k] * glm::dot(xyz(s[k].linearVelocity), xyz(s[k].linearVelocity)) +
+                 0.5 * glm::dot(xyz(s[k].angularVelocity),
+                                ref::worldTensorTimes(glm::dvec4(s[k].rotation), rigid.inertias[k],
+                                                      xyz(s[k].angularVelocity)));
+        return e;
+    };
+    gpu.frames(60);
+    const std::vector<gpu::RigidBodyState> after = gpu.stepper().rigid().readStates();
+    BallsOutcome outcome;
+    outcome.momentumError = glm::length(momentum(after) - momentum(rigid.states));
+    outcome.angularMomentumError = glm::length(angularMomentum(after) - angularMomentum(rigid.states));
+    outcome.energyRatio = energy(after) / energy(rigid.states);
+    outcome.leftVx = after[0].linearVelocity.x;
+    return outcome;
+}
+
+TEST_F(RigidBodies, CollidingBallsConserveMomentum) {
+    const BallsOutcome headOn = collideBalls(ctx(), 0.0f);
+    const BallsOutcome offCentre = collideBalls(ctx(), 0.1f);
+    for (const auto& [name, o] : {std::pair{"head-on", headOn}, std::pair{"off-centre", offCentre}})
+        std::printf("colliding balls, %s: |dp| %.2e kg m/s, |dL| %.2e kg m^2/s, E after / E before %.6f, left ball "
+                    "vx %.4f m/s (head-on elastic: -1)\n",
+                    name, o.momentumError, o.angularMomentumError, o.energyRatio, o.leftVx);
+    for (const BallsOutcome& o : {headOn, offCentre}) {
+        EXPECT_LT(o.momentumError, 1e-6 * 2.0);
+        EXPECT_LT(o.angularMomentumError, 1e-6 * 2.0);
+    }
+    EXPECT_NEAR(headOn.energyRatio, 1.0, 1e-4);
+    EXPECT_NEAR(headOn.leftVx, -1.0f, 1e-4f);
+}
+
+// A pile of mixed bodies falling onto the ground and each other: the GPU
+// against the reference over 180 frames. Contacts between bodies branch on
+// signs of distances, so float rounding can flip one contact and the two
+// runs then part; the bound, 2 cm, holds while they have not, and the
+// printed error shows how they track.
+TEST_F(RigidBodies, PileMatchesTheReference) {
+    Scene scene;
+    scene.name = "pile";
+    scene.path = "pile.json";
+    BodyDesc box = boxBody({0.15f, 0.1f, 0.2f}, {0.0f, 0.4f, 0.0f});
+    box.rotation = glm::vec4(glm::normalize(glm::vec3(1.0f, 2.0f, 0.5f)) * std::sin(0.3f), std::cos(0.3f));
+    BodyDesc ball = sphereBody(0.15f, {0.05f, 0.9f, 0.02f});
+    BodyDesc pill;
+    pill.shape = BodyShape::Capsule;
+    pill.radius = 0.08f;
+    pill.halfLength = 0.15f;
+    pill.position = glm::vec3(-0.05f, 1.3f, 0.0f);
+    pill.rotation = glm::vec4(0.0f, 0.0f, std::sin(0.6f), std::cos(0.6f));
+    int k = 0;
+    for (BodyDesc* b : {&box, &ball, &pill}) {
+        b->name = fmt::format("body {}", k);
+        b->source = fmt::format("/bodies/{}", k++);
+        b->restitution = 0.2f;
+        scene.bodies.push_back(*b);
+    }
+    addGround(scene, 0.5f);
+    const SimModel model = buildModel(scene);
+    GpuRun gpu(ctx(), model, scene.solver);
+    RigidReference reference(model);
+    double worst = 0.0;
+    for (uint32_t f = 1; f <= 180; ++f) {
+        gpu.frames(1);
+        reference.stepFrame(scene.solver);
+        const std::vector<gpu::RigidBodyState> states = gpu.stepper().rigid().readStates();
+        double error = 0.0;
+        for (uint32_t b = 0; b < states.size(); ++b)
+            error = std::max(error, glm::length(xyz(states[b].position) - reference.states()[b].position));
+        worst = std::max(worst, error);
+        if (f % 60 == 0) std::printf("pile frame %u: largest GPU - reference distance %.2e m\n", f, error);
+    }
+    EXPECT_LT(worst, 2e-2);
+    // Nothing ends inside anything: every body above the ground.
+    for (const gpu::RigidBodyState& s : gpu.stepper().rigid().readStates()) EXPECT_GT(s.position.y, 0.05f);
+}
+
 // The same scene, frame for frame, gives the same bits.
 TEST_F(RigidBodies, Deterministic) {
     BodyDesc box = boxBody({0.15f, 0.1f, 0.2f}, {0.0f, 0.5f, 0.0f});

@@ -7,17 +7,28 @@
 namespace vksim {
 
 RigidSolver::RigidSolver(const VulkanContext& ctx, const RigidModel& model, const ColliderSet& colliders)
-    : colliders_(colliders), bodyCount_(model.bodyCount()) {
+    : colliders_(colliders),
+      bodyCount_(model.bodyCount()),
+      roundStarts_(model.roundStarts),
+      pairCount_(static_cast<uint32_t>(model.pairs.size())) {
     if (empty()) return;
     bodies_ = makeStorageBuffer<gpu::RigidBody>(ctx, model.bodies, "rigid bodies");
     states_ = makeStorageBuffer<gpu::RigidBodyState>(ctx, model.states, "rigid body states",
                                                      VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
     points_ = makeStorageBuffer<glm::vec4>(ctx, model.points, "rigid contact points");
+    shapes_ = makeStorageBuffer<gpu::Collider>(ctx, model.shapes, "rigid body shapes");
+    pairs_ = makeStorageBuffer<glm::uvec2>(ctx, model.pairs, "rigid body pairs");
     step_ = std::make_unique<ComputeKernel>(ctx, "rigid/step_bodies.comp", sizeof(gpu::RigidPush));
+    pairKernel_ = std::make_unique<ComputeKernel>(ctx, "rigid/body_pairs.comp", sizeof(gpu::RigidPush));
 }
 
+// Every pass either path can record: the path is a setting, read each frame.
 void RigidSolver::declarePasses(StepPlan& plan) {
-    if (!empty()) stepPass_ = plan.declare(kStepPassName, StageKind::Solve, "rigid");
+    if (empty()) return;
+    stepPass_ = plan.declare(kStepPassName, StageKind::Solve, "rigid");
+    contactsPass_ = plan.declare(kContactsPassName, StageKind::Solve, "rigid");
+    pairsPass_ = plan.declare(kPairsPassName, StageKind::Solve, "rigid");
+    positionsPass_ = plan.declare(kPositionsPassName, StageKind::Solve, "rigid");
 }
 
 gpu::RigidPush RigidSolver::framePush(const SolverSettings& settings, uint32_t bodyCount, uint32_t colliderCount) {
@@ -33,15 +44,51 @@ gpu::RigidPush RigidSolver::framePush(const SolverSettings& settings, uint32_t b
     push.stencilStep = settings.stencilStep;
     push.gyroscopic = settings.rigid.gyroscopic ? 1u : 0u;
     push.penetrationSlop = settings.rigid.penetrationSlop;
+    push.iterations = settings.rigid.iterations;
     return push;
+}
+
+bool RigidSolver::oneDispatch(const SolverSettings& settings) const {
+    switch (settings.rigid.path) {
+        case RigidPath::OneWorkgroup: return true;
+        case RigidPath::PerSubstep: return bodyCount_ == 1;
+        case RigidPath::Auto: return bodyCount_ <= kOneWorkgroupBodies;
+    }
+    return false;
 }
 
 void RigidSolver::recordFrame(StepRecorder& rec, const SolverSettings& settings) {
     if (empty()) return;
-    const gpu::RigidPush push = framePush(settings, bodyCount_, colliders_.count());
-    // One workgroup per body.
-    rec.run(stepPass_, *step_, {&bodies_, &states_, &points_, &colliders_.colliders(), &colliders_.meshSdfGrids()},
-            bodyCount_ * step_->workgroupSize(), push);
+    gpu::RigidPush push = framePush(settings, bodyCount_, colliders_.count());
+    auto stepBodies = [&](uint32_t pass, uint32_t threads) {
+        rec.run(pass, *step_,
+                {&bodies_, &states_, &points_, &colliders_.meshSdfGrids(), &shapes_, &pairs_, &colliders_.colliders()},
+                threads, push);
+    };
+    const uint32_t perBody = bodyCount_ * step_->workgroupSize();  // one workgroup per body
+    if (oneDispatch(settings)) {
+        // One body: a workgroup of its own, no pairs. More: one workgroup for all.
+        push.phase = bodyCount_ == 1 ? gpu::kRigidPhaseFrame : gpu::kRigidPhaseAllBodies;
+        push.pairCount = pairCount_;
+        stepBodies(stepPass_, bodyCount_ == 1 ? perBody : step_->workgroupSize());
+        return;
+    }
+    for (uint32_t substep = 0; substep < settings.substeps; ++substep) {
+        for (uint32_t iteration = 0; iteration < settings.rigid.iterations; ++iteration) {
+            push.phase = gpu::kRigidPhaseContacts;
+            push.integrate = iteration == 0 ? 1u : 0u;
+            stepBodies(contactsPass_, perBody);
+            for (size_t round = 0; round + 1 < roundStarts_.size(); ++round) {
+                push.firstPair = roundStarts_[round];
+                push.pairCount = roundStarts_[round + 1] - roundStarts_[round];
+                // One workgroup per pair.
+                rec.run(pairsPass_, *pairKernel_, {&bodies_, &states_, &points_, &colliders_.meshSdfGrids(), &shapes_, &pairs_},
+                        push.pairCount * pairKernel_->workgroupSize(), push);
+            }
+        }
+        push.phase = gpu::kRigidPhasePositions;
+        stepBodies(positionsPass_, perBody);
+    }
 }
 
 void RigidSolver::reset(const RigidModel& model) {

@@ -1,9 +1,15 @@
 #pragma once
 // The rigid bodies of a world on the GPU (docs/physics.md §11): their
-// body-frame constants, contact points and state, and the pass that steps
-// them, "rigid: step", one dispatch per frame (every substep inside, one
-// workgroup per body). Bodies touch the colliders, not the particles, so
-// the stepper records them before the particle solvers.
+// body-frame constants, contact points, shapes and state, and the passes
+// that step them. A frame is one dispatch, "rigid: step", for one body (one
+// workgroup, every substep inside) and for a few bodies (settings path
+// OneWorkgroup: every body and pair one after another in one workgroup).
+// Per substep (PerSubstep) it is `iterations` times "rigid: collider
+// contacts" (one workgroup per body; the first also updates the velocities)
+// each followed by "rigid: body pairs" once per round of pairs
+// (rigid_model.h), then "rigid: positions". Both orders are the same, so
+// both paths give the same bits. Bodies touch the colliders, not the
+// particles, so the stepper records them before the particle solvers.
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -24,6 +30,14 @@ class ColliderSet;
 class RigidSolver {
 public:
     static constexpr const char* kStepPassName = "rigid: step";
+    static constexpr const char* kContactsPassName = "rigid: collider contacts";
+    static constexpr const char* kPairsPassName = "rigid: body pairs";
+    static constexpr const char* kPositionsPassName = "rigid: positions";
+    // The most bodies RigidPath::Auto steps in one workgroup.
+    static constexpr uint32_t kOneWorkgroupBodies = 64;
+
+    // Whether `settings` step a frame in one dispatch.
+    bool oneDispatch(const SolverSettings& settings) const;
 
     RigidSolver(const VulkanContext& ctx, const RigidModel& model, const ColliderSet& colliders);
 
@@ -48,9 +62,11 @@ public:
 private:
     const ColliderSet& colliders_;
     uint32_t bodyCount_ = 0;
-    GpuBuffer bodies_, states_, points_;
-    std::unique_ptr<ComputeKernel> step_;
-    uint32_t stepPass_ = 0;
+    std::vector<uint32_t> roundStarts_;
+    uint32_t pairCount_ = 0;
+    GpuBuffer bodies_, states_, points_, shapes_, pairs_;
+    std::unique_ptr<ComputeKernel> step_, pairKernel_;
+    uint32_t stepPass_ = 0, contactsPass_ = 0, pairsPass_ = 0, positionsPass_ = 0;
 };
 
 }  // namespace vksim
