@@ -906,6 +906,13 @@ Scene readScene(const Json& document, std::string defaultName, SceneAssets& asse
         requireUniqueNames(scene.colliders, *f);
     }
     bakeBodyGrids(scene.bodies, bodyGrids, assets);
+    // With particles in the scene every body is also a collider for them.
+    const bool particles = !scene.cloths.empty() || !scene.solids.empty();
+    if (particles && scene.colliders.size() + scene.bodies.size() > gpu::kMaxColliders)
+        fields.required("bodies").fail(
+            fmt::format("{} bodies and {} colliders: with objects in the scene every body is a collider for them "
+                        "too, and at most {} fit (the GPU keeps one bit per collider)",
+                        scene.bodies.size(), scene.colliders.size(), gpu::kMaxColliders));
     scene.assetLog = assets.log();
     return scene;
 }

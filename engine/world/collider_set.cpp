@@ -10,16 +10,24 @@
 namespace vksim {
 
 ColliderSet::ColliderSet(const VulkanContext& ctx, const SimModel& model)
-    : count_(static_cast<uint32_t>(model.colliders.size())) {
-    if (model.colliders.size() > gpu::kMaxColliders)
-        throw std::invalid_argument(fmt::format("{} colliders; the GPU path supports {}", model.colliders.size(),
-                                                gpu::kMaxColliders));
-    colliders_ = makeStorageBuffer<gpu::Collider>(ctx, model.colliders, "colliders");
+    : count_(static_cast<uint32_t>(model.colliders.size() + bodyColliderCount(model))),
+      sceneCount_(static_cast<uint32_t>(model.colliders.size())) {
+    if (count_ > gpu::kMaxColliders)
+        throw std::invalid_argument(fmt::format("{} colliders (with the rigid bodies); the GPU path supports {}",
+                                                count_, gpu::kMaxColliders));
+    // The bodies' entries are written by the GPU before anything reads them.
+    std::vector<gpu::Collider> all = model.colliders;
+    all.resize(count_, gpu::Collider{});
+    colliders_ = makeStorageBuffer<gpu::Collider>(ctx, all, "colliders");
     meshSdfGrids_ = makeStorageBuffer<float>(ctx, model.meshSdfGrids, "mesh collider SDF grids");
 }
 
+uint32_t bodyColliderCount(const SimModel& model) {
+    return model.particleCount() > 0 ? model.rigid.bodyCount() : 0u;
+}
+
 void ColliderSet::set(const std::vector<gpu::Collider>& colliders) {
-    if (colliders.size() != count_) throw std::invalid_argument("collider count cannot change at run time");
+    if (colliders.size() != sceneCount_) throw std::invalid_argument("collider count cannot change at run time");
     pending_ = colliders;
 }
 

@@ -1,9 +1,13 @@
 #pragma once
 // The colliders of a world, held once: one buffer of gpu::Collider that
 // every collision stage of every solver reads, and the baked SDF grids of
-// the mesh colliders. Whatever moves a collider (the viewer, the API, later
-// a rigid body) writes its new transform and velocity here; the change is
-// recorded at the start of the next frame, without a wait.
+// the mesh colliders and mesh bodies. The scene's colliders come first;
+// whatever moves one (the viewer, the API) writes its new transform and
+// velocity here, recorded at the start of the next frame without a wait.
+// When the scene has particles and rigid bodies, each body follows as a
+// collider of its own, written on the GPU from the body's state every
+// frame (RigidSolver::recordColliders): cloth meets bodies as it meets
+// colliders.
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -18,17 +22,23 @@ namespace vksim {
 class VulkanContext;
 struct SimModel;
 
+// How many bodies are colliders too: all of them when there are particles.
+uint32_t bodyColliderCount(const SimModel& model);
+
 class ColliderSet {
 public:
     ColliderSet(const VulkanContext& ctx, const SimModel& model);
 
+    // Every collider the particle stages test: the scene's, then the bodies'.
     uint32_t count() const { return count_; }
+    // The scene's colliders [0, sceneCount()); the rigid bodies test only these.
+    uint32_t sceneCount() const { return sceneCount_; }
     const GpuBuffer& colliders() const { return colliders_; }
     const GpuBuffer& meshSdfGrids() const { return meshSdfGrids_; }
 
-    // The new state of every collider (the count cannot change), recorded
-    // into the next recordPendingUpdate: no wait. Throws std::invalid_argument
-    // for another count.
+    // The new state of every scene collider (the count cannot change),
+    // recorded into the next recordPendingUpdate: no wait. Throws
+    // std::invalid_argument for another count.
     void set(const std::vector<gpu::Collider>& colliders);
 
     // At the start of a frame: a pending set() is written between barriers
@@ -38,6 +48,7 @@ public:
 
 private:
     uint32_t count_ = 0;
+    uint32_t sceneCount_ = 0;
     GpuBuffer colliders_, meshSdfGrids_;
     std::optional<std::vector<gpu::Collider>> pending_;
 };

@@ -59,8 +59,11 @@ void Stepper::recordFrame(StepRecorder& rec, const FrameInputs& frame) {
     }
     for (const Active& active : active_) active.solver->beginFrame(rec, frame);
     const SolverSettings& settings = frame.settings;
-    // The bodies read the colliders only (no particle), so their whole frame comes first.
+    // The bodies read the colliders only (no particle), so their whole frame
+    // comes first; then they are colliders for the particles, at the pose
+    // and velocity they end the frame with.
     rigid_->recordFrame(rec, settings);
+    rigid_->recordColliders(rec);
     const float h = settings.timeStep / static_cast<float>(settings.substeps);
     for (uint32_t s = 0; s < settings.substeps; ++s)
         for (const Active& active : active_)

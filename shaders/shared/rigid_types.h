@@ -62,7 +62,7 @@ struct RigidPush {
     uint integrate;        // kRigidPhaseContacts: 1 on a substep's first iteration (update the velocities first)
     uint firstPair;        // body_pairs.comp: the round's pairs [firstPair, firstPair + pairCount)
     uint pairCount;        // kRigidPhaseAllBodies: every pair
-    uint pad0;
+    uint firstBodyCollider;  // body_colliders.comp: body b is collider firstBodyCollider + b
 };
 GPU_CHECK_SIZE(RigidPush, 80);
 

@@ -500,3 +500,48 @@ TEST_F(RigidBodies, Deterministic) {
 
 }  // namespace
 }  // namespace vksim::test
+
+namespace vksim::test {
+namespace {
+
+// Bodies are colliders for the particles, with their surface's velocity:
+// cloth lying on a box that slides without friction at 1 m/s is carried
+// along by its own friction with the box (mu = 0.5): it accelerates at
+// mu g until it moves with the box (in 0.2 s), as on the conveyor of
+// moving_collider_test.cpp. After 1 s the cloth must move at the box's
+// speed (1%) and still lie on it.
+TEST_F(RigidBodies, ClothRidesAMovingBox) {
+    Scene scene = clothScene({8, 8}, {0.3f, 0.3f}, 0.25f);
+    BodyDesc box = boxBody({0.3f, 0.1f, 0.3f}, {0.0f, 0.1f, 0.0f});
+    box.name = "cart";
+    box.source = "/bodies/0";
+    box.velocity = glm::vec3(1.0f, 0.0f, 0.0f);
+    box.friction = 0.5f;
+    box.mass = 20.0f;
+    scene.bodies.push_back(box);
+    ColliderDesc ground;
+    ground.name = "ground";
+    ground.shape = ColliderShape::Plane;
+    ground.friction = 0.0f;
+    scene.colliders.push_back(ground);
+    const SimModel model = buildModel(scene);
+    GpuRun gpu(ctx(), model, scene.solver);
+    gpu.frames(60);
+    const gpu::RigidBodyState cart = gpu.stepper().rigid().readStates()[0];
+    double vx = 0.0, y = 0.0;
+    const std::vector<glm::vec4> velocities = gpu.velocities(), positions = gpu.positions();
+    for (size_t i = 0; i < velocities.size(); ++i) {
+        vx += velocities[i].x / double(velocities.size());
+        y += positions[i].y / double(positions.size());
+    }
+    std::printf("cloth on a sliding box after 1 s: box vx %.4f m/s, cloth vx %.4f m/s, cloth height %.4f m (box top "
+                "%.4f m)\n",
+                cart.linearVelocity.x, vx, y, cart.position.y + 0.1f);
+    EXPECT_NEAR(vx, cart.linearVelocity.x, 0.01);
+    EXPECT_NEAR(cart.linearVelocity.x, 1.0f, 1e-4f);
+    EXPECT_GT(y, cart.position.y + 0.1f - 0.005f);
+    EXPECT_LT(y, cart.position.y + 0.1f + 0.02f);
+}
+
+}  // namespace
+}  // namespace vksim::test

@@ -20,6 +20,8 @@ RigidSolver::RigidSolver(const VulkanContext& ctx, const RigidModel& model, cons
     pairs_ = makeStorageBuffer<glm::uvec2>(ctx, model.pairs, "rigid body pairs");
     step_ = std::make_unique<ComputeKernel>(ctx, "rigid/step_bodies.comp", sizeof(gpu::RigidPush));
     pairKernel_ = std::make_unique<ComputeKernel>(ctx, "rigid/body_pairs.comp", sizeof(gpu::RigidPush));
+    if (colliders_.count() > colliders_.sceneCount())
+        collidersKernel_ = std::make_unique<ComputeKernel>(ctx, "rigid/body_colliders.comp", sizeof(gpu::RigidPush));
 }
 
 // Every pass either path can record: the path is a setting, read each frame.
@@ -29,6 +31,15 @@ void RigidSolver::declarePasses(StepPlan& plan) {
     contactsPass_ = plan.declare(kContactsPassName, StageKind::Solve, "rigid");
     pairsPass_ = plan.declare(kPairsPassName, StageKind::Solve, "rigid");
     positionsPass_ = plan.declare(kPositionsPassName, StageKind::Solve, "rigid");
+    if (collidersKernel_) collidersPass_ = plan.declare(kCollidersPassName, StageKind::Solve, "rigid");
+}
+
+void RigidSolver::recordColliders(StepRecorder& rec) {
+    if (!collidersKernel_) return;
+    gpu::RigidPush push{};
+    push.bodyCount = bodyCount_;
+    push.firstBodyCollider = colliders_.sceneCount();
+    rec.run(collidersPass_, *collidersKernel_, {&states_, &shapes_, &colliders_.colliders()}, bodyCount_, push);
 }
 
 gpu::RigidPush RigidSolver::framePush(const SolverSettings& settings, uint32_t bodyCount, uint32_t colliderCount) {
@@ -59,7 +70,7 @@ bool RigidSolver::oneDispatch(const SolverSettings& settings) const {
 
 void RigidSolver::recordFrame(StepRecorder& rec, const SolverSettings& settings) {
     if (empty()) return;
-    gpu::RigidPush push = framePush(settings, bodyCount_, colliders_.count());
+    gpu::RigidPush push = framePush(settings, bodyCount_, colliders_.sceneCount());
     auto stepBodies = [&](uint32_t pass, uint32_t threads) {
         rec.run(pass, *step_,
                 {&bodies_, &states_, &points_, &colliders_.meshSdfGrids(), &shapes_, &pairs_, &colliders_.colliders()},

@@ -33,6 +33,7 @@ public:
     static constexpr const char* kContactsPassName = "rigid: collider contacts";
     static constexpr const char* kPairsPassName = "rigid: body pairs";
     static constexpr const char* kPositionsPassName = "rigid: positions";
+    static constexpr const char* kCollidersPassName = "rigid: colliders";
     // The most bodies RigidPath::Auto steps in one workgroup.
     static constexpr uint32_t kOneWorkgroupBodies = 64;
 
@@ -47,6 +48,10 @@ public:
 
     // Every substep of one frame. Records nothing without bodies.
     void recordFrame(StepRecorder& rec, const SolverSettings& settings);
+    // After recordFrame: every body's shape at its new pose into the
+    // collider set's body entries, "rigid: colliders" (nothing when the set
+    // has none: no particles to meet them).
+    void recordColliders(StepRecorder& rec);
 
     // Back to the model's initial state (waits for the queue).
     void reset(const RigidModel& model);
@@ -57,6 +62,7 @@ public:
     std::vector<gpu::RigidBodyState> readStates() const { return states_.downloadArray<gpu::RigidBodyState>(); }
 
     // The push constants of one frame with `settings` (also what the CPU reference steps with).
+    // colliderCount: the scene's colliders (the bodies test no body's entry).
     static gpu::RigidPush framePush(const SolverSettings& settings, uint32_t bodyCount, uint32_t colliderCount);
 
 private:
@@ -65,8 +71,8 @@ private:
     std::vector<uint32_t> roundStarts_;
     uint32_t pairCount_ = 0;
     GpuBuffer bodies_, states_, points_, shapes_, pairs_;
-    std::unique_ptr<ComputeKernel> step_, pairKernel_;
-    uint32_t stepPass_ = 0, contactsPass_ = 0, pairsPass_ = 0, positionsPass_ = 0;
+    std::unique_ptr<ComputeKernel> step_, pairKernel_, collidersKernel_;
+    uint32_t stepPass_ = 0, contactsPass_ = 0, pairsPass_ = 0, positionsPass_ = 0, collidersPass_ = 0;
 };
 
 }  // namespace vksim
