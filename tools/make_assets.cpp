@@ -10,6 +10,11 @@
 //   flag.obj         an open 1.5 m x 1 m sheet in the XY plane, written as
 //                    two panels whose shared seam repeats its vertices, so
 //                    loading it shows welding at work: cloth
+//   t_handle.obj     a closed T of cubes (a 0.35 m bar along X, a 0.2 m stem
+//                    along Z): rigid body with three distinct principal
+//                    moments, for the intermediate-axis flip
+//   top.obj          a closed spinning top, a surface of revolution about +Y
+//                    with its tip at the origin: rigid body
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -166,6 +171,87 @@ void writeFlag(const std::filesystem::path& file) {
     obj.save(file);
 }
 
+// The boundary of a set of unit cubes (cells of side `cell`), each face not
+// shared by two cubes as two triangles, counter-clockwise seen from outside;
+// corners are grid points, numbered once, so the surface is welded. Closed
+// and manifold for cube sets that touch along faces only.
+void writeCubes(const std::filesystem::path& file, const std::string& comment, const std::vector<glm::ivec3>& cubes,
+                double cell, glm::dvec3 origin) {
+    ObjWriter obj(comment);
+    auto filled = [&](glm::ivec3 c) {
+        for (const glm::ivec3& k : cubes)
+            if (k == c) return true;
+        return false;
+    };
+    std::vector<std::pair<glm::ivec3, uint32_t>> ids;
+    auto corner = [&](glm::ivec3 p) {
+        for (const auto& [q, id] : ids)
+            if (q == p) return id;
+        const uint32_t id = obj.vertex(origin + cell * glm::dvec3(p));
+        ids.emplace_back(p, id);
+        return id;
+    };
+    for (const glm::ivec3& c : cubes)
+        for (int axis = 0; axis < 3; ++axis)
+            for (int side = 0; side < 2; ++side) {
+                glm::ivec3 neighbour = c;
+                neighbour[axis] += side == 0 ? -1 : 1;
+                if (filled(neighbour)) continue;
+                // The face's corners, counter-clockwise seen from its outward normal.
+                const int u = (axis + 1) % 3, v = (axis + 2) % 3;
+                glm::ivec3 base = c;
+                base[axis] += side;
+                glm::ivec3 du(0), dv(0);
+                du[u] = 1;
+                dv[v] = 1;
+                const uint32_t a = corner(base), b = corner(base + du), d = corner(base + dv), e = corner(base + du + dv);
+                // (u, v, axis) is right-handed: u x v = +axis, so a, b, e, d runs counter-clockwise seen from +axis.
+                if (side == 1) {
+                    obj.face({a, b, e});
+                    obj.face({a, e, d});
+                } else {
+                    obj.face({a, e, b});
+                    obj.face({a, d, e});
+                }
+            }
+    obj.save(file);
+}
+
+void writeTHandle(const std::filesystem::path& file) {
+    std::vector<glm::ivec3> cubes;
+    for (int x = 0; x < 7; ++x) cubes.emplace_back(x, 0, 0);  // the bar
+    for (int z = 1; z <= 4; ++z) cubes.emplace_back(3, 0, z);  // the stem, from the bar's middle
+    writeCubes(file, "T-handle: a bar of 7 cubes along X and a stem of 4 along Z, 0.05 m cubes", cubes, 0.05,
+               glm::dvec3(-0.175, -0.025, -0.025));
+}
+
+// A surface of revolution about +Y through the profile (radius, height),
+// from the tip (radius 0) to the top pole (radius 0): rings of `slices`
+// vertices, single vertices at the poles.
+void writeTop(const std::filesystem::path& file) {
+    const std::vector<glm::dvec2> profile = {{0.0, 0.0},    {0.03, 0.02},  {0.09, 0.06},  {0.14, 0.1},
+                                             {0.15, 0.115}, {0.14, 0.13},  {0.05, 0.15},  {0.015, 0.16},
+                                             {0.015, 0.24}, {0.0, 0.245}};
+    const uint32_t slices = 32;
+    ObjWriter obj(fmt::format("spinning top: surface of revolution about +Y, tip at the origin, {} slices", slices));
+    const uint32_t tip = obj.vertex({0.0, profile.front().y, 0.0});
+    std::vector<uint32_t> rings;
+    for (size_t k = 1; k + 1 < profile.size(); ++k)
+        for (uint32_t s = 0; s < slices; ++s) {
+            const double a = 2.0 * std::numbers::pi * s / slices;
+            rings.push_back(obj.vertex({profile[k].x * std::cos(a), profile[k].y, -profile[k].x * std::sin(a)}));
+        }
+    const uint32_t top = obj.vertex({0.0, profile.back().y, 0.0});
+    const uint32_t ringCount = static_cast<uint32_t>(profile.size() - 2);
+    auto at = [&](uint32_t ring, uint32_t s) { return rings[ring * slices + s % slices]; };
+    // Angle a runs counter-clockwise seen from +Y (x = cos a, z = -sin a).
+    for (uint32_t s = 0; s < slices; ++s) obj.face({tip, at(0, s + 1), at(0, s)});
+    for (uint32_t ring = 0; ring + 1 < ringCount; ++ring)
+        for (uint32_t s = 0; s < slices; ++s) obj.face({at(ring, s), at(ring, s + 1), at(ring + 1, s + 1), at(ring + 1, s)});
+    for (uint32_t s = 0; s < slices; ++s) obj.face({top, at(ringCount - 1, s), at(ringCount - 1, s + 1)});
+    obj.save(file);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -174,5 +260,7 @@ int main(int argc, char** argv) {
     writeTorus(folder / "torus.obj");
     writeGingerbread(folder / "gingerbread.obj");
     writeFlag(folder / "flag.obj");
+    writeTHandle(folder / "t_handle.obj");
+    writeTop(folder / "top.obj");
     return 0;
 }

@@ -58,6 +58,11 @@ std::string formatSize(const SizeResult& r, double perDispatchMs) {
                                p.runsPerStep, p.medianMs, p.p95Ms, si(static_cast<double>(p.elementsPerStep)),
                                si(p.elementsPerSecond), si(static_cast<double>(p.bytesPerStep)),
                                p.gigabytesPerSecond, p.element);
+        else if (p.elementsPerStep > 0)  // counted, with no byte model
+            out += fmt::format("  {:<30} {:>5} {:>10.4f} {:>10.4f} {:>10} {:>9} {:>9} {:>8}  {} (no byte model)\n",
+                               p.family, p.runsPerStep, p.medianMs, p.p95Ms,
+                               si(static_cast<double>(p.elementsPerStep)), si(p.elementsPerSecond), "-", "-",
+                               p.element);
         else
             out += fmt::format("  {:<30} {:>5} {:>10.4f} {:>10.4f} {:>10} {:>9} {:>9} {:>8}  (no byte model)\n",
                                p.family, p.runsPerStep, p.medianMs, p.p95Ms, "-", "-", "-", "-");

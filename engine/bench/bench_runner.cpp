@@ -108,6 +108,11 @@ SizeResult summarize(const BenchScene& benchScene, uint32_t size, const World& w
             pass.element = "PBD constraint";
             pass.elementsPerStep = workgroupSolvesPerStep(model, world.scene().solver);
             constraintsPerStep += pass.elementsPerStep;
+        } else if (pass.family.starts_with("rigid: ")) {
+            // Every contact point of every body is tested each substep: the
+            // rigid passes' cost per point (and per body: divide by points per body).
+            pass.element = "contact point x substep";
+            pass.elementsPerStep = model.rigid.points.size() * world.scene().solver.substeps;
         } else if (const PassTraffic* traffic = findPassTraffic(pass.family)) {
             // Each colour of a family (and its overflow group) is one pass: runs / passes = sweeps per step.
             const uint64_t sweeps = pass.runsPerStep / std::max<uint32_t>(1, sampler.passesRun[f]);

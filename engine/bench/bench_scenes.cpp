@@ -126,6 +126,48 @@ Scene pdBar(uint32_t size) {
     return scene;
 }
 
+// rigid-pile: `size` bodies (boxes, balls and capsules in turn) dropped in
+// layers of a 4 x 4 grid onto the ground, every body touching the ground
+// and its neighbours within a second: the bodies' contacts with the
+// collider and with each other (the default path: one workgroup for up to
+// 64 bodies, per substep above).
+Scene rigidPile(uint32_t size) {
+    Scene scene;
+    scene.name = fmt::format("rigid-pile {}", size);
+    for (uint32_t b = 0; b < size; ++b) {
+        BodyDesc body;
+        body.name = fmt::format("body {}", b);
+        body.source = fmt::format("/bodies/{}", b);
+        const uint32_t layer = b / 16, column = b % 4, row = (b / 4) % 4;
+        body.position = {0.3f * float(column) - 0.45f, 0.15f + 0.3f * float(layer), 0.3f * float(row) - 0.45f};
+        body.rotation = glm::vec4(glm::normalize(glm::vec3(1.0f, float(b % 3), 0.5f)) * std::sin(0.2f * float(b % 5)),
+                                  std::cos(0.2f * float(b % 5)));
+        body.shape = static_cast<BodyShape>(b % 3);  // box, sphere, capsule
+        body.halfExtents = glm::vec3(0.1f, 0.08f, 0.12f);
+        body.radius = body.shape == BodyShape::Capsule ? 0.06f : 0.1f;
+        body.halfLength = 0.08f;
+        body.friction = 0.5f;
+        body.restitution = 0.2f;
+        scene.bodies.push_back(body);
+    }
+    ColliderDesc ground;
+    ground.name = "ground";
+    ground.shape = ColliderShape::Plane;
+    ground.friction = 0.5f;
+    scene.colliders = {ground};
+    return scene;
+}
+
+// rigid-pile-per-substep: the same on the per-substep path.
+Scene rigidPilePerSubstep(uint32_t size) {
+    Scene scene = rigidPile(size);
+    scene.name = fmt::format("rigid-pile-per-substep {}", size);
+    scene.solver.rigid.path = RigidPath::PerSubstep;
+    return scene;
+}
+
+uint64_t noParticles(uint32_t) { return 0; }
+
 uint64_t gridParticles(uint32_t size) { return uint64_t{size} * size; }
 uint64_t barParticles(uint32_t size) { return (uint64_t{4} * size + 1) * (uint64_t{size} + 1) * (uint64_t{size} + 1); }
 
@@ -149,6 +191,12 @@ const std::vector<BenchScene> kScenes{
      "a tetrahedral bar held at one end, sagging onto a block (projective dynamics, tet strain and volume; "
      "1 substep, 10 x 20 iterations)",
      "n, for 4n x n x n cube cells of 6 tetrahedra", {2, 4, 8, 16, 32, 64}, 16, pdBar, barParticles},
+    {"rigid-pile",
+     "boxes, balls and capsules (98, 162 and 130 contact points) dropped in layers onto the ground (4 substeps x 4 "
+     "contact iterations; \"path\": \"auto\": one workgroup for up to 64 bodies, else per substep)",
+     "bodies", {4, 16, 64, 256}, 64, rigidPile, noParticles},
+    {"rigid-pile-per-substep", "rigid-pile on the per-substep path (\"path\": \"perSubstep\"), for comparison",
+     "bodies", {4, 16, 64, 256}, 64, rigidPilePerSubstep, noParticles},
 };
 
 }  // namespace

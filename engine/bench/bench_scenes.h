@@ -1,7 +1,8 @@
 #pragma once
 // The benchmark suite: scenes built in code (no files to drift), each run at
 // a list of sizes: PBD cloth, projective dynamics cloth, mass-spring cloth
-// (implicit Euler) and a projective dynamics tetrahedral solid. To add one, append a BenchScene to the list in
+// (implicit Euler), a projective dynamics tetrahedral solid and a pile of
+// rigid bodies. To add one, append a BenchScene to the list in
 // bench_scenes.cpp, and a row for each pass family it brings to the byte
 // models in pass_traffic.cpp.
 #include <cstdint>

@@ -15,6 +15,7 @@
 #include "io/asset_error.h"
 #include "io/read_file.h"
 #include "io/triangle_surface.h"
+#include "rigid/body_mass.h"
 #include "scene/json_reader.h"
 #include "sim/tet_mesh.h"
 #include "scene/scene_assets.h"
@@ -843,6 +844,17 @@ BodyDesc readBody(const Field& field, std::size_t index, SceneAssets& assets, st
     if (auto f = fields.optional("friction")) body.friction = readFloat(*f, atLeast(0.0));
     if (auto f = fields.optional("restitution")) body.restitution = readFloat(*f, closedInterval(0.0, 1.0));
     if (auto f = fields.optional("color")) body.color = readColor(*f);
+    // A body that cannot be stepped is refused now, with its path: a surface
+    // wound inward or enclosing nothing, an inertia too degenerate to invert.
+    try {
+        const double kilograms = bodyMass(body).mass;
+        if (!(kilograms < 1e30 && kilograms > 1e-30))
+            field.fail(fmt::format("a mass of {:.3g} kg is outside the range a float holds", kilograms));
+    } catch (const std::invalid_argument& e) {
+        const std::string what = e.what();
+        (shape == BodyShape::Mesh ? fields.required("file") : field)
+            .fail(shape == BodyShape::Mesh ? fmt::format("{}: {}", body.meshFile, what) : what);
+    }
     return body;
 }
 
