@@ -27,7 +27,11 @@ set(VKSIM_SCENE_LOADER_SOURCES
     ${PROJECT_SOURCE_DIR}/engine/scene/json_reader.cpp
     ${PROJECT_SOURCE_DIR}/engine/scene/scene_assets.cpp
     ${PROJECT_SOURCE_DIR}/engine/scene/scene_loader.cpp
-    ${PROJECT_SOURCE_DIR}/engine/scene/spring_settings.cpp)
+    ${PROJECT_SOURCE_DIR}/engine/scene/spring_settings.cpp
+    # Rigid bodies' mass properties, which the loader checks.
+    ${PROJECT_SOURCE_DIR}/engine/rigid/body_mass.cpp
+    ${PROJECT_SOURCE_DIR}/engine/rigid/body_shape.cpp
+    ${PROJECT_SOURCE_DIR}/engine/rigid/mass_properties.cpp)
 # The command-line parser (app/command_line.h) and what its checks and help need.
 set(VKSIM_COMMAND_LINE_SOURCES
     ${PROJECT_SOURCE_DIR}/engine/app/command_line.cpp
@@ -57,6 +61,6 @@ target_link_libraries(vksim_asset_loaders_sanitized PUBLIC glm::glm fmt::fmt tin
                       Threads::Threads)
 vksim_sanitized_library(vksim_scene_loader_sanitized ${VKSIM_SCENE_LOADER_SOURCES})
 target_link_libraries(vksim_scene_loader_sanitized PUBLIC vksim_asset_loaders_sanitized
-                      nlohmann_json::nlohmann_json)
+                      nlohmann_json::nlohmann_json Eigen3::Eigen)
 vksim_sanitized_library(vksim_command_line_sanitized ${VKSIM_COMMAND_LINE_SOURCES})
 target_link_libraries(vksim_command_line_sanitized PUBLIC glm::glm fmt::fmt PRIVATE CLI11::CLI11)

@@ -11,18 +11,14 @@ constexpr uint32_t kDefaultBoxCells = 4;
 constexpr uint32_t kDefaultSphereSubdivisions = 2;
 constexpr uint32_t kDefaultCapsuleSlices = 16;
 
-uint32_t detailOr(uint32_t detail, uint32_t fallback) { return detail != 0 ? detail : fallback; }
-
 }  // namespace
 
 BodySurface bodyShapeSurface(const BodyDesc& body) {
     switch (body.shape) {
-        case BodyShape::Box: return boxSurface(glm::dvec3(body.halfExtents), detailOr(body.detail, kDefaultBoxCells));
-        case BodyShape::Sphere:
-            // 0 subdivisions (the icosahedron) is a valid choice: "subdivisions": 0.
-            return sphereSurface(body.radius, body.detail);
+        case BodyShape::Box: return boxSurface(glm::dvec3(body.halfExtents), body.detail.value_or(kDefaultBoxCells));
+        case BodyShape::Sphere: return sphereSurface(body.radius, body.detail.value_or(kDefaultSphereSubdivisions));
         case BodyShape::Capsule: {
-            const uint32_t slices = detailOr(body.detail, kDefaultCapsuleSlices);
+            const uint32_t slices = body.detail.value_or(kDefaultCapsuleSlices);
             return capsuleSurface(body.radius, body.halfLength, slices, std::max(2u, slices / 4u));
         }
         case BodyShape::Mesh: {

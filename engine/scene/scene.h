@@ -276,7 +276,7 @@ struct BodyDesc {
     float meshScale = 1.0f;
     // How finely a primitive is tessellated into contact points: box cells
     // per edge, icosphere subdivisions, capsule slices (stacks per cap are a quarter).
-    uint32_t detail = 0;  // 0: the shape's default (box 4, sphere 2, capsule 16)
+    std::optional<uint32_t> detail;  // none: the shape's default (box 4, sphere 2, capsule 16)
     // Exactly one of the two sets the body's mass (default: mass 1 kg).
     float mass = 1.0f;     // [kg]
     float density = 0.0f;  // [kg/m^3]; > 0 means the mass comes from it

@@ -92,7 +92,7 @@ TEST(SceneLoader, LoadsEveryShippedScene) {
             const Scene scene = loadScene(file);
             EXPECT_EQ(scene.path, file.string());
             EXPECT_FALSE(scene.name.empty());
-            EXPECT_FALSE(scene.cloths.empty() && scene.solids.empty());
+            EXPECT_FALSE(scene.cloths.empty() && scene.solids.empty() && scene.bodies.empty());
         } catch (const SceneError& error) {
             ADD_FAILURE() << error.what();
         }
