@@ -45,11 +45,18 @@ public:
     uint32_t particleCount() const { return particleCount_; }
     uint32_t triangleCount() const { return triangleCount_; }
 
-    // Read-back (waits for the queue).
-    std::vector<glm::vec4> readPositions() const { return positions_.downloadArray<glm::vec4>(); }
-    std::vector<glm::vec4> readVelocities() const { return velocities_.downloadArray<glm::vec4>(); }
+    // Read-back (waits for the queue): particleCount() values (a buffer is
+    // at least 16 bytes, so a scene of rigid bodies alone has one unused
+    // vec4 that must not be read as a particle).
+    std::vector<glm::vec4> readPositions() const { return firstParticles(positions_.downloadArray<glm::vec4>()); }
+    std::vector<glm::vec4> readVelocities() const { return firstParticles(velocities_.downloadArray<glm::vec4>()); }
 
 private:
+    std::vector<glm::vec4> firstParticles(std::vector<glm::vec4> values) const {
+        values.resize(particleCount_);
+        return values;
+    }
+
     uint32_t particleCount_ = 0;
     uint32_t triangleCount_ = 0;
     // Per-step state.

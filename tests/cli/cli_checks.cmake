@@ -59,3 +59,9 @@ set_tests_properties(cli_overflow_group PROPERTIES TIMEOUT 600 LABELS gpu)
 add_test(NAME cli_workgroup_path
          COMMAND ${VKSIM_CLI_DIR}/workgroup_path.sh $<TARGET_FILE:vksim> ${PROJECT_SOURCE_DIR}/scenes)
 set_tests_properties(cli_workgroup_path PROPERTIES TIMEOUT 600 LABELS gpu)
+# Rigid bodies: the pile scene's state-hash (positions and body poses) is
+# the same on 1, 2 and 4 lavapipe threads, in separate processes, and on
+# both dispatch paths, with silent validation.
+add_test(NAME cli_rigid_determinism
+         COMMAND ${VKSIM_CLI_DIR}/rigid_determinism.sh $<TARGET_FILE:vksim> ${PROJECT_SOURCE_DIR}/scenes)
+set_tests_properties(cli_rigid_determinism PROPERTIES TIMEOUT 600 LABELS gpu)
