@@ -43,7 +43,8 @@ void RigidReference::stepSubstep(const SolverSettings& settings, double h) {
     for (uint32_t iteration = 0; iteration < settings.rigid.iterations; ++iteration) {
         for (uint32_t b = 0; b < count; ++b) {
             if (iteration == 0) integrateVelocity(b, settings, h);
-            collide(bodies_[b], states_[b], settings, h);
+            if (settings.rigid.contact == RigidContact::Impulse) collide(bodies_[b], states_[b], settings, h);
+            else if (iteration == 0) penalty(bodies_[b], states_[b], settings, h);
         }
         for (const glm::uvec2& pair : pairs_) solvePair(pair.x, pair.y, settings, h);
     }
@@ -212,7 +213,33 @@ void RigidReference::collide(Body& body, ReferenceBodyState& s, const SolverSett
     }
 }
 
+// step_bodies.comp penaltyContacts.
+void RigidReference::penalty(const Body& body, ReferenceBodyState& s, const SolverSettings& settings, double h) const {
+    const RigidSettings& rigid = settings.rigid;
+    const uint32_t model = static_cast<uint32_t>(rigid.contact);
+    for (const ReferenceCollider& col : colliders_) {
+        glm::dvec3 force(0.0), torque(0.0);
+        for (const glm::dvec3& point : body.points) {
+            const glm::dvec3 r = ref::quatRotate(s.rotation, point);
+            const glm::dvec3 x = s.position + r;
+            const double phi = ref::sdfWorld(col.type, col.position, col.rotation, col.size, x) - col.thickness;
+            const double magnitude =
+                ref::penaltyMagnitude(model, phi, rigid.penaltyZone, rigid.penaltyStiffness, rigid.barrierStrength);
+            if (!(magnitude > 0.0)) continue;
+            const glm::dvec3 grad =
+                ref::sdfGradientTetra(col.type, col.position, col.rotation, col.size, x, settings.stencilStep);
+            if (!(glm::length(grad) > 0.0)) continue;
+            const glm::dvec3 f = magnitude * glm::normalize(grad);
+            force += f;
+            torque += glm::cross(r, f);
+        }
+        s.linearVelocity += h * body.inverseMass * force;
+        s.angularVelocity += h * ref::worldTensorTimes(s.rotation, body.inverseInertia, torque);
+    }
+}
+
 void RigidReference::pushOut(const Body& body, ReferenceBodyState& s, const SolverSettings& settings) const {
+    if (settings.rigid.contact != RigidContact::Impulse) return;
     for (const ReferenceCollider& col : colliders_) {
         glm::dvec4 penetration(0.0);
         for (const glm::dvec3& point : body.points) {

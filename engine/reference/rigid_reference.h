@@ -53,6 +53,7 @@ private:
     };
     void collide(Body& body, ReferenceBodyState& s, const SolverSettings& settings, double h) const;
     void pushOut(const Body& body, ReferenceBodyState& s, const SolverSettings& settings) const;
+    void penalty(const Body& body, ReferenceBodyState& s, const SolverSettings& settings, double h) const;
     void integrateVelocity(uint32_t b, const SolverSettings& settings, double h);
     void integratePositions(uint32_t b, const SolverSettings& settings, double h);
     void solvePair(uint32_t a, uint32_t b, const SolverSettings& settings, double h);

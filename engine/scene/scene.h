@@ -76,9 +76,21 @@ enum class RigidPath {
     PerSubstep,    // per substep and iteration: bodies in parallel, then each round of pairs
 };
 
+// How bodies meet the colliders (docs/physics.md §11, "Penalty contacts").
+enum class RigidContact {
+    Impulse,    // averaged contact, impulse to the wanted velocity, push-out
+    Quadratic,  // penalty force k (zone - phi) per point in the buffer zone
+    Barrier,    // penalty force rho (1/phi - 1/zone) per point in the buffer zone
+};
+
 // The rigid-body settings (docs/physics.md §11), shared by every body.
 struct RigidSettings {
     RigidPath path = RigidPath::Auto;
+    // Against the colliders; bodies meet each other by impulses whatever this is.
+    RigidContact contact = RigidContact::Impulse;
+    float penaltyStiffness = 1e3f;  // [N/m] per contact point (quadratic)
+    float barrierStrength = 1.0f;   // [N m] per contact point (log-barrier)
+    float penaltyZone = 0.01f;      // [m] how far above a surface a penalty starts to act
     bool gyroscopic = true;      // include -omega x I omega in the angular update
     // Passes of contacts (colliders, then every pair of bodies) per substep:
     // each resolves what the previous left, as Gauss-Seidel sweeps do, so a

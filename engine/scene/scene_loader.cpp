@@ -217,11 +217,17 @@ SpringSettings readSpringSettings(const Field& field) {
 RigidSettings readRigidSettings(const Field& field) {
     const ObjectFields fields(field,
                               {"path", "gyroscopic", "iterations", "linearDamping", "angularDamping",
-                               "restingSpeed", "penetrationSlop"});
+                               "restingSpeed", "penetrationSlop", "contact", "penaltyStiffness", "barrierStrength",
+                               "penaltyZone"});
     RigidSettings rigid;
     if (auto f = fields.optional("path"))
         rigid.path = static_cast<RigidPath>(readChoice(*f, {"auto", "oneWorkgroup", "perSubstep"}));
     if (auto f = fields.optional("gyroscopic")) rigid.gyroscopic = readBool(*f);
+    if (auto f = fields.optional("contact"))
+        rigid.contact = static_cast<RigidContact>(readChoice(*f, {"impulse", "quadraticPenalty", "logBarrier"}));
+    if (auto f = fields.optional("penaltyStiffness")) rigid.penaltyStiffness = readFloat(*f, greaterThan(0.0));
+    if (auto f = fields.optional("barrierStrength")) rigid.barrierStrength = readFloat(*f, greaterThan(0.0));
+    if (auto f = fields.optional("penaltyZone")) rigid.penaltyZone = readFloat(*f, kLengthRange);
     if (auto f = fields.optional("iterations"))
         rigid.iterations = static_cast<uint32_t>(readInteger(*f, 1, 100));
     if (auto f = fields.optional("linearDamping")) rigid.linearDamping = readFloat(*f, atLeast(0.0));

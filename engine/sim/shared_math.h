@@ -15,6 +15,7 @@
 
 #include <glm/glm.hpp>
 
+#include "shared/rigid_types.h"
 #include "shared/sim_types.h"
 #include "sim/mesh_sdf_binding.h"
 
@@ -42,6 +43,7 @@ using gpu::kColliderSphere;
 using gpu::kModePbd;
 using gpu::kModeXpbd;
 using gpu::kMeshSdfHeaderFloats;
+using gpu::kRigidContactQuadratic;
 
 // The includes are inside the namespace on purpose: every function and
 // struct they define becomes vksim::ref::*. They include nothing themselves.

@@ -102,6 +102,20 @@ real3 pairImpulse(real inverseMassA, real3x3 inverseInertiaA, real3 rA, real inv
     return inverse(K) * dv;
 }
 
+// The penalty force of one contact point at signed distance phi (minus the
+// collider's thickness) from a collider, along its unit normal n; zero
+// outside the buffer zone phi >= zone. Quadratic (the energy
+// k (zone - phi)^2 / 2): k (zone - phi). Log-barrier: rho (1/phi - 1/zone),
+// the seed's rho / phi shifted to vanish at the edge of the zone
+// (continuous there) and growing without bound as phi -> 0; a point already
+// inside (phi <= phiMin) gets the force at phiMin.
+real penaltyMagnitude(uint model, real phi, real zone, real stiffness, real strength) {
+    if (!(phi < zone)) return real(0);
+    if (model == kRigidContactQuadratic) return stiffness * (zone - phi);
+    real phiMin = real(1e-4) * zone;
+    return strength * (real(1) / max(phi, phiMin) - real(1) / zone);
+}
+
 // The body's velocities after impulse j at world offset r.
 BodyVelocity applyImpulse(BodyVelocity body, real inverseMass, real3x3 inverseInertia, real3 r, real3 j) {
     return BodyVelocity(body.linear + inverseMass * j, body.angular + inverseInertia * cross(r, j));

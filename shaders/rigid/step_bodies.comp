@@ -46,6 +46,34 @@ void integrateVelocity() {
                                 pc.gravity.xyz, pc.dt, pc.linearDamping, pc.angularDamping, pc.gyroscopic != 0u);
 }
 
+// Penalty contacts (docs/physics.md §11, "Penalty contacts"): every contact
+// point inside a collider's buffer zone pushes with the penalty force;
+// their sum and torque about the centre act for the substep, once. No
+// friction, and no push-out: the force alone keeps the body out.
+void penaltyContacts() {
+    uint t = gl_LocalInvocationID.x;
+    for (uint k = 0u; k < pc.colliderCount; ++k) {
+        Collider col = colliders[k];
+        ContactSums mine = ContactSums(vec4(0.0), vec3(0.0));  // points.xyz: force; normals: torque
+        for (uint i = t; i < body.pointCount; i += kSize) {
+            vec3 r = quatRotate(q, points[body.firstPoint + i].xyz);
+            vec3 x = c + r;
+            float phi = sdfWorld(col.type, col.position.xyz, col.rotation, col.size, x) - col.thickness;
+            float magnitude = penaltyMagnitude(pc.contactModel, phi, pc.penaltyBuffer, pc.penaltyStiffness,
+                                               pc.barrierStrength);
+            if (!(magnitude > 0.0)) continue;
+            vec3 grad = sdfGradientTetra(col.type, col.position.xyz, col.rotation, col.size, x, pc.stencilStep);
+            if (!(length(grad) > 0.0)) continue;
+            vec3 f = magnitude * normalize(grad);
+            mine.points += vec4(f, 0.0);
+            mine.normals += cross(r, f);
+        }
+        ContactSums total = reduceContactSums(mine);
+        vel.linear += pc.dt * body.inverseMass * total.points.xyz;
+        vel.angular += pc.dt * worldTensorTimes(q, inverseInertiaRef, total.normals);
+    }
+}
+
 // One pass of contacts by impulses over the colliders, in scene order.
 void colliderContacts() {
     uint t = gl_LocalInvocationID.x;
@@ -82,11 +110,13 @@ void colliderContacts() {
     }
 }
 
-// Step 3 and the push-out of each collider's penetration beyond the slop.
+// Step 3 and, with impulses, the push-out of each collider's penetration
+// beyond the slop.
 void integratePositions() {
     uint t = gl_LocalInvocationID.x;
     c += pc.dt * vel.linear;
     q = integrateRotation(q, vel.angular, pc.dt);
+    if (pc.contactModel != kRigidContactImpulse) return;
     for (uint k = 0u; k < pc.colliderCount; ++k) {
         Collider col = colliders[k];
         vec4 mine = vec4(0.0);
@@ -102,6 +132,13 @@ void integratePositions() {
         if (penetration.w > pc.penetrationSlop && length(penetration.xyz) > 0.0 && body.inverseMass > 0.0)
             c += (penetration.w - pc.penetrationSlop) * normalize(penetration.xyz);
     }
+}
+
+// One contact pass against the colliders: impulses every iteration, a
+// penalty force once a substep (on its first iteration).
+void contacts(bool firstIteration) {
+    if (pc.contactModel == kRigidContactImpulse) colliderContacts();
+    else if (firstIteration) penaltyContacts();
 }
 
 // Body b's constants and state into the globals above; everyone has read
@@ -131,7 +168,7 @@ void allBodiesFrame() {
             for (uint b = 0u; b < pc.bodyCount; ++b) {
                 loadBody(b);
                 if (iteration == 0u) integrateVelocity();
-                colliderContacts();
+                contacts(iteration == 0u);
                 storeBody(b);
             }
             for (uint p = 0u; p < pc.pairCount; ++p) solvePair(p);
@@ -155,12 +192,12 @@ void main() {
     if (pc.phase == kRigidPhaseFrame) {
         for (uint substep = 0u; substep < pc.substeps; ++substep) {
             integrateVelocity();
-            for (uint iteration = 0u; iteration < pc.iterations; ++iteration) colliderContacts();
+            for (uint iteration = 0u; iteration < pc.iterations; ++iteration) contacts(iteration == 0u);
             integratePositions();
         }
     } else if (pc.phase == kRigidPhaseContacts) {
         if (pc.integrate != 0u) integrateVelocity();
-        colliderContacts();
+        contacts(pc.integrate != 0u);
     } else {
         integratePositions();
     }

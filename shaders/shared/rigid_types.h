@@ -44,6 +44,11 @@ GPU_CONST(uint, kRigidPhaseContacts, 1);   // one substep's velocity update (whe
 GPU_CONST(uint, kRigidPhasePositions, 2);  // one substep's position update and push-out
 GPU_CONST(uint, kRigidPhaseAllBodies, 3);  // every substep of every body and pair, in one workgroup
 
+// How bodies meet the colliders (RigidPush::contactModel, docs/physics.md §11).
+GPU_CONST(uint, kRigidContactImpulse, 0);    // averaged contact, impulse to the wanted velocity, push-out
+GPU_CONST(uint, kRigidContactQuadratic, 1);  // penalty force k (buffer - phi) n per point inside the buffer zone
+GPU_CONST(uint, kRigidContactBarrier, 2);    // penalty force rho (1/phi - 1/buffer) n per point inside the buffer zone
+
 // Push constants of the rigid-body passes (step_bodies.comp, body_pairs.comp).
 struct RigidPush {
     vec4 gravity;          // xyz [m/s^2]
@@ -63,8 +68,12 @@ struct RigidPush {
     uint firstPair;        // body_pairs.comp: the round's pairs [firstPair, firstPair + pairCount)
     uint pairCount;        // kRigidPhaseAllBodies: every pair
     uint firstBodyCollider;  // body_colliders.comp: body b is collider firstBodyCollider + b
+    uint contactModel;       // kRigidContact*: against the colliders (body pairs always use impulses)
+    float penaltyStiffness;  // kRigidContactQuadratic: k [N/m] per contact point
+    float barrierStrength;   // kRigidContactBarrier: rho [N m] per contact point
+    float penaltyBuffer;     // [m]: the zone above the surface where a penalty acts
 };
-GPU_CHECK_SIZE(RigidPush, 80);
+GPU_CHECK_SIZE(RigidPush, 96);
 
 GPU_NAMESPACE_END
 

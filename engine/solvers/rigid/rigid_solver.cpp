@@ -6,6 +6,10 @@
 
 namespace vksim {
 
+static_assert(static_cast<uint32_t>(RigidContact::Impulse) == gpu::kRigidContactImpulse &&
+              static_cast<uint32_t>(RigidContact::Quadratic) == gpu::kRigidContactQuadratic &&
+              static_cast<uint32_t>(RigidContact::Barrier) == gpu::kRigidContactBarrier);
+
 RigidSolver::RigidSolver(const VulkanContext& ctx, const RigidModel& model, const ColliderSet& colliders)
     : colliders_(colliders),
       bodyCount_(model.bodyCount()),
@@ -56,6 +60,10 @@ gpu::RigidPush RigidSolver::framePush(const SolverSettings& settings, uint32_t b
     push.gyroscopic = settings.rigid.gyroscopic ? 1u : 0u;
     push.penetrationSlop = settings.rigid.penetrationSlop;
     push.iterations = settings.rigid.iterations;
+    push.contactModel = static_cast<uint32_t>(settings.rigid.contact);
+    push.penaltyStiffness = settings.rigid.penaltyStiffness;
+    push.barrierStrength = settings.rigid.barrierStrength;
+    push.penaltyBuffer = settings.rigid.penaltyZone;
     return push;
 }
 
