@@ -154,15 +154,12 @@ void RigidReference::solvePair(uint32_t a, uint32_t b, const SolverSettings& set
     const glm::dvec3 vRelative = pointVelocity(sA, x) - pointVelocity(sB, x);
     const double vN = glm::dot(vRelative, n);
     if (vN >= 0.0) return;
-    const double restitution =
-        ref::fadedRestitution(std::max(A.restitution, B.restitution), -vN, settings.rigid.restingSpeed);
-    const double friction = std::sqrt(A.friction * B.friction);
-    const glm::dvec3 wanted = ref::wantedContactVelocity(vRelative, n, restitution, friction);
+    const glm::dvec3 dv = ref::contactVelocityChange(vRelative, n, vN, A.friction, B.friction, A.restitution,
+                                                     B.restitution, settings.rigid.restingSpeed);
     const glm::dmat3 inverseInertiaA = ref::worldInverseInertia(sA.rotation, A.inverseInertia);
     const glm::dmat3 inverseInertiaB = ref::worldInverseInertia(sB.rotation, B.inverseInertia);
     const glm::dvec3 rA = x - sA.position, rB = x - sB.position;
-    const glm::dvec3 j = ref::pairImpulse(A.inverseMass, inverseInertiaA, rA, B.inverseMass, inverseInertiaB, rB,
-                                          wanted - vRelative);
+    const glm::dvec3 j = ref::pairImpulse(A.inverseMass, inverseInertiaA, rA, B.inverseMass, inverseInertiaB, rB, dv);
     const ref::BodyVelocity afterA =
         ref::applyImpulse({sA.linearVelocity, sA.angularVelocity}, A.inverseMass, inverseInertiaA, rA, j);
     const ref::BodyVelocity afterB =
@@ -200,12 +197,10 @@ void RigidReference::collide(Body& body, ReferenceBodyState& s, const SolverSett
         const glm::dvec3 vRelative = s.linearVelocity + glm::cross(s.angularVelocity, r) - col.pointVelocity(s.position + r);
         const double vN = glm::dot(vRelative, n);
         if (vN >= 0.0) continue;
-        const double restitution =
-            ref::fadedRestitution(std::max(body.restitution, col.restitution), -vN, settings.rigid.restingSpeed);
-        const double friction = std::sqrt(body.friction * col.friction);
-        const glm::dvec3 wanted = ref::wantedContactVelocity(vRelative, n, restitution, friction);
+        const glm::dvec3 dv = ref::contactVelocityChange(vRelative, n, vN, body.friction, col.friction,
+                                                         body.restitution, col.restitution, settings.rigid.restingSpeed);
         const glm::dmat3 inverseInertia = ref::worldInverseInertia(s.rotation, body.inverseInertia);
-        const glm::dvec3 j = ref::contactImpulse(body.inverseMass, inverseInertia, r, wanted - vRelative);
+        const glm::dvec3 j = ref::contactImpulse(body.inverseMass, inverseInertia, r, dv);
         const ref::BodyVelocity after =
             ref::applyImpulse({s.linearVelocity, s.angularVelocity}, body.inverseMass, inverseInertia, r, j);
         s.linearVelocity = after.linear;

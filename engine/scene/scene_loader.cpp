@@ -422,27 +422,37 @@ struct PendingSdfGrid {
     std::optional<double> weldTolerance;
 };
 
+// The "resolution" of a mesh collider's or mesh body's distance grid
+// (returned; `resolution` when the key is absent), the grid counted and
+// queued for baking. Counted from its
+// layout before any is baked: baking 32 grids at resolution 256 takes many
+// minutes, only to find they cannot fit.
+uint32_t readPendingSdfGrid(const ObjectFields& fields, const Field& file, const std::string& path,
+                            std::optional<double> weldTolerance, uint32_t resolution, std::size_t owner,
+                            SceneAssets& assets, std::vector<PendingSdfGrid>& grids) {
+    const std::optional<Field> resolutionField = fields.optional("resolution");
+    if (resolutionField)
+        resolution = static_cast<uint32_t>(readInteger(*resolutionField, kMinSdfResolution, kMaxSdfResolution));
+    const std::size_t floats = loadAsset(file, [&] { return assets.countSdfGrid(path, weldTolerance, resolution); });
+    if (floats > kMaxMeshSdfFloats)
+        resolutionField.value_or(fields.self())
+            .fail(fmt::format("the mesh distance grids need {} floats in all with this one; at most {} (2^24) fit "
+                              "(lower a resolution)",
+                              floats, kMaxMeshSdfFloats));
+    grids.push_back({owner, file, path, weldTolerance});
+    return resolution;
+}
+
 void readColliderMesh(const ObjectFields& fields, ColliderDesc& collider, SceneAssets& assets,
                       std::size_t index, std::vector<PendingSdfGrid>& grids) {
     const Field file = fields.required("file");
     const std::string path = readNonEmptyString(file);
     const std::optional<double> weldTolerance = readWeldTolerance(fields);
-    std::optional<Field> resolution = fields.optional("resolution");
-    if (resolution)
-        collider.sdfResolution = static_cast<uint32_t>(readInteger(*resolution, kMinSdfResolution, kMaxSdfResolution));
     if (auto f = fields.optional("scale")) collider.meshScale = readFloat(*f, greaterThan(0.0));
     collider.meshSurface = loadAsset(file, [&] { return assets.surface(path, weldTolerance, "a mesh collider"); });
     collider.meshFile = assets.resolve(path).string();
-    // Count this grid from its layout before any is baked: baking 32 grids
-    // at resolution 256 takes many minutes, only to find they cannot fit.
-    const std::size_t floats =
-        loadAsset(file, [&] { return assets.countSdfGrid(path, weldTolerance, collider.sdfResolution); });
-    if (floats > kMaxMeshSdfFloats)
-        resolution.value_or(fields.self())
-            .fail(fmt::format("the mesh colliders' distance grids need {} floats in all with this one; at most {} "
-                              "(2^24) fit (lower a resolution)",
-                              floats, kMaxMeshSdfFloats));
-    grids.push_back({index, file, path, weldTolerance});
+    collider.sdfResolution =
+        readPendingSdfGrid(fields, file, path, weldTolerance, collider.sdfResolution, index, assets, grids);
 }
 
 // "springs": {...} of a "method": "springs" cloth (docs/physics.md §9). A
@@ -825,18 +835,8 @@ BodyDesc readBody(const Field& field, std::size_t index, SceneAssets& assets, st
         if (body.meshSurface->positions.size() > kMaxBodyPoints)
             file.fail(fmt::format("{} has {} vertices; a rigid body's vertices are its contact points, at most {}",
                                   body.meshFile, body.meshSurface->positions.size(), kMaxBodyPoints));
-        std::optional<Field> resolution = fields.optional("resolution");
-        if (resolution)
-            body.sdfResolution = static_cast<uint32_t>(readInteger(*resolution, kMinSdfResolution, kMaxSdfResolution));
-        // Counted with the mesh colliders' grids before any is baked.
-        const std::size_t floats =
-            loadAsset(file, [&] { return assets.countSdfGrid(path, weldTolerance, body.sdfResolution); });
-        if (floats > kMaxMeshSdfFloats)
-            resolution.value_or(fields.self())
-                .fail(fmt::format("the mesh distance grids need {} floats in all with this one; at most {} (2^24) "
-                                  "fit (lower a resolution)",
-                                  floats, kMaxMeshSdfFloats));
-        grids.push_back({index, file, path, weldTolerance});
+        body.sdfResolution =
+            readPendingSdfGrid(fields, file, path, weldTolerance, body.sdfResolution, index, assets, grids);
     }
     const std::optional<Field> mass = fields.optional("mass");
     const std::optional<Field> density = fields.optional("density");

@@ -113,9 +113,8 @@ void solvePair(uint pairIndex) {
         vec3 vRelative = pointVelocity(velA, poseA, x) - pointVelocity(velB, poseB, x);
         float vN = dot(vRelative, n);
         if (vN < 0.0) {
-            float restitution = fadedRestitution(max(bodyA.restitution, bodyB.restitution), -vN, pc.restingSpeed);
-            float friction = sqrt(bodyA.friction * bodyB.friction);
-            vec3 wanted = wantedContactVelocity(vRelative, n, restitution, friction);
+            vec3 dv = contactVelocityChange(vRelative, n, vN, bodyA.friction, bodyB.friction, bodyA.restitution,
+                                            bodyB.restitution, pc.restingSpeed);
             mat3 inverseInertiaA = worldInverseInertia(poseA.q, mat3(bodyA.inverseInertia0.xyz,
                                                                      bodyA.inverseInertia1.xyz,
                                                                      bodyA.inverseInertia2.xyz));
@@ -123,8 +122,7 @@ void solvePair(uint pairIndex) {
                                                                      bodyB.inverseInertia1.xyz,
                                                                      bodyB.inverseInertia2.xyz));
             vec3 rA = x - poseA.c, rB = x - poseB.c;
-            vec3 j = pairImpulse(bodyA.inverseMass, inverseInertiaA, rA, bodyB.inverseMass, inverseInertiaB, rB,
-                                 wanted - vRelative);
+            vec3 j = pairImpulse(bodyA.inverseMass, inverseInertiaA, rA, bodyB.inverseMass, inverseInertiaB, rB, dv);
             velA = applyImpulse(velA, bodyA.inverseMass, inverseInertiaA, rA, j);
             velB = applyImpulse(velB, bodyB.inverseMass, inverseInertiaB, rB, -j);
         }

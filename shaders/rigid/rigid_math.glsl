@@ -88,6 +88,16 @@ real3x3 contactMatrix(real inverseMass, real3x3 inverseInertia, real3 r) {
     return inverseMass * real3x3(real(1)) - rx * inverseInertia * rx;
 }
 
+// The change a contact gives the relative velocity v (v . n = vN < 0) of
+// its two sides, by the rule above, with the restitution faded by the
+// approach speed -vN and the materials combined as Box2D does: friction
+// sqrt(mu_a mu_b), restitution max(mu_a, mu_b).
+real3 contactVelocityChange(real3 v, real3 n, real vN, real frictionA, real frictionB, real restitutionA,
+                            real restitutionB, real restingSpeed) {
+    real restitution = fadedRestitution(max(restitutionA, restitutionB), -vN, restingSpeed);
+    return wantedContactVelocity(v, n, restitution, sqrt(frictionA * frictionB)) - v;
+}
+
 // The impulse j at world offset r that changes that point's velocity by dv: K j = dv.
 real3 contactImpulse(real inverseMass, real3x3 inverseInertia, real3 r, real3 dv) {
     return inverse(contactMatrix(inverseMass, inverseInertia, r)) * dv;

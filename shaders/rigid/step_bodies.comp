@@ -101,11 +101,10 @@ void colliderContacts() {
         vec3 vRelative = vel.linear + cross(vel.angular, r) - colliderVelocityAt(col, c + r);
         float vN = dot(vRelative, n);
         if (vN >= 0.0) continue;
-        float restitution = fadedRestitution(max(body.restitution, col.restitution), -vN, pc.restingSpeed);
-        float friction = sqrt(body.friction * col.friction);
-        vec3 wanted = wantedContactVelocity(vRelative, n, restitution, friction);
+        vec3 dv = contactVelocityChange(vRelative, n, vN, body.friction, col.friction, body.restitution,
+                                        col.restitution, pc.restingSpeed);
         mat3 inverseInertia = worldInverseInertia(q, inverseInertiaRef);
-        vec3 j = contactImpulse(body.inverseMass, inverseInertia, r, wanted - vRelative);
+        vec3 j = contactImpulse(body.inverseMass, inverseInertia, r, dv);
         vel = applyImpulse(vel, body.inverseMass, inverseInertia, r, j);
     }
 }

@@ -188,7 +188,7 @@ TEST(MeshScene, TooManyGridFloatsAreRefusedBeforeAnyIsBaked) {
     const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start;
     std::cout << "[mesh scene] " << message << " (" << seconds.count() << " s)\n";
     // (109 + i)^3 samples each (8 header floats): the twelfth grid passes 2^24 floats in all.
-    EXPECT_EQ(message, fmt::format("{}: /colliders/11/resolution: the mesh colliders' distance grids need {} floats in "
+    EXPECT_EQ(message, fmt::format("{}: /colliders/11/resolution: the mesh distance grids need {} floats in "
                                    "all with this one; at most 16777216 (2^24) fit (lower a resolution)",
                                    (folder / "scene.json").string(), [] {
                                        std::size_t total = 0;
