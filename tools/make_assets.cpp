@@ -15,6 +15,8 @@
 //                    moments, for the intermediate-axis flip
 //   top.obj          a closed spinning top, a surface of revolution about +Y
 //                    with its tip at the origin: rigid body
+//   jelly_cube.obj   a closed 0.3 m cube centred on the origin, 6 cells per
+//                    edge: a shape-matched jelly
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -225,6 +227,15 @@ void writeTHandle(const std::filesystem::path& file) {
                glm::dvec3(-0.175, -0.025, -0.025));
 }
 
+void writeJellyCube(const std::filesystem::path& file) {
+    std::vector<glm::ivec3> cubes;
+    for (int x = 0; x < 6; ++x)
+        for (int y = 0; y < 6; ++y)
+            for (int z = 0; z < 6; ++z) cubes.emplace_back(x, y, z);
+    writeCubes(file, "jelly cube: the surface of a 0.3 m cube, 6 cells of 0.05 m per edge", cubes, 0.05,
+               glm::dvec3(-0.15, -0.15, -0.15));
+}
+
 // A surface of revolution about +Y through the profile (radius, height),
 // from the tip (radius 0) to the top pole (radius 0): rings of `slices`
 // vertices, single vertices at the poles.
@@ -262,5 +273,6 @@ int main(int argc, char** argv) {
     writeFlag(folder / "flag.obj");
     writeTHandle(folder / "t_handle.obj");
     writeTop(folder / "top.obj");
+    writeJellyCube(folder / "jelly_cube.obj");
     return 0;
 }

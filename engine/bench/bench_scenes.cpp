@@ -44,6 +44,27 @@ Scene clothOverSpherePerColour(uint32_t size) {
     return scene;
 }
 
+// cloth-small-steps: the same cloth as Macklin et al. 2019 ("Small Steps in
+// Physics Simulation") advise: many substeps of one iteration each, 30 x 1
+// instead of 4 x 8 (the same 1/60 s frame). Each substep predicts and
+// collides again, so a frame costs more particle passes for the same number
+// of constraint projections, and the solve converges better per projection.
+Scene clothSmallSteps(uint32_t size) {
+    Scene scene = clothOverSphere(size);
+    scene.name = fmt::format("cloth-small-steps {}x{}", size, size);
+    scene.solver.substeps = 30;
+    scene.solver.iterations = 1;
+    return scene;
+}
+
+// cloth-small-steps-per-colour: the same on the per-colour path.
+Scene clothSmallStepsPerColour(uint32_t size) {
+    Scene scene = clothSmallSteps(size);
+    scene.name = fmt::format("cloth-small-steps-per-colour {}x{}", size, size);
+    scene.solver.pbdPath = PbdPath::PerColour;
+    return scene;
+}
+
 // cloth-pd: the same cloth with projective dynamics, with the settings of
 // scenes/pd_cloth_sphere.json: one substep per frame, 10 local/global
 // iterations of 20 Chebyshev-accelerated Jacobi iterations; edge springs,
@@ -129,8 +150,8 @@ Scene pdBar(uint32_t size) {
 // rigid-pile: `size` bodies (boxes, balls and capsules in turn) dropped in
 // layers of a 4 x 4 grid onto the ground, every body touching the ground
 // and its neighbours within a second: the bodies' contacts with the
-// collider and with each other (the default path: one workgroup for up to
-// 64 bodies, per substep above).
+// collider and with each other (the default path: on a CPU device one
+// workgroup for up to 64 bodies, per substep above and on a GPU).
 Scene rigidPile(uint32_t size) {
     Scene scene;
     scene.name = fmt::format("rigid-pile {}", size);
@@ -158,6 +179,14 @@ Scene rigidPile(uint32_t size) {
     return scene;
 }
 
+// rigid-pile-one-workgroup: the same on the one-workgroup path.
+Scene rigidPileOneWorkgroup(uint32_t size) {
+    Scene scene = rigidPile(size);
+    scene.name = fmt::format("rigid-pile-one-workgroup {}", size);
+    scene.solver.rigid.path = RigidPath::OneWorkgroup;
+    return scene;
+}
+
 // rigid-pile-per-substep: the same on the per-substep path.
 Scene rigidPilePerSubstep(uint32_t size) {
     Scene scene = rigidPile(size);
@@ -179,6 +208,12 @@ const std::vector<BenchScene> kScenes{
     {"cloth-pbd-per-colour", "cloth-pbd on the per-colour path (\"pbdPath\": \"perColour\"), for comparison",
      "vertices per side", {32, 48, 64, 128, 256, 512, 1024, 2048, 4096}, 256, clothOverSpherePerColour,
      gridParticles},
+    {"cloth-small-steps",
+     "cloth-pbd at 30 substeps x 1 iteration (Macklin et al. 2019, \"Small Steps in Physics Simulation\"; "
+     "\"pbdPath\": \"auto\")",
+     "vertices per side", {32, 64, 128, 256, 512, 1024, 2048}, 128, clothSmallSteps, gridParticles},
+    {"cloth-small-steps-per-colour", "cloth-small-steps on the per-colour path, for comparison",
+     "vertices per side", {32, 64, 128, 256, 512, 1024, 2048}, 128, clothSmallStepsPerColour, gridParticles},
     {"cloth-pd",
      "the same cloth with projective dynamics (1 substep, 10 local/global x 20 Chebyshev-Jacobi iterations; "
      "springs, triangle strain, bending)",
@@ -193,8 +228,11 @@ const std::vector<BenchScene> kScenes{
      "n, for 4n x n x n cube cells of 6 tetrahedra", {2, 4, 8, 16, 32, 64}, 16, pdBar, barParticles},
     {"rigid-pile",
      "boxes, balls and capsules (98, 162 and 130 contact points) dropped in layers onto the ground (4 substeps x 4 "
-     "contact iterations; \"path\": \"auto\": one workgroup for up to 64 bodies, else per substep)",
+     "contact iterations; \"path\": \"auto\": on a CPU device one workgroup for up to 64 bodies, else per "
+     "substep)",
      "bodies", {4, 16, 64, 256}, 64, rigidPile, noParticles},
+    {"rigid-pile-one-workgroup", "rigid-pile on the one-workgroup path (\"path\": \"oneWorkgroup\"), for comparison",
+     "bodies", {4, 16, 64, 256}, 64, rigidPileOneWorkgroup, noParticles},
     {"rigid-pile-per-substep", "rigid-pile on the per-substep path (\"path\": \"perSubstep\"), for comparison",
      "bodies", {4, 16, 64, 256}, 64, rigidPilePerSubstep, noParticles},
 };

@@ -14,6 +14,18 @@ PbdReference::PbdReference(const SimModel& model) : ReferenceSimulation(model) {
         bending_.push_back({c.particles, glm::dvec4(c.K), c.scale, c.material});
     for (const gpu::AttachmentConstraint& c : model.attachments)
         attachments_.push_back({glm::dvec3(glm::vec3(c.target)), c.particle, c.material});
+    for (const gpu::ShapeMatchGroup& g : model.shapeMatchGroups) {
+        ShapeMatch match{g, glm::dmat3(glm::dvec3(glm::vec3(g.restInverse0)), glm::dvec3(glm::vec3(g.restInverse1)),
+                                       glm::dvec3(glm::vec3(g.restInverse2))),
+                         {}, 0.0};
+        double total = 0.0;
+        for (uint32_t l = 0; l < g.particleCount; ++l) {
+            match.rest.emplace_back(model.shapeMatchRest[g.firstRest + l]);
+            total += match.rest.back().w;
+        }
+        match.inverseMass = 1.0 / total;
+        shapeMatches_.push_back(std::move(match));
+    }
     distanceLambdas_.resize(distance_.size());
     bendingLambdas_.resize(bending_.size());
     attachmentLambdas_.resize(attachments_.size());
@@ -31,6 +43,7 @@ void PbdReference::solveSubstep(ReferenceWorld& world, ParticleRange range, cons
         projectDistance(world, params, iterations, iteration);
         projectBending(world, params, iterations, iteration);
         projectAttachments(world, params, iterations, iteration);
+        projectShapeMatches(world, iterations);
         world.projectCollisions(range, params.stencilStep);
     }
 }
@@ -92,12 +105,33 @@ void PbdReference::projectAttachments(ReferenceWorld& world, const SubstepParams
     }
 }
 
+// project_shape_match.glsl, group by group: the sums in double, in
+// particle order (the GPU adds them by a fixed tree in float).
+void PbdReference::projectShapeMatches(ReferenceWorld& world, uint32_t iterations) {
+    const std::span<glm::dvec3> p = world.predicted();
+    const std::span<const double> w = world.inverseMasses();
+    for (const ShapeMatch& match : shapeMatches_) {
+        const uint32_t first = match.group.firstParticle;
+        glm::dvec3 c(0.0);
+        for (size_t l = 0; l < match.rest.size(); ++l) c += match.rest[l].w * p[first + l];
+        c *= match.inverseMass;
+        glm::dmat3 Apq(0.0);
+        for (size_t l = 0; l < match.rest.size(); ++l)
+            Apq += glm::outerProduct(match.rest[l].w * (p[first + l] - c), glm::dvec3(match.rest[l]));
+        const glm::dmat3 T = ref::shapeMatchTransform(Apq, match.restInverse, match.group.mode, match.group.beta);
+        const double k = ref::pbdIterationStiffness(match.group.stiffness, iterations);
+        for (size_t l = 0; l < match.rest.size(); ++l)
+            if (w[first + l] != 0.0)
+                p[first + l] += ref::shapeMatchCorrection(p[first + l], c, T, glm::dvec3(match.rest[l]), k);
+    }
+}
+
 std::vector<glm::dvec3> PbdReference::predictedPositions(const SolverSettings& settings) const {
     return world_.predictedPositions(range(world_), settings);
 }
 
 std::optional<double> PbdReference::xpbdObjective(std::span<const glm::dvec3> predicted, double h) const {
-    if (distance_.empty() && bending_.empty() && attachments_.empty()) return std::nullopt;
+    if ((distance_.empty() && bending_.empty() && attachments_.empty()) || !shapeMatches_.empty()) return std::nullopt;
     const std::span<const glm::dvec3> x = world_.positions();
     const std::span<const double> w = world_.inverseMasses();
     bool defined = true;

@@ -30,7 +30,8 @@ public:
 
     ParticleRange range(const ReferenceWorld& world) const override { return {0, world.particleCount()}; }
     void checkSettings(const SolverSettings& settings) const override;
-    // settings.iterations times: distance, bending, attachments, collisions.
+    // settings.iterations times: distance, bending, attachments, shape
+    // matching, collisions.
     void solveSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
                       const SolverSettings& settings) override;
 
@@ -71,12 +72,19 @@ private:
         uint32_t particle;
         uint32_t material;
     };
+    struct ShapeMatch {
+        gpu::ShapeMatchGroup group;             // particles, mode, stiffness, beta
+        glm::dmat3 restInverse;                 // Aqq^-1 as uploaded
+        std::vector<glm::dvec4> rest;           // r_i (xyz) and m_i (w) as uploaded
+        double inverseMass = 0.0;               // 1 / sum m_i of the uploaded masses
+    };
 
     // The constraint passes, named after their shaders.
     void projectDistance(ReferenceWorld& world, const SubstepParams& params, uint32_t iterations, uint32_t iteration);
     void projectBending(ReferenceWorld& world, const SubstepParams& params, uint32_t iterations, uint32_t iteration);
     void projectAttachments(ReferenceWorld& world, const SubstepParams& params, uint32_t iterations,
                             uint32_t iteration);
+    void projectShapeMatches(ReferenceWorld& world, uint32_t iterations);
 
     // XPBD multipliers, one per constraint, reset at iteration 0 of every substep.
     std::vector<double> distanceLambdas_, bendingLambdas_, attachmentLambdas_;
@@ -86,6 +94,7 @@ private:
     std::vector<Distance> distance_;
     std::vector<Bending> bending_;
     std::vector<Attachment> attachments_;
+    std::vector<ShapeMatch> shapeMatches_;
 };
 
 }  // namespace vksim

@@ -71,7 +71,7 @@ enum class PbdPath {
 
 // How the rigid bodies are dispatched (docs/physics.md §11).
 enum class RigidPath {
-    Auto,          // one workgroup for up to kOneWorkgroupBodies bodies, else per substep
+    Auto,          // on a CPU device one workgroup for up to kOneWorkgroupBodies bodies, else per substep
     OneWorkgroup,  // one dispatch per frame: every body and pair in one workgroup
     PerSubstep,    // per substep and iteration: bodies in parallel, then each round of pairs
 };
@@ -187,6 +187,18 @@ struct ClothMeshSource {
     std::vector<uint32_t> pinnedVertices;  // indices into surface->positions, ascending, distinct
 };
 
+// Shape matching of a PBD object (docs/physics.md §13; Müller et al. 2005):
+// its particles pulled towards the rest shape moved by the best rotation
+// (rigid) or by a blend of it with the best volume-keeping linear map
+// (linear), once per iteration after the object's constraints.
+enum class ShapeMatchMode { Rigid, Linear };
+struct ShapeMatchParams {
+    bool enabled = false;
+    ShapeMatchMode mode = ShapeMatchMode::Rigid;
+    float stiffness = 1.0f;  // [0, 1]: fraction of the way to the goals per substep
+    float beta = 0.5f;       // linear mode: goal transform beta A~ + (1 - beta) R
+};
+
 struct ClothObject {
     std::string name;
     ClothGrid grid;
@@ -198,6 +210,7 @@ struct ClothObject {
     ConstraintParams stretch;                    // structural edges + shear diagonals
     ConstraintParams bending;
     ConstraintParams attachment;                 // pins as soft attachments when stiffness < 1
+    ShapeMatchParams shapeMatching;              // PBD only
     bool pinsAsAttachments = false;              // false: pinned vertices get inverse mass 0
     glm::vec3 initialVelocity{0.0f};
     glm::vec3 color{0.8f, 0.3f, 0.2f};

@@ -116,6 +116,27 @@ ConstraintParams readConstraintParams(const Field& field) {
     return params;
 }
 
+// Shape matching of a PBD object: {"mode": "rigid" | "linear", "stiffness":
+// k, "beta": b (linear only), "enabled": e}. Writing it switches it on
+// (it is off by default), unless it says "enabled": false.
+ShapeMatchParams readShapeMatchParams(const Field& field) {
+    if (!field.json().is_object()) field.failExpected(R"(an object such as {"mode": "rigid", "stiffness": 0.5})");
+    ShapeMatchParams params;
+    params.enabled = true;
+    if (field.json().contains("mode"))
+        params.mode = readChoice(field.member("mode"), {"rigid", "linear"}) == 0 ? ShapeMatchMode::Rigid
+                                                                                : ShapeMatchMode::Linear;
+    const bool linear = params.mode == ShapeMatchMode::Linear;
+    std::vector<std::string_view> keys = {"mode", "stiffness", "enabled"};
+    if (linear) keys.push_back("beta");
+    const ObjectFields fields(field, std::move(keys),
+                              linear ? R"(for "mode": "linear")" : R"(for "mode": "rigid" (a beta needs "mode": "linear"))");
+    if (auto f = fields.optional("stiffness")) params.stiffness = readFloat(*f, closedInterval(0.0, 1.0));
+    if (auto f = fields.optional("beta")) params.beta = readFloat(*f, closedInterval(0.0, 1.0));
+    if (auto f = fields.optional("enabled")) params.enabled = readBool(*f);
+    return params;
+}
+
 // A projective dynamics element family: {"stiffness": k, "enabled": b},
 // plus "min" and "max" for strain and volume (what `range` names). The
 // object's "method" decides the model, so "model" is not a key here.
@@ -512,6 +533,7 @@ ClothObject readCloth(const Field& field, std::size_t index, const SolverSetting
     if (springs) keys.push_back("springs");
     else keys.insert(keys.end(), {"stretch", "bending", "attachment"});
     if (pd) keys.push_back("strain");
+    if (!pd && !springs) keys.push_back("shapeMatching");
     if (meshAssets) keys.insert(keys.end(), {"file", "scale", "weldTolerance", "pinnedRegions"});
     else keys.insert(keys.end(), {"size", "resolution"});
     const std::string_view method = pd ? R"("method": "pd" )" : springs ? R"("method": "springs" )" : "";
@@ -540,6 +562,13 @@ ClothObject readCloth(const Field& field, std::size_t index, const SolverSetting
         if (auto f = fields.optional("stretch")) cloth.stretch = readConstraintParams(*f);
         if (auto f = fields.optional("bending")) cloth.bending = readConstraintParams(*f);
         if (auto f = fields.optional("attachment")) cloth.attachment = readConstraintParams(*f);
+        if (auto f = fields.optional("shapeMatching")) {
+            cloth.shapeMatching = readShapeMatchParams(*f);
+            // A grid is flat: its points fix a rotation but no linear map (a
+            // mesh's flatness is checked when the model is built).
+            if (!meshAssets && cloth.shapeMatching.mode == ShapeMatchMode::Linear)
+                f->member("mode").fail(R"("linear" needs an object that spans a volume, and a "cloth" grid is flat; use "rigid")");
+        }
     }
     if (auto f = fields.optional("pinsAsAttachments")) {
         cloth.pinsAsAttachments = readBool(*f);

@@ -13,6 +13,7 @@
 #include "sim/mesh_colliders.h"
 #include "sim/pd_materials.h"
 #include "sim/pd_system.h"
+#include "sim/shape_match_builder.h"
 #include "sim/shared_math.h"
 #include "sim/spring_builder.h"
 #include "sim/spring_system.h"
@@ -99,6 +100,15 @@ void appendCloth(SimModel& model, const ClothObject& cloth, uint32_t object, Mod
         for (uint32_t v = 0; v < vertexCount; ++v)
             if (pinned[v]) model.attachments.push_back({glm::vec4(glm::vec3(model.positions[first + v]), 1.0f),
                                                         first + v, material, 0.0f, 0.0f});
+    }
+
+    if (cloth.shapeMatching.enabled) {
+        // The masses appendClothParticles spreads, pinned vertices' too.
+        std::vector<double> masses(vertexCount);
+        for (uint32_t v = 0; v < vertexCount; ++v)
+            masses[v] = mesh.massShares.empty() ? double(cloth.mass) / double(vertexCount)
+                                                : double(cloth.mass) * mesh.massShares[v];
+        appendShapeMatchGroup(model, cloth.shapeMatching, first, masses);
     }
 
     model.objects.push_back({cloth.name, first, vertexCount, firstTriangle,

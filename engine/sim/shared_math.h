@@ -44,6 +44,7 @@ using gpu::kModePbd;
 using gpu::kModeXpbd;
 using gpu::kMeshSdfHeaderFloats;
 using gpu::kRigidContactQuadratic;
+using gpu::kShapeMatchLinear;
 
 // The includes are inside the namespace on purpose: every function and
 // struct they define becomes vksim::ref::*. They include nothing themselves.
@@ -63,7 +64,9 @@ real meshSdfGridValue(uint index) { return real(boundMeshSdfGridValue(index)); }
 #include "particle/particle_math.glsl"
 #include "pbd/pbd_constraints.glsl"
 #include "particle/contact.glsl"
+#include "math/svd3.glsl"
 #include "pd/pd_projections.glsl"
+#include "pbd/shape_matching.glsl"
 #include "linear/chebyshev.glsl"
 #include "springs/spring_math.glsl"
 #if defined(__GNUC__)

@@ -126,6 +126,12 @@ struct SimModel {
     std::vector<gpu::AttachmentConstraint> attachments;
     ColorGroups attachmentGroups;
 
+    // Shape matching (docs/physics.md §13): one group per PBD object that has
+    // it, and per particle of a group its rest offset from the group's rest
+    // centre of mass (xyz) and its mass (w; a pinned particle's too).
+    std::vector<gpu::ShapeMatchGroup> shapeMatchGroups;
+    std::vector<glm::vec4> shapeMatchRest;
+
     std::vector<gpu::Collider> colliders;
     // The signed distance grids of the mesh colliders, one after another in
     // the layout sdf.glsl reads (signed_distance_grid.h); a collider of type

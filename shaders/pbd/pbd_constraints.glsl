@@ -9,6 +9,12 @@
 //        k' = 1 - (1 - k)^(1/n_s) so n_s iterations leave (1-k) of the error.
 //   XPBD (Macklin et al. 2016): dLambda = (-C - alpha~ lambda) / (sum_k w_k |grad_k C|^2 + alpha~),
 //        alpha~ = alpha / h^2.
+// PBD's per-iteration stiffness k' = 1 - (1 - k)^(1/n_s): n_s iterations
+// with k' leave (1 - k) of an error that each removes a fraction of.
+real pbdIterationStiffness(real stiffness, uint iterations) {
+    return real(1) - pow(real(1) - stiffness, real(1) / real(iterations));
+}
+
 real constraintDeltaLambda(uint mode, real stiffness, real compliance, uint iterations, real dt,
                            real C, real weightedGradSq, real lambda) {
     if (mode == kModeXpbd) {
@@ -18,8 +24,7 @@ real constraintDeltaLambda(uint mode, real stiffness, real compliance, uint iter
         return (-C - alphaTilde * lambda) / denominator;
     }
     if (weightedGradSq <= real(0)) return real(0);
-    real k = real(1) - pow(real(1) - stiffness, real(1) / real(iterations));
-    return -k * C / weightedGradSq;
+    return -pbdIterationStiffness(stiffness, iterations) * C / weightedGradSq;
 }
 
 struct PairCorrection {

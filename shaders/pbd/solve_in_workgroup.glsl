@@ -44,6 +44,8 @@ layout(std430, binding = 11) buffer BendingLambdas { float bendingLambdas[]; };
 layout(std430, binding = 12) buffer AttachmentLambdas { float attachmentLambdas[]; };
 layout(std430, binding = 13) readonly buffer Objects { WorkgroupObject objects[]; };
 layout(std430, binding = 14) readonly buffer Phases { WorkgroupPhase phases[]; };
+// Shape matching's groups and rest offsets in one buffer: a stage may have 16.
+layout(std430, binding = 15) readonly buffer ShapeMatchData { vec4 shapeMatchData[]; };
 
 float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.glsl's mesh colliders
 #include "math/sdf.glsl"
@@ -52,6 +54,9 @@ float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.g
 
 shared float sharedPositions[kSharedFloats];
 uint objectFirst;  // the object's first particle (the same in every invocation)
+// Where shape matching's kSize vec4 of scratch start in the shared array:
+// after the object's positions (the workgroup plan checks that they fit).
+uint scratchFirst;
 
 // The inverse mass the constraints see: the mouse holds its particle as a
 // kinematic body (as pbd/project_mouse.comp does), a pinned particle stays pinned.
@@ -70,6 +75,20 @@ void storeParticle(uint i, vec4 p) { setSharedPosition(i - objectFirst, p.xyz); 
 #include "pbd/project_distance.glsl"
 #include "pbd/project_bending.glsl"
 #include "pbd/project_attachment.glsl"
+vec4 shapeMatchScratch(uint k) {
+    uint o = scratchFirst + 4u * k;
+    return vec4(sharedPositions[o], sharedPositions[o + 1u], sharedPositions[o + 2u], sharedPositions[o + 3u]);
+}
+void setShapeMatchScratch(uint k, vec4 v) {
+    uint o = scratchFirst + 4u * k;
+    sharedPositions[o] = v.x;
+    sharedPositions[o + 1u] = v.y;
+    sharedPositions[o + 2u] = v.z;
+    sharedPositions[o + 3u] = v.w;
+}
+#include "math/svd3.glsl"
+#include "pbd/shape_matching.glsl"
+#include "pbd/project_shape_match.glsl"
 
 // Buffer writes of this invocation made visible to the workgroup, then
 // everyone waits (barrier() alone orders shared memory only).
@@ -113,7 +132,8 @@ void predict(uint count) {
     }
 
 // One Gauss-Seidel iteration: the mouse, every phase (colours of each family,
-// then its overflow share), then the collision constraints of the owned particles.
+// then its overflow share), the object's shape matching, then the collision
+// constraints of the owned particles.
 void iterate(WorkgroupObject object, uint iteration) {
     uint t = gl_LocalInvocationID.x;
     uint mouse = pc.mouseParticle;
@@ -125,6 +145,10 @@ void iterate(WorkgroupObject object, uint iteration) {
     PHASES(object.distancePhases, object.distancePhaseCount, projectDistance)
     PHASES(object.bendingPhases, object.bendingPhaseCount, projectBending)
     PHASES(object.attachmentPhases, object.attachmentPhaseCount, projectAttachment)
+    if (object.shapeMatchGroup != kNoShapeMatch) {
+        projectShapeMatch(object.shapeMatchGroup, pc.iterations);
+        barrier();
+    }
     if (pc.particles.colliderCount == 0u) return;
     for (uint l = t; l < object.particleCount; l += kSize) {
         uint i = objectFirst + l;
@@ -157,6 +181,7 @@ void finish(uint count) {
 void main() {
     WorkgroupObject object = objects[gl_WorkGroupID.x];
     objectFirst = object.firstParticle;
+    scratchFirst = 3u * object.particleCount;
     uint t = gl_LocalInvocationID.x;
     bool predictFirst = (pc.stages & kStagePredictFirst) != 0u;
     // A dispatch that continues a substep picks up the positions the last one left.

@@ -4,6 +4,7 @@
 // the element's energy w/2 |v_f - p|^2 (pd_types.h).
 #include "shared/kernel.glsl"
 #include "shared/pd_types.h"
+#include "math/svd3.glsl"
 #include "pd/pd_projections.glsl"
 
 layout(push_constant) uniform Push { PdElementPush pc; };

@@ -4,6 +4,7 @@
 // The first slot's w holds the element's energy w/2 |A S q - p|^2 (pd_types.h).
 #include "shared/kernel.glsl"
 #include "shared/pd_types.h"
+#include "math/svd3.glsl"
 #include "pd/pd_projections.glsl"
 
 layout(push_constant) uniform Push { PdElementPush pc; };

@@ -6,6 +6,7 @@
 // w/2 |F - T|_F^2 (pd_types.h).
 #include "shared/kernel.glsl"
 #include "shared/pd_types.h"
+#include "math/svd3.glsl"
 #include "pd/pd_projections.glsl"
 
 layout(push_constant) uniform Push { PdElementPush pc; };

@@ -157,6 +157,34 @@ GPU_CHECK_SIZE(NormalsPush, 16);
 // whole substeps, the shared particle stages included, with the object's
 // positions in shared memory.
 // WorkgroupSolvePush::stages bits.
+// Shape matching (docs/physics.md §13; Mueller et al. 2005): one group per
+// PBD object that has it, projected once per Gauss-Seidel iteration after
+// the object's constraint families. Its particles are the object's,
+// [firstParticle, firstParticle + particleCount); their rest offsets from
+// the rest centre of mass (xyz) and masses (w) are the entries
+// [firstRest, firstRest + particleCount) of the rest array.
+GPU_CONST(uint, kShapeMatchRigid, 0);   // goal g_i = c + R r_i, R from the polar decomposition of Apq
+GPU_CONST(uint, kShapeMatchLinear, 1);  // goal g_i = c + (beta A~ + (1 - beta) R) r_i, A~ = Apq Aqq^-1 / det^(1/3)
+GPU_CONST(uint, kNoShapeMatch, 0xFFFFFFFFu);
+struct ShapeMatchGroup {
+    vec4 restInverse0;  // columns of Aqq^-1 = (sum m_i r_i r_i^T)^-1 (xyz); zero for a rigid group
+    vec4 restInverse1;
+    vec4 restInverse2;
+    uint firstParticle;
+    uint particleCount;
+    uint firstRest;
+    uint mode;          // kShapeMatchRigid or kShapeMatchLinear
+    float stiffness;    // [0, 1]: the fraction of the way to the goals per substep (PBD convention)
+    float beta;         // linear mode's blend
+    float inverseMass;  // 1 / sum m_i
+    uint pad0;
+};
+GPU_CHECK_SIZE(ShapeMatchGroup, 80);
+// On the GPU the groups and the rest offsets share one buffer of vec4
+// (a stage may bind 16 storage buffers): group g is its vec4s
+// [5g, 5g + 5), its firstRest indexes that buffer.
+GPU_CONST(uint, kShapeMatchGroupVec4s, 5);
+
 GPU_CONST(uint, kStagePredictFirst, 1);  // the first substep starts with predict and contact generation
 GPU_CONST(uint, kStageFinishLast, 2);    // the last substep ends with the velocity update and contacts
 
@@ -172,8 +200,12 @@ struct WorkgroupObject {
     uint bendingPhaseCount;
     uint attachmentPhases;
     uint attachmentPhaseCount;
+    uint shapeMatchGroup;  // the object's shape-matching group, or kNoShapeMatch
+    uint pad0;
+    uint pad1;
+    uint pad2;
 };
-GPU_CHECK_SIZE(WorkgroupObject, 32);
+GPU_CHECK_SIZE(WorkgroupObject, 48);
 
 // One step of an iteration: one colour of a family, restricted to the
 // object's constraints (serial = 0, one invocation per constraint), or the

@@ -96,5 +96,25 @@ TEST(WorkgroupPlan, MisfitNamesTheFirstObjectTooBig) {
                        "(maxComputeSharedMemorySize / 12 bytes)");
 }
 
+// A shape-matched object keeps shape matching's scratch (a vec4 per
+// invocation) after its positions in the shared array: 256 invocations
+// take 342 particles' worth, 16 take 22. The plan points the object at its group.
+TEST(WorkgroupPlan, AShapeMatchedObjectLeavesRoomForItsSums) {
+    Scene scene = threeObjects();
+    scene.cloths[2].shapeMatching.enabled = true;  // 'b', 54 particles
+    const SimModel model = buildModel(scene);
+    EXPECT_EQ(shapeMatchScratchParticles(256), 342u);
+    EXPECT_EQ(shapeMatchScratchParticles(16), 22u);
+    EXPECT_FALSE(workgroupMisfit(model, 76, 22).has_value());
+    const auto misfit = workgroupMisfit(model, 75, 22);
+    ASSERT_TRUE(misfit.has_value());
+    EXPECT_EQ(*misfit, "'b' has 54 particles and one workgroup holds at most 53 on this device "
+                       "(maxComputeSharedMemorySize / 12 bytes, less 22 for shape matching's sums)");
+    const WorkgroupPlan plan = buildWorkgroupPlan(model);
+    ASSERT_EQ(plan.objects.size(), 2u);
+    EXPECT_EQ(plan.objects[0].shapeMatchGroup, gpu::kNoShapeMatch);
+    EXPECT_EQ(plan.objects[1].shapeMatchGroup, 0u);
+}
+
 }  // namespace
 }  // namespace vksim

@@ -1,6 +1,7 @@
 #include "solvers/pbd/pbd_solver.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include <fmt/format.h>
 
@@ -20,8 +21,28 @@ struct PbdSolver::FamilyPasses {
     uint32_t overflow = 0;
 };
 
+namespace {
+
+// The shape-matching groups and rest offsets as the GPU reads them: each
+// group as kShapeMatchGroupVec4s vec4, then the offsets, which the groups'
+// firstRest index.
+std::vector<glm::vec4> packShapeMatching(const SimModel& model) {
+    static_assert(sizeof(gpu::ShapeMatchGroup) == gpu::kShapeMatchGroupVec4s * sizeof(glm::vec4));
+    const size_t groupVec4s = model.shapeMatchGroups.size() * gpu::kShapeMatchGroupVec4s;
+    std::vector<glm::vec4> data(groupVec4s);
+    for (size_t g = 0; g < model.shapeMatchGroups.size(); ++g) {
+        gpu::ShapeMatchGroup group = model.shapeMatchGroups[g];
+        group.firstRest += static_cast<uint32_t>(groupVec4s);
+        std::memcpy(&data[g * gpu::kShapeMatchGroupVec4s], &group, sizeof(group));
+    }
+    data.insert(data.end(), model.shapeMatchRest.begin(), model.shapeMatchRest.end());
+    return data;
+}
+
+}  // namespace
+
 struct PbdSolver::PassIds {
-    uint32_t mouse, residual, energy, workgroup;
+    uint32_t mouse, residual, energy, workgroup, shapeMatch;
     FamilyPasses distance, bending, attachment;
 };
 
@@ -34,6 +55,7 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
       distanceCount_(model.distance.size()),
       bendingCount_(model.bending.size()),
       attachmentCount_(model.attachments.size()),
+      shapeMatchGroupCount_(static_cast<uint32_t>(model.shapeMatchGroups.size())),
       distanceGroups_(model.distanceGroups),
       bendingGroups_(model.bendingGroups),
       attachmentGroups_(model.attachmentGroups),
@@ -52,6 +74,7 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
     distance_ = makeStorageBuffer<gpu::DistanceConstraint>(ctx, model.distance, "distance constraints");
     bending_ = makeStorageBuffer<gpu::BendingConstraint>(ctx, model.bending, "bending constraints");
     attachments_ = makeStorageBuffer<gpu::AttachmentConstraint>(ctx, model.attachments, "attachment constraints");
+    shapeMatchData_ = makeStorageBuffer<glm::vec4>(ctx, packShapeMatching(model), "shape matching");
 
     auto kernel = [&](const char* shader, uint32_t pushSize) {
         return std::make_unique<ComputeKernel>(ctx, shader, pushSize);
@@ -61,22 +84,26 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
     projectAttachment_ = kernel("pbd/project_attachment.comp", sizeof(gpu::ProjectPush));
     projectMouse_ = kernel("pbd/project_mouse.comp", sizeof(gpu::MousePush));
 
-    const uint32_t sharedBytes = ctx.properties().limits.maxComputeSharedMemorySize;
+    // A CPU driver runs a workgroup on one core and pays per SIMD vector
+    // at every barrier, so few invocations are fastest there; lavapipe
+    // 22.3 computes wrong results with one vector (8) once the shared
+    // array passes 16 KiB, so 16 (docs/benchmarks.md). A GPU wants many.
+    const VkPhysicalDeviceProperties& properties = ctx.properties();
+    const bool wide = properties.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU &&
+                      properties.limits.maxComputeWorkGroupInvocations >= 256 &&
+                      properties.limits.maxComputeWorkGroupSize[0] >= 256;
+    if (shapeMatchGroupCount_ > 0)
+        projectShapeMatch_ = kernel(wide ? "pbd/shape_match_256.comp" : "pbd/shape_match_16.comp",
+                                    sizeof(gpu::ProjectPush));
+
+    const uint32_t sharedBytes = properties.limits.maxComputeSharedMemorySize;
     workgroupCapacity_ = workgroupParticleCapacity(sharedBytes);
-    workgroupMisfit_ = vksim::workgroupMisfit(model, workgroupCapacity_);
+    workgroupMisfit_ = vksim::workgroupMisfit(model, workgroupCapacity_, shapeMatchScratchParticles(wide ? 256 : 16));
     if (!workgroupMisfit_ && range_.count > 0) {
         const WorkgroupPlan plan = buildWorkgroupPlan(model);
         workgroupCount_ = static_cast<uint32_t>(plan.objects.size());
         workgroupObjects_ = makeStorageBuffer<gpu::WorkgroupObject>(ctx, plan.objects, "workgroup objects");
         workgroupPhases_ = makeStorageBuffer<gpu::WorkgroupPhase>(ctx, plan.phases, "workgroup phases");
-        // A CPU driver runs a workgroup on one core and pays per SIMD vector
-        // at every barrier, so few invocations are fastest there; lavapipe
-        // 22.3 computes wrong results with one vector (8) once the shared
-        // array passes 16 KiB, so 16 (docs/benchmarks.md). A GPU wants many.
-        const VkPhysicalDeviceProperties& properties = ctx.properties();
-        const bool wide = properties.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU &&
-                          properties.limits.maxComputeWorkGroupInvocations >= 256 &&
-                          properties.limits.maxComputeWorkGroupSize[0] >= 256;
         const uint32_t sharedFloats[] = {sharedBytes / 4};
         solveInWorkgroup_ = std::make_unique<ComputeKernel>(
             ctx, wide ? "pbd/solve_in_workgroup_256.comp" : "pbd/solve_in_workgroup_16.comp",
@@ -102,6 +129,7 @@ void PbdSolver::declarePasses(StepPlan& plan) {
     ids.distance = declareFamily("stretch", distanceGroups_);
     ids.bending = declareFamily("bending", bendingGroups_);
     ids.attachment = declareFamily("attachment", attachmentGroups_);
+    ids.shapeMatch = plan.declare("shape matching", StageKind::Solve, "pbd");
     ids.workgroup = plan.declare(std::string(kWorkgroupPassName), StageKind::Solve, "pbd");
     ids.residual = plan.declare("residual: stretch |C|", StageKind::Diagnostic, "pbd");
     ids.energy = plan.declare("energy (xpbd)", StageKind::Diagnostic, "pbd");
@@ -146,6 +174,10 @@ const GpuBuffer& PbdSolver::recordSolve(StepRecorder& rec, const SubstepContext&
         projectGroups(rec, *projectBending_, bending_, bendingLambdas_, bendingGroups_, ids.bending, project, at);
         projectGroups(rec, *projectAttachment_, attachments_, attachmentLambdas_, attachmentGroups_, ids.attachment,
                       project, at);
+        // docs/physics.md §13: one workgroup per group.
+        if (projectShapeMatch_)
+            rec.run(ids.shapeMatch, *projectShapeMatch_, {&p, &shapeMatchData_},
+                    shapeMatchGroupCount_ * projectShapeMatch_->workgroupSize(), project, at, {&p, workingName()});
         if (colliders_.count() > 0)
             sub.stages.collideProject(rec, sub.stagePasses.collideProject, sub.particles, p, workingName(), at);
         if (sub.tracking) recordTracking(rec, *sub.frame.tracker, sub.h, it);
@@ -252,7 +284,7 @@ void PbdSolver::recordWorkgroupRun(StepRecorder& rec, gpu::WorkgroupSolvePush pu
     rec.run(passIds_->workgroup, *solveInWorkgroup_,
             {&particles_.positions(), &particles_.velocities(), &p, &colliders_.colliders(), &particles_.contacts(),
              &colliders_.meshSdfGrids(), &materials_, &distance_, &bending_, &attachments_, &distanceLambdas_,
-             &bendingLambdas_, &attachmentLambdas_, &workgroupObjects_, &workgroupPhases_},
+             &bendingLambdas_, &attachmentLambdas_, &workgroupObjects_, &workgroupPhases_, &shapeMatchData_},
             workgroupCount_ * solveInWorkgroup_->workgroupSize(), push, at, {&p, workingName()},
             {&particles_.velocities(), "velocity"});
 }
@@ -265,7 +297,8 @@ void PbdSolver::setMaterials(const std::vector<gpu::ConstraintMaterial>& materia
 }
 
 bool PbdSolver::xpbdEnergyDefined() const {
-    if (materialsInUse_.empty()) return false;
+    // Shape matching is a PBD projection with no compliance: no energy.
+    if (materialsInUse_.empty() || shapeMatchGroupCount_ > 0) return false;
     for (uint32_t m : materialsInUse_)
         if (currentMaterials_[m].mode != gpu::kModeXpbd || !(currentMaterials_[m].compliance > 0.0f)) return false;
     return true;

@@ -12,6 +12,8 @@
 // above, or in workgroups (docs/physics.md §1, "Small objects in one
 // workgroup"): when every PBD object's positions fit one workgroup's shared memory, one dispatch runs the whole
 // frame, one workgroup per object, the shared stages' math included.
+// Shape matching (§13) runs in each iteration after the constraint
+// families, on both paths.
 #include <memory>
 #include <optional>
 #include <string>
@@ -78,6 +80,7 @@ private:
     const ColliderSet& colliders_;
     ParticleRange range_;
     size_t distanceCount_ = 0, bendingCount_ = 0, attachmentCount_ = 0;
+    uint32_t shapeMatchGroupCount_ = 0;
     ColorGroups distanceGroups_, bendingGroups_, attachmentGroups_;
     // The material rows some constraint uses, and the current rows (live edits included).
     std::vector<uint32_t> materialsInUse_;
@@ -88,8 +91,13 @@ private:
     GpuBuffer distanceLambdas_, bendingLambdas_, attachmentLambdas_;
     // Topology, uploaded once.
     GpuBuffer materials_, distance_, bending_, attachments_;
+    // The shape-matching groups, then their rest offsets (kShapeMatchGroupVec4s).
+    GpuBuffer shapeMatchData_;
 
     std::unique_ptr<ComputeKernel> projectDistance_, projectBending_, projectAttachment_, projectMouse_;
+    // One workgroup per shape-matching group, as wide as the workgroup
+    // solve's, so that both paths add its sums by the same tree.
+    std::unique_ptr<ComputeKernel> projectShapeMatch_;
     // Diagnostics, built the first time a frame tracks residuals.
     std::unique_ptr<ComputeKernel> residualDistance_, energy_;
     // The workgroup path: one object and its phases per workgroup

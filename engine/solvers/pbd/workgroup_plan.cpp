@@ -65,6 +65,19 @@ std::vector<std::vector<gpu::WorkgroupPhase>> familyPhases(const std::vector<Con
 
 uint32_t workgroupParticleCapacity(uint32_t sharedMemoryBytes) { return sharedMemoryBytes / 12; }
 
+uint32_t shapeMatchScratchParticles(uint32_t workgroupSize) { return (4 * workgroupSize + 2) / 3; }
+
+namespace {
+
+// The shape-matching group of the object starting at `firstParticle`, or kNoShapeMatch.
+uint32_t shapeMatchGroupOf(const SimModel& model, uint32_t firstParticle) {
+    for (size_t g = 0; g < model.shapeMatchGroups.size(); ++g)
+        if (model.shapeMatchGroups[g].firstParticle == firstParticle) return static_cast<uint32_t>(g);
+    return gpu::kNoShapeMatch;
+}
+
+}  // namespace
+
 WorkgroupPlan buildWorkgroupPlan(const SimModel& model) {
     const std::vector<const ObjectRange*> objects = pbdObjects(model);
     const auto distance = familyPhases(model.distance, model.distanceGroups, objects);
@@ -87,17 +100,22 @@ WorkgroupPlan buildWorkgroupPlan(const SimModel& model) {
         object.bendingPhaseCount = static_cast<uint32_t>(bending[o].size());
         object.attachmentPhases = append(attachment[o]);
         object.attachmentPhaseCount = static_cast<uint32_t>(attachment[o].size());
+        object.shapeMatchGroup = shapeMatchGroupOf(model, object.firstParticle);
         plan.objects.push_back(object);
     }
     return plan;
 }
 
-std::optional<std::string> workgroupMisfit(const SimModel& model, uint32_t capacity) {
-    for (const ObjectRange* object : pbdObjects(model))
-        if (object->particleCount > capacity)
+std::optional<std::string> workgroupMisfit(const SimModel& model, uint32_t capacity, uint32_t scratchParticles) {
+    for (const ObjectRange* object : pbdObjects(model)) {
+        const bool shapeMatched = shapeMatchGroupOf(model, object->firstParticle) != gpu::kNoShapeMatch;
+        const uint32_t room = shapeMatched ? (capacity > scratchParticles ? capacity - scratchParticles : 0) : capacity;
+        if (object->particleCount > room)
             return fmt::format("'{}' has {} particles and one workgroup holds at most {} on this device "
-                               "(maxComputeSharedMemorySize / 12 bytes)",
-                               object->name, object->particleCount, capacity);
+                               "(maxComputeSharedMemorySize / 12 bytes{})",
+                               object->name, object->particleCount, room,
+                               shapeMatched ? fmt::format(", less {} for shape matching's sums", scratchParticles) : "");
+    }
     return std::nullopt;
 }
 

@@ -31,9 +31,14 @@ uint32_t workgroupParticleCapacity(uint32_t sharedMemoryBytes);
 // sort keeps them so).
 WorkgroupPlan buildWorkgroupPlan(const SimModel& model);
 
+// The particles' worth of shared memory shape matching's scratch takes in a
+// workgroup of `workgroupSize` invocations (a vec4 each, after the positions).
+uint32_t shapeMatchScratchParticles(uint32_t workgroupSize);
+
 // Why the model's PBD objects cannot be solved one per workgroup with
-// `capacity` particles each (the first object over it, named), or nothing
-// when they can.
-std::optional<std::string> workgroupMisfit(const SimModel& model, uint32_t capacity);
+// `capacity` particles each, `scratchParticles` of them taken by shape
+// matching's scratch in an object that has it (the first object over it,
+// named), or nothing when they can.
+std::optional<std::string> workgroupMisfit(const SimModel& model, uint32_t capacity, uint32_t scratchParticles = 0);
 
 }  // namespace vksim

@@ -2,6 +2,7 @@
 
 #include <glm/glm.hpp>
 
+#include "vk/context.h"
 #include "world/collider_set.h"
 
 namespace vksim {
@@ -14,7 +15,8 @@ RigidSolver::RigidSolver(const VulkanContext& ctx, const RigidModel& model, cons
     : colliders_(colliders),
       bodyCount_(model.bodyCount()),
       roundStarts_(model.roundStarts),
-      pairCount_(static_cast<uint32_t>(model.pairs.size())) {
+      pairCount_(static_cast<uint32_t>(model.pairs.size())),
+      cpuDevice_(ctx.properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU) {
     if (empty()) return;
     bodies_ = makeStorageBuffer<gpu::RigidBody>(ctx, model.bodies, "rigid bodies");
     states_ = makeStorageBuffer<gpu::RigidBodyState>(ctx, model.states, "rigid body states",
@@ -71,7 +73,7 @@ bool RigidSolver::oneDispatch(const SolverSettings& settings) const {
     switch (settings.rigid.path) {
         case RigidPath::OneWorkgroup: return true;
         case RigidPath::PerSubstep: return bodyCount_ == 1;
-        case RigidPath::Auto: return bodyCount_ <= kOneWorkgroupBodies;
+        case RigidPath::Auto: return bodyCount_ == 1 || (cpuDevice_ && bodyCount_ <= kOneWorkgroupBodies);
     }
     return false;
 }

@@ -34,7 +34,7 @@ public:
     static constexpr const char* kPairsPassName = "rigid: body pairs";
     static constexpr const char* kPositionsPassName = "rigid: positions";
     static constexpr const char* kCollidersPassName = "rigid: colliders";
-    // The most bodies RigidPath::Auto steps in one workgroup.
+    // The most bodies RigidPath::Auto steps in one workgroup, on a CPU device.
     static constexpr uint32_t kOneWorkgroupBodies = 64;
 
     // Whether `settings` step a frame in one dispatch.
@@ -70,6 +70,11 @@ private:
     uint32_t bodyCount_ = 0;
     std::vector<uint32_t> roundStarts_;
     uint32_t pairCount_ = 0;
+    // RigidPath::Auto takes the one-workgroup path only on a CPU device:
+    // there a dispatch costs ~0.13 ms and one core runs a workgroup; a GPU
+    // runs the per-substep path's bodies and pairs side by side for a few
+    // microseconds a dispatch (docs/physics.md §11, measured on both).
+    bool cpuDevice_ = false;
     GpuBuffer bodies_, states_, points_, shapes_, pairs_;
     std::unique_ptr<ComputeKernel> step_, pairKernel_, collidersKernel_;
     uint32_t stepPass_ = 0, contactsPass_ = 0, pairsPass_ = 0, positionsPass_ = 0, collidersPass_ = 0;
