@@ -209,20 +209,10 @@ TEST_F(ShapeMatching, TheLinearModesBetaLeavesThatShareOfTheDeformation) {
     EXPECT_NEAR(det, 1.0, 2e-5);
 }
 
-// Linear and angular momentum of the particles, about the origin.
+// Linear momentum, and angular momentum about a point.
 struct Momentum {
     glm::dvec3 linear{0.0}, angular{0.0};
 };
-
-Momentum momentumOf(const std::vector<glm::vec4>& x, const std::vector<glm::vec4>& v) {
-    Momentum p;
-    for (size_t i = 0; i < x.size(); ++i) {
-        const double m = 1.0 / x[i].w;
-        p.linear += m * glm::dvec3(v[i]);
-        p.angular += m * glm::cross(glm::dvec3(x[i]), glm::dvec3(v[i]));
-    }
-    return p;
-}
 
 // Each projection moves the particles by k (c + R r_i - p_i): the moves sum
 // to zero (sum m_i r_i = 0), and their moment about c, k sum m_i (p_i - c) x

@@ -50,7 +50,9 @@ TEST(ShapeMatchModel, OneGroupPerObjectWithRestOffsetsAboutTheCentreOfMass) {
             Aqq += glm::outerProduct(m * glm::dvec3(glm::vec3(rest)), glm::dvec3(glm::vec3(rest)));
             // Free particles: the rest mass is the particle's; the pinned one keeps its share.
             const float w = model.positions[g.firstParticle + l].w;
-            if (w > 0.0f) EXPECT_NEAR(m, 1.0 / w, 1e-6 * m);
+            if (w > 0.0f) {
+                EXPECT_NEAR(m, 1.0 / w, 1e-6 * m);
+            }
         }
         EXPECT_NEAR(mass * g.inverseMass, 1.0, 1e-6);
         EXPECT_LT(glm::length(moment), 1e-6 * mass);  // offsets about the centre of mass

@@ -73,7 +73,8 @@ bool RigidSolver::oneDispatch(const SolverSettings& settings) const {
     switch (settings.rigid.path) {
         case RigidPath::OneWorkgroup: return true;
         case RigidPath::PerSubstep: return bodyCount_ == 1;
-        case RigidPath::Auto: return bodyCount_ == 1 || (cpuDevice_ && bodyCount_ <= kOneWorkgroupBodies);
+        case RigidPath::Auto:
+            return bodyCount_ <= (cpuDevice_ ? kOneWorkgroupBodiesCpu : kOneWorkgroupBodiesGpu);
     }
     return false;
 }

@@ -34,8 +34,10 @@ public:
     static constexpr const char* kPairsPassName = "rigid: body pairs";
     static constexpr const char* kPositionsPassName = "rigid: positions";
     static constexpr const char* kCollidersPassName = "rigid: colliders";
-    // The most bodies RigidPath::Auto steps in one workgroup, on a CPU device.
-    static constexpr uint32_t kOneWorkgroupBodies = 64;
+    // The most bodies RigidPath::Auto steps in one workgroup: on a CPU
+    // device, and on a GPU (measured: docs/physics.md §11).
+    static constexpr uint32_t kOneWorkgroupBodiesCpu = 64;
+    static constexpr uint32_t kOneWorkgroupBodiesGpu = 8;
 
     // Whether `settings` step a frame in one dispatch.
     bool oneDispatch(const SolverSettings& settings) const;
@@ -70,10 +72,11 @@ private:
     uint32_t bodyCount_ = 0;
     std::vector<uint32_t> roundStarts_;
     uint32_t pairCount_ = 0;
-    // RigidPath::Auto takes the one-workgroup path only on a CPU device:
-    // there a dispatch costs ~0.13 ms and one core runs a workgroup; a GPU
-    // runs the per-substep path's bodies and pairs side by side for a few
-    // microseconds a dispatch (docs/physics.md §11, measured on both).
+    // RigidPath::Auto's limit depends on the device: a CPU device pays
+    // ~0.13 ms a dispatch and runs a workgroup on one core, so one workgroup
+    // wins up to 64 bodies; a GPU pays microseconds a dispatch and runs the
+    // per-substep path's bodies and pairs side by side, so one workgroup
+    // wins only up to about 8 (docs/physics.md §11, measured on both).
     bool cpuDevice_ = false;
     GpuBuffer bodies_, states_, points_, shapes_, pairs_;
     std::unique_ptr<ComputeKernel> step_, pairKernel_, collidersKernel_;
