@@ -388,12 +388,25 @@ std::vector<LiveParameter> ViewerProviders::parameters() {
     return list;
 }
 
+// The nearer of the particle and the body under the ray is grabbed: a
+// body hit wins over a particle that is only near the ray (not on a
+// triangle it hits) and over a triangle hit farther along the ray.
 bool ViewerProviders::beginPick(const Ray& ray) {
     World& sim = viewer_.simulation();
     const std::optional<PickHit> hit = sim.pick(ray);
-    if (!hit) return false;
-    particle_ = hit->particle;
+    const std::optional<BodyPickHit> bodyHit = sim.pickBody(ray);
     const glm::vec3 direction = glm::normalize(ray.direction);
+    if (bodyHit && (!hit || !hit->onTriangle || bodyHit->distance < hit->distance)) {
+        particle_.reset();
+        body_ = BodyDrag{bodyHit->body, bodyHit->bodyPoint, bodyHit->point};
+        depth_ = bodyHit->distance;
+        grabOffset_ = glm::vec3(0.0f);
+        sim.dragBody(bodyHit->body, bodyHit->bodyPoint, bodyHit->point);
+        return true;
+    }
+    if (!hit) return false;
+    body_.reset();
+    particle_ = hit->particle;
     depth_ = glm::dot(hit->point - ray.origin, direction);
     // A particle picked beside the ray keeps its offset, so it does not jump.
     grabOffset_ = hit->point - (ray.origin + depth_ * direction);
@@ -404,13 +417,16 @@ bool ViewerProviders::beginPick(const Ray& ray) {
 void ViewerProviders::dragTo(const Ray& ray) {
     World& sim = viewer_.simulation();
     // A reset or a scene change while the button was held ended the drag.
-    if (!particle_ || !sim.dragged()) return;
-    sim.drag(*particle_, ray.origin + depth_ * glm::normalize(ray.direction) + grabOffset_);
+    const glm::vec3 target = ray.origin + depth_ * glm::normalize(ray.direction) + grabOffset_;
+    if (body_ && sim.draggedBody()) sim.dragBody(body_->body, body_->bodyPoint, target);
+    if (particle_ && sim.dragged()) sim.drag(*particle_, target);
 }
 
 void ViewerProviders::release() {
-    if (particle_ && viewer_.simulation().dragged()) viewer_.simulation().release();
+    if ((particle_ && viewer_.simulation().dragged()) || (body_ && viewer_.simulation().draggedBody()))
+        viewer_.simulation().release();
     particle_.reset();
+    body_.reset();
 }
 
 }  // namespace vksim

@@ -32,6 +32,7 @@ private:
 
     Viewer& viewer_;
     std::optional<uint32_t> particle_;
+    std::optional<BodyDrag> body_;  // the grabbed body and its point (the target is set per frame)
     float depth_ = 0.0f;        // distance along the pick ray to the picked point: the drag plane
     glm::vec3 grabOffset_{0.0f};  // picked point minus the ray's point at depth_
 };

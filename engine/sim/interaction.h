@@ -48,4 +48,27 @@ struct MouseAttachment {
 };
 inline constexpr float kPdMouseWeight = 1000.0f;
 
+// A rigid body under the ray: the nearest hit on the surface it is drawn
+// with (World::pickBody).
+struct BodyPickHit {
+    uint32_t body = 0;
+    float distance = 0.0f;       // from the ray's origin along it [m]
+    glm::vec3 point{0.0f};       // the hit point
+    glm::vec3 bodyPoint{0.0f};   // the same point in the body frame (about its centre of mass)
+};
+
+// A grabbed rigid body: the point `bodyPoint` of it (body frame) is pulled
+// towards `target`. Each substep, after gravity, the body gets the impulse
+// at that point that sets the point's velocity to (target - x) / kBodyDragTime
+// (the point's effective mass, K = (1/m) I - [r]x I^-1 [r]x, as in a
+// contact): the point closes on the target exponentially with that time
+// constant, whatever the body's mass, and the body swings about it
+// (docs/physics.md §11, "Dragging a body").
+struct BodyDrag {
+    uint32_t body = 0;
+    glm::vec3 bodyPoint{0.0f};
+    glm::vec3 target{0.0f};
+};
+inline constexpr float kBodyDragTime = 0.1f;  // [s]
+
 }  // namespace vksim

@@ -33,6 +33,8 @@ struct FrameInputs {
     ResidualTracker* tracker = nullptr;
     // The dragged particle, if any; each solver acts on it only in its range.
     std::optional<MouseAttachment> mouse;
+    // The dragged rigid body, if any.
+    std::optional<BodyDrag> bodyDrag;
     // Whether the frame ends with the normals pass (something draws or
     // exports them).
     bool normals = true;

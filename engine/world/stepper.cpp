@@ -62,7 +62,7 @@ void Stepper::recordFrame(StepRecorder& rec, const FrameInputs& frame) {
     // The bodies read the colliders only (no particle), so their whole frame
     // comes first; then they are colliders for the particles, at the pose
     // and velocity they end the frame with.
-    rigid_->recordFrame(rec, settings);
+    rigid_->recordFrame(rec, settings, frame.bodyDrag);
     rigid_->recordColliders(rec);
     const float h = settings.timeStep / static_cast<float>(settings.substeps);
     for (uint32_t s = 0; s < settings.substeps; ++s)

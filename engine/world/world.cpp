@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "rigid/body_pick.h"
 #include "sim/model_builder.h"
 #include "sim/non_finite_replay.h"
 #include "sim/pd_materials.h"
@@ -65,7 +66,7 @@ void World::recordFrame(VkCommandBuffer cmd, uint32_t slot) {
     residuals_->beginFrame(slot);
     StepRecorder rec(cmd, *timer_, stepper_->plan());
     const FrameInputs frame{scene_.solver, residuals_->enabled() ? residuals_.get() : nullptr, dragged_,
-                            normalsWanted_};
+                            draggedBody_, normalsWanted_};
     stepper_->recordFrame(rec, frame);
     residuals_->endFrame(cmd);
     finiteCheck_->record(rec, slot, framesRecorded_);
@@ -95,9 +96,30 @@ void World::drag(uint32_t particle, glm::vec3 target) {
         throw std::invalid_argument(
             fmt::format("drag: target ({}, {}, {}) is not finite", target.x, target.y, target.z));
     dragged_ = MouseAttachment{particle, target};
+    draggedBody_.reset();
 }
 
-void World::release() { dragged_.reset(); }
+std::optional<BodyPickHit> World::pickBody(const Ray& ray) const {
+    if (rigid().empty()) return std::nullopt;
+    const std::vector<gpu::RigidBodyState> states = rigid().readStates();  // waits for the queue
+    return vksim::pickBody(model_.rigid, states, ray);
+}
+
+void World::dragBody(uint32_t body, glm::vec3 bodyPoint, glm::vec3 target) {
+    if (body >= model_.rigid.bodyCount())
+        throw std::invalid_argument(
+            fmt::format("dragBody: body {} out of range (the scene has {})", body, model_.rigid.bodyCount()));
+    auto finite = [](glm::vec3 v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); };
+    if (!finite(bodyPoint) || !finite(target))
+        throw std::invalid_argument("dragBody: the point and the target must be finite");
+    draggedBody_ = BodyDrag{body, bodyPoint, target};
+    dragged_.reset();
+}
+
+void World::release() {
+    dragged_.reset();
+    draggedBody_.reset();
+}
 
 void World::setResidualTracking(bool on) {
     residuals_->setEnabled(on);

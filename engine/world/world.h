@@ -74,10 +74,21 @@ public:
     // particle (inverse mass 0) does not move. Throws std::invalid_argument for
     // a particle out of range or a non-finite target.
     void drag(uint32_t particle, glm::vec3 target);
-    // Ends the drag: the next frame records exactly what it would have
-    // without one.
+    // The rigid body a ray hits (rigid/body_pick.h): the nearest crossing
+    // of the surface it is drawn with, at its current pose. Reads the poses
+    // back, so it waits for the queue: call it on a click. Throws
+    // std::invalid_argument for a non-finite ray or a zero direction.
+    std::optional<BodyPickHit> pickBody(const Ray& ray) const;
+    // From the next recorded frame on, the point `bodyPoint` of `body` (body
+    // frame, as BodyPickHit gives it) is pulled towards `target` (interaction.h,
+    // BodyDrag). Ends a particle drag, as drag() ends a body drag. Throws
+    // std::invalid_argument for a body out of range or a non-finite point.
+    void dragBody(uint32_t body, glm::vec3 bodyPoint, glm::vec3 target);
+    // Ends the drag, of a particle or a body: the next frame records exactly
+    // what it would have without one.
     void release();
     const std::optional<MouseAttachment>& dragged() const { return dragged_; }
+    const std::optional<BodyDrag>& draggedBody() const { return draggedBody_; }
 
     // --- Residuals per iteration (sim/residual_tracker.h). Off by default;
     // when off no pass is recorded. The values of a frame arrive with
@@ -216,6 +227,7 @@ private:
     std::unique_ptr<Picker> picker_;
     std::unique_ptr<ResidualTracker> residuals_;
     std::optional<MouseAttachment> dragged_;
+    std::optional<BodyDrag> draggedBody_;
     uint32_t timerCapacity_ = 0;
     uint64_t framesRecorded_ = 0;
     double lastRecordingMs_ = 0.0;

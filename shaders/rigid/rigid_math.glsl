@@ -126,6 +126,12 @@ real penaltyMagnitude(uint model, real phi, real zone, real stiffness, real stre
     return strength * (real(1) / max(phi, phiMin) - real(1) / zone);
 }
 
+// The velocity change a dragged point needs: its velocity becomes
+// (target - x) / time, so it closes on the target exponentially (BodyDrag).
+real3 dragVelocityChange(real3 x, real3 vPoint, real3 target, real time) {
+    return (target - x) / time - vPoint;
+}
+
 // The body's velocities after impulse j at world offset r.
 BodyVelocity applyImpulse(BodyVelocity body, real inverseMass, real3x3 inverseInertia, real3 r, real3 j) {
     return BodyVelocity(body.linear + inverseMass * j, body.angular + inverseInertia * cross(r, j));

@@ -32,6 +32,7 @@ layout(local_size_x = 64) in;
 #include "rigid/pair_stage.glsl"
 
 RigidBody body;
+uint bodyIndex;
 mat3 inertiaRef, inverseInertiaRef;
 vec3 c;
 vec4 q;
@@ -41,9 +42,17 @@ vec3 colliderVelocityAt(Collider col, vec3 x) {
     return col.linearVelocity.xyz + cross(col.angularVelocity.xyz, x - col.position.xyz);
 }
 
+// Steps 1-2, then the mouse's impulse on a dragged body (BodyDrag): its
+// grabbed point gets the velocity that closes on the target.
 void integrateVelocity() {
     vel = integrateBodyVelocity(vel.linear, vel.angular, q, inertiaRef, inverseInertiaRef, body.inverseMass,
                                 pc.gravity.xyz, pc.dt, pc.linearDamping, pc.angularDamping, pc.gyroscopic != 0u);
+    if (pc.dragTarget.w >= 0.0 && uint(pc.dragTarget.w) == bodyIndex && body.inverseMass > 0.0) {
+        vec3 r = quatRotate(q, pc.dragPoint.xyz);
+        vec3 dv = dragVelocityChange(c + r, vel.linear + cross(vel.angular, r), pc.dragTarget.xyz, pc.dragPoint.w);
+        mat3 inverseInertia = worldInverseInertia(q, inverseInertiaRef);
+        vel = applyImpulse(vel, body.inverseMass, inverseInertia, r, contactImpulse(body.inverseMass, inverseInertia, r, dv));
+    }
 }
 
 // Penalty contacts (docs/physics.md §11, "Penalty contacts"): every contact
@@ -143,6 +152,7 @@ void contacts(bool firstIteration) {
 // Body b's constants and state into the globals above; everyone has read
 // them before anyone may write them again.
 void loadBody(uint b) {
+    bodyIndex = b;
     body = bodies[b];
     RigidBodyState s = states[b];
     inertiaRef = mat3(body.inertia0.xyz, body.inertia1.xyz, body.inertia2.xyz);

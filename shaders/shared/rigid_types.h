@@ -72,8 +72,15 @@ struct RigidPush {
     float penaltyStiffness;  // kRigidContactQuadratic: k [N/m] per contact point
     float barrierStrength;   // kRigidContactBarrier: rho [N m] per contact point
     float penaltyBuffer;     // [m]: the zone above the surface where a penalty acts
+    // The dragged body (interaction.h, BodyDrag): xyz the grabbed point in
+    // its body frame, w the time constant [s] in which it closes on the target.
+    vec4 dragPoint;
+    // xyz the target; w the dragged body's index as a float (exact: bodies
+    // are far fewer than 2^24), negative when none is dragged (a push block
+    // of 128 bytes, the least every device offers, has no room for a uint).
+    vec4 dragTarget;
 };
-GPU_CHECK_SIZE(RigidPush, 96);
+GPU_CHECK_SIZE(RigidPush, 128);
 
 GPU_NAMESPACE_END
 

@@ -82,6 +82,52 @@ TEST(ViewerControls, PauseStepSlowMotionResetLoadAndDisplayModes) {
 // collider, and moving one changes the running scene. Then the same for a
 // scene with a PD cloth: its residual and energy plots and its sliders; and
 // an XPBD cloth's energy plot.
+// The mouse grabs the nearer of a cloth and a rigid body under it: a click
+// on the box drags the box (its grabbed point follows the target), a click
+// on the cloth above it drags a particle and ends the body's drag.
+TEST(ViewerControls, ProvidersGrabABodyOrTheClothAboveIt) {
+    Window window("vksim body drag test", 640, 360);
+    VulkanContext ctx(test::validatedWindowContext(window));
+    World sim(ctx, parseScene(R"({
+        "objects": [ { "type": "cloth", "size": [0.4, 0.4], "resolution": [8, 8], "position": [0, 1.0, 0],
+                       "pinned": [[0, 0], [-1, 0], [0, -1], [-1, -1]] } ],
+        "bodies": [ { "type": "box", "halfExtents": [0.1, 0.1, 0.1], "mass": 1, "position": [0, 0.1, 0] },
+                    { "type": "box", "halfExtents": [0.1, 0.1, 0.1], "mass": 1, "position": [0.6, 0.1, 0] } ],
+        "colliders": [ { "type": "plane" } ] })",
+                              "grab.json"),
+              Viewer::kFramesInFlight);
+    Viewer viewer(ctx, window, sim, {});
+    ViewerProviders providers(viewer);
+    const OverlayProviders p = providers.providers();
+    viewer.setProviders(p);
+    showFrames(viewer, 2);
+    viewer.finish();
+
+    // The second box, alone under the ray: a body drag at its top face.
+    const glm::vec3 above(0.6f, 2.0f, 0.0f);
+    ASSERT_TRUE(p.picker->beginPick(Ray{above, {0, -1, 0}}));
+    ASSERT_TRUE(viewer.simulation().draggedBody().has_value());
+    EXPECT_EQ(viewer.simulation().draggedBody()->body, 1u);
+    EXPECT_FALSE(viewer.simulation().dragged().has_value());
+    p.picker->dragTo(Ray{above + glm::vec3(0.0f, 0.0f, 0.2f), {0, -1, 0}});
+    const BodyDrag drag = *viewer.simulation().draggedBody();
+    showFrames(viewer, 40);
+    viewer.finish();
+    const gpu::RigidBodyState state = viewer.simulation().rigid().readStates()[1];
+    const glm::vec4 q = state.rotation;
+    const glm::vec3 t = 2.0f * glm::cross(glm::vec3(q), drag.bodyPoint);
+    const glm::vec3 point = glm::vec3(state.position) + drag.bodyPoint + q.w * t + glm::cross(glm::vec3(q), t);
+    std::printf("grabbed box point %.2e m from the drag target after 40 frames\n", glm::length(point - drag.target));
+    EXPECT_LT(glm::length(point - drag.target), 2e-2f);
+
+    // The first box lies under the cloth: the cloth, nearer, is grabbed.
+    ASSERT_TRUE(p.picker->beginPick(Ray{{0.01f, 2.0f, 0.01f}, {0, -1, 0}}));
+    EXPECT_TRUE(viewer.simulation().dragged().has_value());
+    EXPECT_FALSE(viewer.simulation().draggedBody().has_value());
+    p.picker->release();
+    EXPECT_FALSE(viewer.simulation().dragged().has_value());
+}
+
 TEST(ViewerControls, ProvidersPickDragResidualsAndSliders) {
     Window window("vksim providers test", 640, 360);
     VulkanContext ctx(test::validatedWindowContext(window));

@@ -66,6 +66,7 @@ gpu::RigidPush RigidSolver::framePush(const SolverSettings& settings, uint32_t b
     push.penaltyStiffness = settings.rigid.penaltyStiffness;
     push.barrierStrength = settings.rigid.barrierStrength;
     push.penaltyBuffer = settings.rigid.penaltyZone;
+    push.dragTarget = glm::vec4(0.0f, 0.0f, 0.0f, -1.0f);  // no body dragged
     return push;
 }
 
@@ -79,9 +80,13 @@ bool RigidSolver::oneDispatch(const SolverSettings& settings) const {
     return false;
 }
 
-void RigidSolver::recordFrame(StepRecorder& rec, const SolverSettings& settings) {
+void RigidSolver::recordFrame(StepRecorder& rec, const SolverSettings& settings, const std::optional<BodyDrag>& drag) {
     if (empty()) return;
     gpu::RigidPush push = framePush(settings, bodyCount_, colliders_.sceneCount());
+    if (drag && drag->body < bodyCount_) {
+        push.dragPoint = glm::vec4(drag->bodyPoint, kBodyDragTime);
+        push.dragTarget = glm::vec4(drag->target, static_cast<float>(drag->body));
+    }
     auto stepBodies = [&](uint32_t pass, uint32_t threads) {
         rec.run(pass, *step_,
                 {&bodies_, &states_, &points_, &colliders_.meshSdfGrids(), &shapes_, &pairs_, &colliders_.colliders()},

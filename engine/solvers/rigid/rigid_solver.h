@@ -12,11 +12,13 @@
 // particles, so the stepper records them before the particle solvers.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "rigid/rigid_model.h"
 #include "scene/scene.h"
 #include "shared/rigid_types.h"
+#include "sim/interaction.h"
 #include "step/step_plan.h"
 #include "step/step_recorder.h"
 #include "vk/buffer.h"
@@ -48,8 +50,9 @@ public:
     bool empty() const { return bodyCount_ == 0; }
     void declarePasses(StepPlan& plan);
 
-    // Every substep of one frame. Records nothing without bodies.
-    void recordFrame(StepRecorder& rec, const SolverSettings& settings);
+    // Every substep of one frame, with the dragged body if there is one.
+    // Records nothing without bodies.
+    void recordFrame(StepRecorder& rec, const SolverSettings& settings, const std::optional<BodyDrag>& drag = {});
     // After recordFrame: every body's shape at its new pose into the
     // collider set's body entries, "rigid: colliders" (nothing when the set
     // has none: no particles to meet them).
