@@ -65,3 +65,6 @@ set_tests_properties(cli_workgroup_path PROPERTIES TIMEOUT 600 LABELS gpu)
 add_test(NAME cli_rigid_determinism
          COMMAND ${VKSIM_CLI_DIR}/rigid_determinism.sh $<TARGET_FILE:vksim> ${PROJECT_SOURCE_DIR}/scenes)
 set_tests_properties(cli_rigid_determinism PROPERTIES TIMEOUT 600 LABELS gpu)
+add_test(NAME cli_jelly_determinism
+         COMMAND ${VKSIM_CLI_DIR}/jelly_determinism.sh $<TARGET_FILE:vksim> ${PROJECT_SOURCE_DIR}/scenes)
+set_tests_properties(cli_jelly_determinism PROPERTIES TIMEOUT 600 LABELS gpu)
