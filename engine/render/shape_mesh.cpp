@@ -97,20 +97,53 @@ ShapeMesh makeGroundMesh(float halfSize) {
 }
 
 ShapeMesh makeSurfaceMesh(const ColliderSurface& surface, float inset) {
-    std::vector<glm::vec3> normals(surface.positions.size(), glm::vec3(0.0f));
-    for (std::size_t t = 0; t + 2 < surface.triangles.size(); t += 3) {
-        const glm::vec3 a = surface.positions[surface.triangles[t]];
-        const glm::vec3 n = glm::cross(surface.positions[surface.triangles[t + 1]] - a,
-                                       surface.positions[surface.triangles[t + 2]] - a);  // |n| = 2 area
-        for (int c = 0; c < 3; ++c) normals[surface.triangles[t + c]] += n;
+    // Face normals (length = twice the area) and the smooth vertex normals.
+    const std::size_t triangleCount = surface.triangles.size() / 3;
+    std::vector<glm::vec3> faceNormals(triangleCount);
+    std::vector<glm::vec3> smooth(surface.positions.size(), glm::vec3(0.0f));
+    std::vector<std::vector<uint32_t>> trianglesOf(surface.positions.size());
+    for (std::size_t t = 0; t < triangleCount; ++t) {
+        const uint32_t* v = &surface.triangles[3 * t];
+        const glm::vec3 a = surface.positions[v[0]];
+        faceNormals[t] = glm::cross(surface.positions[v[1]] - a, surface.positions[v[2]] - a);
+        for (int c = 0; c < 3; ++c) {
+            smooth[v[c]] += faceNormals[t];
+            trianglesOf[v[c]].push_back(static_cast<uint32_t>(t));
+        }
     }
+    auto unit = [](glm::vec3 n) {
+        const float length = glm::length(n);
+        return length > 0.0f ? n / length : glm::vec3(0.0f, 1.0f, 0.0f);
+    };
+    // Each corner is shaded with the area-weighted normal of the triangles
+    // around its vertex that turn less than kCreaseDegrees from its own: a
+    // curved surface stays smooth, an edge between faces (a box's, a
+    // T-handle's) stays sharp. The inset moves along the smooth normal, so
+    // the drawn surface stays closed. Corners with the same vertex and
+    // normal share one vertex.
+    constexpr float kCreaseDegrees = 40.0f;
+    const float creaseCos = std::cos(glm::radians(kCreaseDegrees));
     ShapeMesh mesh;
-    for (std::size_t v = 0; v < surface.positions.size(); ++v) {
-        const float length = glm::length(normals[v]);
-        const glm::vec3 n = length > 0.0f ? normals[v] / length : glm::vec3(0.0f, 1.0f, 0.0f);
-        addVertex(mesh, surface.positions[v] - inset * n, n);
+    std::vector<std::vector<std::pair<glm::vec3, uint32_t>>> emitted(surface.positions.size());
+    for (std::size_t t = 0; t < triangleCount; ++t) {
+        const glm::vec3 own = unit(faceNormals[t]);
+        for (int c = 0; c < 3; ++c) {
+            const uint32_t v = surface.triangles[3 * t + c];
+            glm::vec3 sum(0.0f);
+            for (uint32_t other : trianglesOf[v])
+                if (glm::dot(unit(faceNormals[other]), own) >= creaseCos) sum += faceNormals[other];
+            const glm::vec3 n = unit(sum);
+            uint32_t index = UINT32_MAX;
+            for (const auto& [normal, id] : emitted[v])
+                if (glm::dot(normal, n) > 0.99999f) index = id;
+            if (index == UINT32_MAX) {
+                index = static_cast<uint32_t>(mesh.positions.size());
+                addVertex(mesh, surface.positions[v] - inset * unit(smooth[v]), n);
+                emitted[v].emplace_back(n, index);
+            }
+            mesh.indices.push_back(index);
+        }
     }
-    mesh.indices = surface.triangles;
     return mesh;
 }
 

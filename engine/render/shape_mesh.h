@@ -27,8 +27,9 @@ ShapeMesh makeCapsuleMesh(float radius, float halfLength, uint32_t slices = 48, 
 // A square in the local XZ plane, normal +Y.
 ShapeMesh makeGroundMesh(float halfSize);
 
-// A mesh collider's triangles with smooth (area-weighted) vertex normals,
-// each vertex moved `inset` against its normal.
+// A mesh collider's or body's triangles, shaded smooth across edges that
+// turn less than 40 degrees and sharp across the others (area-weighted
+// normals), each vertex moved `inset` against its smooth normal.
 ShapeMesh makeSurfaceMesh(const ColliderSurface& surface, float inset);
 
 // The mesh a collider is drawn with, in its local frame. Surfaces are drawn a
