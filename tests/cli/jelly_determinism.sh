@@ -12,7 +12,7 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-hash_of() { grep '^state-hash: ' <<<"$1"; }
+source "$(dirname "$0")/thread_hashes.sh"
 
 scene=$scenes/jelly.json
 assets=$(cd "$scenes/../assets" && pwd)
@@ -21,19 +21,12 @@ sed -e 's/"iterations": 4 }/"iterations": 4, "pbdPath": "perColour" }/' \
     -e "s|\.\./assets/|$assets/|g" "$scene" > "$per_colour"
 grep -q '"perColour"' "$per_colour" || { echo "FAIL: could not set the path"; exit 1; }
 
-declare -A hashes
-for threads in 1 2 4; do
-  out=$(LP_NUM_THREADS=$threads "$vksim" "$scene" --headless --frames 30 --hash --quiet --validate)
-  hashes[$threads]=$(hash_of "$out")
-  echo "LP_NUM_THREADS=$threads: ${hashes[$threads]}"
-done
-[[ ${hashes[1]} =~ ^state-hash:\ [0-9a-f]{16}$ ]] || fail "no state-hash line"
-[[ ${hashes[1]} == "${hashes[2]}" && ${hashes[1]} == "${hashes[4]}" ]] || fail "the thread counts differ"
+same_hash_on_threads "$vksim" "$scene" 30
 
 out=$("$vksim" "$per_colour" --headless --frames 30 --hash --validate)
 grep -qE '^  shape matching ' <<<"$out" || fail "no 'shape matching' pass on the per-colour path"
 per=$(hash_of "$out")
 echo "per colour:        $per"
-[[ $per == "${hashes[1]}" ]] || fail "the per-colour path differs"
+[[ $per == "$thread_hash" ]] || fail "the per-colour path differs"
 
 exit $((failures > 0))

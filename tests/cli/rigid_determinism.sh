@@ -13,7 +13,7 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-hash_of() { grep '^state-hash: ' <<<"$1"; }
+source "$(dirname "$0")/thread_hashes.sh"
 
 scene=$scenes/rigid_pile.json
 # A copy in the scratch folder, its asset paths made absolute.
@@ -26,19 +26,12 @@ grep -q '"perSubstep"' "$per_substep" || { echo "FAIL: could not set the path"; 
 timings=$("$vksim" "$scene" --headless --frames 3 --validate)
 grep -qE '^  rigid: step  *1 ' <<<"$timings" || fail "the pile is not one 'rigid: step' per frame"
 
-declare -A hashes
-for threads in 1 2 4; do
-  out=$(LP_NUM_THREADS=$threads "$vksim" "$scene" --headless --frames 40 --hash --quiet --validate)
-  hashes[$threads]=$(hash_of "$out")
-  echo "LP_NUM_THREADS=$threads: ${hashes[$threads]}"
-done
-[[ ${hashes[1]} =~ ^state-hash:\ [0-9a-f]{16}$ ]] || fail "no state-hash line"
-[[ ${hashes[1]} == "${hashes[2]}" && ${hashes[1]} == "${hashes[4]}" ]] || fail "the thread counts differ"
+same_hash_on_threads "$vksim" "$scene" 40
 
 out=$("$vksim" "$per_substep" --headless --frames 40 --hash --validate)
 grep -qE '^  rigid: body pairs ' <<<"$out" || fail "no 'rigid: body pairs' pass on the per-substep path"
 per=$(hash_of "$out")
 echo "per substep:       $per"
-[[ $per == "${hashes[1]}" ]] || fail "the per-substep path differs"
+[[ $per == "$thread_hash" ]] || fail "the per-substep path differs"
 
 exit $((failures > 0))

@@ -21,26 +21,19 @@ with_path() {  # with_path PATH OUT: the default scene with "pbdPath": PATH
   sed "s/\"substeps\": 4,/\"substeps\": 4, \"pbdPath\": \"$1\",/" "$scene" > "$2"
   grep -q "\"pbdPath\": \"$1\"" "$2" || { echo "FAIL: could not set pbdPath in $2"; exit 1; }
 }
-hash_of() { grep '^state-hash: ' <<<"$1"; }
+source "$(dirname "$0")/thread_hashes.sh"
 
 timings=$("$vksim" "$scene" --headless --frames 5 --validate)
 grep -q '^  solve in workgroups  *1 ' <<<"$timings" || fail "no single 'solve in workgroups' run per frame"
 ! grep -qE '^  (stretch|bending|attachment) colour' <<<"$timings" || fail "colour passes ran on the workgroup path"
 ! grep -qE '^  normals ' <<<"$timings" || fail "normals computed though nothing reads them"
 
-declare -A hashes
-for threads in 1 2 4; do
-  out=$(LP_NUM_THREADS=$threads "$vksim" "$scene" --headless --frames 30 --hash --quiet --validate)
-  hashes[$threads]=$(hash_of "$out")
-  echo "LP_NUM_THREADS=$threads: ${hashes[$threads]}"
-done
-[[ ${hashes[1]} =~ ^state-hash:\ [0-9a-f]{16}$ ]] || fail "no state-hash line"
-[[ ${hashes[1]} == "${hashes[2]}" && ${hashes[1]} == "${hashes[4]}" ]] || fail "the thread counts differ"
+same_hash_on_threads "$vksim" "$scene" 30
 
 with_path perColour "$scratch/per_colour.json"
 per_colour=$(hash_of "$("$vksim" "$scratch/per_colour.json" --headless --frames 30 --hash --quiet)")
 echo "per colour:        $per_colour"
-[[ $per_colour == "${hashes[1]}" ]] || fail "the per-colour path differs"
+[[ $per_colour == "$thread_hash" ]] || fail "the per-colour path differs"
 
 # A 64 x 64 cloth: 4096 particles, more than lavapipe's 2730 per workgroup.
 with_path workgroup "$scratch/big.json"
