@@ -64,7 +64,12 @@ ShaderInterface reflectShader(std::span<const uint32_t> spirv, const std::string
                                      " uses uniform or image resources; compute kernels take storage buffers only");
         }
     }
+    // Two blocks may alias one binding (one buffer read as two arrays, as
+    // the shape-matching groups and their offsets are): it is one binding.
     std::sort(result.storageBufferBindings.begin(), result.storageBufferBindings.end());
+    result.storageBufferBindings.erase(
+        std::unique(result.storageBufferBindings.begin(), result.storageBufferBindings.end()),
+        result.storageBufferBindings.end());
     return result;
 }
 

@@ -10,7 +10,7 @@
 namespace vksim {
 
 struct ShaderInterface {
-    std::vector<uint32_t> storageBufferBindings;  // sorted binding numbers in set 0
+    std::vector<uint32_t> storageBufferBindings;  // sorted, distinct binding numbers in set 0
     bool usesPushConstants = false;
     uint32_t localSizeX = 1;
     uint32_t localSizeY = 1;

@@ -2,8 +2,9 @@
 // for the per-group pass (shape_match_pass.glsl) and the workgroup solve
 // (solve_in_workgroup.glsl); one workgroup projects one group, and every
 // invocation of it must call this (it has barriers). The includer declares
-// `shapeMatchData[]` (vec4: the groups, kShapeMatchGroupVec4s each, then the
-// rest offsets, which a group's firstRest indexes), `kSize` (the workgroup size),
+// `shapeMatchGroups[]` and `shapeMatchRest[]` (one buffer: the groups, then
+// the rest offsets, which a group's firstRest indexes in vec4s), `kSize`
+// (the workgroup size),
 // the particle accessors `vec4 loadParticle(uint i)` (xyz, inverse mass in
 // w: 0 for a pinned or dragged particle) and `void storeParticle(uint i,
 // vec4 p)`, and kSize vec4 of shared scratch, `vec4 shapeMatchScratch(uint k)`
@@ -14,14 +15,6 @@
 // tree, so the sums have the same bits on every run and on both paths (no
 // atomics). Pinned and dragged particles count in the sums with their rest
 // masses and are not moved.
-
-ShapeMatchGroup loadShapeMatchGroup(uint g) {
-    uint o = kShapeMatchGroupVec4s * g;
-    uvec4 a = floatBitsToUint(shapeMatchData[o + 3u]);
-    vec4 b = shapeMatchData[o + 4u];
-    return ShapeMatchGroup(shapeMatchData[o], shapeMatchData[o + 1u], shapeMatchData[o + 2u], a.x, a.y, a.z, a.w,
-                           b.x, b.y, b.z, floatBitsToUint(b.w));
-}
 
 // The sum of every invocation's v.
 vec4 shapeMatchWorkgroupSum(vec4 v) {
@@ -38,7 +31,7 @@ vec4 shapeMatchWorkgroupSum(vec4 v) {
 }
 
 void projectShapeMatch(uint g, uint iterations) {
-    ShapeMatchGroup group = loadShapeMatchGroup(g);
+    ShapeMatchGroup group = shapeMatchGroups[g];
     uint t = gl_LocalInvocationID.x;
     // The centre of mass c = sum m_i p_i / sum m_i, summed from the group's
     // first particle: offsets within the body rather than positions in the
@@ -46,12 +39,12 @@ void projectShapeMatch(uint g, uint iterations) {
     vec3 origin = loadParticle(group.firstParticle).xyz;
     vec3 weighted = vec3(0.0);
     for (uint l = t; l < group.particleCount; l += kSize)
-        weighted += shapeMatchData[group.firstRest + l].w * (loadParticle(group.firstParticle + l).xyz - origin);
+        weighted += shapeMatchRest[group.firstRest + l].w * (loadParticle(group.firstParticle + l).xyz - origin);
     vec3 c = origin + shapeMatchWorkgroupSum(vec4(weighted, 0.0)).xyz * group.inverseMass;
     // Apq = sum m_i (p_i - c) r_i^T, column by column.
     vec3 a0 = vec3(0.0), a1 = vec3(0.0), a2 = vec3(0.0);
     for (uint l = t; l < group.particleCount; l += kSize) {
-        vec4 r = shapeMatchData[group.firstRest + l];
+        vec4 r = shapeMatchRest[group.firstRest + l];
         vec3 d = r.w * (loadParticle(group.firstParticle + l).xyz - c);
         a0 += r.x * d;
         a1 += r.y * d;
@@ -67,6 +60,6 @@ void projectShapeMatch(uint g, uint iterations) {
         uint i = group.firstParticle + l;
         vec4 p = loadParticle(i);
         if (p.w == 0.0) continue;
-        storeParticle(i, vec4(p.xyz + shapeMatchCorrection(p.xyz, c, T, shapeMatchData[group.firstRest + l].xyz, k), p.w));
+        storeParticle(i, vec4(p.xyz + shapeMatchCorrection(p.xyz, c, T, shapeMatchRest[group.firstRest + l].xyz, k), p.w));
     }
 }

@@ -10,7 +10,9 @@ const uint kSize = gl_WorkGroupSize.x;
 
 layout(push_constant) uniform Push { ProjectPush pc; };
 layout(std430, binding = 0) buffer Predicted { vec4 predicted[]; };
-layout(std430, binding = 1) readonly buffer ShapeMatchData { vec4 shapeMatchData[]; };
+// One buffer, read as the groups and as the rest offsets after them.
+layout(std430, binding = 1) readonly buffer ShapeMatchGroups { ShapeMatchGroup shapeMatchGroups[]; };
+layout(std430, binding = 1) readonly buffer ShapeMatchRest { vec4 shapeMatchRest[]; };
 
 shared vec4 scratch[kSize];
 vec4 shapeMatchScratch(uint k) { return scratch[k]; }

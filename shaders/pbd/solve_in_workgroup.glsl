@@ -44,8 +44,10 @@ layout(std430, binding = 11) buffer BendingLambdas { float bendingLambdas[]; };
 layout(std430, binding = 12) buffer AttachmentLambdas { float attachmentLambdas[]; };
 layout(std430, binding = 13) readonly buffer Objects { WorkgroupObject objects[]; };
 layout(std430, binding = 14) readonly buffer Phases { WorkgroupPhase phases[]; };
-// Shape matching's groups and rest offsets in one buffer: a stage may have 16.
-layout(std430, binding = 15) readonly buffer ShapeMatchData { vec4 shapeMatchData[]; };
+// Shape matching's groups and rest offsets in one buffer (a stage may have
+// 16), read as both.
+layout(std430, binding = 15) readonly buffer ShapeMatchGroups { ShapeMatchGroup shapeMatchGroups[]; };
+layout(std430, binding = 15) readonly buffer ShapeMatchRest { vec4 shapeMatchRest[]; };
 
 float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.glsl's mesh colliders
 #include "math/sdf.glsl"

@@ -180,10 +180,9 @@ struct ShapeMatchGroup {
     uint pad0;
 };
 GPU_CHECK_SIZE(ShapeMatchGroup, 80);
-// On the GPU the groups and the rest offsets share one buffer of vec4
-// (a stage may bind 16 storage buffers): group g is its vec4s
-// [5g, 5g + 5), its firstRest indexes that buffer.
-GPU_CONST(uint, kShapeMatchGroupVec4s, 5);
+// On the GPU the groups and the rest offsets share one buffer (a stage may
+// bind 16 storage buffers), which the shaders read as both arrays: the
+// groups first, then the offsets, which firstRest indexes in vec4s.
 
 GPU_CONST(uint, kStagePredictFirst, 1);  // the first substep starts with predict and contact generation
 GPU_CONST(uint, kStageFinishLast, 2);    // the last substep ends with the velocity update and contacts

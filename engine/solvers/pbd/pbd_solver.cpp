@@ -23,17 +23,18 @@ struct PbdSolver::FamilyPasses {
 
 namespace {
 
-// The shape-matching groups and rest offsets as the GPU reads them: each
-// group as kShapeMatchGroupVec4s vec4, then the offsets, which the groups'
-// firstRest index.
+// The shape-matching groups and rest offsets in one buffer, as the shaders
+// read it (sim_types.h): the groups, then the offsets, which the groups'
+// firstRest index in vec4s.
 std::vector<glm::vec4> packShapeMatching(const SimModel& model) {
-    static_assert(sizeof(gpu::ShapeMatchGroup) == gpu::kShapeMatchGroupVec4s * sizeof(glm::vec4));
-    const size_t groupVec4s = model.shapeMatchGroups.size() * gpu::kShapeMatchGroupVec4s;
+    constexpr size_t kGroupVec4s = sizeof(gpu::ShapeMatchGroup) / sizeof(glm::vec4);
+    static_assert(sizeof(gpu::ShapeMatchGroup) % sizeof(glm::vec4) == 0);
+    const size_t groupVec4s = model.shapeMatchGroups.size() * kGroupVec4s;
     std::vector<glm::vec4> data(groupVec4s);
     for (size_t g = 0; g < model.shapeMatchGroups.size(); ++g) {
         gpu::ShapeMatchGroup group = model.shapeMatchGroups[g];
         group.firstRest += static_cast<uint32_t>(groupVec4s);
-        std::memcpy(&data[g * gpu::kShapeMatchGroupVec4s], &group, sizeof(group));
+        std::memcpy(&data[g * kGroupVec4s], &group, sizeof(group));
     }
     data.insert(data.end(), model.shapeMatchRest.begin(), model.shapeMatchRest.end());
     return data;

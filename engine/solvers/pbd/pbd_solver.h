@@ -91,7 +91,7 @@ private:
     GpuBuffer distanceLambdas_, bendingLambdas_, attachmentLambdas_;
     // Topology, uploaded once.
     GpuBuffer materials_, distance_, bending_, attachments_;
-    // The shape-matching groups, then their rest offsets (kShapeMatchGroupVec4s).
+    // The shape-matching groups, then their rest offsets (one buffer, sim_types.h).
     GpuBuffer shapeMatchData_;
 
     std::unique_ptr<ComputeKernel> projectDistance_, projectBending_, projectAttachment_, projectMouse_;
