@@ -2,7 +2,8 @@
 // Which rigid body a ray hits (the viewer's mouse; World::pickBody): the
 // nearest crossing of the ray with a body's surface (the triangles its
 // contact points form, RigidModel::surfaces) at the body's current pose.
-// On the CPU, in double, by the Möller–Trumbore test: a few hundred
+// On the CPU, in double, by the ray-triangle test the GPU pick uses
+// (math/ray_triangle.glsl, shared math): a few hundred
 // triangles a body, once per click.
 #include <optional>
 #include <span>

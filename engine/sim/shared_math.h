@@ -60,6 +60,7 @@ namespace {
 // What the GLSL passes read from their mesh SDF storage buffer.
 real meshSdfGridValue(uint index) { return real(boundMeshSdfGridValue(index)); }
 #include "math/sdf.glsl"
+#include "math/ray_triangle.glsl"
 #include "rigid/rigid_math.glsl"
 #include "particle/particle_math.glsl"
 #include "pbd/pbd_constraints.glsl"

@@ -7,6 +7,7 @@
 // deterministic; no atomics.
 #include "shared/kernel.glsl"
 #include "shared/interaction_types.h"
+#include "math/ray_triangle.glsl"
 
 layout(push_constant) uniform Push { PickPush pc; };
 layout(std430, binding = 0) readonly buffer Positions { vec4 positions[]; };
@@ -25,18 +26,8 @@ void main() {
         vec3 a = positions[triangles[3 * t]].xyz;
         vec3 b = positions[triangles[3 * t + 1]].xyz;
         vec3 c = positions[triangles[3 * t + 2]].xyz;
-        vec3 e1 = b - a, e2 = c - a;
-        vec3 pv = cross(d, e2);
-        float det = dot(e1, pv);
-        if (abs(det) > 1e-12) {
-            float inv = 1.0 / det;
-            vec3 tv = o - a;
-            float u = dot(tv, pv) * inv;
-            vec3 qv = cross(tv, e1);
-            float v = dot(d, qv) * inv;
-            float hit = dot(e2, qv) * inv;
-            if (u >= 0.0 && v >= 0.0 && u + v <= 1.0 && hit > 0.0) candidate.xy = uvec2(floatBitsToUint(hit), t);
-        }
+        float hit = rayTriangleHit(o, d, a, b, c);
+        if (hit > 0.0) candidate.xy = uvec2(floatBitsToUint(hit), t);
     }
     if (t < pc.particleCount) {
         vec3 r = positions[t].xyz - o;

@@ -6,10 +6,10 @@
 #include <cstring>
 
 #include <fmt/format.h>
-#include <glm/gtc/quaternion.hpp>
 
 #include "gpu_harness.h"
 #include "scene/scene_loader.h"
+#include "sim/shared_math.h"
 #include "world/world.h"
 #include "world_frames.h"
 
@@ -32,8 +32,7 @@ Scene twoBoxes(bool gravity, std::string_view path = "auto", double angularDampi
 }
 
 glm::dvec3 worldPoint(const gpu::RigidBodyState& s, glm::vec3 bodyPoint) {
-    const glm::dquat q = glm::normalize(glm::dquat(s.rotation.w, s.rotation.x, s.rotation.y, s.rotation.z));
-    return glm::dvec3(glm::vec3(s.position)) + q * glm::dvec3(bodyPoint);
+    return glm::dvec3(glm::vec3(s.position)) + ref::quatRotate(glm::dvec4(s.rotation), glm::dvec3(bodyPoint));
 }
 
 // A ray straight down hits the top face of the upper box first (its top at

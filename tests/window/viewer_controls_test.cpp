@@ -12,6 +12,7 @@
 #include "app/viewer_providers.h"
 #include "render/window.h"
 #include "scene/scene_loader.h"
+#include "sim/shared_math.h"
 #include "vk/context.h"
 #include "window_test_support.h"
 
@@ -114,9 +115,8 @@ TEST(ViewerControls, ProvidersGrabABodyOrTheClothAboveIt) {
     showFrames(viewer, 40);
     viewer.finish();
     const gpu::RigidBodyState state = viewer.simulation().rigid().readStates()[1];
-    const glm::vec4 q = state.rotation;
-    const glm::vec3 t = 2.0f * glm::cross(glm::vec3(q), drag.bodyPoint);
-    const glm::vec3 point = glm::vec3(state.position) + drag.bodyPoint + q.w * t + glm::cross(glm::vec3(q), t);
+    const glm::vec3 point =
+        glm::vec3(state.position) + glm::vec3(ref::quatRotate(glm::dvec4(state.rotation), glm::dvec3(drag.bodyPoint)));
     std::printf("grabbed box point %.2e m from the drag target after 40 frames\n", glm::length(point - drag.target));
     EXPECT_LT(glm::length(point - drag.target), 2e-2f);
 
