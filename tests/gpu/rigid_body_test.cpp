@@ -536,11 +536,7 @@ TEST_F(RigidBodies, ClothRidesAMovingBox) {
     box.friction = 0.5f;
     box.mass = 20.0f;
     scene.bodies.push_back(box);
-    ColliderDesc ground;
-    ground.name = "ground";
-    ground.shape = ColliderShape::Plane;
-    ground.friction = 0.0f;
-    scene.colliders.push_back(ground);
+    addGround(scene, 0.0f);
     const SimModel model = buildModel(scene);
     GpuRun gpu(ctx(), model, scene.solver);
     gpu.frames(60);
