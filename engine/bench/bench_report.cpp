@@ -1,5 +1,6 @@
 #include "bench/bench_report.h"
 
+#include <cmath>
 #include <filesystem>
 #include <stdexcept>
 
@@ -50,6 +51,9 @@ std::string formatSize(const SizeResult& r, double perDispatchMs) {
         r.scene, r.size, r.particles, r.constraints, r.dispatchesPerStep, r.stepMedianMs, r.stepP95Ms,
         si(r.constraintsPerSecond), r.stepMedianMs > 0 ? std::min(100.0, 100.0 * overhead / r.stepMedianMs) : 0.0,
         r.wallMsPerStep, r.simulatedPerWallSecond, r.recordingMs);
+    if (!std::isnan(r.pbdResidual))
+        out += fmt::format("  PBD stretch residual after the last iteration (mean |C|, a tracked frame): {:.4e} m\n",
+                           r.pbdResidual);
     out += fmt::format("  {:<30} {:>5} {:>10} {:>10} {:>10} {:>9} {:>9} {:>8}  {}\n", "pass", "runs", "median ms",
                        "p95 ms", "elements", "elem/s", "bytes", "GB/s", "element");
     for (const PassFamilyResult& p : r.passes) {
@@ -101,6 +105,7 @@ nlohmann::json toJson(const BenchReport& report) {
                            {"wall_ms_per_step", r.wallMsPerStep},
                            {"simulated_s_per_wall_s", r.simulatedPerWallSecond},
                            {"recording_ms", r.recordingMs},
+                           {"pbd_residual_m", std::isnan(r.pbdResidual) ? nlohmann::json() : nlohmann::json(r.pbdResidual)},
                            {"passes", passes}});
     }
     nlohmann::json scaling = nlohmann::json::array();

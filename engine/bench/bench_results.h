@@ -3,6 +3,7 @@
 // is one frame of simulation (timeStep: substeps x iterations of every
 // colour), the same unit as "step total" in the timing table.
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,10 @@ struct SizeResult {
     double wallMsPerStep = 0;         // host wall-clock time per frame while measuring (submission, waits)
     double simulatedPerWallSecond = 0;  // simulated seconds per wall-clock second: timeStep / wallMsPerStep
     double recordingMs = 0;           // median host time to record one frame's commands
+    // PBD: mean |C| [m] of the distance constraints after the last iteration
+    // of a frame tracked after the measured ones (convergence at equal
+    // iteration counts across paths); NaN without distance constraints.
+    double pbdResidual = std::numeric_limits<double>::quiet_NaN();
     std::vector<PassFamilyResult> passes;  // step order
 };
 

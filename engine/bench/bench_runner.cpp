@@ -108,6 +108,13 @@ SizeResult summarize(const BenchScene& benchScene, uint32_t size, const World& w
             pass.element = "PBD constraint";
             pass.elementsPerStep = workgroupSolvesPerStep(model, world.scene().solver);
             constraintsPerStep += pass.elementsPerStep;
+        } else if (pass.family == PbdSolver::kClusterSweepPassNames[0] ||
+                   pass.family == PbdSolver::kClusterSweepPassNames[1]) {
+            // Like the workgroup solve, no byte model: its own constraints, every run.
+            const uint32_t sweep = pass.family == PbdSolver::kClusterSweepPassNames[0] ? 0 : 1;
+            pass.element = "PBD constraint";
+            pass.elementsPerStep = pass.runsPerStep * world.pbdSolver().clusterSweepConstraints(sweep);
+            constraintsPerStep += pass.elementsPerStep;
         } else if (pass.family.starts_with("rigid: ")) {
             // Every contact point of every body is tested each substep: the
             // rigid passes' cost per point (and per body: divide by points per body).
@@ -160,7 +167,16 @@ SizeResult runOne(const VulkanContext& ctx, const BenchScene& benchScene, uint32
         observers.push_back(progress.get());
     }
     simulateFrames(ctx, sim, options.warmup + options.frames, observers);
-    return summarize(benchScene, size, sim, sampler);
+    SizeResult result = summarize(benchScene, size, sim, sampler);
+    // Then a few frames with residual tracking (its passes would distort the
+    // timings): the values of a frame arrive when its slot is collected.
+    if (!sim.model().distance.empty()) {
+        sim.setResidualTracking(true);
+        simulateFrames(ctx, sim, 1 + kHeadlessFramesInFlight);
+        const std::vector<float> curve = sim.lastResidualPerIteration();
+        if (!curve.empty()) result.pbdResidual = curve.back();
+    }
+    return result;
 }
 
 }  // namespace

@@ -44,6 +44,15 @@ Scene clothOverSpherePerColour(uint32_t size) {
     return scene;
 }
 
+// cloth-pbd-clusters: the same scene on the cluster path, on every device
+// (on a GPU "auto" keeps the colours until the clusters are measured there).
+Scene clothOverSphereClusters(uint32_t size) {
+    Scene scene = clothOverSphere(size);
+    scene.name = fmt::format("cloth-pbd-clusters {}x{}", size, size);
+    scene.solver.pbdPath = PbdPath::Clusters;
+    return scene;
+}
+
 // cloth-small-steps: the same cloth as Macklin et al. 2019 ("Small Steps in
 // Physics Simulation") advise: many substeps of one iteration each, 30 x 1
 // instead of 4 x 8 (the same 1/60 s frame). Each substep predicts and
@@ -203,11 +212,16 @@ uint64_t barParticles(uint32_t size) { return (uint64_t{4} * size + 1) * (uint64
 const std::vector<BenchScene> kScenes{
     {"cloth-pbd",
      "a square cloth pinned at two corners over a sphere (PBD, 4 substeps x 8 iterations; \"pbdPath\": \"auto\": "
-     "one workgroup per frame where the cloth fits shared memory, else a dispatch per colour)",
+     "one workgroup per frame where the cloth fits shared memory, else clusters on a CPU device and a dispatch per "
+     "colour on a GPU)",
      "vertices per side", {32, 48, 64, 128, 256, 512, 1024, 2048, 4096}, 256, clothOverSphere, gridParticles},
     {"cloth-pbd-per-colour", "cloth-pbd on the per-colour path (\"pbdPath\": \"perColour\"), for comparison",
      "vertices per side", {32, 48, 64, 128, 256, 512, 1024, 2048, 4096}, 256, clothOverSpherePerColour,
      gridParticles},
+    {"cloth-pbd-clusters",
+     "cloth-pbd on the cluster path (\"pbdPath\": \"clusters\": per iteration two dispatches of shared-memory "
+     "clusters, then what they leave by colour)",
+     "vertices per side", {64, 128, 256, 512, 1024, 2048, 4096}, 256, clothOverSphereClusters, gridParticles},
     {"cloth-small-steps",
      "cloth-pbd at 30 substeps x 1 iteration (Macklin et al. 2019, \"Small Steps in Physics Simulation\"; "
      "\"pbdPath\": \"auto\")",

@@ -7,7 +7,15 @@
 
 namespace vksim {
 
-PbdReference::PbdReference(const SimModel& model) : ReferenceSimulation(model) {
+PbdReference::PbdReference(const SimModel& model, std::optional<uint32_t> clusterParticles)
+    : ReferenceSimulation(model) {
+    if (clusterParticles) {
+        const ClusterPlan plan = buildClusterPlan(model, *clusterParticles);
+        distanceSweep_ = plan.distance.sweepOf;
+        bendingSweep_ = plan.bending.sweepOf;
+        attachmentSweep_ = plan.attachment.sweepOf;
+        clustered_ = true;
+    }
     for (const gpu::ConstraintMaterial& m : model.materials) materials_.push_back({m.mode, m.stiffness, m.compliance});
     for (const gpu::DistanceConstraint& c : model.distance) distance_.push_back({c.p0, c.p1, c.restLength, c.material});
     for (const gpu::BendingConstraint& c : model.bending)
@@ -40,9 +48,18 @@ void PbdReference::solveSubstep(ReferenceWorld& world, ParticleRange range, cons
                                 const SolverSettings& settings) {
     const uint32_t iterations = settings.iterations;
     for (uint32_t iteration = 0; iteration < iterations; ++iteration) {
-        projectDistance(world, params, iterations, iteration);
-        projectBending(world, params, iterations, iteration);
-        projectAttachments(world, params, iterations, iteration);
+        if (clustered_) {
+            for (uint32_t s = 0; s < kClusterSweeps; ++s) {
+                const auto sweep = static_cast<ClusterSweep>(s);
+                projectDistance(world, params, iterations, iteration, sweep);
+                projectBending(world, params, iterations, iteration, sweep);
+                projectAttachments(world, params, iterations, iteration, sweep);
+            }
+        } else {
+            projectDistance(world, params, iterations, iteration, std::nullopt);
+            projectBending(world, params, iterations, iteration, std::nullopt);
+            projectAttachments(world, params, iterations, iteration, std::nullopt);
+        }
         projectShapeMatches(world, iterations);
         world.projectCollisions(range, params.stencilStep);
     }
@@ -51,12 +68,15 @@ void PbdReference::solveSubstep(ReferenceWorld& world, ParticleRange range, cons
 // project_distance.comp, one dispatch per colour, then one thread over the
 // overflow group in array order: the array is sorted by colour with the
 // overflow group last (ColorGroups), so walking it in order is the same
-// sweep. So are the other families.
+// sweep. So are the other families. A cluster sweep's constraints are
+// disjoint between clusters and coloured within each, so any order of them
+// that keeps the colours' is the GPU's: the model's is one.
 void PbdReference::projectDistance(ReferenceWorld& world, const SubstepParams& params, uint32_t iterations,
-                                   uint32_t iteration) {
+                                   uint32_t iteration, std::optional<ClusterSweep> sweep) {
     const std::span<glm::dvec3> p = world.predicted();
     const std::span<const double> w = world.inverseMasses();
     for (size_t j = 0; j < distance_.size(); ++j) {
+        if (sweep && distanceSweep_[j] != *sweep) continue;
         const Distance& c = distance_[j];
         const Material& m = materials_[c.material];
         const double lambda = iteration == 0 ? 0.0 : distanceLambdas_[j];
@@ -70,10 +90,11 @@ void PbdReference::projectDistance(ReferenceWorld& world, const SubstepParams& p
 
 // project_bending.comp.
 void PbdReference::projectBending(ReferenceWorld& world, const SubstepParams& params, uint32_t iterations,
-                                  uint32_t iteration) {
+                                  uint32_t iteration, std::optional<ClusterSweep> sweep) {
     const std::span<glm::dvec3> x = world.predicted();
     const std::span<const double> w = world.inverseMasses();
     for (size_t j = 0; j < bending_.size(); ++j) {
+        if (sweep && bendingSweep_[j] != *sweep) continue;
         const Bending& c = bending_[j];
         const Material& m = materials_[c.material];
         const glm::uvec4 p = c.particles;
@@ -91,10 +112,11 @@ void PbdReference::projectBending(ReferenceWorld& world, const SubstepParams& pa
 
 // project_attachment.comp.
 void PbdReference::projectAttachments(ReferenceWorld& world, const SubstepParams& params, uint32_t iterations,
-                                      uint32_t iteration) {
+                                      uint32_t iteration, std::optional<ClusterSweep> sweep) {
     const std::span<glm::dvec3> p = world.predicted();
     const std::span<const double> w = world.inverseMasses();
     for (size_t j = 0; j < attachments_.size(); ++j) {
+        if (sweep && attachmentSweep_[j] != *sweep) continue;
         const Attachment& c = attachments_[j];
         const Material& m = materials_[c.material];
         const double lambda = iteration == 0 ? 0.0 : attachmentLambdas_[j];

@@ -5,7 +5,10 @@
 // constraint family serially in the colour order of the model; since
 // constraints of one colour share no particle, that serial Gauss-Seidel
 // sweep is exactly what the per-colour dispatches compute, and GPU and CPU
-// differ only by float rounding. Every particle of the model is in its range.
+// differ only by float rounding. Constructed with a cluster size, it sweeps
+// in the cluster path's order instead (sim/pbd_clusters.h): per iteration
+// the first sweep's constraints, family by family, then the second's, then
+// the coloured sweep's. Every particle of the model is in its range.
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -15,14 +18,17 @@
 
 #include "reference/reference_world.h"
 #include "scene/scene.h"
+#include "sim/pbd_clusters.h"
 #include "sim/sim_model.h"
 
 namespace vksim {
 
 class PbdReference final : public ReferenceSimulation {
 public:
-    // Copies the model's state and topology (floats widened to double).
-    explicit PbdReference(const SimModel& model);
+    // Copies the model's state and topology (floats widened to double); with
+    // `clusterParticles`, the order of the cluster path with clusters of that
+    // many particles (the GPU's PbdSolver::workgroupCapacity()).
+    explicit PbdReference(const SimModel& model, std::optional<uint32_t> clusterParticles = std::nullopt);
 
     // step(settings) (ReferenceSimulation) reads settings.substeps and
     // settings.iterations at every call, so the same state can be stepped
@@ -30,8 +36,8 @@ public:
 
     ParticleRange range(const ReferenceWorld& world) const override { return {0, world.particleCount()}; }
     void checkSettings(const SolverSettings& settings) const override;
-    // settings.iterations times: distance, bending, attachments, shape
-    // matching, collisions.
+    // settings.iterations times: distance, bending, attachments (each
+    // sweep's, on the cluster order), shape matching, collisions.
     void solveSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
                       const SolverSettings& settings) override;
 
@@ -79,11 +85,14 @@ private:
         double inverseMass = 0.0;               // 1 / sum m_i of the uploaded masses
     };
 
-    // The constraint passes, named after their shaders.
-    void projectDistance(ReferenceWorld& world, const SubstepParams& params, uint32_t iterations, uint32_t iteration);
-    void projectBending(ReferenceWorld& world, const SubstepParams& params, uint32_t iterations, uint32_t iteration);
+    // The constraint passes, named after their shaders; with `sweep`, only
+    // that sweep's constraints of the cluster order.
+    void projectDistance(ReferenceWorld& world, const SubstepParams& params, uint32_t iterations, uint32_t iteration,
+                         std::optional<ClusterSweep> sweep);
+    void projectBending(ReferenceWorld& world, const SubstepParams& params, uint32_t iterations, uint32_t iteration,
+                        std::optional<ClusterSweep> sweep);
     void projectAttachments(ReferenceWorld& world, const SubstepParams& params, uint32_t iterations,
-                            uint32_t iteration);
+                            uint32_t iteration, std::optional<ClusterSweep> sweep);
     void projectShapeMatches(ReferenceWorld& world, uint32_t iterations);
 
     // XPBD multipliers, one per constraint, reset at iteration 0 of every substep.
@@ -95,6 +104,10 @@ private:
     std::vector<Bending> bending_;
     std::vector<Attachment> attachments_;
     std::vector<ShapeMatch> shapeMatches_;
+    // The cluster order: per constraint of each family, its sweep; empty on
+    // the colour order.
+    std::vector<ClusterSweep> distanceSweep_, bendingSweep_, attachmentSweep_;
+    bool clustered_ = false;
 };
 
 }  // namespace vksim

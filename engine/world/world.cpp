@@ -44,8 +44,8 @@ World::World(const VulkanContext& ctx, const Scene& scene, uint32_t frameSlots)
     }
     if (scene_.solver.pbdPath == PbdPath::Workgroup && stepper_->pbd().workgroupMisfit())
         throw std::invalid_argument(fmt::format(
-            "{}: /solver/pbdPath: \"workgroup\" needs every PBD object to fit one workgroup, but {}; use \"auto\" "
-            "or \"perColour\"",
+            "{}: /solver/pbdPath: \"workgroup\" needs every PBD object to fit one workgroup, but {}; use \"auto\", "
+            "\"clusters\" or \"perColour\"",
             scene_.path, *stepper_->pbd().workgroupMisfit()));
     finiteCheck_ = std::make_unique<FrameFiniteCheck>(ctx, stepper_->particles(), frameSlots);
     finiteCheck_->declarePass(stepper_->plan());

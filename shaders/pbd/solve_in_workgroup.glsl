@@ -9,6 +9,14 @@
 // (particle/*.glsl, pbd/project_*.glsl), in the same order, so both paths
 // compute the same thing.
 //
+// The cluster path (docs/physics.md §1, "Large objects in clusters") runs
+// the same kernel with kStageClusterSweep: a workgroup per cluster, a
+// contiguous range of a larger object, that projects one iteration's phases
+// of its constraints. On a GPU it loads the cluster's positions into shared
+// memory and writes them back; on a CPU driver, whose shared memory is
+// ordinary memory, the copy is pure cost (a third of the sweep on lavapipe),
+// so it works on the predicted positions in place. Both compute the same bits.
+//
 // Ownership, which keeps every access race-free without atomics: particle i
 // of the object belongs to invocation (i - first) % kSize for
 // its velocity, contact and global position; a colour's constraint k to
@@ -27,6 +35,9 @@ const uint kSize = gl_WorkGroupSize.x;
 // Floats of shared memory for positions: the device's
 // maxComputeSharedMemorySize / 4, set at pipeline creation.
 layout(constant_id = 0) const uint kSharedFloats = 4096;
+// Whether a cluster sweep holds its positions in shared memory (1, GPUs) or
+// works on the predicted positions in device memory (0, CPU drivers).
+layout(constant_id = 1) const uint kClustersInSharedMemory = 1;
 
 layout(push_constant) uniform Push { WorkgroupSolvePush pc; };
 layout(std430, binding = 0) buffer Positions { vec4 positions[]; };
@@ -72,8 +83,18 @@ void setSharedPosition(uint local, vec3 p) {
     sharedPositions[3u * local + 1u] = p.y;
     sharedPositions[3u * local + 2u] = p.z;
 }
-vec4 loadParticle(uint i) { return vec4(sharedPosition(i - objectFirst), constraintInverseMass(i)); }
-void storeParticle(uint i, vec4 p) { setSharedPosition(i - objectFirst, p.xyz); }
+// Set by a cluster sweep that works in device memory (kClustersInSharedMemory 0).
+bool inDeviceMemory = false;
+vec4 loadParticle(uint i) {
+    if (inDeviceMemory) return predicted[i];
+    return vec4(sharedPosition(i - objectFirst), constraintInverseMass(i));
+}
+void storeParticle(uint i, vec4 p) {
+    if (inDeviceMemory)
+        predicted[i] = p;
+    else
+        setSharedPosition(i - objectFirst, p.xyz);
+}
 #include "pbd/project_distance.glsl"
 #include "pbd/project_bending.glsl"
 #include "pbd/project_attachment.glsl"
@@ -117,8 +138,9 @@ void predict(uint count) {
 }
 
 // The phases [first, first + count) of one family, each followed by a
-// barrier: a colour spread over the invocations, or an overflow share walked
-// by invocation 0.
+// barrier (and, in device memory, the buffer writes made visible first): a
+// colour spread over the invocations, or an overflow share walked by
+// invocation 0.
 #define PHASES(FIRST, COUNT, PROJECT)                                                        \
     for (uint k = 0u; k < COUNT; ++k) {                                                      \
         WorkgroupPhase phase = phases[FIRST + k];                                            \
@@ -130,23 +152,29 @@ void predict(uint count) {
             for (uint j = t; j < phase.count; j += kSize)                                    \
                 PROJECT(phase.first + j, iteration, pc.iterations, pc.particles.dt);         \
         }                                                                                    \
+        if (inDeviceMemory) memoryBarrierBuffer();                                           \
         barrier();                                                                           \
     }
 
-// One Gauss-Seidel iteration: the mouse, every phase (colours of each family,
-// then its overflow share), the object's shape matching, then the collision
-// constraints of the owned particles.
+// Every phase of one iteration (colours of each family, then its overflow
+// share), one loop per family, so that a phase's projection is not a branch
+// on its family (a CPU driver would run every branch under a mask).
+void projectPhases(WorkgroupObject object, uint iteration) {
+    uint t = gl_LocalInvocationID.x;
+    PHASES(object.distancePhases, object.distancePhaseCount, projectDistance)
+    PHASES(object.bendingPhases, object.bendingPhaseCount, projectBending)
+    PHASES(object.attachmentPhases, object.attachmentPhaseCount, projectAttachment)
+}
+
+// One Gauss-Seidel iteration: the mouse, every phase, the object's shape
+// matching, then the collision constraints of the owned particles.
 void iterate(WorkgroupObject object, uint iteration) {
     uint t = gl_LocalInvocationID.x;
     uint mouse = pc.mouseParticle;
     if (t == 0u && mouse != kNoParticle && mouse - objectFirst < object.particleCount && positions[mouse].w != 0.0)
         setSharedPosition(mouse - objectFirst, pc.mouseTarget.xyz);
     barrier();
-    // One loop per family, so that a phase's projection is not a branch on
-    // its family (a CPU driver would run every branch under a mask).
-    PHASES(object.distancePhases, object.distancePhaseCount, projectDistance)
-    PHASES(object.bendingPhases, object.bendingPhaseCount, projectBending)
-    PHASES(object.attachmentPhases, object.attachmentPhaseCount, projectAttachment)
+    projectPhases(object, iteration);
     if (object.shapeMatchGroup != kNoShapeMatch) {
         projectShapeMatch(object.shapeMatchGroup, pc.iterations);
         barrier();
@@ -180,16 +208,40 @@ void finish(uint count) {
     }
 }
 
+// The object's positions into shared memory from where the last dispatch left them.
+void loadPredicted(uint count) {
+    for (uint l = gl_LocalInvocationID.x; l < count; l += kSize)
+        setSharedPosition(l, predicted[objectFirst + l].xyz);
+}
+
+// Back into the predicted positions, with the inverse mass the per-colour
+// path leaves there.
+void storePredicted(uint count) {
+    for (uint l = gl_LocalInvocationID.x; l < count; l += kSize)
+        predicted[objectFirst + l] = vec4(sharedPosition(l), constraintInverseMass(objectFirst + l));
+}
+
 void main() {
-    WorkgroupObject object = objects[gl_WorkGroupID.x];
+    WorkgroupObject object = objects[pc.firstObject + gl_WorkGroupID.x];
     objectFirst = object.firstParticle;
     scratchFirst = 3u * object.particleCount;
-    uint t = gl_LocalInvocationID.x;
+    // The cluster path (sim/pbd_clusters.h): one iteration's phases of one
+    // cluster; the rest of the iteration is passes of its own.
+    if ((pc.stages & kStageClusterSweep) != 0u) {
+        inDeviceMemory = kClustersInSharedMemory == 0u;
+        if (inDeviceMemory) {
+            projectPhases(object, pc.firstIteration);
+            return;
+        }
+        loadPredicted(object.particleCount);
+        barrier();
+        projectPhases(object, pc.firstIteration);
+        storePredicted(object.particleCount);
+        return;
+    }
     bool predictFirst = (pc.stages & kStagePredictFirst) != 0u;
     // A dispatch that continues a substep picks up the positions the last one left.
-    if (!predictFirst)
-        for (uint l = t; l < object.particleCount; l += kSize)
-            setSharedPosition(l, predicted[objectFirst + l].xyz);
+    if (!predictFirst) loadPredicted(object.particleCount);
     for (uint s = 0u; s < pc.substeps; ++s) {
         bool last = s + 1u == pc.substeps;
         if (s > 0u || predictFirst) predict(object.particleCount);
@@ -202,6 +254,5 @@ void main() {
     }
     // What the per-colour path leaves in the predicted positions, and what
     // the next dispatch of a split substep starts from.
-    for (uint l = t; l < object.particleCount; l += kSize)
-        predicted[objectFirst + l] = vec4(sharedPosition(l), constraintInverseMass(objectFirst + l));
+    storePredicted(object.particleCount);
 }

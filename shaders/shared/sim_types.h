@@ -186,6 +186,10 @@ GPU_CHECK_SIZE(ShapeMatchGroup, 80);
 
 GPU_CONST(uint, kStagePredictFirst, 1);  // the first substep starts with predict and contact generation
 GPU_CONST(uint, kStageFinishLast, 2);    // the last substep ends with the velocity update and contacts
+// Instead of substeps: one sweep of the cluster path (pbd_clusters.h), the
+// constraint phases of iteration firstIteration in each cluster, positions
+// read from and written back to the predicted positions.
+GPU_CONST(uint, kStageClusterSweep, 4);
 
 // One small object: its particles and, per constraint family, the phases of
 // one iteration ([first, first + count) of the phase array; a family's
@@ -229,8 +233,9 @@ struct WorkgroupSolvePush {
     uint substeps;          // substeps this dispatch runs
     uint firstIteration;    // where its first substep's iterations start
     uint lastIterationEnd;  // where its last substep's iterations stop
-    uint stages;            // kStagePredictFirst | kStageFinishLast
-    uint pad0, pad1;
+    uint stages;            // kStagePredictFirst | kStageFinishLast, or kStageClusterSweep
+    uint firstObject;       // workgroup g runs objects[firstObject + g]
+    uint pad0;
 };
 GPU_CHECK_SIZE(WorkgroupSolvePush, 112);
 

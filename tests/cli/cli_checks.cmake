@@ -68,3 +68,6 @@ set_tests_properties(cli_rigid_determinism PROPERTIES TIMEOUT 600 LABELS gpu)
 add_test(NAME cli_jelly_determinism
          COMMAND ${VKSIM_CLI_DIR}/jelly_determinism.sh $<TARGET_FILE:vksim> ${PROJECT_SOURCE_DIR}/scenes)
 set_tests_properties(cli_jelly_determinism PROPERTIES TIMEOUT 600 LABELS gpu)
+add_test(NAME cli_cluster_determinism
+         COMMAND ${VKSIM_CLI_DIR}/cluster_determinism.sh $<TARGET_FILE:vksim> ${PROJECT_SOURCE_DIR}/scenes)
+set_tests_properties(cli_cluster_determinism PROPERTIES TIMEOUT 600 LABELS gpu)

@@ -179,9 +179,14 @@ TEST_F(Bench, ClothPbdRunsInOneWorkgroupDispatch) {
     options.warmup = 1;
     options.quiet = true;
     const BenchReport report = runBenchmarks(ctx(), options);
-    ASSERT_EQ(report.results.size(), 2u);  // cloth-pbd and cloth-pbd-per-colour
+    ASSERT_EQ(report.results.size(), 3u);  // cloth-pbd, cloth-pbd-per-colour, cloth-pbd-clusters
     const SizeResult& workgroup = report.results[0];
     const SizeResult& perColour = report.results[1];
+    const SizeResult& clusters = report.results[2];
+    ASSERT_EQ(clusters.scene, "cloth-pbd-clusters");
+    EXPECT_EQ(clusters.constraintSolvesPerStep, perColour.constraintSolvesPerStep);
+    // A cloth that fits one cluster: per iteration one sweep and the collision projection.
+    EXPECT_LT(4 * clusters.dispatchesPerStep, perColour.dispatchesPerStep);
     ASSERT_EQ(workgroup.scene, "cloth-pbd");
     EXPECT_EQ(workgroup.dispatchesPerStep, 3u);
     std::set<std::string> families;

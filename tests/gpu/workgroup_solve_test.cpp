@@ -165,9 +165,10 @@ TEST_F(WorkgroupSolve, OverflowGroupMatches) {
     expectBitIdentical(stateOf(workgroup), stateOf(perColour), "UV sphere with an overflow group, 40 frames");
 }
 
-// An object larger than one workgroup holds: "auto" takes the per-colour
-// path, "workgroup" is refused in one line naming the key.
-TEST_F(WorkgroupSolve, AnObjectTooBigForOneWorkgroupTakesThePerColourPath) {
+// An object larger than one workgroup holds: "auto" leaves the workgroup
+// path (for the clusters or the colours, cluster_solve_test.cpp),
+// "workgroup" is refused in one line naming the key.
+TEST_F(WorkgroupSolve, AnObjectTooBigForOneWorkgroupLeavesTheWorkgroupPath) {
     const uint32_t capacity = workgroupParticleCapacity(ctx().properties().limits.maxComputeSharedMemorySize);
     const auto side = static_cast<uint32_t>(std::ceil(std::sqrt(double(capacity + 1))));
     Scene scene = clothScene({side, side}, {1.0f, 1.0f}, 1.0f);

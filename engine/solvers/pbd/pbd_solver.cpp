@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "shared/interaction_types.h"
+#include "sim/pbd_clusters.h"
 #include "solvers/pbd/workgroup_plan.h"
 #include "sim/residual_tracker.h"
 #include "vk/barriers.h"
@@ -43,7 +44,7 @@ std::vector<glm::vec4> packShapeMatching(const SimModel& model) {
 }  // namespace
 
 struct PbdSolver::PassIds {
-    uint32_t mouse, residual, energy, workgroup, shapeMatch;
+    uint32_t mouse, residual, energy, workgroup, shapeMatch, clusterSweeps[2];
     FamilyPasses distance, bending, attachment;
 };
 
@@ -67,14 +68,31 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
     std::sort(materialsInUse_.begin(), materialsInUse_.end());
     materialsInUse_.erase(std::unique(materialsInUse_.begin(), materialsInUse_.end()), materialsInUse_.end());
 
+    // Shared memory holds 12 bytes a particle (workgroup_plan.h); the
+    // constraint arrays go up in the cluster plan's order.
+    const uint32_t sharedBytes = ctx.properties().limits.maxComputeSharedMemorySize;
+    workgroupCapacity_ = workgroupParticleCapacity(sharedBytes);
+    const ClusterPlan clusters = buildClusterPlan(model, workgroupCapacity_);
+    clusterCounts_[0] = clusters.firstSweepClusters;
+    clusterCounts_[1] = clusters.secondSweepClusters;
+    for (const FamilyClusters* family : {&clusters.distance, &clusters.bending, &clusters.attachment})
+        for (ClusterSweep sweep : family->sweepOf)
+            if (sweep != ClusterSweep::Coloured) ++clusterSweepConstraints_[static_cast<uint32_t>(sweep)];
+    distanceColoured_ = clusters.distance.coloured;
+    bendingColoured_ = clusters.bending.coloured;
+    attachmentColoured_ = clusters.attachment.coloured;
+
     distanceLambdas_ = makeStorageBuffer<float>(ctx, std::vector<float>(model.distance.size()), "distance lambdas");
     bendingLambdas_ = makeStorageBuffer<float>(ctx, std::vector<float>(model.bending.size()), "bending lambdas");
     attachmentLambdas_ =
         makeStorageBuffer<float>(ctx, std::vector<float>(model.attachments.size()), "attachment lambdas");
     materials_ = makeStorageBuffer<gpu::ConstraintMaterial>(ctx, model.materials, "constraint materials");
-    distance_ = makeStorageBuffer<gpu::DistanceConstraint>(ctx, model.distance, "distance constraints");
-    bending_ = makeStorageBuffer<gpu::BendingConstraint>(ctx, model.bending, "bending constraints");
-    attachments_ = makeStorageBuffer<gpu::AttachmentConstraint>(ctx, model.attachments, "attachment constraints");
+    distance_ = makeStorageBuffer<gpu::DistanceConstraint>(ctx, permuted(model.distance, clusters.distance),
+                                                           "distance constraints");
+    bending_ = makeStorageBuffer<gpu::BendingConstraint>(ctx, permuted(model.bending, clusters.bending),
+                                                         "bending constraints");
+    attachments_ = makeStorageBuffer<gpu::AttachmentConstraint>(ctx, permuted(model.attachments, clusters.attachment),
+                                                                "attachment constraints");
     shapeMatchData_ = makeStorageBuffer<glm::vec4>(ctx, packShapeMatching(model), "shape matching");
 
     auto kernel = [&](const char* shader, uint32_t pushSize) {
@@ -90,26 +108,38 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
     // 22.3 computes wrong results with one vector (8) once the shared
     // array passes 16 KiB, so 16 (docs/benchmarks.md). A GPU wants many.
     const VkPhysicalDeviceProperties& properties = ctx.properties();
-    const bool wide = properties.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU &&
+    cpuDevice_ = properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+    const bool wide = !cpuDevice_ &&
                       properties.limits.maxComputeWorkGroupInvocations >= 256 &&
                       properties.limits.maxComputeWorkGroupSize[0] >= 256;
     if (shapeMatchGroupCount_ > 0)
         projectShapeMatch_ = kernel(wide ? "pbd/shape_match_256.comp" : "pbd/shape_match_16.comp",
                                     sizeof(gpu::ProjectPush));
 
-    const uint32_t sharedBytes = properties.limits.maxComputeSharedMemorySize;
-    workgroupCapacity_ = workgroupParticleCapacity(sharedBytes);
     workgroupMisfit_ = vksim::workgroupMisfit(model, workgroupCapacity_, shapeMatchScratchParticles(wide ? 256 : 16));
-    if (!workgroupMisfit_ && range_.count > 0) {
+    if (range_.count == 0) return;
+    if (!workgroupMisfit_) {
+        // Where every object fits, each is one cluster and the cluster
+        // order is the model's, which the workgroup plan is cut from.
+        auto unpermuted = [](const FamilyClusters& family) {
+            for (uint32_t k = 0; k < family.order.size(); ++k)
+                if (family.order[k] != k) return false;
+            return true;
+        };
+        if (!unpermuted(clusters.distance) || !unpermuted(clusters.bending) || !unpermuted(clusters.attachment))
+            throw std::logic_error("PbdSolver: objects that fit a workgroup were permuted by the cluster plan");
         const WorkgroupPlan plan = buildWorkgroupPlan(model);
         workgroupCount_ = static_cast<uint32_t>(plan.objects.size());
         workgroupObjects_ = makeStorageBuffer<gpu::WorkgroupObject>(ctx, plan.objects, "workgroup objects");
         workgroupPhases_ = makeStorageBuffer<gpu::WorkgroupPhase>(ctx, plan.phases, "workgroup phases");
-        const uint32_t sharedFloats[] = {sharedBytes / 4};
-        solveInWorkgroup_ = std::make_unique<ComputeKernel>(
-            ctx, wide ? "pbd/solve_in_workgroup_256.comp" : "pbd/solve_in_workgroup_16.comp",
-            sizeof(gpu::WorkgroupSolvePush), sharedFloats);
     }
+    clusterObjects_ = makeStorageBuffer<gpu::WorkgroupObject>(ctx, clusters.clusters, "clusters");
+    clusterPhases_ = makeStorageBuffer<gpu::WorkgroupPhase>(ctx, clusters.phases, "cluster phases");
+    // kSharedFloats, kClustersInSharedMemory (solve_in_workgroup.glsl).
+    const uint32_t specialization[] = {sharedBytes / 4, wide ? 1u : 0u};
+    solveInWorkgroup_ = std::make_unique<ComputeKernel>(
+        ctx, wide ? "pbd/solve_in_workgroup_256.comp" : "pbd/solve_in_workgroup_16.comp",
+        sizeof(gpu::WorkgroupSolvePush), specialization);
 }
 
 PbdSolver::~PbdSolver() = default;
@@ -118,6 +148,9 @@ void PbdSolver::declarePasses(StepPlan& plan) {
     passIds_ = std::make_unique<PassIds>();
     PassIds& ids = *passIds_;
     ids.mouse = plan.declare("mouse drag", StageKind::Diagnostic, "pbd");
+    // The cluster path's sweeps, before what they leave of the colours.
+    for (int sweep = 0; sweep < 2; ++sweep)
+        ids.clusterSweeps[sweep] = plan.declare(std::string(kClusterSweepPassNames[sweep]), StageKind::Solve, "pbd");
     // "<family> colour c" per colour, then "<family> overflow" where the family has an overflow group.
     auto declareFamily = [&](std::string_view family, const ColorGroups& groups) {
         FamilyPasses passes;
@@ -171,10 +204,15 @@ const GpuBuffer& PbdSolver::recordSolve(StepRecorder& rec, const SubstepContext&
             push.particle = mouse->particle;
             rec.run(ids.mouse, *projectMouse_, {&particles_.positions(), &p}, 1, push, at, {&p, workingName()});
         }
-        projectGroups(rec, *projectDistance_, distance_, distanceLambdas_, distanceGroups_, ids.distance, project, at);
-        projectGroups(rec, *projectBending_, bending_, bendingLambdas_, bendingGroups_, ids.bending, project, at);
-        projectGroups(rec, *projectAttachment_, attachments_, attachmentLambdas_, attachmentGroups_, ids.attachment,
-                      project, at);
+        // The cluster path's sweeps, then what is left of the colours.
+        const bool clustered = pathFor(settings) == PbdPath::Clusters;
+        if (clustered) recordClusterSweeps(rec, sub, it, at);
+        projectGroups(rec, *projectDistance_, distance_, distanceLambdas_,
+                      clustered ? distanceColoured_ : distanceGroups_, ids.distance, project, at);
+        projectGroups(rec, *projectBending_, bending_, bendingLambdas_, clustered ? bendingColoured_ : bendingGroups_,
+                      ids.bending, project, at);
+        projectGroups(rec, *projectAttachment_, attachments_, attachmentLambdas_,
+                      clustered ? attachmentColoured_ : attachmentGroups_, ids.attachment, project, at);
         // docs/physics.md §13: one workgroup per group.
         if (projectShapeMatch_)
             rec.run(ids.shapeMatch, *projectShapeMatch_, {&p, &shapeMatchData_},
@@ -220,12 +258,14 @@ void PbdSolver::recordTracking(StepRecorder& rec, ResidualTracker& tracker, floa
 
 // The colours, one thread per constraint, then the overflow group: one
 // dispatch in which one thread walks it in order (shaders/pbd/project_range.glsl),
-// none when it is empty. Each is followed by the same barrier.
+// none when it is empty (and none for an empty colour, which only the
+// cluster path's coloured sweep has). Each is followed by the same barrier.
 void PbdSolver::projectGroups(StepRecorder& rec, const ComputeKernel& kernel, const GpuBuffer& constraints,
                               const GpuBuffer& lambdas, const ColorGroups& groups, const FamilyPasses& passes,
                               gpu::ProjectPush push, StepPosition at) {
     const GpuBuffer& p = particles_.predicted();
     for (size_t c = 0; c < groups.colors.size(); ++c) {
+        if (groups.colors[c].count == 0) continue;
         push.first = groups.colors[c].first;
         push.count = groups.colors[c].count;
         rec.run(passes.colors[c], kernel, {&p, &constraints, &materials_, &lambdas}, push.count, push, at,
@@ -238,8 +278,21 @@ void PbdSolver::projectGroups(StepRecorder& rec, const ComputeKernel& kernel, co
     rec.run(passes.overflow, kernel, {&p, &constraints, &materials_, &lambdas}, 1, push, at, {&p, workingName()});
 }
 
+// "auto": one workgroup per object where every object fits; else, on a CPU
+// driver, the clusters up to kAutoClustersCpu clusters in the first sweep,
+// where they measured faster than the colours (lavapipe, 2 cores: 2.3x at
+// 64 x 64, 2 clusters; 1.7x at 128 x 128, 6 clusters; but 0.6-0.8x at
+// 256 x 256, 24 clusters; docs/benchmarks.md), and the colours beyond; the
+// colours on a GPU, where the clusters are not measured yet and a
+// cluster's serial phases may cost more than a parallel dispatch each.
+PbdPath PbdSolver::pathFor(const SolverSettings& settings) const {
+    if (settings.pbdPath != PbdPath::Auto) return settings.pbdPath;
+    if (!workgroupMisfit_) return PbdPath::Workgroup;
+    return cpuDevice_ && clusterCounts_[0] <= kAutoClustersCpu ? PbdPath::Clusters : PbdPath::PerColour;
+}
+
 bool PbdSolver::recordsWholeFrames(const SolverSettings& settings) const {
-    return solveInWorkgroup_ && settings.pbdPath != PbdPath::PerColour;
+    return solveInWorkgroup_ && pathFor(settings) == PbdPath::Workgroup;
 }
 
 // docs/physics.md §1, "Small objects in one workgroup": the frame in one
@@ -281,12 +334,38 @@ void PbdSolver::recordWorkgroupRun(StepRecorder& rec, gpu::WorkgroupSolvePush pu
     push.firstIteration = firstIteration;
     push.lastIterationEnd = lastIterationEnd;
     push.stages = stages;
+    runWorkgroupKernel(rec, passIds_->workgroup, workgroupObjects_, workgroupPhases_, workgroupCount_, push, at);
+}
+
+// sim/pbd_clusters.h: the first sweep's clusters, then the second's, one
+// dispatch each, iteration `iteration` of their phases. The mouse's particle
+// is held as the mouse pass left it (inverse mass 0 for the constraints).
+void PbdSolver::recordClusterSweeps(StepRecorder& rec, const SubstepContext& sub, uint32_t iteration,
+                                    StepPosition at) {
+    gpu::WorkgroupSolvePush push{};
+    push.particles = sub.particles;
+    push.iterations = sub.frame.settings.iterations;
+    push.firstIteration = iteration;
+    push.stages = gpu::kStageClusterSweep;
+    push.mouseParticle = gpu::kNoParticle;
+    if (sub.frame.mouse && range_.contains(sub.frame.mouse->particle)) push.mouseParticle = sub.frame.mouse->particle;
+    for (uint32_t sweep = 0; sweep < 2; ++sweep) {
+        if (clusterCounts_[sweep] == 0) continue;
+        push.firstObject = sweep == 0 ? 0 : clusterCounts_[0];
+        runWorkgroupKernel(rec, passIds_->clusterSweeps[sweep], clusterObjects_, clusterPhases_, clusterCounts_[sweep],
+                           push, at);
+    }
+}
+
+void PbdSolver::runWorkgroupKernel(StepRecorder& rec, uint32_t pass, const GpuBuffer& objects,
+                                   const GpuBuffer& phases, uint32_t workgroups, const gpu::WorkgroupSolvePush& push,
+                                   StepPosition at) {
     const GpuBuffer& p = particles_.predicted();
-    rec.run(passIds_->workgroup, *solveInWorkgroup_,
+    rec.run(pass, *solveInWorkgroup_,
             {&particles_.positions(), &particles_.velocities(), &p, &colliders_.colliders(), &particles_.contacts(),
              &colliders_.meshSdfGrids(), &materials_, &distance_, &bending_, &attachments_, &distanceLambdas_,
-             &bendingLambdas_, &attachmentLambdas_, &workgroupObjects_, &workgroupPhases_, &shapeMatchData_},
-            workgroupCount_ * solveInWorkgroup_->workgroupSize(), push, at, {&p, workingName()},
+             &bendingLambdas_, &attachmentLambdas_, &objects, &phases, &shapeMatchData_},
+            workgroups * solveInWorkgroup_->workgroupSize(), push, at, {&p, workingName()},
             {&particles_.velocities(), "velocity"});
 }
 

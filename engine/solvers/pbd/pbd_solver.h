@@ -8,12 +8,16 @@
 // projection (the shared collide-project stage, every iteration). The shared
 // stages run around it (solvers/solver.h).
 //
-// Two paths compute the same thing (SolverSettings::pbdPath): per colour, as
-// above, or in workgroups (docs/physics.md §1, "Small objects in one
-// workgroup"): when every PBD object's positions fit one workgroup's shared memory, one dispatch runs the whole
-// frame, one workgroup per object, the shared stages' math included.
-// Shape matching (§13) runs in each iteration after the constraint
-// families, on both paths.
+// Three paths (SolverSettings::pbdPath): per colour, as above; in
+// workgroups (docs/physics.md §1, "Small objects in one workgroup"), which
+// computes the same bits: when every PBD object's positions fit one
+// workgroup's shared memory, one dispatch runs the whole frame, one
+// workgroup per object, the shared stages' math included; and in clusters
+// ("Large objects in clusters", sim/pbd_clusters.h): the per-colour path
+// with each iteration's colours replaced by two sweeps of shared-memory
+// clusters and a coloured sweep of what they leave, another Gauss-Seidel
+// order. Shape matching (§13) runs in each iteration after the constraint
+// families, on every path.
 #include <memory>
 #include <optional>
 #include <string>
@@ -34,6 +38,11 @@ class PbdSolver final : public Solver {
 public:
     // The workgroup path's one pass (the bench counts its constraint solves by it).
     static constexpr std::string_view kWorkgroupPassName = "solve in workgroups";
+    // The cluster path's two sweeps.
+    static constexpr std::string_view kClusterSweepPassNames[2] = {"cluster sweep 1", "cluster sweep 2"};
+    // "auto" takes the clusters on a CPU driver up to this many clusters in
+    // the first sweep (pathFor()).
+    static constexpr uint32_t kAutoClustersCpu = 8;
 
     PbdSolver(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles,
               const ColliderSet& colliders);
@@ -56,6 +65,10 @@ public:
     const std::optional<std::string>& workgroupMisfit() const { return workgroupMisfit_; }
     // The most particles one workgroup holds on this device.
     uint32_t workgroupCapacity() const { return workgroupCapacity_; }
+    // How a frame with `settings` is dispatched ("auto" resolved).
+    PbdPath pathFor(const SolverSettings& settings) const;
+    // The constraints cluster sweep 1 or 2 projects per run (all families).
+    uint64_t clusterSweepConstraints(uint32_t sweep) const { return clusterSweepConstraints_[sweep]; }
 
     // Live material edits: recorded into the next frame (vkCmdUpdateBuffer
     // at its start, between barriers), no wait.
@@ -74,6 +87,10 @@ private:
     void recordTracking(StepRecorder& rec, ResidualTracker& tracker, float h, uint32_t iteration);
     void recordWorkgroupRun(StepRecorder& rec, gpu::WorkgroupSolvePush push, uint32_t substeps,
                             uint32_t firstIteration, uint32_t lastIterationEnd, uint32_t stages, StepPosition at);
+    void recordClusterSweeps(StepRecorder& rec, const SubstepContext& sub, uint32_t iteration, StepPosition at);
+    // The workgroup kernel with `objects` and `phases` as its plan.
+    void runWorkgroupKernel(StepRecorder& rec, uint32_t pass, const GpuBuffer& objects, const GpuBuffer& phases,
+                            uint32_t workgroups, const gpu::WorkgroupSolvePush& push, StepPosition at);
 
     const VulkanContext& ctx_;
     const ParticleStore& particles_;
@@ -106,6 +123,16 @@ private:
     std::optional<std::string> workgroupMisfit_;
     GpuBuffer workgroupObjects_, workgroupPhases_;
     uint32_t workgroupCount_ = 0;
+    // The cluster path (sim/pbd_clusters.h), always built: the constraint
+    // arrays above are in its order, which leaves the other paths' bits as
+    // they are. Its sweeps' cluster counts, their clusters (the first
+    // sweep's, then the second's) and phases, and what the coloured sweep projects.
+    uint32_t clusterCounts_[2] = {0, 0};
+    uint64_t clusterSweepConstraints_[2] = {0, 0};
+    bool cpuDevice_ = false;  // a CPU driver: "auto" prefers the clusters to the colours
+    GpuBuffer clusterObjects_, clusterPhases_;
+    ColorGroups distanceColoured_, bendingColoured_, attachmentColoured_;
+    // Runs both paths' workgroups (kStageClusterSweep selects the cluster sweep).
     std::unique_ptr<ComputeKernel> solveInWorkgroup_;
     std::unique_ptr<PassIds> passIds_;
 };

@@ -6,21 +6,12 @@
 
 #include <fmt/format.h>
 
+#include "sim/pbd_clusters.h"
 #include "sim/sim_model.h"
 
 namespace vksim {
 
 namespace {
-
-// The model's PBD objects, in particle order.
-std::vector<const ObjectRange*> pbdObjects(const SimModel& model) {
-    std::vector<const ObjectRange*> objects;
-    for (const ObjectRange& object : model.objects)
-        if (object.particleCount > 0 && object.firstParticle < model.pbdParticleCount()) objects.push_back(&object);
-    std::sort(objects.begin(), objects.end(),
-              [](const ObjectRange* a, const ObjectRange* b) { return a->firstParticle < b->firstParticle; });
-    return objects;
-}
 
 uint32_t particleOf(const gpu::DistanceConstraint& c) { return c.p0; }
 uint32_t particleOf(const gpu::BendingConstraint& c) { return c.particles.x; }

@@ -1,0 +1,165 @@
+#include "sim/pbd_clusters.h"
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+
+namespace vksim {
+
+std::vector<const ObjectRange*> pbdObjects(const SimModel& model) {
+    std::vector<const ObjectRange*> objects;
+    for (const ObjectRange& object : model.objects)
+        if (object.particleCount > 0 && object.firstParticle < model.pbdParticleCount()) objects.push_back(&object);
+    std::sort(objects.begin(), objects.end(),
+              [](const ObjectRange* a, const ObjectRange* b) { return a->firstParticle < b->firstParticle; });
+    return objects;
+}
+
+namespace {
+
+constexpr uint32_t kNoCluster = std::numeric_limits<uint32_t>::max();
+
+// The lowest and highest particle a constraint touches.
+struct ParticleSpan {
+    uint32_t lo, hi;
+};
+ParticleSpan spanOf(const gpu::DistanceConstraint& c) { return {std::min(c.p0, c.p1), std::max(c.p0, c.p1)}; }
+ParticleSpan spanOf(const gpu::BendingConstraint& c) {
+    const glm::uvec4 p = c.particles;
+    return {std::min(std::min(p.x, p.y), std::min(p.z, p.w)), std::max(std::max(p.x, p.y), std::max(p.z, p.w))};
+}
+ParticleSpan spanOf(const gpu::AttachmentConstraint& c) { return {c.particle, c.particle}; }
+
+// Where one object's clusters are: the first partition cuts it at
+// first + k L, the second at first + L/2 + k L (its first cluster starts
+// there: what lies below is inside the first partition's first cluster).
+struct ObjectClusters {
+    uint32_t firstParticle, particleCount;
+    uint32_t firstSweepBase, secondSweepBase;  // global index of each partition's cluster 0
+    bool split;                                // more than one cluster (else no second partition)
+};
+
+class Partition {
+public:
+    Partition(const SimModel& model, uint32_t clusterParticles, ClusterPlan& plan) : L_(clusterParticles) {
+        for (const ObjectRange* object : pbdObjects(model)) {
+            ObjectClusters o{object->firstParticle, object->particleCount, 0, 0, object->particleCount > L_};
+            o.firstSweepBase = static_cast<uint32_t>(plan.clusters.size());
+            for (uint32_t at = 0; at < o.particleCount; at += L_) add(plan, o.firstParticle + at, o.particleCount - at);
+            objects_.push_back(o);
+        }
+        plan.firstSweepClusters = static_cast<uint32_t>(plan.clusters.size());
+        for (ObjectClusters& o : objects_) {
+            o.secondSweepBase = static_cast<uint32_t>(plan.clusters.size());
+            if (!o.split) continue;
+            for (uint32_t at = L_ / 2; at < o.particleCount; at += L_)
+                add(plan, o.firstParticle + at, o.particleCount - at);
+        }
+        plan.secondSweepClusters = static_cast<uint32_t>(plan.clusters.size()) - plan.firstSweepClusters;
+    }
+
+    // The cluster that holds every particle of `span` (the first partition's
+    // if one does), or kNoCluster.
+    uint32_t clusterOf(ParticleSpan span) const {
+        auto next = std::upper_bound(objects_.begin(), objects_.end(), span.lo,
+                                     [](uint32_t p, const ObjectClusters& o) { return p < o.firstParticle; });
+        if (next == objects_.begin()) throw std::logic_error("cluster plan: a constraint is not on a PBD object");
+        const ObjectClusters& o = *(next - 1);
+        if (span.hi >= o.firstParticle + o.particleCount)
+            throw std::logic_error("cluster plan: a constraint is not on a PBD object, or spans two");
+        const uint32_t lo = span.lo - o.firstParticle, hi = span.hi - o.firstParticle;
+        if (lo / L_ == hi / L_) return o.firstSweepBase + lo / L_;
+        const uint32_t half = L_ / 2;
+        if (lo >= half && (lo - half) / L_ == (hi - half) / L_) return o.secondSweepBase + (lo - half) / L_;
+        return kNoCluster;
+    }
+
+private:
+    void add(ClusterPlan& plan, uint32_t first, uint32_t left) {
+        gpu::WorkgroupObject cluster{};
+        cluster.firstParticle = first;
+        cluster.particleCount = std::min(left, L_);
+        cluster.shapeMatchGroup = gpu::kNoShapeMatch;
+        plan.clusters.push_back(cluster);
+    }
+
+    uint32_t L_;
+    std::vector<ObjectClusters> objects_;
+};
+
+// One family: the clusters' phases (per cluster, one per colour it has
+// constraints of), its permutation, sweeps and coloured share.
+template <typename Constraint>
+std::vector<std::vector<gpu::WorkgroupPhase>> planFamily(const std::vector<Constraint>& constraints,
+                                                         const ColorGroups& groups, const Partition& partition,
+                                                         size_t clusterCount, FamilyClusters& family) {
+    std::vector<uint32_t> clusterOf(constraints.size(), kNoCluster);  // the overflow group stays coloured
+    for (const ColorRange& color : groups.colors)
+        for (uint32_t j = color.first; j < color.first + color.count; ++j)
+            clusterOf[j] = partition.clusterOf(spanOf(constraints[j]));
+    family.sweepOf.resize(constraints.size());
+    for (size_t j = 0; j < constraints.size(); ++j)
+        family.sweepOf[j] = clusterOf[j] == kNoCluster ? ClusterSweep::Coloured : ClusterSweep::First;
+    family.order.resize(constraints.size());
+    for (uint32_t j = 0; j < family.order.size(); ++j) family.order[j] = j;
+
+    std::vector<std::vector<gpu::WorkgroupPhase>> phasesOf(clusterCount);
+    for (const ColorRange& color : groups.colors) {
+        const auto begin = family.order.begin() + color.first, end = begin + color.count;
+        std::stable_sort(begin, end, [&](uint32_t a, uint32_t b) { return clusterOf[a] < clusterOf[b]; });
+        ColorRange coloured{color.first + color.count, 0};
+        for (uint32_t k = color.first; k < color.first + color.count;) {
+            const uint32_t cluster = clusterOf[family.order[k]];
+            uint32_t run = k;
+            while (run < color.first + color.count && clusterOf[family.order[run]] == cluster) ++run;
+            if (cluster == kNoCluster)
+                coloured = {k, run - k};
+            else
+                phasesOf[cluster].push_back({k, run - k, 0, 0});
+            k = run;
+        }
+        family.coloured.colors.push_back(coloured);
+    }
+    family.coloured.overflow = groups.overflow;
+    return phasesOf;
+}
+
+}  // namespace
+
+ClusterPlan buildClusterPlan(const SimModel& model, uint32_t clusterParticles) {
+    if (clusterParticles < 2) throw std::invalid_argument("cluster plan: a cluster needs room for 2 particles");
+    ClusterPlan plan;
+    plan.clusterParticles = clusterParticles;
+    const Partition partition(model, clusterParticles, plan);
+    const size_t n = plan.clusters.size();
+    const auto distance = planFamily(model.distance, model.distanceGroups, partition, n, plan.distance);
+    const auto bending = planFamily(model.bending, model.bendingGroups, partition, n, plan.bending);
+    const auto attachment = planFamily(model.attachments, model.attachmentGroups, partition, n, plan.attachment);
+    // A constraint in a second-partition cluster is the second sweep's.
+    auto markSecond = [&](FamilyClusters& family, const std::vector<std::vector<gpu::WorkgroupPhase>>& phasesOf) {
+        for (size_t g = plan.firstSweepClusters; g < n; ++g)
+            for (const gpu::WorkgroupPhase& phase : phasesOf[g])
+                for (uint32_t k = phase.first; k < phase.first + phase.count; ++k)
+                    family.sweepOf[family.order[k]] = ClusterSweep::Second;
+    };
+    markSecond(plan.distance, distance);
+    markSecond(plan.bending, bending);
+    markSecond(plan.attachment, attachment);
+    auto append = [&plan](const std::vector<gpu::WorkgroupPhase>& phases) {
+        const auto first = static_cast<uint32_t>(plan.phases.size());
+        plan.phases.insert(plan.phases.end(), phases.begin(), phases.end());
+        return first;
+    };
+    for (size_t g = 0; g < n; ++g) {
+        gpu::WorkgroupObject& cluster = plan.clusters[g];
+        cluster.distancePhases = append(distance[g]);
+        cluster.distancePhaseCount = static_cast<uint32_t>(distance[g].size());
+        cluster.bendingPhases = append(bending[g]);
+        cluster.bendingPhaseCount = static_cast<uint32_t>(bending[g].size());
+        cluster.attachmentPhases = append(attachment[g]);
+        cluster.attachmentPhaseCount = static_cast<uint32_t>(attachment[g].size());
+    }
+    return plan;
+}
+
+}  // namespace vksim

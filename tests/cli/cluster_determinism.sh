@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The PBD cluster path from the command line (docs/physics.md §1, "Large
+# objects in clusters"): the default scene's cloth at 64 x 64 (too big for
+# one workgroup on lavapipe, so "auto" takes the clusters there) gives the
+# same state-hash in separate processes with lavapipe on 1, 2 and 4 threads,
+# with --validate silent (exit 0), and its timing table has both cluster
+# sweeps and no colour pass.
+# Usage: cluster_determinism.sh VKSIM SCENES_DIR
+set -euo pipefail
+vksim=$1
+scenes=$2
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+source "$(dirname "$0")/thread_hashes.sh"
+
+scene=$scratch/cloth_64.json
+sed -e 's/"resolution": \[48, 48\]/"resolution": [64, 64]/' \
+    -e 's/"stencilStep": 0.001/"stencilStep": 0.001, "pbdPath": "clusters"/' \
+    "$scenes/cloth_sphere.json" > "$scene"
+grep -q '"clusters"' "$scene" && grep -q '\[64, 64\]' "$scene" || { echo "FAIL: could not edit the scene"; exit 1; }
+
+same_hash_on_threads "$vksim" "$scene" 20
+
+out=$("$vksim" "$scene" --headless --frames 5 --validate)
+grep -qE '^  cluster sweep 1 ' <<<"$out" || fail "no 'cluster sweep 1' pass"
+grep -qE '^  cluster sweep 2 ' <<<"$out" || fail "no 'cluster sweep 2' pass"
+if grep -qE '^  (stretch|bending) colour ' <<<"$out"; then fail "a colour pass ran"; fi
+
+exit $((failures > 0))

@@ -1,0 +1,197 @@
+// The cluster plan (sim/pbd_clusters.h): every constraint is projected by
+// exactly one sweep; a cluster's phases hold only constraints inside its
+// particle range, one colour each; the permutation stays inside each colour
+// and leaves the overflow group alone; a grid cloth leaves the coloured
+// sweep nothing; objects that fit one cluster keep the model's order.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "cloth_scenes.h"
+#include "scene/scene_loader.h"
+#include "sim/model_builder.h"
+#include "sim/pbd_clusters.h"
+
+namespace vksim {
+namespace {
+
+std::vector<uint32_t> particlesOf(const gpu::DistanceConstraint& c) { return {c.p0, c.p1}; }
+std::vector<uint32_t> particlesOf(const gpu::BendingConstraint& c) {
+    return {c.particles.x, c.particles.y, c.particles.z, c.particles.w};
+}
+std::vector<uint32_t> particlesOf(const gpu::AttachmentConstraint& c) { return {c.particle}; }
+
+// Which colour range (its index; colors.size() for the overflow group) holds entry k.
+size_t groupOf(const ColorGroups& groups, uint32_t k) {
+    for (size_t c = 0; c < groups.colors.size(); ++c)
+        if (k >= groups.colors[c].first && k < groups.colors[c].first + groups.colors[c].count) return c;
+    return groups.colors.size();
+}
+
+struct Coverage {
+    size_t first = 0, second = 0, coloured = 0;
+};
+
+template <typename Constraint>
+Coverage expectFamilyCovered(const ClusterPlan& plan, const std::vector<Constraint>& constraints,
+                             const ColorGroups& groups, const FamilyClusters& family,
+                             uint32_t gpu::WorkgroupObject::*firstPhase, uint32_t gpu::WorkgroupObject::*phaseCount) {
+    // A permutation within each colour; the overflow group in place.
+    EXPECT_EQ(family.order.size(), constraints.size());
+    std::vector<uint32_t> sorted = family.order;
+    std::sort(sorted.begin(), sorted.end());
+    for (uint32_t k = 0; k < sorted.size(); ++k) EXPECT_EQ(sorted[k], k) << "not a permutation";
+    for (uint32_t k = 0; k < family.order.size(); ++k) {
+        EXPECT_EQ(groupOf(groups, k), groupOf(groups, family.order[k])) << "entry " << k << " left its colour";
+        if (groupOf(groups, k) == groups.colors.size()) EXPECT_EQ(family.order[k], k) << "overflow group reordered";
+    }
+    // Each entry in exactly one place: a cluster phase or the coloured sweep.
+    std::vector<int> seen(constraints.size(), 0);
+    Coverage coverage;
+    for (size_t g = 0; g < plan.clusters.size(); ++g) {
+        const gpu::WorkgroupObject& cluster = plan.clusters[g];
+        EXPECT_LE(cluster.particleCount, plan.clusterParticles);
+        const ClusterSweep sweep = g < plan.firstSweepClusters ? ClusterSweep::First : ClusterSweep::Second;
+        size_t lastGroup = 0;
+        for (uint32_t p = cluster.*firstPhase; p < cluster.*firstPhase + cluster.*phaseCount; ++p) {
+            const gpu::WorkgroupPhase& phase = plan.phases.at(p);
+            EXPECT_GT(phase.count, 0u);
+            EXPECT_EQ(phase.serial, 0u);
+            const size_t group = groupOf(groups, phase.first);
+            EXPECT_LT(group, groups.colors.size()) << "a cluster took overflow constraints";
+            EXPECT_EQ(group, groupOf(groups, phase.first + phase.count - 1)) << "a phase spans two colours";
+            EXPECT_GE(group, lastGroup) << "phases out of colour order";
+            lastGroup = group + 1;
+            for (uint32_t k = phase.first; k < phase.first + phase.count; ++k) {
+                ++seen[k];
+                const uint32_t j = family.order[k];
+                EXPECT_EQ(family.sweepOf[j], sweep);
+                for (uint32_t particle : particlesOf(constraints[j])) {
+                    EXPECT_GE(particle, cluster.firstParticle);
+                    EXPECT_LT(particle, cluster.firstParticle + cluster.particleCount);
+                }
+                ++(sweep == ClusterSweep::First ? coverage.first : coverage.second);
+            }
+        }
+    }
+    auto coloured = [&](ColorRange range) {
+        for (uint32_t k = range.first; k < range.first + range.count; ++k) {
+            ++seen[k];
+            EXPECT_EQ(family.sweepOf[family.order[k]], ClusterSweep::Coloured);
+            ++coverage.coloured;
+        }
+    };
+    EXPECT_EQ(family.coloured.colors.size(), groups.colors.size());
+    for (size_t c = 0; c < family.coloured.colors.size(); ++c) {
+        EXPECT_EQ(groupOf(groups, family.coloured.colors[c].first), family.coloured.colors[c].count ? c : c + 1)
+            << "the coloured share of colour " << c << " lies outside it";
+        coloured(family.coloured.colors[c]);
+    }
+    coloured(family.coloured.overflow);
+    EXPECT_EQ(family.coloured.overflow.first, groups.overflow.first);
+    EXPECT_EQ(family.coloured.overflow.count, groups.overflow.count);
+    for (size_t k = 0; k < seen.size(); ++k) EXPECT_EQ(seen[k], 1) << "entry " << k << " projected " << seen[k] << " times";
+    return coverage;
+}
+
+void expectPlanCovers(const SimModel& model, const ClusterPlan& plan) {
+    using O = gpu::WorkgroupObject;
+    expectFamilyCovered(plan, model.distance, model.distanceGroups, plan.distance, &O::distancePhases,
+                        &O::distancePhaseCount);
+    expectFamilyCovered(plan, model.bending, model.bendingGroups, plan.bending, &O::bendingPhases,
+                        &O::bendingPhaseCount);
+    expectFamilyCovered(plan, model.attachments, model.attachmentGroups, plan.attachment, &O::attachmentPhases,
+                        &O::attachmentPhaseCount);
+}
+
+// A 64 x 64 cloth (4096 particles) in clusters of 1000: the first
+// partition cuts it at 1000, 2000, 3000, 4000, the second at 500, 1500, ...
+// Its constraints span at most two rows and two columns (130 particles),
+// less than half a cluster, so the two sweeps hold every one of them.
+TEST(ClusterPlan, GridClothNeedsNoColouredSweep) {
+    Scene scene = test::clothScene({64, 64});
+    scene.cloths[0].pinned = {{0, 0}, {63, 0}};
+    scene.cloths[0].pinsAsAttachments = true;
+    const SimModel model = buildModel(scene);
+    const ClusterPlan plan = buildClusterPlan(model, 1000);
+    EXPECT_EQ(plan.firstSweepClusters, 5u);
+    EXPECT_EQ(plan.secondSweepClusters, 4u);  // [500, 1500) ... [3500, 4096)
+    EXPECT_EQ(plan.clusters[5].firstParticle, 500u);
+    EXPECT_EQ(plan.clusters.back().particleCount, 596u);
+    ASSERT_GT(model.attachments.size(), 0u);
+    expectPlanCovers(model, plan);
+    const Coverage d = expectFamilyCovered(plan, model.distance, model.distanceGroups, plan.distance,
+                                           &gpu::WorkgroupObject::distancePhases,
+                                           &gpu::WorkgroupObject::distancePhaseCount);
+    EXPECT_EQ(d.coloured, 0u);
+    // The edges across the first partition's four cuts go to the second sweep.
+    EXPECT_GT(d.second, 0u);
+    EXPECT_GT(d.first, 10 * d.second);
+    for (const FamilyClusters* family : {&plan.bending, &plan.attachment})
+        for (ClusterSweep s : family->sweepOf) EXPECT_NE(s, ClusterSweep::Coloured);
+}
+
+// Constraints longer than half a cluster: on a 128-wide grid an edge
+// between rows joins particles 128 apart, so with clusters of 200 the edge
+// from 190 to 318 crosses the first partition's cut at 200 and the
+// second's at 300, and is left to the coloured sweep.
+TEST(ClusterPlan, LongConstraintsGoToTheColouredSweep) {
+    const SimModel model = buildModel(test::clothScene({128, 8}));
+    const ClusterPlan plan = buildClusterPlan(model, 200);
+    expectPlanCovers(model, plan);
+    bool found = false;
+    for (size_t j = 0; j < model.distance.size(); ++j)
+        if (std::min(model.distance[j].p0, model.distance[j].p1) == 190 &&
+            std::max(model.distance[j].p0, model.distance[j].p1) == 318) {
+            EXPECT_EQ(plan.distance.sweepOf[j], ClusterSweep::Coloured);
+            found = true;
+        }
+    EXPECT_TRUE(found) << "no edge from 190 to 318";
+}
+
+// Objects that fit one cluster: one cluster each, nothing for the second
+// sweep, and the model's order (the workgroup plan is cut from it). A PD
+// object gets no cluster.
+TEST(ClusterPlan, SmallObjectsKeepTheModelOrder) {
+    const SimModel model = buildModel(parseScene(R"({
+        "objects": [
+          { "type": "cloth", "name": "a", "size": [1, 1], "resolution": [7, 5], "position": [0, 1, 0],
+            "mass": 1, "pinned": [[0, 0]], "pinsAsAttachments": true },
+          { "type": "cloth", "name": "pd", "method": "pd", "size": [1, 1], "resolution": [4, 4],
+            "position": [2, 1, 0], "mass": 1 },
+          { "type": "cloth", "name": "b", "size": [1, 1], "resolution": [6, 9], "position": [-2, 1, 0],
+            "mass": 1, "pinned": [[0, 0], [-1, 0]] } ] })",
+                                                 "three.json"));
+    const ClusterPlan plan = buildClusterPlan(model, 100);
+    EXPECT_EQ(plan.firstSweepClusters, 2u);
+    EXPECT_EQ(plan.secondSweepClusters, 0u);
+    expectPlanCovers(model, plan);
+    for (const FamilyClusters* family : {&plan.distance, &plan.bending, &plan.attachment})
+        for (uint32_t k = 0; k < family->order.size(); ++k) EXPECT_EQ(family->order[k], k);
+}
+
+// The second of two large objects: its clusters start at its own first
+// particle, and no cluster spans the two.
+TEST(ClusterPlan, TwoLargeObjects) {
+    const SimModel model = buildModel(parseScene(R"({
+        "objects": [
+          { "type": "cloth", "name": "a", "size": [1, 1], "resolution": [30, 30], "position": [0, 1, 0], "mass": 1 },
+          { "type": "cloth", "name": "b", "size": [1, 1], "resolution": [25, 40], "position": [2, 1, 0], "mass": 1 } ] })",
+                                                 "two.json"));
+    const ClusterPlan plan = buildClusterPlan(model, 256);
+    expectPlanCovers(model, plan);
+    std::set<uint32_t> starts;
+    for (const gpu::WorkgroupObject& cluster : plan.clusters) {
+        starts.insert(cluster.firstParticle);
+        const bool inA = cluster.firstParticle + cluster.particleCount <= 900;
+        const bool inB = cluster.firstParticle >= 900;
+        EXPECT_TRUE(inA || inB) << "a cluster at " << cluster.firstParticle << " spans both objects";
+    }
+    EXPECT_TRUE(starts.count(900));
+    EXPECT_TRUE(starts.count(900 + 128));
+    EXPECT_THROW(buildClusterPlan(model, 1), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace vksim
