@@ -15,6 +15,19 @@ std::vector<const ObjectRange*> pbdObjects(const SimModel& model) {
     return objects;
 }
 
+void appendPhases(gpu::WorkgroupObject& workgroup, std::vector<gpu::WorkgroupPhase>& all,
+                  const std::vector<gpu::WorkgroupPhase>& distance, const std::vector<gpu::WorkgroupPhase>& bending,
+                  const std::vector<gpu::WorkgroupPhase>& attachment) {
+    auto append = [&all](const std::vector<gpu::WorkgroupPhase>& phases, uint32_t& first, uint32_t& count) {
+        first = static_cast<uint32_t>(all.size());
+        count = static_cast<uint32_t>(phases.size());
+        all.insert(all.end(), phases.begin(), phases.end());
+    };
+    append(distance, workgroup.distancePhases, workgroup.distancePhaseCount);
+    append(bending, workgroup.bendingPhases, workgroup.bendingPhaseCount);
+    append(attachment, workgroup.attachmentPhases, workgroup.attachmentPhaseCount);
+}
+
 namespace {
 
 constexpr uint32_t kNoCluster = std::numeric_limits<uint32_t>::max();
@@ -145,20 +158,7 @@ ClusterPlan buildClusterPlan(const SimModel& model, uint32_t clusterParticles) {
     markSecond(plan.distance, distance);
     markSecond(plan.bending, bending);
     markSecond(plan.attachment, attachment);
-    auto append = [&plan](const std::vector<gpu::WorkgroupPhase>& phases) {
-        const auto first = static_cast<uint32_t>(plan.phases.size());
-        plan.phases.insert(plan.phases.end(), phases.begin(), phases.end());
-        return first;
-    };
-    for (size_t g = 0; g < n; ++g) {
-        gpu::WorkgroupObject& cluster = plan.clusters[g];
-        cluster.distancePhases = append(distance[g]);
-        cluster.distancePhaseCount = static_cast<uint32_t>(distance[g].size());
-        cluster.bendingPhases = append(bending[g]);
-        cluster.bendingPhaseCount = static_cast<uint32_t>(bending[g].size());
-        cluster.attachmentPhases = append(attachment[g]);
-        cluster.attachmentPhaseCount = static_cast<uint32_t>(attachment[g].size());
-    }
+    for (size_t g = 0; g < n; ++g) appendPhases(plan.clusters[g], plan.phases, distance[g], bending[g], attachment[g]);
     return plan;
 }
 

@@ -28,6 +28,12 @@ namespace vksim {
 // The model's PBD objects, in particle order.
 std::vector<const ObjectRange*> pbdObjects(const SimModel& model);
 
+// Appends one workgroup's phases of each family to `all` and points
+// `workgroup` at them (the workgroup and cluster plans' common layout).
+void appendPhases(gpu::WorkgroupObject& workgroup, std::vector<gpu::WorkgroupPhase>& all,
+                  const std::vector<gpu::WorkgroupPhase>& distance, const std::vector<gpu::WorkgroupPhase>& bending,
+                  const std::vector<gpu::WorkgroupPhase>& attachment);
+
 // Which sweep of an iteration projects a constraint.
 enum class ClusterSweep : uint8_t { First = 0, Second = 1, Coloured = 2 };
 inline constexpr uint32_t kClusterSweeps = 3;

@@ -6,6 +6,7 @@
 #include <glm/glm.hpp>
 
 #include "scene/scene.h"
+#include "scene/scene_loader.h"
 #include "sim/sim_model.h"
 
 namespace vksim::test {
@@ -28,6 +29,20 @@ inline Scene defaultLikeScene() {
     Scene scene = clothScene({48, 48});
     scene.cloths[0].pinned = {{0, 47}, {47, 47}};
     return scene;
+}
+
+// Two small PBD cloths (the first with pins as attachments) around a PD
+// one: objects of two solvers, each PBD one with its own constraints.
+inline Scene threeObjects() {
+    return parseScene(R"({
+        "objects": [
+          { "type": "cloth", "name": "a", "size": [1, 1], "resolution": [7, 5], "position": [0, 1, 0],
+            "mass": 1, "pinned": [[0, 0]], "pinsAsAttachments": true },
+          { "type": "cloth", "name": "pd", "method": "pd", "size": [1, 1], "resolution": [4, 4],
+            "position": [2, 1, 0], "mass": 1 },
+          { "type": "cloth", "name": "b", "size": [1, 1], "resolution": [6, 9], "position": [-2, 1, 0],
+            "mass": 1, "pinned": [[0, 0], [-1, 0]] } ] })",
+                      "three.json");
 }
 
 // A unit quaternion (x, y, z, w) for `angle` radians about `axis`.

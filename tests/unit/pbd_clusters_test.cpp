@@ -154,15 +154,7 @@ TEST(ClusterPlan, LongConstraintsGoToTheColouredSweep) {
 // sweep, and the model's order (the workgroup plan is cut from it). A PD
 // object gets no cluster.
 TEST(ClusterPlan, SmallObjectsKeepTheModelOrder) {
-    const SimModel model = buildModel(parseScene(R"({
-        "objects": [
-          { "type": "cloth", "name": "a", "size": [1, 1], "resolution": [7, 5], "position": [0, 1, 0],
-            "mass": 1, "pinned": [[0, 0]], "pinsAsAttachments": true },
-          { "type": "cloth", "name": "pd", "method": "pd", "size": [1, 1], "resolution": [4, 4],
-            "position": [2, 1, 0], "mass": 1 },
-          { "type": "cloth", "name": "b", "size": [1, 1], "resolution": [6, 9], "position": [-2, 1, 0],
-            "mass": 1, "pinned": [[0, 0], [-1, 0]] } ] })",
-                                                 "three.json"));
+    const SimModel model = buildModel(test::threeObjects());
     const ClusterPlan plan = buildClusterPlan(model, 100);
     EXPECT_EQ(plan.firstSweepClusters, 2u);
     EXPECT_EQ(plan.secondSweepClusters, 0u);

@@ -7,24 +7,12 @@
 
 #include <set>
 
-#include "scene/scene_loader.h"
+#include "cloth_scenes.h"
 #include "sim/model_builder.h"
 #include "solvers/pbd/workgroup_plan.h"
 
 namespace vksim {
 namespace {
-
-Scene threeObjects() {
-    return parseScene(R"({
-        "objects": [
-          { "type": "cloth", "name": "a", "size": [1, 1], "resolution": [7, 5], "position": [0, 1, 0],
-            "mass": 1, "pinned": [[0, 0]], "pinsAsAttachments": true },
-          { "type": "cloth", "name": "pd", "method": "pd", "size": [1, 1], "resolution": [4, 4],
-            "position": [2, 1, 0], "mass": 1 },
-          { "type": "cloth", "name": "b", "size": [1, 1], "resolution": [6, 9], "position": [-2, 1, 0],
-            "mass": 1, "pinned": [[0, 0], [-1, 0]] } ] })",
-                      "three.json");
-}
 
 // Which colour range (its index; colors.size() for the overflow group) holds constraint j.
 size_t groupOf(const ColorGroups& groups, uint32_t j) {
@@ -61,7 +49,7 @@ void expectFamilyCovered(const WorkgroupPlan& plan, const std::vector<Constraint
 }
 
 TEST(WorkgroupPlan, EachObjectsPhasesCoverItsConstraintsColourByColour) {
-    const SimModel model = buildModel(threeObjects());
+    const SimModel model = buildModel(test::threeObjects());
     const WorkgroupPlan plan = buildWorkgroupPlan(model);
     ASSERT_EQ(plan.objects.size(), 2u);  // the PD cloth is not a PBD object
     EXPECT_EQ(plan.objects[0].particleCount, 35u);
@@ -88,7 +76,7 @@ TEST(WorkgroupPlan, CapacityIsTwelveBytesAParticle) {
 }
 
 TEST(WorkgroupPlan, MisfitNamesTheFirstObjectTooBig) {
-    const SimModel model = buildModel(threeObjects());
+    const SimModel model = buildModel(test::threeObjects());
     EXPECT_FALSE(workgroupMisfit(model, 54).has_value());
     const auto misfit = workgroupMisfit(model, 40);
     ASSERT_TRUE(misfit.has_value());
@@ -100,7 +88,7 @@ TEST(WorkgroupPlan, MisfitNamesTheFirstObjectTooBig) {
 // invocation) after its positions in the shared array: 256 invocations
 // take 342 particles' worth, 16 take 22. The plan points the object at its group.
 TEST(WorkgroupPlan, AShapeMatchedObjectLeavesRoomForItsSums) {
-    Scene scene = threeObjects();
+    Scene scene = test::threeObjects();
     scene.cloths[2].shapeMatching.enabled = true;  // 'b', 54 particles
     const SimModel model = buildModel(scene);
     EXPECT_EQ(shapeMatchScratchParticles(256), 342u);

@@ -75,22 +75,11 @@ WorkgroupPlan buildWorkgroupPlan(const SimModel& model) {
     const auto bending = familyPhases(model.bending, model.bendingGroups, objects);
     const auto attachment = familyPhases(model.attachments, model.attachmentGroups, objects);
     WorkgroupPlan plan;
-    // Appends one family's phases of an object; returns where they start.
-    auto append = [&plan](const std::vector<gpu::WorkgroupPhase>& phases) {
-        const auto first = static_cast<uint32_t>(plan.phases.size());
-        plan.phases.insert(plan.phases.end(), phases.begin(), phases.end());
-        return first;
-    };
     for (size_t o = 0; o < objects.size(); ++o) {
         gpu::WorkgroupObject object{};
         object.firstParticle = objects[o]->firstParticle;
         object.particleCount = objects[o]->particleCount;
-        object.distancePhases = append(distance[o]);
-        object.distancePhaseCount = static_cast<uint32_t>(distance[o].size());
-        object.bendingPhases = append(bending[o]);
-        object.bendingPhaseCount = static_cast<uint32_t>(bending[o].size());
-        object.attachmentPhases = append(attachment[o]);
-        object.attachmentPhaseCount = static_cast<uint32_t>(attachment[o].size());
+        appendPhases(object, plan.phases, distance[o], bending[o], attachment[o]);
         object.shapeMatchGroup = shapeMatchGroupOf(model, object.firstParticle);
         plan.objects.push_back(object);
     }
