@@ -80,7 +80,7 @@ RigidModel buildRigidModel(const std::vector<BodyDesc>& descs) {
                 shape.size = glm::vec4(0.0f, desc.meshScale, 0.0f, 0.0f);
                 break;
         }
-        shape.position = glm::vec4(glm::vec3(-mass.centre), 0.0f);
+        shape.position = glm::vec4(glm::vec3(-mass.centre), -1.0f);  // w: unbounded until attachMeshBodies sets the bound
 
         const glm::dvec4 q = glm::normalize(glm::dvec4(desc.rotation));
         gpu::RigidBodyState state{};

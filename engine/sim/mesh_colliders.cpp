@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "io/triangle_surface.h"
+#include "sim/collider_bounds.h"
 #include "sim/signed_distance_grid.h"
 
 namespace vksim {
@@ -30,6 +31,7 @@ void attachMeshColliders(const std::vector<ColliderDesc>& descs, SimModel& model
             surface.positions.push_back(glm::vec3(double(desc.meshScale) * p));
         surface.triangles = desc.meshSurface->triangles;
     }
+    setColliderBounds(model.colliders, model.meshSdfGrids);
 }
 
 void attachMeshBodies(const std::vector<BodyDesc>& bodies, SimModel& model) {
@@ -44,6 +46,7 @@ void attachMeshBodies(const std::vector<BodyDesc>& bodies, SimModel& model) {
         if (added) slot->second = appendGridToBuffer(*bodies[b].meshSdf, model.meshSdfGrids);
         model.rigid.shapes[b].size.x = static_cast<float>(slot->second);
     }
+    setColliderBounds(model.rigid.shapes, model.meshSdfGrids);
 }
 
 }  // namespace vksim

@@ -377,7 +377,7 @@ void appendSpringCloth(SimModel& model, const ClothObject& cloth, uint32_t index
 
 gpu::Collider toCollider(const ColliderDesc& desc) {
     gpu::Collider collider{};
-    collider.position = glm::vec4(desc.position, 0.0f);
+    collider.position = glm::vec4(desc.position, -1.0f);  // unbounded until attachMeshColliders sets the bound
     float norm = glm::length(desc.rotation);
     if (!std::isfinite(norm) || norm < 1e-6f)
         throw std::invalid_argument(fmt::format("collider '{}': rotation quaternion cannot be normalised", desc.name));

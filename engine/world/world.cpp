@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "rigid/body_pick.h"
+#include "sim/collider_bounds.h"
 #include "sim/model_builder.h"
 #include "sim/non_finite_replay.h"
 #include "sim/pd_materials.h"
@@ -223,6 +224,7 @@ void World::setCollider(uint32_t index, const ColliderDesc& desc) {
             where + ": thickness and friction must be finite and >= 0, restitution in [0, 1]");
     gpu::Collider collider = toCollider(desc);
     if (desc.shape == ColliderShape::Mesh) collider.size.x = model_.colliders[index].size.x;  // its grid's offset
+    collider.position.w = colliderBoundRadius(collider, model_.meshSdfGrids);
     scene_.colliders[index] = desc;
     scene_.colliders[index].rotation = desc.rotation / norm;
     model_.colliders[index] = collider;

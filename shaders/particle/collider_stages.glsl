@@ -23,6 +23,14 @@ ParticleContact generateContact(vec3 p, float w, vec3 v, uint colliderCount, flo
     if (w > 0.0) {
         for (uint c = 0; c < colliderCount; ++c) {
             Collider col = colliders[c];
+            // Culled by the bound (sim/collider_bounds.h) where the SDF
+            // would be beyond the margin, with room for rounding (a relative
+            // 1e-4 of the distances), so no decision changes.
+            float bound = col.position.w;
+            if (bound >= 0.0) {
+                float d = length(p - col.position.xyz);
+                if (d - bound - col.thickness >= collisionMargin + 1e-4 * (d + bound)) continue;
+            }
             float C = sdfWorld(col.type, col.position.xyz, col.rotation, col.size, p) - col.thickness;
             if (C >= collisionMargin) continue;
             contact.candidates |= 1u << c;

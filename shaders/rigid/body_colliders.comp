@@ -26,7 +26,7 @@ void main() {
     RigidBodyState s = states[b];
     Collider c = shapes[b];
     vec3 origin = s.position.xyz + quatRotate(s.rotation, c.position.xyz);
-    c.position = vec4(origin, 0.0);
+    c.position = vec4(origin, c.position.w);  // w: the shape's bounding radius (sim/collider_bounds.h)
     c.rotation = s.rotation;
     c.linearVelocity = vec4(s.linearVelocity.xyz + cross(s.angularVelocity.xyz, origin - s.position.xyz), 0.0);
     c.angularVelocity = vec4(s.angularVelocity.xyz, 0.0);

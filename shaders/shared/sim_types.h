@@ -86,7 +86,10 @@ GPU_CONST(uint, kColliderMesh, 4);
 GPU_CONST(uint, kMeshSdfHeaderFloats, 8);
 
 struct Collider {
-    vec4 position;  // xyz: world position of the local origin
+    // xyz: world position of the local origin; w: the radius of a sphere
+    // about it outside which the SDF is at least the distance to the sphere,
+    // or negative for none (collision generation culls by it: sim/collider_bounds.h)
+    vec4 position;
     vec4 rotation;  // unit quaternion (x, y, z, w), local -> world
     vec4 size;      // shape parameters, see kCollider*
     uint type;
