@@ -31,7 +31,15 @@ struct ConstraintParams {
 // object: they form one global system. Each substep runs localIterations
 // local/global iterations, each a local step and jacobiIterations Jacobi
 // iterations of the global step.
+// How the Jacobi iterations of a PD global step are dispatched (docs/physics.md §5).
+enum class PdJacobiPath {
+    Auto,          // Workgroup on a CPU device up to PdSolver::kOneWorkgroupRowsCpu PD particles, else PerIteration
+    Workgroup,     // all J iterations in one dispatch of one workgroup
+    PerIteration,  // one dispatch per iteration
+};
+
 struct PdSettings {
+    PdJacobiPath jacobiPath = PdJacobiPath::Auto;
     uint32_t localIterations = 10;   // L per substep
     uint32_t jacobiIterations = 20;  // J per global step
     bool chebyshev = true;           // Chebyshev acceleration (Wang 2015); false: relaxed Jacobi

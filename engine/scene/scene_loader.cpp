@@ -188,9 +188,11 @@ std::string readNameOrDefault(const ObjectFields& fields, std::string_view type,
 // spectrum of the Jacobi iteration matrix (pd_system.h).
 PdSettings readPdSettings(const Field& field) {
     const ObjectFields fields(field, {"iterations", "jacobiIterations", "chebyshev", "spectralRadius", "relaxation",
-                                      "collisionWeight"},
+                                      "collisionWeight", "jacobiPath"},
                               "for the projective dynamics settings");
     PdSettings pd;
+    if (auto f = fields.optional("jacobiPath"))
+        pd.jacobiPath = static_cast<PdJacobiPath>(readChoice(*f, {"auto", "workgroup", "perIteration"}));
     if (auto f = fields.optional("iterations"))
         pd.localIterations = static_cast<uint32_t>(readInteger(*f, 1, kMaxSolverLoops));
     if (auto f = fields.optional("jacobiIterations"))

@@ -137,6 +137,18 @@ struct PdParticlePush {
 };
 GPU_CHECK_SIZE(PdParticlePush, 32);
 
+// Push constants of the global step in one workgroup
+// (pd/jacobi_in_workgroup.glsl): its particles' push (omega unused: the
+// omegas buffer holds each iteration's), the iteration count and which of
+// the three iterate buffers holds q^0.
+struct PdJacobiRunPush {
+    PdParticlePush particles;
+    uint iterations;
+    uint firstBuffer;
+    uint pad0, pad1;
+};
+GPU_CHECK_SIZE(PdJacobiRunPush, 48);
+
 // Push constants of the energy pass (pd/energy.comp): threads
 // [0, particleCount) add the PD particles' inertia and collision terms,
 // threads [particleCount, particleCount + slotCount) the slots' energies.

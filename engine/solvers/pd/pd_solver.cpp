@@ -8,13 +8,15 @@
 
 #include "shared/interaction_types.h"
 #include "sim/residual_tracker.h"
+#include "vk/barriers.h"
+#include "vk/context.h"
 #include "world/collider_set.h"
 
 namespace vksim {
 
 struct PdSolver::PassIds {
-    uint32_t springs, triangles, tetStrain, tetVolume, bending, attachments, collisions, gather, jacobi, residual,
-        energy;
+    uint32_t springs, triangles, tetStrain, tetVolume, bending, attachments, collisions, gather, jacobi,
+        jacobiInWorkgroup, residual, energy;
 };
 
 PdSolver::PdSolver(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles,
@@ -56,6 +58,24 @@ PdSolver::PdSolver(const VulkanContext& ctx, const SimModel& model, const Partic
     localCollisions_ = kernel("pd/local_collisions.comp", sizeof(PdParticlePush));
     gather_ = kernel("pd/gather_rhs.comp", sizeof(gpu::PdGatherPush));
     jacobi_ = kernel("pd/jacobi.comp", sizeof(PdParticlePush));
+    // 16 invocations on a CPU driver, 256 on a GPU, as the PBD workgroup solve.
+    cpuDevice_ = ctx.properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+    jacobiInWorkgroup_ = kernel(cpuDevice_ ? "pd/jacobi_in_workgroup_16.comp" : "pd/jacobi_in_workgroup_256.comp",
+                                sizeof(gpu::PdJacobiRunPush));
+    omegaBuffer_ = makeStorageBuffer<float>(ctx, std::vector<float>(kMaxOmegas, 1.0f), "pd chebyshev omegas");
+}
+
+// "auto": one workgroup on a CPU driver up to kOneWorkgroupRowsCpu rows,
+// where it measured faster (lavapipe, 2 cores: 2.6x for pd_bar's 99 rows,
+// but 0.4-0.5x for 729 to 1956 rows: a workgroup runs on one core, and
+// there a row costs 2-3 times what it does in a dispatch of its own;
+// docs/benchmarks.md); a dispatch per iteration on a GPU until the
+// workgroup is measured there.
+PdJacobiPath PdSolver::jacobiPathFor(const SolverSettings& settings) const {
+    if (settings.pd.jacobiIterations > kMaxOmegas) return PdJacobiPath::PerIteration;
+    if (settings.pd.jacobiPath != PdJacobiPath::Auto) return settings.pd.jacobiPath;
+    return cpuDevice_ && pd_.particleCount <= kOneWorkgroupRowsCpu ? PdJacobiPath::Workgroup
+                                                                   : PdJacobiPath::PerIteration;
 }
 
 PdSolver::~PdSolver() = default;
@@ -72,6 +92,7 @@ void PdSolver::declarePasses(StepPlan& plan) {
     ids.collisions = plan.declare("pd: local collisions", StageKind::Solve, "pd");
     ids.gather = plan.declare("pd: gather rhs", StageKind::Solve, "pd");
     ids.jacobi = plan.declare("pd: jacobi/chebyshev", StageKind::Solve, "pd");
+    ids.jacobiInWorkgroup = plan.declare(std::string(kJacobiInWorkgroupPassName), StageKind::Solve, "pd");
     ids.residual = plan.declare("pd: residual |b - Aq|", StageKind::Diagnostic, "pd");
     ids.energy = plan.declare("pd: energy", StageKind::Diagnostic, "pd");
 }
@@ -103,6 +124,14 @@ void PdSolver::beginFrame(StepRecorder& rec, const FrameInputs& frame) {
     const JacobiParameters jacobi = jacobiParameters(settings);
     omegas_ = chebyshevOmegas(jacobi.rho, settings.pd.jacobiIterations, settings.pd.chebyshev);
     gamma_ = static_cast<float>(jacobi.gamma);
+    // The workgroup path reads them from a buffer: written at the frame's
+    // start, between barriers, when they changed.
+    if (jacobiPathFor(settings) == PdJacobiPath::Workgroup && omegas_ != uploadedOmegas_) {
+        computeToTransferWriteBarrier(rec.cmd());
+        vkCmdUpdateBuffer(rec.cmd(), omegaBuffer_.handle(), 0, omegas_.size() * sizeof(float), omegas_.data());
+        transferWriteToComputeBarrier(rec.cmd());
+        uploadedOmegas_ = omegas_;
+    }
 }
 
 // docs/physics.md §5, one implicit Euler substep of length h as local/global
@@ -142,17 +171,29 @@ const GpuBuffer& PdSolver::recordSolve(StepRecorder& rec, const SubstepContext& 
         gather.mouseWeight = kPdMouseWeight;
         rec.run(ids.gather, *gather_, {&rows_, &gatherSlots_, &contributions_, &collisionTargets_, &rhs_},
                 pd_.particleCount, gather);
-        for (uint32_t k = 0; k < settings.pd.jacobiIterations; ++k) {
-            if (!rec.counting()) pdParticles.omega = omegas_[k];
-            // (previous, current, next): the first iteration from q^0 has q^{-1} = q^0.
-            const uint32_t d = k == 0 ? c : (c + k - 1) % 3;
-            const GpuBuffer* previous = q_[d];
-            const GpuBuffer* current = k == 0 ? q_[c] : q_[(d + 1) % 3];
-            const GpuBuffer* next = k == 0 ? q_[(c + 1) % 3] : q_[(d + 2) % 3];
-            rec.run(ids.jacobi, *jacobi_,
-                    {&particles_.positions(), &particles_.velocities(), &rows_, &offDiagonal_, &rhs_, previous,
-                     current, next},
-                    pd_.particleCount, pdParticles, at, {next, workingName()});
+        if (jacobiPathFor(settings) == PdJacobiPath::Workgroup) {
+            gpu::PdJacobiRunPush run{};
+            run.particles = pdParticles;
+            run.iterations = settings.pd.jacobiIterations;
+            run.firstBuffer = c;
+            const GpuBuffer* last = q_[(c + settings.pd.jacobiIterations) % 3];
+            rec.run(ids.jacobiInWorkgroup, *jacobiInWorkgroup_,
+                    {&particles_.positions(), &particles_.velocities(), &rows_, &offDiagonal_, &rhs_, q_[0], q_[1],
+                     q_[2], &omegaBuffer_},
+                    jacobiInWorkgroup_->workgroupSize(), run, at, {last, workingName()});
+        } else {
+            for (uint32_t k = 0; k < settings.pd.jacobiIterations; ++k) {
+                if (!rec.counting()) pdParticles.omega = omegas_[k];
+                // (previous, current, next): the first iteration from q^0 has q^{-1} = q^0.
+                const uint32_t d = k == 0 ? c : (c + k - 1) % 3;
+                const GpuBuffer* previous = q_[d];
+                const GpuBuffer* current = k == 0 ? q_[c] : q_[(d + 1) % 3];
+                const GpuBuffer* next = k == 0 ? q_[(c + 1) % 3] : q_[(d + 2) % 3];
+                rec.run(ids.jacobi, *jacobi_,
+                        {&particles_.positions(), &particles_.velocities(), &rows_, &offDiagonal_, &rhs_, previous,
+                         current, next},
+                        pd_.particleCount, pdParticles, at, {next, workingName()});
+            }
         }
         c = (c + settings.pd.jacobiIterations) % 3;
         // ||b - A q||_2 of this global step.

@@ -50,6 +50,16 @@ public:
     PdSolver(const PdSolver&) = delete;
     PdSolver& operator=(const PdSolver&) = delete;
 
+    // The global step in one dispatch (docs/physics.md §5): its pass, the
+    // PD particle count up to which "auto" takes it on a CPU driver, and the
+    // most Jacobi iterations it holds omegas for (the scene format's limit;
+    // beyond, a dispatch per iteration).
+    static constexpr std::string_view kJacobiInWorkgroupPassName = "pd: jacobi in one workgroup";
+    static constexpr uint32_t kOneWorkgroupRowsCpu = 256;
+    static constexpr uint32_t kMaxOmegas = 1000;
+    // How a frame with `settings` runs its Jacobi iterations ("auto" resolved).
+    PdJacobiPath jacobiPathFor(const SolverSettings& settings) const;
+
     std::string_view owner() const override { return "pd"; }
     std::string_view passPrefix() const override { return "pd: "; }
     ParticleRange range() const override { return {pd_.firstParticle, pd_.particleCount}; }
@@ -118,6 +128,12 @@ private:
 
     std::unique_ptr<ComputeKernel> localSprings_, localTriangles_, localTets_, localBending_, localAttachments_,
         localCollisions_, gather_, jacobi_;
+    // The global step in one workgroup, and the omegas it reads (kMaxOmegas
+    // of them; the ones uploaded last, so a change is recorded once).
+    std::unique_ptr<ComputeKernel> jacobiInWorkgroup_;
+    GpuBuffer omegaBuffer_;
+    bool cpuDevice_ = false;
+    std::vector<float> uploadedOmegas_;
     std::unique_ptr<ComputeKernel> residual_, energy_;  // built the first time a frame tracks
 
     // This frame's Jacobi relaxation and Chebyshev weights (beginFrame).
