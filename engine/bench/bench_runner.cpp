@@ -10,6 +10,7 @@
 #include "app/frame_loop.h"
 #include "app/progress_bar.h"
 #include "solvers/pbd/pbd_solver.h"
+#include "solvers/pd/pd_solver.h"
 #include "world/world.h"
 #include "bench/bench_scenes.h"
 #include "bench/bench_stats.h"
@@ -115,6 +116,14 @@ SizeResult summarize(const BenchScene& benchScene, uint32_t size, const World& w
             pass.element = "PBD constraint";
             pass.elementsPerStep = pass.runsPerStep * world.pbdSolver().clusterSweepConstraints(sweep);
             constraintsPerStep += pass.elementsPerStep;
+        } else if (pass.family == PdSolver::kJacobiInWorkgroupPassName) {
+            // J iterations per run, each a sweep of the per-iteration kernel's byte model.
+            const PassTraffic& jacobi = *findPassTraffic("pd: jacobi/chebyshev");
+            const uint64_t sweeps = uint64_t{pass.runsPerStep} * world.scene().solver.pd.jacobiIterations;
+            pass.hasByteModel = true;
+            pass.element = std::string(elementName(jacobi.element));
+            pass.elementsPerStep = sweeps * elementsPerSweep(jacobi.element, model);
+            pass.bytesPerStep = sweeps * bytesPerSweep(jacobi, model);
         } else if (pass.family.starts_with("rigid: ")) {
             // Every contact point of every body is tested each substep: the
             // rigid passes' cost per point (and per body: divide by points per body).

@@ -14,6 +14,7 @@
 #include "app/headless_app.h"
 #include "world/world.h"
 #include "gpu_harness.h"
+#include "sim/collider_bounds.h"
 #include "sim/model_builder.h"
 #include "sim/non_finite_replay.h"
 
@@ -106,6 +107,8 @@ TEST_F(FiniteCheck, NanBallRadiusIsFoundInCollisionProjection) {
     // A NaN signed distance compares false with every margin, so every free
     // particle becomes a contact candidate and its projection writes NaN.
     model.colliders[0].size.x = kNaN;
+    // Its bound follows, as with every collider edit (NaN: never culled).
+    model.colliders[0].position.w = colliderBoundRadius(model.colliders[0], model.meshSdfGrids);
 
     const std::optional<NonFiniteSite> site = findFirstNonFinitePass(ctx(), model, scene.solver, 3);
     ASSERT_TRUE(site.has_value());
