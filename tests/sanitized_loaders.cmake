@@ -12,6 +12,7 @@ set(VKSIM_ASSET_LOADER_SOURCES
     ${PROJECT_SOURCE_DIR}/engine/io/read_file.cpp
     ${PROJECT_SOURCE_DIR}/engine/io/cache_file.cpp
     ${PROJECT_SOURCE_DIR}/engine/io/mesh_weld.cpp
+    ${PROJECT_SOURCE_DIR}/engine/io/weld_cells.cpp
     ${PROJECT_SOURCE_DIR}/engine/io/obj_loader.cpp
     ${PROJECT_SOURCE_DIR}/engine/io/sdf_grid_cache.cpp
     ${PROJECT_SOURCE_DIR}/engine/io/tetgen_io.cpp

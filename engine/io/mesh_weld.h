@@ -19,7 +19,9 @@ struct WeldedVertices {
 // `tolerance` (Euclidean distance, <=) or else is kept. Greedy and
 // order-dependent on purpose: deterministic, and a kept vertex never moves
 // (it is not averaged with the ones that joined it). tolerance 0 welds exact
-// duplicates only. A spatial hash of cell size `tolerance` makes it O(n).
+// duplicates only. Positions must be finite (the loaders check). Grid cells
+// of side `tolerance`, sorted by a radix sort (weld_cells.h), make it O(n)
+// in time and memory.
 WeldedVertices weldVertices(std::span<const glm::dvec3> positions, double tolerance);
 
 // The default tolerance: 1e-6 of the bounding box diagonal, far below any
