@@ -168,6 +168,30 @@ TEST_F(ClusterSolve, AQuarterOfThePerColourDispatches) {
     EXPECT_EQ(sweeps, 2 * scene.solver.substeps * scene.solver.iterations);
 }
 
+// A mouse drag on the cluster path: the dragged particle is kinematic for
+// the constraints (inverse mass 0 in the sweeps as in the colours), so it
+// sits on the target at the end of every frame, on both paths, and the
+// cloth follows it.
+TEST_F(ClusterSolve, MouseDragHoldsTheParticleOnItsTarget) {
+    Scene scene = swingingCloth(side());
+    scene.colliders.clear();
+    for (PbdPath path : {PbdPath::Clusters, PbdPath::PerColour}) {
+        World world(ctx(), onPath(scene, path), 1);
+        const uint32_t particle = side() * side() - 1;  // a free corner, in the last cluster
+        const glm::vec3 target(1.5f, 2.0f, 0.5f);
+        runWorldFrames(ctx(), world, 5);
+        world.drag(particle, target);
+        runWorldFrames(ctx(), world, 20);
+        const std::vector<glm::vec4> x = world.particles().readPositions();
+        const float off = glm::length(glm::vec3(x[particle]) - target);
+        const float neighbour = glm::length(glm::vec3(x[particle - 1]) - target);
+        std::cout << fmt::format("[clusters] {}: dragged particle {:.2e} m from the target, its neighbour {:.3f} m\n",
+                                 path == PbdPath::Clusters ? "clusters" : "per colour", off, neighbour);
+        EXPECT_LT(off, 1e-6f);
+        EXPECT_LT(neighbour, 0.1f);  // one edge (2 m / side) and some stretch
+    }
+}
+
 // "auto", for an object too big for one workgroup: the clusters on a CPU
 // driver up to kAutoClustersCpu clusters in the first sweep, the colours
 // beyond and on a GPU (the clusters are not measured there yet).
