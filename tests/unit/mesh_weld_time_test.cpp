@@ -4,8 +4,8 @@
 // vertices), and the same spheres as triangle soups (every triangle its own
 // three vertices, as STL-derived OBJ files have them: six copies of each
 // vertex to join). The time per vertex is printed for docs/physics.md §1;
-// the best of three runs per size, and its growth exponent is asserted
-// loosely, as the machine running the tests may be loaded.
+// the best of three runs per size; its growth exponent is only checked
+// against a quadratic weld, as the machine running the tests may be loaded.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -66,12 +66,14 @@ TEST(MeshWeldTime, GrowsLinearlyWithTheVertices) {
     const double soupSlope = fitLogLog(soupVertices, soupSeconds).slope;
     std::printf("[ weld     ] growth exponents (log-log slope against vertices): %.2f, soup %.2f (1 = linear)\n",
                 sphereSlope, soupSlope);
-    // Linear is 1, and measured 1.07 and 1.12 here, where the arrays outgrow
-    // the caches; the hash map of cells measured 1.36 and 1.20 (its table
-    // fell out of the caches, 27 lookups a vertex). The bounds leave room for
-    // a loaded machine.
-    EXPECT_LT(sphereSlope, 1.2);
-    EXPECT_LT(soupSlope, 1.3);
+    // Linear is 1, and measured 1.07 and 1.12 on an idle machine, where the
+    // arrays outgrow the caches; the hash map of cells measured 1.36 and
+    // 1.20 (its table fell out of the caches, 27 lookups a vertex). Under CI
+    // load the same code measured 1.22 and 1.34, so a timed test cannot tell
+    // those apart (speed belongs to measurements, not assertions): the bound
+    // only catches a quadratic weld (2), whatever the load.
+    EXPECT_LT(sphereSlope, 1.6);
+    EXPECT_LT(soupSlope, 1.6);
 }
 
 }  // namespace
