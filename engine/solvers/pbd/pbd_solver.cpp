@@ -281,8 +281,8 @@ void PbdSolver::projectGroups(StepRecorder& rec, const ComputeKernel& kernel, co
 // "auto": one workgroup per object where every object fits; else, on a CPU
 // driver, the clusters up to kAutoClustersCpu clusters in the first sweep,
 // where they measured faster than the colours (lavapipe, 2 cores: 2.3x at
-// 64 x 64, 2 clusters; 1.7x at 128 x 128, 6 clusters; but 0.6-0.8x at
-// 256 x 256, 24 clusters; docs/benchmarks.md), and the colours beyond; the
+// 64 x 64, 2 clusters; 1.7x at 128 x 128, 7 clusters; but 0.6-0.8x at
+// 256 x 256, 25 clusters; docs/benchmarks.md), and the colours beyond; the
 // colours on a GPU, where the clusters are not measured yet and a
 // cluster's serial phases may cost more than a parallel dispatch each.
 PbdPath PbdSolver::pathFor(const SolverSettings& settings) const {
