@@ -105,18 +105,20 @@ private:
 template <typename Constraint>
 std::vector<std::vector<gpu::WorkgroupPhase>> planFamily(const std::vector<Constraint>& constraints,
                                                          const ColorGroups& groups, const Partition& partition,
-                                                         size_t clusterCount, FamilyClusters& family) {
+                                                         const ClusterPlan& plan, FamilyClusters& family) {
     std::vector<uint32_t> clusterOf(constraints.size(), kNoCluster);  // the overflow group stays coloured
     for (const ColorRange& color : groups.colors)
         for (uint32_t j = color.first; j < color.first + color.count; ++j)
             clusterOf[j] = partition.clusterOf(spanOf(constraints[j]));
     family.sweepOf.resize(constraints.size());
     for (size_t j = 0; j < constraints.size(); ++j)
-        family.sweepOf[j] = clusterOf[j] == kNoCluster ? ClusterSweep::Coloured : ClusterSweep::First;
+        family.sweepOf[j] = clusterOf[j] == kNoCluster               ? ClusterSweep::Coloured
+                            : clusterOf[j] < plan.firstSweepClusters ? ClusterSweep::First
+                                                                     : ClusterSweep::Second;
     family.order.resize(constraints.size());
     for (uint32_t j = 0; j < family.order.size(); ++j) family.order[j] = j;
 
-    std::vector<std::vector<gpu::WorkgroupPhase>> phasesOf(clusterCount);
+    std::vector<std::vector<gpu::WorkgroupPhase>> phasesOf(plan.clusters.size());
     for (const ColorRange& color : groups.colors) {
         const auto begin = family.order.begin() + color.first, end = begin + color.count;
         std::stable_sort(begin, end, [&](uint32_t a, uint32_t b) { return clusterOf[a] < clusterOf[b]; });
@@ -144,21 +146,11 @@ ClusterPlan buildClusterPlan(const SimModel& model, uint32_t clusterParticles) {
     ClusterPlan plan;
     plan.clusterParticles = clusterParticles;
     const Partition partition(model, clusterParticles, plan);
-    const size_t n = plan.clusters.size();
-    const auto distance = planFamily(model.distance, model.distanceGroups, partition, n, plan.distance);
-    const auto bending = planFamily(model.bending, model.bendingGroups, partition, n, plan.bending);
-    const auto attachment = planFamily(model.attachments, model.attachmentGroups, partition, n, plan.attachment);
-    // A constraint in a second-partition cluster is the second sweep's.
-    auto markSecond = [&](FamilyClusters& family, const std::vector<std::vector<gpu::WorkgroupPhase>>& phasesOf) {
-        for (size_t g = plan.firstSweepClusters; g < n; ++g)
-            for (const gpu::WorkgroupPhase& phase : phasesOf[g])
-                for (uint32_t k = phase.first; k < phase.first + phase.count; ++k)
-                    family.sweepOf[family.order[k]] = ClusterSweep::Second;
-    };
-    markSecond(plan.distance, distance);
-    markSecond(plan.bending, bending);
-    markSecond(plan.attachment, attachment);
-    for (size_t g = 0; g < n; ++g) appendPhases(plan.clusters[g], plan.phases, distance[g], bending[g], attachment[g]);
+    const auto distance = planFamily(model.distance, model.distanceGroups, partition, plan, plan.distance);
+    const auto bending = planFamily(model.bending, model.bendingGroups, partition, plan, plan.bending);
+    const auto attachment = planFamily(model.attachments, model.attachmentGroups, partition, plan, plan.attachment);
+    for (size_t g = 0; g < plan.clusters.size(); ++g)
+        appendPhases(plan.clusters[g], plan.phases, distance[g], bending[g], attachment[g]);
     return plan;
 }
 
