@@ -13,10 +13,10 @@ source "$(dirname "$0")/checks.sh"
 source "$(dirname "$0")/thread_hashes.sh"
 
 scene=$work/cloth_64.json
-sed -e 's/"resolution": \[48, 48\]/"resolution": [64, 64]/' \
-    -e 's/"stencilStep": 0.001/"stencilStep": 0.001, "pbdPath": "clusters"/' \
-    "$scenes/cloth_sphere.json" > "$scene"
-grep -q '"clusters"' "$scene" && grep -q '\[64, 64\]' "$scene" || { echo "FAIL: could not edit the scene"; exit 1; }
+scene_variant "$scenes/cloth_sphere.json" "$scene" '"pbdPath": "clusters"' \
+    's/"resolution": \[48, 48\]/"resolution": [64, 64]/' \
+    's/"stencilStep": 0.001/"stencilStep": 0.001, "pbdPath": "clusters"/'
+grep -q '\[64, 64\]' "$scene" || { echo "FAIL: could not set the resolution"; exit 1; }
 
 same_hash_on_threads "$vksim" "$scene" 20  # calls fail when the thread counts differ
 

@@ -19,3 +19,32 @@ same_hash_on_threads() {
   [[ ${hashes[1]} == "${hashes[2]}" && ${hashes[1]} == "${hashes[4]}" ]] || fail "the thread counts differ"
   thread_hash=${hashes[1]}
 }
+
+#   scene_variant SCENE OUT MARK SED_EXPRESSION...
+#                               SCENE with the sed expressions applied and its
+#                               ../assets/ paths made absolute, in OUT; exits
+#                               when MARK is not in the result (the edit missed)
+scene_variant() {
+  local scene=$1 out=$2 mark=$3 assets
+  shift 3
+  assets=$(cd "$(dirname "$scene")/../assets" && pwd)
+  local args=()
+  for expression in "$@"; do args+=(-e "$expression"); done
+  sed "${args[@]}" -e "s|\.\./assets/|$assets/|g" "$scene" > "$out"
+  grep -q -- "$mark" "$out" || { echo "FAIL: could not edit $scene ($mark)"; exit 1; }
+}
+
+#   same_hash_on_path VKSIM SCENE FRAMES LABEL PASS
+#                               runs SCENE (another dispatch path) with
+#                               validation; calls fail unless its timing
+#                               table has a pass starting with PASS and its
+#                               state-hash is $thread_hash (pass and fail:
+#                               the caller's, from checks.sh)
+same_hash_on_path() {
+  local vksim=$1 scene=$2 frames=$3 label=$4 pass=$5 out hash
+  out=$("$vksim" "$scene" --headless --frames "$frames" --hash --validate)
+  grep -qE "^  $pass" <<<"$out" || fail "no '$pass' pass on the $label path"
+  hash=$(hash_of "$out")
+  echo "$label: $hash"
+  if [[ $hash == "$thread_hash" ]]; then pass "the $label path gives the same state-hash"; else fail "the $label path differs"; fi
+}
