@@ -15,6 +15,7 @@
 #include "bench/bench_command.h"
 #include "scene/scene_loader.h"
 #include "vk/context.h"
+#include "vk/driver_crash.h"
 #include "vk/vk_check.h"
 #include "world/world.h"
 
@@ -42,6 +43,9 @@ int listDevices() {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // A driver that crashes inside a Vulkan call (lavapipe short of memory
+    // under ulimit -v) is reported in one line, exit status 1.
+    vksim::reportDriverCrashes();
     const vksim::ParsedCommandLine parsed = vksim::parseCommandLine(argc, argv, std::cout, std::cerr);
     if (parsed.exitStatus) return *parsed.exitStatus;
     vksim::RunOptions options = parsed.options.run;

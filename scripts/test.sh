@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Builds, then runs every test with ctest; extra arguments go to ctest
 # (e.g. `scripts/test.sh -L gpu` or `-R SceneLoader`). In CI (CI=true), or
-# when VKSIM_FUZZ_SECONDS is set, then fuzzes every fuzz target for that
-# many seconds (default 30; scripts/fuzz.sh, about 3 minutes in all with
-# its clang build on two cores). Exits non-zero when a test failed or
-# fuzzing found something.
+# when VKSIM_ASAN_TESTS=1, then runs the unit and GPU tests again with the
+# whole engine under AddressSanitizer and UBSan (scripts/asan_tests.sh, its
+# own build in build-asan/). In CI, or when VKSIM_FUZZ_SECONDS is set, then
+# fuzzes every fuzz target for that many seconds (default 30;
+# scripts/fuzz.sh, about 3 minutes in all with its clang build on two
+# cores). Exits non-zero when a test failed, a sanitizer reported something
+# or fuzzing found something. docs/testing.md has the times.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -21,6 +24,15 @@ fi
 
 status=0
 ctest --test-dir build --output-on-failure -j2 "$@" || status=$?
+
+if [[ ${CI:-} == true || ${VKSIM_ASAN_TESTS:-} == 1 ]]; then
+  asan_status=0
+  scripts/asan_tests.sh || asan_status=$?
+  if ((asan_status != 0)); then
+    echo "test.sh: the tests under AddressSanitizer and UBSan failed (exit status $asan_status)" >&2
+    ((status != 0)) || status=$asan_status
+  fi
+fi
 
 if [[ ${CI:-} == true || -n ${VKSIM_FUZZ_SECONDS:-} ]]; then
   fuzz_status=0

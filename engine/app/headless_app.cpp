@@ -46,16 +46,17 @@ int runHeadless(const RunOptions& options, const Scene& scene) {
     }
 
     const uint32_t frames = options.frames.value_or(kDefaultHeadlessFrames);
-    const StopSignals stopSignals;  // from here on, SIGINT and SIGTERM stop at a frame boundary
-    RunOutputs outputs(ctx, sim, options, kHeadlessFramesInFlight, frames);
-    std::vector<FrameObserver*> observers(outputs.observers().begin(), outputs.observers().end());
+    // The screenshot's pipelines before any output file is opened: a driver
+    // that crashes compiling them (driver_crash.h) leaves no temporary file.
     std::unique_ptr<HeadlessScreenshot> screenshot;
-    if (!options.screenshotFile.empty()) {
+    if (!options.screenshotFile.empty())
         screenshot = std::make_unique<HeadlessScreenshot>(ctx, sim, VkExtent2D{options.width, options.height},
                                                           kHeadlessFramesInFlight, frames - 1, options.screenshotFile,
                                                           options.display);
-        observers.push_back(screenshot.get());
-    }
+    const StopSignals stopSignals;  // from here on, SIGINT and SIGTERM stop at a frame boundary
+    RunOutputs outputs(ctx, sim, options, kHeadlessFramesInFlight, frames);
+    std::vector<FrameObserver*> observers(outputs.observers().begin(), outputs.observers().end());
+    if (screenshot) observers.push_back(screenshot.get());
     uint64_t simulated = 0;
     try {
         simulated = simulateFrames(ctx, sim, frames, observers);

@@ -11,6 +11,7 @@
 
 #include "shared/render_types.h"
 #include "vk/context.h"
+#include "vk/driver_crash.h"
 #include "vk/shader_table.h"
 #include "vk/vk_check.h"
 
@@ -26,7 +27,10 @@ public:
         VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
         info.codeSize = blob->wordCount * sizeof(uint32_t);
         info.pCode = blob->code;
-        VK_CHECK(vkCreateShaderModule(ctx.device(), &info, nullptr, &module_));
+        {
+            const DriverCall call("compiling the surface shaders");
+            VK_CHECK(vkCreateShaderModule(ctx.device(), &info, nullptr, &module_));
+        }
         ctx.setName(module_, VK_OBJECT_TYPE_SHADER_MODULE, std::string(name));
     }
     ~ShaderModule() { vkDestroyShaderModule(ctx_.device(), module_, nullptr); }
@@ -154,6 +158,8 @@ SurfacePipeline::SurfacePipeline(const VulkanContext& ctx, VkFormat colorFormat,
     info.pColorBlendState = &blend;
     info.pDynamicState = &dynamic;
     info.layout = layout_;
+    // lavapipe compiles the shaders here, with LLVM.
+    const DriverCall call("compiling the surface shaders");
     VK_CHECK(vkCreateGraphicsPipelines(ctx.device(), VK_NULL_HANDLE, 1, &info, nullptr,
                                        &pipelines_[size_t(SurfaceStyle::Fill)]));
     ctx.setName(pipelines_[size_t(SurfaceStyle::Fill)], VK_OBJECT_TYPE_PIPELINE, "surface");

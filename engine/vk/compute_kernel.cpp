@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "vk/context.h"
+#include "vk/driver_crash.h"
 #include "vk/shader_table.h"
 #include "vk/spirv_reflect.h"
 #include "vk/vk_check.h"
@@ -36,7 +37,10 @@ ComputeKernel::ComputeKernel(const VulkanContext& ctx, std::string_view shaderNa
     VkShaderModuleCreateInfo moduleInfo{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
     moduleInfo.codeSize = blob->wordCount * sizeof(uint32_t);
     moduleInfo.pCode = blob->code;
-    VK_CHECK(vkCreateShaderModule(ctx.device(), &moduleInfo, nullptr, &module_));
+    {
+        const DriverCall call("compiling the compute shader", name_.c_str());
+        VK_CHECK(vkCreateShaderModule(ctx.device(), &moduleInfo, nullptr, &module_));
+    }
     ctx.setName(module_, VK_OBJECT_TYPE_SHADER_MODULE, name_);
 
     std::vector<VkDescriptorSetLayoutBinding> bindings(bindingCount_);
@@ -72,7 +76,11 @@ ComputeKernel::ComputeKernel(const VulkanContext& ctx, std::string_view shaderNa
     // Allows vkCmdDispatchBase, which splits a dispatch over more workgroups
     // than the device allows in one (see dispatch()).
     pipelineInfo.flags = VK_PIPELINE_CREATE_DISPATCH_BASE_BIT;
-    VK_CHECK(vkCreateComputePipelines(ctx.device(), VK_NULL_HANDLE, 1, &pipelineInfo, nullptr, &pipeline_));
+    {
+        // lavapipe compiles the shader here, with LLVM.
+        const DriverCall call("compiling the compute shader", name_.c_str());
+        VK_CHECK(vkCreateComputePipelines(ctx.device(), VK_NULL_HANDLE, 1, &pipelineInfo, nullptr, &pipeline_));
+    }
     ctx.setName(pipeline_, VK_OBJECT_TYPE_PIPELINE, name_);
 
 }

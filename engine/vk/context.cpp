@@ -7,10 +7,9 @@
 #include <cstring>
 #include <iostream>
 
-#include <sys/resource.h>
-
 #include <fmt/format.h>
 
+#include "vk/driver_crash.h"
 #include "vk/gpu_wait.h"
 #include "vk/vk_check.h"
 
@@ -26,25 +25,19 @@ void initVolkOnce() {
         throw DeviceError("no Vulkan loader found (install libvulkan1 and a driver, e.g. mesa-vulkan-drivers)");
 }
 
-// Under an address-space limit (ulimit -v) the loader drops a driver that
-// ran out of memory while starting and reports no driver or no device: say
-// that memory may be the reason. Empty when there is no limit.
-std::string memoryLimitNote() {
-    rlimit limit{};
-    if (getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return {};
-    return fmt::format("; the driver may be out of host memory under the address-space limit of {} (ulimit -v)",
-                       formatBytes(limit.rlim_cur));
-}
-
 // vkCreateInstance, with the loader's answer when it finds no driver said in
-// words (it was printed as the call's text and a source line).
+// words (it was printed as the call's text and a source line). Under an
+// address-space limit (ulimit -v) the loader drops a driver that ran out of
+// memory while starting and reports no driver or no device: the note says
+// that memory may be the reason.
 VkInstance newInstance(const VkInstanceCreateInfo& info) {
     VkInstance instance = VK_NULL_HANDLE;
+    const DriverCall call("creating the Vulkan instance");
     const VkResult result = vkCreateInstance(&info, nullptr, &instance);
     if (result == VK_ERROR_INCOMPATIBLE_DRIVER)
         throw DeviceError("no Vulkan driver found (install mesa-vulkan-drivers or your GPU's driver)" +
-                          memoryLimitNote());
-    VK_CHECK(result);
+                          driverMemoryNote());
+    VK_CHECK_WHILE(result, "creating the Vulkan instance");
     return instance;
 }
 
@@ -165,11 +158,12 @@ std::string checkDevice(VkPhysicalDevice device, VkSurfaceKHR surface, uint32_t*
 // ulimit -v lavapipe fails to start with VK_ERROR_INITIALIZATION_FAILED,
 // which was reported as "no Vulkan device found".
 void enumerateDevices(VkInstance instance, uint32_t& count, VkPhysicalDevice* devices) {
+    const DriverCall call("listing the Vulkan devices");
     const VkResult result = vkEnumeratePhysicalDevices(instance, &count, devices);
     if (result == VK_SUCCESS || result == VK_INCOMPLETE) return;
     if (result == VK_ERROR_INITIALIZATION_FAILED)
         throw DeviceError("the Vulkan driver failed to start (VK_ERROR_INITIALIZATION_FAILED while listing the "
-                          "devices)" + memoryLimitNote());
+                          "devices)" + driverMemoryNote());
     throwDeviceFault(result, "listing the Vulkan devices");
 }
 
@@ -343,7 +337,7 @@ void VulkanContext::pickPhysicalDevice(const std::string& selector) {
     enumerateDevices(instance_, count, nullptr);
     if (count == 0)
         throw DeviceError("no Vulkan device found (install mesa-vulkan-drivers for the CPU device lavapipe)" +
-                          memoryLimitNote());
+                          driverMemoryNote());
     std::vector<VkPhysicalDevice> devices(count);
     enumerateDevices(instance_, count, devices.data());
 
@@ -439,7 +433,17 @@ void VulkanContext::createDevice() {
     info.pQueueCreateInfos = &queueInfo;
     info.enabledExtensionCount = static_cast<uint32_t>(extensions.size());
     info.ppEnabledExtensionNames = extensions.data();
-    VK_CHECK(vkCreateDevice(physicalDevice_, &info, nullptr, &device_));
+    VkResult result = VK_SUCCESS;
+    {
+        const DriverCall call("creating the device");
+        result = vkCreateDevice(physicalDevice_, &info, nullptr, &device_);
+    }
+    // Under a small ulimit -v lavapipe fails here with VK_ERROR_UNKNOWN as
+    // well as with VK_ERROR_OUT_OF_HOST_MEMORY.
+    if (result == VK_ERROR_UNKNOWN || result == VK_ERROR_INITIALIZATION_FAILED)
+        throw DeviceError(fmt::format("the Vulkan driver could not create the device ({}){}", vkResultName(result),
+                                      driverMemoryNote()));
+    VK_CHECK_WHILE(result, "creating the device");
     volkLoadDevice(device_);
     vkGetDeviceQueue(device_, queueFamily_, 0, &queue_);
     createCommandPool();

@@ -281,10 +281,11 @@ void PdSolver::setWeights(const PdModel& pd) {
         throw std::invalid_argument("PdSolver::setWeights: the elements or the system pattern changed");
     if (pd_.empty()) return;
     // Only the arrays whose bytes changed (an edit touches one family, and
-    // the rows of its particles).
+    // the rows of its particles). An empty family has no bytes, and its
+    // null data() may not go to memcmp.
     auto upload = [](GpuBuffer& buffer, auto& current, const auto& next) {
         using T = typename std::decay_t<decltype(next)>::value_type;
-        if (std::memcmp(current.data(), next.data(), next.size() * sizeof(T)) == 0) return;
+        if (next.empty() || std::memcmp(current.data(), next.data(), next.size() * sizeof(T)) == 0) return;
         current = next;
         buffer.uploadArray<T>(current);
     };

@@ -1,0 +1,130 @@
+#include "vk/driver_crash.h"
+
+#include <atomic>
+#include <csignal>
+#include <cstring>
+
+#include <sys/resource.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include "vk/vk_check.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define VKSIM_DRIVER_CRASH_HANDLER 0
+#else
+#define VKSIM_DRIVER_CRASH_HANDLER 1
+// The executable's first byte and the end of its code (GNU ld defines both).
+extern "C" char __executable_start[];
+extern "C" char etext[];
+#endif
+
+namespace vksim {
+namespace {
+
+// Read by the signal handler: lock-free atomics and buffers filled before
+// it is installed.
+std::atomic<const char*> gDoing{nullptr};
+std::atomic<const char*> gDetail{nullptr};
+static_assert(std::atomic<const char*>::is_always_lock_free);
+
+#if VKSIM_DRIVER_CRASH_HANDLER
+char gMemoryNote[160] = "";
+struct sigaction gPrevious[2];  // SIGSEGV, SIGBUS
+// Lives in the executable's data, so it exists even when nothing more can be
+// mapped.
+alignas(16) char gSignalStack[64 * 1024];
+
+// Whether the faulting instruction is vksim's own. Unknown machines: no,
+// and the crash inside a DriverCall is put down to the driver.
+bool inOwnCode(const void* context) {
+    const auto* uc = static_cast<const ucontext_t*>(context);
+#if defined(__x86_64__)
+    const auto* pc = reinterpret_cast<const char*>(uc->uc_mcontext.gregs[REG_RIP]);
+#elif defined(__aarch64__)
+    const auto* pc = reinterpret_cast<const char*>(uc->uc_mcontext.pc);
+#else
+    const char* pc = nullptr;
+    (void)uc;
+#endif
+    return pc >= __executable_start && pc < etext;
+}
+
+// write(2) is async-signal-safe; nothing here allocates or locks.
+void say(const char* text) {
+    for (std::size_t left = std::strlen(text); left > 0;) {
+        const ssize_t written = ::write(STDERR_FILENO, text, left);
+        if (written <= 0) return;
+        text += written;
+        left -= static_cast<std::size_t>(written);
+    }
+}
+
+void onCrash(int signal, siginfo_t* info, void* context) {
+    const char* doing = gDoing.load(std::memory_order_relaxed);
+    if (doing == nullptr || inOwnCode(context)) {
+        // Not the driver's: hand it to the handler from before (by default a
+        // core dump). A fault comes back when the instruction runs again; a
+        // signal sent by kill() must be sent again.
+        ::sigaction(signal, &gPrevious[signal == SIGBUS ? 1 : 0], nullptr);
+        if (info->si_code <= 0) ::raise(signal);
+        return;
+    }
+    const char* detail = gDetail.load(std::memory_order_relaxed);
+    say("vksim: the Vulkan driver crashed (");
+    say(signal == SIGBUS ? "SIGBUS" : "SIGSEGV");
+    say(") while ");
+    say(doing);
+    if (detail) {
+        say(" ");
+        say(detail);
+    }
+    say(gMemoryNote);
+    say("\n");
+    ::_exit(1);
+}
+#endif
+
+}  // namespace
+
+std::string driverMemoryNote() {
+    rlimit limit{};
+    if (::getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return {};
+    return fmt::format("; the driver may be out of host memory under the address-space limit of {} (ulimit -v)",
+                       formatBytes(limit.rlim_cur));
+}
+
+DriverCall::DriverCall(const char* doing, const char* detail) noexcept
+    : previousDoing_(gDoing.load(std::memory_order_relaxed)), previousDetail_(gDetail.load(std::memory_order_relaxed)) {
+    // The detail first: the handler reads the doing, then the detail.
+    gDetail.store(detail, std::memory_order_relaxed);
+    gDoing.store(doing, std::memory_order_seq_cst);
+}
+
+DriverCall::~DriverCall() {
+    gDoing.store(previousDoing_, std::memory_order_seq_cst);
+    gDetail.store(previousDetail_, std::memory_order_relaxed);
+}
+
+void reportDriverCrashes() {
+#if VKSIM_DRIVER_CRASH_HANDLER
+    const std::string note = driverMemoryNote();
+    std::strncpy(gMemoryNote, note.c_str(), sizeof gMemoryNote - 1);
+
+    stack_t stack{};
+    stack.ss_sp = gSignalStack;
+    stack.ss_size = sizeof gSignalStack;
+    ::sigaltstack(&stack, nullptr);
+
+    struct sigaction action {};
+    action.sa_sigaction = onCrash;
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&action.sa_mask);
+    ::sigaction(SIGSEGV, &action, &gPrevious[0]);
+    ::sigaction(SIGBUS, &action, &gPrevious[1]);
+#endif
+}
+
+}  // namespace vksim
