@@ -19,6 +19,7 @@ set(VKSIM_ASSET_LOADER_SOURCES
     ${PROJECT_SOURCE_DIR}/engine/io/tetgen_runner.cpp
     ${PROJECT_SOURCE_DIR}/engine/io/triangle_surface.cpp
     ${PROJECT_SOURCE_DIR}/engine/io/write_file.cpp
+    ${PROJECT_SOURCE_DIR}/engine/io/temporary_files.cpp
     ${PROJECT_SOURCE_DIR}/engine/sim/mesh_sdf_bake.cpp
     ${PROJECT_SOURCE_DIR}/engine/sim/signed_distance_grid.cpp
     ${PROJECT_SOURCE_DIR}/engine/sim/tet_mesh.cpp

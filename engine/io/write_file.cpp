@@ -11,6 +11,8 @@
 
 #include <fmt/format.h>
 
+#include "io/temporary_files.h"
+
 namespace vksim {
 namespace {
 
@@ -57,13 +59,14 @@ OutputFile::OutputFile(std::filesystem::path target) : target_(std::move(target)
     temporary_ = temporaryName(final_);
     const int fd = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd < 0) throw WriteError(target_, std::strerror(errno));
+    registered_ = registerTemporaryFile(temporary_.c_str());
     // A replaced file keeps its permissions.
     if (::stat(final_.c_str(), &info) == 0) (void)::fchmod(fd, info.st_mode & 07777);
     file_ = ::fdopen(fd, "wb");
     if (!file_) {
         const int error = errno;
         ::close(fd);
-        ::unlink(temporary_.c_str());
+        discard();
         throw WriteError(target_, std::strerror(error));
     }
 }
@@ -92,6 +95,8 @@ void OutputFile::commit() {
         throw WriteError(target_, std::strerror(error));
     }
     temporary_.clear();  // it is the target now
+    unregisterTemporaryFile(registered_);
+    registered_ = -1;
 }
 
 void OutputFile::discard() noexcept {
@@ -99,6 +104,8 @@ void OutputFile::discard() noexcept {
     file_ = nullptr;
     if (!temporary_.empty()) ::unlink(temporary_.c_str());
     temporary_.clear();
+    unregisterTemporaryFile(registered_);
+    registered_ = -1;
 }
 
 void writeWholeFile(const std::filesystem::path& path, std::span<const std::byte> bytes) {

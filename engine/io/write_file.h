@@ -67,7 +67,8 @@ private:
     std::filesystem::path temporary_;  // empty when written in place
     std::filesystem::path final_;      // where the temporary is renamed to (a link's target)
     std::FILE* file_ = nullptr;
-    int error_ = 0;  // errno of the first failed write
+    int error_ = 0;       // errno of the first failed write
+    int registered_ = -1;  // the temporary's slot in temporary_files.h
 };
 
 // Writes a whole file through OutputFile; throws WriteError.

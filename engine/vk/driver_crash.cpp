@@ -3,6 +3,10 @@
 #include <atomic>
 #include <csignal>
 #include <cstring>
+#include <cstdlib>
+#include <exception>
+#include <iterator>
+#include <new>
 
 #include <sys/resource.h>
 #include <ucontext.h>
@@ -10,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include "io/temporary_files.h"
 #include "vk/vk_check.h"
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -32,7 +37,11 @@ static_assert(std::atomic<const char*>::is_always_lock_free);
 
 #if VKSIM_DRIVER_CRASH_HANDLER
 char gMemoryNote[160] = "";
-struct sigaction gPrevious[2];  // SIGSEGV, SIGBUS
+// The signals handled, and the handlers that were there before.
+constexpr int kSignals[] = {SIGSEGV, SIGBUS, SIGABRT};
+struct sigaction gPrevious[std::size(kSignals)];
+std::terminate_handler gPreviousTerminate = nullptr;
+pid_t gMainThread = 0;  // the thread that installed the handlers
 // Lives in the executable's data, so it exists even when nothing more can be
 // mapped.
 alignas(16) char gSignalStack[64 * 1024];
@@ -62,27 +71,68 @@ void say(const char* text) {
     }
 }
 
-void onCrash(int signal, siginfo_t* info, void* context) {
-    const char* doing = gDoing.load(std::memory_order_relaxed);
-    if (doing == nullptr || inOwnCode(context)) {
-        // Not the driver's: hand it to the handler from before (by default a
-        // core dump). A fault comes back when the instruction runs again; a
-        // signal sent by kill() must be sent again.
-        ::sigaction(signal, &gPrevious[signal == SIGBUS ? 1 : 0], nullptr);
-        if (info->si_code <= 0) ::raise(signal);
-        return;
-    }
-    const char* detail = gDetail.load(std::memory_order_relaxed);
-    say("vksim: the Vulkan driver crashed (");
-    say(signal == SIGBUS ? "SIGBUS" : "SIGSEGV");
-    say(") while ");
-    say(doing);
-    if (detail) {
-        say(" ");
-        say(detail);
+// vksim runs on its main thread (its only other threads, the mesh SDF
+// bake's, run vksim's own code and never throw): any other thread is the
+// driver's. lavapipe runs submitted commands in one, and compiles shader
+// variants there with LLVM, outside any call vksim makes.
+bool onDriverThread() { return ::gettid() != gMainThread; }
+
+// ") while creating the device; the driver may be out of host memory ...",
+// or ") in a thread of its own; ...", and the line's end.
+void sayWhereAndEnd(const char* doing) {
+    if (doing) {
+        say(") while ");
+        say(doing);
+        if (const char* detail = gDetail.load(std::memory_order_relaxed)) {
+            say(" ");
+            say(detail);
+        }
+    } else {
+        say(") in a thread of its own, running vksim's GPU work");
     }
     say(gMemoryNote);
     say("\n");
+    // A driver's thread may die while frames run and outputs are open.
+    removeTemporaryFilesNow();
+}
+
+void onCrash(int signal, siginfo_t* info, void* context) {
+    const char* doing = gDoing.load(std::memory_order_relaxed);
+    if ((doing == nullptr && !onDriverThread()) || inOwnCode(context)) {
+        // Not the driver's: hand it to the handler from before (by default a
+        // core dump). A fault comes back when the instruction runs again; a
+        // signal sent by kill() must be sent again.
+        for (size_t i = 0; i < std::size(kSignals); ++i)
+            if (kSignals[i] == signal) ::sigaction(signal, &gPrevious[i], nullptr);
+        if (info->si_code <= 0) ::raise(signal);
+        return;
+    }
+    say("vksim: the Vulkan driver ");
+    say(signal == SIGABRT ? "aborted (SIGABRT" : signal == SIGBUS ? "crashed (SIGBUS" : "crashed (SIGSEGV");
+    sayWhereAndEnd(doing);
+    ::_exit(1);
+}
+
+// An exception the driver could not pass on (a std::bad_alloc thrown in
+// LLVM cannot unwind through Mesa's C frames): inside a driver call or on a
+// driver's thread, one line; anywhere else, the handler from before (the
+// message and a core).
+[[noreturn]] void onTerminate() {
+    const char* doing = gDoing.load(std::memory_order_relaxed);
+    if (doing == nullptr && !onDriverThread()) {
+        (gPreviousTerminate ? gPreviousTerminate : std::abort)();
+        std::abort();
+    }
+    bool outOfMemory = false;
+    try {
+        if (std::exception_ptr thrown = std::current_exception()) std::rethrow_exception(thrown);
+    } catch (const std::bad_alloc&) {
+        outOfMemory = true;
+    } catch (...) {
+    }
+    say(outOfMemory ? "vksim: the Vulkan driver ran out of host memory (std::bad_alloc"
+                    : "vksim: the Vulkan driver ended with an exception it could not handle (std::terminate");
+    sayWhereAndEnd(doing);
     ::_exit(1);
 }
 #endif
@@ -110,6 +160,7 @@ DriverCall::~DriverCall() {
 
 void reportDriverCrashes() {
 #if VKSIM_DRIVER_CRASH_HANDLER
+    gMainThread = ::gettid();
     const std::string note = driverMemoryNote();
     std::strncpy(gMemoryNote, note.c_str(), sizeof gMemoryNote - 1);
 
@@ -122,8 +173,8 @@ void reportDriverCrashes() {
     action.sa_sigaction = onCrash;
     action.sa_flags = SA_SIGINFO | SA_ONSTACK;
     sigemptyset(&action.sa_mask);
-    ::sigaction(SIGSEGV, &action, &gPrevious[0]);
-    ::sigaction(SIGBUS, &action, &gPrevious[1]);
+    for (size_t i = 0; i < std::size(kSignals); ++i) ::sigaction(kSignals[i], &action, &gPrevious[i]);
+    gPreviousTerminate = std::set_terminate(onTerminate);
 #endif
 }
 

@@ -1,18 +1,29 @@
 // The driver-crash report (vk/driver_crash.h), in child processes (death
 // tests): a SIGSEGV outside vksim's code while a DriverCall is alive ends the
 // process with status 1 and exactly one line, naming the address-space limit
-// only when one is set; a crash in vksim's own code, or outside any
-// DriverCall, still dies of SIGSEGV as before, saying nothing. The real thing, lavapipe
+// only when one is set, and so does an abort or std::terminate there; a
+// crash in vksim's own code, or outside any DriverCall, still dies as
+// before, saying nothing. The real thing, lavapipe
 // crashing under ulimit -v, is tests/cli/low_memory.sh.
 #include <gtest/gtest.h>
 
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <exception>
+#include <filesystem>
+#include <new>
 #include <string>
+#include <thread>
+#include <vector>
+
+#include <unistd.h>
 
 #include <sys/resource.h>
 
+#include "io/read_file.h"
+#include "io/write_file.h"
 #include "vk/driver_crash.h"
 
 namespace vksim {
@@ -120,6 +131,129 @@ TEST_F(DriverCrashDeathTest, VksimsOwnCrashesStillCrash) {
             std::raise(SIGSEGV);
         },
         testing::KilledBySignal(SIGSEGV), testing::Eq(std::string()));
+}
+
+// lavapipe compiles shader variants and runs the commands in a thread of its
+// own, outside any call: a crash there is the driver's too, but a fault in
+// vksim's own code on another thread still crashes.
+TEST_F(DriverCrashDeathTest, ACrashOnTheDriversThreadIsOneLineAndStatus1) {
+    if (hardAddressSpaceLimit()) GTEST_SKIP() << "a hard address-space limit";
+    EXPECT_EXIT(
+        {
+            removeAddressSpaceLimit();
+            reportDriverCrashes();
+            std::thread(faultInALibrary).join();
+        },
+        testing::ExitedWithCode(1),
+        testing::Eq("vksim: the Vulkan driver crashed (SIGSEGV) in a thread of its own, running vksim's GPU work\n"));
+    EXPECT_EXIT(
+        {
+            removeAddressSpaceLimit();
+            reportDriverCrashes();
+            std::thread([] {
+                try {
+                    throw std::bad_alloc();
+                } catch (...) {
+                    std::terminate();
+                }
+            }).join();
+        },
+        testing::ExitedWithCode(1),
+        testing::Eq("vksim: the Vulkan driver ran out of host memory (std::bad_alloc) in a thread of its own, "
+                    "running vksim's GPU work\n"));
+    EXPECT_EXIT(
+        {
+            reportDriverCrashes();
+            std::thread(faultInOwnCode).join();
+        },
+        testing::KilledBySignal(SIGSEGV), testing::Eq(std::string()));
+}
+
+// The driver's thread dies while frames run and a trace is being written:
+// the temporary file goes with the process, the target stays as it was.
+TEST_F(DriverCrashDeathTest, ACrashWhileWritingLeavesNoTemporaryFile) {
+    if (hardAddressSpaceLimit()) GTEST_SKIP() << "a hard address-space limit";
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                      ("vksim_driver_crash_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    writeWholeFile(dir / "trace.json", std::string_view("before"));
+    EXPECT_EXIT(
+        {
+            removeAddressSpaceLimit();
+            reportDriverCrashes();
+            OutputFile trace(dir / "trace.json");
+            trace.write(std::string_view("[{\"frame\": 0}"));
+            std::thread(faultInALibrary).join();
+        },
+        testing::ExitedWithCode(1), "in a thread of its own");
+    std::vector<std::string> left;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) left.push_back(entry.path().filename());
+    EXPECT_EQ(left, std::vector<std::string>{"trace.json"});
+    EXPECT_EQ(readWholeFile(dir / "trace.json", 1024), "before");
+    std::filesystem::remove_all(dir);
+}
+
+// glibc aborts when it finds the heap corrupted (lavapipe under ulimit -v:
+// "double free or corruption (top)" inside vkCreateDevice, seen in gdb).
+TEST_F(DriverCrashDeathTest, AnAbortInsideADriverCallIsOneLineAndStatus1) {
+    if (hardAddressSpaceLimit()) GTEST_SKIP() << "a hard address-space limit";
+    EXPECT_EXIT(
+        {
+            removeAddressSpaceLimit();
+            reportDriverCrashes();
+            const DriverCall call("creating the device");
+            std::abort();
+        },
+        testing::ExitedWithCode(1), testing::Eq("vksim: the Vulkan driver aborted (SIGABRT) while creating the device\n"));
+    // Outside a driver call an abort is still an abort.
+    EXPECT_EXIT(
+        {
+            reportDriverCrashes();
+            std::abort();
+        },
+        testing::KilledBySignal(SIGABRT), testing::Eq(std::string()));
+}
+
+// A std::bad_alloc thrown inside the driver's compiler cannot unwind through
+// its C frames: std::terminate, with the exception still current.
+TEST_F(DriverCrashDeathTest, AnExceptionTheDriverCannotPassOnIsOneLineAndStatus1) {
+    if (hardAddressSpaceLimit()) GTEST_SKIP() << "a hard address-space limit";
+    EXPECT_EXIT(
+        {
+            removeAddressSpaceLimit();
+            reportDriverCrashes();
+            const DriverCall call("compiling the compute shader", "pbd/stretch.comp");
+            try {
+                throw std::bad_alloc();
+            } catch (...) {
+                std::terminate();
+            }
+        },
+        testing::ExitedWithCode(1),
+        testing::Eq("vksim: the Vulkan driver ran out of host memory (std::bad_alloc) while compiling the compute "
+                    "shader pbd/stretch.comp\n"));
+    EXPECT_EXIT(
+        {
+            removeAddressSpaceLimit();
+            reportDriverCrashes();
+            const DriverCall call("creating the device");
+            std::terminate();
+        },
+        testing::ExitedWithCode(1),
+        testing::Eq("vksim: the Vulkan driver ended with an exception it could not handle (std::terminate) while "
+                    "creating the device\n"));
+    // Outside a driver call: the usual message, and an abort.
+    EXPECT_EXIT(
+        {
+            reportDriverCrashes();
+            try {
+                throw std::bad_alloc();
+            } catch (...) {
+                std::terminate();
+            }
+        },
+        testing::KilledBySignal(SIGABRT), "terminate called after throwing");
 }
 
 }  // namespace
