@@ -39,7 +39,8 @@ struct SizeResult {
     uint64_t bytesPerStep = 0;        // over the families with a byte model
     double wallMsPerStep = 0;         // host wall-clock time per frame while measuring (submission, waits)
     double simulatedPerWallSecond = 0;  // simulated seconds per wall-clock second: timeStep / wallMsPerStep
-    double recordingMs = 0;           // median host time to record one frame's commands
+    double recordingMs = 0;           // median host time of a frame that records its commands
+    double hostMsPerStep = 0;         // median host time per measured frame (replaying its commands)
     // PBD: mean |C| [m] of the distance constraints after the last iteration
     // of a frame tracked after the measured ones (convergence at equal
     // iteration counts across paths); NaN without distance constraints.

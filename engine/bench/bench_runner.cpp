@@ -38,10 +38,16 @@ public:
         passesRun.assign(families.size(), 0);
     }
 
+    // The host's cost of a frame: recording its commands (every warm-up
+    // frame records, runOne turns reuse off for them) or replaying them.
+    void frameRecorded(VkCommandBuffer /*cmd*/, uint32_t /*slot*/, uint64_t frame) override {
+        if (!world_.lastFrameReplayed()) recordingMs.push_back(world_.lastFrameHostMs());
+        if (frame >= warmup_) hostMs.push_back(world_.lastFrameHostMs());
+    }
+
     void frameCollected(uint32_t /*slot*/, uint64_t frame) override {
         if (frame < warmup_) return;
         wallClock.push_back(std::chrono::steady_clock::now());
-        recordingMs.push_back(world_.lastRecordingMs());
         const FrameTimeline& timeline = timer_.lastCollectedFrame();
         std::vector<double> ms(families.size(), 0.0);
         std::fill(runsPerStep.begin(), runsPerStep.end(), 0);
@@ -63,9 +69,11 @@ public:
     std::vector<double> stepMs;                 // [measured frame]
     std::vector<uint32_t> runsPerStep;          // [family], of the last measured frame
     std::vector<uint32_t> passesRun;            // [family]: distinct passes (colours) that ran
-    // When each measured frame was collected, and a recording time per measured frame.
+    // When each measured frame was collected.
     std::vector<std::chrono::steady_clock::time_point> wallClock;
-    std::vector<double> recordingMs;
+    // Host time of each frame that recorded its commands, and of each
+    // measured frame (which replay theirs, after the first in each slot).
+    std::vector<double> recordingMs, hostMs;
 
 private:
     const World& world_;
@@ -159,6 +167,7 @@ SizeResult summarize(const BenchScene& benchScene, uint32_t size, const World& w
         result.simulatedPerWallSecond = world.scene().solver.timeStep / (result.wallMsPerStep * 1e-3);
     }
     if (!sampler.recordingMs.empty()) result.recordingMs = median(sampler.recordingMs);
+    if (!sampler.hostMs.empty()) result.hostMsPerStep = median(sampler.hostMs);
     if (result.stepMedianMs > 0)
         result.constraintsPerSecond = static_cast<double>(constraintsPerStep) / (result.stepMedianMs * 1e-3);
     return result;
@@ -175,7 +184,12 @@ SizeResult runOne(const VulkanContext& ctx, const BenchScene& benchScene, uint32
                                                  options.warmup + options.frames);
         observers.push_back(progress.get());
     }
-    simulateFrames(ctx, sim, options.warmup + options.frames, observers);
+    // The warm-up records every frame, which measures recording; the
+    // measured frames replay the commands, as every run does.
+    sim.setCommandReuse(false);
+    simulateFrames(ctx, sim, options.warmup, observers);
+    sim.setCommandReuse(true);
+    simulateFrames(ctx, sim, options.frames, observers);
     SizeResult result = summarize(benchScene, size, sim, sampler);
     // Then a few frames with residual tracking (its passes would distort the
     // timings): the values of a frame arrive when its slot is collected.

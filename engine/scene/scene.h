@@ -46,6 +46,7 @@ struct PdSettings {
     float spectralRadius = 0.0f;     // rho of the relaxed Jacobi iteration; 0 = from the estimated spectrum
     float relaxation = 0.0f;         // gamma of each Jacobi update; 0 = 2 / (mu_min + mu_max) (pd_system.h)
     float collisionWeight = 1000.0f;  // weight of a collision projection, in units of the particle's m/h^2
+    bool operator==(const PdSettings&) const = default;
 };
 
 // The mass-spring solver's settings (docs/physics.md §9), shared by every
@@ -67,6 +68,7 @@ struct SpringSettings {
     bool chebyshev = true;           // Chebyshev acceleration of the Jacobi iterations
     bool lineSearch = true;          // backtracking on F along the Newton direction
     uint32_t vbdIterations = 10;     // per substep, each a sweep over every colour
+    bool operator==(const SpringSettings&) const = default;
 };
 
 // How the PBD objects are dispatched (docs/physics.md §1, "Small objects in
@@ -116,6 +118,7 @@ struct RigidSettings {
     // without a velocity, which adds energy, so shallow contact is left to
     // the impulses.
     float penetrationSlop = 0.001f;
+    bool operator==(const RigidSettings&) const = default;
 };
 
 struct SolverSettings {
@@ -130,6 +133,9 @@ struct SolverSettings {
     PdSettings pd;
     SpringSettings springs;
     RigidSettings rigid;
+    // Field by field (a NaN is unequal to itself): a World records its
+    // frame's commands anew when the settings differ (world/frame_commands.h).
+    bool operator==(const SolverSettings&) const = default;
 };
 
 // Which solver steps an object.

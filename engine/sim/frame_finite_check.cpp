@@ -34,6 +34,19 @@ void FrameFiniteCheck::record(StepRecorder& rec, uint32_t slotIndex, uint64_t fr
         return;
     }
     VkCommandBuffer cmd = rec.cmd();
+    Slot& slot = begin(slotIndex, frame);
+
+    computeToComputeBarrier(cmd);  // the frame's last writes of positions and velocities
+    rec.timed(passId_, [&](VkCommandBuffer timedCmd) {
+        kernel_->dispatch(timedCmd, {&particles_.positions(), &particles_.velocities(), &slot.result}, 2 * particleCount_,
+                          gpu::FiniteCheckPush{particleCount_, 2, 0, 0});
+    });
+    computeToHostBarrier(cmd);  // read by collect() once the slot's fence has signalled
+}
+
+void FrameFiniteCheck::replay(uint32_t slotIndex, uint64_t frame) { begin(slotIndex, frame); }
+
+FrameFiniteCheck::Slot& FrameFiniteCheck::begin(uint32_t slotIndex, uint64_t frame) {
     Slot& slot = slots_.at(slotIndex);
     // The host clears the result when it collects it; recording over an
     // uncollected result would lose a non-finite frame.
@@ -42,13 +55,7 @@ void FrameFiniteCheck::record(StepRecorder& rec, uint32_t slotIndex, uint64_t fr
                                            slotIndex));
     slot.frame = frame;
     slot.pending = true;
-
-    computeToComputeBarrier(cmd);  // the frame's last writes of positions and velocities
-    rec.timed(passId_, [&](VkCommandBuffer timedCmd) {
-        kernel_->dispatch(timedCmd, {&particles_.positions(), &particles_.velocities(), &slot.result}, 2 * particleCount_,
-                          gpu::FiniteCheckPush{particleCount_, 2, 0, 0});
-    });
-    computeToHostBarrier(cmd);  // read by collect() once the slot's fence has signalled
+    return slot;
 }
 
 void FrameFiniteCheck::collect(uint32_t slotIndex) {

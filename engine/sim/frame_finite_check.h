@@ -34,6 +34,9 @@ public:
     // timed scan, and the barrier that makes the result visible to the host.
     // The slot's previous result must have been collected.
     void record(StepRecorder& rec, uint32_t slot, uint64_t frame);
+    // Instead of record(): the commands last recorded for `slot` run again,
+    // now as frame `frame` (world/frame_commands.h).
+    void replay(uint32_t slot, uint64_t frame);
 
     // Reads the result of the frame last recorded in `slot` (its fence must
     // have signalled). No-op when nothing was recorded since the last collect.
@@ -50,6 +53,8 @@ private:
         bool pending = false;
         std::optional<uint64_t> nonFiniteFrame;
     };
+    // The slot, marked as holding frame `frame` until collected.
+    Slot& begin(uint32_t slot, uint64_t frame);
 
     const ParticleStore& particles_;
     uint32_t particleCount_ = 0;

@@ -45,6 +45,7 @@ inline constexpr float kDefaultPickRadius = 0.05f;
 struct MouseAttachment {
     uint32_t particle = 0;
     glm::vec3 target{0.0f};
+    bool operator==(const MouseAttachment&) const = default;
 };
 inline constexpr float kPdMouseWeight = 1000.0f;
 
@@ -68,6 +69,7 @@ struct BodyDrag {
     uint32_t body = 0;
     glm::vec3 bodyPoint{0.0f};
     glm::vec3 target{0.0f};
+    bool operator==(const BodyDrag&) const = default;
 };
 inline constexpr float kBodyDragTime = 0.1f;  // [s]
 

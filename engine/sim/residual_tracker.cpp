@@ -46,6 +46,12 @@ void ResidualTracker::beginFrame(uint32_t slot) {
     s.pending = false;
 }
 
+void ResidualTracker::replayFrame(uint32_t slot) {
+    current_ = slot;
+    Slot& s = slots_.at(slot);
+    s.pending = std::any_of(std::begin(s.counts), std::end(s.counts), [](uint32_t n) { return n != 0; });
+}
+
 void ResidualTracker::endFrame(VkCommandBuffer cmd) {
     Slot& s = slots_.at(current_);
     if (std::all_of(std::begin(s.counts), std::end(s.counts), [](uint32_t n) { return n == 0; })) return;

@@ -65,6 +65,9 @@ public:
     // World, around the solvers' recording into frame slot `slot`.
     void beginFrame(uint32_t slot);
     void endFrame(VkCommandBuffer cmd);  // makes the results visible to the host, when any were recorded
+    // Instead of both: the commands last recorded for `slot` run again, and
+    // write the same values (world/frame_commands.h).
+    void replayFrame(uint32_t slot);
     // The solvers, after a first pass and its barrier: sums partials
     // [0, partialCount) into value `index` of `series` (scale * sum, or
     // scale * sqrt(sum)). Ends with no barrier: callers add one.

@@ -61,6 +61,13 @@ public:
 
     // A compute-to-compute barrier (nothing when counting).
     void barrier();
+
+    // Said by whoever records work that must run once, not in every frame
+    // (a live edit's upload, clearing a stage): the World then records the
+    // next frame in this slot anew instead of replaying these commands
+    // (world/frame_commands.h).
+    void recordedOneTimeWork() { oneTimeWork_ = true; }
+    bool holdsOneTimeWork() const { return oneTimeWork_; }
     // The probe's check of what pass `pass` wrote (nothing without a probe).
     void probe(uint32_t pass, StepPosition at, ProbedBuffer first, ProbedBuffer second = {});
 
@@ -75,6 +82,7 @@ private:
     const StepPlan* plan_ = nullptr;
     FiniteProbe* probe_ = nullptr;
     uint32_t runs_ = 0;
+    bool oneTimeWork_ = false;
 };
 
 }  // namespace vksim

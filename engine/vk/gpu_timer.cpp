@@ -1,6 +1,7 @@
 #include "vk/gpu_timer.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -72,6 +73,12 @@ void GpuTimer::endFrame(VkCommandBuffer cmd) {
     vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, recording_->pool, nextQuery(*recording_));
     recording_->pending = true;
     recording_ = nullptr;
+}
+
+void GpuTimer::replayFrame(uint32_t slotIndex) {
+    Slot& slot = slots_.at(slotIndex);
+    if (slot.queriesUsed == 0) throw std::logic_error("GpuTimer::replayFrame: nothing was recorded in the slot");
+    slot.pending = true;
 }
 
 void GpuTimer::collect(uint32_t slotIndex) {

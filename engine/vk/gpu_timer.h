@@ -67,6 +67,10 @@ public:
     void beginPass(VkCommandBuffer cmd, uint32_t passId);
     void endPass(VkCommandBuffer cmd);
     void endFrame(VkCommandBuffer cmd);
+    // The commands last recorded for `slot` (beginFrame to endFrame) run
+    // again (world/frame_commands.h): the next collect(slot) reads their
+    // timestamps, with the same passes.
+    void replayFrame(uint32_t slot);
 
     // Reads the results of the frame last recorded in `slot` (its fence must
     // have signalled) and adds them as one sample. No-op for a slot never used.

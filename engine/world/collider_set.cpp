@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "sim/sim_model.h"
+#include "step/step_recorder.h"
 #include "vk/barriers.h"
 
 namespace vksim {
@@ -31,8 +32,10 @@ void ColliderSet::set(const std::vector<gpu::Collider>& colliders) {
     pending_ = colliders;
 }
 
-void ColliderSet::recordPendingUpdate(VkCommandBuffer cmd) {
-    if (!pending_) return;
+void ColliderSet::recordPendingUpdate(StepRecorder& rec) {
+    if (!pending_ || rec.counting()) return;
+    VkCommandBuffer cmd = rec.cmd();
+    rec.recordedOneTimeWork();
     computeToTransferWriteBarrier(cmd);
     if (!pending_->empty())
         vkCmdUpdateBuffer(cmd, colliders_.handle(), 0, pending_->size() * sizeof(gpu::Collider), pending_->data());

@@ -19,6 +19,8 @@
 
 namespace vksim {
 
+class StepRecorder;
+
 class VulkanContext;
 struct SimModel;
 
@@ -43,8 +45,9 @@ public:
 
     // At the start of a frame: a pending set() is written between barriers
     // that order it after the previous frames' reads and before this frame's.
-    // Records nothing when nothing is pending.
-    void recordPendingUpdate(VkCommandBuffer cmd);
+    // Records nothing when nothing is pending (or when counting); one-time
+    // work otherwise.
+    void recordPendingUpdate(StepRecorder& rec);
 
 private:
     uint32_t count_ = 0;

@@ -55,7 +55,7 @@ void Stepper::recordFrame(StepRecorder& rec, const FrameInputs& frame) {
         // its compute passes wrote the state this frame reads.
         vertexInputToComputeBarrier(rec.cmd());
         computeToComputeBarrier(rec.cmd());
-        colliders_.recordPendingUpdate(rec.cmd());
+        colliders_.recordPendingUpdate(rec);
     }
     for (const Active& active : active_) active.solver->beginFrame(rec, frame);
     const SolverSettings& settings = frame.settings;

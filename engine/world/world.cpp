@@ -59,21 +59,48 @@ World::World(const VulkanContext& ctx, const Scene& scene, uint32_t frameSlots)
     stepper_->plan().registerPasses(*timer_);
     picker_ = std::make_unique<Picker>(ctx, model_, stepper_->particles().positions(),
                                        stepper_->particles().triangleIndices());
+    commands_ = std::make_unique<FrameCommands>(ctx, frameSlots);
 }
+
+World::~World() = default;
 
 void World::recordFrame(VkCommandBuffer cmd, uint32_t slot) {
     const auto start = std::chrono::steady_clock::now();
+    const FrameKey key{scene_.solver, dragged_, draggedBody_, normalsWanted_, residuals_->enabled()};
+    lastFrameReplayed_ = commandReuse_ && commands_->replayable(slot, key);
+    if (lastFrameReplayed_) {
+        // What recording would have noted on the host: the same passes and
+        // sums, and which frame the slot's finite check now belongs to.
+        timer_->replayFrame(slot);
+        residuals_->replayFrame(slot);
+        finiteCheck_->replay(slot, framesRecorded_);
+        ++framesReplayed_;
+    } else {
+        recordCommands(slot, key);
+    }
+    const VkCommandBuffer frameCommands = commands_->commands(slot);
+    vkCmdExecuteCommands(cmd, 1, &frameCommands);
+    ++framesRecorded_;
+    lastFrameHostMs_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+void World::recordCommands(uint32_t slot, const FrameKey& key) {
+    const VkCommandBuffer cmd = commands_->begin(slot);
     timer_->beginFrame(cmd, slot);
     residuals_->beginFrame(slot);
     StepRecorder rec(cmd, *timer_, stepper_->plan());
-    const FrameInputs frame{scene_.solver, residuals_->enabled() ? residuals_.get() : nullptr, dragged_,
-                            draggedBody_, normalsWanted_};
+    const FrameInputs frame{key.settings, key.residuals ? residuals_.get() : nullptr, key.dragged, key.draggedBody,
+                            key.normals};
     stepper_->recordFrame(rec, frame);
     residuals_->endFrame(cmd);
     finiteCheck_->record(rec, slot, framesRecorded_);
     timer_->endFrame(cmd);
-    ++framesRecorded_;
-    lastRecordingMs_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    commands_->end(slot, key, rec.holdsOneTimeWork());
+}
+
+void World::setCommandReuse(bool on) {
+    commandReuse_ = on;
+    commands_->forget();
 }
 
 uint32_t World::passRunsPerFrame(const SolverSettings& settings) const {
@@ -157,6 +184,7 @@ void World::setFamilyMaterial(uint32_t cloth, ConstraintFamily family, const Con
     current = params;
     model_.materials.at(materialIndex(cloth, family)) = toMaterial(params);
     stepper_->pbd().setMaterials(model_.materials);
+    commands_->forget();
 }
 
 void World::setPdMaterial(PdOwner owner, PdFamily family, const PdParams& params) {
@@ -173,6 +201,7 @@ void World::setPdMaterial(PdOwner owner, PdFamily family, const PdParams& params
     buildPdSystem(edited, model_.positions);
     PdSolver& pd = stepper_->pd();
     pd.setWeights(edited);
+    commands_->forget();  // the spectrum, so the Chebyshev weights, are estimated again
     try {
         pd.jacobiParameters(scene_.solver);
     } catch (const std::invalid_argument& e) {
@@ -196,6 +225,7 @@ void World::setSpringParams(uint32_t cloth, const SpringClothParams& params) {
     stepper_->springs().setMaterials(edited);
     model_.springs = std::move(edited);
     scene_.cloths[cloth].springs = params;
+    commands_->forget();
 }
 
 void World::setCollider(uint32_t index, const ColliderDesc& desc) {
@@ -229,6 +259,7 @@ void World::setCollider(uint32_t index, const ColliderDesc& desc) {
     scene_.colliders[index].rotation = desc.rotation / norm;
     model_.colliders[index] = collider;
     stepper_->colliders().set(model_.colliders);
+    commands_->forget();
 }
 
 const GpuBuffer& World::positions() const { return stepper_->particles().positions(); }
@@ -244,6 +275,8 @@ void World::reset() {
     stepper_->reset(model_);  // waits for the queue
     release();
     framesRecorded_ = 0;
+    framesReplayed_ = 0;
+    commands_->forget();
 }
 
 void World::throwIfNonFinite(uint32_t slot) const {

@@ -20,6 +20,7 @@
 #include "sim/residual_tracker.h"
 #include "sim/sim_model.h"
 #include "vk/gpu_timer.h"
+#include "world/frame_commands.h"
 #include "world/stepper.h"
 
 namespace vksim {
@@ -36,11 +37,25 @@ class World {
 public:
     // frameSlots: frames in flight (one timer query pool each).
     World(const VulkanContext& ctx, const Scene& scene, uint32_t frameSlots);
+    ~World();
+    World(const World&) = delete;
+    World& operator=(const World&) = delete;
 
     // Records one frame of simulation with its timestamps and its finite
     // check into `cmd` for frame slot `slot`; call collectTimings(slot) after
     // that slot's fence signals, before recording into the slot again.
+    // The frame's commands live in the slot's own secondary command buffer,
+    // which `cmd` executes (vkCmdExecuteCommands: afterwards no pipeline,
+    // descriptor or push constant of `cmd` is bound). They are recorded when
+    // something changed since the slot's last frame (the settings in
+    // scene().solver, a drag, a live edit, normals or residuals wanted) and
+    // replayed otherwise (world/frame_commands.h): the same commands, so
+    // the same results, bit for bit. `cmd` must come from a pool of the
+    // queue family of the context's.
     void recordFrame(VkCommandBuffer cmd, uint32_t slot);
+    // Off: every frame records anew (for comparisons; on by default).
+    void setCommandReuse(bool on);
+    bool commandReuse() const { return commandReuse_; }
 
     // Reads what the GPU reported about the frame last recorded in `slot`:
     // its pass timings and its finite check. No-op for a slot not in use.
@@ -214,8 +229,12 @@ public:
     uint32_t passRunsPerFrame(const SolverSettings& settings) const;
     uint32_t timerCapacity() const { return timerCapacity_; }
     uint64_t framesRecorded() const { return framesRecorded_; }
-    // Host time the last recordFrame() took [ms] (the bench reports it).
-    double lastRecordingMs() const { return lastRecordingMs_; }
+    // Of those, the frames that replayed their slot's commands.
+    uint64_t framesReplayed() const { return framesReplayed_; }
+    // Host time the last recordFrame() took [ms], and whether it replayed
+    // (the bench reports both).
+    double lastFrameHostMs() const { return lastFrameHostMs_; }
+    bool lastFrameReplayed() const { return lastFrameReplayed_; }
 
 private:
     const VulkanContext& ctx_;
@@ -230,8 +249,15 @@ private:
     std::optional<BodyDrag> draggedBody_;
     uint32_t timerCapacity_ = 0;
     uint64_t framesRecorded_ = 0;
-    double lastRecordingMs_ = 0.0;
+    uint64_t framesReplayed_ = 0;
+    double lastFrameHostMs_ = 0.0;
+    bool lastFrameReplayed_ = false;
     bool normalsWanted_ = true;
+    bool commandReuse_ = true;
+    std::unique_ptr<FrameCommands> commands_;
+
+    // Records the frame's commands for `key` into the slot's command buffer.
+    void recordCommands(uint32_t slot, const FrameKey& key);
 };
 
 }  // namespace vksim

@@ -64,6 +64,7 @@ TEST_F(Bench, ReportsEveryPassFamilyAtEverySizeAndWritesCsvAndJson) {
         EXPECT_EQ(r.scene, "cloth-pbd-per-colour");
         EXPECT_GT(r.simulatedPerWallSecond, 0.0);
         EXPECT_GT(r.recordingMs, 0.0);
+        EXPECT_GT(r.hostMsPerStep, 0.0);
         EXPECT_EQ(r.particles, uint64_t{r.size} * r.size);
         EXPECT_EQ(checkPassRows(r), kClothFamilies) << "size " << r.size;
         EXPECT_GT(r.constraints, 0u);
@@ -114,7 +115,7 @@ TEST_F(Bench, ReportsEveryPassFamilyAtEverySizeAndWritesCsvAndJson) {
     }
     EXPECT_GE(comments, 4u) << "device, frames, calibration, scaling";
     EXPECT_EQ(header, "scene,size,particles,constraints,dispatches_per_step,wall_ms_per_step,"
-                      "simulated_s_per_wall_s,recording_ms,pass,element,runs_per_step,elements_per_step,median_ms,"
+                      "simulated_s_per_wall_s,recording_ms,host_ms_per_step,pass,element,runs_per_step,elements_per_step,median_ms,"
                       "p95_ms,elements_per_s,bytes_per_step,gb_per_s");
     EXPECT_EQ(rows, 2 * (kClothFamilies.size() + 1)) << "a row per pass family and a step total, per size";
     std::filesystem::remove(json);

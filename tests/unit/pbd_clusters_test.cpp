@@ -44,7 +44,9 @@ Coverage expectFamilyCovered(const ClusterPlan& plan, const std::vector<Constrai
     for (uint32_t k = 0; k < sorted.size(); ++k) EXPECT_EQ(sorted[k], k) << "not a permutation";
     for (uint32_t k = 0; k < family.order.size(); ++k) {
         EXPECT_EQ(groupOf(groups, k), groupOf(groups, family.order[k])) << "entry " << k << " left its colour";
-        if (groupOf(groups, k) == groups.colors.size()) EXPECT_EQ(family.order[k], k) << "overflow group reordered";
+        if (groupOf(groups, k) == groups.colors.size()) {
+            EXPECT_EQ(family.order[k], k) << "overflow group reordered";
+        }
     }
     // Each entry in exactly one place: a cluster phase or the coloured sweep.
     std::vector<int> seen(constraints.size(), 0);

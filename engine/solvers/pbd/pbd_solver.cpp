@@ -176,6 +176,7 @@ void PbdSolver::beginFrame(StepRecorder& rec, const FrameInputs& frame) {
     if (frame.settings.pbdPath == PbdPath::Workgroup && workgroupMisfit_)
         throw std::invalid_argument("pbdPath \"workgroup\": " + *workgroupMisfit_);
     if (!pendingMaterials_ || rec.counting()) return;
+    rec.recordedOneTimeWork();
     computeToTransferWriteBarrier(rec.cmd());
     if (!pendingMaterials_->empty())
         vkCmdUpdateBuffer(rec.cmd(), materials_.handle(), 0,

@@ -127,6 +127,7 @@ void PdSolver::beginFrame(StepRecorder& rec, const FrameInputs& frame) {
     // The workgroup path reads them from a buffer: written at the frame's
     // start, between barriers, when they changed.
     if (jacobiPathFor(settings) == PdJacobiPath::Workgroup && omegas_ != uploadedOmegas_) {
+        rec.recordedOneTimeWork();
         computeToTransferWriteBarrier(rec.cmd());
         vkCmdUpdateBuffer(rec.cmd(), omegaBuffer_.handle(), 0, omegas_.size() * sizeof(float), omegas_.data());
         transferWriteToComputeBarrier(rec.cmd());

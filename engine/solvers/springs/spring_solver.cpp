@@ -149,6 +149,7 @@ void SpringSolver::beginFrame(StepRecorder& rec, const FrameInputs& frame) {
         s.integrator == SpringIntegrator::PositionVerlet && lastIntegrator_ != SpringIntegrator::PositionVerlet;
     lastIntegrator_ = s.integrator;
     if (switchedToVerlet) {
+        rec.recordedOneTimeWork();
         const VkDeviceSize offset = VkDeviceSize(ms_.firstParticle) * sizeof(glm::vec4);
         const VkDeviceSize size = VkDeviceSize(ms_.particleCount) * sizeof(glm::vec4);
         memoryBarrier(rec.cmd(), VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
