@@ -1,10 +1,12 @@
 // vksim command line: load a scene, run it in a window or headless, report
 // per-pass GPU timings. Every failure a user can cause ends in one line on
 // stderr and a non-zero exit status.
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <new>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -46,6 +48,10 @@ int main(int argc, char** argv) {
     // A driver that crashes inside a Vulkan call (lavapipe short of memory
     // under ulimit -v) is reported in one line, exit status 1.
     vksim::reportDriverCrashes();
+    // Past `ulimit -f` a write fails with EFBIG and is reported naming the
+    // file, its temporary removed; by default SIGXFSZ would kill the process
+    // and leave the temporary behind.
+    std::signal(SIGXFSZ, SIG_IGN);
     const vksim::ParsedCommandLine parsed = vksim::parseCommandLine(argc, argv, std::cout, std::cerr);
     if (parsed.exitStatus) return *parsed.exitStatus;
     vksim::RunOptions options = parsed.options.run;
@@ -54,12 +60,14 @@ int main(int argc, char** argv) {
         if (parsed.options.bench) return vksim::runBenchCommand(parsed.options.benchOptions);
         if (parsed.options.listDevices) return listDevices();
         if (options.scenePath.empty()) options.scenePath = defaultScenePath();
-        // A screenshot that could not be written is known now, not after the run.
-        if (!options.screenshotFile.empty()) {
-            const std::filesystem::path folder = std::filesystem::path(options.screenshotFile).parent_path();
+        // The outputs written after the run: one whose folder is missing is
+        // known now, not after the frames.
+        for (const auto& [what, file] : {std::pair{"the screenshot", options.screenshotFile},
+                                         std::pair{"the timings", options.timingsFile}}) {
+            if (file.empty()) continue;
+            const std::filesystem::path folder = std::filesystem::path(file).parent_path();
             if (!folder.empty() && !std::filesystem::is_directory(folder)) {
-                std::cerr << fmt::format("vksim: cannot write the screenshot '{}': no folder '{}'\n",
-                                         options.screenshotFile, folder.string());
+                std::cerr << fmt::format("vksim: cannot write {} '{}': no folder '{}'\n", what, file, folder.string());
                 return vksim::kExitFailure;
             }
         }
@@ -77,7 +85,12 @@ int main(int argc, char** argv) {
     } catch (const vksim::VulkanError& e) {
         std::cerr << "vksim: " << e.what() << "\n";
     } catch (const std::bad_alloc&) {  // its what() is just "std::bad_alloc"; nothing here may allocate
-        std::fputs("vksim: out of host memory (std::bad_alloc)\n", stderr);
+        std::fputs("vksim: ", stderr);
+        if (!parsed.options.bench && !options.scenePath.empty()) {
+            std::fputs(options.scenePath.c_str(), stderr);
+            std::fputs(": ", stderr);
+        }
+        std::fputs("out of host memory (std::bad_alloc)\n", stderr);
     } catch (const std::exception& e) {
         std::cerr << "vksim: " << e.what() << "\n";
     }

@@ -36,7 +36,7 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv, std::ostre
         return [min, max](const std::string& text) { return checkBoundedInteger(text, min, max); };
     };
     cli.add_option("scene", options.scenePath, "Scene file (JSON); default scenes/cloth_sphere.json")
-        ->check(checkNotEmpty);
+        ->check(checkPath);
     cli.add_flag("--headless", options.headless, "Run without a window and print per-pass GPU timings");
     cli.add_option("--frames", frames, "Frames to simulate (headless default 300; windowed: until closed)")
         ->check(integerIn(1, 100000000));
@@ -46,6 +46,7 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv, std::ostre
     cli.add_option("--device", options.device, "Device to use: index from --list-devices or a name substring")
         ->check(checkDeviceSelector);
     cli.add_option("--timings", options.timingsFile, "Write per-pass timings to FILE (.json or .csv)")
+        ->check(checkPath)
         ->check([](const std::string& path) {
             return isSupportedTimingsPath(path) ? std::string() : "expected a file name ending in .json or .csv";
         });
@@ -57,7 +58,7 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv, std::ostre
         cli.add_option("--export", options.exportDir,
                        "Write each deformable object's mesh per frame to DIR/<object>_<frame:05d>.obj|.ply "
                        "(frame: the 0-based simulation frame index; DIR is created)")
-            ->check(checkNotEmpty);
+            ->check(checkPath);
     std::string exportFormat = "obj";
     cli.add_option("--export-format", exportFormat, "Mesh files: obj (text, vertex normals; default) or ply "
                                                     "(binary little-endian)")
@@ -69,6 +70,7 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv, std::ostre
     cli.add_option("--trace", options.traceFile,
                    "Write a Chrome trace (open in Perfetto or chrome://tracing) of every pass run of every frame "
                    "to FILE.json")
+        ->check(checkPath)
         ->check([](const std::string& path) {
             return std::filesystem::path(path).extension() == ".json" ? std::string()
                                                                       : "expected a file name ending in .json";
@@ -77,6 +79,7 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv, std::ostre
     cli.add_option("--screenshot", options.screenshotFile,
                    "After the last frame (--frames N; default 300) save what the window shows to FILE.png; with "
                    "--headless the same image is rendered offscreen")
+        ->check(checkPath)
         ->check([](const std::string& path) {
             return std::filesystem::path(path).extension() == ".png" ? std::string()
                                                                      : "expected a file name ending in .png";
@@ -104,10 +107,12 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv, std::ostre
     CLI::App* benchCommand = cli.add_subcommand(
         "bench", "Run the benchmark suite headless: per-pass GPU time, throughput, bandwidth, scaling");
     benchCommand->add_option("--filter", bench.filter, "Only the scenes whose name contains NAME");
-    benchCommand->add_option("--sizes", bench.sizes, "Sizes to run, comma-separated (e.g. 64,128,256); "
-                                                     "default: each scene's list for this device")
-        ->delimiter(',')
-        ->check(integerIn(2, 4096));
+    // One value, split here: CLI11's own splitting drops empty entries, and
+    // "--sizes ,, --quiet" then took "--quiet" for the sizes.
+    std::string sizes;
+    benchCommand->add_option("--sizes", sizes, "Sizes to run, comma-separated (e.g. 64,128,256); "
+                                               "default: each scene's list for this device")
+        ->check([](const std::string& text) { return checkIntegerList(text, 2, 4096); });
     benchCommand->add_option("--frames", bench.frames, "Measured frames per size")
         ->capture_default_str()
         ->check(integerIn(1, 1000000));
@@ -115,6 +120,7 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv, std::ostre
         ->capture_default_str()
         ->check(integerIn(0, 1000000));
     benchCommand->add_option("--out", bench.outFile, "Also write the results to FILE (.csv or .json)")
+        ->check(checkPath)
         ->check([](const std::string& path) {
             return isSupportedBenchPath(path) ? std::string() : "expected a file name ending in .json or .csv";
         });
@@ -140,6 +146,7 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv, std::ostre
         return parsed;
     }
     parsed.options.bench = bool(*benchCommand);
+    if (const auto list = parseIntegerList(sizes, 2, 4096)) bench.sizes = *list;  // checked above when given
     if (cli.count("--frames")) options.frames = frames;
     options.exportFormat = exportFormat == "ply" ? MeshFormat::Ply : MeshFormat::Obj;
     if (const auto pixels = parsePixelSize(size)) {  // checked above when given

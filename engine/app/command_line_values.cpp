@@ -52,8 +52,29 @@ std::string checkPixelSize(const std::string& text) {
                        quoted(text));
 }
 
-std::string checkNotEmpty(const std::string& text) {
-    return text.empty() ? "expected a non-empty value, got ''" : std::string();
+std::string checkPath(const std::string& text) {
+    if (text.empty()) return "expected a file name, got ''";
+    if (std::any_of(text.begin(), text.end(), [](char c) { return std::iscntrl(static_cast<unsigned char>(c)); }))
+        return fmt::format("expected a file name without control characters, got {}", quoted(text));
+    return {};
+}
+
+std::optional<std::vector<uint32_t>> parseIntegerList(std::string_view text, uint32_t min, uint32_t max) {
+    std::vector<uint32_t> values;
+    for (;;) {
+        const std::size_t comma = text.find(',');
+        const std::optional<uint64_t> value = parseBoundedInteger(text.substr(0, comma), min, max);
+        if (!value) return std::nullopt;  // an empty entry included
+        values.push_back(static_cast<uint32_t>(*value));
+        if (comma == std::string_view::npos) return values;
+        text.remove_prefix(comma + 1);
+    }
+}
+
+std::string checkIntegerList(const std::string& text, uint32_t min, uint32_t max) {
+    return parseIntegerList(text, min, max)
+               ? std::string()
+               : fmt::format("expected comma-separated integers in [{}, {}], got {}", min, max, quoted(text));
 }
 
 std::string checkDeviceSelector(const std::string& text) {

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace vksim {
 
@@ -28,8 +29,13 @@ std::optional<uint64_t> parseBoundedInteger(std::string_view text, uint64_t min,
 // The same, for CLI11: "expected an integer in [min, max], got '...'".
 std::string checkBoundedInteger(const std::string& text, uint64_t min, uint64_t max);
 
-// Any value but the empty string (a scene, a folder, a device).
-std::string checkNotEmpty(const std::string& text);
+// A file or folder name: not empty, and no control character (a NUL would
+// cut it short in the C calls, a newline split the messages that name it).
+std::string checkPath(const std::string& text);
+
+// "64,128,256": integers in [min, max], comma-separated, at least one.
+std::optional<std::vector<uint32_t>> parseIntegerList(std::string_view text, uint32_t min, uint32_t max);
+std::string checkIntegerList(const std::string& text, uint32_t min, uint32_t max);
 
 // --device: a device index (digits, as --list-devices prints them) or a
 // non-empty name substring.

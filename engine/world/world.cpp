@@ -53,8 +53,16 @@ World::World(const VulkanContext& ctx, const Scene& scene, uint32_t frameSlots)
     residuals_ = std::make_unique<ResidualTracker>(ctx, model_, frameSlots);
     residuals_->declarePasses(stepper_->plan());
     // The most runs a frame records (tracking, a drag, the finite check),
-    // with head-room so that live edits of substeps/iterations (up to 4x) fit.
-    timerCapacity_ = 4 * passRunsPerFrame(scene_.solver);
+    // with head-room so that live edits of substeps/iterations (up to 4x,
+    // within the cap) fit.
+    const uint32_t runs = passRunsPerFrame(scene_.solver);
+    if (runs > kMaxPassRunsPerFrame)
+        throw std::invalid_argument(fmt::format(
+            "{}: /solver: a frame of {} substeps records {} GPU passes (every colour or Jacobi step of every "
+            "iteration), at most {}; lower /solver/substeps or the iterations, or use a path that runs them in one "
+            "dispatch (\"pbdPath\": \"workgroup\" or \"clusters\", \"pd\": {{\"jacobiPath\": \"workgroup\"}})",
+            scene_.path, scene_.solver.substeps, runs, kMaxPassRunsPerFrame));
+    timerCapacity_ = std::min(4 * runs, kMaxPassRunsPerFrame);
     timer_ = std::make_unique<GpuTimer>(ctx, frameSlots, timerCapacity_);
     stepper_->plan().registerPasses(*timer_);
     picker_ = std::make_unique<Picker>(ctx, model_, stepper_->particles().positions(),

@@ -228,6 +228,12 @@ public:
     // stepped by this World (live edits check it first).
     uint32_t passRunsPerFrame(const SolverSettings& settings) const;
     uint32_t timerCapacity() const { return timerCapacity_; }
+    // A scene whose frame records more timed passes is refused when it
+    // loads: each costs about 3.5 kB of host memory per frame in flight in
+    // the recorded commands (lavapipe; 0.7 GB at the cap with two in
+    // flight), and 1000 substeps x 1000 iterations on the per-colour path
+    // (26 million) ran out of memory.
+    static constexpr uint32_t kMaxPassRunsPerFrame = 100000;
     uint64_t framesRecorded() const { return framesRecorded_; }
     // Of those, the frames that replayed their slot's commands.
     uint64_t framesReplayed() const { return framesReplayed_; }

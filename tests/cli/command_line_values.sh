@@ -31,13 +31,28 @@ expect_usage_error "--frames: expected an integer in [1, 100000000], got '429496
 expect_usage_error "--frames: expected an integer in [1, 100000000], got '-1'" "$scene" --headless --frames=-1
 expect_usage_error "--device: expected a device index or a name substring, got ''" "$scene" --headless --device ""
 expect_usage_error "--device: expected a device index in [0, 65535]" "$scene" --headless --device 99999999999999999999
-expect_usage_error "--export: expected a non-empty value" "$scene" --headless --export ""
-expect_usage_error "scene: expected a non-empty value" "" --headless
+expect_usage_error "--export: expected a file name, got ''" "$scene" --headless --export ""
+expect_usage_error "scene: expected a file name, got ''" "" --headless
+# A control character in a file name: a NUL would cut it short, a newline
+# split the messages that name it.
+expect_usage_error "--trace: expected a file name without control characters, got 't?.json'" \
+    "$scene" --headless --trace $'t\a.json'
+expect_usage_error "--timings: expected a file name without control characters, got 'a?b.csv'" \
+    "$scene" --headless --timings $'a\nb.csv'
+expect_usage_error "--export: expected a file name without control characters" "$scene" --headless --export $'d\tx'
+expect_usage_error "--screenshot: expected a file name without control characters" \
+    "$scene" --headless --screenshot $'s\r.png'
+expect_usage_error "scene: expected a file name without control characters" $'s\x01.json' --headless
+expect_usage_error "--out: expected a file name without control characters" bench --out $'o\x7f.csv'
 expect_usage_error "headless was given a disallowed flag override" "$scene" --headless=1
 expect_usage_error "quiet was given a disallowed flag override" "$scene" --quiet=0
 expect_usage_error "quiet was given a disallowed flag override" bench --quiet=1
-expect_usage_error "--sizes: 1 required UINT missing" bench --sizes ,,
-expect_usage_error "--sizes: expected an integer in [2, 4096], got '99999999999'" bench --sizes 64,99999999999
+expect_usage_error "--sizes: expected comma-separated integers in [2, 4096], got ',,'" bench --sizes ,,
+# Not the next option taken for the sizes.
+expect_usage_error "--sizes: expected comma-separated integers in [2, 4096], got ',,'" bench --sizes ,, --quiet
+expect_usage_error "--sizes: expected comma-separated integers in [2, 4096], got '64,,128'" bench --sizes 64,,128
+expect_usage_error "--sizes: expected comma-separated integers in [2, 4096], got '64,99999999999'" \
+    bench --sizes 64,99999999999
 expect_usage_error "--device: expected a device index or a name substring" bench --device ""
 
 echo "$((checked - failures)) passed, $failures failed"

@@ -3,8 +3,8 @@
 # line naming the file, and never leaves a truncated file or destroys the one
 # that was there (io/write_file.h). A full disk is /dev/full, reached through
 # a link whose name has the extension the option asks for, or a file-size
-# limit (ulimit -f, with SIGXFSZ ignored so the write fails instead of
-# killing vksim), which works for any user.
+# limit (ulimit -f), which works for any user: vksim ignores SIGXFSZ itself,
+# so that the write fails (EFBIG) instead of the signal killing it.
 # Usage: failed_writes.sh VKSIM SMALL_SCENE
 set -uo pipefail
 vksim=$1
@@ -36,7 +36,7 @@ expect_write_error "bench --out onto /dev/full" "vksim: cannot write $work/full.
 
 # A disk that fills during the run: the first exported frame (about 5 kB)
 # does not fit in 1 kB, and no partial frame is left in the folder.
-limited() { (trap '' XFSZ; ulimit -f 1; exec "$vksim" "$@"); }
+limited() { (ulimit -f 1; exec "$vksim" "$@"); }
 err=$(limited "$scene" --headless --frames 3 --quiet --export "$work/frames" 2>&1 >/dev/null)
 status=$?
 left=$(ls -A "$work/frames" 2>/dev/null | tr '\n' ' ')
@@ -56,6 +56,14 @@ if [[ $status -eq 1 && $err == "vksim: cannot write $work/trace.json: File too l
 else
     fail "failed --trace: status $status, stderr: $err, file now: $(head -c 80 "$work/trace.json")"
 fi
+# An output into a folder that does not exist is refused before the run,
+# not after its frames.
+start=$SECONDS
+expect_write_error "--timings into a missing folder" \
+    "vksim: cannot write the timings '$work/missing/t.csv': no folder '$work/missing'" \
+    "$scene" --headless --frames 100000 --quiet --timings "$work/missing/t.csv"
+((SECONDS - start < 30)) && pass "refused before the frames" || fail "took $((SECONDS - start)) s: ran the frames first"
+
 # An output named like the run's input is refused before the run: the
 # scene file is left as it was.
 cp "$scene" "$work/scene.json"

@@ -33,6 +33,8 @@ limited_run() {  # limited_run NAME KIB SCENE EXPECT(oom|any)
     status=$?
     if [[ $status -eq 134 || $status -eq 139 || $status -eq 124 ]]; then
         fail "$name: status $status (a crash or a hang), stderr: $err"
+    elif [[ $err == *"vksim: out of host memory"* ]]; then  # vksim's own, without the scene file
+        fail "$name: out of host memory without the scene file: $err"
     elif [[ $status -eq 0 && $expect == any ]]; then
         pass "$name: the run fits"
     elif [[ $status -eq 1 && $(printf '%s\n' "$err" | grep -vc "$abort_report") -eq 1 &&

@@ -2,6 +2,9 @@
 // before conversion, never wrapped; empty strings refused.
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 #include "app/command_line_values.h"
 
 namespace vksim {
@@ -33,9 +36,24 @@ TEST(CommandLineValues, IntegersAreDigitsInRange) {
     EXPECT_EQ(checkBoundedInteger("8", 2, 4096), "");
 }
 
+TEST(CommandLineValues, PathsAreNonEmptyWithoutControlCharacters) {
+    EXPECT_EQ(checkPath(""), "expected a file name, got ''");
+    EXPECT_EQ(checkPath("scenes/cloth sphere.json"), "");
+    EXPECT_EQ(checkPath("caf\xc3\xa9.json"), "");  // UTF-8 is not a control character
+    EXPECT_EQ(checkPath("a\nb.json"), "expected a file name without control characters, got 'a?b.json'");
+    EXPECT_NE(checkPath(std::string("a\0b", 3)), "");
+    EXPECT_NE(checkPath("a\x7f"), "");
+}
+
+TEST(CommandLineValues, IntegerListsHaveNoEmptyEntry) {
+    EXPECT_EQ(parseIntegerList("64,128,256", 2, 4096), (std::vector<uint32_t>{64, 128, 256}));
+    EXPECT_EQ(parseIntegerList("8", 2, 4096), (std::vector<uint32_t>{8}));
+    for (const char* bad : {"", ",", ",,", "64,", ",64", "64,,128", "1", "64,4097", "64, 128"})
+        EXPECT_FALSE(parseIntegerList(bad, 2, 4096)) << "'" << bad << "'";
+    EXPECT_EQ(checkIntegerList(",,", 2, 4096), "expected comma-separated integers in [2, 4096], got ',,'");
+}
+
 TEST(CommandLineValues, EmptyStringsAndHugeDeviceIndicesAreRefused) {
-    EXPECT_NE(checkNotEmpty(""), "");
-    EXPECT_EQ(checkNotEmpty("scene.json"), "");
     EXPECT_NE(checkDeviceSelector(""), "");
     EXPECT_EQ(checkDeviceSelector("0"), "");
     EXPECT_EQ(checkDeviceSelector("llvmpipe"), "");
