@@ -1,5 +1,6 @@
 #include "app/frame_loop.h"
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <string>
@@ -8,6 +9,7 @@
 
 #include "app/stop_signal.h"
 #include "world/world.h"
+#include "vk/command_buffers.h"
 #include "vk/context.h"
 #include "vk/gpu_wait.h"
 #include "vk/vk_check.h"
@@ -26,23 +28,20 @@ struct FrameSlots {
     std::array<std::optional<uint64_t>, kSlots> frames{};
 
     explicit FrameSlots(const VulkanContext& context) : ctx(context) {
-        VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-        alloc.commandPool = ctx.commandPool();
-        alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-        alloc.commandBufferCount = kSlots;
-        VK_CHECK(vkAllocateCommandBuffers(ctx.device(), &alloc, commands.data()));
+        const std::vector<VkCommandBuffer> allocated =
+            allocateCommandBuffers(ctx, VK_COMMAND_BUFFER_LEVEL_PRIMARY, kSlots, "headless frame");
+        std::copy(allocated.begin(), allocated.end(), commands.begin());
         for (uint32_t i = 0; i < kSlots; ++i) {
             VkFenceCreateInfo info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
             info.flags = VK_FENCE_CREATE_SIGNALED_BIT;
             VK_CHECK(vkCreateFence(ctx.device(), &info, nullptr, &fences[i]));
             ctx.setName(fences[i], VK_OBJECT_TYPE_FENCE, fmt::format("headless frame fence {}", i));
-            ctx.setName(commands[i], VK_OBJECT_TYPE_COMMAND_BUFFER, fmt::format("headless frame {}", i));
         }
     }
     ~FrameSlots() {
         ctx.waitIdleForTeardown();
         for (VkFence fence : fences) vkDestroyFence(ctx.device(), fence, nullptr);
-        vkFreeCommandBuffers(ctx.device(), ctx.commandPool(), kSlots, commands.data());
+        freeCommandBuffers(ctx, commands);
     }
     FrameSlots(const FrameSlots&) = delete;
     FrameSlots& operator=(const FrameSlots&) = delete;

@@ -2,22 +2,18 @@
 
 #include <fmt/format.h>
 
+#include "vk/command_buffers.h"
 #include "vk/context.h"
 #include "vk/vk_check.h"
 
 namespace vksim {
 
 FramesInFlight::FramesInFlight(const VulkanContext& ctx, uint32_t count) : ctx_(ctx), slots_(count) {
-    std::vector<VkCommandBuffer> commands(count);
-    VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-    alloc.commandPool = ctx.commandPool();
-    alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-    alloc.commandBufferCount = count;
-    VK_CHECK(vkAllocateCommandBuffers(ctx.device(), &alloc, commands.data()));
+    const std::vector<VkCommandBuffer> commands =
+        allocateCommandBuffers(ctx, VK_COMMAND_BUFFER_LEVEL_PRIMARY, count, "window frame");
     for (uint32_t i = 0; i < count; ++i) {
         FrameSlot& slot = slots_[i];
         slot.commands = commands[i];
-        ctx.setName(slot.commands, VK_OBJECT_TYPE_COMMAND_BUFFER, fmt::format("window frame {}", i));
 
         VkFenceCreateInfo fenceInfo{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
         fenceInfo.flags = VK_FENCE_CREATE_SIGNALED_BIT;
@@ -35,7 +31,7 @@ FramesInFlight::~FramesInFlight() {
     for (FrameSlot& slot : slots_) {
         vkDestroySemaphore(ctx_.device(), slot.imageAcquired, nullptr);
         vkDestroyFence(ctx_.device(), slot.done, nullptr);
-        vkFreeCommandBuffers(ctx_.device(), ctx_.commandPool(), 1, &slot.commands);
+        freeCommandBuffers(ctx_, {&slot.commands, 1});
     }
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // How the cluster path (docs/physics.md §1, "Large objects in clusters")
 // orders one Gauss-Seidel iteration of the PBD constraints. Every PBD object
-// is cut into clusters: contiguous particle ranges of at most
+// is cut into clusters: contiguous particle ranges of one size, at most
 // `clusterParticles`, whose positions fit one workgroup's shared memory. Two
 // partitions are used, the second shifted by half a cluster, so that a
 // constraint crossing a boundary of the first lies inside a cluster of the

@@ -1,28 +1,19 @@
 #include "world/frame_commands.h"
 
-#include <fmt/format.h>
-
-#include "vk/context.h"
+#include "vk/command_buffers.h"
 #include "vk/vk_check.h"
 
 namespace vksim {
 
 FrameCommands::FrameCommands(const VulkanContext& ctx, uint32_t slots) : ctx_(ctx), slots_(slots) {
-    std::vector<VkCommandBuffer> buffers(slots);
-    VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-    alloc.commandPool = ctx.commandPool();
-    alloc.level = VK_COMMAND_BUFFER_LEVEL_SECONDARY;
-    alloc.commandBufferCount = slots;
-    VK_CHECK(vkAllocateCommandBuffers(ctx.device(), &alloc, buffers.data()));
-    for (uint32_t i = 0; i < slots; ++i) {
-        slots_[i].commands = buffers[i];
-        ctx.setName(buffers[i], VK_OBJECT_TYPE_COMMAND_BUFFER, fmt::format("simulation frame, slot {}", i));
-    }
+    const std::vector<VkCommandBuffer> buffers =
+        allocateCommandBuffers(ctx, VK_COMMAND_BUFFER_LEVEL_SECONDARY, slots, "simulation frame, slot");
+    for (uint32_t i = 0; i < slots; ++i) slots_[i].commands = buffers[i];
 }
 
 FrameCommands::~FrameCommands() {
     // The World's owner waited for its frames before destroying it.
-    for (const Slot& slot : slots_) vkFreeCommandBuffers(ctx_.device(), ctx_.commandPool(), 1, &slot.commands);
+    for (const Slot& slot : slots_) freeCommandBuffers(ctx_, {&slot.commands, 1});
 }
 
 bool FrameCommands::replayable(uint32_t slot, const FrameKey& key) const {

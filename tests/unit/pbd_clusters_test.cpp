@@ -107,8 +107,10 @@ void expectPlanCovers(const SimModel& model, const ClusterPlan& plan) {
                         &O::attachmentPhaseCount);
 }
 
-// A 64 x 64 cloth (4096 particles) in clusters of 1000: the first
-// partition cuts it at 1000, 2000, 3000, 4000, the second at 500, 1500, ...
+// A 64 x 64 cloth (4096 particles) in clusters of at most 1000: five of 820
+// (the last 816), so the first partition cuts it at 820, 1640, 2460, 3280,
+// the second at 410, 1230, ..., 2870, 3690; its cluster from 3690 holds no
+// cut of the first and is left out.
 // Its constraints span at most two rows and two columns (130 particles),
 // less than half a cluster, so the two sweeps hold every one of them.
 TEST(ClusterPlan, GridClothNeedsNoColouredSweep) {
@@ -118,9 +120,11 @@ TEST(ClusterPlan, GridClothNeedsNoColouredSweep) {
     const SimModel model = buildModel(scene);
     const ClusterPlan plan = buildClusterPlan(model, 1000);
     EXPECT_EQ(plan.firstSweepClusters, 5u);
-    EXPECT_EQ(plan.secondSweepClusters, 4u);  // [500, 1500) ... [3500, 4096)
-    EXPECT_EQ(plan.clusters[5].firstParticle, 500u);
-    EXPECT_EQ(plan.clusters.back().particleCount, 596u);
+    EXPECT_EQ(plan.secondSweepClusters, 4u);  // [410, 1230) ... [2870, 3690)
+    EXPECT_EQ(plan.clusters[4].particleCount, 816u);
+    EXPECT_EQ(plan.clusters[5].firstParticle, 410u);
+    EXPECT_EQ(plan.clusters.back().firstParticle, 2870u);
+    EXPECT_EQ(plan.clusters.back().particleCount, 820u);
     ASSERT_GT(model.attachments.size(), 0u);
     expectPlanCovers(model, plan);
     const Coverage d = expectFamilyCovered(plan, model.distance, model.distanceGroups, plan.distance,
@@ -135,21 +139,22 @@ TEST(ClusterPlan, GridClothNeedsNoColouredSweep) {
 }
 
 // Constraints longer than half a cluster: on a 128-wide grid an edge
-// between rows joins particles 128 apart, so with clusters of 200 the edge
-// from 190 to 318 crosses the first partition's cut at 200 and the
-// second's at 300, and is left to the coloured sweep.
+// between rows joins particles 128 apart, so with clusters of at most 200
+// (1024 particles in six of 171) the edge from 300 to 428 crosses the first
+// partition's cut at 342 and the second's at 427, and is left to the
+// coloured sweep.
 TEST(ClusterPlan, LongConstraintsGoToTheColouredSweep) {
     const SimModel model = buildModel(test::clothScene({128, 8}));
     const ClusterPlan plan = buildClusterPlan(model, 200);
     expectPlanCovers(model, plan);
     bool found = false;
     for (size_t j = 0; j < model.distance.size(); ++j)
-        if (std::min(model.distance[j].p0, model.distance[j].p1) == 190 &&
-            std::max(model.distance[j].p0, model.distance[j].p1) == 318) {
+        if (std::min(model.distance[j].p0, model.distance[j].p1) == 300 &&
+            std::max(model.distance[j].p0, model.distance[j].p1) == 428) {
             EXPECT_EQ(plan.distance.sweepOf[j], ClusterSweep::Coloured);
             found = true;
         }
-    EXPECT_TRUE(found) << "no edge from 190 to 318";
+    EXPECT_TRUE(found) << "no edge from 300 to 428";
 }
 
 // Objects that fit one cluster: one cluster each, nothing for the second
@@ -183,7 +188,7 @@ TEST(ClusterPlan, TwoLargeObjects) {
         EXPECT_TRUE(inA || inB) << "a cluster at " << cluster.firstParticle << " spans both objects";
     }
     EXPECT_TRUE(starts.count(900));
-    EXPECT_TRUE(starts.count(900 + 128));
+    EXPECT_TRUE(starts.count(900 + 125));  // b: 1000 particles in four clusters of 250
     EXPECT_THROW(buildClusterPlan(model, 1), std::invalid_argument);
 }
 
