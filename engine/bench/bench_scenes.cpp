@@ -94,6 +94,16 @@ Scene pdClothOverSphere(uint32_t size) {
     return scene;
 }
 
+// cloth-pd-tiled: cloth-pd with the tiled matrix-vector product
+// ("jacobiPath": "tiled"), beside cloth-pd's path ("auto": a dispatch per
+// iteration from 256 particles) for comparison.
+Scene pdClothOverSphereTiled(uint32_t size) {
+    Scene scene = pdClothOverSphere(size);
+    scene.name = fmt::format("cloth-pd-tiled {}x{}", size, size);
+    scene.solver.pd.jacobiPath = PdJacobiPath::Tiled;
+    return scene;
+}
+
 // cloth-springs: the same cloth as a mass-spring system (docs/physics.md
 // §9) with the solver's default springs (structural 2000 N/m, both shear
 // diagonals 500 N/m, skip-one bending springs 50 N/m), stepped by implicit
@@ -232,6 +242,10 @@ const std::vector<BenchScene> kScenes{
      "the same cloth with projective dynamics (1 substep, 10 local/global x 20 Chebyshev-Jacobi iterations; "
      "springs, triangle strain, bending)",
      "vertices per side", {32, 64, 128, 256, 512, 1024, 2048}, 256, pdClothOverSphere, gridParticles},
+    {"cloth-pd-tiled",
+     "cloth-pd with a tiled matrix-vector product (\"jacobiPath\": \"tiled\": each workgroup's 1024 rows read "
+     "their neighbours from shared memory)",
+     "vertices per side", {32, 64, 128, 256, 512, 1024, 2048}, 256, pdClothOverSphereTiled, gridParticles},
     {"cloth-springs",
      "the same cloth as a mass-spring system (implicit Euler: 1 substep, 3 Newton x 40 Chebyshev-block-Jacobi "
      "iterations; structural, shear and bending springs)",

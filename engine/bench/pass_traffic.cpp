@@ -66,6 +66,11 @@ constexpr std::array kPassTraffic{
                 "reads PdRow 32, x, v, rhs, q previous, q current; writes q next; per off-diagonal entry: "
                 "entry 8 + q of its column 16",
                 RowItems::PdOffDiagonal, 8 + 16},
+    PassTraffic{"pd: jacobi/chebyshev, tiled", ElementKind::PdParticle, 32 + 5 * 16, 16,
+                "reads PdRow 32, x, v, rhs, q previous, q current (once, into shared memory); writes q next; "
+                "per off-diagonal entry: entry 8 (its q from shared memory; not counted: the window's halo, "
+                "columns beyond it)",
+                RowItems::PdOffDiagonal, 8},
     PassTraffic{"pd: collide: project", ElementKind::PdParticle, 24, 20,
                 "particle/project_collision.comp: reads contact bits 8, q; writes q, touching bits 4"},
     PassTraffic{"pd: update velocity", ElementKind::PdParticle, 32, 32,

@@ -36,6 +36,7 @@ enum class PdJacobiPath {
     Auto,          // Workgroup on a CPU device up to PdSolver::kOneWorkgroupRowsCpu PD particles, else PerIteration
     Workgroup,     // all J iterations in one dispatch of one workgroup
     PerIteration,  // one dispatch per iteration
+    Tiled,         // one dispatch per iteration, each workgroup's neighbours from a tile in shared memory
 };
 
 struct PdSettings {

@@ -192,7 +192,7 @@ PdSettings readPdSettings(const Field& field) {
                               "for the projective dynamics settings");
     PdSettings pd;
     if (auto f = fields.optional("jacobiPath"))
-        pd.jacobiPath = static_cast<PdJacobiPath>(readChoice(*f, {"auto", "workgroup", "perIteration"}));
+        pd.jacobiPath = static_cast<PdJacobiPath>(readChoice(*f, {"auto", "workgroup", "perIteration", "tiled"}));
     if (auto f = fields.optional("iterations"))
         pd.localIterations = static_cast<uint32_t>(readInteger(*f, 1, kMaxSolverLoops));
     if (auto f = fields.optional("jacobiIterations"))

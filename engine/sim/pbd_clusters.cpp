@@ -48,16 +48,17 @@ ParticleSpan spanOf(const gpu::AttachmentConstraint& c) { return {c.particle, c.
 // short), so that the workgroups of a sweep take equal time: with clusters
 // of the largest size L, a 64 x 64 cloth was 2730 + 1366 particles on
 // lavapipe, and one core did two thirds of each sweep. The first partition
-// cuts the object at first + k S, the second at first + S/2 + k S (its first
-// cluster starts there: what lies below is inside the first partition's
-// first cluster), and only where a cluster of the second holds a cut of the
-// first (past the last cut, every constraint is inside the first partition's
-// last cluster).
+// cuts the object at first + k S, the second at first + S/2 + k S. The
+// second covers the whole object, though its cluster below S/2 and any past
+// the last cut of the first hold no constraint (they are inside a cluster
+// of the first), and an object of one cluster is one cluster of each
+// partition, so that the second sweep can project the collision
+// constraints of every particle (ClusterPlan).
 struct ObjectClusters {
     uint32_t firstParticle, particleCount;
     uint32_t size;                             // S
     uint32_t firstSweepBase, secondSweepBase;  // global index of each partition's cluster 0
-    bool split;                                // more than one cluster (else no second partition)
+    bool split;                                // more than one cluster
 };
 
 class Partition {
@@ -71,14 +72,21 @@ public:
             objects_.push_back(o);
         }
         plan.firstSweepClusters = static_cast<uint32_t>(plan.clusters.size());
+        uint32_t covered = 0;
         for (ObjectClusters& o : objects_) {
             o.secondSweepBase = static_cast<uint32_t>(plan.clusters.size());
-            if (!o.split) continue;
+            covered += o.particleCount;
+            if (!o.split) {
+                add(plan, o.firstParticle, o.particleCount);
+                continue;
+            }
             const uint32_t half = o.size / 2;
-            for (uint32_t at = half; at + (o.size - half) < o.particleCount; at += o.size)
+            add(plan, o.firstParticle, half);
+            for (uint32_t at = half; at < o.particleCount; at += o.size)
                 add(plan, o.firstParticle + at, std::min(o.size, o.particleCount - at));
         }
         plan.secondSweepClusters = static_cast<uint32_t>(plan.clusters.size()) - plan.firstSweepClusters;
+        plan.secondSweepCoversEveryParticle = covered == model.pbdParticleCount();
     }
 
     // The cluster that holds every particle of `span` (the first partition's
@@ -93,7 +101,8 @@ public:
         const uint32_t lo = span.lo - o.firstParticle, hi = span.hi - o.firstParticle, S = o.size;
         if (lo / S == hi / S) return o.firstSweepBase + lo / S;
         const uint32_t half = S / 2;
-        if (lo >= half && (lo - half) / S == (hi - half) / S) return o.secondSweepBase + (lo - half) / S;
+        // + 1: the second partition's cluster below S/2 comes first.
+        if (lo >= half && (lo - half) / S == (hi - half) / S) return o.secondSweepBase + 1 + (lo - half) / S;
         return kNoCluster;
     }
 

@@ -13,7 +13,9 @@
 //      constraints the first left;
 //   3. the coloured sweep: the constraints neither holds (longer than half a
 //      cluster) and the overflow groups, one dispatch per colour as on the
-//      per-colour path.
+//      per-colour path;
+//   4. the collision constraints, in the second sweep where it can
+//      (ClusterPlan::secondSweepCoversEveryParticle), else a pass of their own.
 // Each constraint is projected once per iteration. The plan is pure data,
 // built on the CPU from the model; the GPU solver uploads it and the CPU
 // reference sweeps in the same order.
@@ -62,6 +64,14 @@ struct ClusterPlan {
     std::vector<gpu::WorkgroupObject> clusters;
     uint32_t firstSweepClusters = 0;
     uint32_t secondSweepClusters = 0;
+    // Whether the second partition's clusters hold every PBD particle of the
+    // model (all of them belong to objects): then, when nothing is left to
+    // the coloured sweep and no object has shape matching, the second sweep
+    // also projects the collision constraints, each cluster those of its own
+    // particles after its phases, which is the collision pass's work in the
+    // same order (a particle's collision constraint reads and writes that
+    // particle only, and every constraint on it is projected by then).
+    bool secondSweepCoversEveryParticle = false;
     std::vector<gpu::WorkgroupPhase> phases;
     FamilyClusters distance, bending, attachment;
 };

@@ -166,6 +166,25 @@ void projectPhases(WorkgroupObject object, uint iteration) {
     PHASES(object.attachmentPhases, object.attachmentPhaseCount, projectAttachment)
 }
 
+// The collision constraints of the owned particles (what
+// particle/project_collision.comp does for one particle), in shared memory
+// or, for a cluster sweep on a CPU driver, in the predicted positions.
+void projectOwnedContacts(uint count) {
+    for (uint l = gl_LocalInvocationID.x; l < count; l += kSize) {
+        uint i = objectFirst + l;
+        uint candidates = contacts[i].candidates;
+        if (candidates == 0u) continue;
+        vec3 p = inDeviceMemory ? predicted[i].xyz : sharedPosition(l);
+        ProjectedContact r =
+            projectContacts(p, candidates, contacts[i].touching, pc.particles.colliderCount, pc.particles.stencilStep);
+        if (inDeviceMemory)
+            predicted[i].xyz = r.p;
+        else
+            setSharedPosition(l, r.p);
+        contacts[i].touching = r.touching;
+    }
+}
+
 // One Gauss-Seidel iteration: the mouse, every phase, the object's shape
 // matching, then the collision constraints of the owned particles.
 void iterate(WorkgroupObject object, uint iteration) {
@@ -180,15 +199,7 @@ void iterate(WorkgroupObject object, uint iteration) {
         barrier();
     }
     if (pc.particles.colliderCount == 0u) return;
-    for (uint l = t; l < object.particleCount; l += kSize) {
-        uint i = objectFirst + l;
-        uint candidates = contacts[i].candidates;
-        if (candidates == 0u) continue;
-        ProjectedContact r = projectContacts(sharedPosition(l), candidates, contacts[i].touching,
-                                             pc.particles.colliderCount, pc.particles.stencilStep);
-        setSharedPosition(l, r.p);
-        contacts[i].touching = r.touching;
-    }
+    projectOwnedContacts(object.particleCount);
     barrier();
 }
 
@@ -227,15 +238,21 @@ void main() {
     scratchFirst = 3u * object.particleCount;
     // The cluster path (sim/pbd_clusters.h): one iteration's phases of one
     // cluster; the rest of the iteration is passes of its own.
+    // The second sweep may end with the collision constraints: each
+    // invocation's particles after every phase's barrier, so after every
+    // constraint on them.
     if ((pc.stages & kStageClusterSweep) != 0u) {
+        bool collide = (pc.stages & kStageClusterCollide) != 0u;
         inDeviceMemory = kClustersInSharedMemory == 0u;
         if (inDeviceMemory) {
             projectPhases(object, pc.firstIteration);
+            if (collide) projectOwnedContacts(object.particleCount);
             return;
         }
         loadPredicted(object.particleCount);
         barrier();
         projectPhases(object, pc.firstIteration);
+        if (collide) projectOwnedContacts(object.particleCount);
         storePredicted(object.particleCount);
         return;
     }

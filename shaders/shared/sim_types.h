@@ -193,6 +193,10 @@ GPU_CONST(uint, kStageFinishLast, 2);    // the last substep ends with the veloc
 // constraint phases of iteration firstIteration in each cluster, positions
 // read from and written back to the predicted positions.
 GPU_CONST(uint, kStageClusterSweep, 4);
+// With kStageClusterSweep: after its phases, each cluster projects the
+// collision constraints of its particles (the second sweep, where
+// ClusterPlan::secondSweepCoversEveryParticle allows it).
+GPU_CONST(uint, kStageClusterCollide, 8);
 
 // One small object: its particles and, per constraint family, the phases of
 // one iteration ([first, first + count) of the phase array; a family's
@@ -236,7 +240,7 @@ struct WorkgroupSolvePush {
     uint substeps;          // substeps this dispatch runs
     uint firstIteration;    // where its first substep's iterations start
     uint lastIterationEnd;  // where its last substep's iterations stop
-    uint stages;            // kStagePredictFirst | kStageFinishLast, or kStageClusterSweep
+    uint stages;            // kStagePredictFirst | kStageFinishLast, or kStageClusterSweep [| kStageClusterCollide]
     uint firstObject;       // workgroup g runs objects[firstObject + g]
     uint pad0;
 };

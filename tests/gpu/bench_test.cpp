@@ -142,11 +142,11 @@ TEST_F(Bench, ProjectiveDynamicsScenesReportEveryPdPassFamily) {
     options.warmup = 1;
     options.quiet = true;
     const BenchReport report = runBenchmarks(ctx(), options);
-    ASSERT_EQ(report.results.size(), 4u);
+    ASSERT_EQ(report.results.size(), 6u);  // cloth-pd, cloth-pd-tiled, tet-pd
     constexpr uint32_t kLocalIterations = 10, kJacobiIterations = 20;  // bench_scenes.cpp, one substep
     for (const SizeResult& r : report.results) {
-        ASSERT_TRUE(r.scene == "cloth-pd" || r.scene == "tet-pd") << r.scene;
-        const bool isCloth = r.scene == "cloth-pd";
+        ASSERT_TRUE(r.scene == "cloth-pd" || r.scene == "cloth-pd-tiled" || r.scene == "tet-pd") << r.scene;
+        const bool isCloth = r.scene.starts_with("cloth-pd");
         const uint64_t particles =
             isCloth ? uint64_t{r.size} * r.size : uint64_t{4 * r.size + 1} * (r.size + 1) * (r.size + 1);
         EXPECT_EQ(r.particles, particles) << r.scene;
@@ -156,7 +156,10 @@ TEST_F(Bench, ProjectiveDynamicsScenesReportEveryPdPassFamily) {
         // the same sweeps either way.
         bool jacobiSeen = false;
         for (const PassFamilyResult& p : r.passes) {
-            const bool perIteration = p.family == "pd: jacobi/chebyshev";
+            const bool perIteration =
+                p.family == "pd: jacobi/chebyshev" || p.family == PdSolver::kJacobiTiledPassName;
+            if (perIteration)
+                EXPECT_EQ(p.family == PdSolver::kJacobiTiledPassName, r.scene == "cloth-pd-tiled") << p.family;
             if (perIteration || p.family == PdSolver::kJacobiInWorkgroupPassName) {
                 EXPECT_FALSE(jacobiSeen) << "both Jacobi paths ran";
                 jacobiSeen = true;
@@ -174,7 +177,7 @@ TEST_F(Bench, ProjectiveDynamicsScenesReportEveryPdPassFamily) {
         EXPECT_GT(r.constraints, 0u);
         EXPECT_EQ(r.constraintSolvesPerStep, kLocalIterations * r.constraints) << r.scene;
     }
-    ASSERT_EQ(report.scaling.size(), 2u);
+    ASSERT_EQ(report.scaling.size(), 3u);
     for (const ScalingResult& s : report.scaling) EXPECT_TRUE(s.valid) << s.scene;
 }
 

@@ -5,6 +5,7 @@
 // frame, and what "auto" picks. All under the validation layer with
 // synchronization validation.
 #include <cmath>
+#include <cstring>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -146,9 +147,41 @@ TEST_F(ClusterSolve, ConvergesPerIterationAsTheColoursDo) {
     }
 }
 
-// Dispatches per frame: per iteration two sweeps and the collision
-// projection instead of one dispatch per colour, at most a quarter of the
-// per-colour path's.
+// The second sweep projects the collision constraints of a grid cloth
+// (nothing left to the colours, no shape matching), in place of their pass:
+// the same bits as with the pass, frame by frame, while the cloth swings
+// onto the sphere and slides over it (checked to touch it).
+TEST_F(ClusterSolve, CollisionsInTheSecondSweepGiveTheBitsOfTheirOwnPass) {
+    const Scene scene = onPath(swingingCloth(side()), PbdPath::Clusters);
+    const SimModel model = buildModel(scene);
+    GpuRun folded(ctx(), model, scene.solver);
+    GpuRun separate(ctx(), model, scene.solver);
+    ASSERT_TRUE(folded.stepper().pbd().clusterSweepCollides());
+    separate.stepper().pbd().keepClusterCollisionPassForTesting();
+    const glm::vec3 centre = scene.colliders[0].position;
+    const float radius = scene.colliders[0].radius;
+    uint32_t touchingFrames = 0;
+    for (uint32_t f = 1; f <= 40; ++f) {
+        folded.frames(1);
+        separate.frames(1);
+        const std::vector<glm::vec4> a = folded.positions(), b = separate.positions();
+        ASSERT_EQ(a.size(), b.size());
+        ASSERT_EQ(std::memcmp(a.data(), b.data(), a.size() * sizeof(glm::vec4)), 0) << "frame " << f;
+        float nearest = 1e30f;
+        for (const glm::vec4& x : a) nearest = std::min(nearest, glm::length(glm::vec3(x) - centre));
+        touchingFrames += nearest < radius + 0.02f;
+    }
+    std::cout << fmt::format("[clusters] frames with the cloth on the sphere: {} of 40\n", touchingFrames);
+    EXPECT_GT(touchingFrames, 10u);
+    bool collisionPass = false;
+    for (const PassRunInterval& run : folded.timer().lastCollectedFrame().runs)
+        collisionPass |= folded.timer().passName(run.passId) == "collide: project";
+    EXPECT_FALSE(collisionPass);
+}
+
+// Dispatches per frame: per iteration two sweeps (the second with the
+// collision constraints) instead of one dispatch per colour, at most a
+// quarter of the per-colour path's.
 TEST_F(ClusterSolve, AQuarterOfThePerColourDispatches) {
     const Scene scene = swingingCloth(side());
     World clusters(ctx(), onPath(scene, PbdPath::Clusters), 1);

@@ -109,8 +109,8 @@ void expectPlanCovers(const SimModel& model, const ClusterPlan& plan) {
 
 // A 64 x 64 cloth (4096 particles) in clusters of at most 1000: five of 820
 // (the last 816), so the first partition cuts it at 820, 1640, 2460, 3280,
-// the second at 410, 1230, ..., 2870, 3690; its cluster from 3690 holds no
-// cut of the first and is left out.
+// the second at 410, 1230, ..., 2870, 3690 (its clusters below 410 and from
+// 3690 hold no cut of the first, only particles for the collisions).
 // Its constraints span at most two rows and two columns (130 particles),
 // less than half a cluster, so the two sweeps hold every one of them.
 TEST(ClusterPlan, GridClothNeedsNoColouredSweep) {
@@ -120,11 +120,14 @@ TEST(ClusterPlan, GridClothNeedsNoColouredSweep) {
     const SimModel model = buildModel(scene);
     const ClusterPlan plan = buildClusterPlan(model, 1000);
     EXPECT_EQ(plan.firstSweepClusters, 5u);
-    EXPECT_EQ(plan.secondSweepClusters, 4u);  // [410, 1230) ... [2870, 3690)
+    EXPECT_EQ(plan.secondSweepClusters, 6u);  // [0, 410), [410, 1230) ... [2870, 3690), [3690, 4096)
     EXPECT_EQ(plan.clusters[4].particleCount, 816u);
-    EXPECT_EQ(plan.clusters[5].firstParticle, 410u);
-    EXPECT_EQ(plan.clusters.back().firstParticle, 2870u);
-    EXPECT_EQ(plan.clusters.back().particleCount, 820u);
+    EXPECT_EQ(plan.clusters[5].firstParticle, 0u);
+    EXPECT_EQ(plan.clusters[5].particleCount, 410u);
+    EXPECT_EQ(plan.clusters[6].firstParticle, 410u);
+    EXPECT_EQ(plan.clusters.back().firstParticle, 3690u);
+    EXPECT_EQ(plan.clusters.back().particleCount, 406u);
+    EXPECT_TRUE(plan.secondSweepCoversEveryParticle);
     ASSERT_GT(model.attachments.size(), 0u);
     expectPlanCovers(model, plan);
     const Coverage d = expectFamilyCovered(plan, model.distance, model.distanceGroups, plan.distance,
@@ -157,14 +160,16 @@ TEST(ClusterPlan, LongConstraintsGoToTheColouredSweep) {
     EXPECT_TRUE(found) << "no edge from 300 to 428";
 }
 
-// Objects that fit one cluster: one cluster each, nothing for the second
-// sweep, and the model's order (the workgroup plan is cut from it). A PD
-// object gets no cluster.
+// Objects that fit one cluster: one cluster each in both partitions,
+// nothing for the second sweep but the collisions, and the model's order
+// (the workgroup plan is cut from it). A PD object gets no cluster, and the
+// second partition still covers every PBD particle.
 TEST(ClusterPlan, SmallObjectsKeepTheModelOrder) {
     const SimModel model = buildModel(test::threeObjects());
     const ClusterPlan plan = buildClusterPlan(model, 100);
     EXPECT_EQ(plan.firstSweepClusters, 2u);
-    EXPECT_EQ(plan.secondSweepClusters, 0u);
+    EXPECT_EQ(plan.secondSweepClusters, 2u);
+    EXPECT_TRUE(plan.secondSweepCoversEveryParticle);
     expectPlanCovers(model, plan);
     for (const FamilyClusters* family : {&plan.distance, &plan.bending, &plan.attachment})
         for (uint32_t k = 0; k < family->order.size(); ++k) EXPECT_EQ(family->order[k], k);

@@ -81,6 +81,14 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
     distanceColoured_ = clusters.distance.coloured;
     bendingColoured_ = clusters.bending.coloured;
     attachmentColoured_ = clusters.attachment.coloured;
+    auto empty = [](const ColorGroups& groups) {
+        for (const ColorRange& color : groups.colors)
+            if (color.count > 0) return false;
+        return groups.overflow.count == 0;
+    };
+    clusterSweepCollides_ = clusters.secondSweepCoversEveryParticle && clusterCounts_[1] > 0 &&
+                            shapeMatchGroupCount_ == 0 && empty(distanceColoured_) && empty(bendingColoured_) &&
+                            empty(attachmentColoured_);
 
     distanceLambdas_ = makeStorageBuffer<float>(ctx, std::vector<float>(model.distance.size()), "distance lambdas");
     bendingLambdas_ = makeStorageBuffer<float>(ctx, std::vector<float>(model.bending.size()), "bending lambdas");
@@ -218,7 +226,7 @@ const GpuBuffer& PbdSolver::recordSolve(StepRecorder& rec, const SubstepContext&
         if (projectShapeMatch_)
             rec.run(ids.shapeMatch, *projectShapeMatch_, {&p, &shapeMatchData_},
                     shapeMatchGroupCount_ * projectShapeMatch_->workgroupSize(), project, at, {&p, workingName()});
-        if (colliders_.count() > 0)
+        if (colliders_.count() > 0 && !(clustered && clusterSweepCollides_))
             sub.stages.collideProject(rec, sub.stagePasses.collideProject, sub.particles, p, workingName(), at);
         if (sub.tracking) recordTracking(rec, *sub.frame.tracker, sub.h, it);
     }
@@ -339,8 +347,10 @@ void PbdSolver::recordWorkgroupRun(StepRecorder& rec, gpu::WorkgroupSolvePush pu
 }
 
 // sim/pbd_clusters.h: the first sweep's clusters, then the second's, one
-// dispatch each, iteration `iteration` of their phases. The mouse's particle
-// is held as the mouse pass left it (inverse mass 0 for the constraints).
+// dispatch each, iteration `iteration` of their phases, the second ending
+// with the collision constraints where it can (clusterSweepCollides_). The
+// mouse's particle is held as the mouse pass left it (inverse mass 0 for the
+// constraints).
 void PbdSolver::recordClusterSweeps(StepRecorder& rec, const SubstepContext& sub, uint32_t iteration,
                                     StepPosition at) {
     gpu::WorkgroupSolvePush push{};
@@ -353,6 +363,7 @@ void PbdSolver::recordClusterSweeps(StepRecorder& rec, const SubstepContext& sub
     for (uint32_t sweep = 0; sweep < 2; ++sweep) {
         if (clusterCounts_[sweep] == 0) continue;
         push.firstObject = sweep == 0 ? 0 : clusterCounts_[0];
+        if (sweep == 1 && clusterSweepCollides_ && colliders_.count() > 0) push.stages |= gpu::kStageClusterCollide;
         runWorkgroupKernel(rec, passIds_->clusterSweeps[sweep], clusterObjects_, clusterPhases_, clusterCounts_[sweep],
                            push, at);
     }

@@ -69,6 +69,12 @@ public:
     PbdPath pathFor(const SolverSettings& settings) const;
     // The constraints cluster sweep 1 or 2 projects per run (all families).
     uint64_t clusterSweepConstraints(uint32_t sweep) const { return clusterSweepConstraints_[sweep]; }
+    // Whether the cluster path's second sweep projects the collision
+    // constraints instead of a pass of their own (sim/pbd_clusters.h).
+    bool clusterSweepCollides() const { return clusterSweepCollides_; }
+    // For the test that both ways compute the same bits: keeps the
+    // collision pass on the cluster path. Set before the first frame.
+    void keepClusterCollisionPassForTesting() { clusterSweepCollides_ = false; }
 
     // Live material edits: recorded into the next frame (vkCmdUpdateBuffer
     // at its start, between barriers), no wait.
@@ -132,6 +138,10 @@ private:
     bool cpuDevice_ = false;  // a CPU driver: "auto" prefers the clusters to the colours
     GpuBuffer clusterObjects_, clusterPhases_;
     ColorGroups distanceColoured_, bendingColoured_, attachmentColoured_;
+    // Whether the second sweep projects the collision constraints, in place
+    // of their pass (ClusterPlan::secondSweepCoversEveryParticle): nothing
+    // left to the coloured sweep, no shape matching.
+    bool clusterSweepCollides_ = false;
     // Runs both paths' workgroups (kStageClusterSweep selects the cluster sweep).
     std::unique_ptr<ComputeKernel> solveInWorkgroup_;
     std::unique_ptr<PassIds> passIds_;

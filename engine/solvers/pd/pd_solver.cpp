@@ -1,5 +1,6 @@
 #include "solvers/pd/pd_solver.h"
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 #include <type_traits>
@@ -16,7 +17,7 @@ namespace vksim {
 
 struct PdSolver::PassIds {
     uint32_t springs, triangles, tetStrain, tetVolume, bending, attachments, collisions, gather, jacobi,
-        jacobiInWorkgroup, residual, energy;
+        jacobiInWorkgroup, jacobiTiled, residual, energy;
 };
 
 PdSolver::PdSolver(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles,
@@ -63,6 +64,20 @@ PdSolver::PdSolver(const VulkanContext& ctx, const SimModel& model, const Partic
     jacobiInWorkgroup_ = kernel(cpuDevice_ ? "pd/jacobi_in_workgroup_16.comp" : "pd/jacobi_in_workgroup_256.comp",
                                 sizeof(gpu::PdJacobiRunPush));
     omegaBuffer_ = makeStorageBuffer<float>(ctx, std::vector<float>(kMaxOmegas, 1.0f), "pd chebyshev omegas");
+
+    // The tiled path's halo: the farthest column from its row, as far as the
+    // window (kTiledJacobiRows + 2 halo vec4) fits shared memory.
+    uint32_t bandwidth = 0;
+    for (uint32_t r = 0; r < pd_.particleCount; ++r) {
+        const gpu::PdRow& row = pd_.rows[r];
+        for (uint32_t k = row.offDiagonalFirst; k < row.offDiagonalFirst + row.offDiagonalCount; ++k) {
+            const uint32_t column = pd_.offDiagonal[k].column, i = pd_.firstParticle + r;
+            bandwidth = std::max(bandwidth, column > i ? column - i : i - column);
+        }
+    }
+    const uint32_t windowVec4s = ctx.properties().limits.maxComputeSharedMemorySize / sizeof(glm::vec4);
+    const uint32_t maxHalo = windowVec4s > kTiledJacobiRows ? (windowVec4s - kTiledJacobiRows) / 2 : 0;
+    tiledHalo_ = std::min(bandwidth, maxHalo);
 }
 
 // "auto": one workgroup on a CPU driver up to kOneWorkgroupRowsCpu rows,
@@ -93,6 +108,7 @@ void PdSolver::declarePasses(StepPlan& plan) {
     ids.gather = plan.declare("pd: gather rhs", StageKind::Solve, "pd");
     ids.jacobi = plan.declare("pd: jacobi/chebyshev", StageKind::Solve, "pd");
     ids.jacobiInWorkgroup = plan.declare(std::string(kJacobiInWorkgroupPassName), StageKind::Solve, "pd");
+    ids.jacobiTiled = plan.declare(std::string(kJacobiTiledPassName), StageKind::Solve, "pd");
     ids.residual = plan.declare("pd: residual |b - Aq|", StageKind::Diagnostic, "pd");
     ids.energy = plan.declare("pd: energy", StageKind::Diagnostic, "pd");
 }
@@ -183,6 +199,16 @@ const GpuBuffer& PdSolver::recordSolve(StepRecorder& rec, const SubstepContext& 
                      q_[2], &omegaBuffer_},
                     jacobiInWorkgroup_->workgroupSize(), run, at, {last, workingName()});
         } else {
+            const bool tiled = jacobiPathFor(settings) == PdJacobiPath::Tiled;
+            if (tiled && !jacobiTiled_) {
+                const uint32_t specialization[] = {tiledHalo_};  // kHalo
+                jacobiTiled_ = std::make_unique<ComputeKernel>(ctx_, "pd/jacobi_tiled.comp",
+                                                               sizeof(gpu::PdParticlePush), specialization);
+            }
+            // The tiled kernel's invocations take kTiledJacobiRows / workgroup size rows each.
+            const ComputeKernel& kernel = tiled ? *jacobiTiled_ : *jacobi_;
+            const uint32_t rowsPerThread = tiled ? kTiledJacobiRows / jacobiTiled_->workgroupSize() : 1;
+            const uint32_t threads = (pd_.particleCount + rowsPerThread - 1) / rowsPerThread;
             for (uint32_t k = 0; k < settings.pd.jacobiIterations; ++k) {
                 if (!rec.counting()) pdParticles.omega = omegas_[k];
                 // (previous, current, next): the first iteration from q^0 has q^{-1} = q^0.
@@ -190,10 +216,10 @@ const GpuBuffer& PdSolver::recordSolve(StepRecorder& rec, const SubstepContext& 
                 const GpuBuffer* previous = q_[d];
                 const GpuBuffer* current = k == 0 ? q_[c] : q_[(d + 1) % 3];
                 const GpuBuffer* next = k == 0 ? q_[(c + 1) % 3] : q_[(d + 2) % 3];
-                rec.run(ids.jacobi, *jacobi_,
+                rec.run(tiled ? ids.jacobiTiled : ids.jacobi, kernel,
                         {&particles_.positions(), &particles_.velocities(), &rows_, &offDiagonal_, &rhs_, previous,
                          current, next},
-                        pd_.particleCount, pdParticles, at, {next, workingName()});
+                        threads, pdParticles, at, {next, workingName()});
             }
         }
         c = (c + settings.pd.jacobiIterations) % 3;

@@ -57,6 +57,12 @@ public:
     static constexpr std::string_view kJacobiInWorkgroupPassName = "pd: jacobi in one workgroup";
     static constexpr uint32_t kOneWorkgroupRowsCpu = 256;
     static constexpr uint32_t kMaxOmegas = 1000;
+    // The tiled path (pd/jacobi_tiled.comp): rows per workgroup, and the
+    // particles copied into shared memory on each side of them (the
+    // system's bandwidth, capped by the device's shared memory).
+    static constexpr std::string_view kJacobiTiledPassName = "pd: jacobi/chebyshev, tiled";
+    static constexpr uint32_t kTiledJacobiRows = 1024;
+    uint32_t tiledJacobiHalo() const { return tiledHalo_; }
     // How a frame with `settings` runs its Jacobi iterations ("auto" resolved).
     PdJacobiPath jacobiPathFor(const SolverSettings& settings) const;
 
@@ -132,6 +138,9 @@ private:
     // of them; the ones uploaded last, so a change is recorded once).
     std::unique_ptr<ComputeKernel> jacobiInWorkgroup_;
     GpuBuffer omegaBuffer_;
+    // The tiled path's kernel, built on first use, and its halo.
+    std::unique_ptr<ComputeKernel> jacobiTiled_;
+    uint32_t tiledHalo_ = 0;
     bool cpuDevice_ = false;
     std::vector<float> uploadedOmegas_;
     std::unique_ptr<ComputeKernel> residual_, energy_;  // built the first time a frame tracks
