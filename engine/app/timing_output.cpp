@@ -28,11 +28,19 @@ std::string formatTimingTable(const TimingReport& report) {
                                   report.device, report.frames);
     out += fmt::format("  {:<24} {:>6} {:>11} {:>11} {:>7}\n", "pass", "runs", "median ms", "max ms", "% step");
     const double step = report.step.medianMs > 0 ? report.step.medianMs : 1.0;
-    for (const PassTiming& pass : report.passes)
+    bool untimed = false;
+    for (const PassTiming& pass : report.passes) {
+        if (!pass.timed) {  // ran only in frames without pass timestamps (GpuTimer::setPassTimestamps)
+            out += fmt::format("  {:<24} {:>6} {:>11} {:>11} {:>7}\n", pass.name, pass.runsPerFrame, "-", "-", "-");
+            untimed = true;
+            continue;
+        }
         out += fmt::format("  {:<24} {:>6} {:>11.4f} {:>11.4f} {:>6.1f}%\n", pass.name, pass.runsPerFrame,
                            pass.medianMs, pass.maxMs, 100.0 * pass.medianMs / step);
+    }
     out += fmt::format("  {:<24} {:>6} {:>11.4f} {:>11.4f} {:>6.1f}%\n", report.step.name, 1, report.step.medianMs,
                        report.step.maxMs, 100.0);
+    if (untimed) out += "  (-: not timed; the viewer times passes while its overlay shows them)\n";
     return out;
 }
 

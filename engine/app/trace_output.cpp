@@ -53,6 +53,7 @@ void TraceWriter::frameCollected(uint32_t /*slot*/, uint64_t frame) {
     };
     event(fmt::format("frame {}", frame), "frame", timeline.beginNs, timeline.endNs,
           fmt::format("{{\"frame\":{}}}", frame));
+    if (!timeline.passesTimed) return;  // World::setPassTimings(false): the frame alone (--trace turns them on)
     for (const PassRunInterval& run : timeline.runs)
         event(timer_.passName(run.passId), "pass", run.beginNs, run.endNs,
               fmt::format("{{\"frame\":{},\"run\":{}}}", frame, run.run));

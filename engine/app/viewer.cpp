@@ -81,6 +81,7 @@ Viewer::Viewer(const VulkanContext& ctx, Window& window, World& sim, std::span<F
     if (options.overlay)
         overlay_ = std::make_unique<Overlay>(ctx, window.handle(), swapchain_.colorFormat(), kFramesInFlight);
     controls_.overlayVisible = options.overlay && options.overlayVisible;
+    timeEveryPass_ = options.timeEveryPass;
     controls_.display = options.display;
     sceneFiles_ = listSceneFiles(sim.scene().path);
     lastShownSeconds_ = glfwGetTime();
@@ -255,6 +256,9 @@ bool Viewer::drawFrame(uint32_t slot) {
     begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
     VK_CHECK(vkBeginCommandBuffer(frame.commands, &begin));
     if (simulateThisFrame()) {
+        // Pass timestamps cost (a third of a per-colour frame on lavapipe):
+        // only while the overlay shows them or an output writes them.
+        sim_->setPassTimings(drawOverlay || timeEveryPass_);
         const uint64_t frameIndex = sim_->framesRecorded();
         sim_->recordFrame(frame.commands, slot);
         for (FrameObserver* observer : observers_) observer->frameRecorded(frame.commands, slot, frameIndex);

@@ -33,6 +33,10 @@ struct ViewerOptions {
     VkPresentModeKHR presentMode = VK_PRESENT_MODE_FIFO_KHR;
     bool overlay = true;         // build the ImGui overlay (F1/Tab toggles it)
     bool overlayVisible = true;  // shown from the first frame
+    // Every pass timed in every frame (an output writes their times: --timings,
+    // --trace); else passes are timed only while the overlay shows them
+    // (World::setPassTimings).
+    bool timeEveryPass = false;
     DisplaySettings display;
 };
 
@@ -106,6 +110,7 @@ private:
     uint64_t displayFrames_ = 0;  // for slow motion
     bool picking_ = false;
     bool residualTracking_ = false;
+    bool timeEveryPass_ = false;  // ViewerOptions::timeEveryPass
     std::array<std::optional<uint64_t>, kFramesInFlight> slotFrames_{};  // the simulation frame each slot holds
     uint32_t slot_ = 0;
     uint64_t framesShown_ = 0;

@@ -107,6 +107,7 @@ int runWindowed(const RunOptions& options, const Scene& scene) {
         ViewerOptions viewerOptions;
         viewerOptions.presentMode = vulkanPresentMode(options.presentMode);
         viewerOptions.overlayVisible = options.overlay;
+        viewerOptions.timeEveryPass = !options.timingsFile.empty() || !options.traceFile.empty();
         viewerOptions.display = options.display;
         Viewer viewer(ctx, window, sim, outputs.observers(), viewerOptions);
         ViewerProviders providers(viewer);  // residual plot, mouse drag, material and collider sliders

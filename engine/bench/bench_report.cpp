@@ -48,10 +48,13 @@ std::string formatSize(const SizeResult& r, double perDispatchMs) {
         "{} {}: {} particles, {} constraints, {} dispatches per step; step median {:.3f} ms, p95 {:.3f} ms; "
         "{} constraints/s; dispatch fixed cost ~{:.0f}% of the step\n"
         "  wall clock {:.3f} ms per step ({:.3g} simulated s per wall s); host {:.4f} ms per step replaying the "
-        "commands, {:.3f} ms recording them\n",
+        "commands, {:.3f} ms recording them\n"
+        "  without pass timestamps: step median {:.3f} ms, wall clock {:.3f} ms per step ({:.3g} simulated s per "
+        "wall s)\n",
         r.scene, r.size, r.particles, r.constraints, r.dispatchesPerStep, r.stepMedianMs, r.stepP95Ms,
         si(r.constraintsPerSecond), r.stepMedianMs > 0 ? std::min(100.0, 100.0 * overhead / r.stepMedianMs) : 0.0,
-        r.wallMsPerStep, r.simulatedPerWallSecond, r.hostMsPerStep, r.recordingMs);
+        r.wallMsPerStep, r.simulatedPerWallSecond, r.hostMsPerStep, r.recordingMs, r.untimedStepMedianMs,
+        r.untimedWallMsPerStep, r.untimedSimulatedPerWallSecond);
     if (!std::isnan(r.pbdResidual))
         out += fmt::format("  PBD stretch residual after the last iteration (mean |C|, a tracked frame): {:.4e} m\n",
                            r.pbdResidual);
@@ -105,6 +108,10 @@ nlohmann::json toJson(const BenchReport& report) {
                            {"bytes_per_step", r.bytesPerStep},
                            {"wall_ms_per_step", r.wallMsPerStep},
                            {"simulated_s_per_wall_s", r.simulatedPerWallSecond},
+                           {"without_pass_timestamps",
+                            {{"step_median_ms", r.untimedStepMedianMs},
+                             {"wall_ms_per_step", r.untimedWallMsPerStep},
+                             {"simulated_s_per_wall_s", r.untimedSimulatedPerWallSecond}}},
                            {"recording_ms", r.recordingMs},
                            {"host_ms_per_step", r.hostMsPerStep},
                            {"pbd_residual_m", std::isnan(r.pbdResidual) ? nlohmann::json() : nlohmann::json(r.pbdResidual)},
@@ -151,13 +158,14 @@ std::string formatCsv(const BenchReport& report) {
     for (const ScalingResult& s : report.scaling) csv += "# scaling " + scalingLine(s) + "\n";
     for (const SkippedSize& s : report.skipped) csv += fmt::format("# skipped {} {}: {}\n", s.scene, s.size, s.reason);
     csv += "scene,size,particles,constraints,dispatches_per_step,wall_ms_per_step,simulated_s_per_wall_s,"
-           "recording_ms,host_ms_per_step,pass,element,runs_per_step,elements_per_step,median_ms,p95_ms,elements_per_s,bytes_per_step,"
-           "gb_per_s\n";
+           "recording_ms,host_ms_per_step,untimed_step_median_ms,untimed_wall_ms_per_step,"
+           "untimed_simulated_s_per_wall_s,pass,element,runs_per_step,elements_per_step,median_ms,p95_ms,"
+           "elements_per_s,bytes_per_step,gb_per_s\n";
     for (const SizeResult& r : report.results) {
-        const std::string lead =
-            fmt::format("{},{},{},{},{},{:.6f},{:.6g},{:.6f},{:.6f}", csvField(r.scene), r.size, r.particles,
-                        r.constraints, r.dispatchesPerStep, r.wallMsPerStep, r.simulatedPerWallSecond, r.recordingMs,
-                        r.hostMsPerStep);
+        const std::string lead = fmt::format(
+            "{},{},{},{},{},{:.6f},{:.6g},{:.6f},{:.6f},{:.6f},{:.6f},{:.6g}", csvField(r.scene), r.size, r.particles,
+            r.constraints, r.dispatchesPerStep, r.wallMsPerStep, r.simulatedPerWallSecond, r.recordingMs,
+            r.hostMsPerStep, r.untimedStepMedianMs, r.untimedWallMsPerStep, r.untimedSimulatedPerWallSecond);
         for (const PassFamilyResult& p : r.passes)
             csv += fmt::format("{},{},{},{},{},{:.6f},{:.6f},{:.6g},{},{:.6g}\n", lead, csvField(p.family),
                                csvField(p.element), p.runsPerStep, p.elementsPerStep, p.medianMs, p.p95Ms,
@@ -185,13 +193,14 @@ std::string formatBenchTable(const BenchReport& report) {
     for (const SkippedSize& s : report.skipped) out += fmt::format("skipped {} {}: {}\n", s.scene, s.size, s.reason);
 
     out += "\nscaling: step time against problem size\n";
-    out += fmt::format("  {:<20} {:>6} {:>12} {:>11} {:>14} {:>10} {:>12}\n", "scene", "size", "constraints",
-                       "step ms", "ns/constraint", "dispatches", "sim s/wall s");
+    out += fmt::format("  {:<20} {:>6} {:>12} {:>11} {:>14} {:>10} {:>12} {:>15} {:>15}\n", "scene", "size",
+                       "constraints", "step ms", "ns/constraint", "dispatches", "sim s/wall s", "untimed step ms",
+                       "untimed s/wall s");
     for (const SizeResult& r : report.results)
-        out += fmt::format("  {:<20} {:>6} {:>12} {:>11.3f} {:>14.2f} {:>10} {:>12.3g}\n", r.scene, r.size,
-                           r.constraints, r.stepMedianMs,
+        out += fmt::format("  {:<20} {:>6} {:>12} {:>11.3f} {:>14.2f} {:>10} {:>12.3g} {:>15.3f} {:>15.3g}\n",
+                           r.scene, r.size, r.constraints, r.stepMedianMs,
                            r.constraints > 0 ? r.stepMedianMs * 1e6 / r.constraints : 0.0, r.dispatchesPerStep,
-                           r.simulatedPerWallSecond);
+                           r.simulatedPerWallSecond, r.untimedStepMedianMs, r.untimedSimulatedPerWallSecond);
     for (const ScalingResult& s : report.scaling) out += "  " + scalingLine(s) + "\n";
     return out;
 }

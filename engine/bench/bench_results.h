@@ -39,6 +39,13 @@ struct SizeResult {
     uint64_t bytesPerStep = 0;        // over the families with a byte model
     double wallMsPerStep = 0;         // host wall-clock time per frame while measuring (submission, waits)
     double simulatedPerWallSecond = 0;  // simulated seconds per wall-clock second: timeStep / wallMsPerStep
+    // The same frames without a timestamp pair around each pass, as a run
+    // that shows no per-pass times records them (World::setPassTimings):
+    // step time (first to last timestamp of the frame), wall clock, and
+    // simulated seconds per wall-clock second.
+    double untimedStepMedianMs = 0;
+    double untimedWallMsPerStep = 0;
+    double untimedSimulatedPerWallSecond = 0;
     double recordingMs = 0;           // median host time of a frame that records its commands
     double hostMsPerStep = 0;         // median host time per measured frame (replaying its commands)
     // PBD: mean |C| [m] of the distance constraints after the last iteration

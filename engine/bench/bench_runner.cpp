@@ -82,6 +82,35 @@ private:
     std::vector<size_t> familyOfPass_;
 };
 
+// Per frame from `fromFrame` on: when it was collected, and its step time
+// (the frame's first to last timestamp), for the frames run without pass
+// timestamps.
+class StepSampler : public FrameObserver {
+public:
+    StepSampler(const GpuTimer& timer, uint64_t fromFrame) : timer_(timer), fromFrame_(fromFrame) {}
+
+    void frameCollected(uint32_t /*slot*/, uint64_t frame) override {
+        if (frame < fromFrame_) return;
+        wallClock.push_back(std::chrono::steady_clock::now());
+        const FrameTimeline& timeline = timer_.lastCollectedFrame();
+        stepMs.push_back((timeline.endNs - timeline.beginNs) * 1e-6);
+    }
+
+    std::vector<std::chrono::steady_clock::time_point> wallClock;
+    std::vector<double> stepMs;
+
+private:
+    const GpuTimer& timer_;
+    uint64_t fromFrame_;
+};
+
+// Wall-clock milliseconds per frame between the first and the last collected, or 0.
+double wallMsPerFrame(const std::vector<std::chrono::steady_clock::time_point>& collected) {
+    if (collected.size() < 2) return 0.0;
+    const std::chrono::duration<double, std::milli> span = collected.back() - collected.front();
+    return span.count() / static_cast<double>(collected.size() - 1);
+}
+
 // Why `scene` at `size` cannot run on this device, or "" when it can: the
 // estimate World checks every scene with (sim/device_footprint.h), made
 // before anything is built.
@@ -161,11 +190,9 @@ SizeResult summarize(const BenchScene& benchScene, uint32_t size, const World& w
     result.constraints = model.distance.size() + model.bending.size() + model.attachments.size() +
                          model.pd.elementCount() + model.springs.springs.size();
     result.constraintSolvesPerStep = constraintsPerStep;
-    if (sampler.wallClock.size() > 1) {
-        const std::chrono::duration<double, std::milli> span = sampler.wallClock.back() - sampler.wallClock.front();
-        result.wallMsPerStep = span.count() / static_cast<double>(sampler.wallClock.size() - 1);
+    result.wallMsPerStep = wallMsPerFrame(sampler.wallClock);
+    if (result.wallMsPerStep > 0)
         result.simulatedPerWallSecond = world.scene().solver.timeStep / (result.wallMsPerStep * 1e-3);
-    }
     if (!sampler.recordingMs.empty()) result.recordingMs = median(sampler.recordingMs);
     if (!sampler.hostMs.empty()) result.hostMsPerStep = median(sampler.hostMs);
     if (result.stepMedianMs > 0)
@@ -191,6 +218,17 @@ SizeResult runOne(const VulkanContext& ctx, const BenchScene& benchScene, uint32
     sim.setCommandReuse(true);
     simulateFrames(ctx, sim, options.frames, observers);
     SizeResult result = summarize(benchScene, size, sim, sampler);
+    // Then as many frames again without pass timestamps, as a run that shows
+    // no per-pass times records them (World::setPassTimings): what the
+    // timestamp pairs cost. The first frame of each slot records anew.
+    sim.setPassTimings(false);
+    StepSampler untimed(sim.timer(), sim.framesRecorded() + kHeadlessFramesInFlight);
+    simulateFrames(ctx, sim, kHeadlessFramesInFlight + options.frames, std::vector<FrameObserver*>{&untimed});
+    sim.setPassTimings(true);
+    result.untimedStepMedianMs = median(untimed.stepMs);
+    result.untimedWallMsPerStep = wallMsPerFrame(untimed.wallClock);
+    if (result.untimedWallMsPerStep > 0)
+        result.untimedSimulatedPerWallSecond = sim.scene().solver.timeStep / (result.untimedWallMsPerStep * 1e-3);
     // Then a few frames with residual tracking (its passes would distort the
     // timings): the values of a frame arrive when its slot is collected.
     if (!sim.model().distance.empty()) {

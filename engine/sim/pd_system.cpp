@@ -67,6 +67,19 @@ FreeRows freeRows(const PdModel& pd, double h) {
 
 }  // namespace
 
+uint32_t pdBandwidth(const PdModel& pd) {
+    uint32_t widest = 0;
+    for (uint32_t r = 0; r < pd.particleCount; ++r) {
+        const gpu::PdRow& row = pd.rows[r];
+        const uint32_t i = pd.firstParticle + r;
+        for (uint32_t k = row.offDiagonalFirst; k < row.offDiagonalFirst + row.offDiagonalCount; ++k) {
+            const uint32_t column = pd.offDiagonal[k].column;
+            widest = std::max(widest, column > i ? column - i : i - column);
+        }
+    }
+    return widest;
+}
+
 double pdLaplacianDiagonal(const PdModel& pd, uint32_t row) {
     const gpu::PdRow& r = pd.rows[row];
     double diagonal = r.attachmentDiagonal;

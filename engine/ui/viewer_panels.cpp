@@ -4,6 +4,7 @@
 #include <cmath>
 #include <exception>
 #include <filesystem>
+#include <utility>
 
 #include <fmt/format.h>
 #include <imgui.h>
@@ -54,12 +55,17 @@ void timingPanel(const OverlayView& view) {
         ImGui::TextUnformatted(pass.name.c_str());
         ImGui::TableNextColumn();
         ImGui::Text("%u", pass.runsPerFrame);
-        ImGui::TableNextColumn();
-        ImGui::Text("%.3f", pass.medianMs);
-        ImGui::TableNextColumn();
-        ImGui::Text("%.3f", pass.maxMs);
-        ImGui::TableNextColumn();
-        ImGui::Text("%.1f", 100.0 * pass.medianMs / step);
+        // Passes are timed only while the overlay shows (World::setPassTimings):
+        // the first frames after it appears have none yet.
+        const std::pair<const char*, double> cells[] = {
+            {"%.3f", pass.medianMs}, {"%.3f", pass.maxMs}, {"%.1f", 100.0 * pass.medianMs / step}};
+        for (const auto& [format, value] : cells) {
+            ImGui::TableNextColumn();
+            if (pass.timed)
+                ImGui::Text(format, value);
+            else
+                ImGui::TextUnformatted("-");
+        }
     }
     ImGui::EndTable();
 }

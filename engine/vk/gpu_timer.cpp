@@ -1,6 +1,7 @@
 #include "vk/gpu_timer.h"
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -52,11 +53,16 @@ void GpuTimer::beginFrame(VkCommandBuffer cmd, uint32_t slot) {
     recording_ = &slots_.at(slot);
     recording_->runs.clear();
     recording_->queriesUsed = 0;
+    recording_->passesTimed = passTimestamps_;
     vkCmdResetQueryPool(cmd, recording_->pool, 0, queriesPerSlot_);
     vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, recording_->pool, nextQuery(*recording_));
 }
 
 void GpuTimer::beginPass(VkCommandBuffer cmd, uint32_t passId) {
+    if (!recording_->passesTimed) {
+        recording_->runs.push_back({passId, kNoQuery});
+        return;
+    }
     const uint32_t query = nextQuery(*recording_);
     nextQuery(*recording_);  // the end timestamp
     recording_->runs.push_back({passId, query});
@@ -65,8 +71,9 @@ void GpuTimer::beginPass(VkCommandBuffer cmd, uint32_t passId) {
 }
 
 void GpuTimer::endPass(VkCommandBuffer cmd) {
+    if (openPass_ == kNoQuery) return;  // a frame without pass timestamps
     vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, recording_->pool, openPass_ + 1);
-    openPass_ = UINT32_MAX;
+    openPass_ = kNoQuery;
 }
 
 void GpuTimer::endFrame(VkCommandBuffer cmd) {
@@ -98,8 +105,9 @@ void GpuTimer::collect(uint32_t slotIndex) {
     FrameSample sample;
     sample.passMs.assign(passNames_.size(), 0.0);
     sample.passRuns.assign(passNames_.size(), 0);
+    sample.passesTimed = slot.passesTimed;
     for (const Run& run : slot.runs) {
-        sample.passMs[run.passId] += ms(run.firstQuery, run.firstQuery + 1);
+        if (run.firstQuery != kNoQuery) sample.passMs[run.passId] += ms(run.firstQuery, run.firstQuery + 1);
         sample.passRuns[run.passId]++;
     }
     sample.stepMs = ms(0, slot.queriesUsed - 1);
@@ -115,15 +123,19 @@ void GpuTimer::collect(uint32_t slotIndex) {
     lastFrameBeginTick_ = frameBegin;
     anyFrameCollected_ = true;
     auto ns = [&](uint32_t query) {
+        if (query == kNoQuery) return std::numeric_limits<double>::quiet_NaN();
         const uint64_t tick = frameBegin - originTick_ + ((ticks[query] - ticks[0]) & validMask_);
         return static_cast<double>(tick) * nsPerTick_;
     };
     lastFrame_.beginNs = ns(0);
     lastFrame_.endNs = ns(slot.queriesUsed - 1);
     lastFrame_.runs.clear();
+    lastFrame_.passesTimed = slot.passesTimed;
     std::vector<uint32_t> runsSoFar(passNames_.size(), 0);
-    for (const Run& run : slot.runs)
-        lastFrame_.runs.push_back({run.passId, runsSoFar[run.passId]++, ns(run.firstQuery), ns(run.firstQuery + 1)});
+    for (const Run& run : slot.runs) {
+        const uint32_t end = run.firstQuery == kNoQuery ? kNoQuery : run.firstQuery + 1;
+        lastFrame_.runs.push_back({run.passId, runsSoFar[run.passId]++, ns(run.firstQuery), ns(end)});
+    }
     samples_.push_back(std::move(sample));
     if (samples_.size() > kKeptFrames) samples_.pop_front();
 }
@@ -154,19 +166,26 @@ TimingReport GpuTimer::report(uint32_t lastFrames) const {
     report.device = ctx_.deviceInfo().name;
     const size_t first = lastFrames == 0 || lastFrames >= samples_.size() ? 0 : samples_.size() - lastFrames;
     report.frames = static_cast<uint32_t>(samples_.size() - first);
+    // A pass's times over the frames that timed it; its runs per frame from
+    // the last frame that ran it, timed or not.
     for (uint32_t id = 0; id < passNames_.size(); ++id) {
         std::vector<double> values;
         uint32_t runs = 0;
         for (size_t f = first; f < samples_.size(); ++f) {
             if (id >= samples_[f].passMs.size() || samples_[f].passRuns[id] == 0) continue;
-            values.push_back(samples_[f].passMs[id]);
+            if (samples_[f].passesTimed) values.push_back(samples_[f].passMs[id]);
             runs = samples_[f].passRuns[id];
         }
-        if (!values.empty()) report.passes.push_back(summarize(passNames_[id], std::move(values), runs));
+        if (runs == 0) continue;
+        const bool timed = !values.empty();
+        report.passes.push_back(summarize(passNames_[id], std::move(values), runs));
+        report.passes.back().timed = timed;
     }
     std::vector<double> steps;
     for (size_t f = first; f < samples_.size(); ++f) steps.push_back(samples_[f].stepMs);
+    const bool anyFrame = !steps.empty();
     report.step = summarize("step total", std::move(steps), 1);
+    report.step.timed = anyFrame;
     return report;
 }
 

@@ -7,6 +7,13 @@
 // report gives median and max over frames, in the order passes were
 // registered (the step order). The raw intervals of the frame last collected
 // are kept too (lastCollectedFrame), for traces and benchmarks.
+//
+// A timestamp pair around every pass is not free: on lavapipe it costs
+// 0.035-0.046 ms, a third of a per-colour frame's 882 passes
+// (docs/benchmarks.md). So the pass timestamps can be turned off
+// (setPassTimestamps) where nobody reads them: a frame then writes only its
+// first and last timestamps, and its passes are still counted and named,
+// without times.
 #include <cstdint>
 #include <deque>
 #include <string>
@@ -25,6 +32,9 @@ struct PassTiming {
     double maxMs = 0;
     double meanMs = 0;
     uint32_t runsPerFrame = 0;  // how many times the pass was recorded in one frame
+    // Whether any frame reported timed the pass (else the times are 0: it
+    // ran only in frames without pass timestamps).
+    bool timed = false;
 };
 
 struct TimingReport {
@@ -35,7 +45,8 @@ struct TimingReport {
 };
 
 // One recorded run of a pass, on the device's timestamp clock in
-// nanoseconds since the first timestamp of the first frame this timer collected.
+// nanoseconds since the first timestamp of the first frame this timer
+// collected; NaN in a frame without pass timestamps.
 struct PassRunInterval {
     uint32_t passId = 0;
     uint32_t run = 0;  // 0 for the pass's first run in its frame, 1 for the second, ...
@@ -49,6 +60,7 @@ struct FrameTimeline {
     double beginNs = 0;
     double endNs = 0;
     std::vector<PassRunInterval> runs;
+    bool passesTimed = true;  // false: the runs' times are NaN (setPassTimestamps(false))
 };
 
 class GpuTimer {
@@ -62,6 +74,11 @@ public:
     uint32_t registerPass(std::string_view name);
     const std::string& passName(uint32_t passId) const { return passNames_.at(passId); }
     uint32_t passCount() const { return static_cast<uint32_t>(passNames_.size()); }
+
+    // Whether frames recorded from now on write a timestamp pair around
+    // every pass (the default) or only their first and last timestamps.
+    void setPassTimestamps(bool on) { passTimestamps_ = on; }
+    bool passTimestamps() const { return passTimestamps_; }
 
     void beginFrame(VkCommandBuffer cmd, uint32_t slot);
     void beginPass(VkCommandBuffer cmd, uint32_t passId);
@@ -91,20 +108,23 @@ public:
     void clearSamples();
 
 private:
+    static constexpr uint32_t kNoQuery = UINT32_MAX;  // a run recorded without timestamps
     struct Run {
         uint32_t passId;
-        uint32_t firstQuery;
+        uint32_t firstQuery;  // or kNoQuery
     };
     struct Slot {
         VkQueryPool pool = VK_NULL_HANDLE;
         std::vector<Run> runs;
         uint32_t queriesUsed = 0;
         bool pending = false;
+        bool passesTimed = true;  // as recorded
     };
     struct FrameSample {
         std::vector<double> passMs;  // by pass id
         std::vector<uint32_t> passRuns;
         double stepMs = 0;
+        bool passesTimed = true;
     };
 
     uint32_t nextQuery(Slot& slot);
@@ -115,7 +135,8 @@ private:
     uint32_t queriesPerSlot_ = 0;
     std::vector<Slot> slots_;
     Slot* recording_ = nullptr;
-    uint32_t openPass_ = UINT32_MAX;
+    uint32_t openPass_ = kNoQuery;
+    bool passTimestamps_ = true;
     std::vector<std::string> passNames_;
     std::deque<FrameSample> samples_;  // the last kKeptFrames, oldest first
     FrameTimeline lastFrame_;

@@ -7,7 +7,8 @@
 // CPU, more than the GPU needs for a small cloth. A replay is one command.
 //
 // Commands depend on the solver settings, the drag, what the frame computes
-// besides the step (normals, residuals), and the World's live edits. The
+// besides the step (normals, residuals), whether its passes are timed, and
+// the World's live edits. The
 // settings and the drag are compared by value every frame (FrameKey), so an
 // application may edit scene().solver directly; every live edit and reset
 // calls forget(). A recording that holds one-time work (a live edit's
@@ -34,6 +35,7 @@ struct FrameKey {
     std::optional<BodyDrag> draggedBody;
     bool normals = true;
     bool residuals = false;
+    bool passTimings = true;  // a timestamp pair around every pass (World::setPassTimings)
     bool operator==(const FrameKey&) const = default;
 };
 

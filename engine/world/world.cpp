@@ -74,7 +74,7 @@ World::~World() = default;
 
 void World::recordFrame(VkCommandBuffer cmd, uint32_t slot) {
     const auto start = std::chrono::steady_clock::now();
-    const FrameKey key{scene_.solver, dragged_, draggedBody_, normalsWanted_, residuals_->enabled()};
+    const FrameKey key{scene_.solver, dragged_, draggedBody_, normalsWanted_, residuals_->enabled(), passTimings_};
     lastFrameReplayed_ = commandReuse_ && commands_->replayable(slot, key);
     if (lastFrameReplayed_) {
         // What recording would have noted on the host: the same passes and
@@ -94,6 +94,7 @@ void World::recordFrame(VkCommandBuffer cmd, uint32_t slot) {
 
 void World::recordCommands(uint32_t slot, const FrameKey& key) {
     const VkCommandBuffer cmd = commands_->begin(slot);
+    timer_->setPassTimestamps(key.passTimings);
     timer_->beginFrame(cmd, slot);
     residuals_->beginFrame(slot);
     StepRecorder rec(cmd, *timer_, stepper_->plan());

@@ -54,7 +54,7 @@ fault_run oom-at-alloc oom@alloc:1 \
 fault_run oom-at-late-alloc oom@alloc:12 \
     '^vksim: out of device memory \(VK_ERROR_OUT_OF_DEVICE_MEMORY\) while allocating (image )?"[^"]+" \([0-9.]+ (bytes|KiB|MiB|GiB)\)$'
 fault_run host-oom-at-map host-oom@map:1 \
-    '^vksim: out of host memory \(VK_ERROR_OUT_OF_HOST_MEMORY\) while mapping "[^"]+" \([0-9.]+ (bytes|KiB|MiB|GiB)\)$'
+    '^vksim: [^ ]+\.json: out of host memory \(VK_ERROR_OUT_OF_HOST_MEMORY\) while mapping "[^"]+" \([0-9.]+ (bytes|KiB|MiB|GiB)\)$'
 fault_run timeout-at-wait timeout@wait:30 \
     '^vksim: the GPU did not finish within 120 s \(VK_TIMEOUT\) while waiting for frame ([0-9]+); VKSIM_GPU_TIMEOUT=SECONDS sets the limit$' 0
 VKSIM_GPU_TIMEOUT=2.5 fault_run timeout-at-read-back timeout@wait:3 \

@@ -46,13 +46,6 @@ Scene uvSphereScene(const ScratchFolder& folder) {
 }
 
 // How often each pass named `name` ran in the world's last collected frame.
-uint32_t runsOf(World& world, const std::string& name) {
-    uint32_t runs = 0;
-    for (const PassRunInterval& run : world.timer().lastCollectedFrame().runs)
-        runs += world.timer().passName(run.passId) == name ? 1 : 0;
-    return runs;
-}
-
 bool hasPassEndingIn(World& world, const std::string& suffix) {
     for (uint32_t id = 0; id < world.timer().passCount(); ++id)
         if (world.timer().passName(id).ends_with(suffix)) return true;
@@ -99,9 +92,9 @@ TEST_F(OverflowGroup, UvSphereClothMatchesTheCpuReference) {
     }
     // One overflow dispatch per family and iteration, none more.
     const uint32_t iterations = scene.solver.substeps * scene.solver.iterations;
-    EXPECT_EQ(runsOf(world, "stretch overflow"), iterations);
-    EXPECT_EQ(runsOf(world, "bending overflow"), iterations);
-    EXPECT_EQ(runsOf(world, "stretch colour 63"), iterations);
+    EXPECT_EQ(passRunsInLastFrame(world, "stretch overflow"), iterations);
+    EXPECT_EQ(passRunsInLastFrame(world, "bending overflow"), iterations);
+    EXPECT_EQ(passRunsInLastFrame(world, "stretch colour 63"), iterations);
     EXPECT_FALSE(hasPassEndingIn(world, "attachment overflow"));
 
     // Both poles (the highest and the lowest particle at the start) moved:
@@ -147,10 +140,12 @@ TEST_F(OverflowGroup, UvSphereOnTheClusterPathMatchesTheClusterOrder) {
     const uint32_t iterations = scene.solver.substeps * scene.solver.iterations;
     std::cout << fmt::format("[overflow] cluster path: gpu vs cluster-order reference worst {:.3e} m; per frame "
                              "{} cluster sweeps, {} stretch overflow runs\n",
-                             worst, runsOf(world, "cluster sweep 1") + runsOf(world, "cluster sweep 2"),
-                             runsOf(world, "stretch overflow"));
-    EXPECT_EQ(runsOf(world, "cluster sweep 1"), iterations);
-    EXPECT_EQ(runsOf(world, "stretch overflow"), iterations);
+                             worst,
+                             passRunsInLastFrame(world, "cluster sweep 1") +
+                                 passRunsInLastFrame(world, "cluster sweep 2"),
+                             passRunsInLastFrame(world, "stretch overflow"));
+    EXPECT_EQ(passRunsInLastFrame(world, "cluster sweep 1"), iterations);
+    EXPECT_EQ(passRunsInLastFrame(world, "stretch overflow"), iterations);
     EXPECT_LT(worst, PbdTraits::kReferenceTolerance);
 }
 
@@ -162,7 +157,7 @@ TEST_F(OverflowGroup, AnOrdinaryClothHasNoOverflowPass) {
     EXPECT_EQ(world.model().distanceGroups.overflow.count, 0u);
     EXPECT_EQ(world.model().bendingGroups.overflow.count, 0u);
     EXPECT_FALSE(hasPassEndingIn(world, " overflow"));
-    EXPECT_GT(runsOf(world, "stretch colour 0"), 0u);
+    EXPECT_GT(passRunsInLastFrame(world, "stretch colour 0"), 0u);
 }
 
 }  // namespace

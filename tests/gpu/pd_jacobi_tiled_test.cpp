@@ -13,6 +13,7 @@
 
 #include "gpu_harness.h"
 #include "scene/scene_loader.h"
+#include "sim/pd_system.h"
 #include "solvers/pd/pd_solver.h"
 #include "world/world.h"
 #include "world_frames.h"
@@ -25,25 +26,6 @@ class PdJacobiTiled : public GpuTest {};
 Scene onPath(Scene scene, PdJacobiPath path) {
     scene.solver.pd.jacobiPath = path;
     return scene;
-}
-
-uint32_t runsOf(World& world, std::string_view name) {
-    uint32_t runs = 0;
-    for (const PassRunInterval& run : world.timer().lastCollectedFrame().runs)
-        runs += world.timer().passName(run.passId) == name ? 1 : 0;
-    return runs;
-}
-
-// The farthest column of the PD system from its row, in particles.
-uint32_t bandwidth(const PdModel& pd) {
-    uint32_t widest = 0;
-    for (uint32_t r = 0; r < pd.particleCount; ++r)
-        for (uint32_t k = pd.rows[r].offDiagonalFirst; k < pd.rows[r].offDiagonalFirst + pd.rows[r].offDiagonalCount;
-             ++k) {
-            const uint32_t i = pd.firstParticle + r, column = pd.offDiagonal[k].column;
-            widest = std::max(widest, column > i ? column - i : i - column);
-        }
-    return widest;
 }
 
 struct Case {
@@ -68,7 +50,7 @@ TEST_F(PdJacobiTiled, MatchesADispatchPerIterationBitForBit) {
         World tiled(ctx(), onPath(c.scene, PdJacobiPath::Tiled), 1);
         World perIteration(ctx(), onPath(c.scene, PdJacobiPath::PerIteration), 1);
         const PdModel& pd = tiled.model().pd;
-        const uint32_t halo = tiled.pdSolver().tiledJacobiHalo(), band = bandwidth(pd);
+        const uint32_t halo = tiled.pdSolver().tiledJacobiHalo(), band = pdBandwidth(pd);
         std::cout << fmt::format("[pd tiled] {}: {} rows, bandwidth {}, halo {} (tiles of {} rows)\n", c.name,
                                  pd.particleCount, band, halo, PdSolver::kTiledJacobiRows);
         if (c.name.starts_with("1600")) {
@@ -95,8 +77,8 @@ TEST_F(PdJacobiTiled, MatchesADispatchPerIterationBitForBit) {
         EXPECT_EQ(tiled.lastPdResidualPerIteration(), perIteration.lastPdResidualPerIteration()) << c.name;
         const PdSettings& settings = c.scene.solver.pd;
         const uint32_t dispatches = c.scene.solver.substeps * settings.localIterations * settings.jacobiIterations;
-        EXPECT_EQ(runsOf(tiled, PdSolver::kJacobiTiledPassName), dispatches) << c.name;
-        EXPECT_EQ(runsOf(tiled, "pd: jacobi/chebyshev"), 0u) << c.name;
+        EXPECT_EQ(passRunsInLastFrame(tiled, PdSolver::kJacobiTiledPassName), dispatches) << c.name;
+        EXPECT_EQ(passRunsInLastFrame(tiled, "pd: jacobi/chebyshev"), 0u) << c.name;
     }
 }
 

@@ -26,13 +26,6 @@ Scene onPath(Scene scene, PdJacobiPath path) {
     return scene;
 }
 
-uint32_t runsOf(World& world, std::string_view name) {
-    uint32_t runs = 0;
-    for (const PassRunInterval& run : world.timer().lastCollectedFrame().runs)
-        runs += world.timer().passName(run.passId) == name ? 1 : 0;
-    return runs;
-}
-
 void expectSameBits(const World& a, const World& b, const std::string& what) {
     const std::vector<glm::vec4> xa = a.particles().readPositions(), xb = b.particles().readPositions();
     const std::vector<glm::vec4> va = a.particles().readVelocities(), vb = b.particles().readVelocities();
@@ -60,13 +53,13 @@ TEST_F(PdJacobiWorkgroup, MatchesADispatchPerIterationBitForBit) {
         EXPECT_EQ(workgroup.lastPdResidualPerIteration(), perIteration.lastPdResidualPerIteration()) << file;
         const PdSettings& pd = scene.solver.pd;
         const uint32_t globalSteps = scene.solver.substeps * pd.localIterations;
-        const uint32_t a = runsOf(workgroup, PdSolver::kJacobiInWorkgroupPassName);
-        const uint32_t b = runsOf(perIteration, "pd: jacobi/chebyshev");
+        const uint32_t a = passRunsInLastFrame(workgroup, PdSolver::kJacobiInWorkgroupPassName);
+        const uint32_t b = passRunsInLastFrame(perIteration, "pd: jacobi/chebyshev");
         std::cout << fmt::format("[pd jacobi] {}: {} Jacobi dispatches per frame in one workgroup, {} per iteration\n",
                                  file, a, b);
         EXPECT_EQ(a, globalSteps);
         EXPECT_EQ(b, globalSteps * pd.jacobiIterations);
-        EXPECT_EQ(runsOf(workgroup, "pd: jacobi/chebyshev"), 0u);
+        EXPECT_EQ(passRunsInLastFrame(workgroup, "pd: jacobi/chebyshev"), 0u);
     }
 }
 

@@ -67,14 +67,7 @@ PdSolver::PdSolver(const VulkanContext& ctx, const SimModel& model, const Partic
 
     // The tiled path's halo: the farthest column from its row, as far as the
     // window (kTiledJacobiRows + 2 halo vec4) fits shared memory.
-    uint32_t bandwidth = 0;
-    for (uint32_t r = 0; r < pd_.particleCount; ++r) {
-        const gpu::PdRow& row = pd_.rows[r];
-        for (uint32_t k = row.offDiagonalFirst; k < row.offDiagonalFirst + row.offDiagonalCount; ++k) {
-            const uint32_t column = pd_.offDiagonal[k].column, i = pd_.firstParticle + r;
-            bandwidth = std::max(bandwidth, column > i ? column - i : i - column);
-        }
-    }
+    const uint32_t bandwidth = pdBandwidth(pd_);
     const uint32_t windowVec4s = ctx.properties().limits.maxComputeSharedMemorySize / sizeof(glm::vec4);
     const uint32_t maxHalo = windowVec4s > kTiledJacobiRows ? (windowVec4s - kTiledJacobiRows) / 2 : 0;
     tiledHalo_ = std::min(bandwidth, maxHalo);
