@@ -143,10 +143,13 @@ std::optional<FootprintProblem> checkDeviceFootprint(const Scene& scene, const D
         const auto& object = largestBy([&](const ObjectFootprint& o) {
             return particleBuffer || o.pool == pool ? o.particles : 0;
         });
-        return FootprintProblem{object.key,
-                                fmt::format("{} needs a {} buffer; the device's maxStorageBufferRange is {}",
-                                            object.size, mebibytes(largestBuffer),
-                                            mebibytes(limits.maxStorageBufferRange))};
+        // In MiB, or in bytes where both round to the same MiB (a 966 x 966
+        // cloth on lavapipe needed "a 128 MiB buffer" of a 128 MiB limit).
+        std::string needed = mebibytes(largestBuffer), range = mebibytes(limits.maxStorageBufferRange);
+        if (needed == range)
+            needed = fmt::format("{}-byte", largestBuffer), range = fmt::format("{} bytes", limits.maxStorageBufferRange);
+        return FootprintProblem{object.key, fmt::format("{} needs a {} buffer; the device's maxStorageBufferRange is {}",
+                                                        object.size, needed, range)};
     }
 
     return std::nullopt;

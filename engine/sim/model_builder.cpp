@@ -33,6 +33,20 @@ glm::dvec3 positionOf(const SimModel& model, uint32_t particle) {
     return glm::dvec3(glm::vec3(model.positions[particle]));
 }
 
+// A free particle's inverse mass as the GPU holds it: finite and a normal
+// 32-bit float, else the object's mass is too small for its particle count
+// (1e-36 kg over 4096 particles is 2.4e-40 kg each, subnormal, whose inverse
+// is infinite in float: non-finite at the first frame).
+float checkedInverseMass(double inverseMass, double objectMass, uint32_t particles, const std::string& owner) {
+    const auto w = static_cast<float>(inverseMass);
+    if (!std::isfinite(w) || !std::isnormal(w))
+        throw std::invalid_argument(fmt::format(
+            "{}: mass {:g} kg over {} particles gives a particle an inverse mass of {:g} 1/kg, outside what a 32-bit "
+            "float holds; raise the mass",
+            owner, objectMass, particles, inverseMass));
+    return w;
+}
+
 // Particles of a cloth: a grid's mass / n each, so the inverse mass is
 // n / mass; a mesh's by area (cloth_geometry.h). Hard pins get inverse mass 0
 // (and no velocity). Returns the first particle.
@@ -43,12 +57,13 @@ uint32_t appendClothParticles(SimModel& model, const ClothObject& cloth, const C
     const uint32_t first = model.particleCount();
     const auto vertexCount = static_cast<uint32_t>(mesh.positions.size());
     const bool pinsAreHard = !cloth.pinsAsAttachments;
-    const float inverseMass = static_cast<float>(double(vertexCount) / double(cloth.mass));
+    const std::string owner = fmt::format("cloth '{}'", cloth.name);
     for (uint32_t v = 0; v < vertexCount; ++v) {
         bool fixed = pinsAreHard && pinned[v];
-        const float free = mesh.massShares.empty() ? inverseMass
-                                                   : static_cast<float>(1.0 / (double(cloth.mass) * mesh.massShares[v]));
-        model.positions.emplace_back(glm::vec3(mesh.positions[v]), fixed ? 0.0f : free);
+        const double freeInverse = mesh.massShares.empty() ? double(vertexCount) / double(cloth.mass)
+                                                           : 1.0 / (double(cloth.mass) * mesh.massShares[v]);
+        const float free = fixed ? 0.0f : checkedInverseMass(freeInverse, cloth.mass, vertexCount, owner);
+        model.positions.emplace_back(glm::vec3(mesh.positions[v]), free);
         model.velocities.emplace_back(fixed ? glm::vec3(0.0f) : cloth.initialVelocity, 0.0f);
     }
     return first;
@@ -305,7 +320,8 @@ void appendSolid(SimModel& model, const SolidObject& solid, uint32_t index) {
     const bool pinsAreHard = !solid.pinsAsAttachments;
     for (uint32_t v = 0; v < vertexCount; ++v) {
         const bool fixed = pinsAreHard && pinned[v];
-        model.positions.emplace_back(glm::vec3(world[v]), fixed ? 0.0f : static_cast<float>(1.0 / masses[v]));
+        model.positions.emplace_back(glm::vec3(world[v]),
+                                     fixed ? 0.0f : checkedInverseMass(1.0 / masses[v], solid.mass, vertexCount, owner));
         model.velocities.emplace_back(fixed ? glm::vec3(0.0f) : solid.initialVelocity, 0.0f);
     }
     const size_t strainBegin = model.pd.tetStrain.size(), volumeBegin = model.pd.tetVolume.size();

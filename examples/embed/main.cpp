@@ -60,6 +60,8 @@ int run(const Options& options) {
         // vksim on the application's device: it creates only its command pool.
         const vksim::VulkanContext ctx(app.adopted());
         vksim::World world(ctx, scene, kFramesInFlight);
+        // Nothing here shows per-pass GPU times: time only whole frames.
+        world.setPassTimings(false);
         FrameImage image(app, extent);
         ClothPass pass(app.device(), FrameImage::kColorFormat, FrameImage::kDepthFormat);
         HostBuffer positions(app, VkDeviceSize{world.particleCount()} * sizeof(glm::vec4));

@@ -1,6 +1,8 @@
 // The estimate of whether a scene fits a device (sim/device_footprint.h),
 // against made-up limits: each limit is named with the key to lower, and
 // scenes within them pass.
+#include <iostream>
+
 #include <gtest/gtest.h>
 
 #include "scene/scene_loader.h"
@@ -39,6 +41,13 @@ TEST(DeviceFootprint, TheLargestBufferIsCheckedAgainstMaxStorageBufferRange) {
     ASSERT_TRUE(problem);
     EXPECT_EQ(problem->key, "/objects/0/resolution");
     EXPECT_EQ(problem->problem, "600x600 needs a 143 MiB buffer; the device's maxStorageBufferRange is 128 MiB");
+    // Just past the limit, both round to 128 MiB: then the bytes.
+    const auto justPast = check(R"({"objects": [{"type": "cloth", "resolution": [966, 966]}]})", small);
+    ASSERT_TRUE(justPast);
+    std::cout << "[footprint] " << justPast->problem << "\n";
+    EXPECT_NE(justPast->problem.find("-byte buffer; the device's maxStorageBufferRange is 134217728 bytes"),
+              std::string::npos)
+        << justPast->problem;
 }
 
 TEST(DeviceFootprint, TheWorkgroupCountIsNoLimit) {
