@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <ostream>
 #include <string>
+#include <string_view>
 
 #include <CLI/CLI.hpp>
 
@@ -141,7 +142,14 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv, std::ostre
         parsed.exitStatus = cli.exit(e, out, err);
         return parsed;
     } catch (const CLI::ParseError& e) {
-        err << "vksim: " << e.what() << " (see --help)\n";
+        // CLI11 names a flag given a value ("--headless=1") without its
+        // dashes: "headless was given a disallowed flag override".
+        const std::string_view what = e.what(), override = " was given a disallowed flag override";
+        if (what.ends_with(override))
+            err << "vksim: --" << what.substr(0, what.size() - override.size())
+                << " is a flag and takes no value (see --help)\n";
+        else
+            err << "vksim: " << what << " (see --help)\n";
         parsed.exitStatus = kExitUsage;
         return parsed;
     }

@@ -44,9 +44,9 @@ expect_usage_error "--screenshot: expected a file name without control character
     "$scene" --headless --screenshot $'s\r.png'
 expect_usage_error "scene: expected a file name without control characters" $'s\x01.json' --headless
 expect_usage_error "--out: expected a file name without control characters" bench --out $'o\x7f.csv'
-expect_usage_error "headless was given a disallowed flag override" "$scene" --headless=1
-expect_usage_error "quiet was given a disallowed flag override" "$scene" --quiet=0
-expect_usage_error "quiet was given a disallowed flag override" bench --quiet=1
+expect_usage_error "--headless is a flag and takes no value" "$scene" --headless=1
+expect_usage_error "--quiet is a flag and takes no value" "$scene" --quiet=0
+expect_usage_error "--quiet is a flag and takes no value" bench --quiet=1
 expect_usage_error "--sizes: expected comma-separated integers in [2, 4096], got ',,'" bench --sizes ,,
 # Not the next option taken for the sizes.
 expect_usage_error "--sizes: expected comma-separated integers in [2, 4096], got ',,'" bench --sizes ,, --quiet
