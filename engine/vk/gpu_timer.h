@@ -9,7 +9,7 @@
 // are kept too (lastCollectedFrame), for traces and benchmarks.
 //
 // A timestamp pair around every pass is not free: on lavapipe it costs
-// 0.035-0.046 ms, a third of a per-colour frame's 882 passes
+// 0.035-0.053 ms, over 40% of a per-colour frame of 882 passes
 // (docs/benchmarks.md). So the pass timestamps can be turned off
 // (setPassTimestamps) where nobody reads them: a frame then writes only its
 // first and last timestamps, and its passes are still counted and named,
