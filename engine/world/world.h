@@ -48,7 +48,7 @@ public:
     // which `cmd` executes (vkCmdExecuteCommands: afterwards no pipeline,
     // descriptor or push constant of `cmd` is bound). They are recorded when
     // something changed since the slot's last frame (the settings in
-    // scene().solver, a drag, a live edit, normals or residuals wanted) and
+    // scene().solver, a drag, a live edit, normals, residuals or pass timings wanted) and
     // replayed otherwise (world/frame_commands.h): the same commands, so
     // the same results, bit for bit. `cmd` must come from a pool of the
     // queue family of the context's.
