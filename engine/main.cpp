@@ -6,7 +6,6 @@
 #include <filesystem>
 #include <iostream>
 #include <new>
-#include <string_view>
 #include <utility>
 
 #include <fmt/format.h>
@@ -83,18 +82,19 @@ int main(int argc, char** argv) {
         std::cerr << "vksim: " << options.scenePath << ": " << e.what() << "\n";
     } catch (const vksim::DeviceError& e) {
         std::cerr << "vksim: " << e.what() << "\n";
-    } catch (const vksim::VulkanError& e) {
+    } catch (const vksim::DeviceFault& e) {
         // The driver out of host memory names the scene, as a bad_alloc does
         // (the scene is what needs the memory; tests/cli/low_memory.sh).
         // Written without allocating, like the bad_alloc below.
         std::fputs("vksim: ", stderr);
-        if (std::string_view(e.what()).starts_with("out of host memory") && !parsed.options.bench &&
-            !options.scenePath.empty()) {
+        if (e.result == VK_ERROR_OUT_OF_HOST_MEMORY && !parsed.options.bench && !options.scenePath.empty()) {
             std::fputs(options.scenePath.c_str(), stderr);
             std::fputs(": ", stderr);
         }
         std::fputs(e.what(), stderr);
         std::fputs("\n", stderr);
+    } catch (const vksim::VulkanError& e) {
+        std::cerr << "vksim: " << e.what() << "\n";
     } catch (const std::bad_alloc&) {  // its what() is just "std::bad_alloc"; nothing here may allocate
         std::fputs("vksim: ", stderr);
         if (!parsed.options.bench && !options.scenePath.empty()) {

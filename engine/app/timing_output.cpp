@@ -30,7 +30,7 @@ std::string formatTimingTable(const TimingReport& report) {
     const double step = report.step.medianMs > 0 ? report.step.medianMs : 1.0;
     bool untimed = false;
     for (const PassTiming& pass : report.passes) {
-        if (!pass.timed) {  // ran only in frames without pass timestamps (GpuTimer::setPassTimestamps)
+        if (!pass.timed) {  // ran only in frames without pass timestamps (World::setPassTimings)
             out += fmt::format("  {:<24} {:>6} {:>11} {:>11} {:>7}\n", pass.name, pass.runsPerFrame, "-", "-", "-");
             untimed = true;
             continue;

@@ -49,11 +49,11 @@ uint32_t GpuTimer::nextQuery(Slot& slot) {
     return slot.queriesUsed++;
 }
 
-void GpuTimer::beginFrame(VkCommandBuffer cmd, uint32_t slot) {
+void GpuTimer::beginFrame(VkCommandBuffer cmd, uint32_t slot, bool passTimestamps) {
     recording_ = &slots_.at(slot);
     recording_->runs.clear();
     recording_->queriesUsed = 0;
-    recording_->passesTimed = passTimestamps_;
+    recording_->passesTimed = passTimestamps;
     vkCmdResetQueryPool(cmd, recording_->pool, 0, queriesPerSlot_);
     vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, recording_->pool, nextQuery(*recording_));
 }

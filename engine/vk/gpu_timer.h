@@ -11,7 +11,7 @@
 // A timestamp pair around every pass is not free: on lavapipe it costs
 // 0.035-0.053 ms, over 40% of a per-colour frame of 882 passes
 // (docs/benchmarks.md). So the pass timestamps can be turned off
-// (setPassTimestamps) where nobody reads them: a frame then writes only its
+// (beginFrame's passTimestamps) where nobody reads them: a frame then writes only its
 // first and last timestamps, and its passes are still counted and named,
 // without times.
 #include <cstdint>
@@ -60,7 +60,7 @@ struct FrameTimeline {
     double beginNs = 0;
     double endNs = 0;
     std::vector<PassRunInterval> runs;
-    bool passesTimed = true;  // false: the runs' times are NaN (setPassTimestamps(false))
+    bool passesTimed = true;  // false: the runs' times are NaN (recorded without pass timestamps)
 };
 
 class GpuTimer {
@@ -75,12 +75,9 @@ public:
     const std::string& passName(uint32_t passId) const { return passNames_.at(passId); }
     uint32_t passCount() const { return static_cast<uint32_t>(passNames_.size()); }
 
-    // Whether frames recorded from now on write a timestamp pair around
-    // every pass (the default) or only their first and last timestamps.
-    void setPassTimestamps(bool on) { passTimestamps_ = on; }
-    bool passTimestamps() const { return passTimestamps_; }
-
-    void beginFrame(VkCommandBuffer cmd, uint32_t slot);
+    // `passTimestamps`: a timestamp pair around every pass of the frame, or
+    // only the frame's first and last timestamps.
+    void beginFrame(VkCommandBuffer cmd, uint32_t slot, bool passTimestamps = true);
     void beginPass(VkCommandBuffer cmd, uint32_t passId);
     void endPass(VkCommandBuffer cmd);
     void endFrame(VkCommandBuffer cmd);
@@ -136,7 +133,6 @@ private:
     std::vector<Slot> slots_;
     Slot* recording_ = nullptr;
     uint32_t openPass_ = kNoQuery;
-    bool passTimestamps_ = true;
     std::vector<std::string> passNames_;
     std::deque<FrameSample> samples_;  // the last kKeptFrames, oldest first
     FrameTimeline lastFrame_;

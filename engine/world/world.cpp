@@ -94,8 +94,7 @@ void World::recordFrame(VkCommandBuffer cmd, uint32_t slot) {
 
 void World::recordCommands(uint32_t slot, const FrameKey& key) {
     const VkCommandBuffer cmd = commands_->begin(slot);
-    timer_->setPassTimestamps(key.passTimings);
-    timer_->beginFrame(cmd, slot);
+    timer_->beginFrame(cmd, slot, key.passTimings);
     residuals_->beginFrame(slot);
     StepRecorder rec(cmd, *timer_, stepper_->plan());
     const FrameInputs frame{key.settings, key.residuals ? residuals_.get() : nullptr, key.dragged, key.draggedBody,

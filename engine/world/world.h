@@ -58,7 +58,7 @@ public:
     bool commandReuse() const { return commandReuse_; }
     // Whether each pass is timed (a timestamp pair around it; the default)
     // or only the whole frame (timer().report() then has the step time and
-    // every pass's runs, without pass times: GpuTimer::setPassTimestamps).
+    // every pass's runs, without pass times).
     // A pair costs about 0.04 ms on lavapipe, over 40% of a per-colour frame;
     // a run nobody reads per-pass times from turns them off. Takes effect
     // from the next frame recorded (a change records the slots anew).
