@@ -75,8 +75,9 @@ struct SpringSettings {
 // How the PBD objects are dispatched (docs/physics.md §1, "Small objects in
 // one workgroup").
 enum class PbdPath {
-    Auto,       // Workgroup when every PBD object fits one workgroup's shared memory, else Clusters on a
-                // CPU device up to PbdSolver::kAutoClustersCpu clusters, else PerColour
+    Auto,       // on a CPU device Clusters where they cut an object and number at most
+                // PbdSolver::kAutoClustersCpu; else Workgroup when every PBD object fits one
+                // workgroup's shared memory, else PerColour
     Workgroup,  // one dispatch per frame, one workgroup per object, positions in shared memory
     PerColour,  // one dispatch per colour per iteration
     Clusters,   // per iteration, two dispatches of shared-memory clusters and the colours they leave

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The PBD workgroup path (docs/physics.md §1, small objects in one
-# workgroup) from the command line, on the default scene: by default
-# ("pbdPath": "auto") a frame is one "solve in workgroups" dispatch (the
+# workgroup) from the command line, on the default scene with
+# "pbdPath": "workgroup": a frame is one "solve in workgroups" dispatch (the
 # timing table has no colour pass); the state-hash after 30 frames is the
 # same with lavapipe on 1, 2 and 4 threads and with --validate silent
-# (exit 0), and the same as the per-colour path's. "workgroup" on a cloth
-# too big for one workgroup, and an unknown path, are one line naming the
-# file and the key, exit 1.
+# (exit 0), and the same as the per-colour path's. On lavapipe (a CPU
+# device) "auto" takes the clusters for the default cloth instead: two of
+# 1152 particles, so that two cores share it; its hash too is the same on 1,
+# 2 and 4 threads. "workgroup" on a cloth too big for one workgroup, and an
+# unknown path, are one line naming the file and the key, exit 1.
 # Usage: workgroup_path.sh VKSIM SCENES_DIR
 set -euo pipefail
 vksim=$1
@@ -24,11 +26,17 @@ with_path() {  # with_path PATH OUT: the default scene with "pbdPath": PATH
 source "$(dirname "$0")/thread_hashes.sh"
 
 timings=$("$vksim" "$scene" --headless --frames 5 --validate)
+grep -q '^  cluster sweep 1  *32 ' <<<"$timings" || fail "\"auto\" did not take the clusters on lavapipe"
+same_hash_on_threads "$vksim" "$scene" 30
+echo "auto (clusters):   $thread_hash"
+
+with_path workgroup "$scratch/workgroup.json"
+timings=$("$vksim" "$scratch/workgroup.json" --headless --frames 5 --validate)
 grep -q '^  solve in workgroups  *1 ' <<<"$timings" || fail "no single 'solve in workgroups' run per frame"
 ! grep -qE '^  (stretch|bending|attachment) colour' <<<"$timings" || fail "colour passes ran on the workgroup path"
 ! grep -qE '^  normals ' <<<"$timings" || fail "normals computed though nothing reads them"
 
-same_hash_on_threads "$vksim" "$scene" 30
+same_hash_on_threads "$vksim" "$scratch/workgroup.json" 30
 
 with_path perColour "$scratch/per_colour.json"
 per_colour=$(hash_of "$("$vksim" "$scratch/per_colour.json" --headless --frames 30 --hash --quiet)")

@@ -23,8 +23,11 @@ namespace {
 
 class ClusterSolve : public GpuTest {
 protected:
-    uint32_t capacity() { return workgroupParticleCapacity(ctx().properties().limits.maxComputeSharedMemorySize); }
-    // A square cloth of about 2.5 clusters on this device (64 x 64 on lavapipe).
+    bool cpu() { return ctx().properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU; }
+    uint32_t sharedBytes() { return ctx().properties().limits.maxComputeSharedMemorySize; }
+    // The most particles in one cluster on this device.
+    uint32_t capacity() { return clusterParticleCapacity(sharedBytes(), cpu()); }
+    // A square cloth of about 2.5 clusters on this device (59 x 59 on lavapipe: 3 of 1161).
     uint32_t side() { return static_cast<uint32_t>(std::ceil(std::sqrt(2.5 * capacity()))); }
 };
 
@@ -63,19 +66,19 @@ double largestDistance(const std::vector<glm::vec4>& gpu, std::span<const glm::d
 // sphere, float and double decide some contacts a substep apart, which
 // tests luck, not the order): float rounding only, as tight as the
 // per-colour path against the colour order, run alongside. Measured on
-// lavapipe over 30 frames: 2.7e-4 m for both paths (1e-3 m is the bound
+// lavapipe over 30 frames: 3.1e-4 m (clusters), 3.0e-4 m (colours) (1e-3 m is the bound
 // of gpu_vs_reference_test.cpp, 0.05% of the 2 m cloth; later the swinging
 // folds amplify rounding on both paths alike, 2e-3 m by frame 40). The
 // reference in the colour order shows that the order is what is checked:
-// 4e-3 m from the cluster path by frame 30, 15 times further.
+// 4.5e-3 m from the cluster path by frame 30, 15 times further.
 TEST_F(ClusterSolve, MatchesTheReferenceInClusterOrder) {
     Scene scene = onPath(swingingCloth(side()), PbdPath::Clusters);
     scene.colliders.clear();
     const SimModel model = buildModel(scene);
     GpuRun gpu(ctx(), model, scene.solver);
     GpuRun gpuColours(ctx(), model, onPath(scene, PbdPath::PerColour).solver);
-    ASSERT_GT(gpu.stepper().pbd().workgroupCapacity(), 0u);
-    PbdReference clusterOrder(model, gpu.stepper().pbd().workgroupCapacity());
+    ASSERT_EQ(gpu.stepper().pbd().clusterCapacity(), capacity());
+    PbdReference clusterOrder(model, capacity());
     PbdReference colourOrder(model);
     double worst = 0.0, worstColourOrder = 0.0, worstColours = 0.0;
     for (uint32_t f = 1; f <= 30; ++f) {
@@ -105,11 +108,14 @@ TEST_F(ClusterSolve, MatchesTheReferenceInClusterOrder) {
 // frame's last substep, on both paths (XPBD stretch and bending, so that
 // the objective is defined). Both are Gauss-Seidel over the same
 // constraints in another order; each path starts from its own state after
-// 20 frames (they differ by the order's effect, about 2e-3 m). Measured
-// on lavapipe: the clusters' objective is 0.2% lower than the colours' at
-// every iteration, their mean |C| 0.8% higher; both decrease at every
-// iteration. Bounds: objective no more than 0.1% above, mean |C| no more
-// than 2% above, at every iteration.
+// 20 frames (they differ by the order's effect, about 2e-3 m), so the
+// levels differ by that state and the rates are what the order decides.
+// Measured on lavapipe (3 clusters of 1161): both decrease at every
+// iteration; over the 11 iterations after the first the objective falls
+// by 269 J on the clusters and 268 J on the colours, mean |C| by 0.71% and
+// 0.73%; the levels are 0.1% (objective) and 1.6% (mean |C|) above the
+// colours'. Bounds: each fall at least 90% of the colours'; levels no more
+// than 0.5% (objective) and 3% (mean |C|) above.
 TEST_F(ClusterSolve, ConvergesPerIterationAsTheColoursDo) {
     Scene scene = swingingCloth(side());
     ClothObject& cloth = scene.cloths[0];
@@ -137,9 +143,17 @@ TEST_F(ClusterSolve, ConvergesPerIterationAsTheColoursDo) {
     ASSERT_EQ(eb.size(), scene.solver.iterations);
     print("mean |C| [m]", ra, rb);
     print("XPBD objective [J]", ea, eb);
+    const size_t last = ra.size() - 1;
+    const double energyFall = ea[0] - ea[last], energyFallColours = eb[0] - eb[last];
+    const double residualFall = 1.0 - ra[last] / ra[0], residualFallColours = 1.0 - rb[last] / rb[0];
+    std::cout << fmt::format("[clusters] fall after the first iteration, clusters / colours: objective {:.1f} / "
+                             "{:.1f} J, mean |C| {:.3f}% / {:.3f}%\n",
+                             energyFall, energyFallColours, 100 * residualFall, 100 * residualFallColours);
+    EXPECT_GE(energyFall, 0.9 * energyFallColours);
+    EXPECT_GE(residualFall, 0.9 * residualFallColours);
     for (size_t k = 0; k < ra.size(); ++k) {
-        EXPECT_LE(ea[k], 1.001f * eb[k]) << "iteration " << k;
-        EXPECT_LE(ra[k], 1.02f * rb[k]) << "iteration " << k;
+        EXPECT_LE(ea[k], 1.005f * eb[k]) << "iteration " << k;
+        EXPECT_LE(ra[k], 1.03f * rb[k]) << "iteration " << k;
         if (k > 0) {
             EXPECT_LT(ea[k], ea[k - 1]) << "the objective rose at iteration " << k;
             EXPECT_LT(ra[k], ra[k - 1]) << "the residual rose at iteration " << k;
@@ -225,16 +239,28 @@ TEST_F(ClusterSolve, MouseDragHoldsTheParticleOnItsTarget) {
     }
 }
 
-// "auto", for an object too big for one workgroup: the clusters on a CPU
-// driver up to kAutoClustersCpu clusters in the first sweep, the colours
-// beyond and on a GPU (the clusters are not measured there yet).
+// "auto" on a CPU driver: the clusters where they cut some object in more
+// than one, up to kAutoClustersCpu clusters in the first sweep; else the
+// workgroup where every object fits, else the colours. On a GPU (the
+// clusters are not measured there yet) the workgroup or the colours.
 TEST_F(ClusterSolve, AutoPicksClustersOnACpuDriverUpToALimit) {
-    const bool cpu = ctx().properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
-    const Scene small = swingingCloth(side());  // 3 clusters
-    EXPECT_EQ(World(ctx(), small, 1).pbdSolver().pathFor(small.solver), cpu ? PbdPath::Clusters : PbdPath::PerColour);
+    auto pathOf = [&](uint32_t side, uint32_t expectedClusters) {
+        const Scene scene = swingingCloth(side);
+        World world(ctx(), scene, 1);
+        EXPECT_EQ(world.pbdSolver().firstSweepClusters(), expectedClusters) << side << " x " << side;
+        return world.pbdSolver().pathFor(scene.solver);
+    };
+    const uint32_t workgroup = workgroupParticleCapacity(sharedBytes());
+    // Fits one cluster: one workgroup everywhere.
+    const auto oneCluster = static_cast<uint32_t>(std::sqrt(double(capacity())));
+    EXPECT_EQ(pathOf(oneCluster, 1), PbdPath::Workgroup);
+    // Fits one workgroup: on a CPU driver two clusters of half of it
+    // (lavapipe: 52 x 52), solved by two cores instead of one.
+    const auto oneWorkgroup = static_cast<uint32_t>(std::sqrt(double(workgroup)));
+    EXPECT_EQ(pathOf(oneWorkgroup, cpu() ? 2 : 1), cpu() ? PbdPath::Clusters : PbdPath::Workgroup);
+    EXPECT_EQ(pathOf(side(), 3), cpu() ? PbdPath::Clusters : PbdPath::PerColour);
     const auto bigSide = static_cast<uint32_t>(std::ceil(std::sqrt((PbdSolver::kAutoClustersCpu + 0.5) * capacity())));
-    const Scene big = swingingCloth(bigSide);  // 9 clusters
-    EXPECT_EQ(World(ctx(), big, 1).pbdSolver().pathFor(big.solver), PbdPath::PerColour);
+    EXPECT_EQ(pathOf(bigSide, PbdSolver::kAutoClustersCpu + 1), PbdPath::PerColour);
 }
 
 }  // namespace

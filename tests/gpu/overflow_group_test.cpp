@@ -127,7 +127,7 @@ TEST_F(OverflowGroup, UvSphereOnTheClusterPathMatchesTheClusterOrder) {
     Scene scene = uvSphereScene(folder);
     scene.solver.pbdPath = PbdPath::Clusters;
     World world(ctx(), scene, 1);
-    PbdReference reference(world.model(), world.pbdSolver().workgroupCapacity());
+    PbdReference reference(world.model(), world.pbdSolver().clusterCapacity());
     const ParticleRange range = reference.range(reference.world());
     double worst = 0.0;
     for (uint32_t f = 1; f <= 30; ++f) {

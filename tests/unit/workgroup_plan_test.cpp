@@ -1,14 +1,18 @@
 // The workgroup plan (solvers/pbd/workgroup_plan.h): per PBD object, the
-// phases of one iteration. Each phase lies inside one colour (or the
-// overflow group) of its family and holds only the object's constraints;
-// together an object's phases cover each of its constraints exactly once,
-// in the per-colour path's order; objects of other solvers get none.
+// phases of one iteration, over the constraint arrays in the cluster plan's
+// order. Each phase lies inside one colour (or the overflow group) of its
+// family and holds only the object's constraints; together an object's
+// phases cover each of its constraints exactly once, in the per-colour
+// path's colour order; objects of other solvers get none.
 #include <gtest/gtest.h>
 
 #include <set>
 
+#include <fmt/format.h>
+
 #include "cloth_scenes.h"
 #include "sim/model_builder.h"
+#include "sim/pbd_clusters.h"
 #include "solvers/pbd/workgroup_plan.h"
 
 namespace vksim {
@@ -35,7 +39,7 @@ void expectFamilyCovered(const WorkgroupPlan& plan, const std::vector<Constraint
             EXPECT_EQ(group, groupOf(groups, phase.first + phase.count - 1)) << "a phase spans two colours";
             EXPECT_EQ(phase.serial, group == groups.colors.size() ? 1u : 0u);
             EXPECT_GE(group, lastGroup) << "phases out of colour order";
-            lastGroup = group + 1;
+            lastGroup = group;  // an object may have several runs of one colour
             for (uint32_t j = phase.first; j < phase.first + phase.count; ++j) {
                 EXPECT_TRUE(seen.insert(j).second) << "constraint " << j << " in two phases";
                 for (uint32_t p : particlesOf(constraints[j])) {
@@ -48,31 +52,52 @@ void expectFamilyCovered(const WorkgroupPlan& plan, const std::vector<Constraint
     EXPECT_EQ(seen.size(), constraints.size()) << "constraints left out";
 }
 
+// Over the model's order (clusters that hold whole objects: the cluster
+// plan permutes nothing), and over the order of clusters that cut both
+// objects, where an object's share of a colour is several runs.
 TEST(WorkgroupPlan, EachObjectsPhasesCoverItsConstraintsColourByColour) {
     const SimModel model = buildModel(test::threeObjects());
-    const WorkgroupPlan plan = buildWorkgroupPlan(model);
-    ASSERT_EQ(plan.objects.size(), 2u);  // the PD cloth is not a PBD object
-    EXPECT_EQ(plan.objects[0].particleCount, 35u);
-    EXPECT_EQ(plan.objects[1].particleCount, 54u);
-    EXPECT_GT(plan.objects[0].attachmentPhaseCount, 0u);
-    EXPECT_EQ(plan.objects[1].attachmentPhaseCount, 0u);
-    using gpu::WorkgroupObject;
-    expectFamilyCovered(plan, model.distance, model.distanceGroups, &WorkgroupObject::distancePhases,
-                        &WorkgroupObject::distancePhaseCount,
-                        [](const gpu::DistanceConstraint& c) { return std::vector<uint32_t>{c.p0, c.p1}; });
-    expectFamilyCovered(plan, model.bending, model.bendingGroups, &WorkgroupObject::bendingPhases,
-                        &WorkgroupObject::bendingPhaseCount, [](const gpu::BendingConstraint& c) {
-                            return std::vector<uint32_t>{c.particles.x, c.particles.y, c.particles.z,
-                                                         c.particles.w};
-                        });
-    expectFamilyCovered(plan, model.attachments, model.attachmentGroups, &WorkgroupObject::attachmentPhases,
-                        &WorkgroupObject::attachmentPhaseCount,
-                        [](const gpu::AttachmentConstraint& c) { return std::vector<uint32_t>{c.particle}; });
+    for (uint32_t clusterParticles : {1000u, 12u}) {
+        SCOPED_TRACE(fmt::format("clusters of at most {} particles", clusterParticles));
+        const ClusterPlan arrays = buildClusterPlan(model, clusterParticles);
+        const WorkgroupPlan plan = buildWorkgroupPlan(model, arrays);
+        ASSERT_EQ(plan.objects.size(), 2u);  // the PD cloth is not a PBD object
+        EXPECT_EQ(plan.objects[0].particleCount, 35u);
+        EXPECT_EQ(plan.objects[1].particleCount, 54u);
+        EXPECT_GT(plan.objects[0].attachmentPhaseCount, 0u);
+        EXPECT_EQ(plan.objects[1].attachmentPhaseCount, 0u);
+        uint32_t distancePhases = 0;
+        for (const gpu::WorkgroupObject& object : plan.objects) distancePhases += object.distancePhaseCount;
+        const size_t colours = model.distanceGroups.colors.size();
+        if (clusterParticles == 12u)
+            EXPECT_GT(distancePhases, 2 * colours) << "no colour of an object in several runs";
+        using gpu::WorkgroupObject;
+        expectFamilyCovered(plan, permuted(model.distance, arrays.distance), model.distanceGroups,
+                            &WorkgroupObject::distancePhases, &WorkgroupObject::distancePhaseCount,
+                            [](const gpu::DistanceConstraint& c) { return std::vector<uint32_t>{c.p0, c.p1}; });
+        expectFamilyCovered(plan, permuted(model.bending, arrays.bending), model.bendingGroups,
+                            &WorkgroupObject::bendingPhases, &WorkgroupObject::bendingPhaseCount,
+                            [](const gpu::BendingConstraint& c) {
+                                return std::vector<uint32_t>{c.particles.x, c.particles.y, c.particles.z,
+                                                             c.particles.w};
+                            });
+        expectFamilyCovered(plan, permuted(model.attachments, arrays.attachment), model.attachmentGroups,
+                            &WorkgroupObject::attachmentPhases, &WorkgroupObject::attachmentPhaseCount,
+                            [](const gpu::AttachmentConstraint& c) { return std::vector<uint32_t>{c.particle}; });
+    }
 }
 
 TEST(WorkgroupPlan, CapacityIsTwelveBytesAParticle) {
     EXPECT_EQ(workgroupParticleCapacity(32768), 2730u);  // lavapipe: a 48x48 cloth (2304) fits, 64x64 does not
     EXPECT_EQ(workgroupParticleCapacity(49152), 4096u);  // 48 KiB: exactly 64x64
+}
+
+// A cluster is a workgroup's worth on a GPU, half of it on a CPU device (one
+// core runs a workgroup there: a 48 x 48 cloth is then 2 clusters of 1152).
+TEST(WorkgroupPlan, ClustersAreHalfAWorkgroupOnACpuDevice) {
+    EXPECT_EQ(clusterParticleCapacity(32768, false), 2730u);
+    EXPECT_EQ(clusterParticleCapacity(32768, true), 1365u);
+    EXPECT_EQ(clusterParticleCapacity(24, true), 2u);  // never below a constraint's two particles
 }
 
 TEST(WorkgroupPlan, MisfitNamesTheFirstObjectTooBig) {
@@ -98,7 +123,7 @@ TEST(WorkgroupPlan, AShapeMatchedObjectLeavesRoomForItsSums) {
     ASSERT_TRUE(misfit.has_value());
     EXPECT_EQ(*misfit, "'b' has 54 particles and one workgroup holds at most 53 on this device "
                        "(maxComputeSharedMemorySize / 12 bytes, less 22 for shape matching's sums)");
-    const WorkgroupPlan plan = buildWorkgroupPlan(model);
+    const WorkgroupPlan plan = buildWorkgroupPlan(model, buildClusterPlan(model, 1000));
     ASSERT_EQ(plan.objects.size(), 2u);
     EXPECT_EQ(plan.objects[0].shapeMatchGroup, gpu::kNoShapeMatch);
     EXPECT_EQ(plan.objects[1].shapeMatchGroup, 0u);

@@ -69,10 +69,15 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
     materialsInUse_.erase(std::unique(materialsInUse_.begin(), materialsInUse_.end()), materialsInUse_.end());
 
     // Shared memory holds 12 bytes a particle (workgroup_plan.h); the
-    // constraint arrays go up in the cluster plan's order.
-    const uint32_t sharedBytes = ctx.properties().limits.maxComputeSharedMemorySize;
+    // constraint arrays go up in the cluster plan's order, which every path
+    // reads (each colour is only permuted within itself).
+    const VkPhysicalDeviceProperties& properties = ctx.properties();
+    cpuDevice_ = properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+    const uint32_t sharedBytes = properties.limits.maxComputeSharedMemorySize;
     workgroupCapacity_ = workgroupParticleCapacity(sharedBytes);
-    const ClusterPlan clusters = buildClusterPlan(model, workgroupCapacity_);
+    clusterCapacity_ = clusterParticleCapacity(sharedBytes, cpuDevice_);
+    const ClusterPlan clusters = buildClusterPlan(model, clusterCapacity_);
+    pbdObjectCount_ = static_cast<uint32_t>(pbdObjects(model).size());
     clusterCounts_[0] = clusters.firstSweepClusters;
     clusterCounts_[1] = clusters.secondSweepClusters;
     for (const FamilyClusters* family : {&clusters.distance, &clusters.bending, &clusters.attachment})
@@ -115,8 +120,6 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
     // at every barrier, so few invocations are fastest there; lavapipe
     // 22.3 computes wrong results with one vector (8) once the shared
     // array passes 16 KiB, so 16 (docs/benchmarks.md). A GPU wants many.
-    const VkPhysicalDeviceProperties& properties = ctx.properties();
-    cpuDevice_ = properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
     const bool wide = !cpuDevice_ &&
                       properties.limits.maxComputeWorkGroupInvocations >= 256 &&
                       properties.limits.maxComputeWorkGroupSize[0] >= 256;
@@ -127,16 +130,7 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
     workgroupMisfit_ = vksim::workgroupMisfit(model, workgroupCapacity_, shapeMatchScratchParticles(wide ? 256 : 16));
     if (range_.count == 0) return;
     if (!workgroupMisfit_) {
-        // Where every object fits, each is one cluster and the cluster
-        // order is the model's, which the workgroup plan is cut from.
-        auto unpermuted = [](const FamilyClusters& family) {
-            for (uint32_t k = 0; k < family.order.size(); ++k)
-                if (family.order[k] != k) return false;
-            return true;
-        };
-        if (!unpermuted(clusters.distance) || !unpermuted(clusters.bending) || !unpermuted(clusters.attachment))
-            throw std::logic_error("PbdSolver: objects that fit a workgroup were permuted by the cluster plan");
-        const WorkgroupPlan plan = buildWorkgroupPlan(model);
+        const WorkgroupPlan plan = buildWorkgroupPlan(model, clusters);
         workgroupCount_ = static_cast<uint32_t>(plan.objects.size());
         workgroupObjects_ = makeStorageBuffer<gpu::WorkgroupObject>(ctx, plan.objects, "workgroup objects");
         workgroupPhases_ = makeStorageBuffer<gpu::WorkgroupPhase>(ctx, plan.phases, "workgroup phases");
@@ -287,17 +281,21 @@ void PbdSolver::projectGroups(StepRecorder& rec, const ComputeKernel& kernel, co
     rec.run(passes.overflow, kernel, {&p, &constraints, &materials_, &lambdas}, 1, push, at, {&p, workingName()});
 }
 
-// "auto": one workgroup per object where every object fits; else, on a CPU
-// driver, the clusters up to kAutoClustersCpu clusters in the first sweep,
-// where they measured faster than the colours (lavapipe, 2 cores: 2.3x at
-// 64 x 64, 2 clusters; 1.7x at 128 x 128, 7 clusters; but 0.6-0.8x at
-// 256 x 256, 25 clusters; docs/benchmarks.md), and the colours beyond; the
-// colours on a GPU, where the clusters are not measured yet and a
-// cluster's serial phases may cost more than a parallel dispatch each.
+// "auto": on a CPU driver, the clusters where they cut some object in more
+// than one and are at most kAutoClustersCpu in the first sweep: there they
+// measured faster than both other paths (lavapipe, 2 cores, every pass
+// timed: a 48 x 48 cloth in 2 clusters 3.1x the colours, where its one
+// workgroup was 1.7x; 64 x 64 in 4 clusters 2.3x; docs/benchmarks.md),
+// since a CPU driver runs a workgroup on one core. Else one workgroup per
+// object where every object fits, else the colours: on a GPU, where the
+// clusters are not measured yet and a cluster's serial phases may cost more
+// than a parallel dispatch each, and on a CPU driver past kAutoClustersCpu
+// (256 x 256, 49 clusters: 0.6-1x the colours).
 PbdPath PbdSolver::pathFor(const SolverSettings& settings) const {
     if (settings.pbdPath != PbdPath::Auto) return settings.pbdPath;
-    if (!workgroupMisfit_) return PbdPath::Workgroup;
-    return cpuDevice_ && clusterCounts_[0] <= kAutoClustersCpu ? PbdPath::Clusters : PbdPath::PerColour;
+    const bool splitsAnObject = clusterCounts_[0] > pbdObjectCount_;
+    if (cpuDevice_ && splitsAnObject && clusterCounts_[0] <= kAutoClustersCpu) return PbdPath::Clusters;
+    return workgroupMisfit_ ? PbdPath::PerColour : PbdPath::Workgroup;
 }
 
 bool PbdSolver::recordsWholeFrames(const SolverSettings& settings) const {

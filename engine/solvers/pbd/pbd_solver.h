@@ -42,7 +42,7 @@ public:
     static constexpr std::string_view kClusterSweepPassNames[2] = {"cluster sweep 1", "cluster sweep 2"};
     // "auto" takes the clusters on a CPU driver up to this many clusters in
     // the first sweep (pathFor()).
-    static constexpr uint32_t kAutoClustersCpu = 8;
+    static constexpr uint32_t kAutoClustersCpu = 16;
 
     PbdSolver(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles,
               const ColliderSet& colliders);
@@ -65,6 +65,11 @@ public:
     const std::optional<std::string>& workgroupMisfit() const { return workgroupMisfit_; }
     // The most particles one workgroup holds on this device.
     uint32_t workgroupCapacity() const { return workgroupCapacity_; }
+    // The most particles in one cluster of the cluster path on this device
+    // (clusterParticleCapacity(), workgroup_plan.h).
+    uint32_t clusterCapacity() const { return clusterCapacity_; }
+    // The clusters of the cluster path's first sweep.
+    uint32_t firstSweepClusters() const { return clusterCounts_[0]; }
     // How a frame with `settings` is dispatched ("auto" resolved).
     PbdPath pathFor(const SolverSettings& settings) const;
     // The constraints cluster sweep 1 or 2 projects per run (all families).
@@ -125,7 +130,7 @@ private:
     std::unique_ptr<ComputeKernel> residualDistance_, energy_;
     // The workgroup path: one object and its phases per workgroup
     // (workgroup_plan.h); built when every object fits.
-    uint32_t workgroupCapacity_ = 0;
+    uint32_t workgroupCapacity_ = 0, clusterCapacity_ = 0, pbdObjectCount_ = 0;
     std::optional<std::string> workgroupMisfit_;
     GpuBuffer workgroupObjects_, workgroupPhases_;
     uint32_t workgroupCount_ = 0;

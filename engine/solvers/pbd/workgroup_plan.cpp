@@ -17,21 +17,22 @@ uint32_t particleOf(const gpu::DistanceConstraint& c) { return c.p0; }
 uint32_t particleOf(const gpu::BendingConstraint& c) { return c.particles.x; }
 uint32_t particleOf(const gpu::AttachmentConstraint& c) { return c.particle; }
 
-// Appends, per object, the phase of constraints [range) that belong to it
-// (one colour, or the overflow group: a phase never spans two).
+// Appends, per object, the phases of constraints [range) that belong to it:
+// one per run of the array that is the object's (one colour, or the overflow
+// group: a phase never spans two).
 template <typename Constraint>
 void splitByObject(std::span<const Constraint> constraints, ColorRange range, uint32_t serial,
                    const std::vector<const ObjectRange*>& objects,
                    std::vector<std::vector<gpu::WorkgroupPhase>>& phasesOf) {
     size_t current = objects.size();  // the object whose phase is open, none yet
-    size_t owner = 0;
     for (uint32_t j = range.first; j < range.first + range.count; ++j) {
         const uint32_t particle = particleOf(constraints[j]);
-        while (owner < objects.size() && particle >= objects[owner]->firstParticle + objects[owner]->particleCount)
-            ++owner;
-        if (owner == objects.size() || particle < objects[owner]->firstParticle)
-            throw std::logic_error(fmt::format(
-                "workgroup plan: constraint {} is not grouped by object, or not on a PBD object", j));
+        // The last object starting at or below the particle.
+        const auto next = std::upper_bound(objects.begin(), objects.end(), particle,
+                                           [](uint32_t p, const ObjectRange* o) { return p < o->firstParticle; });
+        const size_t owner = static_cast<size_t>(next - objects.begin()) - 1;
+        if (next == objects.begin() || particle >= objects[owner]->firstParticle + objects[owner]->particleCount)
+            throw std::logic_error(fmt::format("workgroup plan: constraint {} is not on a PBD object", j));
         if (owner != current) {
             phasesOf[owner].push_back({j, 0, serial, 0});
             current = owner;
@@ -56,6 +57,11 @@ std::vector<std::vector<gpu::WorkgroupPhase>> familyPhases(const std::vector<Con
 
 uint32_t workgroupParticleCapacity(uint32_t sharedMemoryBytes) { return sharedMemoryBytes / 12; }
 
+uint32_t clusterParticleCapacity(uint32_t sharedMemoryBytes, bool cpuDevice) {
+    const uint32_t workgroup = workgroupParticleCapacity(sharedMemoryBytes);
+    return cpuDevice ? std::max(workgroup / 2, 2u) : workgroup;
+}
+
 uint32_t shapeMatchScratchParticles(uint32_t workgroupSize) { return (4 * workgroupSize + 2) / 3; }
 
 namespace {
@@ -69,11 +75,12 @@ uint32_t shapeMatchGroupOf(const SimModel& model, uint32_t firstParticle) {
 
 }  // namespace
 
-WorkgroupPlan buildWorkgroupPlan(const SimModel& model) {
+WorkgroupPlan buildWorkgroupPlan(const SimModel& model, const ClusterPlan& arrays) {
     const std::vector<const ObjectRange*> objects = pbdObjects(model);
-    const auto distance = familyPhases(model.distance, model.distanceGroups, objects);
-    const auto bending = familyPhases(model.bending, model.bendingGroups, objects);
-    const auto attachment = familyPhases(model.attachments, model.attachmentGroups, objects);
+    const auto distance = familyPhases(permuted(model.distance, arrays.distance), model.distanceGroups, objects);
+    const auto bending = familyPhases(permuted(model.bending, arrays.bending), model.bendingGroups, objects);
+    const auto attachment =
+        familyPhases(permuted(model.attachments, arrays.attachment), model.attachmentGroups, objects);
     WorkgroupPlan plan;
     for (size_t o = 0; o < objects.size(); ++o) {
         gpu::WorkgroupObject object{};

@@ -4,7 +4,9 @@
 // PBD object, and per object the phases of one
 // Gauss-Seidel iteration in the order the per-colour path projects them
 // (each family's colours, then its overflow group), each cut down to the
-// object's own constraints. Built on the CPU from the model; uploaded once.
+// object's own constraints. Built on the CPU from the model, over the
+// constraint arrays in the order the GPU holds them (the cluster plan's);
+// uploaded once.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -15,6 +17,7 @@
 namespace vksim {
 
 struct SimModel;
+struct ClusterPlan;
 
 struct WorkgroupPlan {
     std::vector<gpu::WorkgroupObject> objects;  // one per PBD object, in particle order
@@ -26,10 +29,23 @@ struct WorkgroupPlan {
 // the particle store).
 uint32_t workgroupParticleCapacity(uint32_t sharedMemoryBytes);
 
-// The plan for the model's PBD objects. Throws std::logic_error if a colour's
-// constraints are not grouped by object (the model builder's stable colour
-// sort keeps them so).
-WorkgroupPlan buildWorkgroupPlan(const SimModel& model);
+// The most particles in one cluster of the cluster path (sim/pbd_clusters.h):
+// all that one workgroup holds on a GPU, half of that on a CPU device. A CPU
+// driver runs a workgroup on one core, so an object that fits one workgroup
+// would be solved by one core; in clusters of half the size it is cut in two
+// at least, and two cores share it (lavapipe, 2 cores: the default 48 x 48
+// cloth in 2 clusters of 1152 takes 36 ms a frame, in one workgroup 60-65;
+// docs/benchmarks.md).
+uint32_t clusterParticleCapacity(uint32_t sharedMemoryBytes, bool cpuDevice);
+
+// The plan for the model's PBD objects, over the constraint arrays in the
+// order of `arrays` (each colour permuted within itself: the order within a
+// colour changes no bits, since no two of its constraints share a particle).
+// An object's share of a colour may be more than one run of the array (the
+// cluster plan puts each object's first-sweep clusters before the second
+// sweep's): each run is a phase of its own. Throws std::logic_error if a
+// constraint is not on a PBD object.
+WorkgroupPlan buildWorkgroupPlan(const SimModel& model, const ClusterPlan& arrays);
 
 // The particles' worth of shared memory shape matching's scratch takes in a
 // workgroup of `workgroupSize` invocations (a vec4 each, after the positions).
