@@ -9,7 +9,10 @@ namespace {
 
 // Bytes per element; vec4 = 16 B. p: predicted position, x: position, v:
 // velocity (each a vec4), C: the constraint record (sim_types.h), material:
-// its ConstraintMaterial row (16 B), lambda: its float multiplier.
+// its ConstraintMaterial row (16 B), lambda: its float multiplier, which
+// only XPBD constraints move (pbd/project_*.glsl); the model counts it for
+// every constraint, an upper bound by 8 B of 104 (stretch), 200 (bending) or
+// 88 (attachment) for PBD ones.
 //
 // Projective dynamics (shaders/pd/*.comp; structs in shared/pd_types.h): q is
 // the current iterate (a vec4 per particle), a slot one vec4 contribution

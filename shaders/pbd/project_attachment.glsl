@@ -7,9 +7,13 @@ void projectAttachment(uint j, uint iteration, uint iterations, float dt) {
     AttachmentConstraint c = attachments[j];
     ConstraintMaterial m = materials[c.material];
     vec4 p = loadParticle(c.particle);
-    float lambda = iteration == 0u ? 0.0 : attachmentLambdas[j];
+    // Only XPBD reads its multiplier (constraintDeltaLambda), so PBD neither
+    // loads nor stores it; every substep's first iteration starts from 0, so a
+    // material switched to XPBD never reads a stale one.
+    const bool xpbd = m.mode == kModeXpbd;
+    float lambda = xpbd && iteration != 0u ? attachmentLambdas[j] : 0.0;
     PointCorrection r = solveAttachment(p.xyz, p.w, c.target.xyz, m.mode, m.stiffness, m.compliance,
                                         iterations, dt, lambda);
     storeParticle(c.particle, vec4(p.xyz + r.dp, p.w));
-    attachmentLambdas[j] = lambda + r.dLambda;
+    if (xpbd) attachmentLambdas[j] = lambda + r.dLambda;
 }

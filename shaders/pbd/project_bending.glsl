@@ -10,7 +10,11 @@ void projectBending(uint j, uint iteration, uint iterations, float dt) {
     vec4 p1 = loadParticle(c.particles.y);
     vec4 p2 = loadParticle(c.particles.z);
     vec4 p3 = loadParticle(c.particles.w);
-    float lambda = iteration == 0u ? 0.0 : bendingLambdas[j];
+    // Only XPBD reads its multiplier (constraintDeltaLambda), so PBD neither
+    // loads nor stores it; every substep's first iteration starts from 0, so a
+    // material switched to XPBD never reads a stale one.
+    const bool xpbd = m.mode == kModeXpbd;
+    float lambda = xpbd && iteration != 0u ? bendingLambdas[j] : 0.0;
     QuadCorrection r = solveIsometricBending(p0.xyz, p0.w, p1.xyz, p1.w, p2.xyz, p2.w, p3.xyz, p3.w,
                                              c.K, c.scale, m.mode, m.stiffness, m.compliance,
                                              iterations, dt, lambda);
@@ -18,5 +22,5 @@ void projectBending(uint j, uint iteration, uint iterations, float dt) {
     storeParticle(c.particles.y, vec4(p1.xyz + r.dp1, p1.w));
     storeParticle(c.particles.z, vec4(p2.xyz + r.dp2, p2.w));
     storeParticle(c.particles.w, vec4(p3.xyz + r.dp3, p3.w));
-    bendingLambdas[j] = lambda + r.dLambda;
+    if (xpbd) bendingLambdas[j] = lambda + r.dLambda;
 }

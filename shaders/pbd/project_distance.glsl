@@ -9,10 +9,14 @@ void projectDistance(uint j, uint iteration, uint iterations, float dt) {
     ConstraintMaterial m = materials[c.material];
     vec4 p0 = loadParticle(c.p0);
     vec4 p1 = loadParticle(c.p1);
-    float lambda = iteration == 0u ? 0.0 : distanceLambdas[j];
+    // Only XPBD reads its multiplier (constraintDeltaLambda), so PBD neither
+    // loads nor stores it; every substep's first iteration starts from 0, so a
+    // material switched to XPBD never reads a stale one.
+    const bool xpbd = m.mode == kModeXpbd;
+    float lambda = xpbd && iteration != 0u ? distanceLambdas[j] : 0.0;
     PairCorrection r = solveDistance(p0.xyz, p0.w, p1.xyz, p1.w, c.restLength, m.mode, m.stiffness,
                                      m.compliance, iterations, dt, lambda);
     storeParticle(c.p0, vec4(p0.xyz + r.dp0, p0.w));
     storeParticle(c.p1, vec4(p1.xyz + r.dp1, p1.w));
-    distanceLambdas[j] = lambda + r.dLambda;
+    if (xpbd) distanceLambdas[j] = lambda + r.dLambda;
 }
