@@ -284,8 +284,8 @@ void PbdSolver::projectGroups(StepRecorder& rec, const ComputeKernel& kernel, co
 // "auto": on a CPU driver, the clusters where they cut some object in more
 // than one and are at most kAutoClustersCpu in the first sweep: there they
 // measured faster than both other paths (lavapipe, 2 cores, every pass
-// timed: a 48 x 48 cloth in 2 clusters 3.1x the colours, where its one
-// workgroup was 1.7x; 64 x 64 in 4 clusters 2.3x; docs/benchmarks.md),
+// timed: a 48 x 48 cloth in 2 clusters 3.0-3.1x the colours, where its one
+// workgroup was 1.7x; 64 x 64 in 4 clusters 2.3-2.4x; docs/benchmarks.md),
 // since a CPU driver runs a workgroup on one core. Else one workgroup per
 // object where every object fits, else the colours: on a GPU, where the
 // clusters are not measured yet and a cluster's serial phases may cost more
