@@ -21,12 +21,48 @@
 namespace vksim {
 namespace {
 
-// Per measured frame, the GPU time of each pass family (its runs summed) and
-// of the whole step; and how often each family runs per step.
-class FamilySampler : public FrameObserver {
+// From frame `fromFrame` on: when each frame was collected, and its step
+// time (the frame's first to last timestamp), which a frame has whether its
+// passes are timed or not.
+class StepSampler : public FrameObserver {
+public:
+    StepSampler(const GpuTimer& timer, uint64_t fromFrame) : timer_(timer), fromFrame_(fromFrame) {}
+
+    void frameCollected(uint32_t /*slot*/, uint64_t frame) override {
+        if (frame < fromFrame_) return;
+        wallClock.push_back(std::chrono::steady_clock::now());
+        const FrameTimeline& timeline = timer_.lastCollectedFrame();
+        stepMs.push_back((timeline.endNs - timeline.beginNs) * 1e-6);
+        sampleFrame(timeline);
+    }
+
+    // Wall-clock milliseconds per frame between the first and the last collected, or 0.
+    double wallMsPerFrame() const {
+        if (wallClock.size() < 2) return 0.0;
+        const std::chrono::duration<double, std::milli> span = wallClock.back() - wallClock.front();
+        return span.count() / static_cast<double>(wallClock.size() - 1);
+    }
+
+    std::vector<std::chrono::steady_clock::time_point> wallClock;  // [sampled frame]
+    std::vector<double> stepMs;                                     // [sampled frame]
+
+protected:
+    // What a subclass takes from each sampled frame besides.
+    virtual void sampleFrame(const FrameTimeline& /*timeline*/) {}
+    uint64_t fromFrame() const { return fromFrame_; }
+
+private:
+    const GpuTimer& timer_;
+    uint64_t fromFrame_;
+};
+
+// Per measured frame (after the warm-up), besides the step: the GPU time of
+// each pass family (its runs summed), how often each family runs per step,
+// and the host's cost of recording or replaying the frame.
+class FamilySampler : public StepSampler {
 public:
     FamilySampler(const World& world, const GpuTimer& timer, uint32_t warmupFrames)
-        : world_(world), timer_(timer), warmup_(warmupFrames) {
+        : StepSampler(timer, warmupFrames), world_(world) {
         for (uint32_t id = 0; id < timer.passCount(); ++id) {
             const std::string family = passFamily(timer.passName(id));
             auto it = std::find(families.begin(), families.end(), family);
@@ -42,13 +78,19 @@ public:
     // frame records, runOne turns reuse off for them) or replaying them.
     void frameRecorded(VkCommandBuffer /*cmd*/, uint32_t /*slot*/, uint64_t frame) override {
         if (!world_.lastFrameReplayed()) recordingMs.push_back(world_.lastFrameHostMs());
-        if (frame >= warmup_) hostMs.push_back(world_.lastFrameHostMs());
+        if (frame >= fromFrame()) hostMs.push_back(world_.lastFrameHostMs());
     }
 
-    void frameCollected(uint32_t /*slot*/, uint64_t frame) override {
-        if (frame < warmup_) return;
-        wallClock.push_back(std::chrono::steady_clock::now());
-        const FrameTimeline& timeline = timer_.lastCollectedFrame();
+    std::vector<std::string> families;          // step order
+    std::vector<std::vector<double>> familyMs;  // [family][measured frame]
+    std::vector<uint32_t> runsPerStep;          // [family], of the last measured frame
+    std::vector<uint32_t> passesRun;            // [family]: distinct passes (colours) that ran
+    // Host time of each frame that recorded its commands, and of each
+    // measured frame (which replay theirs, after the first in each slot).
+    std::vector<double> recordingMs, hostMs;
+
+protected:
+    void sampleFrame(const FrameTimeline& timeline) override {
         std::vector<double> ms(families.size(), 0.0);
         std::fill(runsPerStep.begin(), runsPerStep.end(), 0);
         std::fill(passesRun.begin(), passesRun.end(), 0);
@@ -61,55 +103,12 @@ public:
             seen[run.passId] = true;
         }
         for (size_t f = 0; f < families.size(); ++f) familyMs[f].push_back(ms[f]);
-        stepMs.push_back((timeline.endNs - timeline.beginNs) * 1e-6);
     }
-
-    std::vector<std::string> families;          // step order
-    std::vector<std::vector<double>> familyMs;  // [family][measured frame]
-    std::vector<double> stepMs;                 // [measured frame]
-    std::vector<uint32_t> runsPerStep;          // [family], of the last measured frame
-    std::vector<uint32_t> passesRun;            // [family]: distinct passes (colours) that ran
-    // When each measured frame was collected.
-    std::vector<std::chrono::steady_clock::time_point> wallClock;
-    // Host time of each frame that recorded its commands, and of each
-    // measured frame (which replay theirs, after the first in each slot).
-    std::vector<double> recordingMs, hostMs;
 
 private:
     const World& world_;
-    const GpuTimer& timer_;
-    uint32_t warmup_;
     std::vector<size_t> familyOfPass_;
 };
-
-// Per frame from `fromFrame` on: when it was collected, and its step time
-// (the frame's first to last timestamp), for the frames run without pass
-// timestamps.
-class StepSampler : public FrameObserver {
-public:
-    StepSampler(const GpuTimer& timer, uint64_t fromFrame) : timer_(timer), fromFrame_(fromFrame) {}
-
-    void frameCollected(uint32_t /*slot*/, uint64_t frame) override {
-        if (frame < fromFrame_) return;
-        wallClock.push_back(std::chrono::steady_clock::now());
-        const FrameTimeline& timeline = timer_.lastCollectedFrame();
-        stepMs.push_back((timeline.endNs - timeline.beginNs) * 1e-6);
-    }
-
-    std::vector<std::chrono::steady_clock::time_point> wallClock;
-    std::vector<double> stepMs;
-
-private:
-    const GpuTimer& timer_;
-    uint64_t fromFrame_;
-};
-
-// Wall-clock milliseconds per frame between the first and the last collected, or 0.
-double wallMsPerFrame(const std::vector<std::chrono::steady_clock::time_point>& collected) {
-    if (collected.size() < 2) return 0.0;
-    const std::chrono::duration<double, std::milli> span = collected.back() - collected.front();
-    return span.count() / static_cast<double>(collected.size() - 1);
-}
 
 // Why `scene` at `size` cannot run on this device, or "" when it can: the
 // estimate World checks every scene with (sim/device_footprint.h), made
@@ -190,7 +189,7 @@ SizeResult summarize(const BenchScene& benchScene, uint32_t size, const World& w
     result.constraints = model.distance.size() + model.bending.size() + model.attachments.size() +
                          model.pd.elementCount() + model.springs.springs.size();
     result.constraintSolvesPerStep = constraintsPerStep;
-    result.wallMsPerStep = wallMsPerFrame(sampler.wallClock);
+    result.wallMsPerStep = sampler.wallMsPerFrame();
     if (result.wallMsPerStep > 0)
         result.simulatedPerWallSecond = world.scene().solver.timeStep / (result.wallMsPerStep * 1e-3);
     if (!sampler.recordingMs.empty()) result.recordingMs = median(sampler.recordingMs);
@@ -226,7 +225,7 @@ SizeResult runOne(const VulkanContext& ctx, const BenchScene& benchScene, uint32
     simulateFrames(ctx, sim, kHeadlessFramesInFlight + options.frames, std::vector<FrameObserver*>{&untimed});
     sim.setPassTimings(true);
     result.untimedStepMedianMs = median(untimed.stepMs);
-    result.untimedWallMsPerStep = wallMsPerFrame(untimed.wallClock);
+    result.untimedWallMsPerStep = untimed.wallMsPerFrame();
     if (result.untimedWallMsPerStep > 0)
         result.untimedSimulatedPerWallSecond = sim.scene().solver.timeStep / (result.untimedWallMsPerStep * 1e-3);
     // Then a few frames with residual tracking (its passes would distort the

@@ -39,7 +39,7 @@ glm::dvec3 positionOf(const SimModel& model, uint32_t particle) {
 // is infinite in float: non-finite at the first frame).
 float checkedInverseMass(double inverseMass, double objectMass, uint32_t particles, const std::string& owner) {
     const auto w = static_cast<float>(inverseMass);
-    if (!std::isfinite(w) || !std::isnormal(w))
+    if (!std::isnormal(w))  // also infinite, NaN or zero
         throw std::invalid_argument(fmt::format(
             "{}: mass {:g} kg over {} particles gives a particle an inverse mass of {:g} 1/kg, outside what a 32-bit "
             "float holds; raise the mass",

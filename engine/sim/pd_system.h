@@ -25,14 +25,14 @@ namespace vksim {
 // std::invalid_argument when an element names a particle outside the PD range.
 void buildPdSystem(PdModel& pd, const std::vector<glm::vec4>& positions);
 
-// L_rr of PD row r: the attachments' weights minus the sum of the row's
-// (float) off-diagonal entries, summed in double, so that the rows of the
-// translation-invariant part sum to exactly zero (PdRow in pd_types.h).
 // The system's bandwidth: the farthest column of an off-diagonal entry from
 // its row, in particles (a w-wide grid cloth: w + 1). The tiled Jacobi
 // pass's window reaches this far on each side of its rows.
 uint32_t pdBandwidth(const PdModel& pd);
 
+// L_rr of PD row r: the attachments' weights minus the sum of the row's
+// (float) off-diagonal entries, summed in double, so that the rows of the
+// translation-invariant part sum to exactly zero (PdRow in pd_types.h).
 double pdLaplacianDiagonal(const PdModel& pd, uint32_t row);
 
 // The scalar L of a model as a dense matrix over its PD particles (tests).

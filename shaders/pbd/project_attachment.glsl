@@ -7,9 +7,7 @@ void projectAttachment(uint j, uint iteration, uint iterations, float dt) {
     AttachmentConstraint c = attachments[j];
     ConstraintMaterial m = materials[c.material];
     vec4 p = loadParticle(c.particle);
-    // Only XPBD reads its multiplier (constraintDeltaLambda), so PBD neither
-    // loads nor stores it; every substep's first iteration starts from 0, so a
-    // material switched to XPBD never reads a stale one.
+    // Only XPBD moves its multiplier (see project_distance.glsl).
     const bool xpbd = m.mode == kModeXpbd;
     float lambda = xpbd && iteration != 0u ? attachmentLambdas[j] : 0.0;
     PointCorrection r = solveAttachment(p.xyz, p.w, c.target.xyz, m.mode, m.stiffness, m.compliance,

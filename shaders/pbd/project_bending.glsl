@@ -10,9 +10,7 @@ void projectBending(uint j, uint iteration, uint iterations, float dt) {
     vec4 p1 = loadParticle(c.particles.y);
     vec4 p2 = loadParticle(c.particles.z);
     vec4 p3 = loadParticle(c.particles.w);
-    // Only XPBD reads its multiplier (constraintDeltaLambda), so PBD neither
-    // loads nor stores it; every substep's first iteration starts from 0, so a
-    // material switched to XPBD never reads a stale one.
+    // Only XPBD moves its multiplier (see project_distance.glsl).
     const bool xpbd = m.mode == kModeXpbd;
     float lambda = xpbd && iteration != 0u ? bendingLambdas[j] : 0.0;
     QuadCorrection r = solveIsometricBending(p0.xyz, p0.w, p1.xyz, p1.w, p2.xyz, p2.w, p3.xyz, p3.w,

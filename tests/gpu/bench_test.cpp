@@ -165,8 +165,9 @@ TEST_F(Bench, ProjectiveDynamicsScenesReportEveryPdPassFamily) {
         for (const PassFamilyResult& p : r.passes) {
             const bool perIteration =
                 p.family == "pd: jacobi/chebyshev" || p.family == PdSolver::kJacobiTiledPassName;
-            if (perIteration)
+            if (perIteration) {
                 EXPECT_EQ(p.family == PdSolver::kJacobiTiledPassName, r.scene == "cloth-pd-tiled") << p.family;
+            }
             if (perIteration || p.family == PdSolver::kJacobiInWorkgroupPassName) {
                 EXPECT_FALSE(jacobiSeen) << "both Jacobi paths ran";
                 jacobiSeen = true;

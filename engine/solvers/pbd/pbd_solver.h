@@ -140,7 +140,9 @@ private:
     // sweep's, then the second's) and phases, and what the coloured sweep projects.
     uint32_t clusterCounts_[2] = {0, 0};
     uint64_t clusterSweepConstraints_[2] = {0, 0};
-    bool cpuDevice_ = false;  // a CPU driver: "auto" prefers the clusters to the colours
+    // A CPU driver: clusters of half a workgroup, which "auto" prefers
+    // (clusterParticleCapacity(), pathFor()).
+    bool cpuDevice_ = false;
     GpuBuffer clusterObjects_, clusterPhases_;
     ColorGroups distanceColoured_, bendingColoured_, attachmentColoured_;
     // Whether the second sweep projects the collision constraints, in place
