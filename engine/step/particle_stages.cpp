@@ -1,5 +1,6 @@
 #include "step/particle_stages.h"
 
+#include <span>
 #include <string>
 
 #include "world/collider_set.h"
@@ -10,14 +11,16 @@ namespace vksim {
 ParticleStages::ParticleStages(const VulkanContext& ctx, const ParticleStore& particles,
                                const ColliderSet& colliders)
     : particles_(particles), colliders_(colliders) {
-    auto kernel = [&](const char* shader, uint32_t pushSize) {
-        return std::make_unique<ComputeKernel>(ctx, shader, pushSize);
+    // The collider stages evaluate SDFs: built for the world's shapes only.
+    const SpecializationConstant shapes[] = {colliders.shapeSpecialization()};
+    auto kernel = [&](const char* shader, uint32_t pushSize, std::span<const SpecializationConstant> constants = {}) {
+        return std::make_unique<ComputeKernel>(ctx, shader, pushSize, constants);
     };
     predict_ = kernel("particle/predict.comp", sizeof(gpu::ParticlePush));
-    collideGenerate_ = kernel("particle/collide_generate.comp", sizeof(gpu::ParticlePush));
-    collideProject_ = kernel("particle/project_collision.comp", sizeof(gpu::ParticlePush));
+    collideGenerate_ = kernel("particle/collide_generate.comp", sizeof(gpu::ParticlePush), shapes);
+    collideProject_ = kernel("particle/project_collision.comp", sizeof(gpu::ParticlePush), shapes);
     updateVelocity_ = kernel("particle/update_velocity.comp", sizeof(gpu::ParticlePush));
-    contactVelocity_ = kernel("particle/contact_velocity.comp", sizeof(gpu::ParticlePush));
+    contactVelocity_ = kernel("particle/contact_velocity.comp", sizeof(gpu::ParticlePush), shapes);
     normals_ = kernel("particle/normals.comp", sizeof(gpu::NormalsPush));
 }
 

@@ -17,7 +17,7 @@ constexpr uint32_t kSetsPerPool = 16;
 }  // namespace
 
 ComputeKernel::ComputeKernel(const VulkanContext& ctx, std::string_view shaderName, uint32_t pushConstantSize,
-                             std::span<const uint32_t> specialization)
+                             std::span<const SpecializationConstant> specialization)
     : ctx_(ctx), name_(shaderName), pushConstantSize_(pushConstantSize), pushDescriptors_(ctx.pushDescriptors()) {
     const ShaderBlob* blob = findShader(shaderName);
     if (!blob) throw VulkanError(fmt::format("no shader named '{}' is built into vksim", shaderName));
@@ -68,9 +68,13 @@ ComputeKernel::ComputeKernel(const VulkanContext& ctx, std::string_view shaderNa
     pipelineInfo.stage.module = module_;
     pipelineInfo.stage.pName = "main";
     std::vector<VkSpecializationMapEntry> entries(specialization.size());
-    for (uint32_t i = 0; i < entries.size(); ++i) entries[i] = {i, i * uint32_t(sizeof(uint32_t)), sizeof(uint32_t)};
+    std::vector<uint32_t> values(specialization.size());
+    for (uint32_t i = 0; i < entries.size(); ++i) {
+        entries[i] = {specialization[i].id, i * uint32_t(sizeof(uint32_t)), sizeof(uint32_t)};
+        values[i] = specialization[i].value;
+    }
     const VkSpecializationInfo specializationInfo{static_cast<uint32_t>(entries.size()), entries.data(),
-                                                  specialization.size_bytes(), specialization.data()};
+                                                  values.size() * sizeof(uint32_t), values.data()};
     if (!specialization.empty()) pipelineInfo.stage.pSpecializationInfo = &specializationInfo;
     pipelineInfo.layout = layout_;
     // Allows vkCmdDispatchBase, which splits a dispatch over more workgroups

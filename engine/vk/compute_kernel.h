@@ -20,12 +20,19 @@ namespace vksim {
 
 class VulkanContext;
 
+// A 32-bit specialization constant: the shader's `layout(constant_id = id)`.
+struct SpecializationConstant {
+    uint32_t id = 0;
+    uint32_t value = 0;
+};
+
 class ComputeKernel {
 public:
-    // `specialization` gives the shader's specialization constants
-    // constant_id 0, 1, ... (32-bit values), for those sized by the device.
+    // `specialization` sets some of the shader's specialization constants
+    // (those sized by the device or fixed by the world); the rest keep the
+    // shader's defaults.
     ComputeKernel(const VulkanContext& ctx, std::string_view shaderName, uint32_t pushConstantSize,
-                  std::span<const uint32_t> specialization = {});
+                  std::span<const SpecializationConstant> specialization = {});
     ~ComputeKernel();
     ComputeKernel(const ComputeKernel&) = delete;
     ComputeKernel& operator=(const ComputeKernel&) = delete;

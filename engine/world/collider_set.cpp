@@ -21,6 +21,8 @@ ColliderSet::ColliderSet(const VulkanContext& ctx, const SimModel& model)
     all.resize(count_, gpu::Collider{});
     colliders_ = makeStorageBuffer<gpu::Collider>(ctx, all, "colliders");
     meshSdfGrids_ = makeStorageBuffer<float>(ctx, model.meshSdfGrids, "mesh collider SDF grids");
+    for (const gpu::Collider& c : model.colliders) shapes_ |= 1u << c.type;
+    for (const gpu::Collider& s : model.rigid.shapes) shapes_ |= 1u << s.type;
 }
 
 uint32_t bodyColliderCount(const SimModel& model) {
@@ -29,6 +31,10 @@ uint32_t bodyColliderCount(const SimModel& model) {
 
 void ColliderSet::set(const std::vector<gpu::Collider>& colliders) {
     if (colliders.size() != sceneCount_) throw std::invalid_argument("collider count cannot change at run time");
+    for (const gpu::Collider& c : colliders)
+        if (c.type >= 32 || (shapes_ & (1u << c.type)) == 0)
+            throw std::invalid_argument(fmt::format(
+                "a collider cannot take shape {} at run time: the world's kernels were built for its shapes", c.type));
     pending_ = colliders;
 }
 

@@ -16,6 +16,7 @@
 
 #include "shared/sim_types.h"
 #include "vk/buffer.h"
+#include "vk/compute_kernel.h"
 
 namespace vksim {
 
@@ -37,10 +38,16 @@ public:
     uint32_t sceneCount() const { return sceneCount_; }
     const GpuBuffer& colliders() const { return colliders_; }
     const GpuBuffer& meshSdfGrids() const { return meshSdfGrids_; }
+    // Bit t: a scene collider or a rigid body has shape t (gpu::kCollider*).
+    uint32_t shapes() const { return shapes_; }
+    // What the kernels that evaluate SDFs are specialized with: the shapes
+    // above, so that the others compile away (math/sdf.glsl says why).
+    SpecializationConstant shapeSpecialization() const { return {gpu::kColliderShapesConstantId, shapes_}; }
 
-    // The new state of every scene collider (the count cannot change),
-    // recorded into the next recordPendingUpdate: no wait. Throws
-    // std::invalid_argument for another count.
+    // The new state of every scene collider (neither the count nor a shape
+    // can change), recorded into the next recordPendingUpdate: no wait.
+    // Throws std::invalid_argument for another count or a shape the world
+    // did not have.
     void set(const std::vector<gpu::Collider>& colliders);
 
     // At the start of a frame: a pending set() is written between barriers
@@ -52,6 +59,7 @@ public:
 private:
     uint32_t count_ = 0;
     uint32_t sceneCount_ = 0;
+    uint32_t shapes_ = 0;
     GpuBuffer colliders_, meshSdfGrids_;
     std::optional<std::vector<gpu::Collider>> pending_;
 };

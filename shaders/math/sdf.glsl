@@ -70,11 +70,27 @@ real meshSdfLocal(real4 size, real3 p) {
     return scale * (value + outside);
 }
 
+// Whether a shape is compiled into the kernel. A CPU driver runs both sides
+// of an `if` whose condition varies across the invocations of a SIMD vector,
+// under a mask, and a mesh SDF is 15 buffer reads: with every shape always
+// compiled in, a cloth over one sphere paid for all five at each of the five
+// SDF evaluations of a collision projection (about 3/4 of the collision
+// passes on lavapipe, docs/benchmarks.md). So the GPU kernels take the shapes
+// the world has as a specialization constant (world/collider_set.h) and the
+// others fold away; the default, and the CPU reference, keep every shape.
+#ifdef __cplusplus
+bool colliderShapeCompiled(uint) { return true; }
+#else
+layout(constant_id = kColliderShapesConstantId) const uint kColliderShapes = 0xFFFFFFFFu;
+bool colliderShapeCompiled(uint type) { return (kColliderShapes & (1u << type)) != 0u; }
+#endif
+
 real sdfLocal(uint type, real4 size, real3 p) {
-    if (type == kColliderPlane) return p.y;
-    if (type == kColliderSphere) return length(p) - size.x;
-    if (type == kColliderBox) return sdfBoxLocal(p, real3(size.x, size.y, size.z));
-    if (type == kColliderMesh) return meshSdfLocal(size, p);
+    if (colliderShapeCompiled(kColliderPlane) && type == kColliderPlane) return p.y;
+    if (colliderShapeCompiled(kColliderSphere) && type == kColliderSphere) return length(p) - size.x;
+    if (colliderShapeCompiled(kColliderBox) && type == kColliderBox)
+        return sdfBoxLocal(p, real3(size.x, size.y, size.z));
+    if (colliderShapeCompiled(kColliderMesh) && type == kColliderMesh) return meshSdfLocal(size, p);
     return sdfCapsuleLocal(p, size.x, size.y);
 }
 

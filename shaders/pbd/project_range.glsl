@@ -9,12 +9,14 @@
 // order, exactly the serial Gauss-Seidel sweep of the CPU reference, with
 // no races and no atomics. Its own earlier writes are visible to it (one
 // invocation's accesses to a location are in program order).
+//
+// Both cases are one loop, its bounds chosen per dispatch, so that the
+// projection is compiled once: a CPU driver runs both sides of an `if`, the
+// untaken one under an empty mask, at the cost of its buffer accesses.
 void main() {
-    if (pc.serial != 0u) {
-        if (gl_GlobalInvocationID.x == 0u)
-            for (uint k = 0u; k < pc.count; ++k) project(pc.first + k);
-        return;
-    }
-    if (gl_GlobalInvocationID.x >= pc.count) return;
-    project(pc.first + gl_GlobalInvocationID.x);
+    uint t = gl_GlobalInvocationID.x;
+    bool serial = pc.serial != 0u;
+    uint begin = serial ? (t == 0u ? 0u : pc.count) : t;
+    uint end = serial ? pc.count : min(pc.count, t + 1u);
+    for (uint k = begin; k < end; ++k) project(pc.first + k);
 }

@@ -17,6 +17,14 @@
 // ordinary memory, the copy is pure cost (a third of the sweep on lavapipe),
 // so it works on the predicted positions in place. Both compute the same bits.
 //
+// A CPU driver (lavapipe) runs both sides of every `if`, the taken one and
+// the other under an empty mask, and each buffer access in the other still
+// walks the SIMD lanes. So what a dispatch cannot take is compiled out with
+// specialization constants, not skipped by a branch: the device-memory
+// cluster sweep is a pipeline of its own (kSweepInDeviceMemory), which holds
+// nothing of the whole-frame solve or of shared memory, and the SDFs hold the
+// world's collider shapes only (math/sdf.glsl).
+//
 // Ownership, which keeps every access race-free without atomics: particle i
 // of the object belongs to invocation (i - first) % kSize for
 // its velocity, contact and global position; a colour's constraint k to
@@ -35,9 +43,11 @@ const uint kSize = gl_WorkGroupSize.x;
 // Floats of shared memory for positions: the device's
 // maxComputeSharedMemorySize / 4, set at pipeline creation.
 layout(constant_id = 0) const uint kSharedFloats = 4096;
-// Whether a cluster sweep holds its positions in shared memory (1, GPUs) or
-// works on the predicted positions in device memory (0, CPU drivers).
-layout(constant_id = 1) const uint kClustersInSharedMemory = 1;
+// 1: this pipeline is the cluster sweep of a CPU driver, on the predicted
+// positions in device memory, and nothing else. 0: everything else (the
+// whole-frame solve, and the cluster sweep in shared memory on GPUs).
+layout(constant_id = 1) const uint kSweepInDeviceMemory = 0;
+const bool inDeviceMemory = kSweepInDeviceMemory != 0u;
 
 layout(push_constant) uniform Push { WorkgroupSolvePush pc; };
 layout(std430, binding = 0) buffer Positions { vec4 positions[]; };
@@ -83,8 +93,6 @@ void setSharedPosition(uint local, vec3 p) {
     sharedPositions[3u * local + 1u] = p.y;
     sharedPositions[3u * local + 2u] = p.z;
 }
-// Set by a cluster sweep that works in device memory (kClustersInSharedMemory 0).
-bool inDeviceMemory = false;
 vec4 loadParticle(uint i) {
     if (inDeviceMemory) return predicted[i];
     return vec4(sharedPosition(i - objectFirst), constraintInverseMass(i));
@@ -139,19 +147,18 @@ void predict(uint count) {
 
 // The phases [first, first + count) of one family, each followed by a
 // barrier (and, in device memory, the buffer writes made visible first): a
-// colour spread over the invocations, or an overflow share walked by
-// invocation 0.
+// colour spread over the invocations, or an overflow share walked in order
+// by invocation 0. One loop for both (start and stride chosen per phase), so
+// that the projection is compiled once and a CPU driver does not run it a
+// second time under an empty mask.
 #define PHASES(FIRST, COUNT, PROJECT)                                                        \
     for (uint k = 0u; k < COUNT; ++k) {                                                      \
         WorkgroupPhase phase = phases[FIRST + k];                                            \
-        if (phase.serial != 0u) {                                                            \
-            if (t == 0u)                                                                     \
-                for (uint j = 0u; j < phase.count; ++j)                                      \
-                    PROJECT(phase.first + j, iteration, pc.iterations, pc.particles.dt);     \
-        } else {                                                                             \
-            for (uint j = t; j < phase.count; j += kSize)                                    \
-                PROJECT(phase.first + j, iteration, pc.iterations, pc.particles.dt);         \
-        }                                                                                    \
+        bool serial = phase.serial != 0u;                                                    \
+        uint start = serial ? (t == 0u ? 0u : phase.count) : t;                              \
+        uint stride = serial ? 1u : kSize;                                                   \
+        for (uint j = start; j < phase.count; j += stride)                                   \
+            PROJECT(phase.first + j, iteration, pc.iterations, pc.particles.dt);             \
         if (inDeviceMemory) memoryBarrierBuffer();                                           \
         barrier();                                                                           \
     }
@@ -241,14 +248,13 @@ void main() {
     // The second sweep may end with the collision constraints: each
     // invocation's particles after every phase's barrier, so after every
     // constraint on them.
+    bool collide = (pc.stages & kStageClusterCollide) != 0u;
+    if (inDeviceMemory) {  // a constant: the rest of main() is compiled out
+        projectPhases(object, pc.firstIteration);
+        if (collide) projectOwnedContacts(object.particleCount);
+        return;
+    }
     if ((pc.stages & kStageClusterSweep) != 0u) {
-        bool collide = (pc.stages & kStageClusterCollide) != 0u;
-        inDeviceMemory = kClustersInSharedMemory == 0u;
-        if (inDeviceMemory) {
-            projectPhases(object, pc.firstIteration);
-            if (collide) projectOwnedContacts(object.particleCount);
-            return;
-        }
         loadPredicted(object.particleCount);
         barrier();
         projectPhases(object, pc.firstIteration);

@@ -84,6 +84,10 @@ GPU_CONST(uint, kColliderMesh, 4);
 // A grid in the mesh SDF buffer: samples x, y, z, spacing, origin x, y, z, 0,
 // then the samples, x fastest (engine/sim/signed_distance_grid.h).
 GPU_CONST(uint, kMeshSdfHeaderFloats, 8);
+// The specialization constant (constant_id) of the kernels that evaluate
+// SDFs: bit t set where a collider or body of the world has shape t
+// (math/sdf.glsl, world/collider_set.h).
+GPU_CONST(uint, kColliderShapesConstantId, 8);
 
 struct Collider {
     // xyz: world position of the local origin; w: the radius of a sphere

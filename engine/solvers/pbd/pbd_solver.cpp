@@ -41,6 +41,11 @@ std::vector<glm::vec4> packShapeMatching(const SimModel& model) {
     return data;
 }
 
+// The workgroup solve for 256 invocations (GPUs) or 16 (CPU drivers).
+const char* workgroupShader(bool wide) {
+    return wide ? "pbd/solve_in_workgroup_256.comp" : "pbd/solve_in_workgroup_16.comp";
+}
+
 }  // namespace
 
 struct PbdSolver::PassIds {
@@ -137,11 +142,13 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
     }
     clusterObjects_ = makeStorageBuffer<gpu::WorkgroupObject>(ctx, clusters.clusters, "clusters");
     clusterPhases_ = makeStorageBuffer<gpu::WorkgroupPhase>(ctx, clusters.phases, "cluster phases");
-    // kSharedFloats, kClustersInSharedMemory (solve_in_workgroup.glsl).
-    const uint32_t specialization[] = {sharedBytes / 4, wide ? 1u : 0u};
-    solveInWorkgroup_ = std::make_unique<ComputeKernel>(
-        ctx, wide ? "pbd/solve_in_workgroup_256.comp" : "pbd/solve_in_workgroup_16.comp",
-        sizeof(gpu::WorkgroupSolvePush), specialization);
+    // kSharedFloats (solve_in_workgroup.glsl) and the collider shapes; with
+    // few invocations the clusters work in device memory, in a pipeline of
+    // their own (kSweepInDeviceMemory).
+    workgroupSpecialization_ = {{0, sharedBytes / 4}, colliders_.shapeSpecialization()};
+    clustersInDeviceMemory_ = !wide;
+    solveInWorkgroup_ = std::make_unique<ComputeKernel>(ctx, workgroupShader(wide), sizeof(gpu::WorkgroupSolvePush),
+                                                        workgroupSpecialization_);
 }
 
 PbdSolver::~PbdSolver() = default;
@@ -341,7 +348,8 @@ void PbdSolver::recordWorkgroupRun(StepRecorder& rec, gpu::WorkgroupSolvePush pu
     push.firstIteration = firstIteration;
     push.lastIterationEnd = lastIterationEnd;
     push.stages = stages;
-    runWorkgroupKernel(rec, passIds_->workgroup, workgroupObjects_, workgroupPhases_, workgroupCount_, push, at);
+    runWorkgroupKernel(rec, passIds_->workgroup, *solveInWorkgroup_, workgroupObjects_, workgroupPhases_,
+                       workgroupCount_, push, at);
 }
 
 // sim/pbd_clusters.h: the first sweep's clusters, then the second's, one
@@ -358,24 +366,31 @@ void PbdSolver::recordClusterSweeps(StepRecorder& rec, const SubstepContext& sub
     push.stages = gpu::kStageClusterSweep;
     push.mouseParticle = gpu::kNoParticle;
     if (sub.frame.mouse && range_.contains(sub.frame.mouse->particle)) push.mouseParticle = sub.frame.mouse->particle;
+    if (clustersInDeviceMemory_ && !clusterSweepInDeviceMemory_) {
+        std::vector<SpecializationConstant> constants = workgroupSpecialization_;
+        constants.push_back({1, 1u});  // kSweepInDeviceMemory
+        clusterSweepInDeviceMemory_ = std::make_unique<ComputeKernel>(ctx_, workgroupShader(false),
+                                                                      sizeof(gpu::WorkgroupSolvePush), constants);
+    }
+    const ComputeKernel& kernel = clustersInDeviceMemory_ ? *clusterSweepInDeviceMemory_ : *solveInWorkgroup_;
     for (uint32_t sweep = 0; sweep < 2; ++sweep) {
         if (clusterCounts_[sweep] == 0) continue;
         push.firstObject = sweep == 0 ? 0 : clusterCounts_[0];
         if (sweep == 1 && clusterSweepCollides_ && colliders_.count() > 0) push.stages |= gpu::kStageClusterCollide;
-        runWorkgroupKernel(rec, passIds_->clusterSweeps[sweep], clusterObjects_, clusterPhases_, clusterCounts_[sweep],
-                           push, at);
+        runWorkgroupKernel(rec, passIds_->clusterSweeps[sweep], kernel, clusterObjects_, clusterPhases_,
+                           clusterCounts_[sweep], push, at);
     }
 }
 
-void PbdSolver::runWorkgroupKernel(StepRecorder& rec, uint32_t pass, const GpuBuffer& objects,
-                                   const GpuBuffer& phases, uint32_t workgroups, const gpu::WorkgroupSolvePush& push,
-                                   StepPosition at) {
+void PbdSolver::runWorkgroupKernel(StepRecorder& rec, uint32_t pass, const ComputeKernel& kernel,
+                                   const GpuBuffer& objects, const GpuBuffer& phases, uint32_t workgroups,
+                                   const gpu::WorkgroupSolvePush& push, StepPosition at) {
     const GpuBuffer& p = particles_.predicted();
-    rec.run(pass, *solveInWorkgroup_,
+    rec.run(pass, kernel,
             {&particles_.positions(), &particles_.velocities(), &p, &colliders_.colliders(), &particles_.contacts(),
              &colliders_.meshSdfGrids(), &materials_, &distance_, &bending_, &attachments_, &distanceLambdas_,
              &bendingLambdas_, &attachmentLambdas_, &objects, &phases, &shapeMatchData_},
-            workgroups * solveInWorkgroup_->workgroupSize(), push, at, {&p, workingName()},
+            workgroups * kernel.workgroupSize(), push, at, {&p, workingName()},
             {&particles_.velocities(), "velocity"});
 }
 

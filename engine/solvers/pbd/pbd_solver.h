@@ -99,9 +99,11 @@ private:
     void recordWorkgroupRun(StepRecorder& rec, gpu::WorkgroupSolvePush push, uint32_t substeps,
                             uint32_t firstIteration, uint32_t lastIterationEnd, uint32_t stages, StepPosition at);
     void recordClusterSweeps(StepRecorder& rec, const SubstepContext& sub, uint32_t iteration, StepPosition at);
-    // The workgroup kernel with `objects` and `phases` as its plan.
-    void runWorkgroupKernel(StepRecorder& rec, uint32_t pass, const GpuBuffer& objects, const GpuBuffer& phases,
-                            uint32_t workgroups, const gpu::WorkgroupSolvePush& push, StepPosition at);
+    // `kernel` (the workgroup solve or the cluster sweep) with `objects` and
+    // `phases` as its plan.
+    void runWorkgroupKernel(StepRecorder& rec, uint32_t pass, const ComputeKernel& kernel, const GpuBuffer& objects,
+                            const GpuBuffer& phases, uint32_t workgroups, const gpu::WorkgroupSolvePush& push,
+                            StepPosition at);
 
     const VulkanContext& ctx_;
     const ParticleStore& particles_;
@@ -149,8 +151,15 @@ private:
     // of their pass (ClusterPlan::secondSweepCoversEveryParticle): nothing
     // left to the coloured sweep, no shape matching.
     bool clusterSweepCollides_ = false;
-    // Runs both paths' workgroups (kStageClusterSweep selects the cluster sweep).
+    // Runs the workgroup path's workgroups, and the cluster path's where
+    // clusters sit in shared memory (kStageClusterSweep selects the sweep).
     std::unique_ptr<ComputeKernel> solveInWorkgroup_;
+    // Where clusters work in device memory (CPU drivers): the same shader
+    // specialized to the cluster sweep alone (kSweepInDeviceMemory), built
+    // at the first sweep; else null.
+    std::unique_ptr<ComputeKernel> clusterSweepInDeviceMemory_;
+    bool clustersInDeviceMemory_ = false;
+    std::vector<SpecializationConstant> workgroupSpecialization_;
     std::unique_ptr<PassIds> passIds_;
 };
 

@@ -56,7 +56,8 @@ PdSolver::PdSolver(const VulkanContext& ctx, const SimModel& model, const Partic
     localTets_ = kernel("pd/local_tets.comp", sizeof(PdElementPush));
     localBending_ = kernel("pd/local_bending.comp", sizeof(PdElementPush));
     localAttachments_ = kernel("pd/local_attachments.comp", sizeof(PdElementPush));
-    localCollisions_ = kernel("pd/local_collisions.comp", sizeof(PdParticlePush));
+    const SpecializationConstant shapes[] = {colliders_.shapeSpecialization()};
+    localCollisions_ = std::make_unique<ComputeKernel>(ctx, "pd/local_collisions.comp", sizeof(PdParticlePush), shapes);
     gather_ = kernel("pd/gather_rhs.comp", sizeof(gpu::PdGatherPush));
     jacobi_ = kernel("pd/jacobi.comp", sizeof(PdParticlePush));
     // 16 invocations on a CPU driver, 256 on a GPU, as the PBD workgroup solve.
@@ -194,7 +195,7 @@ const GpuBuffer& PdSolver::recordSolve(StepRecorder& rec, const SubstepContext& 
         } else {
             const bool tiled = jacobiPathFor(settings) == PdJacobiPath::Tiled;
             if (tiled && !jacobiTiled_) {
-                const uint32_t specialization[] = {tiledHalo_};  // kHalo
+                const SpecializationConstant specialization[] = {{0, tiledHalo_}};  // kHalo
                 jacobiTiled_ = std::make_unique<ComputeKernel>(ctx_, "pd/jacobi_tiled.comp",
                                                                sizeof(gpu::PdParticlePush), specialization);
             }

@@ -24,8 +24,10 @@ RigidSolver::RigidSolver(const VulkanContext& ctx, const RigidModel& model, cons
     points_ = makeStorageBuffer<glm::vec4>(ctx, model.points, "rigid contact points");
     shapes_ = makeStorageBuffer<gpu::Collider>(ctx, model.shapes, "rigid body shapes");
     pairs_ = makeStorageBuffer<glm::uvec2>(ctx, model.pairs, "rigid body pairs");
-    step_ = std::make_unique<ComputeKernel>(ctx, "rigid/step_bodies.comp", sizeof(gpu::RigidPush));
-    pairKernel_ = std::make_unique<ComputeKernel>(ctx, "rigid/body_pairs.comp", sizeof(gpu::RigidPush));
+    // Both evaluate SDFs (of the colliders, of the bodies' shapes).
+    const SpecializationConstant shapes[] = {colliders_.shapeSpecialization()};
+    step_ = std::make_unique<ComputeKernel>(ctx, "rigid/step_bodies.comp", sizeof(gpu::RigidPush), shapes);
+    pairKernel_ = std::make_unique<ComputeKernel>(ctx, "rigid/body_pairs.comp", sizeof(gpu::RigidPush), shapes);
     if (colliders_.count() > colliders_.sceneCount())
         collidersKernel_ = std::make_unique<ComputeKernel>(ctx, "rigid/body_colliders.comp", sizeof(gpu::RigidPush));
 }
