@@ -70,14 +70,12 @@ real meshSdfLocal(real4 size, real3 p) {
     return scale * (value + outside);
 }
 
-// Whether a shape is compiled into the kernel. A CPU driver runs both sides
-// of an `if` whose condition varies across the invocations of a SIMD vector,
-// under a mask, and a mesh SDF is 15 buffer reads: with every shape always
-// compiled in, a cloth over one sphere paid for all five at each of the five
-// SDF evaluations of a collision projection (about 3/4 of the collision
-// passes on lavapipe, docs/benchmarks.md). So the GPU kernels take the shapes
-// the world has as a specialization constant (world/collider_set.h) and the
-// others fold away; the default, and the CPU reference, keep every shape.
+// Whether a shape is compiled into the kernel: the GPU kernels take the
+// world's shapes as a specialization constant (world/collider_set.h) and the
+// others fold away, because a CPU driver runs both sides of every `if` under
+// masks and would pay for every shape at each evaluation (docs/physics.md §2,
+// "Only the world's shapes are compiled in"). The default, and the CPU
+// reference, keep every shape.
 #ifdef __cplusplus
 bool colliderShapeCompiled(uint) { return true; }
 #else

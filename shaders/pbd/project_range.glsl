@@ -11,8 +11,8 @@
 // invocation's accesses to a location are in program order).
 //
 // Both cases are one loop, its bounds chosen per dispatch, so that the
-// projection is compiled once: a CPU driver runs both sides of an `if`, the
-// untaken one under an empty mask, at the cost of its buffer accesses.
+// projection is compiled once: a CPU driver would run a second copy under an
+// empty mask (math/sdf.glsl).
 void main() {
     uint t = gl_GlobalInvocationID.x;
     bool serial = pc.serial != 0u;

@@ -17,13 +17,9 @@
 // ordinary memory, the copy is pure cost (a third of the sweep on lavapipe),
 // so it works on the predicted positions in place. Both compute the same bits.
 //
-// A CPU driver (lavapipe) runs both sides of every `if`, the taken one and
-// the other under an empty mask, and each buffer access in the other still
-// walks the SIMD lanes. So what a dispatch cannot take is compiled out with
-// specialization constants, not skipped by a branch: the device-memory
-// cluster sweep is a pipeline of its own (kSweepInDeviceMemory), which holds
-// nothing of the whole-frame solve or of shared memory, and the SDFs hold the
-// world's collider shapes only (math/sdf.glsl).
+// What a dispatch cannot take is compiled out, not branched around (a CPU
+// driver runs both sides of every `if`, see math/sdf.glsl): the
+// device-memory cluster sweep is a pipeline of its own (kSweepInDeviceMemory).
 //
 // Ownership, which keeps every access race-free without atomics: particle i
 // of the object belongs to invocation (i - first) % kSize for
@@ -148,9 +144,8 @@ void predict(uint count) {
 // The phases [first, first + count) of one family, each followed by a
 // barrier (and, in device memory, the buffer writes made visible first): a
 // colour spread over the invocations, or an overflow share walked in order
-// by invocation 0. One loop for both (start and stride chosen per phase), so
-// that the projection is compiled once and a CPU driver does not run it a
-// second time under an empty mask.
+// by invocation 0. One loop for both (start and stride chosen per phase):
+// the projection is compiled once (as in pbd/project_range.glsl).
 #define PHASES(FIRST, COUNT, PROJECT)                                                        \
     for (uint k = 0u; k < COUNT; ++k) {                                                      \
         WorkgroupPhase phase = phases[FIRST + k];                                            \
