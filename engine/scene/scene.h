@@ -75,8 +75,8 @@ struct SpringSettings {
 // How the PBD objects are dispatched (docs/physics.md §1, "Small objects in
 // one workgroup").
 enum class PbdPath {
-    Auto,       // on a CPU device Clusters where they cut an object and number at most
-                // PbdSolver::kAutoClustersCpu; else Workgroup when every PBD object fits one
+    Auto,       // on a CPU device Clusters where they cut an object (and its texel buffers
+                // hold the arrays); else Workgroup when every PBD object fits one
                 // workgroup's shared memory, else PerColour
     Workgroup,  // one dispatch per frame, one workgroup per object, positions in shared memory
     PerColour,  // one dispatch per colour per iteration

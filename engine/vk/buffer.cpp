@@ -61,12 +61,16 @@ GpuBuffer& GpuBuffer::operator=(GpuBuffer&& other) noexcept {
         memoryKind_ = other.memoryKind_;
         mapped_ = std::exchange(other.mapped_, nullptr);
         name_ = std::move(other.name_);
+        texelViews_ = std::move(other.texelViews_);
+        other.texelViews_.clear();
     }
     return *this;
 }
 
 void GpuBuffer::release() {
     if (!ctx_) return;
+    for (const auto& [format, view] : texelViews_) vkDestroyBufferView(ctx_->device(), view, nullptr);
+    texelViews_.clear();
     if (buffer_) vkDestroyBuffer(ctx_->device(), buffer_, nullptr);
     if (memory_) {
         vkFreeMemory(ctx_->device(), memory_, nullptr);
@@ -77,6 +81,27 @@ void GpuBuffer::release() {
     memory_ = VK_NULL_HANDLE;
     mapped_ = nullptr;
     ctx_ = nullptr;
+}
+
+VkBufferView GpuBuffer::texelView(VkFormat format) const {
+    for (const auto& [f, view] : texelViews_)
+        if (f == format) return view;
+    constexpr VkDeviceSize kTexelBytes = 16;  // every texel format the kernels use is 4 x 32 bits
+    const VkDeviceSize texels = size_ / kTexelBytes;
+    const uint32_t limit = ctx_->properties().limits.maxTexelBufferElements;
+    if (texels > limit)
+        throw VulkanError(fmt::format("\"{}\" holds {} texels; the device's texel buffers hold at most {}", name_,
+                                      texels, limit));
+    VkBufferViewCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
+    info.buffer = buffer_;
+    info.format = format;
+    info.offset = 0;
+    info.range = texels * kTexelBytes;
+    VkBufferView view = VK_NULL_HANDLE;
+    VK_CHECK(vkCreateBufferView(ctx_->device(), &info, nullptr, &view));
+    ctx_->setName(view, VK_OBJECT_TYPE_BUFFER_VIEW, name_);
+    texelViews_.emplace_back(format, view);
+    return view;
 }
 
 void GpuBuffer::upload(std::span<const std::byte> bytes, VkDeviceSize offset) {

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <volk.h>
@@ -35,6 +36,13 @@ public:
     // Host-visible buffers only: the persistently mapped memory.
     void* mapped() const { return mapped_; }
 
+    // A view of the whole buffer as texels of `format` (4 x 32 bits), made
+    // the first time a kernel binds the buffer as a texel buffer and kept
+    // with it. The buffer must have been made with the texel usage the
+    // binding needs; throws if it has more texels than the device's
+    // maxTexelBufferElements.
+    VkBufferView texelView(VkFormat format) const;
+
     // Copies bytes into the buffer at offset (staging for device-local memory).
     void upload(std::span<const std::byte> bytes, VkDeviceSize offset = 0);
     template <typename T>
@@ -63,6 +71,7 @@ private:
     MemoryKind memoryKind_ = MemoryKind::DeviceLocal;
     void* mapped_ = nullptr;
     std::string name_;
+    mutable std::vector<std::pair<VkFormat, VkBufferView>> texelViews_;
 };
 
 // A device-local storage buffer holding `values` (at least 16 bytes, so empty

@@ -7,13 +7,21 @@
 #include "vk/context.h"
 #include "vk/driver_crash.h"
 #include "vk/shader_table.h"
-#include "vk/spirv_reflect.h"
 #include "vk/vk_check.h"
 
 namespace vksim {
 
 namespace {
 constexpr uint32_t kSetsPerPool = 16;
+
+VkDescriptorType descriptorType(BindingKind kind) {
+    switch (kind) {
+        case BindingKind::StorageBuffer: return VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+        case BindingKind::UniformTexelBuffer: return VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
+        case BindingKind::StorageTexelBuffer: return VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER;
+    }
+    return VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+}
 }  // namespace
 
 ComputeKernel::ComputeKernel(const VulkanContext& ctx, std::string_view shaderName, uint32_t pushConstantSize,
@@ -22,15 +30,17 @@ ComputeKernel::ComputeKernel(const VulkanContext& ctx, std::string_view shaderNa
     const ShaderBlob* blob = findShader(shaderName);
     if (!blob) throw VulkanError(fmt::format("no shader named '{}' is built into vksim", shaderName));
     const ShaderInterface iface = reflectShader({blob->code, blob->wordCount}, name_);
-    for (uint32_t i = 0; i < iface.storageBufferBindings.size(); ++i)
-        if (iface.storageBufferBindings[i] != i)
-            throw VulkanError(fmt::format("shader {}: storage buffer bindings must be 0..n-1", name_));
     if (iface.usesPushConstants != (pushConstantSize > 0))
         throw VulkanError(fmt::format("shader {}: push constants declared {} but the engine passes {} bytes", name_,
                                       iface.usesPushConstants ? "in the shader" : "nowhere", pushConstantSize));
     if (iface.localSizeY != 1 || iface.localSizeZ != 1)
         throw VulkanError(fmt::format("shader {}: kernels are one-dimensional", name_));
-    bindingCount_ = static_cast<uint32_t>(iface.storageBufferBindings.size());
+    bindings_ = iface.bindings;
+    bindingCount_ = static_cast<uint32_t>(bindings_.size());
+    slotCount_ = bindings_.empty() ? 0 : bindings_.back().binding + 1;
+    if (slotCount_ > kMaxBufferSlots)
+        throw VulkanError(fmt::format("shader {}: binding {} is past the {} buffers a kernel takes", name_,
+                                      slotCount_ - 1, kMaxBufferSlots));
     workgroupSize_ = iface.localSizeX;
     maxGroupCount_ = ctx.properties().limits.maxComputeWorkGroupCount[0];
 
@@ -45,7 +55,8 @@ ComputeKernel::ComputeKernel(const VulkanContext& ctx, std::string_view shaderNa
 
     std::vector<VkDescriptorSetLayoutBinding> bindings(bindingCount_);
     for (uint32_t i = 0; i < bindingCount_; ++i)
-        bindings[i] = {i, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
+        bindings[i] = {bindings_[i].binding, descriptorType(bindings_[i].kind), 1, VK_SHADER_STAGE_COMPUTE_BIT,
+                       nullptr};
     VkDescriptorSetLayoutCreateInfo setInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
     setInfo.flags = pushDescriptors_ ? VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR : 0;
     setInfo.bindingCount = bindingCount_;
@@ -99,16 +110,26 @@ ComputeKernel::~ComputeKernel() {
 }
 
 VkDescriptorSet ComputeKernel::cachedSet(std::span<const GpuBuffer* const> buffers) const {
-    std::vector<VkBuffer> key(buffers.size());
-    for (size_t i = 0; i < buffers.size(); ++i) key[i] = buffers[i]->handle();
+    std::vector<VkBuffer> key(bindingCount_);
+    for (uint32_t i = 0; i < bindingCount_; ++i) key[i] = buffers[bindings_[i].binding]->handle();
     if (auto found = sets_.find(key); found != sets_.end()) return found->second;
 
     if (pools_.empty() || setsInLastPool_ == kSetsPerPool) {
-        VkDescriptorPoolSize poolSize{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, std::max(1u, bindingCount_ * kSetsPerPool)};
+        std::vector<VkDescriptorPoolSize> poolSizes;
+        for (const ShaderBinding& b : bindings_) {
+            const VkDescriptorType type = descriptorType(b.kind);
+            auto same = std::find_if(poolSizes.begin(), poolSizes.end(),
+                                     [&](const VkDescriptorPoolSize& p) { return p.type == type; });
+            if (same == poolSizes.end())
+                poolSizes.push_back({type, kSetsPerPool});
+            else
+                same->descriptorCount += kSetsPerPool;
+        }
+        if (poolSizes.empty()) poolSizes.push_back({VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1});
         VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
         poolInfo.maxSets = kSetsPerPool;
-        poolInfo.poolSizeCount = 1;
-        poolInfo.pPoolSizes = &poolSize;
+        poolInfo.poolSizeCount = static_cast<uint32_t>(poolSizes.size());
+        poolInfo.pPoolSizes = poolSizes.data();
         VkDescriptorPool pool = VK_NULL_HANDLE;
         VK_CHECK(vkCreateDescriptorPool(ctx_.device(), &poolInfo, nullptr, &pool));
         ctx_.setName(pool, VK_OBJECT_TYPE_DESCRIPTOR_POOL, name_);
@@ -123,49 +144,54 @@ VkDescriptorSet ComputeKernel::cachedSet(std::span<const GpuBuffer* const> buffe
     VK_CHECK(vkAllocateDescriptorSets(ctx_.device(), &alloc, &set));
     ++setsInLastPool_;
     std::string setName = name_ + " (";
-    for (size_t i = 0; i < buffers.size(); ++i) setName += (i ? ", " : "") + buffers[i]->name();
+    for (uint32_t i = 0; i < bindingCount_; ++i) setName += (i ? ", " : "") + buffers[bindings_[i].binding]->name();
     ctx_.setName(set, VK_OBJECT_TYPE_DESCRIPTOR_SET, setName + ")");
 
     std::vector<VkDescriptorBufferInfo> infos(bindingCount_);
+    std::vector<VkBufferView> views(bindingCount_);
     std::vector<VkWriteDescriptorSet> writes(bindingCount_);
-    for (uint32_t i = 0; i < bindingCount_; ++i) {
-        infos[i] = {buffers[i]->handle(), 0, VK_WHOLE_SIZE};
-        writes[i] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-        writes[i].dstSet = set;
-        writes[i].dstBinding = i;
-        writes[i].descriptorCount = 1;
-        writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-        writes[i].pBufferInfo = &infos[i];
-    }
+    describe(buffers, set, infos.data(), views.data(), writes.data());
     vkUpdateDescriptorSets(ctx_.device(), bindingCount_, writes.data(), 0, nullptr);
     sets_.emplace(std::move(key), set);
     return set;
 }
 
+void ComputeKernel::describe(std::span<const GpuBuffer* const> buffers, VkDescriptorSet set,
+                             VkDescriptorBufferInfo* infos, VkBufferView* views, VkWriteDescriptorSet* writes) const {
+    for (uint32_t i = 0; i < bindingCount_; ++i) {
+        const GpuBuffer& buffer = *buffers[bindings_[i].binding];
+        writes[i] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+        writes[i].dstSet = set;
+        writes[i].dstBinding = bindings_[i].binding;
+        writes[i].descriptorCount = 1;
+        writes[i].descriptorType = descriptorType(bindings_[i].kind);
+        if (bindings_[i].kind == BindingKind::StorageBuffer) {
+            infos[i] = {buffer.handle(), 0, VK_WHOLE_SIZE};
+            writes[i].pBufferInfo = &infos[i];
+        } else {
+            views[i] = buffer.texelView(bindings_[i].texelFormat);
+            writes[i].pTexelBufferView = &views[i];
+        }
+    }
+}
+
 void ComputeKernel::bindBuffers(VkCommandBuffer cmd, std::span<const GpuBuffer* const> buffers) const {
-    if (buffers.size() != bindingCount_)
-        throw VulkanError(fmt::format("shader {} declares {} storage buffers but {} were bound", name_,
-                                      bindingCount_, buffers.size()));
-    for (uint32_t i = 0; i < bindingCount_; ++i)
-        if (!buffers[i] || !*buffers[i])
-            throw VulkanError(fmt::format("shader {}: binding {} is not a buffer", name_, i));
+    if (buffers.size() < slotCount_ || buffers.size() > kMaxBufferSlots)
+        throw VulkanError(fmt::format("shader {} reads binding {} but {} buffers were bound", name_,
+                                      slotCount_ - 1, buffers.size()));
+    for (const ShaderBinding& b : bindings_)
+        if (!buffers[b.binding] || !*buffers[b.binding])
+            throw VulkanError(fmt::format("shader {}: binding {} is not a buffer", name_, b.binding));
     if (bindingCount_ == 0) return;
     if (!pushDescriptors_) {
         const VkDescriptorSet set = cachedSet(buffers);
         vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout_, 0, 1, &set, 0, nullptr);
         return;
     }
-    VkDescriptorBufferInfo infos[16];
-    VkWriteDescriptorSet writes[16];
-    if (bindingCount_ > 16) throw VulkanError(fmt::format("shader {}: more than 16 storage buffers", name_));
-    for (uint32_t i = 0; i < bindingCount_; ++i) {
-        infos[i] = {buffers[i]->handle(), 0, VK_WHOLE_SIZE};
-        writes[i] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-        writes[i].dstBinding = i;
-        writes[i].descriptorCount = 1;
-        writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-        writes[i].pBufferInfo = &infos[i];
-    }
+    VkDescriptorBufferInfo infos[kMaxBufferSlots];
+    VkBufferView views[kMaxBufferSlots];
+    VkWriteDescriptorSet writes[kMaxBufferSlots];
+    describe(buffers, VK_NULL_HANDLE, infos, views, writes);
     vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout_, 0, bindingCount_, writes);
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // A compute pipeline built from an embedded shader, with its descriptor set
-// layout derived from the shader itself (set 0: storage buffers at bindings
-// 0..n-1) and one push-constant range of a size the caller states. Buffers
+// layout derived from the shader itself (set 0: buffers at bindings 0..n-1,
+// each bound as a storage buffer or, where the shader declares a texel
+// buffer, as a view of 4 x 32-bit texels) and one push-constant range of a size the caller states. Buffers
 // are named at each dispatch (push descriptors, or a cached set per list of
 // buffers), so no caller keeps a set per combination of buffers; per-step
 // data goes in push constants. dispatch() checks every size against the shader.
@@ -15,6 +16,7 @@
 #include <volk.h>
 
 #include "vk/buffer.h"
+#include "vk/spirv_reflect.h"
 
 namespace vksim {
 
@@ -39,9 +41,12 @@ public:
 
     // Records one dispatch over `elementCount` elements (one thread each; the
     // group count is computed here) with `buffers` at bindings 0..n-1, in
-    // shader order. Nothing is recorded for zero elements, and no barrier:
-    // callers place them. Throws if the buffer count or the push-constant
-    // size differs from what the shader declares.
+    // shader order. A binding the compiled shader does not use is not bound
+    // (the optimizer removes what a variant of a shared source never reads,
+    // as pbd/cluster_sweep_cpu.comp does with the positions and velocities).
+    // Nothing is recorded for zero elements, and no barrier: callers place
+    // them. Throws if a binding the shader uses has no buffer, or if the
+    // push-constant size differs from what the shader declares.
     void dispatch(VkCommandBuffer cmd, std::span<const GpuBuffer* const> buffers, uint32_t elementCount,
                   const void* push, uint32_t pushSize) const;
     template <typename Push>
@@ -64,10 +69,17 @@ private:
     // never rewritten, so one in use by a frame in flight stays valid).
     void bindBuffers(VkCommandBuffer cmd, std::span<const GpuBuffer* const> buffers) const;
     VkDescriptorSet cachedSet(std::span<const GpuBuffer* const> buffers) const;
+    // The descriptor writes of `buffers` (binding i from buffers[i]), into
+    // `infos` and `views`, which must hold one entry per binding.
+    void describe(std::span<const GpuBuffer* const> buffers, VkDescriptorSet set, VkDescriptorBufferInfo* infos,
+                  VkBufferView* views, VkWriteDescriptorSet* writes) const;
 
     const VulkanContext& ctx_;
     std::string name_;
-    uint32_t bindingCount_ = 0;
+    static constexpr uint32_t kMaxBufferSlots = 17;
+    std::vector<ShaderBinding> bindings_;  // the bindings the shader uses, by number
+    uint32_t bindingCount_ = 0;            // of them
+    uint32_t slotCount_ = 0;               // the highest used binding + 1
     uint32_t pushConstantSize_ = 0;
     uint32_t workgroupSize_ = 1;
     uint32_t maxGroupCount_ = 0;

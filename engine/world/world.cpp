@@ -48,6 +48,11 @@ World::World(const VulkanContext& ctx, const Scene& scene, uint32_t frameSlots)
             "{}: /solver/pbdPath: \"workgroup\" needs every PBD object to fit one workgroup, but {}; use \"auto\", "
             "\"clusters\" or \"perColour\"",
             scene_.path, *stepper_->pbd().workgroupMisfit()));
+    if (scene_.solver.pbdPath == PbdPath::Clusters && stepper_->pbd().clusterMisfit())
+        throw std::invalid_argument(fmt::format(
+            "{}: /solver/pbdPath: \"clusters\" on this CPU driver reads every array as one texel buffer, but {}; "
+            "use \"auto\" or \"perColour\"",
+            scene_.path, *stepper_->pbd().clusterMisfit()));
     finiteCheck_ = std::make_unique<FrameFiniteCheck>(ctx, stepper_->particles(), frameSlots);
     finiteCheck_->declarePass(stepper_->plan());
     residuals_ = std::make_unique<ResidualTracker>(ctx, model_, frameSlots);

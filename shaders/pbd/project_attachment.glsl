@@ -1,11 +1,11 @@
 // Projection of attachment j, a particle to a fixed point (docs/physics.md §1),
 // written once for the per-colour kernel (project_attachment.comp) and the
 // workgroup solve (solve_in_workgroup.glsl). The includer declares
-// `attachments[]`, `attachmentLambdas[]`, `materials[]` and the particle
-// accessors (see project_distance.glsl).
+// `attachmentLambdas[]` and the accessors `attachmentConstraint(j)`,
+// `material(m)`, `loadParticle` and `storeParticle` (see project_distance.glsl).
 void projectAttachment(uint j, uint iteration, uint iterations, float dt) {
-    AttachmentConstraint c = attachments[j];
-    ConstraintMaterial m = materials[c.material];
+    AttachmentConstraint c = attachmentConstraint(j);
+    ConstraintMaterial m = material(c.material);
     vec4 p = loadParticle(c.particle);
     // Only XPBD moves its multiplier (see project_distance.glsl).
     const bool xpbd = m.mode == kModeXpbd;

@@ -1,11 +1,11 @@
 // Projection of isometric bending constraint j (docs/physics.md §1), written
 // once for the per-colour kernel (project_bending.comp) and the workgroup
-// solve (solve_in_workgroup.glsl). The includer declares
-// `bendingConstraints[]`, `bendingLambdas[]`, `materials[]` and the particle
-// accessors (see project_distance.glsl).
+// solve (solve_in_workgroup.glsl). The includer declares `bendingLambdas[]`
+// and the accessors `bendingConstraint(j)`, `material(m)`, `loadParticle`
+// and `storeParticle` (see project_distance.glsl).
 void projectBending(uint j, uint iteration, uint iterations, float dt) {
-    BendingConstraint c = bendingConstraints[j];
-    ConstraintMaterial m = materials[c.material];
+    BendingConstraint c = bendingConstraint(j);
+    ConstraintMaterial m = material(c.material);
     vec4 p0 = loadParticle(c.particles.x);
     vec4 p1 = loadParticle(c.particles.y);
     vec4 p2 = loadParticle(c.particles.z);

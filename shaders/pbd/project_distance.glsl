@@ -1,12 +1,15 @@
 // Projection of distance constraint j (docs/physics.md §1), written once for
 // the per-colour kernel (project_distance.comp) and the workgroup solve
-// (solve_in_workgroup.glsl). The includer declares `distanceConstraints[]`,
-// `distanceLambdas[]`, `materials[]`, and the particle accessors
+// (solve_in_workgroup.glsl). The includer declares `distanceLambdas[]` and
+// the accessors: `DistanceConstraint distanceConstraint(uint j)`,
+// `ConstraintMaterial material(uint m)`, and for the particles
 // `vec4 loadParticle(uint i)` (xyz, inverse mass in w) and
-// `void storeParticle(uint i, vec4 p)`.
+// `void storeParticle(uint i, vec4 p)`. (Records are read through accessors
+// so that the CPU cluster sweep can read them as texels: see
+// pbd/cluster_sweep_cpu.comp.)
 void projectDistance(uint j, uint iteration, uint iterations, float dt) {
-    DistanceConstraint c = distanceConstraints[j];
-    ConstraintMaterial m = materials[c.material];
+    DistanceConstraint c = distanceConstraint(j);
+    ConstraintMaterial m = material(c.material);
     vec4 p0 = loadParticle(c.p0);
     vec4 p1 = loadParticle(c.p1);
     // Only XPBD reads its multiplier (constraintDeltaLambda), so PBD neither

@@ -19,7 +19,9 @@
 //
 // What a dispatch cannot take is compiled out, not branched around (a CPU
 // driver runs both sides of every `if`, see math/sdf.glsl): the
-// device-memory cluster sweep is a pipeline of its own (kSweepInDeviceMemory).
+// device-memory cluster sweep is a shader of its own
+// (pbd/cluster_sweep_cpu.comp, which defines VKSIM_CLUSTER_SWEEP_CPU), and
+// reads its records and positions as texels (that file says why).
 //
 // Ownership, which keeps every access race-free without atomics: particle i
 // of the object belongs to invocation (i - first) % kSize for
@@ -39,23 +41,69 @@ const uint kSize = gl_WorkGroupSize.x;
 // Floats of shared memory for positions: the device's
 // maxComputeSharedMemorySize / 4, set at pipeline creation.
 layout(constant_id = 0) const uint kSharedFloats = 4096;
-// 1: this pipeline is the cluster sweep of a CPU driver, on the predicted
-// positions in device memory, and nothing else. 0: everything else (the
+// true: this is the cluster sweep of a CPU driver, on the predicted
+// positions in device memory, and nothing else. false: everything else (the
 // whole-frame solve, and the cluster sweep in shared memory on GPUs).
-layout(constant_id = 1) const uint kSweepInDeviceMemory = 0;
-const bool inDeviceMemory = kSweepInDeviceMemory != 0u;
+#ifdef VKSIM_CLUSTER_SWEEP_CPU
+const bool inDeviceMemory = true;
+#else
+const bool inDeviceMemory = false;
+#endif
 
 layout(push_constant) uniform Push { WorkgroupSolvePush pc; };
 layout(std430, binding = 0) buffer Positions { vec4 positions[]; };
 layout(std430, binding = 1) buffer Velocities { vec4 velocities[]; };
+#ifdef VKSIM_CLUSTER_SWEEP_CPU
+// The predicted positions twice: read as texels, written through a storage
+// buffer (pbd/cluster_sweep_cpu.comp says why and what keeps it ordered).
+layout(binding = 2, rgba32f) uniform coherent readonly imageBuffer predictedTexels;
+layout(std430, binding = 16) coherent writeonly buffer PredictedStores { vec4 predictedStores[]; };
+#else
 layout(std430, binding = 2) buffer Predicted { vec4 predicted[]; };
+#endif
 layout(std430, binding = 3) readonly buffer Colliders { Collider colliders[]; };
 layout(std430, binding = 4) buffer Contacts { ParticleContact contacts[]; };
 layout(std430, binding = 5) readonly buffer MeshSdfGrids { float meshSdfGrids[]; };
+#ifdef VKSIM_CLUSTER_SWEEP_CPU
+// The records of shared/sim_types.h, 16 bytes a texel, in their field order.
+layout(binding = 6) uniform usamplerBuffer materialTexels;
+layout(binding = 7) uniform usamplerBuffer distanceTexels;    // 1 texel a constraint
+layout(binding = 8) uniform usamplerBuffer bendingTexels;     // 3
+layout(binding = 9) uniform usamplerBuffer attachmentTexels;  // 2
+ConstraintMaterial material(uint m) {
+    uvec4 t = texelFetch(materialTexels, int(m));
+    return ConstraintMaterial(t.x, uintBitsToFloat(t.y), uintBitsToFloat(t.z), uintBitsToFloat(t.w));
+}
+DistanceConstraint distanceConstraint(uint j) {
+    uvec4 t = texelFetch(distanceTexels, int(j));
+    return DistanceConstraint(t.x, t.y, uintBitsToFloat(t.z), t.w);
+}
+BendingConstraint bendingConstraint(uint j) {
+    int k = 3 * int(j);
+    uvec4 rest = texelFetch(bendingTexels, k + 2);
+    return BendingConstraint(texelFetch(bendingTexels, k), uintBitsToFloat(texelFetch(bendingTexels, k + 1)),
+                             uintBitsToFloat(rest.x), rest.y, uintBitsToFloat(rest.z), uintBitsToFloat(rest.w));
+}
+AttachmentConstraint attachmentConstraint(uint j) {
+    int k = 2 * int(j);
+    uvec4 rest = texelFetch(attachmentTexels, k + 1);
+    return AttachmentConstraint(uintBitsToFloat(texelFetch(attachmentTexels, k)), rest.x, rest.y,
+                                uintBitsToFloat(rest.z), uintBitsToFloat(rest.w));
+}
+vec4 predictedAt(uint i) { return imageLoad(predictedTexels, int(i)); }
+void setPredicted(uint i, vec4 p) { predictedStores[i] = p; }
+#else
 layout(std430, binding = 6) readonly buffer Materials { ConstraintMaterial materials[]; };
 layout(std430, binding = 7) readonly buffer Distance { DistanceConstraint distanceConstraints[]; };
 layout(std430, binding = 8) readonly buffer Bending { BendingConstraint bendingConstraints[]; };
 layout(std430, binding = 9) readonly buffer Attachments { AttachmentConstraint attachments[]; };
+ConstraintMaterial material(uint m) { return materials[m]; }
+DistanceConstraint distanceConstraint(uint j) { return distanceConstraints[j]; }
+BendingConstraint bendingConstraint(uint j) { return bendingConstraints[j]; }
+AttachmentConstraint attachmentConstraint(uint j) { return attachments[j]; }
+vec4 predictedAt(uint i) { return predicted[i]; }
+void setPredicted(uint i, vec4 p) { predicted[i] = p; }
+#endif
 layout(std430, binding = 10) buffer DistanceLambdas { float distanceLambdas[]; };
 layout(std430, binding = 11) buffer BendingLambdas { float bendingLambdas[]; };
 layout(std430, binding = 12) buffer AttachmentLambdas { float attachmentLambdas[]; };
@@ -90,12 +138,12 @@ void setSharedPosition(uint local, vec3 p) {
     sharedPositions[3u * local + 2u] = p.z;
 }
 vec4 loadParticle(uint i) {
-    if (inDeviceMemory) return predicted[i];
+    if (inDeviceMemory) return predictedAt(i);
     return vec4(sharedPosition(i - objectFirst), constraintInverseMass(i));
 }
 void storeParticle(uint i, vec4 p) {
     if (inDeviceMemory)
-        predicted[i] = p;
+        setPredicted(i, p);
     else
         setSharedPosition(i - objectFirst, p.xyz);
 }
@@ -154,7 +202,7 @@ void predict(uint count) {
         uint stride = serial ? 1u : kSize;                                                   \
         for (uint j = start; j < phase.count; j += stride)                                   \
             PROJECT(phase.first + j, iteration, pc.iterations, pc.particles.dt);             \
-        if (inDeviceMemory) memoryBarrierBuffer();                                           \
+        if (inDeviceMemory) memoryBarrier();                                                 \
         barrier();                                                                           \
     }
 
@@ -176,11 +224,11 @@ void projectOwnedContacts(uint count) {
         uint i = objectFirst + l;
         uint candidates = contacts[i].candidates;
         if (candidates == 0u) continue;
-        vec3 p = inDeviceMemory ? predicted[i].xyz : sharedPosition(l);
+        vec4 x = inDeviceMemory ? predictedAt(i) : vec4(sharedPosition(l), 0.0);
         ProjectedContact r =
-            projectContacts(p, candidates, contacts[i].touching, pc.particles.colliderCount, pc.particles.stencilStep);
+            projectContacts(x.xyz, candidates, contacts[i].touching, pc.particles.colliderCount, pc.particles.stencilStep);
         if (inDeviceMemory)
-            predicted[i].xyz = r.p;
+            setPredicted(i, vec4(r.p, x.w));
         else
             setSharedPosition(l, r.p);
         contacts[i].touching = r.touching;
@@ -224,14 +272,14 @@ void finish(uint count) {
 // The object's positions into shared memory from where the last dispatch left them.
 void loadPredicted(uint count) {
     for (uint l = gl_LocalInvocationID.x; l < count; l += kSize)
-        setSharedPosition(l, predicted[objectFirst + l].xyz);
+        setSharedPosition(l, predictedAt(objectFirst + l).xyz);
 }
 
 // Back into the predicted positions, with the inverse mass the per-colour
 // path leaves there.
 void storePredicted(uint count) {
     for (uint l = gl_LocalInvocationID.x; l < count; l += kSize)
-        predicted[objectFirst + l] = vec4(sharedPosition(l), constraintInverseMass(objectFirst + l));
+        setPredicted(objectFirst + l, vec4(sharedPosition(l), constraintInverseMass(objectFirst + l)));
 }
 
 void main() {

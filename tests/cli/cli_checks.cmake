@@ -41,7 +41,8 @@ set_tests_properties(cli_stop_signal PROPERTIES TIMEOUT 300 LABELS gpu)
 # wait, out of memory at an allocation and a map): exit 1, one line saying
 # what was being done, the trace valid or absent.
 add_test(NAME cli_device_faults
-         COMMAND ${VKSIM_CLI_DIR}/device_faults.sh $<TARGET_FILE:vksim> ${VKSIM_CLI_DIR}/small_cloth.json)
+         COMMAND ${VKSIM_CLI_DIR}/device_faults.sh $<TARGET_FILE:vksim> ${VKSIM_CLI_DIR}/small_cloth.json
+                 ${VKSIM_DEFAULT_SCENE})
 set_tests_properties(cli_device_faults PROPERTIES TIMEOUT 300 LABELS gpu)
 # Little host memory (ulimit -v): out of memory said as such, host or
 # device, exit 1; never a crash or a bare std::bad_alloc.

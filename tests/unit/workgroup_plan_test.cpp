@@ -69,8 +69,9 @@ TEST(WorkgroupPlan, EachObjectsPhasesCoverItsConstraintsColourByColour) {
         uint32_t distancePhases = 0;
         for (const gpu::WorkgroupObject& object : plan.objects) distancePhases += object.distancePhaseCount;
         const size_t colours = model.distanceGroups.colors.size();
-        if (clusterParticles == 12u)
+        if (clusterParticles == 12u) {
             EXPECT_GT(distancePhases, 2 * colours) << "no colour of an object in several runs";
+        }
         using gpu::WorkgroupObject;
         expectFamilyCovered(plan, permuted(model.distance, arrays.distance), model.distanceGroups,
                             &WorkgroupObject::distancePhases, &WorkgroupObject::distancePhaseCount,
@@ -107,6 +108,24 @@ TEST(WorkgroupPlan, MisfitNamesTheFirstObjectTooBig) {
     ASSERT_TRUE(misfit.has_value());
     EXPECT_EQ(*misfit, "'b' has 54 particles and one workgroup holds at most 40 on this device "
                        "(maxComputeSharedMemorySize / 12 bytes)");
+}
+
+// The CPU cluster sweep reads each array as one texel view of 16-byte
+// texels: a bending constraint is 3 of them, a particle 1. The first array
+// past the device's maxTexelBufferElements is named with its count.
+TEST(WorkgroupPlan, TexelMisfitNamesTheFirstArrayPastTheTexelLimit) {
+    const SimModel model = buildModel(test::threeObjects());
+    uint64_t most = model.positions.size();
+    most = std::max<uint64_t>(most, model.distance.size());
+    most = std::max<uint64_t>(most, 3 * model.bending.size());
+    ASSERT_GT(3 * model.bending.size(), model.distance.size());  // bending is the largest here
+    ASSERT_GT(3 * model.bending.size(), model.positions.size());
+    EXPECT_FALSE(clusterTexelMisfit(model, static_cast<uint32_t>(most)).has_value());
+    const auto misfit = clusterTexelMisfit(model, static_cast<uint32_t>(most - 1));
+    ASSERT_TRUE(misfit.has_value());
+    EXPECT_EQ(*misfit, fmt::format("its {} bending constraints are {} texels of 16 bytes, and this device's texel "
+                                   "buffers hold at most {}",
+                                   model.bending.size(), 3 * model.bending.size(), most - 1));
 }
 
 // A shape-matched object keeps shape matching's scratch (a vec4 per

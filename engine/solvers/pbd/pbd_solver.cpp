@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -104,13 +105,16 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
     bendingLambdas_ = makeStorageBuffer<float>(ctx, std::vector<float>(model.bending.size()), "bending lambdas");
     attachmentLambdas_ =
         makeStorageBuffer<float>(ctx, std::vector<float>(model.attachments.size()), "attachment lambdas");
-    materials_ = makeStorageBuffer<gpu::ConstraintMaterial>(ctx, model.materials, "constraint materials");
+    // Texel usage: the CPU cluster sweep reads the records as texels
+    // (pbd/cluster_sweep_cpu.comp).
+    constexpr VkBufferUsageFlags texels = VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT;
+    materials_ = makeStorageBuffer<gpu::ConstraintMaterial>(ctx, model.materials, "constraint materials", texels);
     distance_ = makeStorageBuffer<gpu::DistanceConstraint>(ctx, permuted(model.distance, clusters.distance),
-                                                           "distance constraints");
+                                                           "distance constraints", texels);
     bending_ = makeStorageBuffer<gpu::BendingConstraint>(ctx, permuted(model.bending, clusters.bending),
-                                                         "bending constraints");
+                                                         "bending constraints", texels);
     attachments_ = makeStorageBuffer<gpu::AttachmentConstraint>(ctx, permuted(model.attachments, clusters.attachment),
-                                                                "attachment constraints");
+                                                                "attachment constraints", texels);
     shapeMatchData_ = makeStorageBuffer<glm::vec4>(ctx, packShapeMatching(model), "shape matching");
 
     auto kernel = [&](const char* shader, uint32_t pushSize) {
@@ -140,13 +144,18 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
         workgroupObjects_ = makeStorageBuffer<gpu::WorkgroupObject>(ctx, plan.objects, "workgroup objects");
         workgroupPhases_ = makeStorageBuffer<gpu::WorkgroupPhase>(ctx, plan.phases, "workgroup phases");
     }
+    // The CPU cluster sweep reads positions it wrote in an earlier phase only
+    // (shaders/pbd/cluster_sweep_cpu.comp): no cluster phase is a serial share.
+    for (const gpu::WorkgroupPhase& phase : clusters.phases)
+        if (phase.serial != 0u) throw std::logic_error("the cluster plan has a serial phase");
     clusterObjects_ = makeStorageBuffer<gpu::WorkgroupObject>(ctx, clusters.clusters, "clusters");
     clusterPhases_ = makeStorageBuffer<gpu::WorkgroupPhase>(ctx, clusters.phases, "cluster phases");
     // kSharedFloats (solve_in_workgroup.glsl) and the collider shapes; with
-    // few invocations the clusters work in device memory, in a pipeline of
-    // their own (kSweepInDeviceMemory).
+    // few invocations the clusters work in device memory, in a shader of
+    // their own (pbd/cluster_sweep_cpu.comp) that reads the arrays as texels.
     workgroupSpecialization_ = {{0, sharedBytes / 4}, colliders_.shapeSpecialization()};
     clustersInDeviceMemory_ = !wide;
+    if (clustersInDeviceMemory_) clusterMisfit_ = clusterTexelMisfit(model, properties.limits.maxTexelBufferElements);
     solveInWorkgroup_ = std::make_unique<ComputeKernel>(ctx, workgroupShader(wide), sizeof(gpu::WorkgroupSolvePush),
                                                         workgroupSpecialization_);
 }
@@ -184,6 +193,8 @@ void PbdSolver::declarePasses(StepPlan& plan) {
 void PbdSolver::beginFrame(StepRecorder& rec, const FrameInputs& frame) {
     if (frame.settings.pbdPath == PbdPath::Workgroup && workgroupMisfit_)
         throw std::invalid_argument("pbdPath \"workgroup\": " + *workgroupMisfit_);
+    if (frame.settings.pbdPath == PbdPath::Clusters && clusterMisfit_)
+        throw std::invalid_argument("pbdPath \"clusters\": " + *clusterMisfit_);
     if (!pendingMaterials_ || rec.counting()) return;
     rec.recordedOneTimeWork();
     computeToTransferWriteBarrier(rec.cmd());
@@ -289,19 +300,21 @@ void PbdSolver::projectGroups(StepRecorder& rec, const ComputeKernel& kernel, co
 }
 
 // "auto": on a CPU driver, the clusters where they cut some object in more
-// than one and are at most kAutoClustersCpu in the first sweep: there they
-// measured faster than both other paths (lavapipe, 2 cores, every pass
-// timed: a 48 x 48 cloth in 2 clusters 3.0-3.1x the colours, where its one
-// workgroup was 1.7x; 64 x 64 in 4 clusters 2.3-2.4x; docs/benchmarks.md),
-// since a CPU driver runs a workgroup on one core. Else one workgroup per
-// object where every object fits, else the colours: on a GPU, where the
-// clusters are not measured yet and a cluster's serial phases may cost more
-// than a parallel dispatch each, and on a CPU driver past kAutoClustersCpu
-// (256 x 256, 49 clusters: 0.6-1x the colours).
+// than one, and where the driver's texel buffers hold the arrays
+// (clusterMisfit_): there they measured faster than both other paths at
+// every size (lavapipe, 2 cores, every pass timed: a 48 x 48 cloth in 2
+// clusters 4.1-5.4x the colours, where its one workgroup was 1.7x; 128 x 128
+// in 13 clusters 2.8-3.5x; 256 x 256 in 49 1.9-2.9x; 512 x 512 in 192, with
+// a coloured sweep for the constraints longer than half a cluster, 1.5x;
+// docs/benchmarks.md), since a CPU driver runs a workgroup on one core and
+// its cluster sweep reads texels. Else one workgroup per object where every
+// object fits, else the colours: on a GPU, where the clusters are not
+// measured yet and a cluster's serial phases may cost more than a parallel
+// dispatch each.
 PbdPath PbdSolver::pathFor(const SolverSettings& settings) const {
     if (settings.pbdPath != PbdPath::Auto) return settings.pbdPath;
     const bool splitsAnObject = clusterCounts_[0] > pbdObjectCount_;
-    if (cpuDevice_ && splitsAnObject && clusterCounts_[0] <= kAutoClustersCpu) return PbdPath::Clusters;
+    if (cpuDevice_ && splitsAnObject && !clusterMisfit_) return PbdPath::Clusters;
     return workgroupMisfit_ ? PbdPath::PerColour : PbdPath::Workgroup;
 }
 
@@ -366,12 +379,9 @@ void PbdSolver::recordClusterSweeps(StepRecorder& rec, const SubstepContext& sub
     push.stages = gpu::kStageClusterSweep;
     push.mouseParticle = gpu::kNoParticle;
     if (sub.frame.mouse && range_.contains(sub.frame.mouse->particle)) push.mouseParticle = sub.frame.mouse->particle;
-    if (clustersInDeviceMemory_ && !clusterSweepInDeviceMemory_) {
-        std::vector<SpecializationConstant> constants = workgroupSpecialization_;
-        constants.push_back({1, 1u});  // kSweepInDeviceMemory
-        clusterSweepInDeviceMemory_ = std::make_unique<ComputeKernel>(ctx_, workgroupShader(false),
-                                                                      sizeof(gpu::WorkgroupSolvePush), constants);
-    }
+    if (clustersInDeviceMemory_ && !clusterSweepInDeviceMemory_)
+        clusterSweepInDeviceMemory_ = std::make_unique<ComputeKernel>(
+            ctx_, "pbd/cluster_sweep_cpu.comp", sizeof(gpu::WorkgroupSolvePush), workgroupSpecialization_);
     const ComputeKernel& kernel = clustersInDeviceMemory_ ? *clusterSweepInDeviceMemory_ : *solveInWorkgroup_;
     for (uint32_t sweep = 0; sweep < 2; ++sweep) {
         if (clusterCounts_[sweep] == 0) continue;
@@ -389,7 +399,7 @@ void PbdSolver::runWorkgroupKernel(StepRecorder& rec, uint32_t pass, const Compu
     rec.run(pass, kernel,
             {&particles_.positions(), &particles_.velocities(), &p, &colliders_.colliders(), &particles_.contacts(),
              &colliders_.meshSdfGrids(), &materials_, &distance_, &bending_, &attachments_, &distanceLambdas_,
-             &bendingLambdas_, &attachmentLambdas_, &objects, &phases, &shapeMatchData_},
+             &bendingLambdas_, &attachmentLambdas_, &objects, &phases, &shapeMatchData_, &p},
             workgroups * kernel.workgroupSize(), push, at, {&p, workingName()},
             {&particles_.velocities(), "velocity"});
 }

@@ -40,9 +40,6 @@ public:
     static constexpr std::string_view kWorkgroupPassName = "solve in workgroups";
     // The cluster path's two sweeps.
     static constexpr std::string_view kClusterSweepPassNames[2] = {"cluster sweep 1", "cluster sweep 2"};
-    // "auto" takes the clusters on a CPU driver up to this many clusters in
-    // the first sweep (pathFor()).
-    static constexpr uint32_t kAutoClustersCpu = 16;
 
     PbdSolver(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles,
               const ColliderSet& colliders);
@@ -63,6 +60,9 @@ public:
     // Why the PBD objects cannot be solved in workgroups on this device (the
     // first object too big for one), or nothing when they can.
     const std::optional<std::string>& workgroupMisfit() const { return workgroupMisfit_; }
+    // Why the cluster path cannot run on this device (a CPU driver whose
+    // texel buffers cannot hold an array), or nothing when it can.
+    const std::optional<std::string>& clusterMisfit() const { return clusterMisfit_; }
     // The most particles one workgroup holds on this device.
     uint32_t workgroupCapacity() const { return workgroupCapacity_; }
     // The most particles in one cluster of the cluster path on this device
@@ -133,7 +133,7 @@ private:
     // The workgroup path: one object and its phases per workgroup
     // (workgroup_plan.h); built when every object fits.
     uint32_t workgroupCapacity_ = 0, clusterCapacity_ = 0, pbdObjectCount_ = 0;
-    std::optional<std::string> workgroupMisfit_;
+    std::optional<std::string> workgroupMisfit_, clusterMisfit_;
     GpuBuffer workgroupObjects_, workgroupPhases_;
     uint32_t workgroupCount_ = 0;
     // The cluster path (sim/pbd_clusters.h), always built: the constraint
@@ -154,9 +154,9 @@ private:
     // Runs the workgroup path's workgroups, and the cluster path's where
     // clusters sit in shared memory (kStageClusterSweep selects the sweep).
     std::unique_ptr<ComputeKernel> solveInWorkgroup_;
-    // Where clusters work in device memory (CPU drivers): the same shader
-    // specialized to the cluster sweep alone (kSweepInDeviceMemory), built
-    // at the first sweep; else null.
+    // Where clusters work in device memory (CPU drivers): the same source
+    // compiled for the cluster sweep alone, reading the arrays as texels
+    // (pbd/cluster_sweep_cpu.comp), built at the first sweep; else null.
     std::unique_ptr<ComputeKernel> clusterSweepInDeviceMemory_;
     bool clustersInDeviceMemory_ = false;
     std::vector<SpecializationConstant> workgroupSpecialization_;

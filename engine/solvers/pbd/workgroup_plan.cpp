@@ -106,4 +106,22 @@ std::optional<std::string> workgroupMisfit(const SimModel& model, uint32_t capac
     return std::nullopt;
 }
 
+std::optional<std::string> clusterTexelMisfit(const SimModel& model, uint32_t maxTexels) {
+    const struct {
+        const char* what;
+        size_t records, bytes;
+    } arrays[] = {{"particles", model.positions.size(), sizeof(glm::vec4)},
+                  {"distance constraints", model.distance.size(), sizeof(gpu::DistanceConstraint)},
+                  {"bending constraints", model.bending.size(), sizeof(gpu::BendingConstraint)},
+                  {"attachments", model.attachments.size(), sizeof(gpu::AttachmentConstraint)},
+                  {"constraint materials", model.materials.size(), sizeof(gpu::ConstraintMaterial)}};
+    for (const auto& a : arrays) {
+        const uint64_t texels = uint64_t{a.records} * (a.bytes / 16);
+        if (texels > maxTexels)
+            return fmt::format("its {} {} are {} texels of 16 bytes, and this device's texel buffers hold at most {}",
+                               a.records, a.what, texels, maxTexels);
+    }
+    return std::nullopt;
+}
+
 }  // namespace vksim

@@ -57,4 +57,10 @@ uint32_t shapeMatchScratchParticles(uint32_t workgroupSize);
 // named), or nothing when they can.
 std::optional<std::string> workgroupMisfit(const SimModel& model, uint32_t capacity, uint32_t scratchParticles = 0);
 
+// Why a CPU driver's cluster sweep cannot run the model (the first array,
+// named, with more 16-byte texels than `maxTexels`), or nothing when it can:
+// it reads each array as one texel view (shaders/pbd/cluster_sweep_cpu.comp),
+// which holds at most the device's maxTexelBufferElements.
+std::optional<std::string> clusterTexelMisfit(const SimModel& model, uint32_t maxTexels);
+
 }  // namespace vksim

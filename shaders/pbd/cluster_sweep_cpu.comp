@@ -1,0 +1,30 @@
+#version 460
+// The cluster sweep of a CPU driver (docs/physics.md §1, "Large objects in
+// clusters"): the PBD workgroup kernel (solve_in_workgroup.glsl), 16
+// invocations a workgroup like solve_in_workgroup_16.comp, projecting one
+// iteration's phases of a cluster on the predicted positions in device
+// memory, with nothing else compiled in. It runs on CPU drivers only
+// (PbdSolver builds it where workgroups are 16 wide).
+//
+// Why texels: lavapipe (Mesa 22.3) loads from a storage buffer one SIMD
+// lane and one 32-bit word at a time, each with a bounds check, while a
+// texel fetch is one gather; on two cores a vec4 costs ~1.3 ns from a
+// storage buffer and ~0.4 ns as a texel, but a vec4 store 0.9 ns to a
+// storage buffer and 2.6 ns as an imageStore (docs/benchmarks.md, "Texels
+// for the CPU cluster sweep"). So the sweep reads the constraint records
+// and the materials as uniform texel buffers, and the predicted positions
+// as a storage texel buffer, and writes the positions through a storage
+// buffer bound to the same memory (binding 16).
+//
+// What keeps that ordered: both views are `coherent`, and each phase ends
+// with memoryBarrier() (every storage class) and a barrier, so what one
+// invocation wrote through the buffer, any invocation reads through the
+// texels in a later phase. Within a phase no invocation reads a position it
+// wrote: a colour's constraints share no particle, and a cluster sweep has
+// no serial share (the cluster plan leaves the overflow groups to the
+// coloured sweep, sim/pbd_clusters.h); the collision constraints of the
+// owned particles read each position before writing it.
+layout(local_size_x = 16) in;
+#extension GL_GOOGLE_include_directive : require
+#define VKSIM_CLUSTER_SWEEP_CPU
+#include "pbd/solve_in_workgroup.glsl"

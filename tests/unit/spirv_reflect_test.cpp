@@ -1,0 +1,74 @@
+// The reflection ComputeKernel builds its descriptor set layout from
+// (vk/spirv_reflect.h), on shaders built into vksim: each binding's kind,
+// and a texel binding's view format.
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+#include "vk/shader_table.h"
+#include "vk/spirv_reflect.h"
+
+namespace vksim {
+namespace {
+
+ShaderInterface reflect(std::string_view name) {
+    const ShaderBlob* blob = findShader(name);
+    if (!blob) throw std::runtime_error("no shader " + std::string(name));
+    return reflectShader({blob->code, blob->wordCount}, std::string(name));
+}
+
+const ShaderBinding* find(const ShaderInterface& iface, uint32_t binding) {
+    for (const ShaderBinding& b : iface.bindings)
+        if (b.binding == binding) return &b;
+    return nullptr;
+}
+
+TEST(SpirvReflect, AKernelOfStorageBuffersHasThemAll) {
+    const ShaderInterface iface = reflect("pbd/project_distance.comp");
+    ASSERT_EQ(iface.bindings.size(), 4u);
+    for (uint32_t i = 0; i < 4; ++i) {
+        EXPECT_EQ(iface.bindings[i].binding, i);
+        EXPECT_EQ(iface.bindings[i].kind, BindingKind::StorageBuffer);
+        EXPECT_EQ(iface.bindings[i].texelFormat, VK_FORMAT_UNDEFINED);
+    }
+    EXPECT_TRUE(iface.usesPushConstants);
+    EXPECT_EQ(iface.localSizeX, 64u);
+}
+
+// The CPU cluster sweep: its records as uniform texel buffers of uvec4, the
+// predicted positions read as a storage texel buffer of vec4 and written
+// through a storage buffer (binding 16), and the bindings of the shared
+// source it never uses (positions, velocities, shape matching) optimized away.
+TEST(SpirvReflect, TheCpuClusterSweepReadsTexels) {
+    const ShaderInterface iface = reflect("pbd/cluster_sweep_cpu.comp");
+    EXPECT_EQ(iface.localSizeX, 16u);
+    for (uint32_t unused : {0u, 1u, 15u}) EXPECT_EQ(find(iface, unused), nullptr) << unused;
+    const ShaderBinding* predicted = find(iface, 2);
+    ASSERT_NE(predicted, nullptr);
+    EXPECT_EQ(predicted->kind, BindingKind::StorageTexelBuffer);
+    EXPECT_EQ(predicted->texelFormat, VK_FORMAT_R32G32B32A32_SFLOAT);
+    for (uint32_t records : {6u, 7u, 8u, 9u}) {
+        const ShaderBinding* b = find(iface, records);
+        ASSERT_NE(b, nullptr) << records;
+        EXPECT_EQ(b->kind, BindingKind::UniformTexelBuffer) << records;
+        EXPECT_EQ(b->texelFormat, VK_FORMAT_R32G32B32A32_UINT) << records;
+    }
+    for (uint32_t buffer : {3u, 4u, 5u, 10u, 11u, 12u, 13u, 14u, 16u}) {
+        const ShaderBinding* b = find(iface, buffer);
+        ASSERT_NE(b, nullptr) << buffer;
+        EXPECT_EQ(b->kind, BindingKind::StorageBuffer) << buffer;
+    }
+}
+
+TEST(SpirvReflect, NotSpirvIsRefusedByName) {
+    const uint32_t words[5] = {0, 0, 0, 0, 0};
+    try {
+        reflectShader(words, "broken.comp");
+        FAIL() << "accepted";
+    } catch (const std::runtime_error& e) {
+        EXPECT_STREQ(e.what(), "shader broken.comp is not SPIR-V");
+    }
+}
+
+}  // namespace
+}  // namespace vksim
