@@ -86,7 +86,6 @@ void GpuBuffer::release() {
 VkBufferView GpuBuffer::texelView(VkFormat format) const {
     for (const auto& [f, view] : texelViews_)
         if (f == format) return view;
-    constexpr VkDeviceSize kTexelBytes = 16;  // every texel format the kernels use is 4 x 32 bits
     const VkDeviceSize texels = size_ / kTexelBytes;
     const uint32_t limit = ctx_->properties().limits.maxTexelBufferElements;
     if (texels > limit)

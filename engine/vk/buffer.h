@@ -19,6 +19,9 @@ enum class MemoryKind { DeviceLocal, HostVisible };
 
 class GpuBuffer {
 public:
+    // Every texel view a kernel binds is of 4 x 32-bit texels (vk/spirv_reflect.h).
+    static constexpr VkDeviceSize kTexelBytes = 16;
+
     GpuBuffer() = default;
     GpuBuffer(const VulkanContext& ctx, VkDeviceSize size, VkBufferUsageFlags usage, MemoryKind memory,
               const std::string& name);

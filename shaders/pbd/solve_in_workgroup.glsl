@@ -65,7 +65,8 @@ layout(std430, binding = 3) readonly buffer Colliders { Collider colliders[]; };
 layout(std430, binding = 4) buffer Contacts { ParticleContact contacts[]; };
 layout(std430, binding = 5) readonly buffer MeshSdfGrids { float meshSdfGrids[]; };
 #ifdef VKSIM_CLUSTER_SWEEP_CPU
-// The records of shared/sim_types.h, 16 bytes a texel, in their field order.
+// The records of shared/sim_types.h, 16 bytes a texel, in their field order
+// (solvers/pbd/workgroup_plan.cpp asserts that order on the C++ side).
 layout(binding = 6) uniform usamplerBuffer materialTexels;
 layout(binding = 7) uniform usamplerBuffer distanceTexels;    // 1 texel a constraint
 layout(binding = 8) uniform usamplerBuffer bendingTexels;     // 3

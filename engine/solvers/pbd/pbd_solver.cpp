@@ -42,11 +42,6 @@ std::vector<glm::vec4> packShapeMatching(const SimModel& model) {
     return data;
 }
 
-// The workgroup solve for 256 invocations (GPUs) or 16 (CPU drivers).
-const char* workgroupShader(bool wide) {
-    return wide ? "pbd/solve_in_workgroup_256.comp" : "pbd/solve_in_workgroup_16.comp";
-}
-
 }  // namespace
 
 struct PbdSolver::PassIds {
@@ -156,8 +151,9 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
     workgroupSpecialization_ = {{0, sharedBytes / 4}, colliders_.shapeSpecialization()};
     clustersInDeviceMemory_ = !wide;
     if (clustersInDeviceMemory_) clusterMisfit_ = clusterTexelMisfit(model, properties.limits.maxTexelBufferElements);
-    solveInWorkgroup_ = std::make_unique<ComputeKernel>(ctx, workgroupShader(wide), sizeof(gpu::WorkgroupSolvePush),
-                                                        workgroupSpecialization_);
+    solveInWorkgroup_ = std::make_unique<ComputeKernel>(
+        ctx, wide ? "pbd/solve_in_workgroup_256.comp" : "pbd/solve_in_workgroup_16.comp",
+        sizeof(gpu::WorkgroupSolvePush), workgroupSpecialization_);
 }
 
 PbdSolver::~PbdSolver() = default;

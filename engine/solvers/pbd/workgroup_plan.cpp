@@ -1,6 +1,7 @@
 #include "solvers/pbd/workgroup_plan.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <span>
 #include <stdexcept>
 
@@ -8,6 +9,7 @@
 
 #include "sim/pbd_clusters.h"
 #include "sim/sim_model.h"
+#include "vk/buffer.h"
 
 namespace vksim {
 
@@ -106,6 +108,18 @@ std::optional<std::string> workgroupMisfit(const SimModel& model, uint32_t capac
     return std::nullopt;
 }
 
+// The CPU cluster sweep's texel readers (pbd/solve_in_workgroup.glsl,
+// VKSIM_CLUSTER_SWEEP_CPU) rebuild these records from 16-byte texels field
+// by field, in this layout: a field moved here must move there.
+static_assert(offsetof(gpu::ConstraintMaterial, mode) == 0 && offsetof(gpu::ConstraintMaterial, stiffness) == 4 &&
+              offsetof(gpu::ConstraintMaterial, compliance) == 8);
+static_assert(offsetof(gpu::DistanceConstraint, p0) == 0 && offsetof(gpu::DistanceConstraint, p1) == 4 &&
+              offsetof(gpu::DistanceConstraint, restLength) == 8 && offsetof(gpu::DistanceConstraint, material) == 12);
+static_assert(offsetof(gpu::BendingConstraint, particles) == 0 && offsetof(gpu::BendingConstraint, K) == 16 &&
+              offsetof(gpu::BendingConstraint, scale) == 32 && offsetof(gpu::BendingConstraint, material) == 36);
+static_assert(offsetof(gpu::AttachmentConstraint, target) == 0 && offsetof(gpu::AttachmentConstraint, particle) == 16 &&
+              offsetof(gpu::AttachmentConstraint, material) == 20);
+
 std::optional<std::string> clusterTexelMisfit(const SimModel& model, uint32_t maxTexels) {
     const struct {
         const char* what;
@@ -116,7 +130,7 @@ std::optional<std::string> clusterTexelMisfit(const SimModel& model, uint32_t ma
                   {"attachments", model.attachments.size(), sizeof(gpu::AttachmentConstraint)},
                   {"constraint materials", model.materials.size(), sizeof(gpu::ConstraintMaterial)}};
     for (const auto& a : arrays) {
-        const uint64_t texels = uint64_t{a.records} * (a.bytes / 16);
+        const uint64_t texels = uint64_t{a.records} * (a.bytes / GpuBuffer::kTexelBytes);
         if (texels > maxTexels)
             return fmt::format("its {} {} are {} texels of 16 bytes, and this device's texel buffers hold at most {}",
                                a.records, a.what, texels, maxTexels);
