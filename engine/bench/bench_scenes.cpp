@@ -222,7 +222,8 @@ uint64_t barParticles(uint32_t size) { return (uint64_t{4} * size + 1) * (uint64
 const std::vector<BenchScene> kScenes{
     {"cloth-pbd",
      "a square cloth pinned at two corners over a sphere (PBD, 4 substeps x 8 iterations; \"pbdPath\": \"auto\": "
-     "on a CPU device clusters of half a workgroup's shared memory where they cut the cloth; else one "
+     "on a CPU device clusters of half a workgroup's shared memory, or of an eighth of the cloth if more, where they "
+     "cut it; else one "
      "workgroup per frame where the cloth fits shared memory, else a dispatch per colour)",
      "vertices per side", {32, 48, 64, 128, 256, 512, 1024, 2048, 4096}, 256, clothOverSphere, gridParticles},
     {"cloth-pbd-per-colour", "cloth-pbd on the per-colour path (\"pbdPath\": \"perColour\"), for comparison",

@@ -125,9 +125,12 @@ private:
     };
 
     uint32_t nextQuery(Slot& slot);
+    // A timestamp into the recording slot's query `query`, taken at once.
+    void writeTimestamp(VkCommandBuffer cmd, uint32_t query);
 
     const VulkanContext& ctx_;
     double nsPerTick_ = 1.0;
+    bool resolveEachTimestamp_ = false;  // a CPU driver that draws to a window: see writeTimestamp
     uint64_t validMask_ = ~0ull;
     uint32_t queriesPerSlot_ = 0;
     std::vector<Slot> slots_;

@@ -24,6 +24,11 @@
 // no serial share (the cluster plan leaves the overflow groups to the
 // coloured sweep, sim/pbd_clusters.h); the collision constraints of the
 // owned particles read each position before writing it.
+//
+// For the same lane-by-lane stores, it writes only the xyz of a position
+// (solve_in_workgroup.glsl, setPredicted), and PbdSolver builds it without
+// the multipliers of the families whose materials are all PBD
+// (pbd/xpbd_families.glsl).
 layout(local_size_x = 16) in;
 #extension GL_GOOGLE_include_directive : require
 #define VKSIM_CLUSTER_SWEEP_CPU

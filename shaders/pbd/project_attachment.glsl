@@ -3,14 +3,17 @@
 // workgroup solve (solve_in_workgroup.glsl). The includer declares
 // `attachmentLambdas[]` and the accessors `attachmentConstraint(j)`,
 // `material(m)`, `loadParticle` and `storeParticle` (see project_distance.glsl).
+#include "pbd/xpbd_families.glsl"
+
 void projectAttachment(uint j, uint iteration, uint iterations, float dt) {
     AttachmentConstraint c = attachmentConstraint(j);
     ConstraintMaterial m = material(c.material);
     vec4 p = loadParticle(c.particle);
     // Only XPBD moves its multiplier (see project_distance.glsl).
-    const bool xpbd = m.mode == kModeXpbd;
+    const uint mode = projectionMode(kXpbdFamilyAttachment, m);
+    const bool xpbd = mode == kModeXpbd;
     float lambda = xpbd && iteration != 0u ? attachmentLambdas[j] : 0.0;
-    PointCorrection r = solveAttachment(p.xyz, p.w, c.target.xyz, m.mode, m.stiffness, m.compliance,
+    PointCorrection r = solveAttachment(p.xyz, p.w, c.target.xyz, mode, m.stiffness, m.compliance,
                                         iterations, dt, lambda);
     storeParticle(c.particle, vec4(p.xyz + r.dp, p.w));
     if (xpbd) attachmentLambdas[j] = lambda + r.dLambda;

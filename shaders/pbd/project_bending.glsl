@@ -3,6 +3,8 @@
 // solve (solve_in_workgroup.glsl). The includer declares `bendingLambdas[]`
 // and the accessors `bendingConstraint(j)`, `material(m)`, `loadParticle`
 // and `storeParticle` (see project_distance.glsl).
+#include "pbd/xpbd_families.glsl"
+
 void projectBending(uint j, uint iteration, uint iterations, float dt) {
     BendingConstraint c = bendingConstraint(j);
     ConstraintMaterial m = material(c.material);
@@ -11,10 +13,11 @@ void projectBending(uint j, uint iteration, uint iterations, float dt) {
     vec4 p2 = loadParticle(c.particles.z);
     vec4 p3 = loadParticle(c.particles.w);
     // Only XPBD moves its multiplier (see project_distance.glsl).
-    const bool xpbd = m.mode == kModeXpbd;
+    const uint mode = projectionMode(kXpbdFamilyBending, m);
+    const bool xpbd = mode == kModeXpbd;
     float lambda = xpbd && iteration != 0u ? bendingLambdas[j] : 0.0;
     QuadCorrection r = solveIsometricBending(p0.xyz, p0.w, p1.xyz, p1.w, p2.xyz, p2.w, p3.xyz, p3.w,
-                                             c.K, c.scale, m.mode, m.stiffness, m.compliance,
+                                             c.K, c.scale, mode, m.stiffness, m.compliance,
                                              iterations, dt, lambda);
     storeParticle(c.particles.x, vec4(p0.xyz + r.dp0, p0.w));
     storeParticle(c.particles.y, vec4(p1.xyz + r.dp1, p1.w));

@@ -57,7 +57,11 @@ layout(std430, binding = 1) buffer Velocities { vec4 velocities[]; };
 // The predicted positions twice: read as texels, written through a storage
 // buffer (pbd/cluster_sweep_cpu.comp says why and what keeps it ordered).
 layout(binding = 2, rgba32f) uniform coherent readonly imageBuffer predictedTexels;
-layout(std430, binding = 16) coherent writeonly buffer PredictedStores { vec4 predictedStores[]; };
+struct PredictedStore {
+    vec3 position;
+    float inverseMass;  // never written here (setPredicted)
+};
+layout(std430, binding = 16) coherent writeonly buffer PredictedStores { PredictedStore predictedStores[]; };
 #else
 layout(std430, binding = 2) buffer Predicted { vec4 predicted[]; };
 #endif
@@ -92,7 +96,11 @@ AttachmentConstraint attachmentConstraint(uint j) {
                                 uintBitsToFloat(rest.z), uintBitsToFloat(rest.w));
 }
 vec4 predictedAt(uint i) { return imageLoad(predictedTexels, int(i)); }
-void setPredicted(uint i, vec4 p) { predictedStores[i] = p; }
+// The sweep never changes an inverse mass: every store passes back the w
+// it loaded (storeParticle's callers, the collision projection), so only
+// xyz is written, a quarter fewer stores where lavapipe stores one
+// component of one lane at a time.
+void setPredicted(uint i, vec4 p) { predictedStores[i].position = p.xyz; }
 #else
 layout(std430, binding = 6) readonly buffer Materials { ConstraintMaterial materials[]; };
 layout(std430, binding = 7) readonly buffer Distance { DistanceConstraint distanceConstraints[]; };

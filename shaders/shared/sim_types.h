@@ -88,6 +88,13 @@ GPU_CONST(uint, kMeshSdfHeaderFloats, 8);
 // SDFs: bit t set where a collider or body of the world has shape t
 // (math/sdf.glsl, world/collider_set.h).
 GPU_CONST(uint, kColliderShapesConstantId, 8);
+// The specialization constant of the kernels that project PBD constraints:
+// bit kXpbdFamily* set where that family may meet an XPBD material
+// (pbd/xpbd_families.glsl); all set by default.
+GPU_CONST(uint, kXpbdFamiliesConstantId, 9);
+GPU_CONST(uint, kXpbdFamilyDistance, 1);
+GPU_CONST(uint, kXpbdFamilyBending, 2);
+GPU_CONST(uint, kXpbdFamilyAttachment, 4);
 
 struct Collider {
     // xyz: world position of the local origin; w: the radius of a sphere

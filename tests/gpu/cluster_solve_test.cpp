@@ -25,8 +25,10 @@ class ClusterSolve : public GpuTest {
 protected:
     bool cpu() { return ctx().properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU; }
     uint32_t sharedBytes() { return ctx().properties().limits.maxComputeSharedMemorySize; }
-    // The most particles in one cluster on this device.
-    uint32_t capacity() { return clusterParticleCapacity(sharedBytes(), cpu()); }
+    // The most particles in one cluster on this device, for objects of up
+    // to kCpuClustersPerObject such clusters (on a CPU device; bigger ones
+    // get bigger clusters).
+    uint32_t capacity() { return clusterParticleCapacity(sharedBytes(), cpu(), 0); }
     // A square cloth of about 2.5 clusters on this device (59 x 59 on lavapipe: 3 of 1161).
     uint32_t side() { return static_cast<uint32_t>(std::ceil(std::sqrt(2.5 * capacity()))); }
 };
@@ -270,6 +272,50 @@ TEST_F(ClusterSolve, ALiveMaterialEditReachesTheSweep) {
     EXPECT_GT(b, 1.05 * a);
 }
 
+// A family switched live from PBD to XPBD gets its multipliers back in the
+// sweep. The CPU driver's sweep is compiled without the multipliers of the
+// families whose materials are all PBD (pbd/xpbd_families.glsl), so the
+// edit must record the frame again with another pipeline. From the state
+// at the switch, the GPU follows the cluster-order reference with the XPBD
+// stretch (compliance 0.01 m/N: alpha / h^2 ~ 576 against a summed inverse
+// mass ~ 6900 per constraint, soft enough that the multipliers matter) as
+// closely as MatchesTheReferenceInClusterOrder (1e-3 m), and the reference
+// that kept PBD's stretch is far from it (measured on lavapipe after 10
+// frames: 4.5e-5 m and 1.2e-2 m; with the stretch's multipliers compiled
+// out of the sweep, the other way round).
+TEST_F(ClusterSolve, AFamilySwitchedToXpbdLiveKeepsItsMultipliers) {
+    Scene scene = onPath(swingingCloth(side()), PbdPath::Clusters);
+    scene.colliders.clear();
+    World world(ctx(), scene, 1);
+    EXPECT_EQ(world.pbdSolver().xpbdFamilies(), gpu::kXpbdFamilyBending);
+    runWorldFrames(ctx(), world, 3);
+    ConstraintParams params = world.scene().cloths[0].stretch;
+    params.model = ConstraintModel::Xpbd;
+    params.compliance = 0.01f;
+    world.setFamilyMaterial(0, ConstraintFamily::Stretch, params);
+    EXPECT_EQ(world.pbdSolver().xpbdFamilies(), gpu::kXpbdFamilyDistance | gpu::kXpbdFamilyBending);
+
+    SimModel atSwitch = world.model();  // the edited materials
+    atSwitch.positions = world.particles().readPositions();
+    atSwitch.velocities = world.particles().readVelocities();
+    SimModel keptPbd = atSwitch;  // stiffness 1, as before the edit
+    keptPbd.materials[keptPbd.distance[0].material].mode = gpu::kModePbd;
+    PbdReference xpbd(atSwitch, capacity()), pbd(keptPbd, capacity());
+    runWorldFrames(ctx(), world, 10);
+    for (int f = 0; f < 10; ++f) {
+        xpbd.step(scene.solver);
+        pbd.step(scene.solver);
+    }
+    const std::vector<glm::vec4> x = world.particles().readPositions();
+    const double toXpbd = largestDistance(x, xpbd.positions());
+    const double toPbd = largestDistance(x, pbd.positions());
+    std::cout << fmt::format("[clusters] 10 frames after the stretch became XPBD: {:.3e} m from the XPBD "
+                             "reference, {:.3e} m from the one that kept PBD\n",
+                             toXpbd, toPbd);
+    EXPECT_LT(toXpbd, 1e-3);
+    EXPECT_GT(toPbd, 10.0 * toXpbd);
+}
+
 // "auto" on a CPU driver: the clusters where they cut some object in more
 // than one, however many; else the workgroup where every object fits, else
 // the colours. On a GPU (the clusters are not measured there yet) the
@@ -290,9 +336,11 @@ TEST_F(ClusterSolve, AutoPicksClustersOnACpuDriverWhereTheyCutAnObject) {
     const auto oneWorkgroup = static_cast<uint32_t>(std::sqrt(double(workgroup)));
     EXPECT_EQ(pathOf(oneWorkgroup, cpu() ? 2 : 1), cpu() ? PbdPath::Clusters : PbdPath::Workgroup);
     EXPECT_EQ(pathOf(side(), 3), cpu() ? PbdPath::Clusters : PbdPath::PerColour);
-    // Past the 16 clusters "auto" once stopped at (lavapipe: 155 x 155).
+    // Past the 16 clusters "auto" once stopped at (lavapipe: 155 x 155): on
+    // a GPU 17 of a workgroup each; on a CPU driver eight larger ones
+    // (kCpuClustersPerObject), still the clusters.
     const auto bigSide = static_cast<uint32_t>(std::ceil(std::sqrt(16.5 * capacity())));
-    EXPECT_EQ(pathOf(bigSide, 17), cpu() ? PbdPath::Clusters : PbdPath::PerColour);
+    EXPECT_EQ(pathOf(bigSide, cpu() ? kCpuClustersPerObject : 17u), cpu() ? PbdPath::Clusters : PbdPath::PerColour);
 }
 
 }  // namespace

@@ -93,12 +93,18 @@ TEST(WorkgroupPlan, CapacityIsTwelveBytesAParticle) {
     EXPECT_EQ(workgroupParticleCapacity(49152), 4096u);  // 48 KiB: exactly 64x64
 }
 
-// A cluster is a workgroup's worth on a GPU, half of it on a CPU device (one
-// core runs a workgroup there: a 48 x 48 cloth is then 2 clusters of 1152).
-TEST(WorkgroupPlan, ClustersAreHalfAWorkgroupOnACpuDevice) {
-    EXPECT_EQ(clusterParticleCapacity(32768, false), 2730u);
-    EXPECT_EQ(clusterParticleCapacity(32768, true), 1365u);
-    EXPECT_EQ(clusterParticleCapacity(24, true), 2u);  // never below a constraint's two particles
+// A cluster is a workgroup's worth on a GPU, however big the objects. On a
+// CPU device half of it (one core runs a workgroup there: a 48 x 48 cloth is
+// then 2 clusters of 1152), or an eighth of the largest object where that is
+// more (a 256 x 256 cloth in 8 clusters of 8192, not 49 of 1365).
+TEST(WorkgroupPlan, ClustersOnACpuDeviceAreHalfAWorkgroupOrAnEighthOfTheLargestObject) {
+    EXPECT_EQ(clusterParticleCapacity(32768, false, 2304), 2730u);
+    EXPECT_EQ(clusterParticleCapacity(32768, false, 65536), 2730u);
+    EXPECT_EQ(clusterParticleCapacity(32768, true, 2304), 1365u);
+    EXPECT_EQ(clusterParticleCapacity(32768, true, 8 * 1365), 1365u);
+    EXPECT_EQ(clusterParticleCapacity(32768, true, 8 * 1365 + 1), 1366u);
+    EXPECT_EQ(clusterParticleCapacity(32768, true, 65536), 8192u);
+    EXPECT_EQ(clusterParticleCapacity(24, true, 8), 2u);  // never below a constraint's two particles
 }
 
 TEST(WorkgroupPlan, MisfitNamesTheFirstObjectTooBig) {

@@ -29,6 +29,13 @@ if(VKSIM_XVFB)
   add_test(NAME viewer_window_gtests COMMAND ${VKSIM_XVFB} $<TARGET_FILE:vksim_window_tests>)
   set_tests_properties(viewer_window_gtests PROPERTIES TIMEOUT 120 LABELS "gpu;window")
 
+  # Per-pass times in a window are those of a headless run (the passes'
+  # share of the step, pass_timings_windowed.sh).
+  add_test(NAME viewer_pass_timings_windowed
+           COMMAND ${CMAKE_CURRENT_LIST_DIR}/pass_timings_windowed.sh $<TARGET_FILE:vksim> ${VKSIM_DEFAULT_SCENE}
+                   ${CMAKE_CURRENT_BINARY_DIR}/pass_timings ${VKSIM_XVFB})
+  set_tests_properties(viewer_pass_timings_windowed PROPERTIES TIMEOUT 120 LABELS "gpu;window")
+
   # Every present mode runs; one the surface lacks falls back to fifo with a notice.
   foreach(mode fifo mailbox immediate)
     add_test(NAME viewer_present_mode_${mode}

@@ -63,11 +63,13 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
       bendingGroups_(model.bendingGroups),
       attachmentGroups_(model.attachmentGroups),
       currentMaterials_(model.materials) {
-    for (const auto& c : model.distance) materialsInUse_.push_back(c.material);
-    for (const auto& c : model.bending) materialsInUse_.push_back(c.material);
-    for (const auto& c : model.attachments) materialsInUse_.push_back(c.material);
-    std::sort(materialsInUse_.begin(), materialsInUse_.end());
-    materialsInUse_.erase(std::unique(materialsInUse_.begin(), materialsInUse_.end()), materialsInUse_.end());
+    for (const auto& c : model.distance) familyMaterials_[0].push_back(c.material);
+    for (const auto& c : model.bending) familyMaterials_[1].push_back(c.material);
+    for (const auto& c : model.attachments) familyMaterials_[2].push_back(c.material);
+    for (std::vector<uint32_t>& rows : familyMaterials_) {
+        std::sort(rows.begin(), rows.end());
+        rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    }
 
     // Shared memory holds 12 bytes a particle (workgroup_plan.h); the
     // constraint arrays go up in the cluster plan's order, which every path
@@ -76,7 +78,9 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
     cpuDevice_ = properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
     const uint32_t sharedBytes = properties.limits.maxComputeSharedMemorySize;
     workgroupCapacity_ = workgroupParticleCapacity(sharedBytes);
-    clusterCapacity_ = clusterParticleCapacity(sharedBytes, cpuDevice_);
+    uint32_t largestObject = 0;
+    for (const ObjectRange* object : pbdObjects(model)) largestObject = std::max(largestObject, object->particleCount);
+    clusterCapacity_ = clusterParticleCapacity(sharedBytes, cpuDevice_, largestObject);
     const ClusterPlan clusters = buildClusterPlan(model, clusterCapacity_);
     pbdObjectCount_ = static_cast<uint32_t>(pbdObjects(model).size());
     clusterCounts_[0] = clusters.firstSweepClusters;
@@ -375,10 +379,7 @@ void PbdSolver::recordClusterSweeps(StepRecorder& rec, const SubstepContext& sub
     push.stages = gpu::kStageClusterSweep;
     push.mouseParticle = gpu::kNoParticle;
     if (sub.frame.mouse && range_.contains(sub.frame.mouse->particle)) push.mouseParticle = sub.frame.mouse->particle;
-    if (clustersInDeviceMemory_ && !clusterSweepInDeviceMemory_)
-        clusterSweepInDeviceMemory_ = std::make_unique<ComputeKernel>(
-            ctx_, "pbd/cluster_sweep_cpu.comp", sizeof(gpu::WorkgroupSolvePush), workgroupSpecialization_);
-    const ComputeKernel& kernel = clustersInDeviceMemory_ ? *clusterSweepInDeviceMemory_ : *solveInWorkgroup_;
+    const ComputeKernel& kernel = clustersInDeviceMemory_ ? clusterSweepInDeviceMemory() : *solveInWorkgroup_;
     for (uint32_t sweep = 0; sweep < 2; ++sweep) {
         if (clusterCounts_[sweep] == 0) continue;
         push.firstObject = sweep == 0 ? 0 : clusterCounts_[0];
@@ -386,6 +387,21 @@ void PbdSolver::recordClusterSweeps(StepRecorder& rec, const SubstepContext& sub
         runWorkgroupKernel(rec, passIds_->clusterSweeps[sweep], kernel, clusterObjects_, clusterPhases_,
                            clusterCounts_[sweep], push, at);
     }
+}
+
+// Built the first time the families' modes ask for it (a material edit
+// records the frame again, World::setFamilyMaterial), and kept: at most
+// eight, one per set of families.
+const ComputeKernel& PbdSolver::clusterSweepInDeviceMemory() {
+    const uint32_t families = xpbdFamilies();
+    std::unique_ptr<ComputeKernel>& kernel = clusterSweepsInDeviceMemory_[families];
+    if (!kernel) {
+        std::vector<SpecializationConstant> specialization = workgroupSpecialization_;
+        specialization.push_back({gpu::kXpbdFamiliesConstantId, families});
+        kernel = std::make_unique<ComputeKernel>(ctx_, "pbd/cluster_sweep_cpu.comp", sizeof(gpu::WorkgroupSolvePush),
+                                                 specialization);
+    }
+    return *kernel;
 }
 
 void PbdSolver::runWorkgroupKernel(StepRecorder& rec, uint32_t pass, const ComputeKernel& kernel,
@@ -407,12 +423,25 @@ void PbdSolver::setMaterials(const std::vector<gpu::ConstraintMaterial>& materia
     currentMaterials_ = materials;
 }
 
+uint32_t PbdSolver::xpbdFamilies() const {
+    constexpr uint32_t kBits[3] = {gpu::kXpbdFamilyDistance, gpu::kXpbdFamilyBending, gpu::kXpbdFamilyAttachment};
+    uint32_t families = 0;
+    for (size_t f = 0; f < familyMaterials_.size(); ++f)
+        for (uint32_t m : familyMaterials_[f])
+            if (currentMaterials_[m].mode == gpu::kModeXpbd) families |= kBits[f];
+    return families;
+}
+
 bool PbdSolver::xpbdEnergyDefined() const {
     // Shape matching is a PBD projection with no compliance: no energy.
-    if (materialsInUse_.empty() || shapeMatchGroupCount_ > 0) return false;
-    for (uint32_t m : materialsInUse_)
-        if (currentMaterials_[m].mode != gpu::kModeXpbd || !(currentMaterials_[m].compliance > 0.0f)) return false;
-    return true;
+    if (shapeMatchGroupCount_ > 0) return false;
+    bool any = false;
+    for (const std::vector<uint32_t>& rows : familyMaterials_)
+        for (uint32_t m : rows) {
+            if (currentMaterials_[m].mode != gpu::kModeXpbd || !(currentMaterials_[m].compliance > 0.0f)) return false;
+            any = true;
+        }
+    return any;
 }
 
 }  // namespace vksim

@@ -18,6 +18,8 @@
 // clusters and a coloured sweep of what they leave, another Gauss-Seidel
 // order. Shape matching (§13) runs in each iteration after the constraint
 // families, on every path.
+#include <array>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -88,6 +90,10 @@ public:
     // Whether the PBD particles have an energy: there are constraints and
     // every one is XPBD with compliance > 0 (with the current materials).
     bool xpbdEnergyDefined() const;
+    // The families (gpu::kXpbdFamily* bits) some of whose constraints have
+    // an XPBD material now: those whose multipliers the CPU cluster sweep
+    // recorded next keeps (pbd/xpbd_families.glsl).
+    uint32_t xpbdFamilies() const;
 
 private:
     struct FamilyPasses;
@@ -112,8 +118,9 @@ private:
     size_t distanceCount_ = 0, bendingCount_ = 0, attachmentCount_ = 0;
     uint32_t shapeMatchGroupCount_ = 0;
     ColorGroups distanceGroups_, bendingGroups_, attachmentGroups_;
-    // The material rows some constraint uses, and the current rows (live edits included).
-    std::vector<uint32_t> materialsInUse_;
+    // The material rows some constraint of each family uses (distance,
+    // bending, attachment), and the current rows (live edits included).
+    std::array<std::vector<uint32_t>, 3> familyMaterials_;
     std::vector<gpu::ConstraintMaterial> currentMaterials_;
     std::optional<std::vector<gpu::ConstraintMaterial>> pendingMaterials_;
 
@@ -156,8 +163,9 @@ private:
     std::unique_ptr<ComputeKernel> solveInWorkgroup_;
     // Where clusters work in device memory (CPU drivers): the same source
     // compiled for the cluster sweep alone, reading the arrays as texels
-    // (pbd/cluster_sweep_cpu.comp), built at the first sweep; else null.
-    std::unique_ptr<ComputeKernel> clusterSweepInDeviceMemory_;
+    // (pbd/cluster_sweep_cpu.comp), one per xpbdFamilies() value met.
+    const ComputeKernel& clusterSweepInDeviceMemory();
+    std::map<uint32_t, std::unique_ptr<ComputeKernel>> clusterSweepsInDeviceMemory_;
     bool clustersInDeviceMemory_ = false;
     std::vector<SpecializationConstant> workgroupSpecialization_;
     std::unique_ptr<PassIds> passIds_;

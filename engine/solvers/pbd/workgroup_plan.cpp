@@ -59,9 +59,11 @@ std::vector<std::vector<gpu::WorkgroupPhase>> familyPhases(const std::vector<Con
 
 uint32_t workgroupParticleCapacity(uint32_t sharedMemoryBytes) { return sharedMemoryBytes / 12; }
 
-uint32_t clusterParticleCapacity(uint32_t sharedMemoryBytes, bool cpuDevice) {
+uint32_t clusterParticleCapacity(uint32_t sharedMemoryBytes, bool cpuDevice, uint32_t largestObject) {
     const uint32_t workgroup = workgroupParticleCapacity(sharedMemoryBytes);
-    return cpuDevice ? std::max(workgroup / 2, 2u) : workgroup;
+    if (!cpuDevice) return workgroup;
+    const uint32_t fewClusters = (largestObject + kCpuClustersPerObject - 1) / kCpuClustersPerObject;
+    return std::max({workgroup / 2, fewClusters, 2u});
 }
 
 uint32_t shapeMatchScratchParticles(uint32_t workgroupSize) { return (4 * workgroupSize + 2) / 3; }

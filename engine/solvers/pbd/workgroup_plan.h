@@ -30,13 +30,21 @@ struct WorkgroupPlan {
 uint32_t workgroupParticleCapacity(uint32_t sharedMemoryBytes);
 
 // The most particles in one cluster of the cluster path (sim/pbd_clusters.h):
-// all that one workgroup holds on a GPU, half of that on a CPU device. A CPU
-// driver runs a workgroup on one core, so an object that fits one workgroup
-// would be solved by one core; in clusters of half the size it is cut in two
-// at least, and two cores share it (lavapipe, 2 cores: the default 48 x 48
-// cloth in 2 clusters of 1152 takes 36 ms a frame, in one workgroup 60-65;
-// docs/benchmarks.md).
-uint32_t clusterParticleCapacity(uint32_t sharedMemoryBytes, bool cpuDevice);
+// all that one workgroup holds on a GPU. On a CPU device, whose sweep works
+// in device memory (no shared-memory bound), half of that, or what cuts the
+// largest object (`largestObject` particles) into kCpuClustersPerObject if
+// that is more. A CPU driver runs a workgroup on one core, so an object that
+// fits one workgroup would be solved by one core; in clusters of half the
+// size it is cut in two at least, and two cores share it (lavapipe, 2 cores:
+// the default 48 x 48 cloth in 2 clusters of 1152 takes 36 ms a frame, in
+// one workgroup 60-65). Past that, fewer and larger clusters cost less: the
+// constraints across their cuts are the second sweep's, which projects
+// each cluster's share of every colour in a few phases of a few constraints
+// (lavapipe, 2 cores: 20% less wall time at 128 x 128 and 256 x 256 in 8
+// clusters than in 13 and 49; docs/benchmarks.md). The count never depends
+// on the driver's threads, so neither do the results.
+inline constexpr uint32_t kCpuClustersPerObject = 8;
+uint32_t clusterParticleCapacity(uint32_t sharedMemoryBytes, bool cpuDevice, uint32_t largestObject);
 
 // The plan for the model's PBD objects, over the constraint arrays in the
 // order of `arrays` (each colour permuted within itself: the order within a
