@@ -38,15 +38,6 @@ VkFormat storageTexelFormat(uint32_t spirvFormat) {
 
 }  // namespace
 
-const char* bindingKindName(BindingKind kind) {
-    switch (kind) {
-        case BindingKind::StorageBuffer: return "storage buffer";
-        case BindingKind::UniformTexelBuffer: return "uniform texel buffer";
-        case BindingKind::StorageTexelBuffer: return "storage texel buffer";
-    }
-    return "?";
-}
-
 ShaderInterface reflectShader(std::span<const uint32_t> spirv, const std::string& shaderName) {
     if (spirv.size() < 5 || spirv[0] != SpvMagicNumber)
         throw std::runtime_error("shader " + shaderName + " is not SPIR-V");

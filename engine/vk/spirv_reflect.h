@@ -40,6 +40,4 @@ struct ShaderInterface {
 // texels and push constants.
 ShaderInterface reflectShader(std::span<const uint32_t> spirv, const std::string& shaderName);
 
-const char* bindingKindName(BindingKind kind);
-
 }  // namespace vksim

@@ -13,7 +13,7 @@ ParticleStore::ParticleStore(const VulkanContext& ctx, const SimModel& model)
     const std::vector<gpu::ParticleContact> noContacts(particleCount_, gpu::ParticleContact{});
     const std::vector<glm::vec4> zeros(particleCount_, glm::vec4(0.0f));
     positions_ = makeStorageBuffer<glm::vec4>(ctx, model.positions, "positions (x, 1/m)", kVertexUsage);
-    // Texel usage: the CPU cluster sweep reads and writes them as texels
+    // Texel usage: the CPU cluster sweep reads them as texels
     // (shaders/pbd/cluster_sweep_cpu.comp).
     predicted_ = makeStorageBuffer<glm::vec4>(ctx, model.positions, "predicted positions (p, 1/m)",
                                               VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT);

@@ -96,10 +96,11 @@ AttachmentConstraint attachmentConstraint(uint j) {
                                 uintBitsToFloat(rest.z), uintBitsToFloat(rest.w));
 }
 vec4 predictedAt(uint i) { return imageLoad(predictedTexels, int(i)); }
-// The sweep never changes an inverse mass: every store passes back the w
-// it loaded (storeParticle's callers, the collision projection), so only
-// xyz is written, a quarter fewer stores where lavapipe stores one
-// component of one lane at a time.
+// The sweep never changes an inverse mass: every store it makes passes back
+// the w it loaded (storeParticle's callers, the collision projection; the
+// w-changing storePredicted is the shared-memory path's), so only xyz is
+// written, a quarter fewer stores where lavapipe stores one component of
+// one lane at a time.
 void setPredicted(uint i, vec4 p) { predictedStores[i].position = p.xyz; }
 #else
 layout(std430, binding = 6) readonly buffer Materials { ConstraintMaterial materials[]; };

@@ -63,12 +63,13 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
       bendingGroups_(model.bendingGroups),
       attachmentGroups_(model.attachmentGroups),
       currentMaterials_(model.materials) {
-    for (const auto& c : model.distance) familyMaterials_[0].push_back(c.material);
-    for (const auto& c : model.bending) familyMaterials_[1].push_back(c.material);
-    for (const auto& c : model.attachments) familyMaterials_[2].push_back(c.material);
-    for (std::vector<uint32_t>& rows : familyMaterials_) {
-        std::sort(rows.begin(), rows.end());
-        rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    familyMaterials_ = {{{gpu::kXpbdFamilyDistance, {}}, {gpu::kXpbdFamilyBending, {}}, {gpu::kXpbdFamilyAttachment, {}}}};
+    for (const auto& c : model.distance) familyMaterials_[0].rows.push_back(c.material);
+    for (const auto& c : model.bending) familyMaterials_[1].rows.push_back(c.material);
+    for (const auto& c : model.attachments) familyMaterials_[2].rows.push_back(c.material);
+    for (FamilyMaterials& family : familyMaterials_) {
+        std::sort(family.rows.begin(), family.rows.end());
+        family.rows.erase(std::unique(family.rows.begin(), family.rows.end()), family.rows.end());
     }
 
     // Shared memory holds 12 bytes a particle (workgroup_plan.h); the
@@ -78,11 +79,12 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
     cpuDevice_ = properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
     const uint32_t sharedBytes = properties.limits.maxComputeSharedMemorySize;
     workgroupCapacity_ = workgroupParticleCapacity(sharedBytes);
+    const std::vector<const ObjectRange*> objects = pbdObjects(model);
+    pbdObjectCount_ = static_cast<uint32_t>(objects.size());
     uint32_t largestObject = 0;
-    for (const ObjectRange* object : pbdObjects(model)) largestObject = std::max(largestObject, object->particleCount);
+    for (const ObjectRange* object : objects) largestObject = std::max(largestObject, object->particleCount);
     clusterCapacity_ = clusterParticleCapacity(sharedBytes, cpuDevice_, largestObject);
     const ClusterPlan clusters = buildClusterPlan(model, clusterCapacity_);
-    pbdObjectCount_ = static_cast<uint32_t>(pbdObjects(model).size());
     clusterCounts_[0] = clusters.firstSweepClusters;
     clusterCounts_[1] = clusters.secondSweepClusters;
     for (const FamilyClusters* family : {&clusters.distance, &clusters.bending, &clusters.attachment})
@@ -303,9 +305,8 @@ void PbdSolver::projectGroups(StepRecorder& rec, const ComputeKernel& kernel, co
 // than one, and where the driver's texel buffers hold the arrays
 // (clusterMisfit_): there they measured faster than both other paths at
 // every size (lavapipe, 2 cores, every pass timed: a 48 x 48 cloth in 2
-// clusters 4.1-5.4x the colours, where its one workgroup was 1.7x; 128 x 128
-// in 13 clusters 2.8-3.5x; 256 x 256 in 49 1.9-2.9x; 512 x 512 in 192, with
-// a coloured sweep for the constraints longer than half a cluster, 1.5x;
+// clusters 4.9-5.8x the colours, where its one workgroup was 1.7x; 128 x 128
+// in 8 clusters 3.8-3.9x; 256 x 256 in 8 2.6-2.7x; 512 x 512 in 8 2.6x;
 // docs/benchmarks.md), since a CPU driver runs a workgroup on one core and
 // its cluster sweep reads texels. Else one workgroup per object where every
 // object fits, else the colours: on a GPU, where the clusters are not
@@ -424,11 +425,10 @@ void PbdSolver::setMaterials(const std::vector<gpu::ConstraintMaterial>& materia
 }
 
 uint32_t PbdSolver::xpbdFamilies() const {
-    constexpr uint32_t kBits[3] = {gpu::kXpbdFamilyDistance, gpu::kXpbdFamilyBending, gpu::kXpbdFamilyAttachment};
     uint32_t families = 0;
-    for (size_t f = 0; f < familyMaterials_.size(); ++f)
-        for (uint32_t m : familyMaterials_[f])
-            if (currentMaterials_[m].mode == gpu::kModeXpbd) families |= kBits[f];
+    for (const FamilyMaterials& family : familyMaterials_)
+        for (uint32_t m : family.rows)
+            if (currentMaterials_[m].mode == gpu::kModeXpbd) families |= family.xpbdBit;
     return families;
 }
 
@@ -436,8 +436,8 @@ bool PbdSolver::xpbdEnergyDefined() const {
     // Shape matching is a PBD projection with no compliance: no energy.
     if (shapeMatchGroupCount_ > 0) return false;
     bool any = false;
-    for (const std::vector<uint32_t>& rows : familyMaterials_)
-        for (uint32_t m : rows) {
+    for (const FamilyMaterials& family : familyMaterials_)
+        for (uint32_t m : family.rows) {
             if (currentMaterials_[m].mode != gpu::kModeXpbd || !(currentMaterials_[m].compliance > 0.0f)) return false;
             any = true;
         }

@@ -118,9 +118,14 @@ private:
     size_t distanceCount_ = 0, bendingCount_ = 0, attachmentCount_ = 0;
     uint32_t shapeMatchGroupCount_ = 0;
     ColorGroups distanceGroups_, bendingGroups_, attachmentGroups_;
-    // The material rows some constraint of each family uses (distance,
-    // bending, attachment), and the current rows (live edits included).
-    std::array<std::vector<uint32_t>, 3> familyMaterials_;
+    // Per family (distance, bending, attachment): its bit in xpbdFamilies()
+    // and the material rows some constraint of it uses; then the current
+    // rows (live edits included).
+    struct FamilyMaterials {
+        uint32_t xpbdBit = 0;
+        std::vector<uint32_t> rows;
+    };
+    std::array<FamilyMaterials, 3> familyMaterials_;
     std::vector<gpu::ConstraintMaterial> currentMaterials_;
     std::optional<std::vector<gpu::ConstraintMaterial>> pendingMaterials_;
 

@@ -40,8 +40,8 @@ uint32_t workgroupParticleCapacity(uint32_t sharedMemoryBytes);
 // one workgroup 60-65). Past that, fewer and larger clusters cost less: the
 // constraints across their cuts are the second sweep's, which projects
 // each cluster's share of every colour in a few phases of a few constraints
-// (lavapipe, 2 cores: 20% less wall time at 128 x 128 and 256 x 256 in 8
-// clusters than in 13 and 49; docs/benchmarks.md). The count never depends
+// (lavapipe, 2 cores: 14% less wall time at 128 x 128 in 8 clusters than
+// in 13, 20% at 256 x 256 in 8 than in 49; docs/benchmarks.md). The count never depends
 // on the driver's threads, so neither do the results.
 inline constexpr uint32_t kCpuClustersPerObject = 8;
 uint32_t clusterParticleCapacity(uint32_t sharedMemoryBytes, bool cpuDevice, uint32_t largestObject);
