@@ -80,8 +80,9 @@ void PbdReference::projectDistance(ReferenceWorld& world, const SubstepParams& p
         const Distance& c = distance_[j];
         const Material& m = materials_[c.material];
         const double lambda = iteration == 0 ? 0.0 : distanceLambdas_[j];
-        const ref::PairCorrection r = ref::solveDistance(p[c.p0], w[c.p0], p[c.p1], w[c.p1], c.restLength, m.mode,
-                                                         m.stiffness, m.compliance, iterations, params.h, lambda);
+        const ref::PairCorrection r =
+            ref::solveDistance(p[c.p0], w[c.p0], p[c.p1], w[c.p1], c.restLength, m.mode,
+                               ref::pbdIterationStiffness(m.stiffness, iterations), m.compliance, params.h, lambda);
         p[c.p0] += r.dp0;
         p[c.p1] += r.dp1;
         distanceLambdas_[j] = lambda + r.dLambda;
@@ -100,8 +101,8 @@ void PbdReference::projectBending(ReferenceWorld& world, const SubstepParams& pa
         const glm::uvec4 p = c.particles;
         const double lambda = iteration == 0 ? 0.0 : bendingLambdas_[j];
         const ref::QuadCorrection r = ref::solveIsometricBending(
-            x[p.x], w[p.x], x[p.y], w[p.y], x[p.z], w[p.z], x[p.w], w[p.w], c.K, c.scale, m.mode, m.stiffness,
-            m.compliance, iterations, params.h, lambda);
+            x[p.x], w[p.x], x[p.y], w[p.y], x[p.z], w[p.z], x[p.w], w[p.w], c.K, c.scale, m.mode,
+            ref::pbdIterationStiffness(m.stiffness, iterations), m.compliance, params.h, lambda);
         x[p.x] += r.dp0;
         x[p.y] += r.dp1;
         x[p.z] += r.dp2;
@@ -120,8 +121,9 @@ void PbdReference::projectAttachments(ReferenceWorld& world, const SubstepParams
         const Attachment& c = attachments_[j];
         const Material& m = materials_[c.material];
         const double lambda = iteration == 0 ? 0.0 : attachmentLambdas_[j];
-        const ref::PointCorrection r = ref::solveAttachment(p[c.particle], w[c.particle], c.target, m.mode,
-                                                            m.stiffness, m.compliance, iterations, params.h, lambda);
+        const ref::PointCorrection r =
+            ref::solveAttachment(p[c.particle], w[c.particle], c.target, m.mode,
+                                 ref::pbdIterationStiffness(m.stiffness, iterations), m.compliance, params.h, lambda);
         p[c.particle] += r.dp;
         attachmentLambdas_[j] = lambda + r.dLambda;
     }

@@ -22,8 +22,9 @@ struct SolverBytes {
 
 // PBD cloth, per grid vertex: 5 particle vec4s (x, p, v, contact, normal)
 // 80 B; ~4 distance constraints x (16 + 4) 80 B; ~3 bending constraints x
-// (48 + 4) 156 B; 2 triangles x 12 B; CSR adjacency 4 + 6 x 4 B. 368 B,
-// rounded up. Largest: the bending constraints, 3 x 48 B.
+// (48 + 4) 156 B; 2 triangles x 12 B; CSR adjacency 4 + 6 x 4 B; the CPU
+// cluster sweep's contact lists 4 B. 372 B, rounded up. Largest: the
+// bending constraints, 3 x 48 B.
 constexpr SolverBytes kPbdCloth{400, 144};
 // PD cloth, per grid vertex: particle state and normal 48 B, three q
 // iterates 48 B, contact, collision target, rhs 48 B, PdRow 32 B; ~20

@@ -25,7 +25,7 @@ std::optional<NonFiniteSite> findFirstNonFinitePass(const VulkanContext& ctx, co
     // iteration to blame.
     SolverSettings settings = frameSettings;
     settings.pbdPath = PbdPath::PerColour;
-    Stepper stepper(ctx, model);  // as World steps it: the same plan
+    Stepper stepper(ctx, model, settings);  // as World steps it: the same plan
     GpuTimer timer(ctx, 1, stepper.maxRunsPerFrame(settings, nullptr));
     stepper.plan().registerPasses(timer);
     FiniteProbe probe(ctx, model.particleCount());

@@ -8,12 +8,12 @@
 
 namespace vksim {
 
-Stepper::Stepper(const VulkanContext& ctx, const SimModel& model)
+Stepper::Stepper(const VulkanContext& ctx, const SimModel& model, const SolverSettings& settings)
     : particles_(ctx, model),
       colliders_(ctx, model),
       stages_(ctx, particles_, colliders_),
       pd_(std::make_unique<PdSolver>(ctx, model, particles_, colliders_)),
-      pbd_(std::make_unique<PbdSolver>(ctx, model, particles_, colliders_)),
+      pbd_(std::make_unique<PbdSolver>(ctx, model, particles_, colliders_, settings.iterations)),
       springs_(std::make_unique<SpringSolver>(ctx, model, particles_)),
       rigid_(std::make_unique<RigidSolver>(ctx, model.rigid, colliders_)) {
     rigid_->declarePasses(plan_);

@@ -34,7 +34,9 @@ class Stepper {
 public:
     // Declares the solvers' passes and the normals in plan(); the owner may
     // declare more after them before registering the plan with its timer.
-    Stepper(const VulkanContext& ctx, const SimModel& model);
+    // `settings` are the first frame's (what a solver prepares for before
+    // it: PbdSolver's per-iteration stiffness); frames may change them.
+    Stepper(const VulkanContext& ctx, const SimModel& model, const SolverSettings& settings);
     ~Stepper();
     Stepper(const Stepper&) = delete;
     Stepper& operator=(const Stepper&) = delete;

@@ -34,7 +34,7 @@ const Scene& fittingDevice(const VulkanContext& ctx, const Scene& scene) {
 
 World::World(const VulkanContext& ctx, const Scene& scene, uint32_t frameSlots)
     : ctx_(ctx), scene_(scene), model_(buildModel(fittingDevice(ctx, scene))) {
-    stepper_ = std::make_unique<Stepper>(ctx, model_);
+    stepper_ = std::make_unique<Stepper>(ctx, model_, scene_.solver);
     // A relaxation that would make the Jacobi iteration diverge is a scene error: say so now.
     if (!stepper_->pd().empty()) {
         try {

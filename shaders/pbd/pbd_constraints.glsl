@@ -6,7 +6,9 @@
 
 // The multiplier step shared by every constraint, for dp_i = w_i grad_i C * dLambda.
 //   PBD  (Mueller et al. 2007): dLambda = -k' C / sum_k w_k |grad_k C|^2,
-//        k' = 1 - (1 - k)^(1/n_s) so n_s iterations leave (1-k) of the error.
+//        k' = 1 - (1 - k)^(1/n_s) so n_s iterations leave (1-k) of the error
+//        (pbdIterationStiffness; the caller passes k', computed once per
+//        material, ConstraintMaterial::iterationStiffness).
 //   XPBD (Macklin et al. 2016): dLambda = (-C - alpha~ lambda) / (sum_k w_k |grad_k C|^2 + alpha~),
 //        alpha~ = alpha / h^2.
 // PBD's per-iteration stiffness k' = 1 - (1 - k)^(1/n_s): n_s iterations
@@ -15,8 +17,8 @@ real pbdIterationStiffness(real stiffness, uint iterations) {
     return real(1) - pow(real(1) - stiffness, real(1) / real(iterations));
 }
 
-real constraintDeltaLambda(uint mode, real stiffness, real compliance, uint iterations, real dt,
-                           real C, real weightedGradSq, real lambda) {
+real constraintDeltaLambda(uint mode, real iterationStiffness, real compliance, real dt, real C,
+                           real weightedGradSq, real lambda) {
     if (mode == kModeXpbd) {
         real alphaTilde = compliance / (dt * dt);
         real denominator = weightedGradSq + alphaTilde;
@@ -24,7 +26,7 @@ real constraintDeltaLambda(uint mode, real stiffness, real compliance, uint iter
         return (-C - alphaTilde * lambda) / denominator;
     }
     if (weightedGradSq <= real(0)) return real(0);
-    return -pbdIterationStiffness(stiffness, iterations) * C / weightedGradSq;
+    return -iterationStiffness * C / weightedGradSq;
 }
 
 struct PairCorrection {
@@ -35,13 +37,13 @@ struct PairCorrection {
 
 // Distance: C = |p0 - p1| - d, grad_0 C = n, grad_1 C = -n, n = (p0-p1)/|p0-p1|.
 PairCorrection solveDistance(real3 p0, real w0, real3 p1, real w1, real restLength, uint mode,
-                             real stiffness, real compliance, uint iterations, real dt, real lambda) {
+                             real iterationStiffness, real compliance, real dt, real lambda) {
     real3 d = p0 - p1;
     real len = length(d);
     if (len <= real(1e-12)) return PairCorrection(real3(0), real3(0), real(0));
     real3 n = d / len;
-    real dLambda = constraintDeltaLambda(mode, stiffness, compliance, iterations, dt, len - restLength,
-                                         w0 + w1, lambda);
+    real dLambda = constraintDeltaLambda(mode, iterationStiffness, compliance, dt, len - restLength, w0 + w1,
+                                         lambda);
     return PairCorrection(w0 * dLambda * n, -w1 * dLambda * n, dLambda);
 }
 
@@ -64,15 +66,14 @@ real3 isometricBendingVector(real3 p0, real3 p1, real3 p2, real3 p3, real4 K) {
 
 QuadCorrection solveIsometricBending(real3 p0, real w0, real3 p1, real w1, real3 p2, real w2,
                                      real3 p3, real w3, real4 K, real scale, uint mode,
-                                     real stiffness, real compliance, uint iterations, real dt,
-                                     real lambda) {
+                                     real iterationStiffness, real compliance, real dt, real lambda) {
     real3 e = isometricBendingVector(p0, p1, p2, p3, K);
     real e2 = dot(e, e);
     real C = real(0.5) * scale * e2;
     real weightedGradSq = scale * scale * e2 *
                           (w0 * K.x * K.x + w1 * K.y * K.y + w2 * K.z * K.z + w3 * K.w * K.w);
     if (weightedGradSq <= real(1e-30)) return QuadCorrection(real3(0), real3(0), real3(0), real3(0), real(0));
-    real dLambda = constraintDeltaLambda(mode, stiffness, compliance, iterations, dt, C, weightedGradSq, lambda);
+    real dLambda = constraintDeltaLambda(mode, iterationStiffness, compliance, dt, C, weightedGradSq, lambda);
     real3 g = scale * dLambda * e;
     return QuadCorrection(w0 * K.x * g, w1 * K.y * g, w2 * K.z * g, w3 * K.w * g, dLambda);
 }
@@ -83,12 +84,12 @@ struct PointCorrection {
 };
 
 // Attachment: C = |p - target|, grad C = (p - target)/|p - target|.
-PointCorrection solveAttachment(real3 p, real w, real3 target, uint mode, real stiffness,
-                                real compliance, uint iterations, real dt, real lambda) {
+PointCorrection solveAttachment(real3 p, real w, real3 target, uint mode, real iterationStiffness,
+                                real compliance, real dt, real lambda) {
     real3 d = p - target;
     real len = length(d);
     if (len <= real(1e-12)) return PointCorrection(real3(0), real(0));
-    real dLambda = constraintDeltaLambda(mode, stiffness, compliance, iterations, dt, len, w, lambda);
+    real dLambda = constraintDeltaLambda(mode, iterationStiffness, compliance, dt, len, w, lambda);
     return PointCorrection(w * dLambda * d / len, dLambda);
 }
 

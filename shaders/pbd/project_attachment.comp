@@ -14,6 +14,6 @@ vec4 loadParticle(uint i) { return predicted[i]; }
 void storeParticle(uint i, vec4 p) { predicted[i] = p; }
 #include "pbd/project_attachment.glsl"
 
-void project(uint j) { projectAttachment(j, pc.iteration, pc.iterations, pc.dt); }
+void project(uint j) { projectAttachment(j, pc.iteration, pc.dt); }
 
 #include "pbd/project_range.glsl"

@@ -5,7 +5,7 @@
 // `material(m)`, `loadParticle` and `storeParticle` (see project_distance.glsl).
 #include "pbd/xpbd_families.glsl"
 
-void projectAttachment(uint j, uint iteration, uint iterations, float dt) {
+void projectAttachment(uint j, uint iteration, float dt) {
     AttachmentConstraint c = attachmentConstraint(j);
     ConstraintMaterial m = material(c.material);
     vec4 p = loadParticle(c.particle);
@@ -13,8 +13,8 @@ void projectAttachment(uint j, uint iteration, uint iterations, float dt) {
     const uint mode = projectionMode(kXpbdFamilyAttachment, m);
     const bool xpbd = mode == kModeXpbd;
     float lambda = xpbd && iteration != 0u ? attachmentLambdas[j] : 0.0;
-    PointCorrection r = solveAttachment(p.xyz, p.w, c.target.xyz, mode, m.stiffness, m.compliance,
-                                        iterations, dt, lambda);
+    PointCorrection r = solveAttachment(p.xyz, p.w, c.target.xyz, mode, m.iterationStiffness, m.compliance, dt,
+                                        lambda);
     storeParticle(c.particle, vec4(p.xyz + r.dp, p.w));
     if (xpbd) attachmentLambdas[j] = lambda + r.dLambda;
 }

@@ -9,7 +9,7 @@
 // pbd/cluster_sweep_cpu.comp.)
 #include "pbd/xpbd_families.glsl"
 
-void projectDistance(uint j, uint iteration, uint iterations, float dt) {
+void projectDistance(uint j, uint iteration, float dt) {
     DistanceConstraint c = distanceConstraint(j);
     ConstraintMaterial m = material(c.material);
     vec4 p0 = loadParticle(c.p0);
@@ -20,8 +20,8 @@ void projectDistance(uint j, uint iteration, uint iterations, float dt) {
     const uint mode = projectionMode(kXpbdFamilyDistance, m);
     const bool xpbd = mode == kModeXpbd;
     float lambda = xpbd && iteration != 0u ? distanceLambdas[j] : 0.0;
-    PairCorrection r = solveDistance(p0.xyz, p0.w, p1.xyz, p1.w, c.restLength, mode, m.stiffness,
-                                     m.compliance, iterations, dt, lambda);
+    PairCorrection r = solveDistance(p0.xyz, p0.w, p1.xyz, p1.w, c.restLength, mode, m.iterationStiffness,
+                                     m.compliance, dt, lambda);
     storeParticle(c.p0, vec4(p0.xyz + r.dp0, p0.w));
     storeParticle(c.p1, vec4(p1.xyz + r.dp1, p1.w));
     if (xpbd) distanceLambdas[j] = lambda + r.dLambda;

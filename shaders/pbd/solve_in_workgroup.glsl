@@ -123,6 +123,12 @@ layout(std430, binding = 14) readonly buffer Phases { WorkgroupPhase phases[]; }
 // 16), read as both.
 layout(std430, binding = 15) readonly buffer ShapeMatchGroups { ShapeMatchGroup shapeMatchGroups[]; };
 layout(std430, binding = 15) readonly buffer ShapeMatchRest { vec4 shapeMatchRest[]; };
+#ifdef VKSIM_CLUSTER_SWEEP_CPU
+// Per cluster and invocation t, from slot object.contactListFirst + t, kSize
+// apart: how many of t's particles have a collider candidate this substep,
+// then their indices in the cluster (projectListedContacts).
+layout(std430, binding = 17) buffer ContactLists { uint contactLists[]; };
+#endif
 
 float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.glsl's mesh colliders
 #include "math/sdf.glsl"
@@ -211,7 +217,7 @@ void predict(uint count) {
         uint start = serial ? (t == 0u ? 0u : phase.count) : t;                              \
         uint stride = serial ? 1u : kSize;                                                   \
         for (uint j = start; j < phase.count; j += stride)                                   \
-            PROJECT(phase.first + j, iteration, pc.iterations, pc.particles.dt);             \
+            PROJECT(phase.first + j, iteration, pc.particles.dt);                            \
         if (inDeviceMemory) memoryBarrier();                                                 \
         barrier();                                                                           \
     }
@@ -226,24 +232,50 @@ void projectPhases(WorkgroupObject object, uint iteration) {
     PHASES(object.attachmentPhases, object.attachmentPhaseCount, projectAttachment)
 }
 
-// The collision constraints of the owned particles (what
+// The collision constraints of particle l of the object (what
 // particle/project_collision.comp does for one particle), in shared memory
 // or, for a cluster sweep on a CPU driver, in the predicted positions.
-void projectOwnedContacts(uint count) {
-    for (uint l = gl_LocalInvocationID.x; l < count; l += kSize) {
-        uint i = objectFirst + l;
-        uint candidates = contacts[i].candidates;
-        if (candidates == 0u) continue;
-        vec4 x = inDeviceMemory ? predictedAt(i) : vec4(sharedPosition(l), 0.0);
-        ProjectedContact r =
-            projectContacts(x.xyz, candidates, contacts[i].touching, pc.particles.colliderCount, pc.particles.stencilStep);
-        if (inDeviceMemory)
-            setPredicted(i, vec4(r.p, x.w));
-        else
-            setSharedPosition(l, r.p);
-        contacts[i].touching = r.touching;
-    }
+void projectOwnedContact(uint l) {
+    uint i = objectFirst + l;
+    uint candidates = contacts[i].candidates;
+    if (candidates == 0u) return;
+    vec4 x = inDeviceMemory ? predictedAt(i) : vec4(sharedPosition(l), 0.0);
+    ProjectedContact r =
+        projectContacts(x.xyz, candidates, contacts[i].touching, pc.particles.colliderCount, pc.particles.stencilStep);
+    if (inDeviceMemory)
+        setPredicted(i, vec4(r.p, x.w));
+    else
+        setSharedPosition(l, r.p);
+    contacts[i].touching = r.touching;
 }
+
+// Those of every owned particle.
+void projectOwnedContacts(uint count) {
+    for (uint l = gl_LocalInvocationID.x; l < count; l += kSize) projectOwnedContact(l);
+}
+
+#ifdef VKSIM_CLUSTER_SWEEP_CPU
+// The same for a cluster of the CPU sweep, skipping the particles without a
+// candidate: a CPU driver runs an `if` under a mask, the untaken side too,
+// so a particle far from every collider costs its whole projection
+// (math/sdf.glsl); a loop, though, stops when its last lane does. So
+// iteration 0 of a substep (generation has just set the candidates, which
+// hold until the next) lists each invocation's particles that have one, and
+// every iteration loops over that list. The same projections in the same
+// order per particle: the same bits.
+void projectListedContacts(WorkgroupObject object, uint iteration) {
+    uint t = gl_LocalInvocationID.x;
+    uint list = object.contactListFirst + t;
+    uint listed = 0u;
+    for (uint l = t; l < (iteration == 0u ? object.particleCount : 0u); l += kSize)
+        if (contacts[objectFirst + l].candidates != 0u) contactLists[list + kSize * ++listed] = l;
+    if (iteration == 0u)
+        contactLists[list] = listed;
+    else
+        listed = contactLists[list];
+    for (uint k = 1u; k <= listed; ++k) projectOwnedContact(contactLists[list + kSize * k]);
+}
+#endif
 
 // One Gauss-Seidel iteration: the mouse, every phase, the object's shape
 // matching, then the collision constraints of the owned particles.
@@ -303,8 +335,10 @@ void main() {
     // constraint on them.
     bool collide = (pc.stages & kStageClusterCollide) != 0u;
     if (inDeviceMemory) {  // a constant: the rest of main() is compiled out
+#ifdef VKSIM_CLUSTER_SWEEP_CPU
         projectPhases(object, pc.firstIteration);
-        if (collide) projectOwnedContacts(object.particleCount);
+        if (collide) projectListedContacts(object, pc.firstIteration);
+#endif
         return;
     }
     if ((pc.stages & kStageClusterSweep) != 0u) {

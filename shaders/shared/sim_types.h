@@ -35,7 +35,11 @@ struct ConstraintMaterial {
     uint mode;         // kModePbd or kModeXpbd
     float stiffness;   // PBD k in [0,1]
     float compliance;  // XPBD alpha >= 0
-    float pad0;
+    // PBD's k' = 1 - (1 - k)^(1/n_s) for the frame's n_s, which the
+    // projections use: written on the GPU by pbd/iteration_stiffness.comp
+    // whenever the materials or n_s change (PbdSolver::beginFrame), so no
+    // projection evaluates the pow; the host leaves it 0.
+    float iterationStiffness;
 };
 GPU_CHECK_SIZE(ConstraintMaterial, 16);
 
@@ -149,7 +153,7 @@ struct ProjectPush {
     uint first;       // first constraint of this colour
     uint count;       // constraints in this colour
     uint iteration;   // 0 resets XPBD multipliers
-    uint iterations;  // n_s, for the PBD stiffness correction
+    uint iterations;  // n_s (read by pbd/iteration_stiffness.comp, which also takes `count`)
     float dt;         // substep length h (XPBD alpha~ = alpha/h^2)
     uint serial;      // 1: the overflow group, one thread projects [first, first + count) in order
     uint pad1;
@@ -222,7 +226,9 @@ struct WorkgroupObject {
     uint attachmentPhases;
     uint attachmentPhaseCount;
     uint shapeMatchGroup;  // the object's shape-matching group, or kNoShapeMatch
-    uint pad0;
+    // The CPU cluster sweep's: where this cluster's contact lists start in
+    // their buffer (pbd/solve_in_workgroup.glsl, projectListedContacts).
+    uint contactListFirst;
     uint pad1;
     uint pad2;
 };

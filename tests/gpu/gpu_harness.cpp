@@ -30,7 +30,7 @@ GpuRun::GpuRun(VulkanContext& ctx, const SimModel& model, const SolverSettings& 
                const SolverSettings& sizedFor, uint32_t headroom)
     : ctx_(ctx),
       settings_(settings),
-      stepper_(ctx, model),
+      stepper_(ctx, model, settings),
       timer_(ctx, 1, headroom * stepper_.maxRunsPerFrame(sizedFor, nullptr)) {
     stepper_.plan().registerPasses(timer_);
 }

@@ -42,6 +42,20 @@ std::vector<glm::vec4> packShapeMatching(const SimModel& model) {
     return data;
 }
 
+// The CPU cluster sweep's contact lists (projectListedContacts in
+// pbd/solve_in_workgroup.glsl): each cluster gets, per invocation of its
+// workgroup (`width` of them, interleaved), a count and one slot per
+// particle the invocation owns, and its contactListFirst points there.
+GpuBuffer makeContactLists(const VulkanContext& ctx, std::vector<gpu::WorkgroupObject>& clusters, uint32_t width) {
+    uint64_t slots = 0;
+    for (gpu::WorkgroupObject& cluster : clusters) {
+        cluster.contactListFirst = static_cast<uint32_t>(slots);
+        slots += uint64_t(width) * (1 + (cluster.particleCount + width - 1) / width);
+    }
+    if (slots > UINT32_MAX) throw std::length_error("the cluster contact lists pass 2^32 entries");
+    return makeStorageBuffer<uint32_t>(ctx, std::vector<uint32_t>(slots), "cluster contact lists");
+}
+
 }  // namespace
 
 struct PbdSolver::PassIds {
@@ -50,7 +64,7 @@ struct PbdSolver::PassIds {
 };
 
 PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles,
-                     const ColliderSet& colliders)
+                     const ColliderSet& colliders, uint32_t iterations)
     : ctx_(ctx),
       particles_(particles),
       colliders_(colliders),
@@ -125,6 +139,12 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
     projectBending_ = kernel("pbd/project_bending.comp", sizeof(gpu::ProjectPush));
     projectAttachment_ = kernel("pbd/project_attachment.comp", sizeof(gpu::ProjectPush));
     projectMouse_ = kernel("pbd/project_mouse.comp", sizeof(gpu::MousePush));
+    iterationStiffness_ = kernel("pbd/iteration_stiffness.comp", sizeof(gpu::ProjectPush));
+    // Now, not in the first frame: one-time work there would keep its
+    // commands from being replayed (world/frame_commands.h).
+    iterationStiffnessOf_ = iterations;
+    if (!currentMaterials_.empty())
+        ctx.submitAndWait([&](VkCommandBuffer cmd) { recordIterationStiffness(cmd, iterations); });
 
     // A CPU driver runs a workgroup on one core and pays per SIMD vector
     // at every barrier, so few invocations are fastest there; lavapipe
@@ -133,11 +153,12 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
     const bool wide = !cpuDevice_ &&
                       properties.limits.maxComputeWorkGroupInvocations >= 256 &&
                       properties.limits.maxComputeWorkGroupSize[0] >= 256;
+    const uint32_t workgroupWidth = wide ? 256 : 16;  // the kernels' local_size_x
     if (shapeMatchGroupCount_ > 0)
         projectShapeMatch_ = kernel(wide ? "pbd/shape_match_256.comp" : "pbd/shape_match_16.comp",
                                     sizeof(gpu::ProjectPush));
 
-    workgroupMisfit_ = vksim::workgroupMisfit(model, workgroupCapacity_, shapeMatchScratchParticles(wide ? 256 : 16));
+    workgroupMisfit_ = vksim::workgroupMisfit(model, workgroupCapacity_, shapeMatchScratchParticles(workgroupWidth));
     if (range_.count == 0) return;
     if (!workgroupMisfit_) {
         const WorkgroupPlan plan = buildWorkgroupPlan(model, clusters);
@@ -149,13 +170,15 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
     // (shaders/pbd/cluster_sweep_cpu.comp): no cluster phase is a serial share.
     for (const gpu::WorkgroupPhase& phase : clusters.phases)
         if (phase.serial != 0u) throw std::logic_error("the cluster plan has a serial phase");
-    clusterObjects_ = makeStorageBuffer<gpu::WorkgroupObject>(ctx, clusters.clusters, "clusters");
-    clusterPhases_ = makeStorageBuffer<gpu::WorkgroupPhase>(ctx, clusters.phases, "cluster phases");
     // kSharedFloats (solve_in_workgroup.glsl) and the collider shapes; with
     // few invocations the clusters work in device memory, in a shader of
     // their own (pbd/cluster_sweep_cpu.comp) that reads the arrays as texels.
     workgroupSpecialization_ = {{0, sharedBytes / 4}, colliders_.shapeSpecialization()};
     clustersInDeviceMemory_ = !wide;
+    std::vector<gpu::WorkgroupObject> clusterObjects = clusters.clusters;
+    if (clustersInDeviceMemory_) contactLists_ = makeContactLists(ctx, clusterObjects, workgroupWidth);
+    clusterObjects_ = makeStorageBuffer<gpu::WorkgroupObject>(ctx, clusterObjects, "clusters");
+    clusterPhases_ = makeStorageBuffer<gpu::WorkgroupPhase>(ctx, clusters.phases, "cluster phases");
     if (clustersInDeviceMemory_) clusterMisfit_ = clusterTexelMisfit(model, properties.limits.maxTexelBufferElements);
     solveInWorkgroup_ = std::make_unique<ComputeKernel>(
         ctx, wide ? "pbd/solve_in_workgroup_256.comp" : "pbd/solve_in_workgroup_16.comp",
@@ -191,20 +214,41 @@ void PbdSolver::declarePasses(StepPlan& plan) {
 
 // Live material edits, recorded before the frame's first pass: the previous
 // frames' passes finish reading the buffer before the update writes it, and
-// the update is visible to this frame's passes.
+// the update is visible to this frame's passes. Then, after an edit or a
+// change of n_s, each material's per-iteration stiffness. Both are
+// one-time work, so untimed: the frames that follow replay commands
+// without them.
 void PbdSolver::beginFrame(StepRecorder& rec, const FrameInputs& frame) {
     if (frame.settings.pbdPath == PbdPath::Workgroup && workgroupMisfit_)
         throw std::invalid_argument("pbdPath \"workgroup\": " + *workgroupMisfit_);
     if (frame.settings.pbdPath == PbdPath::Clusters && clusterMisfit_)
         throw std::invalid_argument("pbdPath \"clusters\": " + *clusterMisfit_);
-    if (!pendingMaterials_ || rec.counting()) return;
+    const uint32_t iterations = frame.settings.iterations;
+    if ((!pendingMaterials_ && iterationStiffnessOf_ == iterations) || rec.counting()) return;
     rec.recordedOneTimeWork();
-    computeToTransferWriteBarrier(rec.cmd());
-    if (!pendingMaterials_->empty())
-        vkCmdUpdateBuffer(rec.cmd(), materials_.handle(), 0,
-                          pendingMaterials_->size() * sizeof(gpu::ConstraintMaterial), pendingMaterials_->data());
-    transferWriteToComputeBarrier(rec.cmd());
-    pendingMaterials_.reset();
+    if (pendingMaterials_) {
+        computeToTransferWriteBarrier(rec.cmd());
+        if (!pendingMaterials_->empty())
+            vkCmdUpdateBuffer(rec.cmd(), materials_.handle(), 0,
+                              pendingMaterials_->size() * sizeof(gpu::ConstraintMaterial), pendingMaterials_->data());
+        transferWriteToComputeBarrier(rec.cmd());
+        pendingMaterials_.reset();
+    } else {
+        computeToComputeBarrier(rec.cmd());  // the previous frames' reads first
+    }
+    recordIterationStiffness(rec.cmd(), iterations);
+}
+
+void PbdSolver::recordIterationStiffness(VkCommandBuffer cmd, uint32_t iterations) {
+    gpu::ProjectPush push{};
+    push.count = static_cast<uint32_t>(currentMaterials_.size());
+    push.iterations = iterations;
+    iterationStiffness_->dispatch(cmd, {&materials_}, push.count, push);
+    // The CPU cluster sweep reads the materials as texels (sampled reads).
+    memoryBarrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                  VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                  VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+    iterationStiffnessOf_ = iterations;
 }
 
 // docs/physics.md §1, step 4 of one substep: n_s Gauss-Seidel iterations,
@@ -305,8 +349,8 @@ void PbdSolver::projectGroups(StepRecorder& rec, const ComputeKernel& kernel, co
 // than one, and where the driver's texel buffers hold the arrays
 // (clusterMisfit_): there they measured faster than both other paths at
 // every size (lavapipe, 2 cores, every pass timed: a 48 x 48 cloth in 2
-// clusters 4.9-5.8x the colours, where its one workgroup was 1.7x; 128 x 128
-// in 8 clusters 3.8-3.9x; 256 x 256 in 8 2.6-2.7x; 512 x 512 in 8 2.6x;
+// clusters 5.7-6.2x the colours, where its one workgroup was 1.7x; 128 x 128
+// in 8 clusters 3.5-5.9x; 256 x 256 in 8 2.9-3.9x; 512 x 512 in 8 2.0-2.9x;
 // docs/benchmarks.md), since a CPU driver runs a workgroup on one core and
 // its cluster sweep reads texels. Else one workgroup per object where every
 // object fits, else the colours: on a GPU, where the clusters are not
@@ -412,7 +456,7 @@ void PbdSolver::runWorkgroupKernel(StepRecorder& rec, uint32_t pass, const Compu
     rec.run(pass, kernel,
             {&particles_.positions(), &particles_.velocities(), &p, &colliders_.colliders(), &particles_.contacts(),
              &colliders_.meshSdfGrids(), &materials_, &distance_, &bending_, &attachments_, &distanceLambdas_,
-             &bendingLambdas_, &attachmentLambdas_, &objects, &phases, &shapeMatchData_, &p},
+             &bendingLambdas_, &attachmentLambdas_, &objects, &phases, &shapeMatchData_, &p, &contactLists_},
             workgroups * kernel.workgroupSize(), push, at, {&p, workingName()},
             {&particles_.velocities(), "velocity"});
 }

@@ -43,8 +43,10 @@ public:
     // The cluster path's two sweeps.
     static constexpr std::string_view kClusterSweepPassNames[2] = {"cluster sweep 1", "cluster sweep 2"};
 
+    // `iterations`: the first frame's n_s, for which the materials'
+    // per-iteration stiffness is computed here (beginFrame again when it changes).
     PbdSolver(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles,
-              const ColliderSet& colliders);
+              const ColliderSet& colliders, uint32_t iterations);
     ~PbdSolver() override;
 
     std::string_view owner() const override { return "pbd"; }
@@ -102,6 +104,9 @@ private:
                        const GpuBuffer& lambdas, const ColorGroups& groups, const FamilyPasses& passes,
                        gpu::ProjectPush push, StepPosition at);
     void recordTracking(StepRecorder& rec, ResidualTracker& tracker, float h, uint32_t iteration);
+    // Each material's per-iteration stiffness for n_s = `iterations`, then
+    // the barrier to every later read (pbd/iteration_stiffness.comp).
+    void recordIterationStiffness(VkCommandBuffer cmd, uint32_t iterations);
     void recordWorkgroupRun(StepRecorder& rec, gpu::WorkgroupSolvePush push, uint32_t substeps,
                             uint32_t firstIteration, uint32_t lastIterationEnd, uint32_t stages, StepPosition at);
     void recordClusterSweeps(StepRecorder& rec, const SubstepContext& sub, uint32_t iteration, StepPosition at);
@@ -137,6 +142,10 @@ private:
     GpuBuffer shapeMatchData_;
 
     std::unique_ptr<ComputeKernel> projectDistance_, projectBending_, projectAttachment_, projectMouse_;
+    // Each material's per-iteration stiffness for n_s = iterationStiffnessOf_,
+    // recomputed in beginFrame when n_s or the materials change.
+    std::unique_ptr<ComputeKernel> iterationStiffness_;
+    uint32_t iterationStiffnessOf_ = 0;
     // One workgroup per shape-matching group, as wide as the workgroup
     // solve's, so that both paths add its sums by the same tree.
     std::unique_ptr<ComputeKernel> projectShapeMatch_;
@@ -158,6 +167,9 @@ private:
     // (clusterParticleCapacity(), pathFor()).
     bool cpuDevice_ = false;
     GpuBuffer clusterObjects_, clusterPhases_;
+    // The CPU sweep's lists of the particles that have a collider candidate
+    // (makeContactLists); empty elsewhere.
+    GpuBuffer contactLists_;
     ColorGroups distanceColoured_, bendingColoured_, attachmentColoured_;
     // Whether the second sweep projects the collision constraints, in place
     // of their pass (ClusterPlan::secondSweepCoversEveryParticle): nothing
