@@ -350,7 +350,8 @@ void PbdSolver::projectGroups(StepRecorder& rec, const ComputeKernel& kernel, co
 // (clusterMisfit_): there they measured faster than both other paths at
 // every size (lavapipe, 2 cores, every pass timed: a 48 x 48 cloth in 2
 // clusters 5.7-6.2x the colours, where its one workgroup was 1.7x; 128 x 128
-// in 8 clusters 3.5-5.9x; 256 x 256 in 8 2.9-3.9x; 512 x 512 in 8 2.0-2.9x;
+// in 8 clusters 3.5-5.9x; 256 x 256 in 8 2.2-4.5x, 2.9x the median of 13
+// alternating runs; 512 x 512 in 8 2.0-2.9x;
 // docs/benchmarks.md), since a CPU driver runs a workgroup on one core and
 // its cluster sweep reads texels. Else one workgroup per object where every
 // object fits, else the colours: on a GPU, where the clusters are not
