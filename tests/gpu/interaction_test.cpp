@@ -28,6 +28,19 @@ class Interaction : public GpuTest {};
 
 void frames(VulkanContext& ctx, World& sim, uint32_t count) { runWorldFrames(ctx, sim, count); }
 
+// 10 more frames of `sim` (just reset) end bit for bit where 10 frames of a
+// new World of its (edited) scene do; `what` labels the printed hashes.
+void expectTheFramesOfANewWorld(VulkanContext& ctx, World& sim, const std::string& what) {
+    frames(ctx, sim, 10);
+    World fresh(ctx, sim.scene(), 1);
+    frames(ctx, fresh, 10);
+    const uint64_t resetHash = hashPositions(sim.particles().readPositions());
+    const uint64_t freshHash = hashPositions(fresh.particles().readPositions());
+    std::cout << fmt::format("[live] {}, then reset, 10 frames: hash {}; a new World of the edited scene: {}\n", what,
+                             formatHash(resetHash), formatHash(freshHash));
+    EXPECT_EQ(resetHash, freshHash);
+}
+
 glm::vec3 xyz(const glm::vec4& v) { return glm::vec3(v); }
 
 // What `measure` reads off the CPU reference after a frame of k iterations
@@ -677,14 +690,7 @@ TEST_F(Interaction, LiveParametersTakeEffectAndResetReproducesAFreshRun) {
     frames(ctx(), moved, 2);
     moved.reset();
     EXPECT_FALSE(moved.dragged());
-    frames(ctx(), moved, 10);
-    World fresh(ctx(), moved.scene(), 1);
-    frames(ctx(), fresh, 10);
-    const uint64_t resetHash = hashPositions(moved.particles().readPositions());
-    const uint64_t freshHash = hashPositions(fresh.particles().readPositions());
-    std::cout << fmt::format("[live] 10 frames after reset: hash {}; a new World of the edited scene: {}\n",
-                             formatHash(resetHash), formatHash(freshHash));
-    EXPECT_EQ(resetHash, freshHash);
+    expectTheFramesOfANewWorld(ctx(), moved, "ball moved, a drag");
 }
 
 // PBD's per-iteration stiffness k' = 1 - (1 - k)^(1/n_s) is computed once
@@ -706,14 +712,7 @@ TEST_F(Interaction, IterationStiffnessFollowsLiveIterationAndMaterialEdits) {
     sim.scene().solver.iterations = 3;
     frames(ctx(), sim, 3);
     sim.reset();
-    frames(ctx(), sim, 10);
-    World fresh(ctx(), sim.scene(), 1);
-    frames(ctx(), fresh, 10);
-    const uint64_t edited = hashPositions(sim.particles().readPositions());
-    const uint64_t built = hashPositions(fresh.particles().readPositions());
-    std::cout << fmt::format("[live] bending 0.3 and n_s 8 -> 3, then reset, 10 frames: hash {}; a new World: {}\n",
-                             formatHash(edited), formatHash(built));
-    EXPECT_EQ(edited, built);
+    expectTheFramesOfANewWorld(ctx(), sim, "bending 0.3 and n_s 8 -> 3");
 }
 
 // Lowest y over the particles of a model's first solid (its sagging tip).

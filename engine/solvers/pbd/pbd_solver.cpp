@@ -43,14 +43,16 @@ std::vector<glm::vec4> packShapeMatching(const SimModel& model) {
 }
 
 // The CPU cluster sweep's contact lists (projectListedContacts in
-// pbd/solve_in_workgroup.glsl): each cluster gets, per invocation of its
-// workgroup (`width` of them, interleaved), a count and one slot per
-// particle the invocation owns, and its contactListFirst points there.
-GpuBuffer makeContactLists(const VulkanContext& ctx, std::vector<gpu::WorkgroupObject>& clusters, uint32_t width) {
+// pbd/solve_in_workgroup.glsl): each cluster of the second sweep, the one
+// that projects collisions, gets per invocation of its workgroup (`width` of
+// them, interleaved) a count and one slot per particle the invocation owns,
+// and its contactListFirst points there.
+GpuBuffer makeContactLists(const VulkanContext& ctx, std::vector<gpu::WorkgroupObject>& clusters,
+                           uint32_t firstSweepClusters, uint32_t width) {
     uint64_t slots = 0;
-    for (gpu::WorkgroupObject& cluster : clusters) {
-        cluster.contactListFirst = static_cast<uint32_t>(slots);
-        slots += uint64_t(width) * (1 + (cluster.particleCount + width - 1) / width);
+    for (size_t c = firstSweepClusters; c < clusters.size(); ++c) {
+        clusters[c].contactListFirst = static_cast<uint32_t>(slots);
+        slots += uint64_t(width) * (1 + (clusters[c].particleCount + width - 1) / width);
     }
     if (slots > UINT32_MAX) throw std::length_error("the cluster contact lists pass 2^32 entries");
     return makeStorageBuffer<uint32_t>(ctx, std::vector<uint32_t>(slots), "cluster contact lists");
@@ -176,7 +178,8 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
     workgroupSpecialization_ = {{0, sharedBytes / 4}, colliders_.shapeSpecialization()};
     clustersInDeviceMemory_ = !wide;
     std::vector<gpu::WorkgroupObject> clusterObjects = clusters.clusters;
-    if (clustersInDeviceMemory_) contactLists_ = makeContactLists(ctx, clusterObjects, workgroupWidth);
+    if (clustersInDeviceMemory_)
+        contactLists_ = makeContactLists(ctx, clusterObjects, clusterCounts_[0], workgroupWidth);
     clusterObjects_ = makeStorageBuffer<gpu::WorkgroupObject>(ctx, clusterObjects, "clusters");
     clusterPhases_ = makeStorageBuffer<gpu::WorkgroupPhase>(ctx, clusters.phases, "cluster phases");
     if (clustersInDeviceMemory_) clusterMisfit_ = clusterTexelMisfit(model, properties.limits.maxTexelBufferElements);
@@ -446,6 +449,9 @@ const ComputeKernel& PbdSolver::clusterSweepInDeviceMemory() {
         specialization.push_back({gpu::kXpbdFamiliesConstantId, families});
         kernel = std::make_unique<ComputeKernel>(ctx_, "pbd/cluster_sweep_cpu.comp", sizeof(gpu::WorkgroupSolvePush),
                                                  specialization);
+        // The contact lists are laid out for the workgroup solve's width.
+        if (kernel->workgroupSize() != solveInWorkgroup_->workgroupSize())
+            throw std::logic_error("the CPU cluster sweep and the workgroup solve differ in width");
     }
     return *kernel;
 }
