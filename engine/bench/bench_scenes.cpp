@@ -45,7 +45,7 @@ Scene clothOverSpherePerColour(uint32_t size) {
 }
 
 // cloth-pbd-clusters: the same scene on the cluster path, on every device
-// (on a GPU "auto" keeps the colours until the clusters are measured there).
+// (where "auto" takes one workgroup instead, to compare).
 Scene clothOverSphereClusters(uint32_t size) {
     Scene scene = clothOverSphere(size);
     scene.name = fmt::format("cloth-pbd-clusters {}x{}", size, size);
@@ -223,8 +223,8 @@ const std::vector<BenchScene> kScenes{
     {"cloth-pbd",
      "a square cloth pinned at two corners over a sphere (PBD, 4 substeps x 8 iterations; \"pbdPath\": \"auto\": "
      "on a CPU device clusters of half a workgroup's shared memory, or of an eighth of the cloth if more, where they "
-     "cut it; else one "
-     "workgroup per frame where the cloth fits shared memory, else a dispatch per colour)",
+     "cut it; on a GPU clusters of 256 particles or twice two rows where they cut it in 10 or more or it does not fit "
+     "one workgroup; else one workgroup per frame)",
      "vertices per side", {32, 48, 64, 128, 256, 512, 1024, 2048, 4096}, 256, clothOverSphere, gridParticles},
     {"cloth-pbd-per-colour", "cloth-pbd on the per-colour path (\"pbdPath\": \"perColour\"), for comparison",
      "vertices per side", {32, 48, 64, 128, 256, 512, 1024, 2048, 4096}, 256, clothOverSpherePerColour,
@@ -232,7 +232,7 @@ const std::vector<BenchScene> kScenes{
     {"cloth-pbd-clusters",
      "cloth-pbd on the cluster path (\"pbdPath\": \"clusters\": per iteration two dispatches of shared-memory "
      "clusters, then what they leave by colour)",
-     "vertices per side", {64, 128, 256, 512, 1024, 2048, 4096}, 256, clothOverSphereClusters, gridParticles},
+     "vertices per side", {32, 48, 64, 128, 256, 512, 1024, 2048, 4096}, 256, clothOverSphereClusters, gridParticles},
     {"cloth-small-steps",
      "cloth-pbd at 30 substeps x 1 iteration (Macklin et al. 2019, \"Small Steps in Physics Simulation\"; "
      "\"pbdPath\": \"auto\")",

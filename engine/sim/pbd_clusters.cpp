@@ -160,6 +160,19 @@ std::vector<std::vector<gpu::WorkgroupPhase>> planFamily(const std::vector<Const
 
 }  // namespace
 
+uint32_t largestConstraintSpan(const SimModel& model) {
+    uint32_t span = 0;
+    auto widen = [&span](const auto& constraints) {
+        for (const auto& c : constraints) {
+            const ParticleSpan s = spanOf(c);
+            span = std::max(span, s.hi - s.lo);
+        }
+    };
+    widen(model.distance);
+    widen(model.bending);
+    return span;
+}
+
 ClusterPlan buildClusterPlan(const SimModel& model, uint32_t clusterParticles) {
     if (clusterParticles < 2) throw std::invalid_argument("cluster plan: a cluster needs room for 2 particles");
     ClusterPlan plan;

@@ -76,6 +76,14 @@ struct ClusterPlan {
     FamilyClusters distance, bending, attachment;
 };
 
+// The largest distance in particle index between two particles of one PBD
+// constraint (0 without constraints). Two partitions shifted by half a
+// cluster hold every constraint when each cluster has at least twice this
+// many particles: the cuts are at k S and k S + S/2, and a constraint
+// crosses both of two neighbouring cuts only if it spans more than S/2. A
+// grid cloth's is two rows (its bending constraints).
+uint32_t largestConstraintSpan(const SimModel& model);
+
 // The plan for the model's PBD objects with clusters of at most
 // `clusterParticles` particles (>= 2).
 ClusterPlan buildClusterPlan(const SimModel& model, uint32_t clusterParticles);

@@ -67,7 +67,18 @@ World::World(const VulkanContext& ctx, const Scene& scene, uint32_t frameSlots)
             "iteration), at most {}; lower /solver/substeps or the iterations, or use a path that runs them in one "
             "dispatch (\"pbdPath\": \"workgroup\" or \"clusters\", \"pd\": {{\"jacobiPath\": \"workgroup\"}})",
             scene_.path, scene_.solver.substeps, runs, kMaxPassRunsPerFrame));
-    timerCapacity_ = std::min(4 * runs, kMaxPassRunsPerFrame);
+    // Head-room for a live switch of the PBD path too: the per-colour path
+    // records a pass per colour where the clusters record two per iteration.
+    uint32_t anyPath = runs;
+    SolverSettings other = scene_.solver;
+    for (PbdPath path : {PbdPath::PerColour, PbdPath::Clusters, PbdPath::Workgroup}) {
+        const PbdSolver& pbd = stepper_->pbd();
+        if ((path == PbdPath::Clusters && pbd.clusterMisfit()) || (path == PbdPath::Workgroup && pbd.workgroupMisfit()))
+            continue;
+        other.pbdPath = path;
+        anyPath = std::max(anyPath, passRunsPerFrame(other));
+    }
+    timerCapacity_ = std::min(4 * anyPath, kMaxPassRunsPerFrame);
     timer_ = std::make_unique<GpuTimer>(ctx, frameSlots, timerCapacity_);
     stepper_->plan().registerPasses(*timer_);
     picker_ = std::make_unique<Picker>(ctx, model_, stepper_->particles().positions(),

@@ -6,6 +6,7 @@
 // synchronization validation.
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -25,11 +26,13 @@ class ClusterSolve : public GpuTest {
 protected:
     bool cpu() { return ctx().properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU; }
     uint32_t sharedBytes() { return ctx().properties().limits.maxComputeSharedMemorySize; }
-    // The most particles in one cluster on this device, for objects of up
-    // to kCpuClustersPerObject such clusters (on a CPU device; bigger ones
-    // get bigger clusters).
-    uint32_t capacity() { return clusterParticleCapacity(sharedBytes(), cpu(), 0); }
-    // A square cloth of about 2.5 clusters on this device (59 x 59 on lavapipe: 3 of 1161).
+    // The fewest particles a cluster's capacity has on this device: for
+    // objects of up to kCpuClustersPerObject such clusters on a CPU device,
+    // and for objects whose constraints span at most half of it on a GPU
+    // (larger ones get larger clusters).
+    uint32_t capacity() { return clusterParticleCapacity(sharedBytes(), cpu(), 0, 0); }
+    // A square cloth of about 2.5 such clusters (59 x 59 on lavapipe: 3 of
+    // 1161; 26 x 26 on a GPU: 2 of 338).
     uint32_t side() { return static_cast<uint32_t>(std::ceil(std::sqrt(2.5 * capacity()))); }
 };
 
@@ -79,8 +82,8 @@ TEST_F(ClusterSolve, MatchesTheReferenceInClusterOrder) {
     const SimModel model = buildModel(scene);
     GpuRun gpu(ctx(), model, scene.solver);
     GpuRun gpuColours(ctx(), model, onPath(scene, PbdPath::PerColour).solver);
-    ASSERT_EQ(gpu.stepper().pbd().clusterCapacity(), capacity());
-    PbdReference clusterOrder(model, capacity());
+    ASSERT_GT(gpu.stepper().pbd().firstSweepClusters(), 1u);
+    PbdReference clusterOrder(model, gpu.stepper().pbd().clusterCapacity());
     PbdReference colourOrder(model);
     double worst = 0.0, worstColourOrder = 0.0, worstColours = 0.0;
     for (uint32_t f = 1; f <= 30; ++f) {
@@ -109,15 +112,23 @@ TEST_F(ClusterSolve, MatchesTheReferenceInClusterOrder) {
 // the stretch constraints and the XPBD objective after each iteration of a
 // frame's last substep, on both paths (XPBD stretch and bending, so that
 // the objective is defined). Both are Gauss-Seidel over the same
-// constraints in another order; each path starts from its own state after
-// 20 frames (they differ by the order's effect, about 2e-3 m), so the
-// levels differ by that state and the rates are what the order decides.
+// constraints in another order. Both worlds run 20 frames on the clusters
+// (the same bits), then one of them switches to the colours for the
+// tracked frame, so that the levels are comparable: each path's own 20
+// frames left states about 2e-3 m apart, and on an H100 (2 clusters of
+// 338) levels 4% apart that said nothing of the order.
 // Measured on lavapipe (3 clusters of 1161): both decrease at every
-// iteration; over the 11 iterations after the first the objective falls
-// by 269 J on the clusters and 268 J on the colours, mean |C| by 0.71% and
-// 0.73%; the levels are 0.1% (objective) and 1.6% (mean |C|) above the
-// colours'. Bounds: each fall at least 90% of the colours'; levels no more
-// than 0.5% (objective) and 3% (mean |C|) above.
+// iteration; after each, the clusters' objective is 0.1-0.2% below the
+// colours' and their mean |C| 0.6-0.8% above; over the 11 iterations after
+// the first the objective falls by 269 J on the clusters and 275 J on the
+// colours (98%), mean |C| by 0.71% and 0.84% (84%). On an H100 (2 clusters
+// of 338): the objective 0.15% above after the first iteration and below
+// from the fourth; mean |C| 2.5-3.2% above, falling by 5.1% to the
+// colours' 4.5%. Which constraints an order projects last moves the
+// stretch residual's level by a few percent either way; the objective,
+// which the iterations decrease, stays within 0.5%. Bounds: the
+// objective's fall at least 90% of the colours', mean |C|'s 75%; levels no
+// more than 0.5% (objective) and 5% (mean |C|) above.
 TEST_F(ClusterSolve, ConvergesPerIterationAsTheColoursDo) {
     Scene scene = swingingCloth(side());
     ClothObject& cloth = scene.cloths[0];
@@ -126,9 +137,11 @@ TEST_F(ClusterSolve, ConvergesPerIterationAsTheColoursDo) {
     cloth.stretch.compliance = 1e-6f;
     scene.solver.iterations = 12;
     World clusters(ctx(), onPath(scene, PbdPath::Clusters), 1);
-    World perColour(ctx(), onPath(scene, PbdPath::PerColour), 1);
+    World perColour(ctx(), onPath(scene, PbdPath::Clusters), 1);
+    for (World* world : {&clusters, &perColour}) runWorldFrames(ctx(), *world, 20);
+    ASSERT_EQ(clusters.particles().readPositions(), perColour.particles().readPositions());
+    perColour.scene().solver.pbdPath = PbdPath::PerColour;
     for (World* world : {&clusters, &perColour}) {
-        runWorldFrames(ctx(), *world, 20);
         world->setResidualTracking(true);
         runWorldFrames(ctx(), *world, 1);
     }
@@ -152,10 +165,10 @@ TEST_F(ClusterSolve, ConvergesPerIterationAsTheColoursDo) {
                              "{:.1f} J, mean |C| {:.3f}% / {:.3f}%\n",
                              energyFall, energyFallColours, 100 * residualFall, 100 * residualFallColours);
     EXPECT_GE(energyFall, 0.9 * energyFallColours);
-    EXPECT_GE(residualFall, 0.9 * residualFallColours);
+    EXPECT_GE(residualFall, 0.75 * residualFallColours);
     for (size_t k = 0; k < ra.size(); ++k) {
         EXPECT_LE(ea[k], 1.005f * eb[k]) << "iteration " << k;
-        EXPECT_LE(ra[k], 1.03f * rb[k]) << "iteration " << k;
+        EXPECT_LE(ra[k], 1.05f * rb[k]) << "iteration " << k;
         if (k > 0) {
             EXPECT_LT(ea[k], ea[k - 1]) << "the objective rose at iteration " << k;
             EXPECT_LT(ra[k], ra[k - 1]) << "the residual rose at iteration " << k;
@@ -241,6 +254,30 @@ TEST_F(ClusterSolve, MouseDragHoldsTheParticleOnItsTarget) {
     }
 }
 
+// After a live edit of `world`'s materials: how far its next 10 frames
+// are from the cluster-order reference of its state with the edited
+// materials, and from the one whose materials `unedit` sets back.
+struct DistancesAfterAnEdit {
+    double toEdited, toUnedited;
+};
+DistancesAfterAnEdit framesAfterAnEdit(VulkanContext& ctx, World& world,
+                                       const std::function<void(SimModel&)>& unedit) {
+    SimModel edited = world.model();
+    edited.positions = world.particles().readPositions();
+    edited.velocities = world.particles().readVelocities();
+    SimModel unedited = edited;
+    unedit(unedited);
+    const uint32_t clusterParticles = world.pbdSolver().clusterCapacity();
+    PbdReference toEdited(edited, clusterParticles), toUnedited(unedited, clusterParticles);
+    runWorldFrames(ctx, world, 10);
+    for (int f = 0; f < 10; ++f) {
+        toEdited.step(world.scene().solver);
+        toUnedited.step(world.scene().solver);
+    }
+    const std::vector<glm::vec4> x = world.particles().readPositions();
+    return {largestDistance(x, toEdited.positions()), largestDistance(x, toUnedited.positions())};
+}
+
 // A live material edit on the cluster path reaches the sweep: the upload
 // is a transfer, then each material's per-iteration stiffness k' is
 // computed again on the GPU (pbd/iteration_stiffness.comp), and the CPU
@@ -261,24 +298,13 @@ TEST_F(ClusterSolve, ALiveMaterialEditReachesTheSweep) {
     ConstraintParams params = world.scene().cloths[0].stretch;
     params.stiffness = 0.05f;
     world.setFamilyMaterial(0, ConstraintFamily::Stretch, params);
-
-    SimModel atEdit = world.model();  // the edited materials
-    atEdit.positions = world.particles().readPositions();
-    atEdit.velocities = world.particles().readVelocities();
-    SimModel unedited = atEdit;
-    unedited.materials[unedited.distance[0].material].stiffness = scene.cloths[0].stretch.stiffness;
-    PbdReference soft(atEdit, capacity()), stiff(unedited, capacity());
-    runWorldFrames(ctx(), world, 10);
-    for (int f = 0; f < 10; ++f) {
-        soft.step(scene.solver);
-        stiff.step(scene.solver);
-    }
-    const std::vector<glm::vec4> x = world.particles().readPositions();
-    const double toSoft = largestDistance(x, soft.positions());
-    const double toStiff = largestDistance(x, stiff.positions());
+    const float unedited = scene.cloths[0].stretch.stiffness;
+    const auto [toSoft, toStiff] = framesAfterAnEdit(ctx(), world, [&](SimModel& model) {
+        model.materials[model.distance[0].material].stiffness = unedited;
+    });
     std::cout << fmt::format("[clusters] 10 frames after the stretch stiffness went from {} to 0.05: {:.3e} m "
                              "from the softened reference, {:.3e} m from the unedited one\n",
-                             scene.cloths[0].stretch.stiffness, toSoft, toStiff);
+                             unedited, toSoft, toStiff);
     EXPECT_LT(toSoft, 1e-3);
     EXPECT_GT(toStiff, 10.0 * toSoft);
 }
@@ -305,21 +331,9 @@ TEST_F(ClusterSolve, AFamilySwitchedToXpbdLiveKeepsItsMultipliers) {
     params.compliance = 0.01f;
     world.setFamilyMaterial(0, ConstraintFamily::Stretch, params);
     EXPECT_EQ(world.pbdSolver().xpbdFamilies(), gpu::kXpbdFamilyDistance | gpu::kXpbdFamilyBending);
-
-    SimModel atSwitch = world.model();  // the edited materials
-    atSwitch.positions = world.particles().readPositions();
-    atSwitch.velocities = world.particles().readVelocities();
-    SimModel keptPbd = atSwitch;  // stiffness 1, as before the edit
-    keptPbd.materials[keptPbd.distance[0].material].mode = gpu::kModePbd;
-    PbdReference xpbd(atSwitch, capacity()), pbd(keptPbd, capacity());
-    runWorldFrames(ctx(), world, 10);
-    for (int f = 0; f < 10; ++f) {
-        xpbd.step(scene.solver);
-        pbd.step(scene.solver);
-    }
-    const std::vector<glm::vec4> x = world.particles().readPositions();
-    const double toXpbd = largestDistance(x, xpbd.positions());
-    const double toPbd = largestDistance(x, pbd.positions());
+    const auto [toXpbd, toPbd] = framesAfterAnEdit(ctx(), world, [](SimModel& model) {
+        model.materials[model.distance[0].material].mode = gpu::kModePbd;  // stiffness 1, as before the edit
+    });
     std::cout << fmt::format("[clusters] 10 frames after the stretch became XPBD: {:.3e} m from the XPBD "
                              "reference, {:.3e} m from the one that kept PBD\n",
                              toXpbd, toPbd);
@@ -327,11 +341,11 @@ TEST_F(ClusterSolve, AFamilySwitchedToXpbdLiveKeepsItsMultipliers) {
     EXPECT_GT(toPbd, 10.0 * toXpbd);
 }
 
-// "auto" on a CPU driver: the clusters where they cut some object in more
-// than one, however many; else the workgroup where every object fits, else
-// the colours. On a GPU (the clusters are not measured there yet) the
-// workgroup or the colours.
-TEST_F(ClusterSolve, AutoPicksClustersOnACpuDriverWhereTheyCutAnObject) {
+// "auto": the clusters where they cut some object in more than one, on a
+// GPU only where the largest object is cut into kGpuClustersOverOneWorkgroup
+// or more (or does not fit one workgroup); else the workgroup where every
+// object fits, else the colours (here never: the clusters hold any cloth).
+TEST_F(ClusterSolve, AutoPicksClustersWhereTheyCutAnObject) {
     auto pathOf = [&](uint32_t side, uint32_t expectedClusters) {
         const Scene scene = swingingCloth(side);
         World world(ctx(), scene, 1);
@@ -343,15 +357,28 @@ TEST_F(ClusterSolve, AutoPicksClustersOnACpuDriverWhereTheyCutAnObject) {
     const auto oneCluster = static_cast<uint32_t>(std::sqrt(double(capacity())));
     EXPECT_EQ(pathOf(oneCluster, 1), PbdPath::Workgroup);
     // Fits one workgroup: on a CPU driver two clusters of half of it
-    // (lavapipe: 52 x 52), solved by two cores instead of one.
+    // (lavapipe: 52 x 52), solved by two cores instead of one; on a GPU
+    // (64 x 64 in 48 KiB) 16 clusters of 256, on 16 multiprocessors.
     const auto oneWorkgroup = static_cast<uint32_t>(std::sqrt(double(workgroup)));
-    EXPECT_EQ(pathOf(oneWorkgroup, cpu() ? 2 : 1), cpu() ? PbdPath::Clusters : PbdPath::Workgroup);
-    EXPECT_EQ(pathOf(side(), 3), cpu() ? PbdPath::Clusters : PbdPath::PerColour);
-    // Past the 16 clusters "auto" once stopped at (lavapipe: 155 x 155): on
-    // a GPU 17 of a workgroup each; on a CPU driver eight larger ones
-    // (kCpuClustersPerObject), still the clusters.
-    const auto bigSide = static_cast<uint32_t>(std::ceil(std::sqrt(16.5 * capacity())));
-    EXPECT_EQ(pathOf(bigSide, cpu() ? kCpuClustersPerObject : 17u), cpu() ? PbdPath::Clusters : PbdPath::PerColour);
+    const uint32_t gpuClusters = oneWorkgroup * oneWorkgroup / kGpuClusterParticles;
+    ASSERT_TRUE(cpu() || gpuClusters >= kGpuClustersOverOneWorkgroup);
+    EXPECT_EQ(pathOf(oneWorkgroup, cpu() ? 2 : gpuClusters), PbdPath::Clusters);
+    // On a GPU, 48 x 48 in 9 clusters of 256: the one workgroup still.
+    if (!cpu() && 48 * 48 <= workgroup) {
+        EXPECT_EQ(pathOf(48, 9), PbdPath::Workgroup);
+    }
+    // One row more than a workgroup holds: the clusters everywhere.
+    const uint32_t past = oneWorkgroup + 1;
+    const uint32_t pastClusters =
+        cpu() ? (past * past + capacity() - 1) / capacity() : past * past / std::max(kGpuClusterParticles, 2 * past);
+    EXPECT_EQ(pathOf(past, pastClusters), PbdPath::Clusters);
+    // Past the 16 clusters "auto" once stopped at on a CPU driver (lavapipe:
+    // 155 x 155): eight larger ones there (kCpuClustersPerObject), still
+    // the clusters.
+    if (cpu()) {
+        const auto bigSide = static_cast<uint32_t>(std::ceil(std::sqrt(16.5 * capacity())));
+        EXPECT_EQ(pathOf(bigSide, kCpuClustersPerObject), PbdPath::Clusters);
+    }
 }
 
 }  // namespace

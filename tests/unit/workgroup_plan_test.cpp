@@ -93,18 +93,39 @@ TEST(WorkgroupPlan, CapacityIsTwelveBytesAParticle) {
     EXPECT_EQ(workgroupParticleCapacity(49152), 4096u);  // 48 KiB: exactly 64x64
 }
 
-// A cluster is a workgroup's worth on a GPU, however big the objects. On a
-// CPU device half of it (one core runs a workgroup there: a 48 x 48 cloth is
+// On a CPU device a cluster is half a workgroup (one core runs a workgroup there: a 48 x 48 cloth is
+// (the span does not matter there: its sweep works in device memory)
 // then 2 clusters of 1152), or an eighth of the largest object where that is
 // more (a 256 x 256 cloth in 8 clusters of 8192, not 49 of 1365).
 TEST(WorkgroupPlan, ClustersOnACpuDeviceAreHalfAWorkgroupOrAnEighthOfTheLargestObject) {
-    EXPECT_EQ(clusterParticleCapacity(32768, false, 2304), 2730u);
-    EXPECT_EQ(clusterParticleCapacity(32768, false, 65536), 2730u);
-    EXPECT_EQ(clusterParticleCapacity(32768, true, 2304), 1365u);
-    EXPECT_EQ(clusterParticleCapacity(32768, true, 8 * 1365), 1365u);
-    EXPECT_EQ(clusterParticleCapacity(32768, true, 8 * 1365 + 1), 1366u);
-    EXPECT_EQ(clusterParticleCapacity(32768, true, 65536), 8192u);
-    EXPECT_EQ(clusterParticleCapacity(24, true, 8), 2u);  // never below a constraint's two particles
+    EXPECT_EQ(clusterParticleCapacity(32768, true, 2304, 1000), 1365u);
+    EXPECT_EQ(clusterParticleCapacity(32768, true, 8 * 1365, 1000), 1365u);
+    EXPECT_EQ(clusterParticleCapacity(32768, true, 8 * 1365 + 1, 1000), 1366u);
+    EXPECT_EQ(clusterParticleCapacity(32768, true, 65536, 1000), 8192u);
+    EXPECT_EQ(clusterParticleCapacity(24, true, 8, 1000), 2u);  // never below a constraint's two particles
+}
+
+// On a GPU the largest object in as many equal clusters as keep each at
+// least 256 particles and twice the largest constraint span (two rows of a
+// grid cloth), at most a workgroup (48 KiB: 4096).
+TEST(WorkgroupPlan, ClustersOnAGpuAreTheSmallestThatHoldEveryConstraint) {
+    EXPECT_EQ(clusterParticleCapacity(49152, false, 48 * 48, 2 * 48), 256u);  // 9 clusters
+    EXPECT_EQ(clusterParticleCapacity(49152, false, 128 * 128, 2 * 128), 512u);
+    EXPECT_EQ(clusterParticleCapacity(49152, false, 256 * 256, 2 * 256), 1024u);
+    EXPECT_EQ(clusterParticleCapacity(49152, false, 1024 * 1024, 2 * 1024), 4096u);
+    EXPECT_EQ(clusterParticleCapacity(49152, false, 2048 * 2048, 2 * 2048), 4096u);  // past a workgroup
+    EXPECT_EQ(clusterParticleCapacity(49152, false, 1000, 10), 334u);   // 3 clusters, not 4 of 250
+    EXPECT_EQ(clusterParticleCapacity(49152, false, 100, 10), 256u);    // fits one
+    // Each grid cloth's plan leaves the coloured sweep nothing.
+    for (uint32_t side : {48u, 100u, 128u, 256u}) {
+        const SimModel model = buildModel(test::clothScene({side, side}));
+        const uint32_t capacity =
+            clusterParticleCapacity(49152, false, side * side, largestConstraintSpan(model));
+        const ClusterPlan plan = buildClusterPlan(model, capacity);
+        EXPECT_GT(plan.firstSweepClusters, 1u) << side;
+        for (const FamilyClusters* family : {&plan.distance, &plan.bending})
+            for (ClusterSweep sweep : family->sweepOf) ASSERT_NE(sweep, ClusterSweep::Coloured) << side;
+    }
 }
 
 TEST(WorkgroupPlan, MisfitNamesTheFirstObjectTooBig) {

@@ -99,7 +99,8 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
     pbdObjectCount_ = static_cast<uint32_t>(objects.size());
     uint32_t largestObject = 0;
     for (const ObjectRange* object : objects) largestObject = std::max(largestObject, object->particleCount);
-    clusterCapacity_ = clusterParticleCapacity(sharedBytes, cpuDevice_, largestObject);
+    clusterCapacity_ = clusterParticleCapacity(sharedBytes, cpuDevice_, largestObject, largestConstraintSpan(model));
+    largestObjectClusters_ = (largestObject + clusterCapacity_ - 1) / clusterCapacity_;
     const ClusterPlan clusters = buildClusterPlan(model, clusterCapacity_);
     clusterCounts_[0] = clusters.firstSweepClusters;
     clusterCounts_[1] = clusters.secondSweepClusters;
@@ -348,22 +349,31 @@ void PbdSolver::projectGroups(StepRecorder& rec, const ComputeKernel& kernel, co
     rec.run(passes.overflow, kernel, {&p, &constraints, &materials_, &lambdas}, 1, push, at, {&p, workingName()});
 }
 
-// "auto": on a CPU driver, the clusters where they cut some object in more
-// than one, and where the driver's texel buffers hold the arrays
-// (clusterMisfit_): there they measured faster than both other paths at
-// every size (lavapipe, 2 cores, every pass timed: a 48 x 48 cloth in 2
-// clusters 5.7-6.2x the colours, where its one workgroup was 1.7x; 128 x 128
-// in 8 clusters 3.5-5.9x; 256 x 256 in 8 2.2-4.5x, 2.9x the median of 13
-// alternating runs; 512 x 512 in 8 2.0-2.9x;
-// docs/benchmarks.md), since a CPU driver runs a workgroup on one core and
-// its cluster sweep reads texels. Else one workgroup per object where every
-// object fits, else the colours: on a GPU, where the clusters are not
-// measured yet and a cluster's serial phases may cost more than a parallel
-// dispatch each.
+// "auto": the clusters where they cut some object in more than one and
+// the driver can hold them (a CPU driver's texel buffers: clusterMisfit_),
+// on a GPU only where the largest object is no small one
+// (kGpuClustersOverOneWorkgroup clusters or more, or past one workgroup);
+// else one workgroup per object where every object fits, else the colours.
+// - A CPU driver runs a workgroup on one core and its cluster sweep reads
+//   texels: there the clusters measured faster than both other paths at
+//   every size (lavapipe, 2 cores, every pass timed: a 48 x 48 cloth in 2
+//   clusters 5.7-6.2x the colours, where its one workgroup was 1.7x;
+//   128 x 128 in 8 clusters 3.5-5.9x; 256 x 256 in 8 2.2-4.5x, 2.9x the
+//   median of 13 alternating runs; 512 x 512 in 8 2.0-2.9x;
+//   docs/benchmarks.md).
+// - On a GPU a workgroup runs on one multiprocessor, so one workgroup's
+//   frame grows with the object, while the clusters' stays near the
+//   latency of their 64 sweeps (an H100, passes untimed: one workgroup
+//   0.72, 1.50 and 2.25 ms a frame at 32 x 32, 48 x 48 and 64 x 64; the
+//   clusters 1.32, 1.39, 1.34 ms in 4, 9 and 16 clusters, and 1.40-1.59 ms
+//   at 128 x 128 and 256 x 256, where the colours took 2.9-3.2 ms;
+//   bench/h100-cluster-paths.txt).
 PbdPath PbdSolver::pathFor(const SolverSettings& settings) const {
     if (settings.pbdPath != PbdPath::Auto) return settings.pbdPath;
     const bool splitsAnObject = clusterCounts_[0] > pbdObjectCount_;
-    if (cpuDevice_ && splitsAnObject && !clusterMisfit_) return PbdPath::Clusters;
+    const bool clustersPay =
+        cpuDevice_ || workgroupMisfit_ || largestObjectClusters_ >= kGpuClustersOverOneWorkgroup;
+    if (splitsAnObject && !clusterMisfit_ && clustersPay) return PbdPath::Clusters;
     return workgroupMisfit_ ? PbdPath::PerColour : PbdPath::Workgroup;
 }
 

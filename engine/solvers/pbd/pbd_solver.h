@@ -69,8 +69,8 @@ public:
     const std::optional<std::string>& clusterMisfit() const { return clusterMisfit_; }
     // The most particles one workgroup holds on this device.
     uint32_t workgroupCapacity() const { return workgroupCapacity_; }
-    // The most particles in one cluster of the cluster path on this device
-    // (clusterParticleCapacity(), workgroup_plan.h).
+    // The most particles in one cluster of the cluster path, for this model
+    // on this device (clusterParticleCapacity(), workgroup_plan.h).
     uint32_t clusterCapacity() const { return clusterCapacity_; }
     // The clusters of the cluster path's first sweep.
     uint32_t firstSweepClusters() const { return clusterCounts_[0]; }
@@ -162,6 +162,7 @@ private:
     // they are. Its sweeps' cluster counts, their clusters (the first
     // sweep's, then the second's) and phases, and what the coloured sweep projects.
     uint32_t clusterCounts_[2] = {0, 0};
+    uint32_t largestObjectClusters_ = 0;  // the first sweep's clusters in the largest object
     uint64_t clusterSweepConstraints_[2] = {0, 0};
     // A CPU driver: clusters of half a workgroup, which "auto" prefers
     // (clusterParticleCapacity(), pathFor()).

@@ -59,9 +59,18 @@ std::vector<std::vector<gpu::WorkgroupPhase>> familyPhases(const std::vector<Con
 
 uint32_t workgroupParticleCapacity(uint32_t sharedMemoryBytes) { return sharedMemoryBytes / 12; }
 
-uint32_t clusterParticleCapacity(uint32_t sharedMemoryBytes, bool cpuDevice, uint32_t largestObject) {
+uint32_t clusterParticleCapacity(uint32_t sharedMemoryBytes, bool cpuDevice, uint32_t largestObject,
+                                 uint32_t largestSpan) {
     const uint32_t workgroup = workgroupParticleCapacity(sharedMemoryBytes);
-    if (!cpuDevice) return workgroup;
+    if (!cpuDevice) {
+        // The smallest equal clusters of the largest object that are each at
+        // least kGpuClusterParticles and twice the span.
+        const uint64_t smallest = std::max<uint64_t>(kGpuClusterParticles, 2 * uint64_t{largestSpan});
+        if (smallest >= workgroup) return workgroup;
+        const uint64_t clusters = std::max<uint64_t>(largestObject / smallest, 1);
+        const uint64_t size = (largestObject + clusters - 1) / clusters;
+        return static_cast<uint32_t>(std::clamp<uint64_t>(size, smallest, workgroup));
+    }
     const uint32_t fewClusters = (largestObject + kCpuClustersPerObject - 1) / kCpuClustersPerObject;
     return std::max({workgroup / 2, fewClusters, 2u});
 }
