@@ -63,14 +63,13 @@ TEST_F(PdJacobiWorkgroup, MatchesADispatchPerIterationBitForBit) {
     }
 }
 
-// "auto": one workgroup on a CPU driver for a system of at most
-// kOneWorkgroupRowsCpu rows, a dispatch per iteration above and on a GPU.
-TEST_F(PdJacobiWorkgroup, AutoTakesOneWorkgroupForSmallSystemsOnACpuDriver) {
-    const bool cpu = ctx().properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+// "auto": one workgroup for a system of at most kOneWorkgroupRows rows, on
+// every device, a dispatch per iteration above.
+TEST_F(PdJacobiWorkgroup, AutoTakesOneWorkgroupForSmallSystems) {
     const Scene bar = loadScene(sourcePath("scenes/pd_bar.json"));  // 99 particles
     const Scene ball = loadScene(sourcePath("scenes/pd_ball.json"));  // 729 particles
     World small(ctx(), bar, 1), large(ctx(), ball, 1);
-    EXPECT_EQ(small.pdSolver().jacobiPathFor(bar.solver), cpu ? PdJacobiPath::Workgroup : PdJacobiPath::PerIteration);
+    EXPECT_EQ(small.pdSolver().jacobiPathFor(bar.solver), PdJacobiPath::Workgroup);
     EXPECT_EQ(large.pdSolver().jacobiPathFor(ball.solver), PdJacobiPath::PerIteration);
 }
 

@@ -61,8 +61,8 @@ PdSolver::PdSolver(const VulkanContext& ctx, const SimModel& model, const Partic
     gather_ = kernel("pd/gather_rhs.comp", sizeof(gpu::PdGatherPush));
     jacobi_ = kernel("pd/jacobi.comp", sizeof(PdParticlePush));
     // 16 invocations on a CPU driver, 256 on a GPU, as the PBD workgroup solve.
-    cpuDevice_ = ctx.properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
-    jacobiInWorkgroup_ = kernel(cpuDevice_ ? "pd/jacobi_in_workgroup_16.comp" : "pd/jacobi_in_workgroup_256.comp",
+    const bool cpuDevice = ctx.properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+    jacobiInWorkgroup_ = kernel(cpuDevice ? "pd/jacobi_in_workgroup_16.comp" : "pd/jacobi_in_workgroup_256.comp",
                                 sizeof(gpu::PdJacobiRunPush));
     omegaBuffer_ = makeStorageBuffer<float>(ctx, std::vector<float>(kMaxOmegas, 1.0f), "pd chebyshev omegas");
 
@@ -74,17 +74,17 @@ PdSolver::PdSolver(const VulkanContext& ctx, const SimModel& model, const Partic
     tiledHalo_ = std::min(bandwidth, maxHalo);
 }
 
-// "auto": one workgroup on a CPU driver up to kOneWorkgroupRowsCpu rows,
-// where it measured faster (lavapipe, 2 cores: 2.6x for pd_bar's 99 rows,
-// but 0.4-0.5x for 729 to 1956 rows: a workgroup runs on one core, and
-// there a row costs 2-3 times what it does in a dispatch of its own;
-// docs/benchmarks.md); a dispatch per iteration on a GPU until the
-// workgroup is measured there.
+// "auto": one workgroup up to kOneWorkgroupRows rows, where it measured
+// faster on both kinds of device: a workgroup runs on one core or one
+// multiprocessor, so its cost grows with the rows, while a dispatch per
+// iteration costs its fixed share whatever the size (lavapipe, 2 cores:
+// 2.6x for pd_bar's 99 rows, but 0.4-0.5x for 729 to 1956 rows; an H100,
+// every pass timed: 2.2x for pd_bar, 0.81x for pd_ball's 729 rows and
+// 0.62x for pd_cloth_sphere's 1024; docs/benchmarks.md).
 PdJacobiPath PdSolver::jacobiPathFor(const SolverSettings& settings) const {
     if (settings.pd.jacobiIterations > kMaxOmegas) return PdJacobiPath::PerIteration;
     if (settings.pd.jacobiPath != PdJacobiPath::Auto) return settings.pd.jacobiPath;
-    return cpuDevice_ && pd_.particleCount <= kOneWorkgroupRowsCpu ? PdJacobiPath::Workgroup
-                                                                   : PdJacobiPath::PerIteration;
+    return pd_.particleCount <= kOneWorkgroupRows ? PdJacobiPath::Workgroup : PdJacobiPath::PerIteration;
 }
 
 PdSolver::~PdSolver() = default;

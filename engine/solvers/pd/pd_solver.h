@@ -51,11 +51,11 @@ public:
     PdSolver& operator=(const PdSolver&) = delete;
 
     // The global step in one dispatch (docs/physics.md §5): its pass, the
-    // PD particle count up to which "auto" takes it on a CPU driver, and the
+    // PD particle count up to which "auto" takes it, and the
     // most Jacobi iterations it holds omegas for (the scene format's limit;
     // beyond, a dispatch per iteration).
     static constexpr std::string_view kJacobiInWorkgroupPassName = "pd: jacobi in one workgroup";
-    static constexpr uint32_t kOneWorkgroupRowsCpu = 256;
+    static constexpr uint32_t kOneWorkgroupRows = 256;
     static constexpr uint32_t kMaxOmegas = 1000;
     // The tiled path (pd/jacobi_tiled.comp): rows per workgroup, and the
     // particles copied into shared memory on each side of them (the
@@ -141,7 +141,6 @@ private:
     // The tiled path's kernel, built on first use, and its halo.
     std::unique_ptr<ComputeKernel> jacobiTiled_;
     uint32_t tiledHalo_ = 0;
-    bool cpuDevice_ = false;
     std::vector<float> uploadedOmegas_;
     std::unique_ptr<ComputeKernel> residual_, energy_;  // built the first time a frame tracks
 
