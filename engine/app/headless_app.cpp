@@ -47,6 +47,7 @@ int runHeadless(const RunOptions& options, const Scene& scene) {
         std::cout << fmt::format("device: {} ({}, Vulkan {}, {})\n", ctx.deviceInfo().name, ctx.deviceInfo().type,
                                  ctx.deviceInfo().apiVersion, ctx.deviceInfo().driver);
         std::cout << describeModel(sim.model());
+        if (sim.model().pbdParticleCount() > 0) std::cout << sim.pbdSolver().describePath(sim.scene().solver);
     }
 
     const uint32_t frames = options.frames.value_or(kDefaultHeadlessFrames);

@@ -216,6 +216,10 @@ OverlayView Viewer::overlayView() {
     view.solver = &sim_->scene().solver;
     view.passRuns = [sim = sim_](const SolverSettings& s) { return sim->passRunsPerFrame(s); };
     view.maxPassRuns = sim_->timerCapacity();
+    if (sim_->model().pbdParticleCount() > 0) {
+        view.pbdPathFor = [sim = sim_](const SolverSettings& s) { return sim->pbdSolver().pathFor(s); };
+        view.pbdPathMisfit = [sim = sim_](PbdPath path) { return sim->pbdSolver().pathMisfit(path); };
+    }
     view.sceneFiles = sceneFiles_;
     view.error = error_;
     view.resetAllowed = observers_.empty();

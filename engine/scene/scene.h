@@ -75,13 +75,16 @@ struct SpringSettings {
 // How the PBD objects are dispatched (docs/physics.md §1, "Small objects in
 // one workgroup").
 enum class PbdPath {
-    Auto,       // on a CPU device Clusters where they cut an object (and its texel buffers
-                // hold the arrays); else Workgroup when every PBD object fits one
-                // workgroup's shared memory, else PerColour
+    Auto,       // Clusters where they cut an object (on a CPU device where its texel buffers
+                // hold the arrays; on a GPU where the largest object is cut into 10 or more or
+                // does not fit one workgroup); else Workgroup when every PBD object fits one
+                // workgroup's shared memory, else PerColour (PbdSolver::pathFor)
     Workgroup,  // one dispatch per frame, one workgroup per object, positions in shared memory
     PerColour,  // one dispatch per colour per iteration
     Clusters,   // per iteration, two dispatches of shared-memory clusters and the colours they leave
 };
+// The scene format's name of each PbdPath, in its order.
+inline constexpr const char* kPbdPathNames[] = {"auto", "workgroup", "perColour", "clusters"};
 
 // How the rigid bodies are dispatched (docs/physics.md §11).
 enum class RigidPath {

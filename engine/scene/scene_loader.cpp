@@ -273,7 +273,7 @@ SolverSettings readSolver(const Field& field) {
     if (auto f = fields.optional("collisionMargin")) solver.collisionMargin = readFloat(*f, atLeast(0.0));
     if (auto f = fields.optional("stencilStep")) solver.stencilStep = readFloat(*f, greaterThan(0.0));
     if (auto f = fields.optional("pbdPath"))
-        solver.pbdPath = static_cast<PbdPath>(readChoice(*f, {"auto", "workgroup", "perColour", "clusters"}));
+        solver.pbdPath = static_cast<PbdPath>(readChoice(*f, {std::begin(kPbdPathNames), std::end(kPbdPathNames)}));
     if (auto f = fields.optional("pd")) solver.pd = readPdSettings(*f);
     if (auto f = fields.optional("springs")) solver.springs = readSpringSettings(*f);
     if (auto f = fields.optional("rigid")) solver.rigid = readRigidSettings(*f);

@@ -5,6 +5,7 @@
 // OverlayProviders; a panel whose provider is unset says "not available".
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -112,6 +113,10 @@ struct OverlayView {
     // has room for: edits beyond it are refused.
     std::function<uint32_t(const SolverSettings&)> passRuns;
     uint32_t maxPassRuns = 0;
+    // Where the scene has PBD objects: the path "auto" takes for these
+    // settings, and why a path cannot run them (nothing where it can).
+    std::function<PbdPath(const SolverSettings&)> pbdPathFor;
+    std::function<std::optional<std::string>(PbdPath)> pbdPathMisfit;
     std::span<const std::string> sceneFiles;  // scenes/*.json
     std::string error;                        // the last failed load, shown until the next succeeds
     bool resetAllowed = true;                 // false while --export/--trace follow this simulation

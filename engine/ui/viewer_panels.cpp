@@ -101,6 +101,33 @@ void simulationPanel(const OverlayView& view, ViewerControls& controls) {
     if (!view.error.empty()) ImGui::TextColored(kErrorColor, "%s", view.error.c_str());
 }
 
+// The PBD path, "auto" naming the one it takes; a path the scene cannot run
+// is greyed out, its reason the tooltip. To compare the paths live: the
+// timer has room for every path the scene can run (World's constructor).
+bool pbdPathCombo(const OverlayView& view, SolverSettings& edited) {
+    const PbdPath taken = view.pbdPathFor(edited);
+    auto label = [&](PbdPath path) {
+        return path == PbdPath::Auto ? fmt::format("auto ({})", kPbdPathNames[size_t(taken)])
+                                     : std::string(kPbdPathNames[size_t(path)]);
+    };
+    bool changed = false;
+    if (ImGui::BeginCombo("PBD path", label(edited.pbdPath).c_str())) {
+        for (PbdPath path : {PbdPath::Auto, PbdPath::Workgroup, PbdPath::PerColour, PbdPath::Clusters}) {
+            const std::optional<std::string> misfit = view.pbdPathMisfit(path);
+            ImGui::BeginDisabled(misfit.has_value());
+            if (ImGui::Selectable(label(path).c_str(), path == edited.pbdPath)) {
+                changed = path != edited.pbdPath;
+                edited.pbdPath = path;
+            }
+            ImGui::EndDisabled();
+            if (misfit && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+                ImGui::SetTooltip("%s", misfit->c_str());
+        }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
+
 // Edits a copy; the copy replaces the live settings only when the GPU timer
 // has room for its timestamps (4x the scene's own passes).
 void solverPanel(const OverlayView& view) {
@@ -115,6 +142,7 @@ void solverPanel(const OverlayView& view) {
     changed |= ImGui::SliderInt("iterations", &iterations, 1, 64);
     edited.substeps = uint32_t(std::max(substeps, 1));
     edited.iterations = uint32_t(std::max(iterations, 1));
+    if (view.pbdPathFor) changed |= pbdPathCombo(view, edited);
     changed |= ImGui::DragFloat3("gravity", &edited.gravity.x, 0.05f, -50.0f, 50.0f, "%.2f");
     changed |= ImGui::SliderFloat("damping 1/s", &edited.damping, 0.0f, 10.0f, "%.3f");
     int local = int(edited.pd.localIterations);

@@ -72,9 +72,7 @@ World::World(const VulkanContext& ctx, const Scene& scene, uint32_t frameSlots)
     uint32_t anyPath = runs;
     SolverSettings other = scene_.solver;
     for (PbdPath path : {PbdPath::PerColour, PbdPath::Clusters, PbdPath::Workgroup}) {
-        const PbdSolver& pbd = stepper_->pbd();
-        if ((path == PbdPath::Clusters && pbd.clusterMisfit()) || (path == PbdPath::Workgroup && pbd.workgroupMisfit()))
-            continue;
+        if (stepper_->pbd().pathMisfit(path)) continue;
         other.pbdPath = path;
         anyPath = std::max(anyPath, passRunsPerFrame(other));
     }

@@ -7,7 +7,8 @@
 # (exit 0), and the same as the per-colour path's. On lavapipe (a CPU
 # device) "auto" takes the clusters for the default cloth instead: two of
 # 1152 particles, so that two cores share it; its hash too is the same on 1,
-# 2 and 4 threads. "workgroup" on a cloth too big for one workgroup, and an
+# 2 and 4 threads. The run's summary names the path and whether "auto"
+# chose it. "workgroup" on a cloth too big for one workgroup, and an
 # unknown path, are one line naming the file and the key, exit 1.
 # Usage: workgroup_path.sh VKSIM SCENES_DIR
 set -euo pipefail
@@ -27,12 +28,15 @@ source "$(dirname "$0")/thread_hashes.sh"
 
 timings=$("$vksim" "$scene" --headless --frames 5 --validate)
 grep -q '^  cluster sweep 1  *32 ' <<<"$timings" || fail "\"auto\" did not take the clusters on lavapipe"
+grep -q '^PBD path: clusters ("auto"): 2 + 3 clusters of at most 1365 particles$' <<<"$timings" ||
+  fail "the summary does not say which path \"auto\" took"
 same_hash_on_threads "$vksim" "$scene" 30
 echo "auto (clusters):   $thread_hash"
 
 with_path workgroup "$scratch/workgroup.json"
 timings=$("$vksim" "$scratch/workgroup.json" --headless --frames 5 --validate)
 grep -q '^  solve in workgroups  *1 ' <<<"$timings" || fail "no single 'solve in workgroups' run per frame"
+grep -q '^PBD path: workgroup: 1 workgroup(s), one per object$' <<<"$timings" || fail "the summary does not name the path"
 ! grep -qE '^  (stretch|bending|attachment) colour' <<<"$timings" || fail "colour passes ran on the workgroup path"
 ! grep -qE '^  normals ' <<<"$timings" || fail "normals computed though nothing reads them"
 

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "solvers/pbd/pbd_solver.h"
 #include "world/world.h"
 #include "app/viewer.h"
 #include "app/viewer_providers.h"
@@ -366,6 +367,45 @@ TEST(ViewerControls, SpringClothParameters) {
     for (const glm::vec4& x : viewer.simulation().particles().readPositions())
         ASSERT_TRUE(std::isfinite(x.x) && std::isfinite(x.y) && std::isfinite(x.z));
     EXPECT_EQ(ctx.validationCounts().total(), 0u);
+}
+
+// The Solver panel's PBD path combo sets the live settings' pbdPath: the
+// default scene switched live through every path keeps running in the
+// window, each frame within the GPU timer's room (a World sizes it for
+// every path the scene can run) and validation quiet. "auto" names the path
+// it takes; a path a scene cannot run is what the combo greys out, with the
+// reason (pathMisfit).
+TEST(ViewerControls, PbdPathSwitchedLive) {
+    Window window("vksim pbd path test", 640, 360);
+    VulkanContext ctx(test::validatedWindowContext(window));
+    World sim(ctx, loadScene(sourcePath("scenes/cloth_sphere.json")), Viewer::kFramesInFlight);
+    Viewer viewer(ctx, window, sim, {});
+    showFrames(viewer, 2);
+    World& world = viewer.simulation();
+    const PbdPath automatic = world.pbdSolver().pathFor(world.scene().solver);
+    for (PbdPath path : {PbdPath::PerColour, PbdPath::Workgroup, PbdPath::Clusters, PbdPath::Auto}) {
+        EXPECT_FALSE(world.pbdSolver().pathMisfit(path).has_value()) << kPbdPathNames[size_t(path)];
+        SolverSettings switched = world.scene().solver;
+        switched.pbdPath = path;
+        ASSERT_LE(world.passRunsPerFrame(switched), world.timerCapacity()) << kPbdPathNames[size_t(path)];
+        world.scene().solver.pbdPath = path;
+        const uint64_t before = world.framesRecorded();
+        showFrames(viewer, 2);
+        EXPECT_EQ(world.framesRecorded(), before + 2) << kPbdPathNames[size_t(path)];
+        EXPECT_EQ(world.pbdSolver().pathFor(world.scene().solver), path == PbdPath::Auto ? automatic : path);
+    }
+    viewer.finish();
+    EXPECT_EQ(ctx.validationCounts().total(), 0u);
+
+    Scene big = loadScene(sourcePath("scenes/cloth_sphere.json"));
+    big.cloths[0].grid.resolution = {64, 64};  // more than lavapipe's 2730 particles in a workgroup
+    World bigWorld(ctx, big, 1);
+    const std::optional<std::string>& misfit = bigWorld.pbdSolver().pathMisfit(PbdPath::Workgroup);
+    if (4096 > bigWorld.pbdSolver().workgroupCapacity()) {
+        ASSERT_TRUE(misfit.has_value());
+        EXPECT_NE(misfit->find("'cloth' has 4096 particles"), std::string::npos) << *misfit;
+    }
+    EXPECT_FALSE(bigWorld.pbdSolver().pathMisfit(PbdPath::PerColour).has_value());
 }
 
 }  // namespace

@@ -377,6 +377,24 @@ PbdPath PbdSolver::pathFor(const SolverSettings& settings) const {
     return workgroupMisfit_ ? PbdPath::PerColour : PbdPath::Workgroup;
 }
 
+std::string PbdSolver::describePath(const SolverSettings& settings) const {
+    const PbdPath path = pathFor(settings);
+    std::string line = fmt::format("PBD path: {}{}", kPbdPathNames[static_cast<size_t>(path)],
+                                   settings.pbdPath == PbdPath::Auto ? " (\"auto\")" : "");
+    if (path == PbdPath::Workgroup) line += fmt::format(": {} workgroup(s), one per object", workgroupCount_);
+    if (path == PbdPath::Clusters)
+        line += fmt::format(": {} + {} clusters of at most {} particles", clusterCounts_[0], clusterCounts_[1],
+                            clusterCapacity_);
+    return line + "\n";
+}
+
+const std::optional<std::string>& PbdSolver::pathMisfit(PbdPath path) const {
+    static const std::optional<std::string> fits;
+    if (path == PbdPath::Workgroup) return workgroupMisfit_;
+    if (path == PbdPath::Clusters) return clusterMisfit_;
+    return fits;
+}
+
 bool PbdSolver::recordsWholeFrames(const SolverSettings& settings) const {
     return solveInWorkgroup_ && pathFor(settings) == PbdPath::Workgroup;
 }

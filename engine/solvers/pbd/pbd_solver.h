@@ -76,6 +76,12 @@ public:
     uint32_t firstSweepClusters() const { return clusterCounts_[0]; }
     // How a frame with `settings` is dispatched ("auto" resolved).
     PbdPath pathFor(const SolverSettings& settings) const;
+    // One line for a run's summary: the path a frame with `settings` takes,
+    // whether "auto" chose it, and its workgroups or clusters.
+    std::string describePath(const SolverSettings& settings) const;
+    // Why `path` cannot run this model on this device (workgroupMisfit(),
+    // clusterMisfit()), or nothing when it can.
+    const std::optional<std::string>& pathMisfit(PbdPath path) const;
     // The constraints cluster sweep 1 or 2 projects per run (all families).
     uint64_t clusterSweepConstraints(uint32_t sweep) const { return clusterSweepConstraints_[sweep]; }
     // Whether the cluster path's second sweep projects the collision
