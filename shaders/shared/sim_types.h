@@ -153,7 +153,7 @@ struct ProjectPush {
     uint first;       // first constraint of this colour
     uint count;       // constraints in this colour
     uint iteration;   // 0 resets XPBD multipliers
-    uint iterations;  // n_s (read by pbd/iteration_stiffness.comp, which also takes `count`)
+    uint iterations;  // n_s, for the per-iteration stiffness (pbd/iteration_stiffness.comp, shape matching)
     float dt;         // substep length h (XPBD alpha~ = alpha/h^2)
     uint serial;      // 1: the overflow group, one thread projects [first, first + count) in order
     uint pad1;

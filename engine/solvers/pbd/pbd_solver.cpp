@@ -223,10 +223,9 @@ void PbdSolver::declarePasses(StepPlan& plan) {
 // one-time work, so untimed: the frames that follow replay commands
 // without them.
 void PbdSolver::beginFrame(StepRecorder& rec, const FrameInputs& frame) {
-    if (frame.settings.pbdPath == PbdPath::Workgroup && workgroupMisfit_)
-        throw std::invalid_argument("pbdPath \"workgroup\": " + *workgroupMisfit_);
-    if (frame.settings.pbdPath == PbdPath::Clusters && clusterMisfit_)
-        throw std::invalid_argument("pbdPath \"clusters\": " + *clusterMisfit_);
+    if (const std::optional<std::string>& misfit = pathMisfit(frame.settings.pbdPath))
+        throw std::invalid_argument(
+            fmt::format("pbdPath \"{}\": {}", kPbdPathNames[static_cast<size_t>(frame.settings.pbdPath)], *misfit));
     const uint32_t iterations = frame.settings.iterations;
     if ((!pendingMaterials_ && iterationStiffnessOf_ == iterations) || rec.counting()) return;
     rec.recordedOneTimeWork();
