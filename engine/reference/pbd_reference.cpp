@@ -8,7 +8,11 @@
 namespace vksim {
 
 PbdReference::PbdReference(const SimModel& model, std::optional<uint32_t> clusterParticles)
-    : ReferenceSimulation(model) {
+    : ReferenceSimulation(model),
+      distanceGroups_(model.distanceGroups),
+      bendingGroups_(model.bendingGroups),
+      attachmentGroups_(model.attachmentGroups),
+      steps_(colourSteps(model)) {
     if (clusterParticles) {
         const ClusterPlan plan = buildClusterPlan(model, *clusterParticles);
         distanceSweep_ = plan.distance.sweepOf;
@@ -48,34 +52,30 @@ void PbdReference::solveSubstep(ReferenceWorld& world, ParticleRange range, cons
                                 const SolverSettings& settings) {
     const uint32_t iterations = settings.iterations;
     for (uint32_t iteration = 0; iteration < iterations; ++iteration) {
-        if (clustered_) {
-            for (uint32_t s = 0; s < kClusterSweeps; ++s) {
-                const auto sweep = static_cast<ClusterSweep>(s);
-                projectDistance(world, params, iterations, iteration, sweep);
-                projectBending(world, params, iterations, iteration, sweep);
-                projectAttachments(world, params, iterations, iteration, sweep);
+        // The colour steps in order; on the cluster path once per sweep.
+        for (uint32_t s = 0; s < (clustered_ ? kClusterSweeps : 1); ++s) {
+            const std::optional<ClusterSweep> sweep =
+                clustered_ ? std::optional(static_cast<ClusterSweep>(s)) : std::nullopt;
+            for (const ColourStep& step : steps_) {
+                projectDistance(world, params, iterations, iteration, step.range(distanceGroups_, 0), sweep);
+                projectBending(world, params, iterations, iteration, step.range(bendingGroups_, 1), sweep);
+                projectAttachments(world, params, iterations, iteration, step.range(attachmentGroups_, 2), sweep);
             }
-        } else {
-            projectDistance(world, params, iterations, iteration, std::nullopt);
-            projectBending(world, params, iterations, iteration, std::nullopt);
-            projectAttachments(world, params, iterations, iteration, std::nullopt);
         }
         projectShapeMatches(world, iterations);
         world.projectCollisions(range, params.stencilStep);
     }
 }
 
-// project_distance.comp, one dispatch per colour, then one thread over the
-// overflow group in array order: the array is sorted by colour with the
-// overflow group last (ColorGroups), so walking it in order is the same
-// sweep. So are the other families. A cluster sweep's constraints are
-// disjoint between clusters and coloured within each, so any order of them
-// that keeps the colours' is the GPU's: the model's is one.
+// project_distance.comp: a colour, or one thread over the overflow group in
+// array order. So are the other families. A cluster sweep's constraints
+// are disjoint between clusters and coloured within each, so any order of
+// them that keeps the colour steps' is the GPU's: the model's is one.
 void PbdReference::projectDistance(ReferenceWorld& world, const SubstepParams& params, uint32_t iterations,
-                                   uint32_t iteration, std::optional<ClusterSweep> sweep) {
+                                   uint32_t iteration, ColorRange range, std::optional<ClusterSweep> sweep) {
     const std::span<glm::dvec3> p = world.predicted();
     const std::span<const double> w = world.inverseMasses();
-    for (size_t j = 0; j < distance_.size(); ++j) {
+    for (size_t j = range.first; j < range.first + range.count; ++j) {
         if (sweep && distanceSweep_[j] != *sweep) continue;
         const Distance& c = distance_[j];
         const Material& m = materials_[c.material];
@@ -91,10 +91,10 @@ void PbdReference::projectDistance(ReferenceWorld& world, const SubstepParams& p
 
 // project_bending.comp.
 void PbdReference::projectBending(ReferenceWorld& world, const SubstepParams& params, uint32_t iterations,
-                                  uint32_t iteration, std::optional<ClusterSweep> sweep) {
+                                  uint32_t iteration, ColorRange range, std::optional<ClusterSweep> sweep) {
     const std::span<glm::dvec3> x = world.predicted();
     const std::span<const double> w = world.inverseMasses();
-    for (size_t j = 0; j < bending_.size(); ++j) {
+    for (size_t j = range.first; j < range.first + range.count; ++j) {
         if (sweep && bendingSweep_[j] != *sweep) continue;
         const Bending& c = bending_[j];
         const Material& m = materials_[c.material];
@@ -113,10 +113,10 @@ void PbdReference::projectBending(ReferenceWorld& world, const SubstepParams& pa
 
 // project_attachment.comp.
 void PbdReference::projectAttachments(ReferenceWorld& world, const SubstepParams& params, uint32_t iterations,
-                                      uint32_t iteration, std::optional<ClusterSweep> sweep) {
+                                      uint32_t iteration, ColorRange range, std::optional<ClusterSweep> sweep) {
     const std::span<glm::dvec3> p = world.predicted();
     const std::span<const double> w = world.inverseMasses();
-    for (size_t j = 0; j < attachments_.size(); ++j) {
+    for (size_t j = range.first; j < range.first + range.count; ++j) {
         if (sweep && attachmentSweep_[j] != *sweep) continue;
         const Attachment& c = attachments_[j];
         const Material& m = materials_[c.material];

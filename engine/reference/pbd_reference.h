@@ -87,12 +87,13 @@ private:
 
     // The constraint passes, named after their shaders; with `sweep`, only
     // that sweep's constraints of the cluster order.
+    // Constraints [range) of a family's array, those of `sweep` only where given.
     void projectDistance(ReferenceWorld& world, const SubstepParams& params, uint32_t iterations, uint32_t iteration,
-                         std::optional<ClusterSweep> sweep);
+                         ColorRange range, std::optional<ClusterSweep> sweep);
     void projectBending(ReferenceWorld& world, const SubstepParams& params, uint32_t iterations, uint32_t iteration,
-                        std::optional<ClusterSweep> sweep);
+                        ColorRange range, std::optional<ClusterSweep> sweep);
     void projectAttachments(ReferenceWorld& world, const SubstepParams& params, uint32_t iterations,
-                            uint32_t iteration, std::optional<ClusterSweep> sweep);
+                            uint32_t iteration, ColorRange range, std::optional<ClusterSweep> sweep);
     void projectShapeMatches(ReferenceWorld& world, uint32_t iterations);
 
     // XPBD multipliers, one per constraint, reset at iteration 0 of every substep.
@@ -108,6 +109,9 @@ private:
     // the colour order.
     std::vector<ClusterSweep> distanceSweep_, bendingSweep_, attachmentSweep_;
     bool clustered_ = false;
+    // The model's colours per family and the sweep's order over them (sim/colour_steps.h).
+    ColorGroups distanceGroups_, bendingGroups_, attachmentGroups_;
+    std::vector<ColourStep> steps_;
 };
 
 }  // namespace vksim

@@ -86,6 +86,16 @@ enum class PbdPath {
 // The scene format's name of each PbdPath, in its order.
 inline constexpr const char* kPbdPathNames[] = {"auto", "workgroup", "perColour", "clusters"};
 
+// How the PBD constraints are coloured for Gauss-Seidel (docs/physics.md §1,
+// "One colouring across the families"). Fixed when a world is built: the
+// constraint arrays are sorted by it.
+enum class PbdColouring {
+    PerFamily,       // each family its own colours: a grid cloth 8 stretch + 18 bending, one dispatch each
+    AcrossFamilies,  // one colouring of every constraint, a colour's dispatch holding every family
+};
+// The scene format's name of each PbdColouring, in its order.
+inline constexpr const char* kPbdColouringNames[] = {"perFamily", "acrossFamilies"};
+
 // How the rigid bodies are dispatched (docs/physics.md §11).
 enum class RigidPath {
     Auto,          // one workgroup for up to 64 bodies on a CPU device, 8 on a GPU, else per substep
@@ -135,6 +145,7 @@ struct SolverSettings {
     float collisionMargin = 0.01f;  // [m] distance at which a collider becomes a contact candidate
     float stencilStep = 1e-3f;      // [m] h of the tetrahedral SDF gradient
     PbdPath pbdPath = PbdPath::Auto;
+    PbdColouring pbdColouring = PbdColouring::PerFamily;  // read when the model is built, not live
     PdSettings pd;
     SpringSettings springs;
     RigidSettings rigid;

@@ -262,7 +262,7 @@ RigidSettings readRigidSettings(const Field& field) {
 
 SolverSettings readSolver(const Field& field) {
     const ObjectFields fields(field, {"timeStep", "substeps", "iterations", "gravity", "damping", "collisionMargin",
-                                      "stencilStep", "pbdPath", "pd", "springs", "rigid"});
+                                      "stencilStep", "pbdPath", "pbdColouring", "pd", "springs", "rigid"});
     SolverSettings solver;
     if (auto f = fields.optional("timeStep")) solver.timeStep = readFloat(*f, kTimeStepRange);
     if (auto f = fields.optional("substeps")) solver.substeps = static_cast<uint32_t>(readInteger(*f, 1, kMaxSolverLoops));
@@ -274,6 +274,9 @@ SolverSettings readSolver(const Field& field) {
     if (auto f = fields.optional("stencilStep")) solver.stencilStep = readFloat(*f, greaterThan(0.0));
     if (auto f = fields.optional("pbdPath"))
         solver.pbdPath = static_cast<PbdPath>(readChoice(*f, {std::begin(kPbdPathNames), std::end(kPbdPathNames)}));
+    if (auto f = fields.optional("pbdColouring"))
+        solver.pbdColouring = static_cast<PbdColouring>(
+            readChoice(*f, {std::begin(kPbdColouringNames), std::end(kPbdColouringNames)}));
     if (auto f = fields.optional("pd")) solver.pd = readPdSettings(*f);
     if (auto f = fields.optional("springs")) solver.springs = readSpringSettings(*f);
     if (auto f = fields.optional("rigid")) solver.rigid = readRigidSettings(*f);

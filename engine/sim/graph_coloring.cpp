@@ -34,26 +34,45 @@ private:
 }  // namespace
 
 Coloring colorConstraints(std::span<const uint32_t> particles, uint32_t arity) {
-    if (arity == 0 || particles.size() % arity != 0)
-        throw std::invalid_argument("colorConstraints: the particle list is not a whole number of constraints");
-    const size_t constraintCount = particles.size() / arity;
-    Coloring coloring;
-    coloring.colorOf.resize(constraintCount);
-    if (constraintCount == 0) return coloring;
+    const std::span<const uint32_t> families[] = {particles};
+    const uint32_t arities[] = {arity};
+    return colorAcrossFamilies(families, arities).front();
+}
 
-    UsedColors used(*std::max_element(particles.begin(), particles.end()) + 1);
-    for (size_t c = 0; c < constraintCount; ++c) {
-        std::span<const uint32_t> touched = particles.subspan(c * arity, arity);
-        const uint32_t color = used.firstFree(touched);
-        coloring.colorOf[c] = color;
-        if (color == kOverflow) {
-            ++coloring.overflowCount;
-            continue;
-        }
-        used.mark(touched, color);
-        coloring.colorCount = std::max(coloring.colorCount, color + 1);
+std::vector<Coloring> colorAcrossFamilies(std::span<const std::span<const uint32_t>> particles,
+                                          std::span<const uint32_t> arities) {
+    if (particles.size() != arities.size())
+        throw std::invalid_argument("colorAcrossFamilies: one arity per family");
+    uint32_t particleCount = 0;
+    for (size_t f = 0; f < particles.size(); ++f) {
+        if (arities[f] == 0 || particles[f].size() % arities[f] != 0)
+            throw std::invalid_argument("colorConstraints: the particle list is not a whole number of constraints");
+        if (!particles[f].empty())
+            particleCount = std::max(particleCount, *std::max_element(particles[f].begin(), particles[f].end()) + 1);
     }
-    return coloring;
+    UsedColors used(particleCount);
+    std::vector<Coloring> colorings(particles.size());
+    uint32_t colorCount = 0;
+    for (size_t f = 0; f < particles.size(); ++f) {
+        const size_t constraintCount = particles[f].size() / arities[f];
+        Coloring& coloring = colorings[f];
+        coloring.colorOf.resize(constraintCount);
+        for (size_t c = 0; c < constraintCount; ++c) {
+            std::span<const uint32_t> touched = particles[f].subspan(c * arities[f], arities[f]);
+            const uint32_t color = used.firstFree(touched);
+            coloring.colorOf[c] = color;
+            if (color == kOverflow) {
+                ++coloring.overflowCount;
+                continue;
+            }
+            used.mark(touched, color);
+            colorCount = std::max(colorCount, color + 1);
+        }
+    }
+    // A family alone keeps its own count (colorConstraints); together, every
+    // family has the shared one.
+    for (Coloring& coloring : colorings) coloring.colorCount = colorCount;
+    return colorings;
 }
 
 ColorOrder orderByColor(const Coloring& coloring) {

@@ -55,24 +55,46 @@ struct ColorOrder {
 };
 ColorOrder orderByColor(const Coloring& coloring);
 
-// Colours a constraint family and reorders it in place: colour by colour,
-// then the overflow group; returns where each starts. `particlesOf(constraint)`
-// returns a std::array of the particle indices the constraint moves.
+// One greedy colouring of several constraint families together
+// (PbdColouring::AcrossFamilies, docs/physics.md §1): the families are
+// walked in the order given, each constraint taking the smallest colour free
+// at all its particles whatever family took the others there. Family i's
+// constraint c touches particles[i][c * arities[i], (c + 1) * arities[i]).
+// Each family's Coloring gets the shared colour count (a family may have no
+// constraint of some colour) and its own overflow count.
+std::vector<Coloring> colorAcrossFamilies(std::span<const std::span<const uint32_t>> particles,
+                                          std::span<const uint32_t> arities);
+
+// The particles of each constraint, `arity` of them one after another, as
+// colorConstraints reads them. `particlesOf(constraint)` returns a std::array.
 template <class Constraint, class ParticlesOf>
-ColorGroups colorAndSortByColor(std::vector<Constraint>& constraints, ParticlesOf particlesOf) {
-    if (constraints.empty()) return {};
-    constexpr uint32_t arity = static_cast<uint32_t>(std::tuple_size_v<decltype(particlesOf(constraints[0]))>);
+std::vector<uint32_t> constraintParticles(const std::vector<Constraint>& constraints, ParticlesOf particlesOf) {
     std::vector<uint32_t> particles;
-    particles.reserve(constraints.size() * arity);
     for (const Constraint& constraint : constraints)
         for (uint32_t particle : particlesOf(constraint)) particles.push_back(particle);
+    return particles;
+}
 
-    ColorOrder colorOrder = orderByColor(colorConstraints(particles, arity));
+// Reorders a family in place by its colouring: colour by colour, then the
+// overflow group; returns where each starts.
+template <class Constraint>
+ColorGroups sortByColor(std::vector<Constraint>& constraints, const Coloring& coloring) {
+    ColorOrder colorOrder = orderByColor(coloring);
     std::vector<Constraint> sorted;
     sorted.reserve(constraints.size());
     for (uint32_t index : colorOrder.order) sorted.push_back(constraints[index]);
     constraints = std::move(sorted);
     return colorOrder.groups;
+}
+
+// Colours a constraint family on its own and reorders it in place.
+// `particlesOf(constraint)` returns a std::array of the particle indices the
+// constraint moves.
+template <class Constraint, class ParticlesOf>
+ColorGroups colorAndSortByColor(std::vector<Constraint>& constraints, ParticlesOf particlesOf) {
+    if (constraints.empty()) return {};
+    constexpr uint32_t arity = static_cast<uint32_t>(std::tuple_size_v<decltype(particlesOf(constraints[0]))>);
+    return sortByColor(constraints, colorConstraints(constraintParticles(constraints, particlesOf), arity));
 }
 
 }  // namespace vksim

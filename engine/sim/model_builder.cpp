@@ -445,6 +445,46 @@ void forObject(const Scene& scene, const std::string& source, Append&& append) {
     }
 }
 
+
+// docs/physics.md §1: the PBD families sorted by colour, each on its own or
+// all together. Together, the bending constraints are coloured first: at a
+// grid's interior vertex they are 16 of its 24 constraints, and the greedy
+// colouring wastes fewest colours placing the most constrained family first
+// (the default cloth: 25 colours; distance first, 26, the families' own
+// count). Then the colours are swept last first: the greedy puts the
+// distance constraints in the colours the bending ones left, mostly the
+// last, and sweeping those first projects the stiff family before most of
+// the soft one, as the families' own order does. Swept in colouring order,
+// a swinging XPBD cloth's objective stood 2.3 times the families' order's
+// after 12 iterations of one substep; swept last first, 0.58 times, its
+// mean |C| 4% above (tests/unit/colour_steps_test.cpp).
+void colorPbdConstraints(SimModel& model, PbdColouring colouring) {
+    auto distanceParticles = [](const gpu::DistanceConstraint& c) { return std::array{c.p0, c.p1}; };
+    auto bendingParticles = [](const gpu::BendingConstraint& c) {
+        return std::array{c.particles.x, c.particles.y, c.particles.z, c.particles.w};
+    };
+    auto attachmentParticles = [](const gpu::AttachmentConstraint& c) { return std::array{c.particle}; };
+    model.colouring = colouring;
+    if (colouring == PbdColouring::PerFamily) {
+        model.distanceGroups = colorAndSortByColor(model.distance, distanceParticles);
+        model.bendingGroups = colorAndSortByColor(model.bending, bendingParticles);
+        model.attachmentGroups = colorAndSortByColor(model.attachments, attachmentParticles);
+        return;
+    }
+    const std::vector<uint32_t> bending = constraintParticles(model.bending, bendingParticles);
+    const std::vector<uint32_t> distance = constraintParticles(model.distance, distanceParticles);
+    const std::vector<uint32_t> attachments = constraintParticles(model.attachments, attachmentParticles);
+    const std::span<const uint32_t> families[] = {bending, distance, attachments};
+    const uint32_t arities[] = {4, 2, 1};
+    std::vector<Coloring> colorings = colorAcrossFamilies(families, arities);
+    for (Coloring& coloring : colorings)
+        for (uint32_t& colour : coloring.colorOf)
+            if (colour != kOverflow) colour = coloring.colorCount - 1 - colour;
+    model.bendingGroups = sortByColor(model.bending, colorings[0]);
+    model.distanceGroups = sortByColor(model.distance, colorings[1]);
+    model.attachmentGroups = sortByColor(model.attachments, colorings[2]);
+}
+
 }  // namespace
 
 SimModel buildModel(const Scene& scene, ModelDiagnostics* diagnostics) {
@@ -481,13 +521,7 @@ SimModel buildModel(const Scene& scene, ModelDiagnostics* diagnostics) {
     model.springs.particleCount = model.particleCount() - model.springs.firstParticle;
     if (!model.springs.empty()) buildSpringSystem(model.springs);
 
-    model.distanceGroups =
-        colorAndSortByColor(model.distance, [](const gpu::DistanceConstraint& c) { return std::array{c.p0, c.p1}; });
-    model.bendingGroups = colorAndSortByColor(model.bending, [](const gpu::BendingConstraint& c) {
-        return std::array{c.particles.x, c.particles.y, c.particles.z, c.particles.w};
-    });
-    model.attachmentGroups = colorAndSortByColor(
-        model.attachments, [](const gpu::AttachmentConstraint& c) { return std::array{c.particle}; });
+    colorPbdConstraints(model, scene.solver.pbdColouring);
 
     for (const ColliderDesc& desc : scene.colliders) model.colliders.push_back(toCollider(desc));
     attachMeshColliders(scene.colliders, model);

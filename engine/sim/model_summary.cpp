@@ -5,10 +5,12 @@
 namespace vksim {
 namespace {
 
-std::string describeFamily(const char* name, size_t constraintCount, const ColorGroups& groups) {
+std::string describeFamily(const char* name, size_t constraintCount, const ColorGroups& groups,
+                           PbdColouring colouring) {
     std::string line = fmt::format("  {:<11} {:>7} constraints", name, constraintCount);
     if (constraintCount == 0) return line + "\n";
-    line += fmt::format(" in {} colours:", groups.colors.size());
+    line += fmt::format(" in {} {}colours:", groups.colors.size(),
+                        colouring == PbdColouring::AcrossFamilies ? "shared " : "");
     for (const ColorRange& color : groups.colors) line += fmt::format(" {}", color.count);
     if (groups.overflow.count > 0) line += fmt::format(" + {} in the overflow group", groups.overflow.count);
     return line + "\n";
@@ -22,9 +24,9 @@ std::string describeModel(const SimModel& model, const ModelDiagnostics& diagnos
     std::string text = fmt::format("model: {} particles ({} pinned), {} triangles, objects {}, colliders {}\n",
                                    model.particleCount(), pinned, model.triangleCount(), model.objects.size(),
                                    model.colliders.size());
-    text += describeFamily("distance", model.distance.size(), model.distanceGroups);
-    text += describeFamily("bending", model.bending.size(), model.bendingGroups);
-    text += describeFamily("attachment", model.attachments.size(), model.attachmentGroups);
+    text += describeFamily("distance", model.distance.size(), model.distanceGroups, model.colouring);
+    text += describeFamily("bending", model.bending.size(), model.bendingGroups, model.colouring);
+    text += describeFamily("attachment", model.attachments.size(), model.attachmentGroups, model.colouring);
     if (!model.pd.empty()) {
         const PdModel& pd = model.pd;
         text += fmt::format("  projective dynamics: particles {}..{}, {} springs, {} triangles, {} tet strain, {} tet "

@@ -1,6 +1,7 @@
 #include "sim/pbd_clusters.h"
 
 #include <algorithm>
+#include <array>
 #include <limits>
 #include <stdexcept>
 
@@ -16,16 +17,10 @@ std::vector<const ObjectRange*> pbdObjects(const SimModel& model) {
 }
 
 void appendPhases(gpu::WorkgroupObject& workgroup, std::vector<gpu::WorkgroupPhase>& all,
-                  const std::vector<gpu::WorkgroupPhase>& distance, const std::vector<gpu::WorkgroupPhase>& bending,
-                  const std::vector<gpu::WorkgroupPhase>& attachment) {
-    auto append = [&all](const std::vector<gpu::WorkgroupPhase>& phases, uint32_t& first, uint32_t& count) {
-        first = static_cast<uint32_t>(all.size());
-        count = static_cast<uint32_t>(phases.size());
-        all.insert(all.end(), phases.begin(), phases.end());
-    };
-    append(distance, workgroup.distancePhases, workgroup.distancePhaseCount);
-    append(bending, workgroup.bendingPhases, workgroup.bendingPhaseCount);
-    append(attachment, workgroup.attachmentPhases, workgroup.attachmentPhaseCount);
+                  const std::vector<gpu::WorkgroupPhase>& phases) {
+    workgroup.firstPhase = static_cast<uint32_t>(all.size());
+    workgroup.phaseCount = static_cast<uint32_t>(phases.size());
+    all.insert(all.end(), phases.begin(), phases.end());
 }
 
 namespace {
@@ -119,12 +114,13 @@ private:
     std::vector<ObjectClusters> objects_;
 };
 
-// One family: the clusters' phases (per cluster, one per colour it has
-// constraints of), its permutation, sweeps and coloured share.
+// One family: per cluster and colour, the cluster's share of the colour
+// (one range of the permuted array, maybe empty); its permutation, sweeps
+// and coloured share.
 template <typename Constraint>
-std::vector<std::vector<gpu::WorkgroupPhase>> planFamily(const std::vector<Constraint>& constraints,
-                                                         const ColorGroups& groups, const Partition& partition,
-                                                         const ClusterPlan& plan, FamilyClusters& family) {
+std::vector<std::vector<ColorRange>> planFamily(const std::vector<Constraint>& constraints, const ColorGroups& groups,
+                                                const Partition& partition, const ClusterPlan& plan,
+                                                FamilyClusters& family) {
     std::vector<uint32_t> clusterOf(constraints.size(), kNoCluster);  // the overflow group stays coloured
     for (const ColorRange& color : groups.colors)
         for (uint32_t j = color.first; j < color.first + color.count; ++j)
@@ -137,8 +133,9 @@ std::vector<std::vector<gpu::WorkgroupPhase>> planFamily(const std::vector<Const
     family.order.resize(constraints.size());
     for (uint32_t j = 0; j < family.order.size(); ++j) family.order[j] = j;
 
-    std::vector<std::vector<gpu::WorkgroupPhase>> phasesOf(plan.clusters.size());
-    for (const ColorRange& color : groups.colors) {
+    std::vector<std::vector<ColorRange>> shareOf(plan.clusters.size(), std::vector<ColorRange>(groups.colors.size()));
+    for (size_t c = 0; c < groups.colors.size(); ++c) {
+        const ColorRange color = groups.colors[c];
         const auto begin = family.order.begin() + color.first, end = begin + color.count;
         std::stable_sort(begin, end, [&](uint32_t a, uint32_t b) { return clusterOf[a] < clusterOf[b]; });
         ColorRange coloured{color.first + color.count, 0};
@@ -149,13 +146,13 @@ std::vector<std::vector<gpu::WorkgroupPhase>> planFamily(const std::vector<Const
             if (cluster == kNoCluster)
                 coloured = {k, run - k};
             else
-                phasesOf[cluster].push_back({k, run - k, 0, 0});
+                shareOf[cluster][c] = {k, run - k};
             k = run;
         }
         family.coloured.colors.push_back(coloured);
     }
     family.coloured.overflow = groups.overflow;
-    return phasesOf;
+    return shareOf;
 }
 
 }  // namespace
@@ -178,11 +175,30 @@ ClusterPlan buildClusterPlan(const SimModel& model, uint32_t clusterParticles) {
     ClusterPlan plan;
     plan.clusterParticles = clusterParticles;
     const Partition partition(model, clusterParticles, plan);
-    const auto distance = planFamily(model.distance, model.distanceGroups, partition, plan, plan.distance);
-    const auto bending = planFamily(model.bending, model.bendingGroups, partition, plan, plan.bending);
-    const auto attachment = planFamily(model.attachments, model.attachmentGroups, partition, plan, plan.attachment);
-    for (size_t g = 0; g < plan.clusters.size(); ++g)
-        appendPhases(plan.clusters[g], plan.phases, distance[g], bending[g], attachment[g]);
+    const std::array<std::vector<std::vector<ColorRange>>, kPbdFamilies> shareOf = {
+        planFamily(model.distance, model.distanceGroups, partition, plan, plan.distance),
+        planFamily(model.bending, model.bendingGroups, partition, plan, plan.bending),
+        planFamily(model.attachments, model.attachmentGroups, partition, plan, plan.attachment)};
+    // Each cluster's phases: its share of every colour step, in the sweep's
+    // order (the overflow groups stay with the coloured sweep).
+    const std::vector<ColourStep> steps = colourSteps(model);
+    for (size_t g = 0; g < plan.clusters.size(); ++g) {
+        std::vector<gpu::WorkgroupPhase> phases;
+        for (const ColourStep& step : steps) {
+            if (step.serial) continue;
+            gpu::WorkgroupPhase phase{};
+            bool any = false;
+            for (uint32_t f = 0; f < kPbdFamilies; ++f) {
+                if (!step.families[f]) continue;
+                const ColorRange share = shareOf[f][g][step.colour];
+                phase.first[f] = share.first;
+                phase.count[f] = share.count;
+                any = any || share.count > 0;
+            }
+            if (any) phases.push_back(phase);
+        }
+        appendPhases(plan.clusters[g], plan.phases, phases);
+    }
     return plan;
 }
 

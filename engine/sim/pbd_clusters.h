@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "shared/sim_types.h"
+#include "sim/colour_steps.h"
 #include "sim/sim_model.h"
 
 namespace vksim {
@@ -30,11 +31,10 @@ namespace vksim {
 // The model's PBD objects, in particle order.
 std::vector<const ObjectRange*> pbdObjects(const SimModel& model);
 
-// Appends one workgroup's phases of each family to `all` and points
-// `workgroup` at them (the workgroup and cluster plans' common layout).
+// Appends one workgroup's phases to `all` and points `workgroup` at them
+// (the workgroup and cluster plans' common layout).
 void appendPhases(gpu::WorkgroupObject& workgroup, std::vector<gpu::WorkgroupPhase>& all,
-                  const std::vector<gpu::WorkgroupPhase>& distance, const std::vector<gpu::WorkgroupPhase>& bending,
-                  const std::vector<gpu::WorkgroupPhase>& attachment);
+                  const std::vector<gpu::WorkgroupPhase>& phases);
 
 // Which sweep of an iteration projects a constraint.
 enum class ClusterSweep : uint8_t { First = 0, Second = 1, Coloured = 2 };

@@ -125,6 +125,11 @@ struct SimModel {
     ColorGroups bendingGroups;
     std::vector<gpu::AttachmentConstraint> attachments;
     ColorGroups attachmentGroups;
+    // PerFamily: each family's groups are its own colours. AcrossFamilies:
+    // one colouring of every constraint, so each family's `colors` has one
+    // range per shared colour (empty where it has none of it), and colour c
+    // of every family is one step of the sweep (sim/colour_steps.h).
+    PbdColouring colouring = PbdColouring::PerFamily;
 
     // Shape matching (docs/physics.md §13): one group per PBD object that has
     // it, and per particle of a group its rest offset from the group's rest

@@ -205,31 +205,30 @@ void predict(uint count) {
     }
 }
 
-// The phases [first, first + count) of one family, each followed by a
-// barrier (and, in device memory, the buffer writes made visible first): a
-// colour spread over the invocations, or an overflow share walked in order
-// by invocation 0. One loop for both (start and stride chosen per phase):
-// the projection is compiled once (as in pbd/project_range.glsl).
-#define PHASES(FIRST, COUNT, PROJECT)                                                        \
-    for (uint k = 0u; k < COUNT; ++k) {                                                      \
-        WorkgroupPhase phase = phases[FIRST + k];                                            \
-        bool serial = phase.serial != 0u;                                                    \
-        uint start = serial ? (t == 0u ? 0u : phase.count) : t;                              \
-        uint stride = serial ? 1u : kSize;                                                   \
-        for (uint j = start; j < phase.count; j += stride)                                   \
-            PROJECT(phase.first + j, iteration, pc.particles.dt);                            \
-        if (inDeviceMemory) memoryBarrier();                                                 \
-        barrier();                                                                           \
-    }
-
-// Every phase of one iteration (colours of each family, then its overflow
-// share), one loop per family, so that a phase's projection is not a branch
-// on its family (a CPU driver would run every branch under a mask).
+// Every phase of one iteration, each followed by a barrier (and, in device
+// memory, the buffer writes made visible first): a colour, of one family or
+// of several (sim/colour_steps.h), spread over the invocations, or an
+// overflow share walked in order by invocation 0. One loop per family, its
+// start and stride chosen per phase and empty where the phase has none of
+// the family, so that each projection is compiled once and a phase's
+// families are not a branch (a CPU driver would run every branch under a
+// mask; a loop ends when its last lane does).
 void projectPhases(WorkgroupObject object, uint iteration) {
     uint t = gl_LocalInvocationID.x;
-    PHASES(object.distancePhases, object.distancePhaseCount, projectDistance)
-    PHASES(object.bendingPhases, object.bendingPhaseCount, projectBending)
-    PHASES(object.attachmentPhases, object.attachmentPhaseCount, projectAttachment)
+    for (uint k = 0u; k < object.phaseCount; ++k) {
+        WorkgroupPhase phase = phases[object.firstPhase + k];
+        bool serial = phase.serial != 0u;
+        uint start = serial && t != 0u ? 0xffffffffu : (serial ? 0u : t);
+        uint stride = serial ? 1u : kSize;
+        for (uint j = start; j < phase.count[kPbdFamilyDistance]; j += stride)
+            projectDistance(phase.first[kPbdFamilyDistance] + j, iteration, pc.particles.dt);
+        for (uint j = start; j < phase.count[kPbdFamilyBending]; j += stride)
+            projectBending(phase.first[kPbdFamilyBending] + j, iteration, pc.particles.dt);
+        for (uint j = start; j < phase.count[kPbdFamilyAttachment]; j += stride)
+            projectAttachment(phase.first[kPbdFamilyAttachment] + j, iteration, pc.particles.dt);
+        if (inDeviceMemory) memoryBarrier();
+        barrier();
+    }
 }
 
 // The collision constraints of particle l of the object (what

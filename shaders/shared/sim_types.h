@@ -161,6 +161,28 @@ struct ProjectPush {
 };
 GPU_CHECK_SIZE(ProjectPush, 32);
 
+// The PBD constraint families, in the order a sweep takes them (sim/colour_steps.h).
+GPU_CONST(uint, kPbdFamilyDistance, 0);
+GPU_CONST(uint, kPbdFamilyBending, 1);
+GPU_CONST(uint, kPbdFamilyAttachment, 2);
+GPU_CONST(uint, kPbdFamilyCount, 3);
+
+// Push constants of a colour shared by the families (pbd/project_colour.comp,
+// PbdColouring::AcrossFamilies): per family (kPbdFamilyDistance, ...) its
+// constraints [first[f], first[f] + count[f]) of the colour, or of the
+// overflow groups (serial = 1, one thread walks them in order, family by family).
+struct ColourPush {
+    uint first[3];
+    uint count[3];
+    uint iteration;  // 0 resets XPBD multipliers
+    uint serial;
+    float dt;        // substep length h
+    uint pad0;
+    uint pad1;
+    uint pad2;
+};
+GPU_CHECK_SIZE(ColourPush, 48);
+
 // Push constants of the normals pass.
 struct NormalsPush {
     uint vertexCount;
@@ -213,38 +235,40 @@ GPU_CONST(uint, kStageClusterSweep, 4);
 // ClusterPlan::secondSweepCoversEveryParticle allows it).
 GPU_CONST(uint, kStageClusterCollide, 8);
 
-// One small object: its particles and, per constraint family, the phases of
-// one iteration ([first, first + count) of the phase array; a family's
-// phases follow each other, distance, bending, attachment).
+// One small object (or cluster): its particles and the phases of one
+// iteration, [firstPhase, firstPhase + phaseCount) of the phase array.
 struct WorkgroupObject {
     uint firstParticle;
     uint particleCount;
-    uint distancePhases;  // first phase of each family
-    uint distancePhaseCount;
-    uint bendingPhases;
-    uint bendingPhaseCount;
-    uint attachmentPhases;
-    uint attachmentPhaseCount;
+    uint firstPhase;
+    uint phaseCount;
     uint shapeMatchGroup;  // the object's shape-matching group, or kNoShapeMatch
     // The CPU cluster sweep's: where this cluster's contact lists start in
     // their buffer (pbd/solve_in_workgroup.glsl, projectListedContacts).
     uint contactListFirst;
+    uint pad0;
     uint pad1;
     uint pad2;
+    uint pad3;
+    uint pad4;
+    uint pad5;
 };
 GPU_CHECK_SIZE(WorkgroupObject, 48);
 
-// One step of an iteration: one colour of a family, restricted to the
-// object's constraints (serial = 0, one invocation per constraint), or the
-// object's share of the family's overflow group (serial = 1, walked in order
-// by one invocation).
+// One step of an iteration (sim/colour_steps.h), restricted to the object's
+// constraints: per family (kPbdFamilyDistance, ...), constraints
+// [first[f], first[f] + count[f]) of its array. serial = 0: one colour, of
+// one family or shared by the families (docs/physics.md §1), no two of its
+// constraints sharing a particle: one invocation per constraint, a barrier
+// after. serial = 1: the object's share of the overflow groups, walked in
+// order by one invocation, family by family.
 struct WorkgroupPhase {
-    uint first;  // constraints [first, first + count) of the family's array
-    uint count;
+    uint first[3];
+    uint count[3];
     uint serial;
     uint pad0;
 };
-GPU_CHECK_SIZE(WorkgroupPhase, 16);
+GPU_CHECK_SIZE(WorkgroupPhase, 32);
 
 struct WorkgroupSolvePush {
     // What the shared stages get (gravity, h, damping, the collision

@@ -14,6 +14,7 @@
 #include "sim/model_builder.h"
 #include "sim/pbd_clusters.h"
 #include "solvers/pbd/workgroup_plan.h"
+#include "scene/scene.h"
 
 namespace vksim {
 namespace {
@@ -27,20 +28,20 @@ size_t groupOf(const ColorGroups& groups, uint32_t j) {
 
 template <typename Constraint, typename ParticlesOf>
 void expectFamilyCovered(const WorkgroupPlan& plan, const std::vector<Constraint>& constraints,
-                         const ColorGroups& groups, uint32_t gpu::WorkgroupObject::*first,
-                         uint32_t gpu::WorkgroupObject::*count, ParticlesOf particlesOf) {
+                         const ColorGroups& groups, uint32_t f, ParticlesOf particlesOf) {
     std::set<uint32_t> seen;
     for (const gpu::WorkgroupObject& object : plan.objects) {
         size_t lastGroup = 0;
-        for (uint32_t k = object.*first; k < object.*first + object.*count; ++k) {
+        for (uint32_t k = object.firstPhase; k < object.firstPhase + object.phaseCount; ++k) {
             const gpu::WorkgroupPhase& phase = plan.phases.at(k);
-            ASSERT_GT(phase.count, 0u);
-            const size_t group = groupOf(groups, phase.first);
-            EXPECT_EQ(group, groupOf(groups, phase.first + phase.count - 1)) << "a phase spans two colours";
+            ASSERT_GT(phase.count[0] + phase.count[1] + phase.count[2], 0u) << "an empty phase";
+            if (phase.count[f] == 0) continue;  // a phase of the other families
+            const size_t group = groupOf(groups, phase.first[f]);
+            EXPECT_EQ(group, groupOf(groups, phase.first[f] + phase.count[f] - 1)) << "a phase spans two colours";
             EXPECT_EQ(phase.serial, group == groups.colors.size() ? 1u : 0u);
             EXPECT_GE(group, lastGroup) << "phases out of colour order";
             lastGroup = group;  // an object may have several runs of one colour
-            for (uint32_t j = phase.first; j < phase.first + phase.count; ++j) {
+            for (uint32_t j = phase.first[f]; j < phase.first[f] + phase.count[f]; ++j) {
                 EXPECT_TRUE(seen.insert(j).second) << "constraint " << j << " in two phases";
                 for (uint32_t p : particlesOf(constraints[j])) {
                     EXPECT_GE(p, object.firstParticle);
@@ -55,36 +56,58 @@ void expectFamilyCovered(const WorkgroupPlan& plan, const std::vector<Constraint
 // Over the model's order (clusters that hold whole objects: the cluster
 // plan permutes nothing), and over the order of clusters that cut both
 // objects, where an object's share of a colour is several runs.
+// Phases of an object that hold family f.
+uint32_t phasesOf(const WorkgroupPlan& plan, const gpu::WorkgroupObject& object, uint32_t f) {
+    uint32_t n = 0;
+    for (uint32_t k = object.firstPhase; k < object.firstPhase + object.phaseCount; ++k) n += plan.phases[k].count[f] > 0;
+    return n;
+}
+
 TEST(WorkgroupPlan, EachObjectsPhasesCoverItsConstraintsColourByColour) {
-    const SimModel model = buildModel(test::threeObjects());
-    for (uint32_t clusterParticles : {1000u, 12u}) {
-        SCOPED_TRACE(fmt::format("clusters of at most {} particles", clusterParticles));
-        const ClusterPlan arrays = buildClusterPlan(model, clusterParticles);
-        const WorkgroupPlan plan = buildWorkgroupPlan(model, arrays);
-        ASSERT_EQ(plan.objects.size(), 2u);  // the PD cloth is not a PBD object
-        EXPECT_EQ(plan.objects[0].particleCount, 35u);
-        EXPECT_EQ(plan.objects[1].particleCount, 54u);
-        EXPECT_GT(plan.objects[0].attachmentPhaseCount, 0u);
-        EXPECT_EQ(plan.objects[1].attachmentPhaseCount, 0u);
-        uint32_t distancePhases = 0;
-        for (const gpu::WorkgroupObject& object : plan.objects) distancePhases += object.distancePhaseCount;
-        const size_t colours = model.distanceGroups.colors.size();
-        if (clusterParticles == 12u) {
-            EXPECT_GT(distancePhases, 2 * colours) << "no colour of an object in several runs";
+    for (PbdColouring colouring : {PbdColouring::PerFamily, PbdColouring::AcrossFamilies}) {
+        Scene scene = test::threeObjects();
+        scene.solver.pbdColouring = colouring;
+        const SimModel model = buildModel(scene);
+        for (uint32_t clusterParticles : {1000u, 12u}) {
+            SCOPED_TRACE(fmt::format("{} colouring, clusters of at most {} particles",
+                                     kPbdColouringNames[static_cast<size_t>(colouring)], clusterParticles));
+            const ClusterPlan arrays = buildClusterPlan(model, clusterParticles);
+            const WorkgroupPlan plan = buildWorkgroupPlan(model, arrays);
+            ASSERT_EQ(plan.objects.size(), 2u);  // the PD cloth is not a PBD object
+            EXPECT_EQ(plan.objects[0].particleCount, 35u);
+            EXPECT_EQ(plan.objects[1].particleCount, 54u);
+            EXPECT_GT(phasesOf(plan, plan.objects[0], gpu::kPbdFamilyAttachment), 0u);
+            EXPECT_EQ(phasesOf(plan, plan.objects[1], gpu::kPbdFamilyAttachment), 0u);
+            uint32_t distancePhases = 0;
+            for (const gpu::WorkgroupObject& object : plan.objects)
+                distancePhases += phasesOf(plan, object, gpu::kPbdFamilyDistance);
+            const size_t colours = model.distanceGroups.colors.size();
+            if (clusterParticles == 12u && colouring == PbdColouring::PerFamily) {
+                EXPECT_GT(distancePhases, 2 * colours) << "no colour of an object in several runs";
+            }
+            expectFamilyCovered(plan, permuted(model.distance, arrays.distance), model.distanceGroups,
+                                gpu::kPbdFamilyDistance,
+                                [](const gpu::DistanceConstraint& c) { return std::vector<uint32_t>{c.p0, c.p1}; });
+            expectFamilyCovered(plan, permuted(model.bending, arrays.bending), model.bendingGroups,
+                                gpu::kPbdFamilyBending, [](const gpu::BendingConstraint& c) {
+                                    return std::vector<uint32_t>{c.particles.x, c.particles.y, c.particles.z,
+                                                                 c.particles.w};
+                                });
+            expectFamilyCovered(
+                plan, permuted(model.attachments, arrays.attachment), model.attachmentGroups,
+                gpu::kPbdFamilyAttachment,
+                [](const gpu::AttachmentConstraint& c) { return std::vector<uint32_t>{c.particle}; });
+            // Across families an object's phases are its colours: no more
+            // phases than the colours (and overflow), several families in some.
+            if (colouring == PbdColouring::AcrossFamilies && clusterParticles == 1000u) {
+                bool shared = false;
+                for (const gpu::WorkgroupPhase& phase : plan.phases)
+                    shared = shared || (phase.count[0] > 0 && phase.count[1] > 0);
+                EXPECT_TRUE(shared) << "no phase holds two families";
+                for (const gpu::WorkgroupObject& object : plan.objects)
+                    EXPECT_LE(object.phaseCount, colours + 1);
+            }
         }
-        using gpu::WorkgroupObject;
-        expectFamilyCovered(plan, permuted(model.distance, arrays.distance), model.distanceGroups,
-                            &WorkgroupObject::distancePhases, &WorkgroupObject::distancePhaseCount,
-                            [](const gpu::DistanceConstraint& c) { return std::vector<uint32_t>{c.p0, c.p1}; });
-        expectFamilyCovered(plan, permuted(model.bending, arrays.bending), model.bendingGroups,
-                            &WorkgroupObject::bendingPhases, &WorkgroupObject::bendingPhaseCount,
-                            [](const gpu::BendingConstraint& c) {
-                                return std::vector<uint32_t>{c.particles.x, c.particles.y, c.particles.z,
-                                                             c.particles.w};
-                            });
-        expectFamilyCovered(plan, permuted(model.attachments, arrays.attachment), model.attachmentGroups,
-                            &WorkgroupObject::attachmentPhases, &WorkgroupObject::attachmentPhaseCount,
-                            [](const gpu::AttachmentConstraint& c) { return std::vector<uint32_t>{c.particle}; });
     }
 }
 

@@ -16,13 +16,6 @@
 
 namespace vksim {
 
-// A constraint family's passes: one per colour, and one for its overflow
-// group where it has one.
-struct PbdSolver::FamilyPasses {
-    std::vector<uint32_t> colors;
-    uint32_t overflow = 0;
-};
-
 namespace {
 
 // The shape-matching groups and rest offsets in one buffer, as the shaders
@@ -62,7 +55,7 @@ GpuBuffer makeContactLists(const VulkanContext& ctx, std::vector<gpu::WorkgroupO
 
 struct PbdSolver::PassIds {
     uint32_t mouse, residual, energy, workgroup, shapeMatch, clusterSweeps[2];
-    FamilyPasses distance, bending, attachment;
+    std::vector<uint32_t> steps;  // one per colour step, as steps_
 };
 
 PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles,
@@ -78,6 +71,8 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
       distanceGroups_(model.distanceGroups),
       bendingGroups_(model.bendingGroups),
       attachmentGroups_(model.attachmentGroups),
+      colouring_(model.colouring),
+      steps_(colourSteps(model)),
       currentMaterials_(model.materials) {
     familyMaterials_ = {{{gpu::kXpbdFamilyDistance, {}}, {gpu::kXpbdFamilyBending, {}}, {gpu::kXpbdFamilyAttachment, {}}}};
     for (const auto& c : model.distance) familyMaterials_[0].rows.push_back(c.material);
@@ -141,6 +136,8 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
     projectDistance_ = kernel("pbd/project_distance.comp", sizeof(gpu::ProjectPush));
     projectBending_ = kernel("pbd/project_bending.comp", sizeof(gpu::ProjectPush));
     projectAttachment_ = kernel("pbd/project_attachment.comp", sizeof(gpu::ProjectPush));
+    if (colouring_ == PbdColouring::AcrossFamilies)
+        projectColour_ = kernel("pbd/project_colour.comp", sizeof(gpu::ColourPush));
     projectMouse_ = kernel("pbd/project_mouse.comp", sizeof(gpu::MousePush));
     iterationStiffness_ = kernel("pbd/iteration_stiffness.comp", sizeof(gpu::ProjectPush));
     // Now, not in the first frame: one-time work there would keep its
@@ -198,18 +195,9 @@ void PbdSolver::declarePasses(StepPlan& plan) {
     // The cluster path's sweeps, before what they leave of the colours.
     for (int sweep = 0; sweep < 2; ++sweep)
         ids.clusterSweeps[sweep] = plan.declare(std::string(kClusterSweepPassNames[sweep]), StageKind::Solve, "pbd");
-    // "<family> colour c" per colour, then "<family> overflow" where the family has an overflow group.
-    auto declareFamily = [&](std::string_view family, const ColorGroups& groups) {
-        FamilyPasses passes;
-        for (size_t c = 0; c < groups.colors.size(); ++c)
-            passes.colors.push_back(plan.declare(fmt::format("{} colour {}", family, c), StageKind::Solve, "pbd"));
-        if (groups.overflow.count > 0)
-            passes.overflow = plan.declare(fmt::format("{} overflow", family), StageKind::Solve, "pbd");
-        return passes;
-    };
-    ids.distance = declareFamily("stretch", distanceGroups_);
-    ids.bending = declareFamily("bending", bendingGroups_);
-    ids.attachment = declareFamily("attachment", attachmentGroups_);
+    // One per colour step: "<family> colour c" and "<family> overflow" per
+    // family, or "colour c" and "overflow" where the colours are shared.
+    for (const ColourStep& step : steps_) ids.steps.push_back(plan.declare(step.name, StageKind::Solve, "pbd"));
     ids.shapeMatch = plan.declare("shape matching", StageKind::Solve, "pbd");
     ids.workgroup = plan.declare(std::string(kWorkgroupPassName), StageKind::Solve, "pbd");
     ids.residual = plan.declare("residual: stretch |C|", StageKind::Diagnostic, "pbd");
@@ -226,6 +214,12 @@ void PbdSolver::beginFrame(StepRecorder& rec, const FrameInputs& frame) {
     if (const std::optional<std::string>& misfit = pathMisfit(frame.settings.pbdPath))
         throw std::invalid_argument(
             fmt::format("pbdPath \"{}\": {}", kPbdPathNames[static_cast<size_t>(frame.settings.pbdPath)], *misfit));
+    if (frame.settings.pbdColouring != colouring_)
+        throw std::invalid_argument(fmt::format(
+            "pbdColouring \"{}\": the constraints were sorted by the \"{}\" colouring when the world was built, "
+            "and it cannot change live (build a new world)",
+            kPbdColouringNames[static_cast<size_t>(frame.settings.pbdColouring)],
+            kPbdColouringNames[static_cast<size_t>(colouring_)]));
     const uint32_t iterations = frame.settings.iterations;
     if ((!pendingMaterials_ && iterationStiffnessOf_ == iterations) || rec.counting()) return;
     rec.recordedOneTimeWork();
@@ -264,7 +258,7 @@ const GpuBuffer& PbdSolver::recordSolve(StepRecorder& rec, const SubstepContext&
     const GpuBuffer& p = particles_.predicted();
     const std::optional<MouseAttachment>& mouse = sub.frame.mouse;
     for (uint32_t it = 0; it < settings.iterations; ++it) {
-        const gpu::ProjectPush project{0, 0, it, settings.iterations, sub.h, 0, 0, 0};
+        const gpu::ProjectPush project{0, 0, it, settings.iterations, sub.h, 0, 0, 0};  // shape matching's
         const StepPosition at{sub.substep, it};
         // The dragged particle onto the mouse target, kinematic for the
         // constraints that follow (one constraint, one thread).
@@ -277,12 +271,12 @@ const GpuBuffer& PbdSolver::recordSolve(StepRecorder& rec, const SubstepContext&
         // The cluster path's sweeps, then what is left of the colours.
         const bool clustered = pathFor(settings) == PbdPath::Clusters;
         if (clustered) recordClusterSweeps(rec, sub, it, at);
-        projectGroups(rec, *projectDistance_, distance_, distanceLambdas_,
-                      clustered ? distanceColoured_ : distanceGroups_, ids.distance, project, at);
-        projectGroups(rec, *projectBending_, bending_, bendingLambdas_, clustered ? bendingColoured_ : bendingGroups_,
-                      ids.bending, project, at);
-        projectGroups(rec, *projectAttachment_, attachments_, attachmentLambdas_,
-                      clustered ? attachmentColoured_ : attachmentGroups_, ids.attachment, project, at);
+        if (clustered)
+            projectSteps(rec, {&distanceColoured_, &bendingColoured_, &attachmentColoured_}, it, settings.iterations,
+                         sub.h, at);
+        else
+            projectSteps(rec, {&distanceGroups_, &bendingGroups_, &attachmentGroups_}, it, settings.iterations, sub.h,
+                         at);
         // docs/physics.md §13: one workgroup per group.
         if (projectShapeMatch_)
             rec.run(ids.shapeMatch, *projectShapeMatch_, {&p, &shapeMatchData_},
@@ -326,26 +320,47 @@ void PbdSolver::recordTracking(StepRecorder& rec, ResidualTracker& tracker, floa
     }
 }
 
-// The colours, one thread per constraint, then the overflow group: one
-// dispatch in which one thread walks it in order (shaders/pbd/project_range.glsl),
-// none when it is empty (and none for an empty colour, which only the
-// cluster path's coloured sweep has). Each is followed by the same barrier.
-void PbdSolver::projectGroups(StepRecorder& rec, const ComputeKernel& kernel, const GpuBuffer& constraints,
-                              const GpuBuffer& lambdas, const ColorGroups& groups, const FamilyPasses& passes,
-                              gpu::ProjectPush push, StepPosition at) {
+// Each colour step, one thread per constraint (per entry of the largest
+// family's share where a colour holds several families), an overflow step
+// one thread walking it in order (shaders/pbd/project_range.glsl,
+// project_colour.comp); none where the step has nothing here (only the
+// cluster path's coloured sweep leaves steps empty). Each is followed by
+// the same barrier. Per family, each family's own kernel; across families,
+// one kernel for all of them.
+void PbdSolver::projectSteps(StepRecorder& rec, const FamilyGroups& groups, uint32_t iteration, uint32_t iterations,
+                             float h, StepPosition at) {
     const GpuBuffer& p = particles_.predicted();
-    for (size_t c = 0; c < groups.colors.size(); ++c) {
-        if (groups.colors[c].count == 0) continue;
-        push.first = groups.colors[c].first;
-        push.count = groups.colors[c].count;
-        rec.run(passes.colors[c], kernel, {&p, &constraints, &materials_, &lambdas}, push.count, push, at,
-                {&p, workingName()});
+    const ComputeKernel* familyKernels[kPbdFamilies] = {projectDistance_.get(), projectBending_.get(),
+                                                        projectAttachment_.get()};
+    const GpuBuffer* constraints[kPbdFamilies] = {&distance_, &bending_, &attachments_};
+    const GpuBuffer* lambdas[kPbdFamilies] = {&distanceLambdas_, &bendingLambdas_, &attachmentLambdas_};
+    for (size_t s = 0; s < steps_.size(); ++s) {
+        const ColourStep& step = steps_[s];
+        gpu::ColourPush push{};
+        uint32_t widest = 0, family = 0;
+        for (uint32_t f = 0; f < kPbdFamilies; ++f) {
+            const ColorRange range = step.range(*groups[f], f);
+            push.first[f] = range.first;
+            push.count[f] = range.count;
+            if (range.count > widest) widest = range.count, family = f;
+        }
+        if (widest == 0) continue;
+        const uint32_t threads = step.serial ? 1 : widest;
+        if (colouring_ == PbdColouring::AcrossFamilies) {
+            push.iteration = iteration;
+            push.serial = step.serial ? 1 : 0;
+            push.dt = h;
+            rec.run(passIds_->steps[s], *projectColour_,
+                    {&p, &distance_, &bending_, &attachments_, &materials_, &distanceLambdas_, &bendingLambdas_,
+                     &attachmentLambdas_},
+                    threads, push, at, {&p, workingName()});
+            continue;
+        }
+        const gpu::ProjectPush one{push.first[family], push.count[family], iteration, iterations, h,
+                                   step.serial ? 1u : 0u, 0, 0};
+        rec.run(passIds_->steps[s], *familyKernels[family], {&p, constraints[family], &materials_, lambdas[family]},
+                threads, one, at, {&p, workingName()});
     }
-    if (groups.overflow.count == 0) return;
-    push.first = groups.overflow.first;
-    push.count = groups.overflow.count;
-    push.serial = 1;
-    rec.run(passes.overflow, kernel, {&p, &constraints, &materials_, &lambdas}, 1, push, at, {&p, workingName()});
 }
 
 // "auto": the clusters where they cut some object in more than one and

@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/colour_steps.h"
 #include "sim/sim_model.h"
 #include "solvers/solver.h"
 #include "vk/buffer.h"
@@ -104,11 +105,11 @@ public:
     uint32_t xpbdFamilies() const;
 
 private:
-    struct FamilyPasses;
     struct PassIds;
-    void projectGroups(StepRecorder& rec, const ComputeKernel& kernel, const GpuBuffer& constraints,
-                       const GpuBuffer& lambdas, const ColorGroups& groups, const FamilyPasses& passes,
-                       gpu::ProjectPush push, StepPosition at);
+    // The colour steps (sim/colour_steps.h) of `groups` (the model's, or what
+    // the cluster sweeps leave of them), one dispatch each.
+    void projectSteps(StepRecorder& rec, const FamilyGroups& groups, uint32_t iteration, uint32_t iterations, float h,
+                      StepPosition at);
     void recordTracking(StepRecorder& rec, ResidualTracker& tracker, float h, uint32_t iteration);
     // Each material's per-iteration stiffness for n_s = `iterations`, then
     // the barrier to every later read (pbd/iteration_stiffness.comp).
@@ -129,6 +130,9 @@ private:
     size_t distanceCount_ = 0, bendingCount_ = 0, attachmentCount_ = 0;
     uint32_t shapeMatchGroupCount_ = 0;
     ColorGroups distanceGroups_, bendingGroups_, attachmentGroups_;
+    // The model's colouring and the iteration's order over its colours.
+    PbdColouring colouring_ = PbdColouring::PerFamily;
+    std::vector<ColourStep> steps_;
     // Per family (distance, bending, attachment): its bit in xpbdFamilies()
     // and the material rows some constraint of it uses; then the current
     // rows (live edits included).
@@ -148,6 +152,8 @@ private:
     GpuBuffer shapeMatchData_;
 
     std::unique_ptr<ComputeKernel> projectDistance_, projectBending_, projectAttachment_, projectMouse_;
+    // A colour of every family in one dispatch (PbdColouring::AcrossFamilies).
+    std::unique_ptr<ComputeKernel> projectColour_;
     // Each material's per-iteration stiffness for n_s = iterationStiffnessOf_,
     // recomputed in beginFrame when n_s or the materials change.
     std::unique_ptr<ComputeKernel> iterationStiffness_;

@@ -1,12 +1,14 @@
 #include "solvers/pbd/workgroup_plan.h"
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <span>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
+#include "sim/colour_steps.h"
 #include "sim/pbd_clusters.h"
 #include "sim/sim_model.h"
 #include "vk/buffer.h"
@@ -19,14 +21,14 @@ uint32_t particleOf(const gpu::DistanceConstraint& c) { return c.p0; }
 uint32_t particleOf(const gpu::BendingConstraint& c) { return c.particles.x; }
 uint32_t particleOf(const gpu::AttachmentConstraint& c) { return c.particle; }
 
-// Appends, per object, the phases of constraints [range) that belong to it:
-// one per run of the array that is the object's (one colour, or the overflow
-// group: a phase never spans two).
+// Per object, the runs of constraints [range) that belong to it, in array
+// order (one run per object where the family lists objects one after
+// another, as the model builder does).
 template <typename Constraint>
-void splitByObject(std::span<const Constraint> constraints, ColorRange range, uint32_t serial,
-                   const std::vector<const ObjectRange*>& objects,
-                   std::vector<std::vector<gpu::WorkgroupPhase>>& phasesOf) {
-    size_t current = objects.size();  // the object whose phase is open, none yet
+std::vector<std::vector<ColorRange>> runsByObject(std::span<const Constraint> constraints, ColorRange range,
+                                                  const std::vector<const ObjectRange*>& objects) {
+    std::vector<std::vector<ColorRange>> runsOf(objects.size());
+    size_t current = objects.size();  // the object whose run is open, none yet
     for (uint32_t j = range.first; j < range.first + range.count; ++j) {
         const uint32_t particle = particleOf(constraints[j]);
         // The last object starting at or below the particle.
@@ -36,22 +38,51 @@ void splitByObject(std::span<const Constraint> constraints, ColorRange range, ui
         if (next == objects.begin() || particle >= objects[owner]->firstParticle + objects[owner]->particleCount)
             throw std::logic_error(fmt::format("workgroup plan: constraint {} is not on a PBD object", j));
         if (owner != current) {
-            phasesOf[owner].push_back({j, 0, serial, 0});
+            runsOf[owner].push_back({j, 0});
             current = owner;
         }
-        ++phasesOf[owner].back().count;
+        ++runsOf[owner].back().count;
     }
+    return runsOf;
 }
 
-// Per object, the phases of one family: its colours, then its overflow group.
-template <typename Constraint>
-std::vector<std::vector<gpu::WorkgroupPhase>> familyPhases(const std::vector<Constraint>& constraints,
-                                                           const ColorGroups& groups,
+// Per object, the phases of the model's colour steps (sim/colour_steps.h),
+// each restricted to the object's constraints. A colour's runs of one object
+// may share a phase whatever their family; an overflow share is walked in
+// order, so where an object has several runs of one overflow group, each is
+// a phase of its own, family by family (the order the CPU reference walks).
+std::vector<std::vector<gpu::WorkgroupPhase>> objectPhases(const SimModel& model, const ClusterPlan& arrays,
                                                            const std::vector<const ObjectRange*>& objects) {
+    const auto distance = permuted(model.distance, arrays.distance);
+    const auto bending = permuted(model.bending, arrays.bending);
+    const auto attachments = permuted(model.attachments, arrays.attachment);
+    const FamilyGroups groups = {&model.distanceGroups, &model.bendingGroups, &model.attachmentGroups};
     std::vector<std::vector<gpu::WorkgroupPhase>> phasesOf(objects.size());
-    const std::span<const Constraint> all(constraints);
-    for (const ColorRange& color : groups.colors) splitByObject(all, color, 0, objects, phasesOf);
-    splitByObject(all, groups.overflow, 1, objects, phasesOf);
+    for (const ColourStep& step : colourSteps(model)) {
+        const std::array<std::vector<std::vector<ColorRange>>, kPbdFamilies> runs = {
+            runsByObject<gpu::DistanceConstraint>(distance, step.range(*groups[0], 0), objects),
+            runsByObject<gpu::BendingConstraint>(bending, step.range(*groups[1], 1), objects),
+            runsByObject<gpu::AttachmentConstraint>(attachments, step.range(*groups[2], 2), objects)};
+        for (size_t o = 0; o < objects.size(); ++o) {
+            size_t most = 0, total = 0;
+            for (uint32_t f = 0; f < kPbdFamilies; ++f) {
+                most = std::max(most, runs[f][o].size());
+                total += runs[f][o].size();
+            }
+            const bool apart = step.serial && total > 1 && most > 1;
+            for (uint32_t f = 0; f < (apart ? kPbdFamilies : 1u); ++f)
+                for (size_t r = 0; r < (apart ? runs[f][o].size() : most); ++r) {
+                    gpu::WorkgroupPhase phase{};
+                    phase.serial = step.serial ? 1u : 0u;
+                    for (uint32_t g = 0; g < kPbdFamilies; ++g) {
+                        if ((apart && g != f) || r >= runs[g][o].size()) continue;
+                        phase.first[g] = runs[g][o][r].first;
+                        phase.count[g] = runs[g][o][r].count;
+                    }
+                    phasesOf[o].push_back(phase);
+                }
+        }
+    }
     return phasesOf;
 }
 
@@ -90,16 +121,13 @@ uint32_t shapeMatchGroupOf(const SimModel& model, uint32_t firstParticle) {
 
 WorkgroupPlan buildWorkgroupPlan(const SimModel& model, const ClusterPlan& arrays) {
     const std::vector<const ObjectRange*> objects = pbdObjects(model);
-    const auto distance = familyPhases(permuted(model.distance, arrays.distance), model.distanceGroups, objects);
-    const auto bending = familyPhases(permuted(model.bending, arrays.bending), model.bendingGroups, objects);
-    const auto attachment =
-        familyPhases(permuted(model.attachments, arrays.attachment), model.attachmentGroups, objects);
+    const std::vector<std::vector<gpu::WorkgroupPhase>> phasesOf = objectPhases(model, arrays, objects);
     WorkgroupPlan plan;
     for (size_t o = 0; o < objects.size(); ++o) {
         gpu::WorkgroupObject object{};
         object.firstParticle = objects[o]->firstParticle;
         object.particleCount = objects[o]->particleCount;
-        appendPhases(object, plan.phases, distance[o], bending[o], attachment[o]);
+        appendPhases(object, plan.phases, phasesOf[o]);
         object.shapeMatchGroup = shapeMatchGroupOf(model, object.firstParticle);
         plan.objects.push_back(object);
     }

@@ -1,0 +1,49 @@
+#version 460
+// docs/physics.md §1, "One colouring across the families": one colour of
+// every family at once (no two of its constraints share a particle, whatever
+// their families), or the overflow groups walked in order by one thread,
+// distance, bending, then attachments. Invocation t projects entry t of each
+// family's share, so a dispatch is as wide as its largest share.
+//
+// One loop per family, its bounds chosen per dispatch (as pbd/project_range.glsl
+// does for one family): each projection is compiled once, and a family with
+// nothing in this colour costs a comparison, not a masked projection (a CPU
+// driver runs both sides of an `if`).
+#include "shared/kernel.glsl"
+#include "pbd/pbd_constraints.glsl"
+
+layout(push_constant) uniform Push { ColourPush pc; };
+layout(std430, binding = 0) buffer Predicted { vec4 predicted[]; };
+layout(std430, binding = 1) readonly buffer Distance { DistanceConstraint distanceConstraints[]; };
+layout(std430, binding = 2) readonly buffer Bending { BendingConstraint bendingConstraints[]; };
+layout(std430, binding = 3) readonly buffer Attachments { AttachmentConstraint attachments[]; };
+layout(std430, binding = 4) readonly buffer Materials { ConstraintMaterial materials[]; };
+layout(std430, binding = 5) buffer DistanceLambdas { float distanceLambdas[]; };
+layout(std430, binding = 6) buffer BendingLambdas { float bendingLambdas[]; };
+layout(std430, binding = 7) buffer AttachmentLambdas { float attachmentLambdas[]; };
+DistanceConstraint distanceConstraint(uint j) { return distanceConstraints[j]; }
+BendingConstraint bendingConstraint(uint j) { return bendingConstraints[j]; }
+AttachmentConstraint attachmentConstraint(uint j) { return attachments[j]; }
+ConstraintMaterial material(uint m) { return materials[m]; }
+vec4 loadParticle(uint i) { return predicted[i]; }
+void storeParticle(uint i, vec4 p) { predicted[i] = p; }
+#include "pbd/project_distance.glsl"
+#include "pbd/project_bending.glsl"
+#include "pbd/project_attachment.glsl"
+
+// [begin, end) of family f's share for this invocation.
+uvec2 share(uint f) {
+    uint t = gl_GlobalInvocationID.x;
+    uint count = pc.count[f];
+    if (pc.serial != 0u) return t == 0u ? uvec2(0u, count) : uvec2(count, count);
+    return uvec2(t, min(count, t + 1u));
+}
+
+void main() {
+    uvec2 d = share(kPbdFamilyDistance);
+    for (uint k = d.x; k < d.y; ++k) projectDistance(pc.first[kPbdFamilyDistance] + k, pc.iteration, pc.dt);
+    uvec2 b = share(kPbdFamilyBending);
+    for (uint k = b.x; k < b.y; ++k) projectBending(pc.first[kPbdFamilyBending] + k, pc.iteration, pc.dt);
+    uvec2 a = share(kPbdFamilyAttachment);
+    for (uint k = a.x; k < a.y; ++k) projectAttachment(pc.first[kPbdFamilyAttachment] + k, pc.iteration, pc.dt);
+}

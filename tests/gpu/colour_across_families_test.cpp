@@ -1,0 +1,173 @@
+// One colouring across the PBD constraint families ("pbdColouring":
+// "acrossFamilies", docs/physics.md §1, sim/colour_steps.h): on every path
+// the GPU follows the CPU reference sweeping the shared colours; the
+// per-colour and workgroup paths compute the same bits; the per-colour path
+// needs fewer dispatches than with a colouring per family; a live change is
+// refused. (Convergence per iteration, from one state in the CPU reference:
+// tests/unit/colour_steps_test.cpp.) All under the validation layer with
+// synchronization validation.
+#include <cmath>
+#include <cstring>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "gpu_harness.h"
+#include "reference/pbd_reference.h"
+#include "sim/colour_steps.h"
+#include "sim/model_builder.h"
+#include "solvers/pbd/pbd_solver.h"
+#include "solvers/pbd/workgroup_plan.h"
+#include "world/world.h"
+#include "world_frames.h"
+
+namespace vksim::test {
+namespace {
+
+class ColourAcrossFamilies : public GpuTest {};
+
+// A cloth pinned by two corners as attachments (every family there), PBD
+// stretch, XPBD bending, swinging down; 40 x 40 fits one workgroup on
+// every device and is cut into clusters on the cluster path.
+Scene swingingCloth(PbdColouring colouring, PbdPath path) {
+    const uint32_t side = 40;
+    Scene scene = clothScene({side, side}, {2.0f, 2.0f}, 1.6f);
+    ClothObject& cloth = scene.cloths[0];
+    cloth.pinned = {{0, 0}, {side - 1, 0}};
+    cloth.pinsAsAttachments = true;
+    cloth.bending.model = ConstraintModel::Xpbd;
+    cloth.bending.compliance = 1e-4f;
+    scene.solver.pbdColouring = colouring;
+    scene.solver.pbdPath = path;
+    scene.path = "swinging.json";
+    return scene;
+}
+
+double largestDistance(const std::vector<glm::vec4>& gpu, std::span<const glm::dvec3> cpu) {
+    double worst = 0.0;
+    for (size_t i = 0; i < cpu.size(); ++i) worst = std::max(worst, glm::length(glm::dvec3(gpu[i]) - cpu[i]));
+    return worst;
+}
+
+// The colouring itself: every family has the shared colours, no colour
+// holds two constraints on one particle whatever their families, and the
+// steps are the colours, fewer than the families' own together.
+TEST_F(ColourAcrossFamilies, SharedColoursHoldNoTwoConstraintsOnOneParticle) {
+    const SimModel perFamily = buildModel(swingingCloth(PbdColouring::PerFamily, PbdPath::PerColour));
+    const SimModel across = buildModel(swingingCloth(PbdColouring::AcrossFamilies, PbdPath::PerColour));
+    const size_t colours = across.distanceGroups.colors.size();
+    EXPECT_EQ(across.bendingGroups.colors.size(), colours);
+    EXPECT_EQ(across.attachmentGroups.colors.size(), colours);
+    for (size_t c = 0; c < colours; ++c) {
+        std::vector<int> seen(across.positions.size(), 0);
+        auto mark = [&](uint32_t particle) { EXPECT_EQ(++seen[particle], 1) << "colour " << c << ", particle " << particle; };
+        const ColorRange d = across.distanceGroups.colors[c], b = across.bendingGroups.colors[c],
+                         a = across.attachmentGroups.colors[c];
+        for (uint32_t j = d.first; j < d.first + d.count; ++j) mark(across.distance[j].p0), mark(across.distance[j].p1);
+        for (uint32_t j = b.first; j < b.first + b.count; ++j)
+            for (int k = 0; k < 4; ++k) mark(across.bending[j].particles[k]);
+        for (uint32_t j = a.first; j < a.first + a.count; ++j) mark(across.attachments[j].particle);
+    }
+    const size_t steps = colourSteps(across).size(), familySteps = colourSteps(perFamily).size();
+    std::cout << fmt::format("[across families] 40 x 40 cloth with attachments: {} shared colours; per family "
+                             "{} + {} + {} = {}\n",
+                             colours, perFamily.distanceGroups.colors.size(), perFamily.bendingGroups.colors.size(),
+                             perFamily.attachmentGroups.colors.size(), familySteps);
+    EXPECT_EQ(steps, colours);
+    // An interior vertex is in 8 stretch and 16 bending constraints: 24 at least.
+    EXPECT_GE(colours, 24u);
+    EXPECT_LT(steps, familySteps);
+}
+
+// Against the double-precision reference in the shared colours' order,
+// frame by frame as the cloth swings down, on each path: float rounding
+// only (1e-3 m, the bound of gpu_vs_reference_test.cpp, 0.05% of the 2 m
+// cloth). The reference in the families' order is further, which shows
+// that the order is what is checked.
+TEST_F(ColourAcrossFamilies, EveryPathMatchesTheReferenceInItsOrder) {
+    for (PbdPath path : {PbdPath::PerColour, PbdPath::Workgroup, PbdPath::Clusters}) {
+        const Scene scene = swingingCloth(PbdColouring::AcrossFamilies, path);
+        const SimModel model = buildModel(scene);
+        GpuRun gpu(ctx(), model, scene.solver);
+        const PbdSolver& pbd = gpu.stepper().pbd();
+        if (pbd.pathMisfit(path)) {
+            std::cout << fmt::format("[across families] {}: {}\n", kPbdPathNames[size_t(path)], *pbd.pathMisfit(path));
+            continue;
+        }
+        const bool clusters = path == PbdPath::Clusters;
+        if (clusters) {
+            ASSERT_GT(pbd.firstSweepClusters(), 1u) << "the cloth is one cluster";
+        }
+        PbdReference sameOrder(model, clusters ? std::optional(pbd.clusterCapacity()) : std::nullopt);
+        const SimModel familyModel = buildModel(swingingCloth(PbdColouring::PerFamily, path));
+        PbdReference familyOrder(familyModel, clusters ? std::optional(pbd.clusterCapacity()) : std::nullopt);
+        double worst = 0.0, worstFamilyOrder = 0.0;
+        for (uint32_t f = 1; f <= 20; ++f) {
+            gpu.frames(1);
+            sameOrder.step(scene.solver);
+            familyOrder.step(scene.solver);
+            const std::vector<glm::vec4> x = gpu.positions();
+            worst = std::max(worst, largestDistance(x, sameOrder.positions()));
+            worstFamilyOrder = std::max(worstFamilyOrder, largestDistance(x, familyOrder.positions()));
+        }
+        std::cout << fmt::format("[across families] {}: {:.3e} m from the reference in its order, {:.3e} m from "
+                                 "the one in the families' order (20 frames)\n",
+                                 kPbdPathNames[size_t(path)], worst, worstFamilyOrder);
+        EXPECT_LT(worst, 1e-3) << kPbdPathNames[size_t(path)];
+        EXPECT_GT(worstFamilyOrder, 3.0 * worst) << kPbdPathNames[size_t(path)];
+    }
+}
+
+// The per-colour and workgroup paths project the same constraints in the
+// same order with the same functions: the same bits, as with a colouring
+// per family (workgroup_solve_test.cpp).
+TEST_F(ColourAcrossFamilies, PerColourAndWorkgroupPathsAgreeBitForBit) {
+    World perColour(ctx(), swingingCloth(PbdColouring::AcrossFamilies, PbdPath::PerColour), 1);
+    if (perColour.pbdSolver().pathMisfit(PbdPath::Workgroup)) GTEST_SKIP() << "the cloth does not fit a workgroup";
+    World workgroup(ctx(), swingingCloth(PbdColouring::AcrossFamilies, PbdPath::Workgroup), 1);
+    runWorldFrames(ctx(), perColour, 30);
+    runWorldFrames(ctx(), workgroup, 30);
+    const std::vector<glm::vec4> a = perColour.particles().readPositions(), b = workgroup.particles().readPositions();
+    ASSERT_EQ(a.size(), b.size());
+    EXPECT_EQ(0, std::memcmp(a.data(), b.data(), a.size() * sizeof(glm::vec4)));
+}
+
+// Dispatches per iteration on the per-colour path: one per shared colour,
+// against one per colour of each family, and a colour pass that holds
+// every family.
+TEST_F(ColourAcrossFamilies, FewerDispatchesOnThePerColourPath) {
+    const Scene scene = swingingCloth(PbdColouring::AcrossFamilies, PbdPath::PerColour);
+    World across(ctx(), scene, 1);
+    World perFamily(ctx(), swingingCloth(PbdColouring::PerFamily, PbdPath::PerColour), 1);
+    runWorldFrames(ctx(), across, 2);
+    runWorldFrames(ctx(), perFamily, 2);
+    const size_t a = across.timer().lastCollectedFrame().runs.size();
+    const size_t b = perFamily.timer().lastCollectedFrame().runs.size();
+    const size_t iterations = scene.solver.substeps * scene.solver.iterations;
+    const size_t colours = across.model().distanceGroups.colors.size();
+    std::cout << fmt::format("[across families] dispatches per frame: {} (per family: {}), {} fewer an iteration\n",
+                             a, b, (b - a) / iterations);
+    EXPECT_EQ(b - a, iterations * (colourSteps(perFamily.model()).size() - colours));
+    size_t colourPasses = 0;
+    for (const PassRunInterval& run : across.timer().lastCollectedFrame().runs)
+        colourPasses += across.timer().passName(run.passId).starts_with("colour ");
+    EXPECT_EQ(colourPasses, iterations * colours);
+}
+
+// The colouring is fixed when the world is built (the arrays are sorted by
+// it): a live change is refused with a message naming it.
+TEST_F(ColourAcrossFamilies, ALiveChangeIsRefused) {
+    World world(ctx(), swingingCloth(PbdColouring::PerFamily, PbdPath::PerColour), 1);
+    runWorldFrames(ctx(), world, 1);
+    world.scene().solver.pbdColouring = PbdColouring::AcrossFamilies;
+    try {
+        runWorldFrames(ctx(), world, 1);
+        ADD_FAILURE() << "a live colouring change was taken";
+    } catch (const std::invalid_argument& e) {
+        std::cout << "[across families] " << e.what() << "\n";
+        EXPECT_NE(std::string(e.what()).find("pbdColouring"), std::string::npos);
+    }
+}
+
+}  // namespace
+}  // namespace vksim::test
