@@ -249,7 +249,7 @@ void PbdSolver::recordIterationStiffness(VkCommandBuffer cmd, uint32_t iteration
 }
 
 // docs/physics.md §1, step 4 of one substep: n_s Gauss-Seidel iterations,
-// one dispatch per colour of each family and one for its overflow group,
+// one dispatch per colour step (projectSteps),
 // then the collision constraints (one thread per particle).
 const GpuBuffer& PbdSolver::recordSolve(StepRecorder& rec, const SubstepContext& sub) {
     if (!passIds_) throw std::logic_error("PbdSolver::declarePasses must be called before recording");

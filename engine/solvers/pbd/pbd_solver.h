@@ -3,8 +3,10 @@
 // by Macklin et al. 2016) on the world's particles: the constraint
 // topology (distance, bending, attachment constraints by colour, their
 // multipliers and materials) and its solve. One substep's solve is n_s
-// Gauss-Seidel iterations, each one dispatch per colour of each constraint
-// family and one for its overflow group (if any), then the collision
+// Gauss-Seidel iterations, each one dispatch per colour step
+// (sim/colour_steps.h: each colour of each constraint family and its
+// overflow group, or with SolverSettings::pbdColouring AcrossFamilies each
+// colour shared by the families and the overflow groups), then the collision
 // projection (the shared collide-project stage, every iteration). The shared
 // stages run around it (solvers/solver.h).
 //
