@@ -9,6 +9,7 @@
 
 #include "app/frame_loop.h"
 #include "app/progress_bar.h"
+#include "sim/colour_steps.h"
 #include "solvers/pbd/pbd_solver.h"
 #include "solvers/pd/pd_solver.h"
 #include "world/world.h"
@@ -160,6 +161,19 @@ SizeResult summarize(const BenchScene& benchScene, uint32_t size, const World& w
             pass.element = std::string(elementName(jacobi.element));
             pass.elementsPerStep = sweeps * elementsPerSweep(jacobi.element, model);
             pass.bytesPerStep = sweeps * bytesPerSweep(jacobi, model);
+        } else if (pass.family == kSharedColourFamily) {
+            // "pbdColouring": "acrossFamilies": each shared colour (and the
+            // overflow step) is one pass over every family, so runs / passes
+            // = sweeps per step, each the three families' byte models.
+            const uint64_t sweeps = pass.runsPerStep / std::max<uint32_t>(1, sampler.passesRun[f]);
+            pass.hasByteModel = true;
+            pass.element = "PBD constraint";
+            for (const char* family : kPbdFamilyNames) {
+                const PassTraffic& traffic = *findPassTraffic(family);
+                pass.elementsPerStep += sweeps * elementsPerSweep(traffic.element, model);
+                pass.bytesPerStep += sweeps * bytesPerSweep(traffic, model);
+            }
+            constraintsPerStep += pass.elementsPerStep;
         } else if (pass.family.starts_with("rigid: ")) {
             // Every contact point of every body is tested each substep: the
             // rigid passes' cost per point (and per body: divide by points per body).

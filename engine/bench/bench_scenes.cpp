@@ -53,6 +53,23 @@ Scene clothOverSphereClusters(uint32_t size) {
     return scene;
 }
 
+// cloth-shared-colours: the same scene with one colouring across the
+// constraint families ("pbdColouring": "acrossFamilies"), on the default path.
+Scene clothOverSphereSharedColours(uint32_t size) {
+    Scene scene = clothOverSphere(size);
+    scene.name = fmt::format("cloth-shared-colours {}x{}", size, size);
+    scene.solver.pbdColouring = PbdColouring::AcrossFamilies;
+    return scene;
+}
+
+// cloth-shared-colours-per-colour: the same on the per-colour path.
+Scene clothOverSphereSharedColoursPerColour(uint32_t size) {
+    Scene scene = clothOverSphereSharedColours(size);
+    scene.name = fmt::format("cloth-shared-colours-per-colour {}x{}", size, size);
+    scene.solver.pbdPath = PbdPath::PerColour;
+    return scene;
+}
+
 // cloth-small-steps: the same cloth as Macklin et al. 2019 ("Small Steps in
 // Physics Simulation") advise: many substeps of one iteration each, 30 x 1
 // instead of 4 x 8 (the same 1/60 s frame). Each substep predicts and
@@ -233,6 +250,14 @@ const std::vector<BenchScene> kScenes{
      "cloth-pbd on the cluster path (\"pbdPath\": \"clusters\": per iteration two dispatches of shared-memory "
      "clusters, then what they leave by colour)",
      "vertices per side", {32, 48, 64, 128, 256, 512, 1024, 2048, 4096}, 256, clothOverSphereClusters, gridParticles},
+    {"cloth-shared-colours",
+     "cloth-pbd with one colouring across the constraint families (\"pbdColouring\": \"acrossFamilies\": a grid "
+     "cloth in 25 shared colours, not 8 stretch + 18 bending; \"pbdPath\": \"auto\")",
+     "vertices per side", {32, 48, 64, 128, 256, 512, 1024, 2048, 4096}, 256, clothOverSphereSharedColours,
+     gridParticles},
+    {"cloth-shared-colours-per-colour", "cloth-shared-colours on the per-colour path, one dispatch per shared colour",
+     "vertices per side", {32, 48, 64, 128, 256, 512, 1024, 2048, 4096}, 256, clothOverSphereSharedColoursPerColour,
+     gridParticles},
     {"cloth-small-steps",
      "cloth-pbd at 30 substeps x 1 iteration (Macklin et al. 2019, \"Small Steps in Physics Simulation\"; "
      "\"pbdPath\": \"auto\")",

@@ -37,14 +37,14 @@ std::vector<ColourStep> colourSteps(const FamilyGroups& groups, PbdColouring col
     for (uint32_t c = 0; c < colours; ++c) {
         ColourStep step;
         step.colour = c;
-        step.name = fmt::format("colour {}", c);
+        step.name = fmt::format("{} colour {}", kSharedColourFamily, c);
         for (uint32_t f = 0; f < kPbdFamilies; ++f)
             step.families[f] = c < groups[f]->colors.size() && groups[f]->colors[c].count > 0;
         if (std::find(step.families.begin(), step.families.end(), true) != step.families.end()) steps.push_back(step);
     }
     ColourStep overflow;
     overflow.serial = true;
-    overflow.name = "overflow";
+    overflow.name = fmt::format("{} overflow", kSharedColourFamily);
     for (uint32_t f = 0; f < kPbdFamilies; ++f) overflow.families[f] = groups[f]->overflow.count > 0;
     if (std::find(overflow.families.begin(), overflow.families.end(), true) != overflow.families.end())
         steps.push_back(overflow);

@@ -26,6 +26,10 @@ inline constexpr uint32_t kPbdFamilies = gpu::kPbdFamilyCount;
 // Their names in pass names ("stretch colour 3").
 inline constexpr std::array<const char*, kPbdFamilies> kPbdFamilyNames = {"stretch", "bending", "attachment"};
 
+// The pass family of the steps of shared colours ("shared colour 3",
+// "shared overflow"), as the family names prefix the others'.
+inline constexpr const char* kSharedColourFamily = "shared";
+
 // One colour ColorGroups per family, in family order.
 using FamilyGroups = std::array<const ColorGroups*, kPbdFamilies>;
 
@@ -33,7 +37,7 @@ struct ColourStep {
     uint32_t colour = 0;                        // its index in each family's `colors` (unused when serial)
     bool serial = false;                        // the overflow groups instead of a colour
     std::array<bool, kPbdFamilies> families{};  // which families it projects
-    std::string name;                           // its pass name: "stretch colour 3", "colour 3", "bending overflow", "overflow"
+    std::string name;                           // its pass name: "stretch colour 3", "shared colour 3", "bending overflow", "shared overflow"
 
     // What family f projects in this step, in `groups` (the model's, or
     // another split of the same colours, as the cluster plan's coloured

@@ -220,6 +220,40 @@ TEST_F(Bench, ClothPbdRunsInOneWorkgroupDispatch) {
     EXPECT_GT(workgroup.simulatedPerWallSecond, 0.0);
 }
 
+// One colouring across the families: the shared colours are one pass
+// family, "shared", whose byte model is the three families' (every
+// constraint once per iteration), with fewer dispatches than the families'
+// own colours on the per-colour path and the same constraint solves.
+TEST_F(Bench, SharedColoursAreOnePassFamilyWithTheFamiliesBytes) {
+    BenchOptions options;
+    options.filter = "per-colour";
+    options.sizes = {16};  // at 12 x 12 the families need only 25 colours of their own too
+    options.frames = 2;
+    options.warmup = 1;
+    options.quiet = true;
+    const BenchReport report = runBenchmarks(ctx(), options);
+    const SizeResult* perFamily = nullptr;
+    const SizeResult* shared = nullptr;
+    for (const SizeResult& r : report.results) {
+        if (r.scene == "cloth-pbd-per-colour") perFamily = &r;
+        if (r.scene == "cloth-shared-colours-per-colour") shared = &r;
+    }
+    ASSERT_NE(perFamily, nullptr);
+    ASSERT_NE(shared, nullptr);
+    const std::set<std::string> families = checkPassRows(*shared);
+    EXPECT_TRUE(families.contains("shared"));
+    EXPECT_FALSE(families.contains("stretch"));
+    EXPECT_FALSE(families.contains("bending"));
+    EXPECT_LT(shared->dispatchesPerStep, perFamily->dispatchesPerStep);
+    EXPECT_EQ(shared->constraintSolvesPerStep, perFamily->constraintSolvesPerStep);
+    uint64_t familyBytes = 0, sharedBytes = 0;
+    for (const PassFamilyResult& p : perFamily->passes)
+        if (p.family == "stretch" || p.family == "bending") familyBytes += p.bytesPerStep;
+    for (const PassFamilyResult& p : shared->passes)
+        if (p.family == "shared") sharedBytes += p.bytesPerStep;
+    EXPECT_EQ(sharedBytes, familyBytes);
+}
+
 TEST_F(Bench, FilterMatchingNothingIsAnError) {
     BenchOptions options;
     options.filter = "no-such-scene";

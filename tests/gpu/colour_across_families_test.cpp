@@ -150,7 +150,7 @@ TEST_F(ColourAcrossFamilies, FewerDispatchesOnThePerColourPath) {
     EXPECT_EQ(b - a, iterations * (colourSteps(perFamily.model()).size() - colours));
     size_t colourPasses = 0;
     for (const PassRunInterval& run : across.timer().lastCollectedFrame().runs)
-        colourPasses += across.timer().passName(run.passId).starts_with("colour ");
+        colourPasses += across.timer().passName(run.passId).starts_with("shared colour ");
     EXPECT_EQ(colourPasses, iterations * colours);
 }
 

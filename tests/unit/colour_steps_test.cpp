@@ -43,7 +43,7 @@ TEST(ColourSteps, PerFamilyThenAcross) {
     const std::vector<ColourStep> across = colourSteps(groups, PbdColouring::AcrossFamilies);
     names.clear();
     for (const ColourStep& step : across) names.push_back(step.name);
-    EXPECT_EQ(names, (std::vector<std::string>{"colour 0", "colour 1", "colour 2", "overflow"}));
+    EXPECT_EQ(names, (std::vector<std::string>{"shared colour 0", "shared colour 1", "shared colour 2", "shared overflow"}));
     EXPECT_EQ(across[0].range(distance, 0).count, 4u);
     EXPECT_EQ(across[0].range(bending, 1).count, 5u);
     EXPECT_EQ(across[0].range(attachment, 2).count, 1u);

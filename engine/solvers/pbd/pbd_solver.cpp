@@ -196,7 +196,8 @@ void PbdSolver::declarePasses(StepPlan& plan) {
     for (int sweep = 0; sweep < 2; ++sweep)
         ids.clusterSweeps[sweep] = plan.declare(std::string(kClusterSweepPassNames[sweep]), StageKind::Solve, "pbd");
     // One per colour step: "<family> colour c" and "<family> overflow" per
-    // family, or "colour c" and "overflow" where the colours are shared.
+    // family, or "shared colour c" and "shared overflow" where the colours are
+    // shared (the bench's family "shared", bench/pass_traffic.h).
     for (const ColourStep& step : steps_) ids.steps.push_back(plan.declare(step.name, StageKind::Solve, "pbd"));
     ids.shapeMatch = plan.declare("shape matching", StageKind::Solve, "pbd");
     ids.workgroup = plan.declare(std::string(kWorkgroupPassName), StageKind::Solve, "pbd");
