@@ -71,3 +71,6 @@ vksim_scenes_check(rigid_determinism)
 vksim_scenes_check(jelly_determinism)
 # The PBD cluster path: a 64 x 64 cloth, the same on 1, 2 and 4 threads; both sweeps, no colour pass.
 vksim_scenes_check(cluster_determinism)
+# One colouring across the PBD families: the default scene on the per-colour
+# path, the same on 1, 2 and 4 threads and on the workgroup path; shared colour passes.
+vksim_scenes_check(colour_across_families)
