@@ -272,12 +272,10 @@ const GpuBuffer& PbdSolver::recordSolve(StepRecorder& rec, const SubstepContext&
         // The cluster path's sweeps, then what is left of the colours.
         const bool clustered = pathFor(settings) == PbdPath::Clusters;
         if (clustered) recordClusterSweeps(rec, sub, it, at);
-        if (clustered)
-            projectSteps(rec, {&distanceColoured_, &bendingColoured_, &attachmentColoured_}, it, settings.iterations,
-                         sub.h, at);
-        else
-            projectSteps(rec, {&distanceGroups_, &bendingGroups_, &attachmentGroups_}, it, settings.iterations, sub.h,
-                         at);
+        const FamilyGroups groups = clustered
+                                        ? FamilyGroups{&distanceColoured_, &bendingColoured_, &attachmentColoured_}
+                                        : FamilyGroups{&distanceGroups_, &bendingGroups_, &attachmentGroups_};
+        projectSteps(rec, groups, it, settings.iterations, sub.h, at);
         // docs/physics.md §13: one workgroup per group.
         if (projectShapeMatch_)
             rec.run(ids.shapeMatch, *projectShapeMatch_, {&p, &shapeMatchData_},
@@ -343,7 +341,10 @@ void PbdSolver::projectSteps(StepRecorder& rec, const FamilyGroups& groups, uint
             const ColorRange range = step.range(*groups[f], f);
             push.first[f] = range.first;
             push.count[f] = range.count;
-            if (range.count > widest) widest = range.count, family = f;
+            if (range.count > widest) {
+                widest = range.count;
+                family = f;  // per family, the step's only one
+            }
         }
         if (widest == 0) continue;
         const uint32_t threads = step.serial ? 1 : widest;
