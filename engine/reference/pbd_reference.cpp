@@ -57,9 +57,12 @@ void PbdReference::solveSubstep(ReferenceWorld& world, ParticleRange range, cons
             const std::optional<ClusterSweep> sweep =
                 clustered_ ? std::optional(static_cast<ClusterSweep>(s)) : std::nullopt;
             for (const ColourStep& step : steps_) {
-                projectDistance(world, params, iterations, iteration, step.range(distanceGroups_, 0), sweep);
-                projectBending(world, params, iterations, iteration, step.range(bendingGroups_, 1), sweep);
-                projectAttachments(world, params, iterations, iteration, step.range(attachmentGroups_, 2), sweep);
+                projectDistance(world, params, iterations, iteration,
+                                step.range(distanceGroups_, gpu::kPbdFamilyDistance), sweep);
+                projectBending(world, params, iterations, iteration, step.range(bendingGroups_, gpu::kPbdFamilyBending),
+                               sweep);
+                projectAttachments(world, params, iterations, iteration,
+                                   step.range(attachmentGroups_, gpu::kPbdFamilyAttachment), sweep);
             }
         }
         projectShapeMatches(world, iterations);

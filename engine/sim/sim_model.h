@@ -31,7 +31,8 @@ struct ColorGroups {
     std::vector<ColorRange> colors;
     ColorRange overflow;  // after the last colour; empty for every ordinary mesh
 
-    // Dispatches per iteration: one per colour, one for a non-empty overflow group.
+    // Dispatches per iteration of a family coloured on its own
+    // (PbdColouring::PerFamily): one per colour, one for a non-empty overflow group.
     uint32_t dispatchCount() const { return static_cast<uint32_t>(colors.size()) + (overflow.count > 0 ? 1 : 0); }
 };
 

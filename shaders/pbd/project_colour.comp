@@ -5,8 +5,9 @@
 // distance, bending, then attachments. Invocation t projects entry t of each
 // family's share, so a dispatch is as wide as its largest share.
 //
-// One loop per family, its bounds chosen per dispatch (as pbd/project_range.glsl
-// does for one family): each projection is compiled once, and a family with
+// One loop per family, its bounds chosen per dispatch
+// (pbd/invocation_share.glsl, as pbd/project_range.glsl does for one
+// family): each projection is compiled once, and a family with
 // nothing in this colour costs a comparison, not a masked projection (a CPU
 // driver runs both sides of an `if`).
 #include "shared/kernel.glsl"
@@ -31,19 +32,15 @@ void storeParticle(uint i, vec4 p) { predicted[i] = p; }
 #include "pbd/project_bending.glsl"
 #include "pbd/project_attachment.glsl"
 
-// [begin, end) of family f's share for this invocation.
-uvec2 share(uint f) {
-    uint t = gl_GlobalInvocationID.x;
-    uint count = pc.count[f];
-    if (pc.serial != 0u) return t == 0u ? uvec2(0u, count) : uvec2(count, count);
-    return uvec2(t, min(count, t + 1u));
-}
+#include "pbd/invocation_share.glsl"
 
 void main() {
-    uvec2 d = share(kPbdFamilyDistance);
+    uint t = gl_GlobalInvocationID.x;
+    bool serial = pc.serial != 0u;
+    uvec2 d = invocationShare(t, pc.count[kPbdFamilyDistance], serial);
     for (uint k = d.x; k < d.y; ++k) projectDistance(pc.first[kPbdFamilyDistance] + k, pc.iteration, pc.dt);
-    uvec2 b = share(kPbdFamilyBending);
+    uvec2 b = invocationShare(t, pc.count[kPbdFamilyBending], serial);
     for (uint k = b.x; k < b.y; ++k) projectBending(pc.first[kPbdFamilyBending] + k, pc.iteration, pc.dt);
-    uvec2 a = share(kPbdFamilyAttachment);
+    uvec2 a = invocationShare(t, pc.count[kPbdFamilyAttachment], serial);
     for (uint k = a.x; k < a.y; ++k) projectAttachment(pc.first[kPbdFamilyAttachment] + k, pc.iteration, pc.dt);
 }

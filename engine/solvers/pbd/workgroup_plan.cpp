@@ -48,39 +48,46 @@ std::vector<std::vector<ColorRange>> runsByObject(std::span<const Constraint> co
 
 // Per object, the phases of the model's colour steps (sim/colour_steps.h),
 // each restricted to the object's constraints. A colour's runs of one object
-// may share a phase whatever their family; an overflow share is walked in
-// order, so where an object has several runs of one overflow group, each is
-// a phase of its own, family by family (the order the CPU reference walks).
+// share phases whatever their family (run r of each in phase r); an
+// overflow step is walked in order, so each of its runs is a phase of its
+// own, family by family (the order the CPU reference walks).
 std::vector<std::vector<gpu::WorkgroupPhase>> objectPhases(const SimModel& model, const ClusterPlan& arrays,
                                                            const std::vector<const ObjectRange*>& objects) {
     const auto distance = permuted(model.distance, arrays.distance);
     const auto bending = permuted(model.bending, arrays.bending);
     const auto attachments = permuted(model.attachments, arrays.attachment);
-    const FamilyGroups groups = {&model.distanceGroups, &model.bendingGroups, &model.attachmentGroups};
     std::vector<std::vector<gpu::WorkgroupPhase>> phasesOf(objects.size());
     for (const ColourStep& step : colourSteps(model)) {
         const std::array<std::vector<std::vector<ColorRange>>, kPbdFamilies> runs = {
-            runsByObject<gpu::DistanceConstraint>(distance, step.range(*groups[0], 0), objects),
-            runsByObject<gpu::BendingConstraint>(bending, step.range(*groups[1], 1), objects),
-            runsByObject<gpu::AttachmentConstraint>(attachments, step.range(*groups[2], 2), objects)};
+            runsByObject<gpu::DistanceConstraint>(distance, step.range(model.distanceGroups, gpu::kPbdFamilyDistance),
+                                                  objects),
+            runsByObject<gpu::BendingConstraint>(bending, step.range(model.bendingGroups, gpu::kPbdFamilyBending),
+                                                 objects),
+            runsByObject<gpu::AttachmentConstraint>(
+                attachments, step.range(model.attachmentGroups, gpu::kPbdFamilyAttachment), objects)};
         for (size_t o = 0; o < objects.size(); ++o) {
-            size_t most = 0, total = 0;
-            for (uint32_t f = 0; f < kPbdFamilies; ++f) {
-                most = std::max(most, runs[f][o].size());
-                total += runs[f][o].size();
-            }
-            const bool apart = step.serial && total > 1 && most > 1;
-            for (uint32_t f = 0; f < (apart ? kPbdFamilies : 1u); ++f)
-                for (size_t r = 0; r < (apart ? runs[f][o].size() : most); ++r) {
-                    gpu::WorkgroupPhase phase{};
-                    phase.serial = step.serial ? 1u : 0u;
-                    for (uint32_t g = 0; g < kPbdFamilies; ++g) {
-                        if ((apart && g != f) || r >= runs[g][o].size()) continue;
-                        phase.first[g] = runs[g][o][r].first;
-                        phase.count[g] = runs[g][o][r].count;
+            if (step.serial) {
+                for (uint32_t f = 0; f < kPbdFamilies; ++f)
+                    for (const ColorRange& run : runs[f][o]) {
+                        gpu::WorkgroupPhase phase{};
+                        phase.serial = 1;
+                        phase.first[f] = run.first;
+                        phase.count[f] = run.count;
+                        phasesOf[o].push_back(phase);
                     }
-                    phasesOf[o].push_back(phase);
-                }
+                continue;
+            }
+            size_t most = 0;
+            for (uint32_t f = 0; f < kPbdFamilies; ++f) most = std::max(most, runs[f][o].size());
+            for (size_t r = 0; r < most; ++r) {
+                gpu::WorkgroupPhase phase{};
+                for (uint32_t f = 0; f < kPbdFamilies; ++f)
+                    if (r < runs[f][o].size()) {
+                        phase.first[f] = runs[f][o][r].first;
+                        phase.count[f] = runs[f][o][r].count;
+                    }
+                phasesOf[o].push_back(phase);
+            }
         }
     }
     return phasesOf;
