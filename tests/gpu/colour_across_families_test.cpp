@@ -26,35 +26,23 @@ namespace {
 
 class ColourAcrossFamilies : public GpuTest {};
 
-// A cloth pinned by two corners as attachments (every family there), PBD
-// stretch, XPBD bending, swinging down; 40 x 40 fits one workgroup on
-// every device and is cut into clusters on the cluster path.
-Scene swingingCloth(PbdColouring colouring, PbdPath path) {
-    const uint32_t side = 40;
-    Scene scene = clothScene({side, side}, {2.0f, 2.0f}, 1.6f);
-    ClothObject& cloth = scene.cloths[0];
-    cloth.pinned = {{0, 0}, {side - 1, 0}};
-    cloth.pinsAsAttachments = true;
-    cloth.bending.model = ConstraintModel::Xpbd;
-    cloth.bending.compliance = 1e-4f;
+// The harness's swinging cloth without its sphere, at 40 x 40: it fits
+// one workgroup on every device and is cut into clusters on the cluster
+// path.
+Scene swingingClothWith(PbdColouring colouring, PbdPath path) {
+    Scene scene = swingingCloth(40);
+    scene.colliders.clear();
     scene.solver.pbdColouring = colouring;
     scene.solver.pbdPath = path;
-    scene.path = "swinging.json";
     return scene;
-}
-
-double largestDistance(const std::vector<glm::vec4>& gpu, std::span<const glm::dvec3> cpu) {
-    double worst = 0.0;
-    for (size_t i = 0; i < cpu.size(); ++i) worst = std::max(worst, glm::length(glm::dvec3(gpu[i]) - cpu[i]));
-    return worst;
 }
 
 // The colouring itself: every family has the shared colours, no colour
 // holds two constraints on one particle whatever their families, and the
 // steps are the colours, fewer than the families' own together.
 TEST_F(ColourAcrossFamilies, SharedColoursHoldNoTwoConstraintsOnOneParticle) {
-    const SimModel perFamily = buildModel(swingingCloth(PbdColouring::PerFamily, PbdPath::PerColour));
-    const SimModel across = buildModel(swingingCloth(PbdColouring::AcrossFamilies, PbdPath::PerColour));
+    const SimModel perFamily = buildModel(swingingClothWith(PbdColouring::PerFamily, PbdPath::PerColour));
+    const SimModel across = buildModel(swingingClothWith(PbdColouring::AcrossFamilies, PbdPath::PerColour));
     const size_t colours = across.distanceGroups.colors.size();
     EXPECT_EQ(across.bendingGroups.colors.size(), colours);
     EXPECT_EQ(across.attachmentGroups.colors.size(), colours);
@@ -86,20 +74,19 @@ TEST_F(ColourAcrossFamilies, SharedColoursHoldNoTwoConstraintsOnOneParticle) {
 // that the order is what is checked.
 TEST_F(ColourAcrossFamilies, EveryPathMatchesTheReferenceInItsOrder) {
     for (PbdPath path : {PbdPath::PerColour, PbdPath::Workgroup, PbdPath::Clusters}) {
-        const Scene scene = swingingCloth(PbdColouring::AcrossFamilies, path);
+        const Scene scene = swingingClothWith(PbdColouring::AcrossFamilies, path);
         const SimModel model = buildModel(scene);
         GpuRun gpu(ctx(), model, scene.solver);
         const PbdSolver& pbd = gpu.stepper().pbd();
-        if (pbd.pathMisfit(path)) {
-            std::cout << fmt::format("[across families] {}: {}\n", kPbdPathNames[size_t(path)], *pbd.pathMisfit(path));
-            continue;
-        }
+        // 1600 particles fit one workgroup (2730 on lavapipe, 4096 at 48 KiB)
+        // and the texel buffers of a CPU driver.
+        ASSERT_FALSE(pbd.pathMisfit(path)) << kPbdPathNames[size_t(path)] << ": " << *pbd.pathMisfit(path);
         const bool clusters = path == PbdPath::Clusters;
         if (clusters) {
             ASSERT_GT(pbd.firstSweepClusters(), 1u) << "the cloth is one cluster";
         }
         PbdReference sameOrder(model, clusters ? std::optional(pbd.clusterCapacity()) : std::nullopt);
-        const SimModel familyModel = buildModel(swingingCloth(PbdColouring::PerFamily, path));
+        const SimModel familyModel = buildModel(swingingClothWith(PbdColouring::PerFamily, path));
         PbdReference familyOrder(familyModel, clusters ? std::optional(pbd.clusterCapacity()) : std::nullopt);
         double worst = 0.0, worstFamilyOrder = 0.0;
         for (uint32_t f = 1; f <= 20; ++f) {
@@ -122,9 +109,9 @@ TEST_F(ColourAcrossFamilies, EveryPathMatchesTheReferenceInItsOrder) {
 // same order with the same functions: the same bits, as with a colouring
 // per family (workgroup_solve_test.cpp).
 TEST_F(ColourAcrossFamilies, PerColourAndWorkgroupPathsAgreeBitForBit) {
-    World perColour(ctx(), swingingCloth(PbdColouring::AcrossFamilies, PbdPath::PerColour), 1);
-    if (perColour.pbdSolver().pathMisfit(PbdPath::Workgroup)) GTEST_SKIP() << "the cloth does not fit a workgroup";
-    World workgroup(ctx(), swingingCloth(PbdColouring::AcrossFamilies, PbdPath::Workgroup), 1);
+    World perColour(ctx(), swingingClothWith(PbdColouring::AcrossFamilies, PbdPath::PerColour), 1);
+    ASSERT_FALSE(perColour.pbdSolver().pathMisfit(PbdPath::Workgroup)) << "1600 particles fit one workgroup";
+    World workgroup(ctx(), swingingClothWith(PbdColouring::AcrossFamilies, PbdPath::Workgroup), 1);
     runWorldFrames(ctx(), perColour, 30);
     runWorldFrames(ctx(), workgroup, 30);
     const std::vector<glm::vec4> a = perColour.particles().readPositions(), b = workgroup.particles().readPositions();
@@ -136,9 +123,9 @@ TEST_F(ColourAcrossFamilies, PerColourAndWorkgroupPathsAgreeBitForBit) {
 // against one per colour of each family, and a colour pass that holds
 // every family.
 TEST_F(ColourAcrossFamilies, FewerDispatchesOnThePerColourPath) {
-    const Scene scene = swingingCloth(PbdColouring::AcrossFamilies, PbdPath::PerColour);
+    const Scene scene = swingingClothWith(PbdColouring::AcrossFamilies, PbdPath::PerColour);
     World across(ctx(), scene, 1);
-    World perFamily(ctx(), swingingCloth(PbdColouring::PerFamily, PbdPath::PerColour), 1);
+    World perFamily(ctx(), swingingClothWith(PbdColouring::PerFamily, PbdPath::PerColour), 1);
     runWorldFrames(ctx(), across, 2);
     runWorldFrames(ctx(), perFamily, 2);
     const size_t a = across.timer().lastCollectedFrame().runs.size();
@@ -157,7 +144,7 @@ TEST_F(ColourAcrossFamilies, FewerDispatchesOnThePerColourPath) {
 // The colouring is fixed when the world is built (the arrays are sorted by
 // it): a live change is refused with a message naming it.
 TEST_F(ColourAcrossFamilies, ALiveChangeIsRefused) {
-    World world(ctx(), swingingCloth(PbdColouring::PerFamily, PbdPath::PerColour), 1);
+    World world(ctx(), swingingClothWith(PbdColouring::PerFamily, PbdPath::PerColour), 1);
     runWorldFrames(ctx(), world, 1);
     world.scene().solver.pbdColouring = PbdColouring::AcrossFamilies;
     try {

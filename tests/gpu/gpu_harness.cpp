@@ -1,5 +1,7 @@
 #include "gpu_harness.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace vksim::test {
@@ -58,6 +60,29 @@ Scene clothScene(glm::uvec2 resolution, glm::vec2 size, float height) {
     cloth.mass = 1.0f;
     scene.cloths.push_back(cloth);
     return scene;
+}
+
+Scene swingingCloth(uint32_t side) {
+    Scene scene = clothScene({side, side}, {2.0f, 2.0f}, 1.6f);
+    ClothObject& cloth = scene.cloths[0];
+    cloth.pinned = {{0, 0}, {side - 1, 0}};
+    cloth.pinsAsAttachments = true;
+    cloth.bending.model = ConstraintModel::Xpbd;
+    cloth.bending.compliance = 1e-4f;
+    ColliderDesc sphere;
+    sphere.shape = ColliderShape::Sphere;
+    sphere.position = glm::vec3(0.0f, 0.5f, 0.3f);
+    sphere.radius = 0.5f;
+    sphere.friction = 0.4f;
+    scene.colliders = {sphere};
+    scene.path = "swinging.json";
+    return scene;
+}
+
+double largestDistance(const std::vector<glm::vec4>& gpu, std::span<const glm::dvec3> cpu) {
+    double worst = 0.0;
+    for (size_t i = 0; i < cpu.size(); ++i) worst = std::max(worst, glm::length(glm::dvec3(gpu[i]) - cpu[i]));
+    return worst;
 }
 
 std::string sourcePath(const std::string& relative) { return std::string(VKSIM_SOURCE_DIR) + "/" + relative; }

@@ -5,6 +5,7 @@
 // steps a SimModel frame by frame and reads the state back.
 #include <cstdlib>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,15 @@ private:
 
 // Scene with one cloth and no colliders, for tests that set the rest up.
 Scene clothScene(glm::uvec2 resolution, glm::vec2 size, float height);
+
+// A 2 m cloth of side x side particles pinned by two corners as
+// attachments (so every PBD family is there), PBD stretch, XPBD bending,
+// swinging down onto a sphere: the cluster path's and the shared colours'
+// tests against the CPU reference.
+Scene swingingCloth(uint32_t side);
+
+// The largest distance between a GPU position and the reference's [m].
+double largestDistance(const std::vector<glm::vec4>& gpu, std::span<const glm::dvec3> cpu);
 
 // A path in the source tree (scenes/, tests/...).
 std::string sourcePath(const std::string& relative);
