@@ -16,9 +16,12 @@ void memoryBarrier(VkCommandBuffer cmd, VkPipelineStageFlags2 srcStage, VkAccess
 }
 
 void computeToComputeBarrier(VkCommandBuffer cmd) {
+    // Sampled reads too: the colliders the rigid bodies write are read as
+    // uniform texels (particle/collider_texels.glsl).
     memoryBarrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                   VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                  VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+                  VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_SAMPLED_READ_BIT |
+                      VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
 }
 
 void computeToVertexInputBarrier(VkCommandBuffer cmd) {

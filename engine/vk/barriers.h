@@ -10,7 +10,8 @@ void memoryBarrier(VkCommandBuffer cmd, VkPipelineStageFlags2 srcStage, VkAccess
                    VkPipelineStageFlags2 dstStage, VkAccessFlags2 dstAccess);
 
 // A compute pass's storage writes become visible to the next compute pass's
-// reads and writes (read-after-write and write-after-write between passes).
+// reads, storage and sampled, and writes (read-after-write and
+// write-after-write between passes).
 void computeToComputeBarrier(VkCommandBuffer cmd);
 
 // World output (positions, normals) written by compute, then read as

@@ -1,5 +1,6 @@
 #include "world/collider_set.h"
 
+#include <cstddef>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -9,6 +10,20 @@
 #include "vk/barriers.h"
 
 namespace vksim {
+namespace {
+// The shaders read a collider as six uvec4 texels in field order
+// (shaders/particle/collider_texels.glsl).
+static_assert(sizeof(gpu::Collider) == 6 * 16);
+static_assert(offsetof(gpu::Collider, position) == 0 * 16);
+static_assert(offsetof(gpu::Collider, rotation) == 1 * 16);
+static_assert(offsetof(gpu::Collider, size) == 2 * 16);
+static_assert(offsetof(gpu::Collider, type) == 3 * 16 && offsetof(gpu::Collider, thickness) == 3 * 16 + 4 &&
+              offsetof(gpu::Collider, friction) == 3 * 16 + 8 && offsetof(gpu::Collider, restitution) == 3 * 16 + 12);
+static_assert(offsetof(gpu::Collider, linearVelocity) == 4 * 16);
+static_assert(offsetof(gpu::Collider, angularVelocity) == 5 * 16);
+// Within the 65,536 texels every device's maxTexelBufferElements allows.
+static_assert(gpu::kMaxColliders * sizeof(gpu::Collider) / 16 <= 65536);
+}  // namespace
 
 ColliderSet::ColliderSet(const VulkanContext& ctx, const SimModel& model)
     : count_(static_cast<uint32_t>(model.colliders.size() + bodyColliderCount(model))),
@@ -19,7 +34,9 @@ ColliderSet::ColliderSet(const VulkanContext& ctx, const SimModel& model)
     // The bodies' entries are written by the GPU before anything reads them.
     std::vector<gpu::Collider> all = model.colliders;
     all.resize(count_, gpu::Collider{});
-    colliders_ = makeStorageBuffer<gpu::Collider>(ctx, all, "colliders");
+    // Written as a storage buffer (live edits, the bodies' colliders), read
+    // as texels.
+    colliders_ = makeStorageBuffer<gpu::Collider>(ctx, all, "colliders", VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT);
     meshSdfGrids_ = makeStorageBuffer<float>(ctx, model.meshSdfGrids, "mesh collider SDF grids");
     for (const gpu::Collider& c : model.colliders) shapes_ |= 1u << c.type;
     for (const gpu::Collider& s : model.rigid.shapes) shapes_ |= 1u << s.type;

@@ -6,7 +6,8 @@
 layout(push_constant) uniform Push { ParticlePush pc; };
 layout(std430, binding = 0) readonly buffer Predicted { vec4 predicted[]; };
 layout(std430, binding = 1) readonly buffer Velocities { vec4 velocities[]; };
-layout(std430, binding = 2) readonly buffer Colliders { Collider colliders[]; };
+layout(binding = 2) uniform usamplerBuffer colliderTexels;  // particle/collider_texels.glsl
+#include "particle/collider_texels.glsl"
 layout(std430, binding = 3) writeonly buffer Contacts { ParticleContact contacts[]; };
 layout(std430, binding = 4) readonly buffer MeshSdfGrids { float meshSdfGrids[]; };
 float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.glsl's mesh colliders

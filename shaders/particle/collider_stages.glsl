@@ -4,7 +4,8 @@
 // stand-alone stage kernels (collide_generate.comp, project_collision.comp,
 // contact_velocity.comp) and by the PBD workgroup solve
 // (pbd/solve_in_workgroup.glsl). GLSL only (it reads the collider buffer):
-// the includer declares `colliders[]` and includes math/sdf.glsl first.
+// the includer includes particle/collider_texels.glsl and math/sdf.glsl
+// first.
 #ifndef VKSIM_COLLIDER_STAGES_GLSL
 #define VKSIM_COLLIDER_STAGES_GLSL
 
@@ -22,7 +23,7 @@ ParticleContact generateContact(vec3 p, float w, vec3 v, uint colliderCount, flo
     float nearest = 3.4e38;
     if (w > 0.0) {
         for (uint c = 0; c < colliderCount; ++c) {
-            Collider col = colliders[c];
+            Collider col = colliderAt(c);
             // Culled by the bound (sim/collider_bounds.h) where the SDF
             // would be beyond the margin, with room for rounding (a relative
             // 1e-4 of the distances), so no decision changes.
@@ -58,7 +59,7 @@ struct ProjectedContact {
 ProjectedContact projectContacts(vec3 p, uint candidates, uint touching, uint colliderCount, float stencilStep) {
     for (uint c = 0; c < colliderCount; ++c) {
         if ((candidates & (1u << c)) == 0u) continue;
-        Collider col = colliders[c];
+        Collider col = colliderAt(c);
         float C = sdfWorld(col.type, col.position.xyz, col.rotation, col.size, p) - col.thickness;
         if (C >= 0.0) continue;
         vec3 g = sdfGradientTetra(col.type, col.position.xyz, col.rotation, col.size, p, stencilStep);
@@ -77,14 +78,14 @@ vec3 contactResponse(vec3 x, vec3 v, ParticleContact contact, uint colliderCount
     float nearestC = 3.4e38;
     for (uint c = 0; c < colliderCount; ++c) {
         if ((contact.touching & (1u << c)) == 0u) continue;
-        Collider col = colliders[c];
+        Collider col = colliderAt(c);
         float C = sdfWorld(col.type, col.position.xyz, col.rotation, col.size, x) - col.thickness;
         if (C < nearestC) {
             nearestC = C;
             nearest = c;
         }
     }
-    Collider col = colliders[nearest];
+    Collider col = colliderAt(nearest);
     vec3 g = sdfGradientTetra(col.type, col.position.xyz, col.rotation, col.size, x, stencilStep);
     float gl = length(g);
     if (gl <= 0.0) return v;

@@ -65,7 +65,8 @@ layout(std430, binding = 16) coherent writeonly buffer PredictedStores { Predict
 #else
 layout(std430, binding = 2) buffer Predicted { vec4 predicted[]; };
 #endif
-layout(std430, binding = 3) readonly buffer Colliders { Collider colliders[]; };
+layout(binding = 3) uniform usamplerBuffer colliderTexels;  // particle/collider_texels.glsl
+#include "particle/collider_texels.glsl"
 layout(std430, binding = 4) buffer Contacts { ParticleContact contacts[]; };
 layout(std430, binding = 5) readonly buffer MeshSdfGrids { float meshSdfGrids[]; };
 #ifdef VKSIM_CLUSTER_SWEEP_CPU

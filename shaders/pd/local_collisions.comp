@@ -12,7 +12,8 @@
 
 layout(push_constant) uniform Push { PdParticlePush pc; };
 layout(std430, binding = 0) readonly buffer Q { vec4 q[]; };
-layout(std430, binding = 1) readonly buffer Colliders { Collider colliders[]; };
+layout(binding = 1) uniform usamplerBuffer colliderTexels;  // particle/collider_texels.glsl
+#include "particle/collider_texels.glsl"
 layout(std430, binding = 2) buffer Contacts { ParticleContact contacts[]; };
 layout(std430, binding = 3) writeonly buffer CollisionTargets { vec4 collisionTargets[]; };
 layout(std430, binding = 4) readonly buffer MeshSdfGrids { float meshSdfGrids[]; };
@@ -29,7 +30,7 @@ void main() {
         uint touching = contacts[i].touching;
         for (uint c = 0; c < pc.colliderCount; ++c) {
             if ((candidates & (1u << c)) == 0u) continue;
-            Collider col = colliders[c];
+            Collider col = colliderAt(c);
             float C = sdfWorld(col.type, col.position.xyz, col.rotation, col.size, p) - col.thickness;
             if (C >= 0.0) continue;
             vec3 g = sdfGradientTetra(col.type, col.position.xyz, col.rotation, col.size, p, pc.stencilStep);

@@ -17,7 +17,8 @@ layout(std430, binding = 2) readonly buffer Points { vec4 points[]; };  // body-
 layout(std430, binding = 3) readonly buffer MeshSdfGrids { float meshSdfGrids[]; };
 layout(std430, binding = 4) readonly buffer Shapes { Collider shapes[]; };  // per body, in its body frame
 layout(std430, binding = 5) readonly buffer Pairs { uvec2 pairs[]; };
-layout(std430, binding = 6) readonly buffer Colliders { Collider colliders[]; };
+layout(binding = 6) uniform usamplerBuffer colliderTexels;  // particle/collider_texels.glsl
+#include "particle/collider_texels.glsl"
 
 float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.glsl's mesh grids
 #include "math/sdf.glsl"

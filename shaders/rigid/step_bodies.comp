@@ -62,7 +62,7 @@ void integrateVelocity() {
 void penaltyContacts() {
     uint t = gl_LocalInvocationID.x;
     for (uint k = 0u; k < pc.colliderCount; ++k) {
-        Collider col = colliders[k];
+        Collider col = colliderAt(k);
         ContactSums mine = ContactSums(vec4(0.0), vec3(0.0));  // points.xyz: force; normals: torque
         for (uint i = t; i < body.pointCount; i += kSize) {
             vec3 r = quatRotate(q, points[body.firstPoint + i].xyz);
@@ -87,7 +87,7 @@ void penaltyContacts() {
 void colliderContacts() {
     uint t = gl_LocalInvocationID.x;
     for (uint k = 0u; k < pc.colliderCount; ++k) {
-        Collider col = colliders[k];
+        Collider col = colliderAt(k);
         ContactSums mine = ContactSums(vec4(0.0), vec3(0.0));
         for (uint i = t; i < body.pointCount; i += kSize) {
             vec3 r = quatRotate(q, points[body.firstPoint + i].xyz);
@@ -126,7 +126,7 @@ void integratePositions() {
     q = integrateRotation(q, vel.angular, pc.dt);
     if (pc.contactModel != kRigidContactImpulse) return;
     for (uint k = 0u; k < pc.colliderCount; ++k) {
-        Collider col = colliders[k];
+        Collider col = colliderAt(k);
         vec4 mine = vec4(0.0);
         for (uint i = t; i < body.pointCount; i += kSize) {
             vec3 x = c + quatRotate(q, points[body.firstPoint + i].xyz);

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <stdexcept>
+#include <string_view>
+#include <utility>
 
 #include "vk/shader_table.h"
 #include "vk/spirv_reflect.h"
@@ -47,17 +49,39 @@ TEST(SpirvReflect, TheCpuClusterSweepReadsTexels) {
     ASSERT_NE(predicted, nullptr);
     EXPECT_EQ(predicted->kind, BindingKind::StorageTexelBuffer);
     EXPECT_EQ(predicted->texelFormat, VK_FORMAT_R32G32B32A32_SFLOAT);
-    for (uint32_t records : {6u, 7u, 8u, 9u}) {
+    for (uint32_t records : {3u, 6u, 7u, 8u, 9u}) {  // 3: the colliders
         const ShaderBinding* b = find(iface, records);
         ASSERT_NE(b, nullptr) << records;
         EXPECT_EQ(b->kind, BindingKind::UniformTexelBuffer) << records;
         EXPECT_EQ(b->texelFormat, VK_FORMAT_R32G32B32A32_UINT) << records;
     }
-    for (uint32_t buffer : {3u, 4u, 5u, 10u, 11u, 12u, 13u, 14u, 16u}) {
+    for (uint32_t buffer : {4u, 5u, 10u, 11u, 12u, 13u, 14u, 16u}) {
         const ShaderBinding* b = find(iface, buffer);
         ASSERT_NE(b, nullptr) << buffer;
         EXPECT_EQ(b->kind, BindingKind::StorageBuffer) << buffer;
     }
+}
+
+// Every kernel that reads the world's colliders reads them as uniform texels
+// of uvec4 (particle/collider_texels.glsl), at the binding the engine binds
+// the collider buffer to; the kernel that writes the bodies' colliders
+// writes a storage buffer.
+TEST(SpirvReflect, EveryColliderReaderReadsTexels) {
+    const std::pair<std::string_view, uint32_t> readers[] = {
+        {"particle/collide_generate.comp", 2u}, {"particle/project_collision.comp", 1u},
+        {"particle/contact_velocity.comp", 2u}, {"pd/local_collisions.comp", 1u},
+        {"pbd/solve_in_workgroup_256.comp", 3u}, {"pbd/solve_in_workgroup_16.comp", 3u},
+        {"pbd/cluster_sweep_cpu.comp", 3u},     {"rigid/step_bodies.comp", 6u},
+    };
+    for (const auto& [shader, binding] : readers) {
+        const ShaderBinding* colliders = find(reflect(shader), binding);
+        ASSERT_NE(colliders, nullptr) << shader;
+        EXPECT_EQ(colliders->kind, BindingKind::UniformTexelBuffer) << shader;
+        EXPECT_EQ(colliders->texelFormat, VK_FORMAT_R32G32B32A32_UINT) << shader;
+    }
+    const ShaderBinding* written = find(reflect("rigid/body_colliders.comp"), 2u);
+    ASSERT_NE(written, nullptr);
+    EXPECT_EQ(written->kind, BindingKind::StorageBuffer);
 }
 
 TEST(SpirvReflect, NotSpirvIsRefusedByName) {
