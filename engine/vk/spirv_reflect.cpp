@@ -122,6 +122,10 @@ ShaderInterface reflectShader(std::span<const uint32_t> spirv, const std::string
 
     for (const auto& [id, v] : ids) {
         if (!v.isVariable) continue;
+        if (v.storageClass == SpvStorageClassWorkgroup) {
+            result.declaresSharedMemory = true;
+            continue;
+        }
         if (v.storageClass == SpvStorageClassPushConstant) {
             result.usesPushConstants = true;
             continue;

@@ -1,8 +1,8 @@
 #pragma once
 // Just enough SPIR-V reflection to check a compute kernel against the way the
 // engine binds it: the kind of each descriptor binding of set 0 (storage
-// buffers, and texel views of buffers), whether it declares push constants,
-// and its workgroup size.
+// buffers, and texel views of buffers), whether it declares push constants
+// or shared memory, and its workgroup size.
 #include <cstdint>
 #include <span>
 #include <string>
@@ -30,6 +30,7 @@ struct ShaderBinding {
 struct ShaderInterface {
     std::vector<ShaderBinding> bindings;  // sorted, distinct binding numbers in set 0
     bool usesPushConstants = false;
+    bool declaresSharedMemory = false;  // a `shared` variable survived the optimizer
     uint32_t localSizeX = 1;
     uint32_t localSizeY = 1;
     uint32_t localSizeZ = 1;

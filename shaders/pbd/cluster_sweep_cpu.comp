@@ -1,10 +1,10 @@
 #version 460
 // The cluster sweep of a CPU driver (docs/physics.md §1, "Large objects in
-// clusters"): the PBD workgroup kernel (solve_in_workgroup.glsl), 16
-// invocations a workgroup like solve_in_workgroup_16.comp, projecting one
-// iteration's phases of a cluster on the predicted positions in device
-// memory, with nothing else compiled in. It runs on CPU drivers only
-// (PbdSolver builds it where workgroups are 16 wide).
+// clusters"): the PBD workgroup kernel (solve_in_workgroup.glsl), 8
+// invocations a workgroup, projecting one iteration's phases of a cluster
+// on the predicted positions in device memory, with nothing else compiled
+// in. It runs on CPU drivers only (PbdSolver builds it where the workgroup
+// solve is 16 wide).
 //
 // Why texels: lavapipe (Mesa 22.3) loads from a storage buffer one SIMD
 // lane and one 32-bit word at a time, each with a bounds check, while a
@@ -29,7 +29,16 @@
 // (solve_in_workgroup.glsl, setPredicted), and PbdSolver builds it without
 // the multipliers of the families whose materials are all PBD
 // (pbd/xpbd_families.glsl).
-layout(local_size_x = 16) in;
+//
+// Why 8 invocations: that is one SIMD vector of lavapipe on AVX2, and
+// lavapipe pays per vector at every barrier, each phase's end; with 16 the
+// first sweep of a 256 x 256 cloth took 8% longer, with the same bits (a
+// colour's constraints share no particle, so which invocation projects one
+// changes nothing). The workgroup solve stays at 16, since with one vector
+// lavapipe 22.3 computed wrong results once its shared array passed 16 KiB
+// (docs/benchmarks.md, "PBD in one workgroup"); this sweep declares no
+// shared memory (SpirvReflect.TheCpuClusterSweepReadsTexels).
+layout(local_size_x = 8) in;
 #extension GL_GOOGLE_include_directive : require
 #define VKSIM_CLUSTER_SWEEP_CPU
 #include "pbd/solve_in_workgroup.glsl"

@@ -37,13 +37,21 @@ TEST(SpirvReflect, AKernelOfStorageBuffersHasThemAll) {
     EXPECT_EQ(iface.localSizeX, 64u);
 }
 
-// The CPU cluster sweep: its records as uniform texel buffers of uvec4, the
+// The CPU cluster sweep: 8 invocations and no shared memory (the workgroup
+// solve it is compiled from: 16, and shared memory), its records as uniform
+// texel buffers of uvec4, the
 // predicted positions read as a storage texel buffer of vec4 and written
 // through a storage buffer (binding 16), and the bindings of the shared
 // source it never uses (positions, velocities, shape matching) optimized away.
 TEST(SpirvReflect, TheCpuClusterSweepReadsTexels) {
     const ShaderInterface iface = reflect("pbd/cluster_sweep_cpu.comp");
-    EXPECT_EQ(iface.localSizeX, 16u);
+    // One SIMD vector of lavapipe, which is safe only without shared memory
+    // (pbd/cluster_sweep_cpu.comp says why); the workgroup solve has both.
+    EXPECT_EQ(iface.localSizeX, 8u);
+    EXPECT_FALSE(iface.declaresSharedMemory);
+    const ShaderInterface solve = reflect("pbd/solve_in_workgroup_16.comp");
+    EXPECT_EQ(solve.localSizeX, 16u);
+    EXPECT_TRUE(solve.declaresSharedMemory);
     for (uint32_t unused : {0u, 1u, 15u}) EXPECT_EQ(find(iface, unused), nullptr) << unused;
     const ShaderBinding* predicted = find(iface, 2);
     ASSERT_NE(predicted, nullptr);

@@ -35,6 +35,10 @@ std::vector<glm::vec4> packShapeMatching(const SimModel& model) {
     return data;
 }
 
+// pbd/cluster_sweep_cpu.comp's local_size_x: one SIMD vector of lavapipe
+// (that file says why).
+constexpr uint32_t kCpuClusterSweepWidth = 8;
+
 // The CPU cluster sweep's contact lists (projectListedContacts in
 // pbd/solve_in_workgroup.glsl): each cluster of the second sweep, the one
 // that projects collisions, gets per invocation of its workgroup (`width` of
@@ -177,7 +181,7 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
     clustersInDeviceMemory_ = !wide;
     std::vector<gpu::WorkgroupObject> clusterObjects = clusters.clusters;
     if (clustersInDeviceMemory_)
-        contactLists_ = makeContactLists(ctx, clusterObjects, clusterCounts_[0], workgroupWidth);
+        contactLists_ = makeContactLists(ctx, clusterObjects, clusterCounts_[0], kCpuClusterSweepWidth);
     clusterObjects_ = makeStorageBuffer<gpu::WorkgroupObject>(ctx, clusterObjects, "clusters");
     clusterPhases_ = makeStorageBuffer<gpu::WorkgroupPhase>(ctx, clusters.phases, "cluster phases");
     if (clustersInDeviceMemory_) clusterMisfit_ = clusterTexelMisfit(model, properties.limits.maxTexelBufferElements);
@@ -493,9 +497,9 @@ const ComputeKernel& PbdSolver::clusterSweepInDeviceMemory() {
         specialization.push_back({gpu::kXpbdFamiliesConstantId, families});
         kernel = std::make_unique<ComputeKernel>(ctx_, "pbd/cluster_sweep_cpu.comp", sizeof(gpu::WorkgroupSolvePush),
                                                  specialization);
-        // The contact lists are laid out for the workgroup solve's width.
-        if (kernel->workgroupSize() != solveInWorkgroup_->workgroupSize())
-            throw std::logic_error("the CPU cluster sweep and the workgroup solve differ in width");
+        // The contact lists are laid out for this width.
+        if (kernel->workgroupSize() != kCpuClusterSweepWidth)
+            throw std::logic_error("pbd/cluster_sweep_cpu.comp is not kCpuClusterSweepWidth wide");
     }
     return *kernel;
 }
