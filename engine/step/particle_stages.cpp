@@ -1,7 +1,10 @@
 #include "step/particle_stages.h"
 
 #include <span>
+#include <stdexcept>
 #include <string>
+
+#include <fmt/format.h>
 
 #include "world/collider_set.h"
 #include "world/particle_store.h"
@@ -10,21 +13,32 @@ namespace vksim {
 
 ParticleStages::ParticleStages(const VulkanContext& ctx, const ParticleStore& particles,
                                const ColliderSet& colliders)
-    : particles_(particles), colliders_(colliders) {
+    : ctx_(ctx), particles_(particles), colliders_(colliders) {
     // The collider stages evaluate SDFs: built for the world's shapes only.
     const SpecializationConstant shapes[] = {colliders.shapeSpecialization()};
     auto kernel = [&](const char* shader, uint32_t pushSize, std::span<const SpecializationConstant> constants = {}) {
         return std::make_unique<ComputeKernel>(ctx, shader, pushSize, constants);
     };
-    predict_ = kernel("particle/predict.comp", sizeof(gpu::ParticlePush));
     collideGenerate_ = kernel("particle/collide_generate.comp", sizeof(gpu::ParticlePush), shapes);
     collideProject_ = kernel("particle/project_collision.comp", sizeof(gpu::ParticlePush), shapes);
-    updateVelocity_ = kernel("particle/update_velocity.comp", sizeof(gpu::ParticlePush));
     contactVelocity_ = kernel("particle/contact_velocity.comp", sizeof(gpu::ParticlePush), shapes);
     normals_ = kernel("particle/normals.comp", sizeof(gpu::NormalsPush));
 }
 
 ParticleStages::~ParticleStages() = default;
+
+const ComputeKernel& ParticleStages::forIntegrator(PerIntegrator& kernels, const char* shader,
+                                                   uint32_t integrator) const {
+    if (integrator >= kernels.size())
+        throw std::invalid_argument(fmt::format("{}: integrator {} is not one of the {} kIntegrator*", shader,
+                                                integrator, kernels.size()));
+    std::unique_ptr<ComputeKernel>& kernel = kernels[integrator];
+    if (!kernel) {
+        const SpecializationConstant constant[] = {{gpu::kIntegratorConstantId, integrator}};
+        kernel = std::make_unique<ComputeKernel>(ctx_, shader, sizeof(gpu::ParticlePush), constant);
+    }
+    return *kernel;
+}
 
 void ParticleStages::declareBeforeSolve(StepPlan& plan, std::string_view prefix, std::string_view owner,
                                         ParticleStagePasses& passes) {
@@ -47,7 +61,7 @@ uint32_t ParticleStages::declareNormals(StepPlan& plan) {
 
 void ParticleStages::predict(StepRecorder& rec, uint32_t pass, const gpu::ParticlePush& push,
                              const GpuBuffer& working, std::string_view workingName, uint32_t substep) const {
-    rec.run(pass, *predict_,
+    rec.run(pass, forIntegrator(predict_, "particle/predict.comp", push.integrator),
             {&particles_.positions(), &particles_.velocities(), &working, &particles_.accelerations(),
              &particles_.integratorStage()},
             push.particleCount, push,
@@ -73,7 +87,7 @@ void ParticleStages::collideProject(StepRecorder& rec, uint32_t pass, const gpu:
 
 void ParticleStages::updateVelocity(StepRecorder& rec, uint32_t pass, const gpu::ParticlePush& push,
                                     const GpuBuffer& working, uint32_t substep) const {
-    rec.run(pass, *updateVelocity_,
+    rec.run(pass, forIntegrator(updateVelocity_, "particle/update_velocity.comp", push.integrator),
             {&particles_.positions(), &working, &particles_.velocities(), &particles_.accelerations(),
              &particles_.integratorStage()},
             push.particleCount, push, {substep}, {&particles_.positions(), "position"},

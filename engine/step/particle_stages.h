@@ -11,6 +11,7 @@
 //   updateVelocity    v = (p - x)/h; x = p                   (UpdateVelocity)
 //   contactVelocity   friction and restitution               (ContactVelocity)
 //   normals           area-weighted vertex normals, all particles (Normals)
+#include <array>
 #include <memory>
 #include <string_view>
 
@@ -58,10 +59,17 @@ public:
     void normals(StepRecorder& rec, uint32_t pass) const;
 
 private:
+    // Predict and update velocity are built per integrator
+    // (shaders/particle/integrator_constant.glsl), when a range first asks
+    // for one: at most kIntegratorCount each.
+    using PerIntegrator = std::array<std::unique_ptr<ComputeKernel>, gpu::kIntegratorCount>;
+    const ComputeKernel& forIntegrator(PerIntegrator& kernels, const char* shader, uint32_t integrator) const;
+
+    const VulkanContext& ctx_;
     const ParticleStore& particles_;
     const ColliderSet& colliders_;
-    std::unique_ptr<ComputeKernel> predict_, collideGenerate_, collideProject_, updateVelocity_, contactVelocity_,
-        normals_;
+    mutable PerIntegrator predict_, updateVelocity_;
+    std::unique_ptr<ComputeKernel> collideGenerate_, collideProject_, contactVelocity_, normals_;
 };
 
 }  // namespace vksim

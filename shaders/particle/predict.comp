@@ -4,7 +4,8 @@
 // symplectic Euler with gravity for PBD, projective dynamics and the
 // implicit mass-spring methods; the explicit integrators of forces (§9.2)
 // for the explicit mass-spring methods, from the accelerations their force
-// pass wrote.
+// pass wrote. The integrator is a constant of the pipeline
+// (particle/integrator_constant.glsl).
 #include "shared/kernel.glsl"
 #include "particle/particle_math.glsl"
 
@@ -14,18 +15,20 @@ layout(std430, binding = 1) buffer Velocities { vec4 velocities[]; };
 layout(std430, binding = 2) writeonly buffer Predicted { vec4 predicted[]; };
 layout(std430, binding = 3) readonly buffer Accelerations { vec4 accelerations[]; };
 layout(std430, binding = 4) buffer Stage { vec4 stage[]; };
+#include "particle/integrator_constant.glsl"
 
 void main() {
     if (gl_GlobalInvocationID.x >= pc.particleCount) return;
     uint i = pc.firstParticle + gl_GlobalInvocationID.x;
     vec4 x = positions[i];
-    if (pc.integrator == kIntegratorSymplecticEuler) {
+    const uint integrator = rangeIntegrator();
+    if (integrator == kIntegratorSymplecticEuler) {
         vec3 v = predictedVelocity(velocities[i].xyz, x.w, pc.gravity.xyz, pc.damping, pc.dt);
         velocities[i] = vec4(v, 0.0);
         predicted[i] = vec4(x.xyz + pc.dt * v, x.w);
         return;
     }
-    ParticleStep s = predictParticle(pc.integrator, x.xyz, velocities[i].xyz, accelerations[i].xyz, stage[i],
+    ParticleStep s = predictParticle(integrator, x.xyz, velocities[i].xyz, accelerations[i].xyz, stage[i],
                                      pc.damping, pc.dt);
     velocities[i] = vec4(s.velocity, 0.0);
     predicted[i] = vec4(s.position, x.w);

@@ -1,6 +1,7 @@
 #version 460
 // docs/physics.md §1, step 5: v = (p - x) / h, x = p; for the explicit
-// integrators of forces (§9.2) their velocity rule instead.
+// integrators of forces (§9.2) their velocity rule instead; the integrator
+// is a constant of the pipeline (particle/integrator_constant.glsl).
 #include "shared/kernel.glsl"
 #include "particle/particle_math.glsl"
 
@@ -10,18 +11,20 @@ layout(std430, binding = 1) readonly buffer Predicted { vec4 predicted[]; };
 layout(std430, binding = 2) buffer Velocities { vec4 velocities[]; };
 layout(std430, binding = 3) readonly buffer Accelerations { vec4 accelerations[]; };
 layout(std430, binding = 4) buffer Stage { vec4 stage[]; };
+#include "particle/integrator_constant.glsl"
 
 void main() {
     if (gl_GlobalInvocationID.x >= pc.particleCount) return;
     uint i = pc.firstParticle + gl_GlobalInvocationID.x;
     vec4 x = positions[i];
     vec4 p = predicted[i];
-    if (pc.integrator == kIntegratorSymplecticEuler) {
+    const uint integrator = rangeIntegrator();
+    if (integrator == kIntegratorSymplecticEuler) {
         velocities[i] = vec4((p.xyz - x.xyz) / pc.dt, 0.0);
         positions[i] = vec4(p.xyz, x.w);
         return;
     }
-    ParticleStep s = updateParticle(pc.integrator, x.xyz, p.xyz, velocities[i].xyz, accelerations[i].xyz, stage[i],
+    ParticleStep s = updateParticle(integrator, x.xyz, p.xyz, velocities[i].xyz, accelerations[i].xyz, stage[i],
                                     pc.dt);
     velocities[i] = vec4(s.velocity, 0.0);
     positions[i] = vec4(s.position, x.w);

@@ -28,6 +28,12 @@ GPU_CONST(uint, kIntegratorForceSymplecticEuler, 2);  // v += h a(x); p = x + h 
 GPU_CONST(uint, kIntegratorVelocityVerlet, 3);     // v += h/2 a(x); p = x + h v; v += h/2 a(p)
 GPU_CONST(uint, kIntegratorMidpoint, 4);           // v^1 = v + h a(x + h/2 v, v + h/2 a(x)); p = x + h (v + h/2 a(x))
 GPU_CONST(uint, kIntegratorPositionVerlet, 5);     // p = 2x - x^{n-1} + h^2 a(x); v = (p - x^{n-1}) / 2h
+GPU_CONST(uint, kIntegratorCount, 6);
+// The specialization constant of predict and update velocity: the
+// integrator their pipeline is built for (particle/integrator_constant.glsl),
+// or kIntegratorFromPush to read ParticlePush::integrator.
+GPU_CONST(uint, kIntegratorConstantId, 10);
+GPU_CONST(uint, kIntegratorFromPush, 0xFFFFFFFFu);
 
 // One row per (object, constraint family); constraints point at their row so
 // stiffness can be edited live without touching the constraint arrays.
