@@ -82,12 +82,14 @@ TEST(SpirvReflect, EveryColliderReaderReadsTexels) {
         {"pbd/cluster_sweep_cpu.comp", 3u},     {"rigid/step_bodies.comp", 6u},
     };
     for (const auto& [shader, binding] : readers) {
-        const ShaderBinding* colliders = find(reflect(shader), binding);
+        const ShaderInterface iface = reflect(shader);
+        const ShaderBinding* colliders = find(iface, binding);
         ASSERT_NE(colliders, nullptr) << shader;
         EXPECT_EQ(colliders->kind, BindingKind::UniformTexelBuffer) << shader;
         EXPECT_EQ(colliders->texelFormat, VK_FORMAT_R32G32B32A32_UINT) << shader;
     }
-    const ShaderBinding* written = find(reflect("rigid/body_colliders.comp"), 2u);
+    const ShaderInterface writer = reflect("rigid/body_colliders.comp");
+    const ShaderBinding* written = find(writer, 2u);
     ASSERT_NE(written, nullptr);
     EXPECT_EQ(written->kind, BindingKind::StorageBuffer);
 }
