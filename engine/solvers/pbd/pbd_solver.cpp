@@ -246,10 +246,9 @@ void PbdSolver::recordIterationStiffness(VkCommandBuffer cmd, uint32_t iteration
     push.count = static_cast<uint32_t>(currentMaterials_.size());
     push.iterations = iterations;
     iterationStiffness_->dispatch(cmd, {&materials_}, push.count, push);
-    // The CPU cluster sweep reads the materials as texels (sampled reads).
-    memoryBarrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-                  VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                  VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+    // Read by the projections, and as texels by the CPU cluster sweep: the
+    // compute-to-compute barrier covers sampled reads.
+    computeToComputeBarrier(cmd);
     iterationStiffnessOf_ = iterations;
 }
 
