@@ -1,6 +1,7 @@
 #include "vk/compute_kernel.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -25,7 +26,7 @@ VkDescriptorType descriptorType(BindingKind kind) {
 }  // namespace
 
 ComputeKernel::ComputeKernel(const VulkanContext& ctx, std::string_view shaderName, uint32_t pushConstantSize,
-                             std::span<const SpecializationConstant> specialization)
+                             std::span<const SpecializationConstant> specialization, uint32_t requiredSubgroupSize)
     : ctx_(ctx), name_(shaderName), pushConstantSize_(pushConstantSize), pushDescriptors_(ctx.pushDescriptors()) {
     const ShaderBlob* blob = findShader(shaderName);
     if (!blob) throw VulkanError(fmt::format("no shader named '{}' is built into vksim", shaderName));
@@ -87,6 +88,15 @@ ComputeKernel::ComputeKernel(const VulkanContext& ctx, std::string_view shaderNa
     const VkSpecializationInfo specializationInfo{static_cast<uint32_t>(entries.size()), entries.data(),
                                                   values.size() * sizeof(uint32_t), values.data()};
     if (!specialization.empty()) pipelineInfo.stage.pSpecializationInfo = &specializationInfo;
+    VkPipelineShaderStageRequiredSubgroupSizeCreateInfo subgroupSize{
+        VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO};
+    if (requiredSubgroupSize != 0) {
+        if (!ctx.canRequireSubgroupSize(requiredSubgroupSize) || workgroupSize_ % requiredSubgroupSize != 0)
+            throw std::logic_error(fmt::format("{}: cannot require full subgroups of {}", name_, requiredSubgroupSize));
+        subgroupSize.requiredSubgroupSize = requiredSubgroupSize;
+        pipelineInfo.stage.pNext = &subgroupSize;
+        pipelineInfo.stage.flags = VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT;
+    }
     pipelineInfo.layout = layout_;
     // Allows vkCmdDispatchBase, which splits a dispatch over more workgroups
     // than the device allows in one (see dispatch()).

@@ -32,9 +32,12 @@ class ComputeKernel {
 public:
     // `specialization` sets some of the shader's specialization constants
     // (those sized by the device or fixed by the world); the rest keep the
-    // shader's defaults.
+    // shader's defaults. A non-zero `requiredSubgroupSize` makes every
+    // subgroup of a workgroup a full one of that many invocations
+    // (VulkanContext::canRequireSubgroupSize() must hold, and the
+    // workgroup's x size be a multiple of it).
     ComputeKernel(const VulkanContext& ctx, std::string_view shaderName, uint32_t pushConstantSize,
-                  std::span<const SpecializationConstant> specialization = {});
+                  std::span<const SpecializationConstant> specialization = {}, uint32_t requiredSubgroupSize = 0);
     ~ComputeKernel();
     ComputeKernel(const ComputeKernel&) = delete;
     ComputeKernel& operator=(const ComputeKernel&) = delete;

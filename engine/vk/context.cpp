@@ -237,6 +237,7 @@ VulkanContext::VulkanContext(const AdoptedDevice& adopted) : ownsDevice_(false) 
     queueFamily_ = adopted.queueFamily;
     pushDescriptors_ = adopted.pushDescriptorsEnabled;
     debugUtils_ = adopted.debugUtilsEnabled;
+    fullSubgroups_ = adopted.fullSubgroupsEnabled;
 
     uint32_t count = 0;
     vkEnumeratePhysicalDevices(instance_, &count, nullptr);
@@ -386,8 +387,11 @@ void VulkanContext::readPhysicalDevice(uint32_t index) {
     vkGetPhysicalDeviceProperties(physicalDevice_, &properties_);
     vkGetPhysicalDeviceMemoryProperties(physicalDevice_, &memoryProperties_);
     VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+    properties13_ = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES};
+    driver.pNext = &properties13_;
     VkPhysicalDeviceProperties2 props2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &driver};
     vkGetPhysicalDeviceProperties2(physicalDevice_, &props2);
+    properties13_.pNext = nullptr;
     deviceInfo_.index = index;
     deviceInfo_.name = properties_.deviceName;
     deviceInfo_.type = deviceTypeName(properties_.deviceType);
@@ -412,6 +416,10 @@ void VulkanContext::createDevice() {
     f13.synchronization2 = VK_TRUE;
     // Required for a window; headless runs use it for --screenshot's offscreen drawing.
     f13.dynamicRendering = surface_ ? VK_TRUE : supported13.dynamicRendering;
+    // Optional: the CPU cluster sweep as one subgroup (canRequireSubgroupSize).
+    f13.subgroupSizeControl = supported13.subgroupSizeControl;
+    f13.computeFullSubgroups = supported13.computeFullSubgroups;
+    fullSubgroups_ = supported13.subgroupSizeControl && supported13.computeFullSubgroups;
     VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &f13};
     // Optional: the wireframe and particle display modes.
     features.features.fillModeNonSolid = supported.fillModeNonSolid;
@@ -447,6 +455,11 @@ void VulkanContext::createDevice() {
     volkLoadDevice(device_);
     vkGetDeviceQueue(device_, queueFamily_, 0, &queue_);
     createCommandPool();
+}
+
+bool VulkanContext::canRequireSubgroupSize(uint32_t size) const {
+    return fullSubgroups_ && (properties13_.requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT) != 0 &&
+           properties13_.minSubgroupSize <= size && size <= properties13_.maxSubgroupSize;
 }
 
 void VulkanContext::createCommandPool() {

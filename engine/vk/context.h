@@ -41,7 +41,11 @@ struct ContextOptions {
 //   - optionally VK_KHR_push_descriptor: say so in pushDescriptorsEnabled,
 //     else vksim binds from descriptor sets;
 //   - optionally VK_EXT_debug_utils on the instance: say so in
-//     debugUtilsEnabled, and vksim names its objects.
+//     debugUtilsEnabled, and vksim names its objects;
+//   - optionally the Vulkan 1.3 features subgroupSizeControl and
+//     computeFullSubgroups: say so in fullSubgroupsEnabled, and a CPU
+//     driver's PBD cluster sweep synchronizes its invocations as one
+//     subgroup (pbd/cluster_sweep_cpu.comp; the same results, faster).
 // The application keeps the queue to itself between calls: vksim submits to
 // it only inside World's constructor, reset(), pick() and read-backs, from the
 // calling thread.
@@ -53,6 +57,7 @@ struct AdoptedDevice {
     VkQueue queue = VK_NULL_HANDLE;
     bool pushDescriptorsEnabled = false;
     bool debugUtilsEnabled = false;
+    bool fullSubgroupsEnabled = false;
 };
 
 struct DeviceInfo {
@@ -108,6 +113,11 @@ public:
     // VKSIM_NO_PUSH_DESCRIPTORS=1 in the environment turns it off, to test
     // the descriptor-set fallback on a device that has it.
     bool pushDescriptors() const { return pushDescriptors_; }
+    // Whether a compute pipeline can require full subgroups of `size`
+    // invocations (ComputeKernel's requiredSubgroupSize): Vulkan 1.3's
+    // subgroupSizeControl and computeFullSubgroups are enabled, and `size`
+    // is a subgroup size the device has for compute.
+    bool canRequireSubgroupSize(uint32_t size) const;
     // Counts the validation layer's messages of a context vksim created
     // itself (ContextOptions::validation); always 0 for an adopted device.
     const ValidationCounts& validationCounts() const { return validationCounts_; }
@@ -154,6 +164,8 @@ private:
     bool fillModeNonSolid_ = false;
     bool largePoints_ = false;
     bool pushDescriptors_ = false;
+    bool fullSubgroups_ = false;  // subgroupSizeControl and computeFullSubgroups enabled
+    VkPhysicalDeviceVulkan13Properties properties13_{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES};
     VkInstance instance_ = VK_NULL_HANDLE;
     VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
     VkSurfaceKHR surface_ = VK_NULL_HANDLE;

@@ -17,13 +17,27 @@
 // buffer bound to the same memory (binding 16).
 //
 // What keeps that ordered: both views are `coherent`, and each phase ends
-// with memoryBarrier() (every storage class) and a barrier, so what one
-// invocation wrote through the buffer, any invocation reads through the
+// with a barrier that makes every invocation's buffer and image writes
+// visible to the others (solve_in_workgroup.glsl, phaseBarrier), so what
+// one invocation wrote through the buffer, any invocation reads through the
 // texels in a later phase. Within a phase no invocation reads a position it
 // wrote: a colour's constraints share no particle, and a cluster sweep has
 // no serial share (the cluster plan leaves the overflow groups to the
 // coloured sweep, sim/pbd_clusters.h); the collision constraints of the
 // owned particles read each position before writing it.
+//
+// Which barrier: lavapipe compiles a shader with a workgroup barrier (or a
+// memory barrier at workgroup scope or wider) as coroutines, one per SIMD
+// vector, and that made the whole sweep about 10% slower on a 256 x 256
+// cloth, however few the barriers (grouping a core's clusters in one
+// workgroup, 26 barriers an iteration per core instead of per cluster,
+// changed nothing). Where the device lets a pipeline require full
+// subgroups of 8 (Vulkan 1.3's subgroupSizeControl and
+// computeFullSubgroups, lavapipe's only size on AVX2), the workgroup is
+// one subgroup, and a subgroup barrier, which orders every invocation of
+// it, buffer and image memory included, ends each phase instead; elsewhere
+// the workgroup barrier (PbdSolver::cpuSweepInOneSubgroup()). The same
+// bits either way (docs/benchmarks.md, "One subgroup, no coroutines").
 //
 // For the same lane-by-lane stores, it writes only the xyz of a position
 // (solve_in_workgroup.glsl, setPredicted), and PbdSolver builds it without

@@ -34,6 +34,9 @@
 // first: 256 for GPUs; 16 for CPU drivers, which run a workgroup on one core
 // and pay per SIMD vector of invocations at every barrier.
 #extension GL_GOOGLE_include_directive : require
+#ifdef VKSIM_CLUSTER_SWEEP_CPU
+#extension GL_KHR_shader_subgroup_basic : require
+#endif
 #include "shared/sim_types.h"
 #include "shared/interaction_types.h"
 #include "math/real_glsl.h"
@@ -54,6 +57,9 @@ layout(push_constant) uniform Push { WorkgroupSolvePush pc; };
 layout(std430, binding = 0) buffer Positions { vec4 positions[]; };
 layout(std430, binding = 1) buffer Velocities { vec4 velocities[]; };
 #ifdef VKSIM_CLUSTER_SWEEP_CPU
+// 1: the pipeline makes the workgroup one full subgroup
+// (pbd/cluster_sweep_cpu.comp says why that matters).
+layout(constant_id = kSweepIsOneSubgroupConstantId) const uint kSweepIsOneSubgroup = 0u;
 // The predicted positions twice: read as texels, written through a storage
 // buffer (pbd/cluster_sweep_cpu.comp says why and what keeps it ordered).
 layout(binding = 2, rgba32f) uniform coherent readonly imageBuffer predictedTexels;
@@ -206,8 +212,24 @@ void predict(uint count) {
     }
 }
 
-// Every phase of one iteration, each followed by a barrier (and, in device
-// memory, the buffer writes made visible first): a colour, of one family or
+// What ends a phase: a workgroup barrier; in the CPU sweep, its buffer and
+// image writes made visible first, and where its workgroup is one subgroup
+// a subgroup barrier instead, which does both for every invocation of it
+// (pbd/cluster_sweep_cpu.comp). kSweepIsOneSubgroup is a specialization
+// constant, so the other branch is compiled out: lavapipe turns any
+// workgroup barrier in a shader into a coroutine switch.
+void phaseBarrier() {
+#ifdef VKSIM_CLUSTER_SWEEP_CPU
+    if (kSweepIsOneSubgroup != 0u) {
+        subgroupBarrier();
+        return;
+    }
+    memoryBarrier();
+#endif
+    barrier();
+}
+
+// Every phase of one iteration, each followed by phaseBarrier(): a colour, of one family or
 // of several (sim/colour_steps.h), spread over the invocations, or an
 // overflow share walked in order by invocation 0. One loop per family, its
 // start and stride chosen per phase and empty where the phase has none of
@@ -227,8 +249,7 @@ void projectPhases(WorkgroupObject object, uint iteration) {
             projectBending(phase.first[kPbdFamilyBending] + j, iteration, pc.particles.dt);
         for (uint j = start; j < phase.count[kPbdFamilyAttachment]; j += stride)
             projectAttachment(phase.first[kPbdFamilyAttachment] + j, iteration, pc.particles.dt);
-        if (inDeviceMemory) memoryBarrier();
-        barrier();
+        phaseBarrier();
     }
 }
 

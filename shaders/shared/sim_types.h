@@ -105,6 +105,10 @@ GPU_CONST(uint, kXpbdFamiliesConstantId, 9);
 GPU_CONST(uint, kXpbdFamilyDistance, 1);
 GPU_CONST(uint, kXpbdFamilyBending, 2);
 GPU_CONST(uint, kXpbdFamilyAttachment, 4);
+// The specialization constant of the CPU cluster sweep
+// (pbd/cluster_sweep_cpu.comp): 1 where its pipeline makes each workgroup
+// one full subgroup, so that a subgroup barrier orders its phases.
+GPU_CONST(uint, kSweepIsOneSubgroupConstantId, 11);
 
 struct Collider {
     // xyz: world position of the local origin; w: the radius of a sphere

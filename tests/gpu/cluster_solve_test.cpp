@@ -168,6 +168,36 @@ TEST_F(ClusterSolve, CollisionsInTheSecondSweepGiveTheBitsOfTheirOwnPass) {
     EXPECT_FALSE(collisionPass);
 }
 
+// A CPU driver's cluster sweep ends its phases with a subgroup barrier
+// where the device lets its workgroup be one full subgroup (lavapipe: Vulkan
+// 1.3's subgroupSizeControl and computeFullSubgroups, subgroups of 8), else
+// with a workgroup barrier: the same bits either way, frame by frame, while
+// the cloth swings onto the sphere (XPBD stretch, so that the multipliers
+// are read and written too).
+TEST_F(ClusterSolve, SubgroupAndWorkgroupBarriersGiveTheSameBits) {
+    Scene scene = onPath(swingingCloth(side()), PbdPath::Clusters);
+    scene.cloths[0].stretch.model = ConstraintModel::Xpbd;
+    scene.cloths[0].stretch.compliance = 1e-6f;
+    const SimModel model = buildModel(scene);
+    GpuRun subgroup(ctx(), model, scene.solver);
+    GpuRun workgroup(ctx(), model, scene.solver);
+    const PbdSolver& solver = subgroup.stepper().pbd();
+    std::cout << fmt::format("[clusters] CPU sweep in one subgroup: {}\n", solver.cpuSweepInOneSubgroup());
+    if (cpu() && ctx().canRequireSubgroupSize(8)) {
+        EXPECT_TRUE(solver.cpuSweepInOneSubgroup());
+    }
+    if (!solver.cpuSweepInOneSubgroup()) GTEST_SKIP() << "the sweep uses the workgroup barrier on this device";
+    workgroup.stepper().pbd().syncCpuSweepByWorkgroupForTesting();
+    ASSERT_FALSE(workgroup.stepper().pbd().cpuSweepInOneSubgroup());
+    for (uint32_t f = 1; f <= 30; ++f) {
+        subgroup.frames(1);
+        workgroup.frames(1);
+        const std::vector<glm::vec4> a = subgroup.positions(), b = workgroup.positions();
+        ASSERT_EQ(a.size(), b.size());
+        ASSERT_EQ(std::memcmp(a.data(), b.data(), a.size() * sizeof(glm::vec4)), 0) << "frame " << f;
+    }
+}
+
 // Dispatches per frame: per iteration two sweeps (the second with the
 // collision constraints) instead of one dispatch per colour, at most a
 // quarter of the per-colour path's.

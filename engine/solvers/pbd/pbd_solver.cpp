@@ -179,6 +179,7 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
     // their own (pbd/cluster_sweep_cpu.comp) that reads the arrays as texels.
     workgroupSpecialization_ = {{0, sharedBytes / 4}, colliders_.shapeSpecialization()};
     clustersInDeviceMemory_ = !wide;
+    cpuSweepInOneSubgroup_ = ctx.canRequireSubgroupSize(kCpuClusterSweepWidth);
     std::vector<gpu::WorkgroupObject> clusterObjects = clusters.clusters;
     if (clustersInDeviceMemory_)
         contactLists_ = makeContactLists(ctx, clusterObjects, clusterCounts_[0], kCpuClusterSweepWidth);
@@ -494,8 +495,11 @@ const ComputeKernel& PbdSolver::clusterSweepInDeviceMemory() {
     if (!kernel) {
         std::vector<SpecializationConstant> specialization = workgroupSpecialization_;
         specialization.push_back({gpu::kXpbdFamiliesConstantId, families});
+        // One full subgroup a workgroup where the device allows it: its
+        // phases then end with a subgroup barrier (pbd/cluster_sweep_cpu.comp).
+        specialization.push_back({gpu::kSweepIsOneSubgroupConstantId, cpuSweepInOneSubgroup_ ? 1u : 0u});
         kernel = std::make_unique<ComputeKernel>(ctx_, "pbd/cluster_sweep_cpu.comp", sizeof(gpu::WorkgroupSolvePush),
-                                                 specialization);
+                                                 specialization, cpuSweepInOneSubgroup_ ? kCpuClusterSweepWidth : 0);
         // The contact lists are laid out for this width.
         if (kernel->workgroupSize() != kCpuClusterSweepWidth)
             throw std::logic_error("pbd/cluster_sweep_cpu.comp is not kCpuClusterSweepWidth wide");

@@ -93,6 +93,13 @@ public:
     // For the test that both ways compute the same bits: keeps the
     // collision pass on the cluster path. Set before the first frame.
     void keepClusterCollisionPassForTesting() { clusterSweepCollides_ = false; }
+    // Whether the CPU driver's cluster sweep ends its phases with a subgroup
+    // barrier, its workgroup one full subgroup (pbd/cluster_sweep_cpu.comp),
+    // rather than with a workgroup barrier.
+    bool cpuSweepInOneSubgroup() const { return clustersInDeviceMemory_ && cpuSweepInOneSubgroup_; }
+    // For the test that both barriers compute the same bits: the workgroup
+    // barrier. Set before the first frame.
+    void syncCpuSweepByWorkgroupForTesting() { cpuSweepInOneSubgroup_ = false; }
 
     // Live material edits: recorded into the next frame (vkCmdUpdateBuffer
     // at its start, between barriers), no wait.
@@ -199,6 +206,7 @@ private:
     const ComputeKernel& clusterSweepInDeviceMemory();
     std::map<uint32_t, std::unique_ptr<ComputeKernel>> clusterSweepsInDeviceMemory_;
     bool clustersInDeviceMemory_ = false;
+    bool cpuSweepInOneSubgroup_ = false;  // ctx.canRequireSubgroupSize(kCpuClusterSweepWidth)
     std::vector<SpecializationConstant> workgroupSpecialization_;
     std::unique_ptr<PassIds> passIds_;
 };
