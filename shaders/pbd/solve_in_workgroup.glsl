@@ -229,13 +229,14 @@ void phaseBarrier() {
     barrier();
 }
 
-// Every phase of one iteration, each followed by phaseBarrier(): a colour, of one family or
-// of several (sim/colour_steps.h), spread over the invocations, or an
-// overflow share walked in order by invocation 0. One loop per family, its
-// start and stride chosen per phase and empty where the phase has none of
-// the family, so that each projection is compiled once and a phase's
-// families are not a branch (a CPU driver would run every branch under a
-// mask; a loop ends when its last lane does).
+// Every phase of one iteration, each followed by phaseBarrier(): a
+// colour, of one family or of several (sim/colour_steps.h), spread over
+// the invocations, or an overflow share walked in order by invocation 0.
+// One loop per family, its start and stride chosen per phase and empty
+// where the phase has none of the family, so that each projection is
+// compiled once and a phase's families are not a branch (a CPU driver
+// would run every branch under a mask; a loop ends when its last lane
+// does).
 void projectPhases(WorkgroupObject object, uint iteration) {
     uint t = gl_LocalInvocationID.x;
     for (uint k = 0u; k < object.phaseCount; ++k) {
