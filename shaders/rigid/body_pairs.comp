@@ -9,5 +9,5 @@ layout(local_size_x = 64) in;
 
 void main() {
     if (gl_WorkGroupID.x >= pc.pairCount) return;  // whole workgroups only: barriers stay uniform
-    solvePair(pc.firstPair + gl_WorkGroupID.x);
+    solvePair(pc.first + gl_WorkGroupID.x);
 }

@@ -15,13 +15,12 @@
 //   along the depth-weighted mean normal of the points inside (one point's
 //   normal is ambiguous on an edge: a corner of a box resting on an equal box
 //   sits on its edge, where the nearest face may be a side).
-// pc.phase says which part this dispatch runs: a whole frame, one workgroup
-// per body (a world of one body: nothing to wait for between substeps); a
-// whole frame of every body and pair in one workgroup (few bodies: bodies
-// one after another and pairs in their rounds' order, each by all 64
-// invocations, so the same sums in the same order as the per-substep path);
-// or one substep's contacts or positions (many bodies: the rounds of pairs,
-// body_pairs.comp, run in between).
+// pc.phase says which part this dispatch runs: a run of items of the
+// frame's sequence in one workgroup (few bodies, or one: rigid_frame_items.h;
+// bodies one after another and pairs in their rounds' order, each by all 64
+// invocations, so the same sums in the same order as the per-substep path),
+// or one substep's contacts or positions, one workgroup per body (many
+// bodies: the rounds of pairs, body_pairs.comp, run in between).
 // The invocations share the contact points (point k to invocation k % 64)
 // and reduce their sums over a fixed tree (rigid_reduce.glsl); every
 // invocation then computes the same impulse from the same sums, so the
@@ -169,42 +168,41 @@ void storeBody(uint b) {
     workgroupSync();
 }
 
-// Every substep of every body and pair, in the order RigidSolver records
-// the per-substep passes.
-void allBodiesFrame() {
-    for (uint substep = 0u; substep < pc.substeps; ++substep) {
-        for (uint iteration = 0u; iteration < pc.iterations; ++iteration) {
-            for (uint b = 0u; b < pc.bodyCount; ++b) {
-                loadBody(b);
-                if (iteration == 0u) integrateVelocity();
-                contacts(iteration == 0u);
-                storeBody(b);
-            }
-            for (uint p = 0u; p < pc.pairCount; ++p) solvePair(p);
+// Item `item` of the frame's sequence (rigid_frame_items.h): per substep,
+// `iterations` times every body's contacts (the first time after its
+// velocity update) then every pair, then every body's positions. Every item
+// loads and stores its bodies' states, so a dispatch may end after any item.
+void frameItem(uint item) {
+    uint perIteration = pc.bodyCount + pc.pairCount;
+    uint contactItems = pc.iterations * perIteration;
+    uint k = item % (contactItems + pc.bodyCount);
+    if (k < contactItems) {
+        bool firstIteration = k < perIteration;
+        k %= perIteration;
+        if (k >= pc.bodyCount) {
+            solvePair(k - pc.bodyCount);
+            return;
         }
-        for (uint b = 0u; b < pc.bodyCount; ++b) {
-            loadBody(b);
-            integratePositions();
-            storeBody(b);
-        }
+        loadBody(k);
+        if (firstIteration) integrateVelocity();
+        contacts(firstIteration);
+        storeBody(k);
+    } else {
+        loadBody(k - contactItems);
+        integratePositions();
+        storeBody(k - contactItems);
     }
 }
 
 void main() {
-    if (pc.phase == kRigidPhaseAllBodies) {
-        if (gl_WorkGroupID.x == 0u) allBodiesFrame();
+    if (pc.phase == kRigidPhaseItems) {
+        for (uint item = pc.first; item < pc.first + pc.itemCount; ++item) frameItem(item);
         return;
     }
     uint b = gl_WorkGroupID.x;
     if (b >= pc.bodyCount) return;  // whole workgroups only: barriers stay uniform
     loadBody(b);
-    if (pc.phase == kRigidPhaseFrame) {
-        for (uint substep = 0u; substep < pc.substeps; ++substep) {
-            integrateVelocity();
-            for (uint iteration = 0u; iteration < pc.iterations; ++iteration) contacts(iteration == 0u);
-            integratePositions();
-        }
-    } else if (pc.phase == kRigidPhaseContacts) {
+    if (pc.phase == kRigidPhaseContacts) {
         if (pc.integrate != 0u) integrateVelocity();
         contacts(pc.integrate != 0u);
     } else {

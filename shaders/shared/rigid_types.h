@@ -39,10 +39,9 @@ struct RigidBodyState {
 GPU_CHECK_SIZE(RigidBodyState, 64);
 
 // What one dispatch of rigid/step_bodies.comp does (RigidPush::phase).
-GPU_CONST(uint, kRigidPhaseFrame, 0);      // every substep of the frame: a world of one body
+GPU_CONST(uint, kRigidPhaseItems, 0);      // items of the frame's sequence, in one workgroup (rigid_frame_items.h)
 GPU_CONST(uint, kRigidPhaseContacts, 1);   // one substep's velocity update (when `integrate`) and collider contacts
 GPU_CONST(uint, kRigidPhasePositions, 2);  // one substep's position update and push-out
-GPU_CONST(uint, kRigidPhaseAllBodies, 3);  // every substep of every body and pair, in one workgroup
 
 // How bodies meet the colliders (RigidPush::contactModel, docs/physics.md §11).
 GPU_CONST(uint, kRigidContactImpulse, 0);    // averaged contact, impulse to the wanted velocity, push-out
@@ -53,7 +52,7 @@ GPU_CONST(uint, kRigidContactBarrier, 2);    // penalty force rho (1/phi - 1/buf
 struct RigidPush {
     vec4 gravity;          // xyz [m/s^2]
     float dt;              // substep length h [s]
-    uint substeps;         // kRigidPhaseFrame: substeps this dispatch runs
+    uint itemCount;        // kRigidPhaseItems: the dispatch runs items [first, first + itemCount)
     uint bodyCount;
     uint colliderCount;
     float linearDamping;   // [1/s]: v *= max(0, 1 - linearDamping h) each substep
@@ -63,10 +62,10 @@ struct RigidPush {
     uint gyroscopic;       // 1: omega += h I^-1 (-omega x I omega); 0: without the gyroscopic term
     float penetrationSlop;  // [m]: depth a body may stay inside a collider; deeper is moved out
     uint phase;            // kRigidPhase*
-    uint iterations;       // kRigidPhaseFrame: contact passes per substep
+    uint iterations;       // kRigidPhaseItems: contact passes per substep
     uint integrate;        // kRigidPhaseContacts: 1 on a substep's first iteration (update the velocities first)
-    uint firstPair;        // body_pairs.comp: the round's pairs [firstPair, firstPair + pairCount)
-    uint pairCount;        // kRigidPhaseAllBodies: every pair
+    uint first;            // body_pairs.comp: the round's pairs [first, first + pairCount); kRigidPhaseItems: the first item
+    uint pairCount;        // kRigidPhaseItems: every pair
     uint firstBodyCollider;  // body_colliders.comp: body b is collider firstBodyCollider + b
     uint contactModel;       // kRigidContact*: against the colliders (body pairs always use impulses)
     float penaltyStiffness;  // kRigidContactQuadratic: k [N/m] per contact point

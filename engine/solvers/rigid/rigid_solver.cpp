@@ -1,7 +1,13 @@
 #include "solvers/rigid/rigid_solver.h"
 
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+
+#include <fmt/format.h>
 #include <glm/glm.hpp>
 
+#include "solvers/rigid/rigid_frame_items.h"
 #include "vk/context.h"
 #include "world/collider_set.h"
 
@@ -18,6 +24,18 @@ RigidSolver::RigidSolver(const VulkanContext& ctx, const RigidModel& model, cons
       pairCount_(static_cast<uint32_t>(model.pairs.size())),
       cpuDevice_(ctx.properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU) {
     if (empty()) return;
+    uint32_t widest = 0;  // the body with the most contact points
+    for (uint32_t b = 1; b < bodyCount_; ++b)
+        if (model.bodies[b].pointCount > model.bodies[widest].pointCount) widest = b;
+    itemLoopBound_ = rigidItemLoopBound(model.bodies[widest].pointCount, colliders_.sceneCount());
+    // Past the budget a lone item would be cut short on a CPU driver
+    // (rigid_frame_items.h); a GPU has no such limiter.
+    if (cpuDevice_ && itemLoopBound_ > kRigidDispatchLoopBudget)
+        throw std::invalid_argument(fmt::format(
+            "body \"{}\": {} contact points against {} colliders need up to {} loop passes in one workgroup, more "
+            "than a CPU Vulkan driver (lavapipe) runs in one shader invocation ({}); use fewer points",
+            model.names[widest], model.bodies[widest].pointCount, colliders_.sceneCount(), itemLoopBound_,
+            kRigidDispatchLoopBudget));
     bodies_ = makeStorageBuffer<gpu::RigidBody>(ctx, model.bodies, "rigid bodies");
     states_ = makeStorageBuffer<gpu::RigidBodyState>(ctx, model.states, "rigid body states",
                                                      VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
@@ -54,7 +72,6 @@ gpu::RigidPush RigidSolver::framePush(const SolverSettings& settings, uint32_t b
     gpu::RigidPush push{};
     push.gravity = glm::vec4(settings.gravity, 0.0f);
     push.dt = settings.timeStep / static_cast<float>(settings.substeps);
-    push.substeps = settings.substeps;
     push.bodyCount = bodyCount;
     push.colliderCount = colliderCount;
     push.linearDamping = settings.rigid.linearDamping;
@@ -72,7 +89,7 @@ gpu::RigidPush RigidSolver::framePush(const SolverSettings& settings, uint32_t b
     return push;
 }
 
-bool RigidSolver::oneDispatch(const SolverSettings& settings) const {
+bool RigidSolver::oneWorkgroup(const SolverSettings& settings) const {
     switch (settings.rigid.path) {
         case RigidPath::OneWorkgroup: return true;
         case RigidPath::PerSubstep: return bodyCount_ == 1;
@@ -94,21 +111,34 @@ void RigidSolver::recordFrame(StepRecorder& rec, const SolverSettings& settings,
                 {&bodies_, &states_, &points_, &colliders_.meshSdfGrids(), &shapes_, &pairs_, &colliders_.colliders()},
                 threads, push);
     };
-    const uint32_t perBody = bodyCount_ * step_->workgroupSize();  // one workgroup per body
-    if (oneDispatch(settings)) {
-        // One body: a workgroup of its own, no pairs. More: one workgroup for all.
-        push.phase = bodyCount_ == 1 ? gpu::kRigidPhaseFrame : gpu::kRigidPhaseAllBodies;
+    if (oneWorkgroup(settings)) {
+        // One workgroup runs the frame's items, as many a dispatch as stay
+        // within a CPU driver's loop limit (rigid_frame_items.h).
+        const RigidFrameItems items =
+            rigidFrameItems(bodyCount_, pairCount_, settings.substeps, settings.rigid.iterations, itemLoopBound_);
+        if (items.perSubstep + items.perDispatch > std::numeric_limits<uint32_t>::max())
+            throw std::invalid_argument(fmt::format(
+                "solver.rigid: {} bodies with {} iterations make {} items a substep, more than the one-workgroup path "
+                "counts (2^32); use \"path\": \"perSubstep\"",
+                bodyCount_, settings.rigid.iterations, items.perSubstep));
+        push.phase = gpu::kRigidPhaseItems;
         push.pairCount = pairCount_;
-        stepBodies(stepPass_, bodyCount_ == 1 ? perBody : step_->workgroupSize());
+        for (uint64_t first = 0; first < items.total; first += items.perDispatch) {
+            // Counted from the substep's start: the shader finds an item's place modulo perSubstep.
+            push.first = static_cast<uint32_t>(first % items.perSubstep);
+            push.itemCount = static_cast<uint32_t>(std::min(items.perDispatch, items.total - first));
+            stepBodies(stepPass_, step_->workgroupSize());
+        }
         return;
     }
+    const uint32_t perBody = bodyCount_ * step_->workgroupSize();  // one workgroup per body
     for (uint32_t substep = 0; substep < settings.substeps; ++substep) {
         for (uint32_t iteration = 0; iteration < settings.rigid.iterations; ++iteration) {
             push.phase = gpu::kRigidPhaseContacts;
             push.integrate = iteration == 0 ? 1u : 0u;
             stepBodies(contactsPass_, perBody);
             for (size_t round = 0; round + 1 < roundStarts_.size(); ++round) {
-                push.firstPair = roundStarts_[round];
+                push.first = roundStarts_[round];
                 push.pairCount = roundStarts_[round + 1] - roundStarts_[round];
                 // One workgroup per pair.
                 rec.run(pairsPass_, *pairKernel_, {&bodies_, &states_, &points_, &colliders_.meshSdfGrids(), &shapes_, &pairs_},

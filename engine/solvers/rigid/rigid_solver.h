@@ -1,15 +1,16 @@
 #pragma once
 // The rigid bodies of a world on the GPU (docs/physics.md §11): their
 // body-frame constants, contact points, shapes and state, and the passes
-// that step them. A frame is one dispatch, "rigid: step", for one body (one
-// workgroup, every substep inside) and for a few bodies (settings path
-// OneWorkgroup: every body and pair one after another in one workgroup).
-// Per substep (PerSubstep) it is `iterations` times "rigid: collider
-// contacts" (one workgroup per body; the first also updates the velocities)
-// each followed by "rigid: body pairs" once per round of pairs
-// (rigid_model.h), then "rigid: positions". Both orders are the same, so
-// both paths give the same bits. Bodies touch the colliders, not the
-// particles, so the stepper records them before the particle solvers.
+// that step them. For one body, and for a few (settings path OneWorkgroup),
+// a frame is "rigid: step" in one workgroup: every body and pair one after
+// another, as few dispatches as a CPU driver's loop limit allows
+// (rigid_frame_items.h; one for a small world). Per substep (PerSubstep) it
+// is `iterations` times "rigid: collider contacts" (one workgroup per body;
+// the first also updates the velocities) each followed by "rigid: body
+// pairs" once per round of pairs (rigid_model.h), then "rigid: positions".
+// Both orders are the same, so both paths give the same bits. Bodies touch
+// the colliders, not the particles, so the stepper records them before the
+// particle solvers.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -41,9 +42,12 @@ public:
     static constexpr uint32_t kOneWorkgroupBodiesCpu = 64;
     static constexpr uint32_t kOneWorkgroupBodiesGpu = 8;
 
-    // Whether `settings` step a frame in one dispatch.
-    bool oneDispatch(const SolverSettings& settings) const;
+    // Whether `settings` step a frame in one workgroup (RigidPath::OneWorkgroup).
+    bool oneWorkgroup(const SolverSettings& settings) const;
 
+    // Throws std::invalid_argument on a CPU device when a body has so many
+    // contact points that one body or pair would outrun the driver's loop
+    // limit (rigid_frame_items.h).
     RigidSolver(const VulkanContext& ctx, const RigidModel& model, const ColliderSet& colliders);
 
     uint32_t bodyCount() const { return bodyCount_; }
@@ -81,6 +85,7 @@ private:
     // per-substep path's bodies and pairs side by side, so one workgroup
     // wins only up to about 8 (docs/physics.md §11, measured on both).
     bool cpuDevice_ = false;
+    uint64_t itemLoopBound_ = 0;  // rigidItemLoopBound of this world's bodies and colliders
     GpuBuffer bodies_, states_, points_, shapes_, pairs_;
     std::unique_ptr<ComputeKernel> step_, pairKernel_, collidersKernel_;
     uint32_t stepPass_ = 0, contactsPass_ = 0, pairsPass_ = 0, positionsPass_ = 0, collidersPass_ = 0;
