@@ -59,7 +59,7 @@ std::string describeNonFinite(const NonFiniteSite& site) {
     const std::string diverged = finite ? fmt::format(", past {:.3g}, where the next products overflow",
                                                       double(gpu::kDivergedMagnitude))
                                         : "";
-    const std::string subject = site.body ? fmt::format("body {} {}", *site.body, quoteInput(site.bodyName))
+    const std::string subject = site.body ? fmt::format("body {} {}", *site.body, json_input::quoteInput(site.bodyName))
                                           : fmt::format("particle {}", site.particle);
     return fmt::format("simulation became non-finite in {}: {} {} = ({}, {}, {}){}{}", where, subject, site.quantity,
                        component(v.x), component(v.y), component(v.z), diverged, more);
