@@ -33,6 +33,8 @@ mkdir -p "$work"
 dictionary="$work/scene.dict"
 grep -aho '"[A-Za-z][A-Za-z0-9_-]*"' scenes/*.json tests/bad_scenes/*.json | sort -u >"$dictionary"
 printf '%s\n' '"{"' '"}"' '"["' '"]"' '":"' '","' '"true"' '"false"' '"null"' '"-1e309"' '"1e-320"' >>"$dictionary"
+# Rigid bodies, mass-spring cloth and shape matching: keys, choices, fragments.
+cat tests/fuzz/scene.dict >>"$dictionary"
 
 fuzz_one() {  # fuzz_one TARGET: its corpus, log and crashers under $work/TARGET
   local target=$1 dir="$work/$1" extra=()

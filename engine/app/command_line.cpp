@@ -57,7 +57,8 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv, std::ostre
     cli.add_flag("--quiet", options.quiet, "Do not print the model summary, the timing table or the progress bar");
     CLI::Option* exportOption =
         cli.add_option("--export", options.exportDir,
-                       "Write each deformable object's mesh per frame to DIR/<object>_<frame:05d>.obj|.ply "
+                       "Write each deformable object's and rigid body's surface per frame to "
+                       "DIR/<name>_<frame:05d>.obj|.ply "
                        "(frame: the 0-based simulation frame index; DIR is created)")
             ->check(checkPath);
     std::string exportFormat = "obj";
@@ -75,6 +76,13 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv, std::ostre
         ->check([](const std::string& path) {
             return std::filesystem::path(path).extension() == ".json" ? std::string()
                                                                       : "expected a file name ending in .json";
+        });
+    cli.add_option("--poses", options.posesFile,
+                   "Write every rigid body's pose and velocity at the end of every frame to FILE (.csv or .json): "
+                   "frame,body,x,y,z,qx,qy,qz,qw,vx,vy,vz,wx,wy,wz")
+        ->check(checkPath)
+        ->check([](const std::string& path) {
+            return isSupportedPosesPath(path) ? std::string() : "expected a file name ending in .csv or .json";
         });
 
     cli.add_option("--screenshot", options.screenshotFile,

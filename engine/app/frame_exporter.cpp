@@ -8,11 +8,15 @@
 
 #include <fmt/format.h>
 
+#include <glm/gtc/quaternion.hpp>
+
 #include "io/file_names.h"
 #include "io/obj_writer.h"
 #include "io/ply_writer.h"
 #include "vk/barriers.h"
+#include "render/shape_mesh.h"
 #include "vk/context.h"
+#include "world/world.h"
 
 namespace vksim {
 namespace {
@@ -30,6 +34,9 @@ void prepareDirectory(const std::filesystem::path& directory) {
         throw std::runtime_error(fmt::format("{}: directory is not writable", directory.string()));
 }
 
+// A stored (x, y, z, w) quaternion, normalised in double.
+glm::dquat unitQuaternion(const glm::vec4& q) { return glm::normalize(glm::dquat(q.w, q.x, q.y, q.z)); }
+
 // Scene names are free text; a header or comment line must stay one line.
 std::string singleLine(std::string text) {
     for (char& c : text)
@@ -39,16 +46,18 @@ std::string singleLine(std::string text) {
 
 }  // namespace
 
-FrameExporter::FrameExporter(const VulkanContext& ctx, const SimModel& model, const GpuBuffer& positions,
-                             const GpuBuffer& normals, ExportSettings settings, uint32_t frameSlots)
-    : settings_(std::move(settings)),
-      readBack_(ctx, "export", positions, normals, model.particleCount(), frameSlots) {
+FrameExporter::FrameExporter(const VulkanContext& ctx, const World& sim, ExportSettings settings,
+                             uint32_t frameSlots)
+    : settings_(std::move(settings)) {
     if (settings_.every == 0) throw std::invalid_argument("export: every must be at least 1");
     prepareDirectory(settings_.directory);
 
+    const SimModel& model = sim.model();
+    const RigidModel& rigid = model.rigid;
     std::vector<std::string> names;
     for (const ObjectRange& range : model.objects) names.push_back(range.name);
-    const std::vector<std::string> stems = uniqueFileStems(names);
+    names.insert(names.end(), rigid.names.begin(), rigid.names.end());
+    const std::vector<std::string> stems = uniqueFileStems(names);  // objects and bodies never share a file
     for (size_t i = 0; i < model.objects.size(); ++i) {
         const ObjectRange& range = model.objects[i];
         ExportedObject object{range.name, stems[i], range.firstParticle, range.particleCount, {}};
@@ -63,36 +72,90 @@ FrameExporter::FrameExporter(const VulkanContext& ctx, const SimModel& model, co
         }
         objects_.push_back(std::move(object));
     }
+    for (uint32_t b = 0; b < rigid.bodyCount(); ++b) {
+        // The shape's frame -> the body frame: p_shape + R_shape v
+        // (rigid_model.h); the surface as the renderer shades it, on the
+        // true shape (no inset).
+        const gpu::Collider& shape = rigid.shapes[b];
+        const glm::dquat shapeRotation = unitQuaternion(shape.rotation);
+        const glm::dvec3 shapePosition(glm::vec3(shape.position));
+        const ShapeMesh mesh =
+            makeSurfaceMesh(ColliderSurface{rigid.surfaces[b].positions, rigid.surfaces[b].triangles}, 0.0f);
+        ExportedBody body{rigid.names[b], stems[model.objects.size() + b], {}, {}, mesh.indices};
+        for (size_t v = 0; v < mesh.positions.size(); ++v) {
+            body.positions.push_back(shapePosition + shapeRotation * glm::dvec3(glm::vec3(mesh.positions[v])));
+            body.normals.push_back(shapeRotation * glm::dvec3(glm::vec3(mesh.normals[v])));
+        }
+        bodies_.push_back(std::move(body));
+    }
+
+    // Nothing to read is no source (a buffer of 0 bytes does not exist).
+    std::vector<StateReadBack::Source> sources;
+    const VkDeviceSize particleBytes = VkDeviceSize{model.particleCount()} * sizeof(glm::vec4);
+    if (particleBytes > 0) {
+        sources.push_back({&sim.positions(), particleBytes});
+        sources.push_back({&sim.normals(), particleBytes});
+    }
+    if (!bodies_.empty())
+        sources.push_back({&sim.rigid().states(), VkDeviceSize{rigid.bodyCount()} * sizeof(gpu::RigidBodyState)});
+    if (!sources.empty()) readBack_.emplace(ctx, "export", std::move(sources), frameSlots);
 }
 
 void FrameExporter::frameRecorded(VkCommandBuffer cmd, uint32_t slot, uint64_t frame) {
-    if (frame % settings_.every == 0) readBack_.record(cmd, slot, frame);
+    if (readBack_ && frame % settings_.every == 0) readBack_->record(cmd, slot, frame);
 }
 
 void FrameExporter::frameCollected(uint32_t slot, uint64_t frame) {
-    if (const std::optional<StateReadBack::State> state = readBack_.take(slot, frame)) {
+    if (!readBack_) return;
+    if (const std::optional<StateReadBack::State> state = readBack_->take(slot, frame)) {
         writeFrame(*state);
         ++framesWritten_;
     }
 }
 
-std::filesystem::path FrameExporter::filePath(size_t object, uint64_t frame) const {
-    return settings_.directory /
-           fmt::format("{}_{:05d}{}", objects_.at(object).fileStem, frame, fileExtension(settings_.format));
+std::filesystem::path FrameExporter::filePath(size_t item, uint64_t frame) const {
+    const std::string& stem =
+        item < objects_.size() ? objects_[item].fileStem : bodies_.at(item - objects_.size()).fileStem;
+    return settings_.directory / fmt::format("{}_{:05d}{}", stem, frame, fileExtension(settings_.format));
+}
+
+void FrameExporter::writeMesh(size_t item, uint64_t frame, const MeshView& mesh, std::string_view kind,
+                              const std::string& name, const std::string& stem) const {
+    const std::string comment = fmt::format("vksim: {} \"{}\", frame {}", kind, singleLine(name), frame);
+    if (settings_.format == MeshFormat::Obj)
+        writeObj(filePath(item, frame), mesh, stem, comment);
+    else
+        writePly(filePath(item, frame), mesh, comment);
 }
 
 void FrameExporter::writeFrame(const StateReadBack::State& state) {
     const uint64_t frame = state.frame;
-    const std::span<const glm::vec4> positions = state.first, normals = state.second;
-    for (size_t i = 0; i < objects_.size(); ++i) {
-        const ExportedObject& object = objects_[i];
-        const MeshView mesh{positions.subspan(object.firstParticle, object.particleCount),
-                            normals.subspan(object.firstParticle, object.particleCount), object.triangles};
-        const std::string comment = fmt::format("vksim: object \"{}\", frame {}", singleLine(object.name), frame);
-        if (settings_.format == MeshFormat::Obj)
-            writeObj(filePath(i, frame), mesh, object.fileStem, comment);
-        else
-            writePly(filePath(i, frame), mesh, comment);
+    size_t source = 0;
+    if (!objects_.empty()) {
+        const std::span<const glm::vec4> positions = state.as<glm::vec4>(0), normals = state.as<glm::vec4>(1);
+        source = 2;
+        for (size_t i = 0; i < objects_.size(); ++i) {
+            const ExportedObject& object = objects_[i];
+            const MeshView mesh{positions.subspan(object.firstParticle, object.particleCount),
+                                normals.subspan(object.firstParticle, object.particleCount), object.triangles};
+            writeMesh(i, frame, mesh, "object", object.name, object.fileStem);
+        }
+    }
+    if (bodies_.empty()) return;
+    const std::span<const gpu::RigidBodyState> poses = state.as<gpu::RigidBodyState>(source);
+    for (size_t b = 0; b < bodies_.size(); ++b) {
+        // world = c + R_body (body-frame point), in double, rounded once.
+        const ExportedBody& body = bodies_[b];
+        const glm::dvec3 centre(glm::vec3(poses[b].position));
+        const glm::dquat rotation = unitQuaternion(poses[b].rotation);
+        posedPositions_.resize(body.positions.size());
+        posedNormals_.resize(body.normals.size());
+        for (size_t v = 0; v < body.positions.size(); ++v) {
+            posedPositions_[v] = glm::vec4(glm::vec3(centre + rotation * body.positions[v]), 0.0f);
+            posedNormals_[v] = glm::vec4(glm::vec3(rotation * body.normals[v]), 0.0f);
+        }
+        writeMesh(objects_.size() + b, frame, MeshView{posedPositions_, posedNormals_, body.triangles}, "body",
+                  body.name, body.fileStem);
     }
 }
 

@@ -1,29 +1,34 @@
 #pragma once
-// --export DIR: the surface of every deformable object, every K-th frame, as
-// DIR/<object>_<frame:05d>.obj (or .ply). Frame numbers are the simulation's
-// 0-based frame index, the one the trace and the non-finite report use: file
-// 00000 holds the state at the end of the first frame; frames whose index is
-// a multiple of K are written.
+// --export DIR: the surface of every deformable object and of every rigid
+// body, every K-th frame, as DIR/<name>_<frame:05d>.obj (or .ply). Frame
+// numbers are the simulation's 0-based frame index, the one the trace and the
+// non-finite report use: file 00000 holds the state at the end of the first
+// frame; frames whose index is a multiple of K are written. A body's file is
+// the surface it collides with (RigidModel::surfaces: its contact points),
+// placed at the frame's pose, in world coordinates like the objects'.
 //
 // Read-back never stalls the frame loop (app/state_read_back.h): an exported
-// frame ends with a copy of positions and normals into a host-visible buffer
-// of its frame slot, and the files are written when that slot is collected
-// after its fence.
+// frame ends with a copy of positions and normals (when the scene has
+// particles) and of the body states (when it has bodies) into a host-visible
+// buffer of its frame slot, and the files are written when that slot is
+// collected after its fence.
 #include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include <glm/glm.hpp>
 
 #include "app/frame_observer.h"
 #include "app/state_read_back.h"
 #include "io/mesh_view.h"
-#include "sim/sim_model.h"
-#include "vk/buffer.h"
 
 namespace vksim {
 
 class VulkanContext;
+class World;
 
 struct ExportSettings {
     std::filesystem::path directory;
@@ -33,18 +38,18 @@ struct ExportSettings {
 
 class FrameExporter : public FrameObserver {
 public:
-    // positions, normals: the particle state buffers (vec4 per particle) the
-    // copies read. Creates the directory; throws std::runtime_error
-    // ("DIR: cannot create directory: REASON", "DIR: not writable") when it
-    // cannot be used.
-    FrameExporter(const VulkanContext& ctx, const SimModel& model, const GpuBuffer& positions,
-                  const GpuBuffer& normals, ExportSettings settings, uint32_t frameSlots);
+    // Exports `sim`'s objects and bodies. Creates the directory; throws
+    // std::runtime_error ("DIR: cannot create directory: REASON", "DIR: not
+    // writable") when it cannot be used.
+    FrameExporter(const VulkanContext& ctx, const World& sim, ExportSettings settings, uint32_t frameSlots);
 
     void frameRecorded(VkCommandBuffer cmd, uint32_t slot, uint64_t frame) override;
     void frameCollected(uint32_t slot, uint64_t frame) override;
 
     // DIR/<stem>_<frame:05d><extension>; more digits past frame 99999.
-    std::filesystem::path filePath(size_t object, uint64_t frame) const;
+    // `item`: a deformable object (its index in SimModel::objects), then the
+    // bodies (objects.size() + the body's index).
+    std::filesystem::path filePath(size_t item, uint64_t frame) const;
     uint64_t framesWritten() const { return framesWritten_; }
 
 private:
@@ -55,11 +60,24 @@ private:
         uint32_t particleCount = 0;
         std::vector<uint32_t> triangles;  // local to the object
     };
+    struct ExportedBody {
+        std::string name;
+        std::string fileStem;
+        // Its surface in the body frame (origin at the centre of mass).
+        std::vector<glm::dvec3> positions, normals;
+        std::vector<uint32_t> triangles;
+    };
     void writeFrame(const StateReadBack::State& state);
+    void writeMesh(size_t item, uint64_t frame, const MeshView& mesh, std::string_view kind, const std::string& name,
+                   const std::string& stem) const;
 
     ExportSettings settings_;
     std::vector<ExportedObject> objects_;
-    StateReadBack readBack_;  // positions, normals
+    std::vector<ExportedBody> bodies_;
+    // Positions and normals when there are objects, then the body states
+    // when there are bodies; none when the scene has neither.
+    std::optional<StateReadBack> readBack_;
+    std::vector<glm::vec4> posedPositions_, posedNormals_;  // a body's surface at the frame's pose
     uint64_t framesWritten_ = 0;
 };
 

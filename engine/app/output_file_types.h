@@ -1,7 +1,7 @@
 #pragma once
 // The file types of vksim's output options, by extension: checked on the
 // command line (app/command_line.h) before anything runs, so a typo costs no
-// simulation. The writers (timing_output.h, bench_report.h) pick the format
+// simulation. The writers (timing_output.h, bench_report.h, pose_output.h) pick the format
 // from the same extension.
 #include <filesystem>
 #include <string>
@@ -18,6 +18,12 @@ inline bool isSupportedTimingsPath(const std::string& path) {
 inline bool isSupportedBenchPath(const std::string& path) {
     const std::string ext = std::filesystem::path(path).extension().string();
     return ext == ".json" || ext == ".csv";
+}
+
+// --poses FILE: .csv or .json.
+inline bool isSupportedPosesPath(const std::string& path) {
+    const std::string ext = std::filesystem::path(path).extension().string();
+    return ext == ".csv" || ext == ".json";
 }
 
 }  // namespace vksim

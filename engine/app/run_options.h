@@ -25,6 +25,7 @@ struct RunOptions {
     MeshFormat exportFormat = MeshFormat::Obj;  // --export-format obj|ply
     uint32_t exportEvery = 1;     // --export-every K: frames 0, K, 2K, ...
     std::string traceFile;        // --trace FILE.json: Chrome trace of every pass run
+    std::string posesFile;        // --poses FILE.csv|FILE.json: every body's pose and velocity per frame
     std::string screenshotFile;   // --screenshot FILE.png: the last frame as shown
     uint32_t width = 1280;        // --size WxH: window, and headless screenshot, in pixels
     uint32_t height = 720;

@@ -1,6 +1,7 @@
 #include "app/run_outputs.h"
 
 #include "app/frame_exporter.h"
+#include "app/pose_output.h"
 #include "app/progress_bar.h"
 #include "world/world.h"
 #include "app/trace_output.h"
@@ -12,13 +13,16 @@ RunOutputs::RunOutputs(const VulkanContext& ctx, World& sim, const RunOptions& o
                        std::optional<uint64_t> progressFrames) {
     if (!options.exportDir.empty()) {
         ExportSettings settings{options.exportDir, options.exportFormat, options.exportEvery};
-        exporter_ = std::make_unique<FrameExporter>(ctx, sim.model(), sim.positions(),
-                                                    sim.normals(), std::move(settings), frameSlots);
+        exporter_ = std::make_unique<FrameExporter>(ctx, sim, std::move(settings), frameSlots);
         observers_.push_back(exporter_.get());
     }
     if (!options.traceFile.empty()) {
         trace_ = std::make_unique<TraceWriter>(options.traceFile, sim.timer(), ctx.deviceInfo());
         observers_.push_back(trace_.get());
+    }
+    if (!options.posesFile.empty()) {
+        poses_ = std::make_unique<PoseWriter>(ctx, sim, options.posesFile, frameSlots);
+        observers_.push_back(poses_.get());
     }
     if (progressFrames && progressBarWanted(options.quiet)) {
         progress_ = std::make_unique<ProgressBar>(sim.scene().name, *progressFrames);
@@ -34,6 +38,7 @@ void RunOutputs::finish() {
         progress_.reset();
     }
     if (trace_) trace_->finish();
+    if (poses_) poses_->finish();
 }
 
 }  // namespace vksim

@@ -1,6 +1,6 @@
 #pragma once
 // What a run writes while it runs, as the command line asked: the exported
-// meshes (--export), the pass trace (--trace) and, for headless runs watched
+// meshes (--export), the pass trace (--trace), the body poses (--poses) and, for headless runs watched
 // on a terminal, the progress bar. Headless and windowed loops pass
 // observers() to their frames.
 #include <cstdint>
@@ -18,6 +18,7 @@ class VulkanContext;
 class World;
 class FrameExporter;
 class TraceWriter;
+class PoseWriter;
 class ProgressBar;
 
 class RunOutputs {
@@ -34,12 +35,13 @@ public:
     std::span<FrameObserver* const> observers() const { return observers_; }
 
     // After the last frame: erases the progress bar and completes the trace
-    // (throws std::runtime_error when it could not be written).
+    // and the poses (throws std::runtime_error when one could not be written).
     void finish();
 
 private:
     std::unique_ptr<FrameExporter> exporter_;
     std::unique_ptr<TraceWriter> trace_;
+    std::unique_ptr<PoseWriter> poses_;
     std::unique_ptr<ProgressBar> progress_;
     std::vector<FrameObserver*> observers_;
 };

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "io/csv_field.h"
 #include "io/write_file.h"
 
 namespace vksim {
@@ -141,12 +142,6 @@ nlohmann::json toJson(const BenchReport& report) {
             {"results", results},
             {"scaling", scaling},
             {"skipped", skipped}};
-}
-
-std::string csvField(const std::string& text) {
-    std::string quoted = "\"";
-    for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return quoted + "\"";
 }
 
 std::string formatCsv(const BenchReport& report) {

@@ -1,21 +1,26 @@
 #include "sim/finite_probe.h"
 
+#include <array>
+
 #include <fmt/format.h>
 
 #include "shared/finite_check_types.h"
+#include "shared/rigid_types.h"
 #include "sim/finite_check_result.h"
 #include "vk/barriers.h"
 
 namespace vksim {
 namespace {
 
-// Distinct (first, second) buffer pairs the solver probes: (velocities,
-// predicted), (predicted), (positions, velocities), (velocities), (normals).
-constexpr uint32_t kMaxBufferPairs = 8;
+// The vec4s of a gpu::RigidBodyState, in order, as a report names them.
+constexpr std::array<const char*, 4> kBodyStateFields = {"position", "rotation", "linear velocity",
+                                                         "angular velocity"};
+static_assert(sizeof(gpu::RigidBodyState) == kBodyStateFields.size() * sizeof(glm::vec4));
 
 }  // namespace
 
-FiniteProbe::FiniteProbe(const VulkanContext& ctx, uint32_t particleCount) : particleCount_(particleCount) {
+FiniteProbe::FiniteProbe(const VulkanContext& ctx, uint32_t particleCount, uint32_t bodyCount)
+    : particleCount_(particleCount), bodyCount_(bodyCount) {
     scan_ = std::make_unique<ComputeKernel>(ctx, "debug/check_finite.comp", sizeof(gpu::FiniteCheckPush));
     capture_ = std::make_unique<ComputeKernel>(ctx, "debug/capture_non_finite.comp", sizeof(gpu::FiniteCheckPush));
     result_ = makeFiniteCheckResultBuffer(ctx, "finite probe result");
@@ -31,15 +36,20 @@ void FiniteProbe::beginFrame(uint64_t frame) {
 
 void FiniteProbe::check(VkCommandBuffer cmd, std::string_view pass, StepPosition position, ProbedBuffer first,
                         ProbedBuffer second) {
-    const uint32_t bufferCount = second.buffer ? 2 : 1;
+    const bool bodies = first.elements == ProbedElements::Bodies;
+    // A body state is four vec4s, each checked as an element.
+    const uint32_t elementCount = bodies ? static_cast<uint32_t>(kBodyStateFields.size()) * bodyCount_ : particleCount_;
+    if (elementCount == 0) return;  // nothing of that kind to check
+    const uint32_t bufferCount = second.buffer && !bodies ? 2 : 1;
     // With one buffer, binding 1 repeats binding 0 (the shader never reads it).
-    const GpuBuffer* secondBuffer = second.buffer ? second.buffer : first.buffer;
+    const GpuBuffer* secondBuffer = bufferCount == 2 ? second.buffer : first.buffer;
     const auto number = static_cast<uint32_t>(labels_.size());
-    labels_.push_back({std::string(pass), position, std::string(first.quantity), std::string(second.quantity)});
+    labels_.push_back({std::string(pass), position, std::string(first.quantity), std::string(second.quantity),
+                       first.elements, elementCount});
 
-    const gpu::FiniteCheckPush push{particleCount_, bufferCount, number, 0};
+    const gpu::FiniteCheckPush push{elementCount, bufferCount, number, 0};
     computeToComputeBarrier(cmd);  // the pass's writes, read by the scan
-    scan_->dispatch(cmd, {first.buffer, secondBuffer, &result_}, bufferCount * particleCount_, push);
+    scan_->dispatch(cmd, {first.buffer, secondBuffer, &result_}, bufferCount * elementCount, push);
     computeToComputeBarrier(cmd);  // the scan's result, read by the capture
     capture_->dispatch(cmd, {first.buffer, secondBuffer, &result_}, 1, push);
     computeToComputeBarrier(cmd);  // the next pass overwrites what was read; the next check reads the result
@@ -49,13 +59,18 @@ std::optional<NonFiniteSite> FiniteProbe::takeFinding() {
     const gpu::FiniteCheckResult result = takeFiniteCheckResult(result_);
     if (result.firstBadCheck == gpu::kNoFiniteCheck) return std::nullopt;
     const Label& label = labels_.at(result.firstBadCheck);
-    const bool inSecond = result.firstBadIndex >= particleCount_;
     NonFiniteSite site;
     site.frame = frame_;
     site.pass = label.pass;
     site.position = label.position;
-    site.quantity = inSecond ? label.secondQuantity : label.firstQuantity;
-    site.particle = inSecond ? result.firstBadIndex - particleCount_ : result.firstBadIndex;
+    if (label.elements == ProbedElements::Bodies) {
+        site.body = result.firstBadIndex / static_cast<uint32_t>(kBodyStateFields.size());
+        site.quantity = kBodyStateFields[result.firstBadIndex % kBodyStateFields.size()];
+    } else {
+        const bool inSecond = result.firstBadIndex >= label.elementCount;
+        site.quantity = inSecond ? label.secondQuantity : label.firstQuantity;
+        site.particle = inSecond ? result.firstBadIndex - label.elementCount : result.firstBadIndex;
+    }
     site.value = result.firstBadValue;
     site.nonFiniteCount = result.badCount;
     return site;

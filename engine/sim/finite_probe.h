@@ -34,11 +34,17 @@ struct StepPosition {
     std::optional<uint32_t> iteration;
 };
 
-// A particle state buffer a pass wrote (vec4 per particle) and what one
-// element of it is called in a report ("predicted position").
+// What a probed buffer holds: a vec4 per particle, or the rigid bodies'
+// states (gpu::RigidBodyState per body: four vec4s, each its own quantity).
+enum class ProbedElements { Particles, Bodies };
+
+// A state buffer a pass wrote and what one element of it is called in a
+// report ("predicted position"; a body state's quantities are named by
+// field: "position", "rotation", "linear velocity", "angular velocity").
 struct ProbedBuffer {
     const GpuBuffer* buffer = nullptr;
     std::string_view quantity;
+    ProbedElements elements = ProbedElements::Particles;
 };
 
 // The first non-finite value a replay found, and where.
@@ -46,16 +52,19 @@ struct NonFiniteSite {
     uint64_t frame = 0;
     std::string pass;  // the timer's pass name, e.g. "stretch colour 2"
     StepPosition position;
-    std::string quantity;       // e.g. "predicted position"
-    uint32_t particle = 0;      // lowest non-finite element of that buffer
+    std::string quantity;       // e.g. "predicted position", "angular velocity"
+    uint32_t particle = 0;      // lowest non-finite element of that buffer (a particle's)
+    std::optional<uint32_t> body;  // instead of a particle: the body whose state it is
+    std::string bodyName;          // its name in the scene (set by the replay)
     glm::vec4 value{0.0f};      // as the pass left it
     uint32_t nonFiniteCount = 0;  // non-finite elements in what the check read
 };
 
 class FiniteProbe {
 public:
-    // particleCount: elements of every probed buffer.
-    FiniteProbe(const VulkanContext& ctx, uint32_t particleCount);
+    // particleCount: elements of every probed particle buffer; bodyCount:
+    // states in a probed body buffer.
+    FiniteProbe(const VulkanContext& ctx, uint32_t particleCount, uint32_t bodyCount = 0);
     ~FiniteProbe();
     FiniteProbe(const FiniteProbe&) = delete;
     FiniteProbe& operator=(const FiniteProbe&) = delete;
@@ -64,7 +73,8 @@ public:
     // has completed: numbers checks from 0 again and clears the result.
     void beginFrame(uint64_t frame);
 
-    // Records a check of `first` (and `second`, when it has a buffer) as
+    // Records a check of `first` (and `second`, when it has a buffer; of
+    // particle buffers only, with a body buffer `second` is not read) as
     // written by pass `pass` at `position`: barrier, scan, barrier, capture,
     // barrier. The check orders itself after the pass's writes and before the
     // next pass's, so it needs nothing from the step's barriers and leaves
@@ -81,9 +91,12 @@ private:
         std::string pass;
         StepPosition position;
         std::string firstQuantity, secondQuantity;
+        ProbedElements elements = ProbedElements::Particles;
+        uint32_t elementCount = 0;  // of each buffer
     };
 
     uint32_t particleCount_ = 0;
+    uint32_t bodyCount_ = 0;
     uint64_t frame_ = 0;
     std::unique_ptr<ComputeKernel> scan_, capture_;
     GpuBuffer result_;

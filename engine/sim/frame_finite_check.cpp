@@ -5,15 +5,28 @@
 #include <fmt/format.h>
 
 #include "shared/finite_check_types.h"
+#include "shared/rigid_types.h"
 #include "sim/finite_check_result.h"
 #include "step/step_recorder.h"
 #include "vk/barriers.h"
+#include "solvers/rigid/rigid_solver.h"
 #include "world/particle_store.h"
 
 namespace vksim {
 
-FrameFiniteCheck::FrameFiniteCheck(const VulkanContext& ctx, const ParticleStore& particles, uint32_t frameSlots)
-    : particles_(particles), particleCount_(particles.particleCount()), slots_(frameSlots) {
+namespace {
+
+// The checks' numbers in a frame's result: the lower number owns it.
+constexpr uint32_t kParticlesCheck = 0;
+constexpr uint32_t kBodiesCheck = 1;
+// A body state is four vec4s (position, rotation, linear and angular velocity), each checked as an element.
+constexpr uint32_t kVec4sPerBody = sizeof(gpu::RigidBodyState) / sizeof(glm::vec4);
+
+}  // namespace
+
+FrameFiniteCheck::FrameFiniteCheck(const VulkanContext& ctx, const ParticleStore& particles,
+                                   const RigidSolver& bodies, uint32_t frameSlots)
+    : particles_(particles), bodies_(bodies), particleCount_(particles.particleCount()), slots_(frameSlots) {
     kernel_ = std::make_unique<ComputeKernel>(ctx, "debug/check_finite.comp", sizeof(gpu::FiniteCheckPush));
     for (uint32_t i = 0; i < frameSlots; ++i) {
         Slot& slot = slots_[i];
@@ -36,10 +49,18 @@ void FrameFiniteCheck::record(StepRecorder& rec, uint32_t slotIndex, uint64_t fr
     VkCommandBuffer cmd = rec.cmd();
     Slot& slot = begin(slotIndex, frame);
 
-    computeToComputeBarrier(cmd);  // the frame's last writes of positions and velocities
+    computeToComputeBarrier(cmd);  // the frame's last writes of positions, velocities and body states
     rec.timed(passId_, [&](VkCommandBuffer timedCmd) {
-        kernel_->dispatch(timedCmd, {&particles_.positions(), &particles_.velocities(), &slot.result}, 2 * particleCount_,
-                          gpu::FiniteCheckPush{particleCount_, 2, 0, 0});
+        // What a scene does not have is not checked (it has no buffer to read).
+        if (particleCount_ > 0)
+            kernel_->dispatch(timedCmd, {&particles_.positions(), &particles_.velocities(), &slot.result},
+                              2 * particleCount_, gpu::FiniteCheckPush{particleCount_, 2, kParticlesCheck, 0});
+        if (!bodies_.empty()) {
+            // One buffer: binding 1 repeats binding 0 (finite_check_types.h).
+            const uint32_t elements = kVec4sPerBody * bodies_.bodyCount();
+            kernel_->dispatch(timedCmd, {&bodies_.states(), &bodies_.states(), &slot.result}, elements,
+                              gpu::FiniteCheckPush{elements, 1, kBodiesCheck, 0});
+        }
     });
     computeToHostBarrier(cmd);  // read by collect() once the slot's fence has signalled
 }

@@ -1,7 +1,9 @@
 #pragma once
 // The always-on check for NaN and Inf: one timed pass, "finite check", after
-// the last pass of every frame scans positions and velocities into a result
-// buffer of that frame slot. The host reads it when it collects the slot's
+// the last pass of every frame scans the particles' positions and velocities
+// and the rigid bodies' states (position, rotation xyz, linear and angular
+// velocity; a non-finite quaternion has a non-finite xyz once normalised)
+// into a result buffer of that frame slot. The host reads it when it collects the slot's
 // timings, after the slot's fence has signalled, so the check never stalls a
 // frame. It tells which frame went non-finite; non_finite_replay.h then finds
 // the pass.
@@ -18,12 +20,14 @@ namespace vksim {
 
 class VulkanContext;
 class ParticleStore;
+class RigidSolver;
 class StepPlan;
 class StepRecorder;
 
 class FrameFiniteCheck {
 public:
-    FrameFiniteCheck(const VulkanContext& ctx, const ParticleStore& particles, uint32_t frameSlots);
+    FrameFiniteCheck(const VulkanContext& ctx, const ParticleStore& particles, const RigidSolver& bodies,
+                     uint32_t frameSlots);
     ~FrameFiniteCheck();
 
     // Declares "finite check" in the step plan (after the solvers' passes).
@@ -42,7 +46,7 @@ public:
     // have signalled). No-op when nothing was recorded since the last collect.
     void collect(uint32_t slot);
 
-    // The frame last collected from `slot`, when its positions or velocities
+    // The frame last collected from `slot`, when its particles or bodies
     // held a NaN or Inf at the end of the frame.
     std::optional<uint64_t> nonFiniteFrame(uint32_t slot) const { return slots_.at(slot).nonFiniteFrame; }
 
@@ -57,6 +61,7 @@ private:
     Slot& begin(uint32_t slot, uint64_t frame);
 
     const ParticleStore& particles_;
+    const RigidSolver& bodies_;
     uint32_t particleCount_ = 0;
     std::unique_ptr<ComputeKernel> kernel_;
     std::vector<Slot> slots_;

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "scene/json_reader.h"
 #include "shared/finite_check_types.h"
 #include "vk/barriers.h"
 #include "vk/context.h"
@@ -28,7 +29,7 @@ std::optional<NonFiniteSite> findFirstNonFinitePass(const VulkanContext& ctx, co
     Stepper stepper(ctx, model, settings);  // as World steps it: the same plan
     GpuTimer timer(ctx, 1, stepper.maxRunsPerFrame(settings, nullptr));
     stepper.plan().registerPasses(timer);
-    FiniteProbe probe(ctx, model.particleCount());
+    FiniteProbe probe(ctx, model.particleCount(), model.rigid.bodyCount());
     for (uint64_t frame = 0; frame <= lastFrame; ++frame) {
         probe.beginFrame(frame);
         ctx.submitAndWait([&](VkCommandBuffer cmd) {
@@ -38,7 +39,10 @@ std::optional<NonFiniteSite> findFirstNonFinitePass(const VulkanContext& ctx, co
             timer.endFrame(cmd);
             computeToHostBarrier(cmd);  // the probe's result, read below
         });
-        if (std::optional<NonFiniteSite> site = probe.takeFinding()) return site;
+        if (std::optional<NonFiniteSite> site = probe.takeFinding()) {
+            if (site->body) site->bodyName = model.rigid.names.at(*site->body);
+            return site;
+        }
     }
     return std::nullopt;
 }
@@ -55,12 +59,15 @@ std::string describeNonFinite(const NonFiniteSite& site) {
     const std::string diverged = finite ? fmt::format(", past {:.3g}, where the next products overflow",
                                                       double(gpu::kDivergedMagnitude))
                                         : "";
-    return fmt::format("simulation became non-finite in {}: particle {} {} = ({}, {}, {}){}{}", where, site.particle,
-                       site.quantity, component(v.x), component(v.y), component(v.z), diverged, more);
+    const std::string subject = site.body ? fmt::format("body {} {}", *site.body, json_input::quoteInput(site.bodyName))
+                                          : fmt::format("particle {}", site.particle);
+    return fmt::format("simulation became non-finite in {}: {} {} = ({}, {}, {}){}{}", where, subject, site.quantity,
+                       component(v.x), component(v.y), component(v.z), diverged, more);
 }
 
 std::string describeUnlocatedNonFinite(uint64_t frame) {
-    return fmt::format("simulation became non-finite in frame {} (positions or velocities at the end of the frame); "
+    return fmt::format("simulation became non-finite in frame {} (particle positions or velocities, or body states, at the "
+                       "end of the frame); "
                        "a replay from the initial state did not reproduce it, so the pass is unknown "
                        "(live edits are not replayed)",
                        frame);

@@ -3,7 +3,8 @@
 // deterministic, so once the end-of-frame check (frame_finite_check.h) has
 // flagged a frame, a replay from the initial model with a FiniteProbe after
 // every pass finds the first pass, substep and iteration whose output held a
-// NaN or Inf, and the particle. One frame per submission, read after each.
+// NaN or Inf, and the particle or rigid body. One frame per submission, read
+// after each.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -28,7 +29,9 @@ std::optional<NonFiniteSite> findFirstNonFinitePass(const VulkanContext& ctx, co
 
 // One line, without the "vksim: " prefix: 'simulation became non-finite in
 // frame 12, substep 3, pass "stretch colour 2" (iteration 5): particle 417
-// predicted position = (nan, 1.2, 0.5) (the first of 36 non-finite values)'.
+// predicted position = (nan, 1.2, 0.5) (the first of 36 non-finite values)';
+// a body is named by index and name: '... pass "rigid: step": body 0 "box"
+// angular velocity = (...)'.
 std::string describeNonFinite(const NonFiniteSite& site);
 
 // When the replay did not reproduce what the end-of-frame check saw.

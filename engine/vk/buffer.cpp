@@ -1,6 +1,7 @@
 #include "vk/buffer.h"
 
 #include <algorithm>
+#include <stdexcept>
 #include <utility>
 
 #include <fmt/format.h>
@@ -15,6 +16,12 @@ namespace vksim {
 GpuBuffer::GpuBuffer(const VulkanContext& ctx, VkDeviceSize size, VkBufferUsageFlags usage, MemoryKind memory,
                      const std::string& name)
     : ctx_(&ctx), size_(size), memoryKind_(memory), name_(name) {
+    // Vulkan has no buffer of 0 bytes (VUID-VkBufferCreateInfo-size-00912):
+    // drivers crash on one (lavapipe did, on a read-back of no particles).
+    // Whoever has nothing to hold makes no buffer.
+    if (size == 0)
+        throw std::logic_error(fmt::format("allocating \"{}\": a buffer of 0 bytes; nothing to hold makes no buffer",
+                                           name));
     const auto allocating = [&] { return fmt::format("allocating \"{}\" ({})", name, formatBytes(size)); };
     try {
         VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};

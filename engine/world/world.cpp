@@ -53,7 +53,7 @@ World::World(const VulkanContext& ctx, const Scene& scene, uint32_t frameSlots)
             "{}: /solver/pbdPath: \"clusters\" on this CPU driver reads every array as one texel buffer, but {}; "
             "use \"auto\" or \"perColour\"",
             scene_.path, *stepper_->pbd().clusterMisfit()));
-    finiteCheck_ = std::make_unique<FrameFiniteCheck>(ctx, stepper_->particles(), frameSlots);
+    finiteCheck_ = std::make_unique<FrameFiniteCheck>(ctx, stepper_->particles(), stepper_->rigid(), frameSlots);
     finiteCheck_->declarePass(stepper_->plan());
     residuals_ = std::make_unique<ResidualTracker>(ctx, model_, frameSlots);
     residuals_->declarePasses(stepper_->plan());

@@ -15,6 +15,10 @@ set_tests_properties(cli_determinism_default_scene PROPERTIES TIMEOUT 900 LABELS
 add_test(NAME cli_non_finite
          COMMAND ${VKSIM_CLI_DIR}/non_finite.sh $<TARGET_FILE:vksim> ${VKSIM_CLI_DIR}/huge_gravity.json)
 set_tests_properties(cli_non_finite PROPERTIES TIMEOUT 300 LABELS gpu)
+# Rigid bodies' outputs: --export of bodies alone, --poses (CSV, JSON, a
+# wrong extension), a non-finite body named in one line with its pass.
+add_test(NAME cli_rigid_outputs COMMAND ${VKSIM_CLI_DIR}/rigid_outputs.sh $<TARGET_FILE:vksim>)
+set_tests_properties(cli_rigid_outputs PROPERTIES TIMEOUT 300 LABELS gpu)
 # Command-line values refused before anything runs (wrapped numbers, empty strings).
 add_test(NAME cli_command_line_values
          COMMAND ${VKSIM_CLI_DIR}/command_line_values.sh $<TARGET_FILE:vksim> ${VKSIM_DEFAULT_SCENE})

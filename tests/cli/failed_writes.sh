@@ -29,6 +29,10 @@ expect_write_error "--timings onto /dev/full" "vksim: cannot write $work/full.cs
     "$scene" --headless --frames 2 --quiet --timings "$work/full.csv"
 expect_write_error "--trace onto /dev/full" "vksim: cannot write $work/full.json: $full" \
     "$scene" --headless --frames 2 --quiet --trace "$work/full.json"
+expect_write_error "--poses onto /dev/full" "vksim: cannot write $work/full.csv: $full" \
+    "$scene" --headless --frames 2 --quiet --poses "$work/full.csv"
+expect_write_error "--poses (JSON) onto /dev/full" "vksim: cannot write $work/full.json: $full" \
+    "$scene" --headless --frames 2 --quiet --poses "$work/full.json"
 expect_write_error "--screenshot onto /dev/full" "vksim: cannot write $work/full.png: $full" \
     "$scene" --headless --frames 2 --quiet --size 64x64 --screenshot "$work/full.png"
 expect_write_error "bench --out onto /dev/full" "vksim: cannot write $work/full.csv: $full" \
@@ -44,6 +48,17 @@ if [[ $status -eq 1 && $err == "vksim: cannot write $work/frames/small_cloth_000
     pass "--export onto a full disk: $err; nothing left in the folder"
 else
     fail "--export onto a full disk: status $status, stderr: $err, left: '$left'"
+fi
+
+# Poses that fill the disk during the run (a body's row is about 200 bytes):
+# one line naming the file, and no poses file or temporary left.
+printf '{"bodies": [{"type": "box", "name": "falling"}]}\n' >"$work/body.json"
+err=$(limited "$work/body.json" --headless --frames 20 --quiet --poses "$work/poses.csv" 2>&1 >/dev/null)
+status=$?
+if [[ $status -eq 1 && $err == "vksim: cannot write $work/poses.csv: File too large" && ! -e $work/poses.csv ]]; then
+    pass "--poses onto a full disk: $err; no file left"
+else
+    fail "--poses onto a full disk: status $status, stderr: $err"
 fi
 
 # The previous trace survives a trace that could not be written.

@@ -36,6 +36,8 @@ void checkOptions(const vksim::CommandLine& parsed) {
         fail("parsed --device that its check refuses", run.device);
     if (!run.timingsFile.empty() && !vksim::isSupportedTimingsPath(run.timingsFile))
         fail("parsed --timings of an unsupported type", run.timingsFile);
+    if (!run.posesFile.empty() && !vksim::isSupportedPosesPath(run.posesFile))
+        fail("parsed --poses of an unsupported type", run.posesFile);
     if (run.exportFormat == vksim::MeshFormat::Ply && run.exportDir.empty())
         fail("--export-format without --export", "ply");
     const vksim::BenchOptions& bench = parsed.benchOptions;

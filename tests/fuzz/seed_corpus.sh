@@ -13,7 +13,8 @@ shopt -s nullglob
 copy() { for f in "$@"; do cp "$f" "$out/$(basename "$(dirname "$f")")_$(basename "$f")"; done; }
 
 case $target in
-  scene) copy "$root"/scenes/*.json "$root"/tests/bad_scenes/*.json "$root"/tests/cli/*.json ;;
+  scene) copy "$root"/scenes/*.json "$root"/tests/bad_scenes/*.json "$root"/tests/cli/*.json \
+    "$root"/tests/fuzz/seeds/scene/*.json ;;
   obj) copy "$root"/assets/*.obj "$root"/tests/meshes/*.obj ;;
   tetgen)
     # The target reads "<.node text>\0<.ele text>": every .node with its own

@@ -94,7 +94,7 @@ std::vector<std::byte> readBytes(const std::filesystem::path& path) {
 
 TEST_F(Export, ObjEveryOtherFrameHoldsThatFramesPositionsNormalsAndFaces) {
     World sim(ctx(), twoClothsOverASphere(), kHeadlessFramesInFlight);
-    FrameExporter exporter(ctx(), sim.model(), sim.positions(), sim.normals(),
+    FrameExporter exporter(ctx(), sim,
                            {dir_ / "created/on/demand", MeshFormat::Obj, 2}, kHeadlessFramesInFlight);
     FrameObserver* observers[] = {&exporter};
     simulateFrames(ctx(), sim, 5, observers);
@@ -133,7 +133,7 @@ TEST_F(Export, ObjEveryOtherFrameHoldsThatFramesPositionsNormalsAndFaces) {
 TEST_F(Export, PlyBodyIsTheFramesStateInLittleEndianFloats) {
     if constexpr (std::endian::native != std::endian::little) GTEST_SKIP() << "reads the floats in host order";
     World sim(ctx(), twoClothsOverASphere(), kHeadlessFramesInFlight);
-    FrameExporter exporter(ctx(), sim.model(), sim.positions(), sim.normals(),
+    FrameExporter exporter(ctx(), sim,
                            {dir_, MeshFormat::Ply, 1}, kHeadlessFramesInFlight);
     FrameObserver* observers[] = {&exporter};
     simulateFrames(ctx(), sim, 3, observers);
@@ -160,7 +160,7 @@ TEST_F(Export, UnwritableDirectoryIsAOneLineError) {
     std::filesystem::create_directories(dir_);
     std::ofstream(dir_ / "a_file") << "not a directory";
     try {
-        FrameExporter exporter(ctx(), sim.model(), sim.positions(), sim.normals(),
+        FrameExporter exporter(ctx(), sim,
                                {dir_ / "a_file" / "frames", MeshFormat::Obj, 1}, kHeadlessFramesInFlight);
         FAIL() << "a directory under a regular file was accepted";
     } catch (const std::runtime_error& e) {

@@ -161,6 +161,41 @@ TEST_F(FiniteCheck, InfiniteRestitutionGoesNonFiniteAtTheFirstBounce) {
         << message;
 }
 
+// A body spun at 1e30 rad/s (the loader accepts it): past 2^60 already, and
+// its first substep's quaternion update overflows. The end-of-frame check
+// reads the body states too, and the replay names the body, by index and
+// name, and the pass: the one dispatch of the bodies, or on the per-substep
+// path the first substep's first contacts pass, where the velocity update runs.
+TEST_F(FiniteCheck, SpinningBodyIsNamedWithItsPass) {
+    for (const RigidPath path : {RigidPath::Auto, RigidPath::PerSubstep}) {
+        Scene scene;
+        scene.name = "spin";
+        scene.path = "spin.json";
+        scene.solver.rigid.path = path;
+        BodyDesc box;
+        box.name = "spinner";
+        box.source = "/bodies/0";
+        box.angularVelocity = glm::vec3(1e30f);
+        scene.bodies.push_back(box);
+        // A second body, far off: with one body either path is one dispatch.
+        BodyDesc still;
+        still.name = "still";
+        still.source = "/bodies/1";
+        still.position = {5.0f, 0.0f, 0.0f};
+        scene.bodies.push_back(still);
+        World sim(ctx(), scene, 2);
+        const std::optional<uint64_t> bad = runUntilNonFinite(ctx(), sim, 3);
+        ASSERT_EQ(bad, std::optional<uint64_t>(0));
+        const std::string message = nonFiniteMessage(sim, 0);
+        std::cout << "[report] " << message << "\n";
+        const std::string where = path == RigidPath::PerSubstep
+                                      ? "frame 0, substep 0, pass \"rigid: collider contacts\" (iteration 0)"
+                                      : "frame 0, pass \"rigid: step\"";
+        EXPECT_TRUE(message.starts_with("simulation became non-finite in " + where + ": body 0 \"spinner\" "))
+            << message;
+    }
+}
+
 // The headless path: one line on stderr, exit status 1, no timing table.
 TEST_F(FiniteCheck, HeadlessRunExitsWithOneLineOnStderr) {
     Scene scene = clothOverBall();

@@ -36,7 +36,9 @@ uint64_t residentBytes() {
 SoakSampler::SoakSampler(const VulkanContext& ctx, const World& sim, uint32_t every, uint32_t frameSlots)
     : sim_(sim),
       every_(every),
-      readBack_(ctx, "soak", sim.particles().positions(), sim.particles().velocities(), sim.particleCount(),
+      readBack_(ctx, "soak",
+                {{&sim.particles().positions(), VkDeviceSize{sim.particleCount()} * sizeof(glm::vec4)},
+                 {&sim.particles().velocities(), VkDeviceSize{sim.particleCount()} * sizeof(glm::vec4)}},
                 frameSlots),
       startSeconds_(nowSeconds()) {
     if (every_ == 0) throw std::invalid_argument("soak: sample every K >= 1 frames");
@@ -53,9 +55,10 @@ void SoakSampler::frameCollected(uint32_t slot, uint64_t frame) {
     SoakSample sample;
     sample.frame = frame;
     sample.wallSeconds = nowSeconds() - startSeconds_;
-    for (size_t i = 0; i < state->first.size(); ++i) {
-        const glm::vec4& x = state->first[i];
-        const glm::vec4& v = state->second[i];
+    const std::span<const glm::vec4> positions = state->as<glm::vec4>(0), velocities = state->as<glm::vec4>(1);
+    for (size_t i = 0; i < positions.size(); ++i) {
+        const glm::vec4& x = positions[i];
+        const glm::vec4& v = velocities[i];
         sample.finite = sample.finite && finite(x) && finite(v);
         if (x.w <= 0.0f) continue;  // pinned: infinite mass, no share of the energy that moves
         const double mass = 1.0 / double(x.w);

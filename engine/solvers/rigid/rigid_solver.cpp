@@ -106,10 +106,12 @@ void RigidSolver::recordFrame(StepRecorder& rec, const SolverSettings& settings,
         push.dragPoint = glm::vec4(drag->bodyPoint, kBodyDragTime);
         push.dragTarget = glm::vec4(drag->target, static_cast<float>(drag->body));
     }
-    auto stepBodies = [&](uint32_t pass, uint32_t threads) {
+    // The non-finite replay's probe checks the states after every pass (finite_probe.h).
+    const ProbedBuffer probed{&states_, "state", ProbedElements::Bodies};
+    auto stepBodies = [&](uint32_t pass, uint32_t threads, StepPosition at = {}) {
         rec.run(pass, *step_,
                 {&bodies_, &states_, &points_, &colliders_.meshSdfGrids(), &shapes_, &pairs_, &colliders_.colliders()},
-                threads, push);
+                threads, push, at, probed);
     };
     if (oneWorkgroup(settings)) {
         // One workgroup runs the frame's items, as many a dispatch as stay
@@ -136,17 +138,17 @@ void RigidSolver::recordFrame(StepRecorder& rec, const SolverSettings& settings,
         for (uint32_t iteration = 0; iteration < settings.rigid.iterations; ++iteration) {
             push.phase = gpu::kRigidPhaseContacts;
             push.integrate = iteration == 0 ? 1u : 0u;
-            stepBodies(contactsPass_, perBody);
+            stepBodies(contactsPass_, perBody, {substep, iteration});
             for (size_t round = 0; round + 1 < roundStarts_.size(); ++round) {
                 push.first = roundStarts_[round];
                 push.pairCount = roundStarts_[round + 1] - roundStarts_[round];
                 // One workgroup per pair.
                 rec.run(pairsPass_, *pairKernel_, {&bodies_, &states_, &points_, &colliders_.meshSdfGrids(), &shapes_, &pairs_},
-                        push.pairCount * pairKernel_->workgroupSize(), push);
+                        push.pairCount * pairKernel_->workgroupSize(), push, {substep, iteration}, probed);
             }
         }
         push.phase = gpu::kRigidPhasePositions;
-        stepBodies(positionsPass_, perBody);
+        stepBodies(positionsPass_, perBody, {substep, {}});
     }
 }
 
