@@ -100,6 +100,8 @@ void RigidSolver::recordFrame(StepRecorder& rec, const SolverSettings& settings,
         push.phase = bodyCount_ == 1 ? gpu::kRigidPhaseFrame : gpu::kRigidPhaseAllBodies;
         push.pairCount = pairCount_;
         stepBodies(stepPass_, bodyCount_ == 1 ? perBody : step_->workgroupSize());
+        rec.countWork({.rigidOneWorkgroup = double(settings.substeps) * settings.rigid.iterations *
+                                            (double(bodyCount_) + double(pairCount_))});
         return;
     }
     for (uint32_t substep = 0; substep < settings.substeps; ++substep) {
@@ -113,6 +115,7 @@ void RigidSolver::recordFrame(StepRecorder& rec, const SolverSettings& settings,
                 // One workgroup per pair.
                 rec.run(pairsPass_, *pairKernel_, {&bodies_, &states_, &points_, &colliders_.meshSdfGrids(), &shapes_, &pairs_},
                         push.pairCount * pairKernel_->workgroupSize(), push);
+                rec.countWork({.rigidPairs = double(push.pairCount)});
             }
         }
         push.phase = gpu::kRigidPhasePositions;
