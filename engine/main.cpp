@@ -3,6 +3,7 @@
 // stderr and a non-zero exit status.
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <new>
@@ -18,6 +19,7 @@
 #include "scene/scene_loader.h"
 #include "vk/context.h"
 #include "vk/driver_crash.h"
+#include "vk/gpu_wait.h"
 #include "vk/vk_check.h"
 #include "world/world.h"
 
@@ -52,6 +54,8 @@ int main(int argc, char** argv) {
     // file, its temporary removed; by default SIGXFSZ would kill the process
     // and leave the temporary behind.
     std::signal(SIGXFSZ, SIG_IGN);
+    // A wait for the GPU past kWaitReportSeconds says so on stderr.
+    vksim::reportLongWaits([](const std::string& line) { std::cerr << "vksim: " << line << "\n"; });
     const vksim::ParsedCommandLine parsed = vksim::parseCommandLine(argc, argv, std::cout, std::cerr);
     if (parsed.exitStatus) return *parsed.exitStatus;
     vksim::RunOptions options = parsed.options.run;
@@ -104,6 +108,14 @@ int main(int argc, char** argv) {
         std::fputs("out of host memory (std::bad_alloc)\n", stderr);
     } catch (const std::exception& e) {
         std::cerr << "vksim: " << e.what() << "\n";
+    }
+    // A GPU that never finished was abandoned (vk/gpu_wait.h): the driver's
+    // thread may still run vksim's work, so exit()'s teardown (the static
+    // destructors of the driver's libraries) is skipped. The outputs were
+    // closed while the exception unwound.
+    if (vksim::gpuAbandoned()) {
+        std::fflush(nullptr);
+        std::_Exit(vksim::kExitFailure);
     }
     return vksim::kExitFailure;
 }

@@ -12,6 +12,7 @@
 #include "vk/command_buffers.h"
 #include "vk/context.h"
 #include "vk/gpu_wait.h"
+#include "vk/slow_frame.h"
 #include "vk/vk_check.h"
 
 namespace vksim {
@@ -40,6 +41,7 @@ struct FrameSlots {
     }
     ~FrameSlots() {
         ctx.waitIdleForTeardown();
+        if (gpuAbandoned()) return;  // the GPU may still run the frames: leaked (gpu_wait.h)
         for (VkFence fence : fences) vkDestroyFence(ctx.device(), fence, nullptr);
         freeCommandBuffers(ctx, commands);
     }
@@ -67,6 +69,9 @@ void collect(World& sim, FrameSlots& slots, uint32_t slot, std::span<FrameObserv
 
 uint64_t simulateFrames(const VulkanContext& ctx, World& sim, uint64_t frames,
                         std::span<FrameObserver* const> observers) {
+    // Declared first, destroyed last: a slow frame's event is still set
+    // while the slots' teardown waits for it.
+    SlowFrameHook slowFrame(ctx);
     FrameSlots slots(ctx);
     uint64_t i = 0;
     // A signal (stop_signal.h) ends the loop at a frame boundary; the frames
@@ -85,6 +90,7 @@ uint64_t simulateFrames(const VulkanContext& ctx, World& sim, uint64_t frames,
         begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
         VK_CHECK(vkBeginCommandBuffer(cmd, &begin));
         const uint64_t frame = sim.framesRecorded();
+        slowFrame.record(cmd, frame);
         sim.recordFrame(cmd, slot);
         for (FrameObserver* observer : observers) observer->frameRecorded(cmd, slot, frame);
         VK_CHECK(vkEndCommandBuffer(cmd));
@@ -95,6 +101,7 @@ uint64_t simulateFrames(const VulkanContext& ctx, World& sim, uint64_t frames,
         submit.pCommandBuffers = &cmd;
         VK_CHECK_FAULT(FaultSite::Submit, vkQueueSubmit(ctx.queue(), 1, &submit, slots.fences[slot]),
                        fmt::format("submitting frame {}", frame));
+        slowFrame.submitted(frame);
     }
     waitForFences(ctx, slots.fences, "waiting for the last frames");
     for (uint64_t k = 0; k < kSlots; ++k)

@@ -4,6 +4,7 @@
 
 #include "vk/command_buffers.h"
 #include "vk/context.h"
+#include "vk/gpu_wait.h"
 #include "vk/vk_check.h"
 
 namespace vksim {
@@ -28,6 +29,7 @@ FramesInFlight::FramesInFlight(const VulkanContext& ctx, uint32_t count) : ctx_(
 
 FramesInFlight::~FramesInFlight() {
     ctx_.waitIdleForTeardown();
+    if (gpuAbandoned()) return;  // the GPU may still run the frames: leaked (gpu_wait.h)
     for (FrameSlot& slot : slots_) {
         vkDestroySemaphore(ctx_.device(), slot.imageAcquired, nullptr);
         vkDestroyFence(ctx_.device(), slot.done, nullptr);

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "vk/context.h"
+#include "vk/gpu_wait.h"
 #include "vk/vk_check.h"
 
 namespace vksim {
@@ -22,6 +23,7 @@ RenderTimer::RenderTimer(const VulkanContext& ctx, uint32_t frameSlots)
 }
 
 RenderTimer::~RenderTimer() {
+    if (gpuAbandoned()) return;  // the GPU may still write the queries: leaked (gpu_wait.h)
     for (VkQueryPool pool : pools_) vkDestroyQueryPool(ctx_.device(), pool, nullptr);
 }
 

@@ -8,6 +8,7 @@
 #include "render/shape_mesh.h"
 #include "shared/rigid_types.h"
 #include "vk/context.h"
+#include "vk/gpu_wait.h"
 #include "vk/vk_check.h"
 
 namespace vksim {
@@ -102,7 +103,9 @@ Renderer::Renderer(const VulkanContext& ctx, const SimModel& model, const Partic
     }
 }
 
-Renderer::~Renderer() { vkDestroyDescriptorPool(ctx_.device(), descriptorPool_, nullptr); }
+Renderer::~Renderer() {
+    if (!gpuAbandoned()) vkDestroyDescriptorPool(ctx_.device(), descriptorPool_, nullptr);  // else leaked (gpu_wait.h)
+}
 
 void Renderer::createFrameSets(uint32_t framesInFlight) {
     VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, framesInFlight};

@@ -12,6 +12,7 @@
 #include "shared/render_types.h"
 #include "vk/context.h"
 #include "vk/driver_crash.h"
+#include "vk/gpu_wait.h"
 #include "vk/shader_table.h"
 #include "vk/vk_check.h"
 
@@ -178,6 +179,7 @@ SurfacePipeline::SurfacePipeline(const VulkanContext& ctx, VkFormat colorFormat,
 }
 
 SurfacePipeline::~SurfacePipeline() {
+    if (gpuAbandoned()) return;  // the GPU may still run the pipelines: leaked (gpu_wait.h)
     for (VkPipeline pipeline : pipelines_) vkDestroyPipeline(ctx_.device(), pipeline, nullptr);
     vkDestroyPipelineLayout(ctx_.device(), layout_, nullptr);
     vkDestroyDescriptorSetLayout(ctx_.device(), frameSetLayout_, nullptr);

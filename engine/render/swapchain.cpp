@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "vk/context.h"
+#include "vk/gpu_wait.h"
 #include "vk/vk_check.h"
 
 namespace vksim {
@@ -72,6 +73,7 @@ Swapchain::Swapchain(const VulkanContext& ctx, VkExtent2D framebufferExtent, VkP
 
 Swapchain::~Swapchain() {
     ctx_.waitIdleForTeardown();
+    if (gpuAbandoned()) return;  // the GPU may still draw into the images: leaked (gpu_wait.h)
     destroyImages();
     if (swapchain_) vkDestroySwapchainKHR(ctx_.device(), swapchain_, nullptr);
 }

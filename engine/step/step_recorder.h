@@ -12,6 +12,7 @@
 #include <volk.h>
 
 #include "sim/finite_probe.h"
+#include "step/frame_work.h"
 #include "step/step_plan.h"
 #include "vk/compute_kernel.h"
 
@@ -59,6 +60,19 @@ public:
         endPass();
     }
 
+    // Work inside a run that its invocation count does not show (a loop in
+    // one dispatch), added to the count of a counting recorder for the
+    // frame's time estimate (frame_work.h); nothing when recording.
+    void countWork(const FrameWork& work) {
+        if (counting()) work_ += work;
+    }
+    // The frame's work counted so far, its dispatches included.
+    FrameWork work() const {
+        FrameWork total = work_;
+        total.runs = runs_;
+        return total;
+    }
+
     // A compute-to-compute barrier (nothing when counting).
     void barrier();
 
@@ -82,6 +96,7 @@ private:
     const StepPlan* plan_ = nullptr;
     FiniteProbe* probe_ = nullptr;
     uint32_t runs_ = 0;
+    FrameWork work_;
     bool oneTimeWork_ = false;
 };
 

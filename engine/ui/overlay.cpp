@@ -10,6 +10,7 @@
 #include <imgui_impl_vulkan.h>
 
 #include "vk/context.h"
+#include "vk/gpu_wait.h"
 #include "vk/vk_check.h"
 
 namespace vksim {
@@ -117,6 +118,7 @@ Overlay::Overlay(const VulkanContext& ctx, GLFWwindow* window, VkFormat colorFor
 
 Overlay::~Overlay() {
     ctx_.waitIdleForTeardown();
+    if (gpuAbandoned()) return;  // the GPU may still draw the overlay: leaked (gpu_wait.h)
     if (frameOpen_) ImGui::EndFrame();
     ImGui_ImplVulkan_Shutdown();
     ImGui_ImplGlfw_Shutdown();

@@ -76,13 +76,15 @@ GpuBuffer& GpuBuffer::operator=(GpuBuffer&& other) noexcept {
 
 void GpuBuffer::release() {
     if (!ctx_) return;
-    for (const auto& [format, view] : texelViews_) vkDestroyBufferView(ctx_->device(), view, nullptr);
-    texelViews_.clear();
-    if (buffer_) vkDestroyBuffer(ctx_->device(), buffer_, nullptr);
-    if (memory_) {
-        vkFreeMemory(ctx_->device(), memory_, nullptr);
-        countDeviceFree(allocationBytes_);
+    if (!gpuAbandoned()) {  // else the GPU may still use it: leaked (gpu_wait.h)
+        for (const auto& [format, view] : texelViews_) vkDestroyBufferView(ctx_->device(), view, nullptr);
+        if (buffer_) vkDestroyBuffer(ctx_->device(), buffer_, nullptr);
+        if (memory_) {
+            vkFreeMemory(ctx_->device(), memory_, nullptr);
+            countDeviceFree(allocationBytes_);
+        }
     }
+    texelViews_.clear();
     allocationBytes_ = 0;
     buffer_ = VK_NULL_HANDLE;
     memory_ = VK_NULL_HANDLE;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "vk/context.h"
+#include "vk/gpu_wait.h"
 #include "vk/vk_check.h"
 
 namespace vksim {
@@ -22,7 +23,7 @@ std::vector<VkCommandBuffer> allocateCommandBuffers(const VulkanContext& ctx, Vk
 }
 
 void freeCommandBuffers(const VulkanContext& ctx, std::span<const VkCommandBuffer> buffers) {
-    if (buffers.empty()) return;
+    if (buffers.empty() || gpuAbandoned()) return;  // else the GPU may still run them: leaked (gpu_wait.h)
     vkFreeCommandBuffers(ctx.device(), ctx.commandPool(), static_cast<uint32_t>(buffers.size()), buffers.data());
 }
 

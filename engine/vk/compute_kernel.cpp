@@ -7,6 +7,7 @@
 
 #include "vk/context.h"
 #include "vk/driver_crash.h"
+#include "vk/gpu_wait.h"
 #include "vk/shader_table.h"
 #include "vk/vk_check.h"
 
@@ -111,6 +112,7 @@ ComputeKernel::ComputeKernel(const VulkanContext& ctx, std::string_view shaderNa
 }
 
 ComputeKernel::~ComputeKernel() {
+    if (gpuAbandoned()) return;  // the GPU may still run the pipeline: leaked (gpu_wait.h)
     VkDevice device = ctx_.device();
     for (VkDescriptorPool pool : pools_) vkDestroyDescriptorPool(device, pool, nullptr);
     vkDestroyPipeline(device, pipeline_, nullptr);

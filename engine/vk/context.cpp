@@ -486,6 +486,7 @@ void VulkanContext::waitIdleForTeardown() const {
         return;
     }
     gpuState_ = drainQueue(*this) ? GpuState::Responsive : GpuState::Abandoned;
+    if (gpuState_ == GpuState::Abandoned) markGpuAbandoned();
 }
 
 void VulkanContext::submitAndWait(const std::function<void(VkCommandBuffer)>& record) const {

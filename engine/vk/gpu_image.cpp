@@ -6,6 +6,7 @@
 
 #include "vk/context.h"
 #include "vk/device_memory_count.h"
+#include "vk/gpu_wait.h"
 #include "vk/vk_check.h"
 
 namespace vksim {
@@ -68,11 +69,13 @@ GpuImage& GpuImage::operator=(GpuImage&& other) noexcept {
 
 void GpuImage::release() {
     if (!ctx_) return;
-    if (view_) vkDestroyImageView(ctx_->device(), view_, nullptr);
-    if (image_) vkDestroyImage(ctx_->device(), image_, nullptr);
-    if (memory_) {
-        vkFreeMemory(ctx_->device(), memory_, nullptr);
-        countDeviceFree(allocationBytes_);
+    if (!gpuAbandoned()) {  // else the GPU may still use it: leaked (gpu_wait.h)
+        if (view_) vkDestroyImageView(ctx_->device(), view_, nullptr);
+        if (image_) vkDestroyImage(ctx_->device(), image_, nullptr);
+        if (memory_) {
+            vkFreeMemory(ctx_->device(), memory_, nullptr);
+            countDeviceFree(allocationBytes_);
+        }
     }
     allocationBytes_ = 0;
     view_ = VK_NULL_HANDLE;

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "vk/context.h"
+#include "vk/gpu_wait.h"
 #include "vk/vk_check.h"
 
 namespace vksim {
@@ -33,6 +34,7 @@ GpuTimer::GpuTimer(const VulkanContext& ctx, uint32_t frameSlots, uint32_t maxPa
 }
 
 GpuTimer::~GpuTimer() {
+    if (gpuAbandoned()) return;  // the GPU may still write the queries: leaked (gpu_wait.h)
     for (Slot& slot : slots_) vkDestroyQueryPool(ctx_.device(), slot.pool, nullptr);
 }
 

@@ -1,7 +1,9 @@
 #include "vk/gpu_wait.h"
 
 #include <algorithm>
+#include <atomic>
 #include <charconv>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <string_view>
@@ -28,12 +30,36 @@ double readTimeout() {
     return seconds;
 }
 
-uint64_t timeoutNanoseconds() {
-    const double seconds = gpuTimeoutSeconds();
-    return seconds == 0.0 ? UINT64_MAX : static_cast<uint64_t>(seconds * 1e9);
+std::atomic<LongWaitReporter> reporter{nullptr};
+std::atomic<bool> abandoned{false};
+
+// vkWaitForFences for at most `limit` seconds (0: forever), in spans of
+// kWaitReportSeconds with a line to the reporter after each span the fences
+// were still pending.
+VkResult waitReporting(const VulkanContext& ctx, std::span<const VkFence> fences, double limit,
+                       const std::string& doing) {
+    const auto start = std::chrono::steady_clock::now();
+    for (double reported = 0.0;;) {
+        const double next = reported + kWaitReportSeconds;
+        const bool last = limit != 0.0 && limit <= next;
+        const double until = last ? limit : next;
+        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const VkResult result = vkWaitForFences(ctx.device(), static_cast<uint32_t>(fences.size()), fences.data(),
+                                                VK_TRUE, static_cast<uint64_t>(std::max(until - elapsed, 0.0) * 1e9));
+        if (result != VK_TIMEOUT || last) return result;
+        reported = next;
+        if (const LongWaitReporter report = reporter.load())
+            report(fmt::format("still {} after {:g} s ({})", doing, reported,
+                               limit == 0.0 ? "no limit" : fmt::format("the limit is {:g} s", limit)));
+    }
 }
 
 }  // namespace
+
+void markGpuAbandoned() noexcept { abandoned.store(true); }
+bool gpuAbandoned() noexcept { return abandoned.load(); }
+
+void reportLongWaits(LongWaitReporter report) { reporter.store(report); }
 
 double gpuTimeoutSeconds() {
     static const double seconds = readTimeout();
@@ -43,8 +69,7 @@ double gpuTimeoutSeconds() {
 void waitForFences(const VulkanContext& ctx, std::span<const VkFence> fences, const std::string& doing) {
     VkResult result = injectedFault(FaultSite::Wait);
     if (result == VK_SUCCESS)
-        result = vkWaitForFences(ctx.device(), static_cast<uint32_t>(fences.size()), fences.data(), VK_TRUE,
-                                 timeoutNanoseconds());
+        result = waitReporting(ctx, fences, gpuTimeoutSeconds(), doing);
     if (result == VK_TIMEOUT) ctx.markUnresponsive();
     if (result != VK_SUCCESS) throwDeviceFault(result, doing);
 }
@@ -54,10 +79,13 @@ bool drainQueue(const VulkanContext& ctx) noexcept {
     VkFence fence = VK_NULL_HANDLE;
     if (vkCreateFence(ctx.device(), &info, nullptr, &fence) != VK_SUCCESS) return false;
     const double seconds = gpuTimeoutSeconds() == 0.0 ? 0.0 : std::max(gpuTimeoutSeconds(), kDrainSeconds);
-    const bool finished =
-        vkQueueSubmit(ctx.queue(), 0, nullptr, fence) == VK_SUCCESS &&
-        vkWaitForFences(ctx.device(), 1, &fence, VK_TRUE, seconds == 0.0 ? UINT64_MAX : uint64_t(seconds * 1e9)) ==
-            VK_SUCCESS;
+    bool finished = false;
+    try {
+        const std::string doing = "waiting for the GPU to finish before freeing its memory";
+        finished = vkQueueSubmit(ctx.queue(), 0, nullptr, fence) == VK_SUCCESS &&
+                   waitReporting(ctx, std::span(&fence, 1), seconds, doing) == VK_SUCCESS;
+    } catch (...) {  // out of memory for a report's line: the wait counts as failed
+    }
     if (finished) vkDestroyFence(ctx.device(), fence, nullptr);  // else it may still be pending
     return finished;
 }

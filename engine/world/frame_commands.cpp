@@ -12,7 +12,8 @@ FrameCommands::FrameCommands(const VulkanContext& ctx, uint32_t slots) : ctx_(ct
 }
 
 FrameCommands::~FrameCommands() {
-    // The World's owner waited for its frames before destroying it.
+    // World::~World waited for its frames (or the GPU was abandoned, and
+    // freeCommandBuffers leaks them).
     for (const Slot& slot : slots_) freeCommandBuffers(ctx_, {&slot.commands, 1});
 }
 

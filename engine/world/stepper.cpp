@@ -114,6 +114,12 @@ uint32_t Stepper::maxRunsPerFrame(const SolverSettings& settings, ResidualTracke
     return most;
 }
 
+FrameWork Stepper::frameWork(const SolverSettings& settings) {
+    StepRecorder counter(plan_);
+    recordFrame(counter, FrameInputs{settings, nullptr, std::nullopt});
+    return counter.work();
+}
+
 void Stepper::reset(const SimModel& model) {
     particles_.reset(model);
     rigid_->reset(model.rigid);

@@ -21,6 +21,7 @@
 #include "solvers/rigid/rigid_solver.h"
 #include "solvers/springs/spring_solver.h"
 #include "solvers/solver.h"
+#include "step/frame_work.h"
 #include "step/particle_stages.h"
 #include "step/step_plan.h"
 #include "world/collider_set.h"
@@ -59,6 +60,10 @@ public:
     // a formula.
     uint32_t maxRunsPerFrame(const SolverSettings& settings, ResidualTracker* tracker,
                              const std::function<void(StepRecorder&)>& frameEnd = {});
+
+    // The work of one frame with `settings` and no drag or tracking
+    // (frame_work.h), counted the same way.
+    FrameWork frameWork(const SolverSettings& settings);
 
     // Back to the model's initial state (waits for the queue).
     void reset(const SimModel& model);

@@ -19,6 +19,7 @@
 #include "vk/barriers.h"
 #include "vk/context.h"
 #include "world/device_limits.h"
+#include "world/frame_time_limit.h"
 
 namespace vksim {
 namespace {
@@ -28,6 +29,24 @@ namespace {
 const Scene& fittingDevice(const VulkanContext& ctx, const Scene& scene) {
     requireFitsDevice(ctx, scene);
     return scene;
+}
+
+// The keys that lower a frame's passes, for the solvers in `model`.
+std::string fewerPassesKeys(const SimModel& model) {
+    // Each solver's iterations, and its path that runs them in one dispatch.
+    std::vector<std::string> keys;
+    if (model.pbdParticleCount() > 0)
+        keys.push_back("/solver/iterations or \"pbdPath\": \"workgroup\" or \"clusters\" (/solver/pbdPath)");
+    if (model.pd.particleCount > 0)
+        keys.push_back("/solver/pd/iterations, /solver/pd/jacobiIterations or \"jacobiPath\": \"workgroup\" "
+                       "(/solver/pd/jacobiPath)");
+    if (model.springs.particleCount > 0) keys.push_back("the iterations in /solver/springs");
+    if (model.rigid.bodyCount() > 0)
+        keys.push_back("/solver/rigid/iterations or \"path\": \"oneWorkgroup\" (/solver/rigid/path)");
+    if (keys.empty()) return "or the iterations";
+    std::string text;
+    for (size_t i = 0; i < keys.size(); ++i) text += (i == 0 ? "" : i + 1 == keys.size() ? "; or " : "; ") + keys[i];
+    return text;
 }
 
 }  // namespace
@@ -63,10 +82,11 @@ World::World(const VulkanContext& ctx, const Scene& scene, uint32_t frameSlots)
     const uint32_t runs = passRunsPerFrame(scene_.solver);
     if (runs > kMaxPassRunsPerFrame)
         throw std::invalid_argument(fmt::format(
-            "{}: /solver: a frame of {} substeps records {} GPU passes (every colour or Jacobi step of every "
-            "iteration), at most {}; lower /solver/substeps or the iterations, or use a path that runs them in one "
-            "dispatch (\"pbdPath\": \"workgroup\" or \"clusters\", \"pd\": {{\"jacobiPath\": \"workgroup\"}})",
-            scene_.path, scene_.solver.substeps, runs, kMaxPassRunsPerFrame));
+            "{}: /solver: a frame of {} substeps records {} GPU passes (every colour, Jacobi step or rigid contact "
+            "round of every iteration), at most {}; lower /solver/substeps, {}",
+            scene_.path, scene_.solver.substeps, runs, kMaxPassRunsPerFrame, fewerPassesKeys(model_)));
+    // A frame that cannot finish within the GPU time limit on this device.
+    refuseFramesPastTimeLimit(ctx, scene_.path, stepper_->frameWork(scene_.solver));
     // Head-room for a live switch of the PBD path too: the per-colour path
     // records a pass per colour where the clusters record two per iteration.
     uint32_t anyPath = runs;
@@ -84,7 +104,12 @@ World::World(const VulkanContext& ctx, const Scene& scene, uint32_t frameSlots)
     commands_ = std::make_unique<FrameCommands>(ctx, frameSlots);
 }
 
-World::~World() = default;
+World::~World() {
+    // Its members free what its frames use: none may still be running. After
+    // a timeout this waits once more, with a limit, and a GPU that still does
+    // not finish is abandoned: the members then leak what they hold (context.h).
+    ctx_.waitIdleForTeardown();
+}
 
 void World::recordFrame(VkCommandBuffer cmd, uint32_t slot) {
     const auto start = std::chrono::steady_clock::now();

@@ -48,6 +48,12 @@ add_test(NAME cli_device_faults
          COMMAND ${VKSIM_CLI_DIR}/device_faults.sh $<TARGET_FILE:vksim> ${VKSIM_CLI_DIR}/small_cloth.json
                  ${VKSIM_DEFAULT_SCENE})
 set_tests_properties(cli_device_faults PROPERTIES TIMEOUT 300 LABELS gpu)
+# The GPU time limit: a frame past it is refused when it loads, naming the
+# keys; the pass cap names the rigid keys; VKSIM_SLOW_FRAME checks its value.
+add_test(NAME cli_gpu_time_limit
+         COMMAND ${VKSIM_CLI_DIR}/gpu_time_limit.sh $<TARGET_FILE:vksim> ${VKSIM_CLI_DIR}/small_cloth.json
+                 ${VKSIM_CLI_DIR}/pd_jacobi_1000.json)
+set_tests_properties(cli_gpu_time_limit PROPERTIES TIMEOUT 300 LABELS gpu)
 # Little host memory (ulimit -v): out of memory said as such, host or
 # device, exit 1; never a crash or a bare std::bad_alloc.
 add_test(NAME cli_low_memory

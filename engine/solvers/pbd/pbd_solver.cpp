@@ -460,6 +460,11 @@ void PbdSolver::recordWorkgroupRun(StepRecorder& rec, gpu::WorkgroupSolvePush pu
     push.stages = stages;
     runWorkgroupKernel(rec, passIds_->workgroup, *solveInWorkgroup_, workgroupObjects_, workgroupPhases_,
                        workgroupCount_, push, at);
+    // Each workgroup projects its object's constraints in turn, the objects
+    // side by side: an average object's share (the estimate stays low).
+    const double constraints = double(distanceCount_ + bendingCount_ + attachmentCount_);
+    rec.countWork({.pbdWorkgroupConstraints = double(substeps) * (lastIterationEnd - firstIteration) * constraints /
+                                              std::max(workgroupCount_, 1u)});
 }
 
 // sim/pbd_clusters.h: the first sweep's clusters, then the second's, one
@@ -483,6 +488,7 @@ void PbdSolver::recordClusterSweeps(StepRecorder& rec, const SubstepContext& sub
         if (sweep == 1 && clusterSweepCollides_ && colliders_.count() > 0) push.stages |= gpu::kStageClusterCollide;
         runWorkgroupKernel(rec, passIds_->clusterSweeps[sweep], kernel, clusterObjects_, clusterPhases_,
                            clusterCounts_[sweep], push, at);
+        rec.countWork({.pbdWorkgroupConstraints = double(clusterSweepConstraints_[sweep]) / clusterCounts_[sweep]});
     }
 }
 

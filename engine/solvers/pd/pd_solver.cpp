@@ -192,6 +192,7 @@ const GpuBuffer& PdSolver::recordSolve(StepRecorder& rec, const SubstepContext& 
                     {&particles_.positions(), &particles_.velocities(), &rows_, &offDiagonal_, &rhs_, q_[0], q_[1],
                      q_[2], &omegaBuffer_},
                     jacobiInWorkgroup_->workgroupSize(), run, at, {last, workingName()});
+            rec.countWork({.pdWorkgroupRows = double(settings.pd.jacobiIterations) * pd_.particleCount});
         } else {
             const bool tiled = jacobiPathFor(settings) == PdJacobiPath::Tiled;
             if (tiled && !jacobiTiled_) {

@@ -131,6 +131,8 @@ void RigidSolver::recordFrame(StepRecorder& rec, const SolverSettings& settings,
             push.itemCount = static_cast<uint32_t>(std::min(items.perDispatch, items.total - first));
             stepBodies(stepPass_, step_->workgroupSize());
         }
+        rec.countWork({.rigidOneWorkgroup = double(settings.substeps) * settings.rigid.iterations *
+                                            (double(bodyCount_) + double(pairCount_))});
         return;
     }
     const uint32_t perBody = bodyCount_ * step_->workgroupSize();  // one workgroup per body
@@ -145,6 +147,7 @@ void RigidSolver::recordFrame(StepRecorder& rec, const SolverSettings& settings,
                 // One workgroup per pair.
                 rec.run(pairsPass_, *pairKernel_, {&bodies_, &states_, &points_, &colliders_.meshSdfGrids(), &shapes_, &pairs_},
                         push.pairCount * pairKernel_->workgroupSize(), push, {substep, iteration}, probed);
+                rec.countWork({.rigidPairs = double(push.pairCount)});
             }
         }
         push.phase = gpu::kRigidPhasePositions;

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The GPU time limit (VKSIM_GPU_TIMEOUT, vk/gpu_wait.h): a scene whose
+# frame cannot finish within the limit is refused when it loads, naming the
+# keys to lower, and the pass cap names the rigid bodies' keys. The test
+# hook VKSIM_SLOW_FRAME (vk/slow_frame.h) refuses a malformed value.
+# Usage: gpu_time_limit.sh VKSIM SMALL_SCENE PD_1000_SCENE
+set -uo pipefail
+vksim=$1
+scene=$2
+pd_scene=$3
+source "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
+
+err=$(VKSIM_SLOW_FRAME=1:x "$vksim" "$scene" --headless --frames 3 --quiet 2>&1 >/dev/null)
+status=$?
+[[ $status -eq 1 && $err == "vksim: VKSIM_SLOW_FRAME '1:x' is not N:SECONDS (frame N holds the GPU for SECONDS in [0, 86400])" ]] &&
+    pass "a malformed VKSIM_SLOW_FRAME: $err" || fail "a malformed VKSIM_SLOW_FRAME: status $status, stderr: $err"
+
+# 1000 local/global iterations of 1000 Jacobi iterations in one workgroup:
+# refused when it loads under a 5 s limit, naming the keys (before, it ran
+# until the limit ended it, naming neither the scene nor /solver/pd).
+start=$SECONDS
+err=$(VKSIM_GPU_TIMEOUT=5 timeout 120 "$vksim" "$pd_scene" --headless --frames 1 --quiet 2>&1 >/dev/null)
+status=$?
+pd_refusal="^vksim: [^ ]*pd_jacobi_1000.json: /solver/pd: a frame needs at least [0-9]+ s of GPU time on this device \(most of it 256000000 row updates of PD's Jacobi iterations in one workgroup\), more than the limit of 5 s \(VKSIM_GPU_TIMEOUT\); lower /solver/pd/iterations, /solver/pd/jacobiIterations or /solver/substeps$"
+[[ $status -eq 1 && $(printf '%s\n' "$err" | grep -c .) -eq 1 && $err =~ $pd_refusal ]] &&
+    pass "PD 1000 x 1000 under a 5 s limit: refused in $((SECONDS - start)) s: $err" ||
+    fail "PD 1000 x 1000 under a 5 s limit: status $status, stderr: $err"
+
+# 250 rigid bodies, 100 iterations of 250 contact rounds in each of 4
+# substeps: over the pass cap, and the message names the rigid keys (it
+# named only the PBD and PD paths).
+python3 - "$work/bodies.json" <<'PY'
+import json, sys
+bodies = [{"type": "sphere", "name": f"b{i}", "radius": 0.05, "subdivisions": 1,
+           "position": [(i % 16) * 0.12, 0.5 + (i // 256) * 0.12, (i // 16 % 16) * 0.12]} for i in range(250)]
+json.dump({"name": "250 bodies", "solver": {"substeps": 4, "rigid": {"iterations": 100}}, "bodies": bodies,
+           "colliders": [{"type": "plane", "name": "ground"}]}, open(sys.argv[1], "w"))
+PY
+err=$(timeout 120 "$vksim" "$work/bodies.json" --headless --frames 1 --quiet 2>&1 >/dev/null)
+status=$?
+cap='^vksim: [^ ]*bodies.json: /solver: a frame of 4 substeps records [0-9]+ GPU passes \(every colour, Jacobi step or rigid contact round of every iteration\), at most 100000; lower /solver/substeps, /solver/rigid/iterations or "path": "oneWorkgroup" \(/solver/rigid/path\)$'
+[[ $status -eq 1 && $err =~ $cap ]] && pass "rigid bodies over the pass cap: $err" ||
+    fail "rigid bodies over the pass cap: status $status, stderr: $err"
+
+finish
