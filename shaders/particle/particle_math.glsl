@@ -4,12 +4,17 @@
 #ifndef VKSIM_PARTICLE_MATH_GLSL
 #define VKSIM_PARTICLE_MATH_GLSL
 
-// docs/physics.md §1, steps 1-2: v + h g, damped by max(0, 1 - damping h); 0 for a
-// pinned particle (inverse mass 0), which does not move. The predicted
-// position is x + h times it.
-real3 predictedVelocity(real3 v, real inverseMass, real3 gravity, real damping, real dt) {
+// docs/physics.md §1, steps 1-2: v + h g, damped by max(0, 1 - damping h),
+// and the air drag f = -sigma v taken implicitly, over 1 + h sigma w (a
+// free particle's v decays by (1 + h sigma/m)^-n, stable for every sigma and
+// h); 0 for a pinned particle (inverse mass 0), which does not move. The
+// predicted position is x + h times it. (Without drag nothing is divided:
+// the same bits as before drag existed.)
+real3 predictedVelocity(real3 v, real inverseMass, real3 gravity, real damping, real drag, real dt) {
     if (inverseMass <= real(0)) return real3(0);
-    return (v + dt * gravity) * max(real(0), real(1) - damping * dt);
+    real3 damped = (v + dt * gravity) * max(real(0), real(1) - damping * dt);
+    if (drag > real(0)) damped = damped / (real(1) + dt * drag * inverseMass);
+    return damped;
 }
 
 // SDF collision, an inequality C = f(p) - thickness >= 0 projected only while
