@@ -22,6 +22,7 @@ struct DragCase {
     const char* name;
     SolverMethod method;
     SpringIntegrator integrator;
+    PbdPath pbdPath;  // PBD: the whole-frame solve predicts in its own kernel, the others in the shared stage
     // The factor v_{n+1} / v_n of one substep for x = h sigma / m.
     double (*factor)(double x);
     bool rebuildsVelocity;  // v = (p - x)/h: rounding of p enters v (tests/gpu/far_from_origin_test.cpp)
@@ -46,15 +47,21 @@ double midpointFactor(double x) { return 1.0 - x + 0.5 * x * x; }
 // velocity would stay at 1 m/s, 0.63 m/s off.
 TEST_F(AirDrag, EveryClothSolverDecaysAsTheClosedForm) {
     const DragCase cases[] = {
-        {"pbd", SolverMethod::Pbd, SpringIntegrator::SymplecticEuler, implicitFactor, true},
-        {"pd", SolverMethod::Pd, SpringIntegrator::SymplecticEuler, implicitFactor, true},
-        {"springs explicitEuler", SolverMethod::Springs, SpringIntegrator::ExplicitEuler, explicitFactor, false},
-        {"springs symplecticEuler", SolverMethod::Springs, SpringIntegrator::SymplecticEuler, explicitFactor, false},
-        {"springs velocityVerlet", SolverMethod::Springs, SpringIntegrator::VelocityVerlet, velocityVerletFactor,
-         false},
-        {"springs midpoint", SolverMethod::Springs, SpringIntegrator::Midpoint, midpointFactor, false},
-        {"springs implicitEuler", SolverMethod::Springs, SpringIntegrator::ImplicitEuler, implicitFactor, true},
-        {"springs vbd", SolverMethod::Springs, SpringIntegrator::Vbd, implicitFactor, true},
+        {"pbd workgroup", SolverMethod::Pbd, SpringIntegrator::SymplecticEuler, PbdPath::Workgroup, implicitFactor,
+         true},
+        {"pbd perColour", SolverMethod::Pbd, SpringIntegrator::SymplecticEuler, PbdPath::PerColour, implicitFactor,
+         true},
+        {"pd", SolverMethod::Pd, SpringIntegrator::SymplecticEuler, PbdPath::Auto, implicitFactor, true},
+        {"springs explicitEuler", SolverMethod::Springs, SpringIntegrator::ExplicitEuler, PbdPath::Auto,
+         explicitFactor, false},
+        {"springs symplecticEuler", SolverMethod::Springs, SpringIntegrator::SymplecticEuler, PbdPath::Auto,
+         explicitFactor, false},
+        {"springs velocityVerlet", SolverMethod::Springs, SpringIntegrator::VelocityVerlet, PbdPath::Auto,
+         velocityVerletFactor, false},
+        {"springs midpoint", SolverMethod::Springs, SpringIntegrator::Midpoint, PbdPath::Auto, midpointFactor, false},
+        {"springs implicitEuler", SolverMethod::Springs, SpringIntegrator::ImplicitEuler, PbdPath::Auto,
+         implicitFactor, true},
+        {"springs vbd", SolverMethod::Springs, SpringIntegrator::Vbd, PbdPath::Auto, implicitFactor, true},
     };
     const double sigma = 1.0 / 16.0;
     const glm::vec3 v0(0.6f, 0.0f, 0.8f);
@@ -77,6 +84,7 @@ TEST_F(AirDrag, EveryClothSolverDecaysAsTheClosedForm) {
         scene.solver.timeStep = 1.0f / 60.0f;
         scene.solver.substeps = 4;
         scene.solver.springs.integrator = c.integrator;
+        scene.solver.pbdPath = c.pbdPath;
         const SimModel model = buildModel(scene);
         GpuRun run(ctx(), model, scene.solver);
         const uint32_t frames = 60;
