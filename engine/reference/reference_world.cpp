@@ -38,6 +38,8 @@ ReferenceWorld::ReferenceWorld(const SimModel& model) {
         inverseMasses_.push_back(x.w);
     }
     for (const glm::vec4& v : model.velocities) velocities_.emplace_back(glm::vec3(v));
+    const std::vector<float> drags = particleDrags(model);
+    drags_.assign(drags.begin(), drags.end());
     predicted_ = positions_;
     contacts_.resize(positions_.size());
     stages_.assign(positions_.size(), glm::dvec4(0.0));
@@ -67,7 +69,7 @@ void ReferenceWorld::predict(ParticleRange range, const SubstepParams& params) {
     predicted_ = positions_;
     for (uint32_t i = range.first; i < range.end(); ++i) {
         velocities_[i] =
-            ref::predictedVelocity(velocities_[i], inverseMasses_[i], params.gravity, params.damping, params.h);
+            ref::predictedVelocity(velocities_[i], inverseMasses_[i], params.gravity, params.damping, drags_[i], params.h);
         predicted_[i] = positions_[i] + params.h * velocities_[i];
     }
 }
@@ -109,7 +111,8 @@ std::vector<glm::dvec3> ReferenceWorld::predictedPositions(ParticleRange range,
     std::vector<glm::dvec3> predicted = positions_;
     for (uint32_t i = range.first; i < range.end(); ++i)
         predicted[i] = positions_[i] + params.h * ref::predictedVelocity(velocities_[i], inverseMasses_[i],
-                                                                         params.gravity, params.damping, params.h);
+                                                                         params.gravity, params.damping, drags_[i],
+                                                                         params.h);
     return predicted;
 }
 

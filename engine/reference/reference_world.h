@@ -134,6 +134,7 @@ public:
 private:
     std::vector<glm::dvec3> positions_;
     std::vector<double> inverseMasses_;
+    std::vector<double> drags_;  // sigma [kg/s] the predict stage applies (ObjectRange::drag)
     std::vector<glm::dvec3> velocities_;
     std::vector<glm::dvec3> predicted_;
     std::vector<ReferenceContact> contacts_;

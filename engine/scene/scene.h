@@ -245,6 +245,10 @@ struct ClothObject {
     ShapeMatchParams shapeMatching;              // PBD only
     bool pinsAsAttachments = false;              // false: pinned vertices get inverse mass 0
     glm::vec3 initialVelocity{0.0f};
+    // Air drag sigma [kg/s], f = -sigma v per particle (the object's "drag"
+    // key) of a PBD or PD cloth. A "method": "springs" cloth keeps its drag
+    // with its other live-editable materials, in springs.drag.
+    float drag = 0.0f;
     glm::vec3 color{0.8f, 0.3f, 0.2f};
     SolverMethod method = SolverMethod::Pbd;
     PdClothParams pd;                            // used when method is Pd (stretch, bending and attachment above are PBD's)

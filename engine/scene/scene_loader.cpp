@@ -514,7 +514,9 @@ SpringClothParams readSpringClothParams(const Field& field, bool grid, const Spr
         }
         if (auto k = bending.optional("stiffness")) params.bendingStiffness = readFloat(*k, atLeast(0.0));
     }
-    if (auto f = fields.optional("drag")) params.drag = readFloat(*f, atLeast(0.0));
+    // The drag is every cloth's, whatever its solver: one key on the object.
+    if (auto f = fields.optional("drag"))
+        f->fail(R"("drag" is a key of the object now, for every method: move it out of "springs")");
     if (auto f = fields.optional("compressionScale")) params.compressionScale = readFloat(*f, closedInterval(0.0, 1.0));
     if (auto f = fields.optional("slack"))
         params.slack = readFloat(*f, {.min = 0.0, .max = 1.0, .maxExclusive = true});
@@ -533,8 +535,8 @@ ClothObject readCloth(const Field& field, std::size_t index, const SolverSetting
     const bool pd = cloth.method == SolverMethod::Pd;
     const bool springs = cloth.method == SolverMethod::Springs;
     const std::string_view type = meshAssets ? "mesh" : "cloth";
-    std::vector<std::string_view> keys = {"type",     "name",  "position", "rotation",         "mass", "pinned",
-                                          "velocity", "color", "method",   "pinsAsAttachments"};
+    std::vector<std::string_view> keys = {"type",  "name",   "position",          "rotation", "mass", "pinned",
+                                          "velocity", "color", "method", "pinsAsAttachments", "drag"};
     if (springs) keys.push_back("springs");
     else keys.insert(keys.end(), {"stretch", "bending", "attachment"});
     if (pd) keys.push_back("strain");
@@ -581,6 +583,7 @@ ClothObject readCloth(const Field& field, std::size_t index, const SolverSetting
             f->fail(R"("method": "springs" has no attachments: its pinned vertices are fixed (leave pinsAsAttachments false))");
     }
     if (auto f = fields.optional("velocity")) cloth.initialVelocity = readVec3(*f);
+    if (auto f = fields.optional("drag")) (springs ? cloth.springs.drag : cloth.drag) = readFloat(*f, atLeast(0.0));
     if (auto f = fields.optional("color")) cloth.color = readColor(*f);
     return cloth;
 }

@@ -127,7 +127,7 @@ void appendCloth(SimModel& model, const ClothObject& cloth, uint32_t object, Mod
     }
 
     model.objects.push_back({cloth.name, first, vertexCount, firstTriangle,
-                             static_cast<uint32_t>(mesh.triangles.size() / 3), cloth.color});
+                             static_cast<uint32_t>(mesh.triangles.size() / 3), cloth.color, cloth.drag});
 }
 
 // ---------------------------------------------------------------------------
@@ -235,7 +235,7 @@ void appendPdCloth(SimModel& model, const ClothObject& cloth, uint32_t index, Mo
     }
 
     model.objects.push_back({cloth.name, first, vertexCount, firstTriangle,
-                             static_cast<uint32_t>(mesh.triangles.size() / 3), cloth.color});
+                             static_cast<uint32_t>(mesh.triangles.size() / 3), cloth.color, cloth.drag});
 }
 
 // Vertices of a box's face, from the grid numbering of buildTetBox.

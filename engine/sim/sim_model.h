@@ -74,6 +74,11 @@ struct ObjectRange {
     uint32_t firstTriangle = 0;
     uint32_t triangleCount = 0;
     glm::vec3 color{0.8f};
+    // Air drag sigma [kg/s] (f = -sigma v per particle) that the shared
+    // predict stage applies: PBD and PD cloths (docs/physics.md §1). A
+    // mass-spring object's drag is a force of its own solver
+    // (MsParticle::drag) and is 0 here.
+    float drag = 0.0f;
 };
 
 // The projective dynamics part of a model (docs/physics.md §5): its particles are the
@@ -169,5 +174,15 @@ struct SimModel {
     uint32_t pbdParticleCount() const { return particleCount() - pd.particleCount - springs.particleCount; }
     uint32_t triangleCount() const { return static_cast<uint32_t>(triangles.size() / 3); }
 };
+
+// Per particle, the air drag of its object that the predict stage applies
+// (ObjectRange::drag), 0 where no object sets one.
+inline std::vector<float> particleDrags(const SimModel& model) {
+    std::vector<float> drags(model.particleCount(), 0.0f);
+    for (const ObjectRange& object : model.objects)
+        for (uint32_t i = object.firstParticle; i < object.firstParticle + object.particleCount; ++i)
+            drags.at(i) = object.drag;
+    return drags;
+}
 
 }  // namespace vksim

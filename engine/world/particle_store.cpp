@@ -25,6 +25,7 @@ ParticleStore::ParticleStore(const VulkanContext& ctx, const SimModel& model)
     triangles_ = makeStorageBuffer<uint32_t>(ctx, model.triangles, "triangle indices", VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
     adjacencyOffsets_ = makeStorageBuffer<uint32_t>(ctx, model.adjacencyOffsets, "vertex-triangle offsets");
     adjacentTriangles_ = makeStorageBuffer<uint32_t>(ctx, model.adjacentTriangles, "vertex-triangle lists");
+    drags_ = makeStorageBuffer<float>(ctx, particleDrags(model), "particle drag (sigma)");
 }
 
 void ParticleStore::reset(const SimModel& model) {

@@ -38,6 +38,10 @@ public:
     // zero and unused for the other integrators.
     const GpuBuffer& accelerations() const { return accelerations_; }
     const GpuBuffer& integratorStage() const { return integratorStage_; }
+    // Per particle, the air drag sigma [kg/s] the predict stage applies
+    // (ObjectRange::drag; 0 for mass-spring particles, whose solver applies
+    // its own). Uploaded once.
+    const GpuBuffer& drags() const { return drags_; }
     const GpuBuffer& normals() const { return normals_; }
     const GpuBuffer& triangleIndices() const { return triangles_; }
     const GpuBuffer& adjacencyOffsets() const { return adjacencyOffsets_; }
@@ -62,7 +66,7 @@ private:
     // Per-step state.
     GpuBuffer positions_, predicted_, velocities_, contacts_, normals_, accelerations_, integratorStage_;
     // Topology, uploaded once: what the normals pass and the renderer read.
-    GpuBuffer triangles_, adjacencyOffsets_, adjacentTriangles_;
+    GpuBuffer triangles_, adjacencyOffsets_, adjacentTriangles_, drags_;
 };
 
 }  // namespace vksim

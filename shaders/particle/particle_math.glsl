@@ -4,12 +4,17 @@
 #ifndef VKSIM_PARTICLE_MATH_GLSL
 #define VKSIM_PARTICLE_MATH_GLSL
 
-// docs/physics.md §1, steps 1-2: v + h g, damped by max(0, 1 - damping h); 0 for a
-// pinned particle (inverse mass 0), which does not move. The predicted
-// position is x + h times it.
-real3 predictedVelocity(real3 v, real inverseMass, real3 gravity, real damping, real dt) {
+// docs/physics.md §1, steps 1-2: v + h g, damped by max(0, 1 - damping h),
+// and the air drag f = -sigma v taken implicitly, over 1 + h sigma w (a
+// free particle's v decays by (1 + h sigma/m)^-n, stable for every sigma and
+// h); 0 for a pinned particle (inverse mass 0), which does not move. The
+// predicted position is x + h times it. (Without drag nothing is divided:
+// the same bits as before drag existed.)
+real3 predictedVelocity(real3 v, real inverseMass, real3 gravity, real damping, real drag, real dt) {
     if (inverseMass <= real(0)) return real3(0);
-    return (v + dt * gravity) * max(real(0), real(1) - damping * dt);
+    real3 damped = (v + dt * gravity) * max(real(0), real(1) - damping * dt);
+    if (drag > real(0)) damped = damped / (real(1) + dt * drag * inverseMass);
+    return damped;
 }
 
 // SDF collision, an inequality C = f(p) - thickness >= 0 projected only while
@@ -33,20 +38,25 @@ struct ParticleStep {
     real4 stage;
 };
 
+// x + h u: predict's drift, recomputed bit for bit by the update (the same
+// operations on the same floats) to tell what the collision projection or a
+// drag moved.
+real3 driftedPosition(real3 x, real3 u, real h) { return x + h * u; }
+
 ParticleStep predictParticle(uint integrator, real3 x, real3 v0, real3 a, real4 stage, real damping, real h) {
     real3 v = v0 * max(real(0), real(1) - damping * h);
     if (integrator == kIntegratorExplicitEuler) {
-        return ParticleStep(x + h * v, v + h * a, real4(v, real(0)));
+        return ParticleStep(driftedPosition(x, v, h), v + h * a, real4(v, real(0)));
     }
     if (integrator == kIntegratorVelocityVerlet) {
         real3 halfKick = v + real(0.5) * h * a;
-        return ParticleStep(x + h * halfKick, halfKick, stage);
+        return ParticleStep(driftedPosition(x, halfKick, h), halfKick, stage);
     }
     if (integrator == kIntegratorMidpoint) {
         // v_mid = v + h/2 a(x); x^1 = x + h v_mid; the force pass then
         // evaluates a at x + h/2 v (kept in stage) with velocity v_mid.
         real3 mid = v + real(0.5) * h * a;
-        return ParticleStep(x + h * mid, mid, real4(v, real(0)));
+        return ParticleStep(driftedPosition(x, mid, h), mid, real4(v, real(0)));
     }
     if (integrator == kIntegratorPositionVerlet) {
         // Without x^{n-1} (first step, reset), start from x - h v.
@@ -56,31 +66,38 @@ ParticleStep predictParticle(uint integrator, real3 x, real3 v0, real3 a, real4 
     }
     // kIntegratorForceSymplecticEuler
     real3 kicked = v + h * a;
-    return ParticleStep(x + h * kicked, kicked, stage);
+    return ParticleStep(driftedPosition(x, kicked, h), kicked, stage);
 }
 
 // After the solve and the collision projection: p is the new position (moved
 // out of colliders), v what predict left, a the force pass's last
-// acceleration. What the projection moved, (p - p_predicted)/h, is added to
-// the velocity, as the position-based update does.
+// acceleration. The velocity is integrated, never rebuilt as (p - x)/h: far
+// from the origin p and x are rounded to ulp(|x|), and (p - x)/h would turn
+// that rounding into a velocity error of ulp(|x|)/h every step
+// (docs/physics.md §9.2, "Far from the origin"). What the projection (or the
+// mouse) moved, p - (x + h u) with u the velocity predict drifted by, is
+// added to the velocity over h, as the position-based update does; it is
+// exactly zero where nothing moved p, because driftedPosition repeats
+// predict's arithmetic.
 ParticleStep updateParticle(uint integrator, real3 x, real3 p, real3 v, real3 a, real4 stage, real h) {
     real3 s = real3(stage.x, stage.y, stage.z);
     if (integrator == kIntegratorExplicitEuler) {
-        // v holds v + h a(x); predict moved p by h s.
-        return ParticleStep(p, v + (p - x) / h - s, real4(0));
+        // v holds v + h a(x); predict drifted by s.
+        return ParticleStep(p, v + (p - driftedPosition(x, s, h)) / h, real4(0));
     }
     if (integrator == kIntegratorVelocityVerlet) {
-        return ParticleStep(p, (p - x) / h + real(0.5) * h * a, stage);
+        return ParticleStep(p, v + (p - driftedPosition(x, v, h)) / h + real(0.5) * h * a, stage);
     }
     if (integrator == kIntegratorMidpoint) {
-        // v^1 = v^0 + h a(mid), plus the projection's (p - x)/h - v_mid.
-        return ParticleStep(p, s + h * a + (p - x) / h - v, real4(0));
+        // v^1 = v^0 + h a(mid), v^0 kept in the stage, v = v_mid.
+        return ParticleStep(p, s + h * a + (p - driftedPosition(x, v, h)) / h, real4(0));
     }
     if (integrator == kIntegratorPositionVerlet) {
         // Central difference at x^n; x^n becomes x^{n-1}.
         return ParticleStep(p, (p - s) / (real(2) * h), real4(x, real(1)));
     }
-    return ParticleStep(p, (p - x) / h, stage);
+    // kIntegratorForceSymplecticEuler
+    return ParticleStep(p, v + (p - driftedPosition(x, v, h)) / h, stage);
 }
 
 #endif

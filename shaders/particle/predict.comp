@@ -1,5 +1,5 @@
 #version 460
-// docs/physics.md §1, steps 1-2: external forces, damping, predicted position
+// docs/physics.md §1, steps 1-2: external forces, damping, air drag, predicted position
 // p = x + h v, by the integrator the range's solver chose (pc.integrator):
 // symplectic Euler with gravity for PBD, projective dynamics and the
 // implicit mass-spring methods; the explicit integrators of forces (§9.2)
@@ -15,6 +15,7 @@ layout(std430, binding = 1) buffer Velocities { vec4 velocities[]; };
 layout(std430, binding = 2) writeonly buffer Predicted { vec4 predicted[]; };
 layout(std430, binding = 3) readonly buffer Accelerations { vec4 accelerations[]; };
 layout(std430, binding = 4) buffer Stage { vec4 stage[]; };
+layout(std430, binding = 5) readonly buffer Drags { float drags[]; };  // sigma [kg/s], PBD and PD particles
 #include "particle/integrator_constant.glsl"
 
 void main() {
@@ -23,7 +24,7 @@ void main() {
     vec4 x = positions[i];
     const uint integrator = rangeIntegrator();
     if (integrator == kIntegratorSymplecticEuler) {
-        vec3 v = predictedVelocity(velocities[i].xyz, x.w, pc.gravity.xyz, pc.damping, pc.dt);
+        vec3 v = predictedVelocity(velocities[i].xyz, x.w, pc.gravity.xyz, pc.damping, drags[i], pc.dt);
         velocities[i] = vec4(v, 0.0);
         predicted[i] = vec4(x.xyz + pc.dt * v, x.w);
         return;

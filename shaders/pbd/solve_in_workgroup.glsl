@@ -196,13 +196,14 @@ void workgroupSync() {
 }
 
 // docs/physics.md §1 steps 1-3 for the owned particles: symplectic Euler
-// prediction into shared memory, then the contact candidates.
-void predict(uint count) {
+// prediction (with the object's air drag) into shared memory, then the
+// contact candidates.
+void predict(uint count, float drag) {
     for (uint l = gl_LocalInvocationID.x; l < count; l += kSize) {
         uint i = objectFirst + l;
         vec4 x = positions[i];
         vec3 v = predictedVelocity(velocities[i].xyz, x.w, pc.particles.gravity.xyz, pc.particles.damping,
-                                   pc.particles.dt);
+                                   drag, pc.particles.dt);
         velocities[i] = vec4(v, 0.0);
         vec3 p = x.xyz + pc.particles.dt * v;
         setSharedPosition(l, p);
@@ -376,7 +377,7 @@ void main() {
     if (!predictFirst) loadPredicted(object.particleCount);
     for (uint s = 0u; s < pc.substeps; ++s) {
         bool last = s + 1u == pc.substeps;
-        if (s > 0u || predictFirst) predict(object.particleCount);
+        if (s > 0u || predictFirst) predict(object.particleCount, object.drag);
         workgroupSync();
         uint begin = s == 0u ? pc.firstIteration : 0u;
         uint end = last ? pc.lastIterationEnd : pc.iterations;

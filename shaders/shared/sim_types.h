@@ -256,7 +256,10 @@ struct WorkgroupObject {
     // The CPU cluster sweep's: where this cluster's contact lists start in
     // their buffer (pbd/solve_in_workgroup.glsl, projectListedContacts).
     uint contactListFirst;
-    uint pad0;
+    // The whole-frame solve's prediction: the object's air drag sigma
+    // [kg/s] (ObjectRange::drag; the cluster sweeps, whose prediction is the
+    // shared stage's, leave it 0).
+    float drag;
     uint pad1;
     uint pad2;
     uint pad3;

@@ -40,8 +40,8 @@ TEST(SpringScene, ReadsEveryKey) {
                                "chebyshev": false, "lineSearch": true, "vbdIterations": 12 } },
       "objects": [ { "type": "cloth", "method": "springs", "resolution": [5, 4],
                      "springs": { "topology": "grid", "shearDiagonals": 1, "stretch": 900, "shear": 80,
-                                  "bending": { "model": "quadratic", "stiffness": 0.02 }, "drag": 0.01,
-                                  "compressionScale": 0.25, "slack": 0.1 } } ]
+                                  "bending": { "model": "quadratic", "stiffness": 0.02 },
+                                  "compressionScale": 0.25, "slack": 0.1 }, "drag": 0.01 } ]
     })",
                                    "springs.json");
     const SpringSettings& s = scene.solver.springs;

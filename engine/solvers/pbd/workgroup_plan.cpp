@@ -136,6 +136,7 @@ WorkgroupPlan buildWorkgroupPlan(const SimModel& model, const ClusterPlan& array
         object.particleCount = objects[o]->particleCount;
         appendPhases(object, plan.phases, phasesOf[o]);
         object.shapeMatchGroup = shapeMatchGroupOf(model, object.firstParticle);
+        object.drag = objects[o]->drag;
         plan.objects.push_back(object);
     }
     return plan;

@@ -1,0 +1,216 @@
+// Float32 positions far from the world origin (docs/physics.md §9.2, "Far
+// from the origin"): near |x| = 1000 m a position is rounded to
+// ulp(1000) = 2^-14 m = 6.1e-5 m. The explicit mass-spring integrators keep
+// their velocity and integrate it (x += h v), so that rounding stays in the
+// position; the solvers that must rebuild v = (p - x)/h (PBD, projective
+// dynamics, implicit Euler, vertex block descent, position Verlet) turn it
+// into a velocity error every substep. Every test runs the same motion at the
+// origin and 1 km away and prints both errors.
+#include <cfloat>
+#include <cmath>
+#include <iostream>
+#include <numbers>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "gpu_harness.h"
+#include "scene/spring_settings.h"
+#include "sim/model_builder.h"
+#include "../spring_test_models.h"
+
+namespace vksim::test {
+namespace {
+
+class FarFromOrigin : public GpuTest {};
+
+// The distance from |x| to the next float, the spacing positions there are rounded to.
+double ulpAt(double x) {
+    const float f = static_cast<float>(std::abs(x));
+    return double(std::nextafter(f, FLT_MAX)) - double(f);
+}
+
+// One spring along z: particle 0 pinned at z0 - L/2, particle 1 (mass m) at
+// z0 + L/2, rest length L, moving along the spring from rest length with
+// speed A omega: u = z1 - z0 - L/2 follows A sin(omega t). T = 1 s.
+struct SpringOscillator {
+    double z0 = 0.0;
+    float restLength = 0.5f;
+    float amplitude = 0.1f;  // [m]: 1640 ulps at 1 km
+    float mass = 1.0f;
+    float stiffness = float(4.0 * std::numbers::pi * std::numbers::pi);  // omega = 2 pi
+    double omega() const { return std::sqrt(double(stiffness) / double(mass)); }
+
+    SimModel model() const {
+        SpringTestSystem system;
+        const float pinned = float(z0 - 0.5 * restLength), free = float(z0 + 0.5 * restLength);
+        system.particles.push_back({glm::vec3(0.0f, 0.0f, pinned), 0.0f});
+        system.particles.push_back(
+            {glm::vec3(0.0f, 0.0f, free), mass, glm::vec3(0.0f, 0.0f, float(amplitude * omega()))});
+        system.springs.push_back(testSpring(0, 1, free - pinned, stiffness));
+        return makeSpringModel(system);
+    }
+};
+
+// The angle per step of each explicit integrator's amplification matrix on
+// the state (omega u, v), q = omega h (docs/physics.md §9.2): its discrete
+// period is 2 pi h / angle, exactly, whatever h.
+double discreteAngle(SpringIntegrator integrator, double q) {
+    switch (integrator) {
+    case SpringIntegrator::ExplicitEuler: return std::atan(q);                  // 1 + i q
+    case SpringIntegrator::Midpoint: return std::atan2(q, 1.0 - 0.5 * q * q);  // 1 - q^2/2 + i q
+    default: return std::acos(1.0 - 0.5 * q * q);  // symplectic Euler, velocity Verlet: lambda + 1/lambda = 2 - q^2
+    }
+}
+
+struct PeriodResult {
+    double period = 0.0;  // [s]
+    uint32_t periods = 0;
+};
+
+// Upward zero crossings of u, sampled once a frame and linearly
+// interpolated, averaged over the whole run.
+PeriodResult measurePeriod(VulkanContext& ctx, const SpringOscillator& o, const SolverSettings& settings,
+                           uint32_t frames) {
+    const SimModel model = o.model();
+    GpuRun run(ctx, model, settings);
+    const double rest = double(model.positions[1].z) - double(model.positions[0].z);
+    const double H = settings.timeStep;
+    std::vector<double> crossings;
+    double previous = 0.0;
+    for (uint32_t f = 1; f <= frames; ++f) {
+        run.frames(1);
+        const std::vector<glm::vec4> x = run.positions();
+        const double u = double(x[1].z) - double(x[0].z) - rest;
+        if (previous < 0.0 && u >= 0.0) crossings.push_back((f - 1 + previous / (previous - u)) * H);
+        previous = u;
+    }
+    if (crossings.size() < 2) return {};
+    return {(crossings.back() - crossings.front()) / double(crossings.size() - 1),
+            uint32_t(crossings.size() - 1)};
+}
+
+// docs/physics.md §9.2: the explicit integrators that keep their velocity
+// (explicit Euler, symplectic Euler, velocity Verlet, midpoint) give the
+// period of their discrete recurrence at 1 km as at the origin, up to the
+// rounding of the positions, which no longer reaches the velocity.
+//
+// The tolerance, relative to the discrete period, is the sum of
+//  - the crossing interpolation: a sine's linear interpolation between
+//    samples a and b either side of its zero misplaces it by a b (b - a)
+//    omega^2 / 6 <= 0.1 H^3 omega^2 / 6 (H = 1/60 s a frame, a + b = H):
+//    2.8e-6 s at each end of the run, 5.5e-7 of the period over 10 periods;
+//  - the positions' rounding, at most ulp/2 a substep, modelled as
+//    independent and uniform (standard deviation ulp/sqrt(12)): each is a
+//    phase kick of at most that over A, so over N substeps the phase at the
+//    last crossing wanders by sqrt(N) ulp/(sqrt(12) A) (one sigma); four of
+//    those over the 2 pi P radians of P periods. At the origin (ulp(0.25) =
+//    3e-8 m) 2.7e-7; at 1 km (ulp 6.1e-5 m) 5.5e-4.
+// Rebuilding v = (p - x)/h instead puts each rounding into the velocity, a
+// kick 1/(omega h) = 38 times larger that then persists: 8e-3 at 1 km and
+// 3e-6 at the origin (float32 simulation of both rules), above either bound.
+TEST_F(FarFromOrigin, ExplicitIntegratorsKeepTheirPeriodAtOneKilometre) {
+    SolverSettings settings;
+    settings.timeStep = 1.0f / 60.0f;
+    settings.substeps = 4;
+    settings.gravity = glm::vec3(0.0f);
+    settings.damping = 0.0f;
+    const uint32_t frames = 670;  // 11 upward crossings (10 periods of 1 s) and a bit
+    const double h = double(settings.timeStep) / settings.substeps;
+    for (SpringIntegrator integrator : {SpringIntegrator::ExplicitEuler, SpringIntegrator::SymplecticEuler,
+                                        SpringIntegrator::VelocityVerlet, SpringIntegrator::Midpoint}) {
+        settings.springs.integrator = integrator;
+        for (const double z0 : {0.0, 1000.0}) {
+            SpringOscillator o;
+            o.z0 = z0;
+            const PeriodResult measured = measurePeriod(ctx(), o, settings, frames);
+            ASSERT_EQ(measured.periods, 10u) << springIntegratorName(integrator) << " at z = " << z0;
+            const double q = o.omega() * h;
+            const double discrete = 2.0 * std::numbers::pi * h / discreteAngle(integrator, q);
+            const double exact = 2.0 * std::numbers::pi / o.omega();
+            const double steps = measured.periods * measured.period / h;
+            const double ulp = ulpAt(z0 + 0.5 * o.restLength + o.amplitude);
+            const double interpolation = 2.0 * 0.1 * std::pow(double(settings.timeStep), 3) * o.omega() * o.omega() /
+                                         6.0 / (measured.periods * discrete);
+            const double rounding = 4.0 * std::sqrt(steps) * ulp / (std::sqrt(12.0) * o.amplitude) /
+                                    (2.0 * std::numbers::pi * measured.periods);
+            const double error = measured.period / discrete - 1.0;
+            std::cout << fmt::format("[far from origin] {:<17} z = {:6.0f} m: period {:.7f} s, discrete {:.7f} s: "
+                                     "error {:+.2e} (bound {:.2e}); against 2 pi/omega {:+.2e} (scheme's own "
+                                     "{:+.2e})\n",
+                                     springIntegratorName(integrator), z0, measured.period, discrete, error,
+                                     interpolation + rounding, measured.period / exact - 1.0, discrete / exact - 1.0);
+            EXPECT_LT(std::abs(error), interpolation + rounding) << springIntegratorName(integrator) << " at z = " << z0;
+        }
+    }
+}
+
+// The solvers that rebuild v = (p - x)/h from positions: a cloth at its
+// rest shape falling freely 1 s (240 substeps), at y = 2 m and at y = 1 km.
+// Its particles follow symplectic Euler's closed form (free fall in
+// docs/physics.md §4; no internal force acts on a rigidly translating rest
+// shape, and position Verlet's first step starts from x - h v):
+//   y_n = y0 + n h vy0 - g h^2 n (n + 1)/2.
+// The bound is PbdPhysics.FreeFallMatchesClosedForm's, u (max|x| +
+// 3 h max|v|)(n^2/2 + n) with u = 2^-24: each substep the rounding of p
+// (relative u to |x|) enters the velocity over h and every later substep
+// carries it. It grows with |x|: 3.5e-3 m at 2 m, 1.7 m at 1 km; the
+// measured error follows it, which is what a solver that must difference
+// positions costs far from the origin (docs/physics.md §9.2).
+struct DifferencingSolver {
+    const char* name;
+    SolverMethod method;
+    SpringIntegrator integrator;
+};
+
+TEST_F(FarFromOrigin, DifferencingSolversStayWithinTheRoundingBound) {
+    const DifferencingSolver solvers[] = {
+        {"pbd", SolverMethod::Pbd, SpringIntegrator::SymplecticEuler},
+        {"pd", SolverMethod::Pd, SpringIntegrator::SymplecticEuler},
+        {"springs implicitEuler", SolverMethod::Springs, SpringIntegrator::ImplicitEuler},
+        {"springs vbd", SolverMethod::Springs, SpringIntegrator::Vbd},
+        {"springs positionVerlet", SolverMethod::Springs, SpringIntegrator::PositionVerlet},
+    };
+    for (const DifferencingSolver& solver : solvers) {
+        double errors[2] = {0.0, 0.0};
+        int which = 0;
+        for (const float y0 : {2.0f, 1000.0f}) {
+            Scene scene = clothScene({4, 4}, {0.5f, 0.5f}, y0);
+            scene.cloths[0].method = solver.method;
+            scene.cloths[0].initialVelocity = glm::vec3(0.0f, 3.0f, 0.0f);
+            scene.solver.timeStep = 1.0f / 60.0f;
+            scene.solver.substeps = 4;
+            scene.solver.springs.integrator = solver.integrator;
+            const SimModel model = buildModel(scene);
+            GpuRun run(ctx(), model, scene.solver);
+            const uint32_t frames = 60;
+            run.frames(frames);
+            const std::vector<glm::vec4> x = run.positions();
+            const double h = double(scene.solver.timeStep) / scene.solver.substeps;
+            const double n = frames * scene.solver.substeps;
+            const double g = -double(scene.solver.gravity.y);
+            const double v0 = scene.cloths[0].initialVelocity.y;
+            double maxError = 0.0, maxCoordinate = 0.0;
+            for (uint32_t i = 0; i < model.particleCount(); ++i) {
+                const glm::dvec3 x0 = glm::dvec3(glm::vec3(model.positions[i]));
+                const double y = x0.y + n * h * v0 - g * h * h * n * (n + 1) / 2;
+                maxError = std::max(maxError, glm::length(glm::dvec3(glm::vec3(x[i])) - glm::dvec3(x0.x, y, x0.z)));
+                for (double k = 0; k <= n; ++k)
+                    maxCoordinate = std::max({maxCoordinate, std::abs(x0.x), std::abs(x0.z),
+                                              std::abs(x0.y + k * h * v0 - g * h * h * k * (k + 1) / 2)});
+            }
+            const double maxSpeed = std::max(std::abs(v0), std::abs(v0 - g * n * h));
+            const double bound = FLT_EPSILON / 2 * (maxCoordinate + 3 * h * maxSpeed) * (n * n / 2 + n);
+            std::cout << fmt::format("[far from origin] {:<22} free fall at y = {:6.0f} m, {} substeps: max |x - "
+                                     "closed form| = {:.3e} m (bound {:.3e} m)\n",
+                                     solver.name, y0, n, maxError, bound);
+            EXPECT_LE(maxError, bound) << solver.name << " at y = " << y0;
+            errors[which++] = maxError;
+        }
+        std::cout << fmt::format("[far from origin] {:<22} error at 1 km / error at 2 m = {:.0f}\n", solver.name,
+                                 errors[1] / std::max(errors[0], 1e-30));
+    }
+}
+
+}  // namespace
+}  // namespace vksim::test
