@@ -75,4 +75,13 @@ if(VKSIM_XVFB)
            COMMAND vksim_png_check content ${VKSIM_SHOTS}/overlay_subgroup_4.png ${VKSIM_SHOTS}/windowed.png)
   set_tests_properties(viewer_overlay_subgroup_4_in_screenshot PROPERTIES LABELS "gpu;window;subgroup_4"
                        FIXTURES_REQUIRED "overlay_subgroup_4_shot;windowed_shot")
+
+  # The resize/minimise sequence and the overlay's requests (the window
+  # gtests, viewer_tests.cmake), but grabbing a body, whose pick reduction
+  # BodyDragging runs above.
+  add_test(NAME viewer_window_gtests_subgroup_4
+           COMMAND ${VKSIM_XVFB} $<TARGET_FILE:vksim_window_tests>
+                   --gtest_filter=-ViewerControls.ProvidersGrabABodyOrTheClothAboveIt)
+  set_tests_properties(viewer_window_gtests_subgroup_4 PROPERTIES ENVIRONMENT "${VKSIM_SUBGROUP4_ENV}"
+                       LABELS "gpu;window;subgroup_4" TIMEOUT 120)
 endif()
