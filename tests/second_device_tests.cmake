@@ -15,8 +15,8 @@
 set(VKSIM_SUBGROUP4_ENV LP_NATIVE_VECTOR_WIDTH=128 MESA_SHADER_CACHE_DIR=${CMAKE_CURRENT_BINARY_DIR}/mesa_shader_cache_128bit)
 
 set(VKSIM_SUBGROUP4_GTESTS
-    # every solver family against its CPU reference (PBD on the one-workgroup
-    # path, PD, mass-spring Verlet)
+    # every solver family against its CPU reference (PBD on the path "auto"
+    # takes, PD, mass-spring Verlet)
     SolverConformance/0.GpuMatchesTheCpuReference
     SolverConformance/1.GpuMatchesTheCpuReference
     SolverConformance/2.GpuMatchesTheCpuReference
