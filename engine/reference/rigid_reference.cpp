@@ -55,17 +55,23 @@ void RigidReference::integrateVelocity(uint32_t b, const SolverSettings& setting
     const Body& body = bodies_[b];
     ReferenceBodyState& s = states_[b];
     const RigidSettings& rigid = settings.rigid;
-    const ref::BodyVelocity v = ref::integrateBodyVelocity(
-        s.linearVelocity, s.angularVelocity, s.rotation, body.inertia, body.inverseInertia, body.inverseMass,
-        glm::dvec3(settings.gravity), h, rigid.linearDamping, rigid.angularDamping, rigid.gyroscopic);
+    s.startLinearVelocity = s.linearVelocity;
+    s.startAngularVelocity = s.angularVelocity;
+    const ref::BodyVelocity v = ref::integrateBodyVelocity(s.linearVelocity, s.angularVelocity, s.rotation,
+                                                           body.inertia, body.inverseMass, glm::dvec3(settings.gravity),
+                                                           h, rigid.linearDamping, rigid.angularDamping, rigid.gyroscopic);
     s.linearVelocity = v.linear;
     s.angularVelocity = v.angular;
 }
 
 void RigidReference::integratePositions(uint32_t b, const SolverSettings& settings, double h) {
     ReferenceBodyState& s = states_[b];
-    s.position += h * s.linearVelocity;
-    s.rotation = ref::integrateRotation(s.rotation, s.angularVelocity, h);
+    const ref::BodyVelocity moving =
+        ref::movingVelocity({s.startLinearVelocity, s.startAngularVelocity}, {s.linearVelocity, s.angularVelocity},
+                            settings.rigid.integrator == RigidIntegrator::Midpoint);
+    s.position += h * moving.linear;
+    s.rotation = ref::integrateRotation(s.rotation, moving.angular, h);
+    s.angularVelocity = ref::carriedAngularVelocity(s.angularVelocity, moving.angular, h);
     pushOut(bodies_[b], s, settings);
 }
 
@@ -126,6 +132,9 @@ void RigidReference::solvePair(uint32_t a, uint32_t b, const SolverSettings& set
     auto pointVelocity = [](const ReferenceBodyState& s, const glm::dvec3& x) {
         return s.linearVelocity + glm::cross(s.angularVelocity, x - s.position);
     };
+    auto startPointVelocity = [](const ReferenceBodyState& s, const glm::dvec3& x) {
+        return s.startLinearVelocity + glm::cross(s.startAngularVelocity, x - s.position);
+    };
     glm::dvec3 pointSum(0.0), normalSum(0.0);
     double count = 0.0;
     auto gather = [&](uint32_t from, const ReferenceBodyState& fromPose, uint32_t into,
@@ -154,8 +163,9 @@ void RigidReference::solvePair(uint32_t a, uint32_t b, const SolverSettings& set
     const glm::dvec3 vRelative = pointVelocity(sA, x) - pointVelocity(sB, x);
     const double vN = glm::dot(vRelative, n);
     if (vN >= 0.0) return;
-    const glm::dvec3 dv = ref::contactVelocityChange(vRelative, n, vN, A.friction, B.friction, A.restitution,
-                                                     B.restitution, settings.rigid.restingSpeed);
+    const double startVN = glm::dot(startPointVelocity(sA, x) - startPointVelocity(sB, x), n);
+    const glm::dvec3 dv = ref::contactVelocityChange(vRelative, n, vN, startVN, A.friction, B.friction,
+                                                     A.restitution, B.restitution, settings.rigid.restingSpeed);
     const glm::dmat3 inverseInertiaA = ref::worldInverseInertia(sA.rotation, A.inverseInertia);
     const glm::dmat3 inverseInertiaB = ref::worldInverseInertia(sB.rotation, B.inverseInertia);
     const glm::dvec3 rA = x - sA.position, rB = x - sB.position;
@@ -194,10 +204,13 @@ void RigidReference::collide(Body& body, ReferenceBodyState& s, const SolverSett
         if (count == 0.0 || !(glm::length(normalSum) > 0.0)) continue;
         const glm::dvec3 r = offsetSum / count;
         const glm::dvec3 n = glm::normalize(normalSum);
-        const glm::dvec3 vRelative = s.linearVelocity + glm::cross(s.angularVelocity, r) - col.pointVelocity(s.position + r);
+        const glm::dvec3 colliderVelocity = col.pointVelocity(s.position + r);
+        const glm::dvec3 vRelative = s.linearVelocity + glm::cross(s.angularVelocity, r) - colliderVelocity;
         const double vN = glm::dot(vRelative, n);
         if (vN >= 0.0) continue;
-        const glm::dvec3 dv = ref::contactVelocityChange(vRelative, n, vN, body.friction, col.friction,
+        const double startVN =
+            glm::dot(s.startLinearVelocity + glm::cross(s.startAngularVelocity, r) - colliderVelocity, n);
+        const glm::dvec3 dv = ref::contactVelocityChange(vRelative, n, vN, startVN, body.friction, col.friction,
                                                          body.restitution, col.restitution, settings.rigid.restingSpeed);
         const glm::dmat3 inverseInertia = ref::worldInverseInertia(s.rotation, body.inverseInertia);
         const glm::dvec3 j = ref::contactImpulse(body.inverseMass, inverseInertia, r, dv);

@@ -23,6 +23,9 @@ struct ReferenceBodyState {
     glm::dvec4 rotation{0.0, 0.0, 0.0, 1.0};
     glm::dvec3 linearVelocity{0.0};
     glm::dvec3 angularVelocity{0.0};
+    // The velocities at the start of the current substep (RigidBodyState).
+    glm::dvec3 startLinearVelocity{0.0};
+    glm::dvec3 startAngularVelocity{0.0};
 };
 
 class RigidReference {

@@ -110,6 +110,12 @@ enum class RigidContact {
     Barrier,    // penalty force rho (1/phi - 1/zone) per point in the buffer zone
 };
 
+// How a substep moves a body (docs/physics.md §11, "One substep").
+enum class RigidIntegrator {
+    SymplecticEuler,  // c += h v, with v after the substep's forces and contacts
+    Midpoint,         // c += h (v_start + v_end) / 2, the seed's mid-point rule (omega likewise)
+};
+
 // The rigid-body settings (docs/physics.md §11), shared by every body.
 struct RigidSettings {
     RigidPath path = RigidPath::Auto;
@@ -118,6 +124,7 @@ struct RigidSettings {
     float penaltyStiffness = 1e3f;  // [N/m] per contact point (quadratic)
     float barrierStrength = 1.0f;   // [N m] per contact point (log-barrier)
     float penaltyZone = 0.01f;      // [m] how far above a surface a penalty starts to act
+    RigidIntegrator integrator = RigidIntegrator::SymplecticEuler;
     bool gyroscopic = true;      // include -omega x I omega in the angular update
     // Passes of contacts (colliders, then every pair of bodies) per substep:
     // each resolves what the previous left, as Gauss-Seidel sweeps do, so a

@@ -239,12 +239,14 @@ SpringSettings readSpringSettings(const Field& field) {
 // "solver": {"rigid": {...}}: the rigid bodies' settings (docs/physics.md §11).
 RigidSettings readRigidSettings(const Field& field) {
     const ObjectFields fields(field,
-                              {"path", "gyroscopic", "iterations", "linearDamping", "angularDamping",
+                              {"path", "integrator", "gyroscopic", "iterations", "linearDamping", "angularDamping",
                                "restingSpeed", "penetrationSlop", "contact", "penaltyStiffness", "barrierStrength",
                                "penaltyZone"});
     RigidSettings rigid;
     if (auto f = fields.optional("path"))
         rigid.path = static_cast<RigidPath>(readChoice(*f, {"auto", "oneWorkgroup", "perSubstep"}));
+    if (auto f = fields.optional("integrator"))
+        rigid.integrator = static_cast<RigidIntegrator>(readChoice(*f, {"symplecticEuler", "midpoint"}));
     if (auto f = fields.optional("gyroscopic")) rigid.gyroscopic = readBool(*f);
     if (auto f = fields.optional("contact"))
         rigid.contact = static_cast<RigidContact>(readChoice(*f, {"impulse", "quadraticPenalty", "logBarrier"}));

@@ -11,7 +11,8 @@
 //     (world position and normal, the normal pointing from B to A), each
 //     weighted by its predicted depth as against a collider; the
 //     impulse +j on A and -j on B gives their relative velocity there the
-//     wanted one (rigid_math.glsl pairImpulse).
+//     wanted one (rigid_math.glsl pairImpulse), bouncing with their relative
+//     normal velocity at the start of the substep.
 // Each body's shape is its signed distance (a primitive, or a mesh body's
 // grid) at its current pose.
 // Needs rigid/rigid_bindings.glsl first.
@@ -84,6 +85,8 @@ void solvePair(uint pairIndex) {
     Pose poseA = Pose(sA.position.xyz, sA.rotation), poseB = Pose(sB.position.xyz, sB.rotation);
     BodyVelocity velA = BodyVelocity(sA.linearVelocity.xyz, sA.angularVelocity.xyz);
     BodyVelocity velB = BodyVelocity(sB.linearVelocity.xyz, sB.angularVelocity.xyz);
+    BodyVelocity startA = BodyVelocity(sA.startLinearVelocity.xyz, sA.startAngularVelocity.xyz);
+    BodyVelocity startB = BodyVelocity(sB.startLinearVelocity.xyz, sB.startAngularVelocity.xyz);
     float reach = bodyA.boundingRadius + bodyB.boundingRadius +
                   pc.dt * (length(velA.linear - velB.linear) + length(velA.angular) * bodyA.boundingRadius +
                            length(velB.angular) * bodyB.boundingRadius);
@@ -113,8 +116,9 @@ void solvePair(uint pairIndex) {
         vec3 vRelative = pointVelocity(velA, poseA, x) - pointVelocity(velB, poseB, x);
         float vN = dot(vRelative, n);
         if (vN < 0.0) {
-            vec3 dv = contactVelocityChange(vRelative, n, vN, bodyA.friction, bodyB.friction, bodyA.restitution,
-                                            bodyB.restitution, pc.restingSpeed);
+            float startVN = dot(pointVelocity(startA, poseA, x) - pointVelocity(startB, poseB, x), n);
+            vec3 dv = contactVelocityChange(vRelative, n, vN, startVN, bodyA.friction, bodyB.friction,
+                                            bodyA.restitution, bodyB.restitution, pc.restingSpeed);
             mat3 inverseInertiaA = worldInverseInertia(poseA.q, mat3(bodyA.inverseInertia0.xyz,
                                                                      bodyA.inverseInertia1.xyz,
                                                                      bodyA.inverseInertia2.xyz));
@@ -129,8 +133,10 @@ void solvePair(uint pairIndex) {
     }
 
     if (gl_LocalInvocationID.x == 0u) {
-        states[a] = RigidBodyState(vec4(poseA.c, 0.0), poseA.q, vec4(velA.linear, 0.0), vec4(velA.angular, 0.0));
-        states[b] = RigidBodyState(vec4(poseB.c, 0.0), poseB.q, vec4(velB.linear, 0.0), vec4(velB.angular, 0.0));
+        states[a] = RigidBodyState(vec4(poseA.c, 0.0), poseA.q, vec4(velA.linear, 0.0), vec4(velA.angular, 0.0),
+                                   sA.startLinearVelocity, sA.startAngularVelocity);
+        states[b] = RigidBodyState(vec4(poseB.c, 0.0), poseB.q, vec4(velB.linear, 0.0), vec4(velB.angular, 0.0),
+                                   sB.startLinearVelocity, sB.startAngularVelocity);
     }
     workgroupSync();
 }

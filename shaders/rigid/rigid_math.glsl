@@ -30,32 +30,74 @@ real3x3 worldInverseInertia(real4 q, real3x3 inverseInertiaRef) {
     return m;
 }
 
-// Steps 1 and 2 of a substep: v += h g, omega += h I^-1 (tau - omega x I omega)
-// with tau = 0 (gravity acts at the centre of mass), then the damping
-// factors. `gyroscopic` false drops the omega x I omega term (then a
+// The gyroscopic step of a torque-free body in its own frame: Euler's
+// equation I dw/dt = -w x I w by the implicit midpoint rule,
+//   I (w1 - w0) = -h m x I m,   m = (w0 + w1) / 2,
+// solved for m by Newton's method (Jacobian 2 I + h ([m]x I - [I m]x)),
+// three steps from m = w0: the residual falls from O(h |w|) to O((h |w|)^8),
+// below float rounding for any h |w| < 1. The rule conserves both quadratic
+// invariants, the energy w . I w and |I w| (dot the equation with m and with
+// I m), so the step neither gains nor loses energy or angular momentum, where
+// the explicit w += h I^-1 (-w x I w) gains both (Catto, "Numerical Methods",
+// GDC 2015). A step whose Newton iteration has not converged (h |w| far
+// above 1) could still gain energy: then the result is scaled back to the
+// energy it started with, so the step never adds energy.
+real3 gyroscopicStep(real3 w0, real3x3 inertia, real h) {
+    real3 m = w0;
+    for (uint k = 0u; k < 3u; ++k) {
+        real3 momentum = inertia * m;
+        real3 residual = real(2) * (inertia * (m - w0)) + h * cross(m, momentum);
+        real3x3 jacobian = real(2) * inertia + h * (crossMatrix(m) * inertia - crossMatrix(momentum));
+        m = m - inverse(jacobian) * residual;
+    }
+    real3 w1 = real(2) * m - w0;
+    real before = dot(w0, inertia * w0);
+    real after = dot(w1, inertia * w1);
+    return after > before ? w1 * sqrt(before / after) : w1;
+}
+
+// Steps 1 and 2 of a substep: v += h g (gravity acts at the centre of mass,
+// so no torque), the gyroscopic step of omega in the body frame (above),
+// then the damping factors. `gyroscopic` false drops the step (then a
 // torque-free body keeps omega, not I omega). A body of infinite mass
 // (inverseMass 0) does not fall.
-BodyVelocity integrateBodyVelocity(real3 v, real3 w, real4 q, real3x3 inertiaRef, real3x3 inverseInertiaRef,
-                                   real inverseMass, real3 gravity, real h, real linearDamping,
-                                   real angularDamping, bool gyroscopic) {
+BodyVelocity integrateBodyVelocity(real3 v, real3 w, real4 q, real3x3 inertiaRef, real inverseMass, real3 gravity,
+                                   real h, real linearDamping, real angularDamping, bool gyroscopic) {
     if (inverseMass > real(0)) v = v + h * gravity;
-    if (gyroscopic) {
-        real3 torque = -cross(w, worldTensorTimes(q, inertiaRef, w));
-        w = w + h * worldTensorTimes(q, inverseInertiaRef, torque);
-    }
+    if (gyroscopic) w = quatRotate(q, gyroscopicStep(quatRotateInverse(q, w), inertiaRef, h));
     v = v * max(real(0), real(1) - linearDamping * h);
     w = w * max(real(0), real(1) - angularDamping * h);
     return BodyVelocity(v, w);
 }
 
-// Step 3: q += [0, h omega / 2] q, then normalised. [0, u] q has vector part
-// q_w u + u x q_v and scalar part -u . q_v.
+// The velocities step 3 moves the body with, from those at the start of the
+// substep and at its end (after the contacts): symplectic Euler the end
+// ones; the mid-point rule (the seed's x1 = x0 + h v_1/2) their mean.
+BodyVelocity movingVelocity(BodyVelocity start, BodyVelocity end, bool midpoint) {
+    if (!midpoint) return end;
+    return BodyVelocity(real(0.5) * (start.linear + end.linear), real(0.5) * (start.angular + end.angular));
+}
+
+// Step 3: q += [0, h w / 2] q, then normalised. [0, u] q has vector part
+// q_w u + u x q_v and scalar part -u . q_v. The result is d q with
+// d = normalise(u, 1): a rotation by 2 atan(|u|) about u (the Cayley map).
 real4 integrateRotation(real4 q, real3 w, real h) {
     real3 u = real(0.5) * h * w;
     real3 qv = real3(q.x, q.y, q.z);
     real3 dv = q.w * u + cross(u, qv);
     real4 next = real4(q.x + dv.x, q.y + dv.y, q.z + dv.z, q.w - dot(u, qv));
     return next / length(next);
+}
+
+// The world angular velocity `w` carried along by step 3's rotation d about
+// `wMove` (integrateRotation): w turns with the body, so its body-frame
+// value, and with it the energy and |I w|, stays what the velocity update
+// made it. Symplectic Euler turns w about itself (wMove = w), which leaves
+// it as it is; the mid-point rule turns it about the mean velocity.
+real3 carriedAngularVelocity(real3 w, real3 wMove, real h) {
+    real3 u = real(0.5) * h * wMove;
+    real4 d = real4(u.x, u.y, u.z, real(1));
+    return quatRotate(d / length(d), w);
 }
 
 // The restitution a contact approaching at `approachSpeed` (> 0) bounces
@@ -67,18 +109,18 @@ real fadedRestitution(real restitution, real approachSpeed, real restingSpeed) {
 }
 
 // The velocity a contact point should leave with, relative to the surface it
-// touches, from its relative velocity `v` (with v . n < 0) and the unit
-// normal n: the normal part reversed and scaled by mu_N, the tangential part
-// scaled by a = max(1 - mu_T (1 + mu_N) |v_N| / |v_T|, 0) (Coulomb: the
+// touches, from its relative velocity `v` (with v . n < 0), the unit normal
+// n and the normal speed it should leave with, `bounceSpeed` >= 0: the
+// normal part replaced by bounceSpeed n, the tangential part scaled by
+// a = max(1 - mu_T (bounceSpeed - v . n) / |v_T|, 0) (Coulomb: the
 // tangential speed drops by at most mu_T times the normal change).
-real3 wantedContactVelocity(real3 v, real3 n, real restitution, real friction) {
-    real3 vN = dot(v, n) * n;
-    real3 vT = v - vN;
+real3 wantedContactVelocity(real3 v, real3 n, real bounceSpeed, real friction) {
+    real vN = dot(v, n);
+    real3 vT = v - vN * n;
     real tangentialSpeed = length(vT);
-    real a = tangentialSpeed > real(0)
-                 ? max(real(1) - friction * (real(1) + restitution) * length(vN) / tangentialSpeed, real(0))
-                 : real(0);
-    return -restitution * vN + a * vT;
+    real a = tangentialSpeed > real(0) ? max(real(1) - friction * (bounceSpeed - vN) / tangentialSpeed, real(0))
+                                       : real(0);
+    return bounceSpeed * n + a * vT;
 }
 
 // How an impulse j at world offset r from the centre of mass changes that
@@ -89,13 +131,21 @@ real3x3 contactMatrix(real inverseMass, real3x3 inverseInertia, real3 r) {
 }
 
 // The change a contact gives the relative velocity v (v . n = vN < 0) of
-// its two sides, by the rule above, with the restitution faded by the
-// approach speed -vN and the materials combined as Box2D does: friction
-// sqrt(mu_a mu_b), restitution max(mu_a, mu_b).
-real3 contactVelocityChange(real3 v, real3 n, real vN, real frictionA, real frictionB, real restitutionA,
-                            real restitutionB, real restingSpeed) {
-    real restitution = fadedRestitution(max(restitutionA, restitutionB), -vN, restingSpeed);
-    return wantedContactVelocity(v, n, restitution, sqrt(frictionA * frictionB)) - v;
+// its two sides, by the rule above, with the materials combined as Box2D
+// does: friction sqrt(mu_a mu_b), restitution max(mu_a, mu_b). The bounce
+// reverses the normal velocity the point had at the start of the substep,
+// `startVN` (Box2D v3's relative velocity of a contact, taken before the
+// step's gravity and impulses): reversing vN would send this substep's
+// gravity h g back up with it, a gain of about |v| h in height at every
+// bounce. The restitution fades by that start speed, and the bounce is at
+// most the speed the point arrives with, -vN, so that an impulse along n
+// never adds kinetic energy.
+real3 contactVelocityChange(real3 v, real3 n, real vN, real startVN, real frictionA, real frictionB,
+                            real restitutionA, real restitutionB, real restingSpeed) {
+    real startSpeed = max(-startVN, real(0));
+    real restitution = fadedRestitution(max(restitutionA, restitutionB), startSpeed, restingSpeed);
+    real bounceSpeed = restitution * min(startSpeed, -vN);
+    return wantedContactVelocity(v, n, bounceSpeed, sqrt(frictionA * frictionB)) - v;
 }
 
 // The impulse j at world offset r that changes that point's velocity by dv: K j = dv.

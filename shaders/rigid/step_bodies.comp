@@ -1,14 +1,18 @@
 #version 460
 // docs/physics.md §11: the rigid bodies against the colliders, one workgroup
 // per body. A substep is:
-//   1-2. v += h g, omega += h I^-1 (-omega x I omega), damping;
+//   0.   the velocities kept as the substep's start velocities;
+//   1-2. v += h g, omega by the implicit gyroscopic step, damping;
 //   contacts by impulses, `iterations` times, and between them the body
 //        pairs (body_pairs.comp): collider by collider in scene order, the
 //        body's contact points whose predicted position x_i + h v_i is
 //        inside the collider and whose velocity points into it are averaged
 //        into one contact (the seed's choice: one impulse per body and
-//        collider), which gets the impulse that gives it the wanted velocity;
-//   3.   c += h v, q += [0, h omega / 2] q, normalised;
+//        collider), which gets the impulse that gives it the wanted velocity
+//        (its bounce from the start velocities);
+//   3.   c += h v, q += [0, h omega / 2] q, normalised, omega turned with
+//        the body (v, omega: the end velocities, or with the mid-point rule
+//        the mean of the start and end ones);
 //   then the body is moved out of each collider by the deepest point's depth
 //   beyond the penetration slop (moving it lifts it without a velocity, which
 //   adds energy: the slop keeps resting and rocking bodies from being pumped),
@@ -36,6 +40,7 @@ mat3 inertiaRef, inverseInertiaRef;
 vec3 c;
 vec4 q;
 BodyVelocity vel;
+BodyVelocity start;  // the velocities at the start of the substep
 
 vec3 colliderVelocityAt(Collider col, vec3 x) {
     return col.linearVelocity.xyz + cross(col.angularVelocity.xyz, x - col.position.xyz);
@@ -44,8 +49,9 @@ vec3 colliderVelocityAt(Collider col, vec3 x) {
 // Steps 1-2, then the mouse's impulse on a dragged body (BodyDrag): its
 // grabbed point gets the velocity that closes on the target.
 void integrateVelocity() {
-    vel = integrateBodyVelocity(vel.linear, vel.angular, q, inertiaRef, inverseInertiaRef, body.inverseMass,
-                                pc.gravity.xyz, pc.dt, pc.linearDamping, pc.angularDamping, pc.gyroscopic != 0u);
+    start = vel;
+    vel = integrateBodyVelocity(vel.linear, vel.angular, q, inertiaRef, body.inverseMass, pc.gravity.xyz, pc.dt,
+                                pc.linearDamping, pc.angularDamping, (pc.integration & kRigidGyroscopic) != 0u);
     if (pc.dragTarget.w >= 0.0 && uint(pc.dragTarget.w) == bodyIndex && body.inverseMass > 0.0) {
         vec3 r = quatRotate(q, pc.dragPoint.xyz);
         vec3 dv = dragVelocityChange(c + r, vel.linear + cross(vel.angular, r), pc.dragTarget.xyz, pc.dragPoint.w);
@@ -106,10 +112,12 @@ void colliderContacts() {
         if (total.points.w == 0.0 || !(length(total.normals) > 0.0)) continue;
         vec3 r = total.points.xyz / total.points.w;
         vec3 n = normalize(total.normals);
-        vec3 vRelative = vel.linear + cross(vel.angular, r) - colliderVelocityAt(col, c + r);
+        vec3 colliderVelocity = colliderVelocityAt(col, c + r);
+        vec3 vRelative = vel.linear + cross(vel.angular, r) - colliderVelocity;
         float vN = dot(vRelative, n);
         if (vN >= 0.0) continue;
-        vec3 dv = contactVelocityChange(vRelative, n, vN, body.friction, col.friction, body.restitution,
+        float startVN = dot(start.linear + cross(start.angular, r) - colliderVelocity, n);
+        vec3 dv = contactVelocityChange(vRelative, n, vN, startVN, body.friction, col.friction, body.restitution,
                                         col.restitution, pc.restingSpeed);
         mat3 inverseInertia = worldInverseInertia(q, inverseInertiaRef);
         vec3 j = contactImpulse(body.inverseMass, inverseInertia, r, dv);
@@ -121,8 +129,10 @@ void colliderContacts() {
 // beyond the slop.
 void integratePositions() {
     uint t = gl_LocalInvocationID.x;
-    c += pc.dt * vel.linear;
-    q = integrateRotation(q, vel.angular, pc.dt);
+    BodyVelocity moving = movingVelocity(start, vel, (pc.integration & kRigidMidpoint) != 0u);
+    c += pc.dt * moving.linear;
+    q = integrateRotation(q, moving.angular, pc.dt);
+    vel.angular = carriedAngularVelocity(vel.angular, moving.angular, pc.dt);
     if (pc.contactModel != kRigidContactImpulse) return;
     for (uint k = 0u; k < pc.colliderCount; ++k) {
         Collider col = colliderAt(k);
@@ -159,12 +169,14 @@ void loadBody(uint b) {
     c = s.position.xyz;
     q = s.rotation;
     vel = BodyVelocity(s.linearVelocity.xyz, s.angularVelocity.xyz);
+    start = BodyVelocity(s.startLinearVelocity.xyz, s.startAngularVelocity.xyz);
     workgroupSync();
 }
 
 void storeBody(uint b) {
     if (gl_LocalInvocationID.x == 0u)
-        states[b] = RigidBodyState(vec4(c, 0.0), q, vec4(vel.linear, 0.0), vec4(vel.angular, 0.0));
+        states[b] = RigidBodyState(vec4(c, 0.0), q, vec4(vel.linear, 0.0), vec4(vel.angular, 0.0),
+                                   vec4(start.linear, 0.0), vec4(start.angular, 0.0));
     workgroupSync();
 }
 

@@ -35,13 +35,23 @@ struct RigidBodyState {
     vec4 rotation;         // unit quaternion q = (x, y, z, w), body -> world
     vec4 linearVelocity;   // v [m/s] (xyz)
     vec4 angularVelocity;  // omega [rad/s] (xyz), in the world frame
+    // v and omega at the start of the current substep, before its velocity
+    // update and contacts (xyz): the contacts bounce with them, and the
+    // mid-point rule moves the body with their mean with the end ones.
+    vec4 startLinearVelocity;
+    vec4 startAngularVelocity;
 };
-GPU_CHECK_SIZE(RigidBodyState, 64);
+GPU_CHECK_SIZE(RigidBodyState, 96);
 
 // What one dispatch of rigid/step_bodies.comp does (RigidPush::phase).
 GPU_CONST(uint, kRigidPhaseItems, 0);      // items of the frame's sequence, in one workgroup (rigid_frame_items.h)
 GPU_CONST(uint, kRigidPhaseContacts, 1);   // one substep's velocity update (when `integrate`) and collider contacts
 GPU_CONST(uint, kRigidPhasePositions, 2);  // one substep's position update and push-out
+
+// RigidPush::integration, bits: the gyroscopic step of omega (else a
+// torque-free body keeps omega); the mid-point rule (else symplectic Euler).
+GPU_CONST(uint, kRigidGyroscopic, 1);
+GPU_CONST(uint, kRigidMidpoint, 2);
 
 // How bodies meet the colliders (RigidPush::contactModel, docs/physics.md §11).
 GPU_CONST(uint, kRigidContactImpulse, 0);    // averaged contact, impulse to the wanted velocity, push-out
@@ -59,7 +69,7 @@ struct RigidPush {
     float angularDamping;  // [1/s]: omega *= max(0, 1 - angularDamping h)
     float restingSpeed;    // [m/s]: approach speeds below this do not bounce (restitution fades above it)
     float stencilStep;     // h of the tetrahedral SDF gradient stencil
-    uint gyroscopic;       // 1: omega += h I^-1 (-omega x I omega); 0: without the gyroscopic term
+    uint integration;      // kRigidGyroscopic | kRigidMidpoint
     float penetrationSlop;  // [m]: depth a body may stay inside a collider; deeper is moved out
     uint phase;            // kRigidPhase*
     uint iterations;       // kRigidPhaseItems: contact passes per substep

@@ -264,6 +264,15 @@ TEST(SceneLoader, ParseSceneReadsTextInMemory) {
     EXPECT_FLOAT_EQ(scene.cloths[0].mass, 3.0f);
 }
 
+TEST(SceneLoader, ReadsTheRigidIntegrator) {
+    EXPECT_EQ(parseScene(R"({ "bodies": [ { "type": "sphere" } ] })", "a.json").solver.rigid.integrator,
+              RigidIntegrator::SymplecticEuler);
+    const Scene scene =
+        parseScene(R"({ "solver": { "rigid": { "integrator": "midpoint" } }, "bodies": [ { "type": "sphere" } ] })",
+                   "b.json");
+    EXPECT_EQ(scene.solver.rigid.integrator, RigidIntegrator::Midpoint);
+}
+
 // ---------------------------------------------------------------------------
 // Errors
 

@@ -78,7 +78,8 @@ gpu::RigidPush RigidSolver::framePush(const SolverSettings& settings, uint32_t b
     push.angularDamping = settings.rigid.angularDamping;
     push.restingSpeed = settings.rigid.restingSpeed;
     push.stencilStep = settings.stencilStep;
-    push.gyroscopic = settings.rigid.gyroscopic ? 1u : 0u;
+    push.integration = (settings.rigid.gyroscopic ? gpu::kRigidGyroscopic : 0u) |
+                       (settings.rigid.integrator == RigidIntegrator::Midpoint ? gpu::kRigidMidpoint : 0u);
     push.penetrationSlop = settings.rigid.penetrationSlop;
     push.iterations = settings.rigid.iterations;
     push.contactModel = static_cast<uint32_t>(settings.rigid.contact);
