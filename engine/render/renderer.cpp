@@ -72,7 +72,7 @@ Renderer::Renderer(const VulkanContext& ctx, const SimModel& model, const Partic
       bodyStates_(bodyStates) {
     createFrameSets(framesInFlight);
     const gpu::RigidBodyState identity{glm::vec4(0.0f), glm::vec4(0.0f, 0.0f, 0.0f, 1.0f), glm::vec4(0.0f),
-                                       glm::vec4(0.0f)};
+                                       glm::vec4(0.0f), glm::vec4(0.0f), glm::vec4(0.0f)};
     identityTransform_ = makeStorageBuffer<gpu::RigidBodyState>(ctx, std::span(&identity, 1), "identity transform",
                                                                 VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
     // Rigid bodies: their shape's mesh in the body frame, placed by the

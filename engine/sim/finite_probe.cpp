@@ -13,8 +13,8 @@ namespace vksim {
 namespace {
 
 // The vec4s of a gpu::RigidBodyState, in order, as a report names them.
-constexpr std::array<const char*, 4> kBodyStateFields = {"position", "rotation", "linear velocity",
-                                                         "angular velocity"};
+constexpr std::array<const char*, 6> kBodyStateFields = {
+    "position", "rotation", "linear velocity", "angular velocity", "start linear velocity", "start angular velocity"};
 static_assert(sizeof(gpu::RigidBodyState) == kBodyStateFields.size() * sizeof(glm::vec4));
 
 }  // namespace

@@ -35,7 +35,7 @@ struct StepPosition {
 };
 
 // What a probed buffer holds: a vec4 per particle, or the rigid bodies'
-// states (gpu::RigidBodyState per body: four vec4s, each its own quantity).
+// states (gpu::RigidBodyState per body: six vec4s, each its own quantity).
 enum class ProbedElements { Particles, Bodies };
 
 // A state buffer a pass wrote and what one element of it is called in a
