@@ -8,7 +8,9 @@
 
 #include <fmt/format.h>
 
+#include "app/command_line_values.h"
 #include "io/file_names.h"
+#include "io/quoted_input.h"
 #include "io/obj_writer.h"
 #include "io/ply_writer.h"
 #include "vk/barriers.h"
@@ -21,13 +23,14 @@ void prepareDirectory(const std::filesystem::path& directory) {
     std::error_code error;
     std::filesystem::create_directories(directory, error);
     if (error)
-        throw std::runtime_error(fmt::format("{}: cannot create directory: {}", directory.string(), error.message()));
+        throw std::runtime_error(
+            fmt::format("{}: cannot create directory: {}", clipInput(directory.string()), error.message()));
     if (!std::filesystem::is_directory(directory))
-        throw std::runtime_error(fmt::format("{}: not a directory", directory.string()));
+        throw std::runtime_error(fmt::format("{}: not a directory", clipInput(directory.string())));
     // Checked now rather than when the first frame arrives, so a long run
     // does not start only to fail.
     if (::access(directory.c_str(), W_OK | X_OK) != 0)
-        throw std::runtime_error(fmt::format("{}: directory is not writable", directory.string()));
+        throw std::runtime_error(fmt::format("{}: directory is not writable", clipInput(directory.string())));
 }
 
 // Scene names are free text; a header or comment line must stay one line.
@@ -62,6 +65,21 @@ FrameExporter::FrameExporter(const VulkanContext& ctx, const SimModel& model, co
             index -= range.firstParticle;
         }
         objects_.push_back(std::move(object));
+    }
+    refuseLongFileNames();
+}
+
+void FrameExporter::refuseLongFileNames() const {
+    // Frame numbers have 5 digits, more past 99999; a run without a set
+    // length may go on to the last frame --frames allows.
+    const uint64_t lastFrame = settings_.frames.value_or(kMaxCommandLineFrames) - 1;
+    for (size_t i = 0; i < objects_.size(); ++i) {
+        const std::string problem =
+            fileNameLengthProblem(settings_.directory, filePath(i, lastFrame).filename().string());
+        if (problem.empty()) continue;
+        const std::string source = i < settings_.objectSources.size() ? settings_.objectSources[i] : "";
+        throw std::runtime_error(fmt::format("{}{}: {}; shorten the name", clipInput(settings_.sceneFile),
+                                             source.empty() ? "" : ": " + source + "/name", problem));
     }
 }
 

@@ -29,6 +29,12 @@ struct ExportSettings {
     std::filesystem::path directory;
     MeshFormat format = MeshFormat::Obj;
     uint32_t every = 1;  // K: frames 0, K, 2K, ...
+    // The run's length, for the longest file name (none: as many frames as
+    // --frames allows); the scene file and each model object's JSON pointer
+    // in it ("/objects/2"), for the message when a name makes it too long.
+    std::optional<uint64_t> frames;
+    std::string sceneFile;
+    std::vector<std::string> objectSources;
 };
 
 class FrameExporter : public FrameObserver {
@@ -36,7 +42,9 @@ public:
     // positions, normals: the particle state buffers (vec4 per particle) the
     // copies read. Creates the directory; throws std::runtime_error
     // ("DIR: cannot create directory: REASON", "DIR: not writable") when it
-    // cannot be used.
+    // cannot be used, or "scenes/x.json: /objects/3/name: it makes the file
+    // name ... longer than the 255 bytes ..." when an object's name is too
+    // long for a file name there (io/file_names.h).
     FrameExporter(const VulkanContext& ctx, const SimModel& model, const GpuBuffer& positions,
                   const GpuBuffer& normals, ExportSettings settings, uint32_t frameSlots);
 
@@ -56,6 +64,8 @@ private:
         std::vector<uint32_t> triangles;  // local to the object
     };
     void writeFrame(const StateReadBack::State& state);
+    // Throws when an object's longest file name does not fit the directory.
+    void refuseLongFileNames() const;
 
     ExportSettings settings_;
     std::vector<ExportedObject> objects_;
