@@ -69,7 +69,7 @@ TEST(SceneInputLimits, AHugeUnknownKeyIsQuotedInBrief) {
     const std::string message = errorOf(R"({"objects": [{"type": "cloth"}], ")" + key + R"(": 1})");
     expectShortLine(message);
     EXPECT_NE(message.find(R"(unknown key "kkkkkkkkkk)"), std::string::npos) << message;
-    EXPECT_NE(message.find("\u2026kkkkkkkkkk\" (16777216 bytes)"), std::string::npos) << message;
+    EXPECT_NE(message.find("\u2026" + std::string(16, 'k') + "\" (16777216 bytes)"), std::string::npos) << message;
 }
 
 TEST(SceneInputLimits, AHugeStringValueIsQuotedInBrief) {
