@@ -14,8 +14,11 @@
 #include "app/command_line.h"
 #include "app/headless_app.h"
 #include "app/run_options.h"
+#include "app/stop_signal.h"
 #include "app/windowed_app.h"
 #include "bench/bench_command.h"
+#include "io/child_process.h"
+#include "io/quoted_input.h"
 #include "scene/scene_loader.h"
 #include "vk/context.h"
 #include "vk/driver_crash.h"
@@ -59,11 +62,15 @@ int main(int argc, char** argv) {
     const vksim::ParsedCommandLine parsed = vksim::parseCommandLine(argc, argv, std::cout, std::cerr);
     if (parsed.exitStatus) return *parsed.exitStatus;
     vksim::RunOptions options = parsed.options.run;
+    // The scene file as messages show it (io/quoted_input.h), made before
+    // anything can run out of memory: the bad_alloc report must not allocate.
+    std::string shownScene;
 
     try {
         if (parsed.options.bench) return vksim::runBenchCommand(parsed.options.benchOptions);
         if (parsed.options.listDevices) return listDevices();
         if (options.scenePath.empty()) options.scenePath = defaultScenePath();
+        shownScene = vksim::clipInput(options.scenePath);
         // The outputs written after the run: one whose folder is missing is
         // known now, not after the frames.
         for (const auto& [what, file] : {std::pair{"the screenshot", options.screenshotFile},
@@ -71,7 +78,8 @@ int main(int argc, char** argv) {
             if (file.empty()) continue;
             const std::filesystem::path folder = std::filesystem::path(file).parent_path();
             if (!folder.empty() && !std::filesystem::is_directory(folder)) {
-                std::cerr << fmt::format("vksim: cannot write {} '{}': no folder '{}'\n", what, file, folder.string());
+                std::cerr << fmt::format("vksim: cannot write {} {}: no folder {}\n", what, vksim::quoteArgument(file),
+                                         vksim::quoteArgument(folder.string()));
                 return vksim::kExitFailure;
             }
         }
@@ -82,8 +90,11 @@ int main(int argc, char** argv) {
         return options.headless || options.listPasses ? vksim::runHeadless(options, scene) : vksim::runWindowed(options, scene);
     } catch (const vksim::SceneError& e) {
         std::cerr << "vksim: " << e.what() << "\n";
+    } catch (const vksim::StoppedBySignal& e) {  // a helper program (tetgen) ended, its files removed
+        std::cerr << vksim::stoppedWhileLoadingMessage(e.signal(), shownScene, e.what()) << "\n";
+        return vksim::stoppedExitStatus(e.signal());
     } catch (const vksim::NonFiniteError& e) {  // the viewer's; headless runs report their own
-        std::cerr << "vksim: " << options.scenePath << ": " << e.what() << "\n";
+        std::cerr << "vksim: " << shownScene << ": " << e.what() << "\n";
     } catch (const vksim::DeviceError& e) {
         std::cerr << "vksim: " << e.what() << "\n";
     } catch (const vksim::DeviceFault& e) {
@@ -91,8 +102,8 @@ int main(int argc, char** argv) {
         // (the scene is what needs the memory; tests/cli/low_memory.sh).
         // Written without allocating, like the bad_alloc below.
         std::fputs("vksim: ", stderr);
-        if (e.result == VK_ERROR_OUT_OF_HOST_MEMORY && !parsed.options.bench && !options.scenePath.empty()) {
-            std::fputs(options.scenePath.c_str(), stderr);
+        if (e.result == VK_ERROR_OUT_OF_HOST_MEMORY && !parsed.options.bench && !shownScene.empty()) {
+            std::fputs(shownScene.c_str(), stderr);
             std::fputs(": ", stderr);
         }
         std::fputs(e.what(), stderr);
@@ -101,8 +112,8 @@ int main(int argc, char** argv) {
         std::cerr << "vksim: " << e.what() << "\n";
     } catch (const std::bad_alloc&) {  // its what() is just "std::bad_alloc"; nothing here may allocate
         std::fputs("vksim: ", stderr);
-        if (!parsed.options.bench && !options.scenePath.empty()) {
-            std::fputs(options.scenePath.c_str(), stderr);
+        if (!parsed.options.bench && !shownScene.empty()) {
+            std::fputs(shownScene.c_str(), stderr);
             std::fputs(": ", stderr);
         }
         std::fputs("out of host memory (std::bad_alloc)\n", stderr);

@@ -11,9 +11,11 @@ set(VKSIM_ASSET_LOADER_SOURCES
     ${PROJECT_SOURCE_DIR}/engine/io/asset_file.cpp
     ${PROJECT_SOURCE_DIR}/engine/io/read_file.cpp
     ${PROJECT_SOURCE_DIR}/engine/io/cache_file.cpp
+    ${PROJECT_SOURCE_DIR}/engine/io/child_process.cpp
     ${PROJECT_SOURCE_DIR}/engine/io/mesh_weld.cpp
     ${PROJECT_SOURCE_DIR}/engine/io/weld_cells.cpp
     ${PROJECT_SOURCE_DIR}/engine/io/obj_loader.cpp
+    ${PROJECT_SOURCE_DIR}/engine/io/quoted_input.cpp
     ${PROJECT_SOURCE_DIR}/engine/io/sdf_grid_cache.cpp
     ${PROJECT_SOURCE_DIR}/engine/io/tetgen_io.cpp
     ${PROJECT_SOURCE_DIR}/engine/io/tetgen_runner.cpp
@@ -39,7 +41,8 @@ set(VKSIM_COMMAND_LINE_SOURCES
     ${PROJECT_SOURCE_DIR}/engine/app/command_line.cpp
     ${PROJECT_SOURCE_DIR}/engine/app/command_line_values.cpp
     ${PROJECT_SOURCE_DIR}/engine/bench/bench_help.cpp
-    ${PROJECT_SOURCE_DIR}/engine/bench/bench_scenes.cpp)
+    ${PROJECT_SOURCE_DIR}/engine/bench/bench_scenes.cpp
+    ${PROJECT_SOURCE_DIR}/engine/io/quoted_input.cpp)
 
 set(VKSIM_SANITIZE_FLAGS -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
 if(VKSIM_FUZZ)

@@ -12,6 +12,7 @@
 #include "app/command_line_values.h"
 #include "app/output_file_types.h"
 #include "bench/bench_help.h"
+#include "io/quoted_input.h"
 
 namespace vksim {
 namespace {
@@ -19,6 +20,26 @@ namespace {
 std::string lowerCase(std::string text) {
     for (char& c : text) c = char(std::tolower(static_cast<unsigned char>(c)));
     return text;
+}
+
+// CLI11 quotes arguments whole in its messages ("--display: VALUE not in
+// {...}", "The following argument was not expected: VALUE"): each long one
+// is shown in brief there (io/quoted_input.h), and so is the value of a long
+// "--option=value".
+std::string shortenArguments(std::string message, int argc, const char* const* argv) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view argument = argv[i];
+        const std::size_t equals = argument.find('=');
+        for (const std::string_view part :
+             {argument, equals == std::string_view::npos ? std::string_view() : argument.substr(equals + 1)}) {
+            if (part.size() <= kMaxQuotedBytes) continue;
+            const std::string shown = quoteArgument(part);
+            for (std::size_t at = message.find(part); at != std::string::npos;
+                 at = message.find(part, at + shown.size()))
+                message.replace(at, part.size(), shown);
+        }
+    }
+    return message;
 }
 
 }  // namespace
@@ -40,7 +61,7 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv, std::ostre
         ->check(checkPath);
     cli.add_flag("--headless", options.headless, "Run without a window and print per-pass GPU timings");
     cli.add_option("--frames", frames, "Frames to simulate (headless default 300; windowed: until closed)")
-        ->check(integerIn(1, 100000000));
+        ->check(integerIn(1, kMaxCommandLineFrames));
     cli.add_flag("--validate", options.validate,
                  "Enable Khronos validation with synchronization validation; any message makes the exit status 3");
     cli.add_flag("--list-devices", parsed.options.listDevices, "List Vulkan devices and whether vksim can use them");
@@ -152,7 +173,8 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv, std::ostre
     } catch (const CLI::ParseError& e) {
         // CLI11 names a flag given a value ("--headless=1") without its
         // dashes: "headless was given a disallowed flag override".
-        const std::string_view what = e.what(), override = " was given a disallowed flag override";
+        const std::string message = shortenArguments(e.what(), argc, argv);
+        const std::string_view what = message, override = " was given a disallowed flag override";
         if (what.ends_with(override))
             err << "vksim: --" << what.substr(0, what.size() - override.size())
                 << " is a flag and takes no value (see --help)\n";

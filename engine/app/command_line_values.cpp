@@ -6,16 +6,10 @@
 
 #include <fmt/format.h>
 
+#include "io/quoted_input.h"
+
 namespace vksim {
 namespace {
-
-// Command-line text quoted in a message: short and printable.
-std::string quoted(std::string_view text) {
-    constexpr std::size_t kMaxShown = 40;
-    std::string shown;
-    for (char c : text.substr(0, kMaxShown)) shown += std::isprint(static_cast<unsigned char>(c)) ? c : '?';
-    return fmt::format("'{}{}'", shown, text.size() > kMaxShown ? "..." : "");
-}
 
 bool allDigits(std::string_view text) {
     return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
@@ -34,7 +28,7 @@ std::optional<uint64_t> parseBoundedInteger(std::string_view text, uint64_t min,
 
 std::string checkBoundedInteger(const std::string& text, uint64_t min, uint64_t max) {
     if (parseBoundedInteger(text, min, max)) return {};
-    return fmt::format("expected an integer in [{}, {}], got {}", min, max, quoted(text));
+    return fmt::format("expected an integer in [{}, {}], got {}", min, max, quoteArgument(text));
 }
 
 std::optional<PixelSize> parsePixelSize(std::string_view text) {
@@ -49,13 +43,13 @@ std::optional<PixelSize> parsePixelSize(std::string_view text) {
 std::string checkPixelSize(const std::string& text) {
     if (parsePixelSize(text)) return {};
     return fmt::format("expected WxH with {} <= W, H <= {}, e.g. 1280x720, got {}", kMinPixels, kMaxPixels,
-                       quoted(text));
+                       quoteArgument(text));
 }
 
 std::string checkPath(const std::string& text) {
     if (text.empty()) return "expected a file name, got ''";
     if (std::any_of(text.begin(), text.end(), [](char c) { return std::iscntrl(static_cast<unsigned char>(c)); }))
-        return fmt::format("expected a file name without control characters, got {}", quoted(text));
+        return fmt::format("expected a file name without control characters, got {}", quoteArgument(text));
     return {};
 }
 
@@ -74,14 +68,14 @@ std::optional<std::vector<uint32_t>> parseIntegerList(std::string_view text, uin
 std::string checkIntegerList(const std::string& text, uint32_t min, uint32_t max) {
     return parseIntegerList(text, min, max)
                ? std::string()
-               : fmt::format("expected comma-separated integers in [{}, {}], got {}", min, max, quoted(text));
+               : fmt::format("expected comma-separated integers in [{}, {}], got {}", min, max, quoteArgument(text));
 }
 
 std::string checkDeviceSelector(const std::string& text) {
     if (text.empty()) return "expected a device index or a name substring, got ''";
     // Indices are small; a longer run of digits is no device.
     if (allDigits(text) && !parseBoundedInteger(text, 0, 65535))
-        return fmt::format("expected a device index in [0, 65535] (see --list-devices), got {}", quoted(text));
+        return fmt::format("expected a device index in [0, 65535] (see --list-devices), got {}", quoteArgument(text));
     return {};
 }
 

@@ -19,6 +19,8 @@ struct PixelSize {
 
 inline constexpr uint32_t kMinPixels = 16;
 inline constexpr uint32_t kMaxPixels = 8192;
+// The most frames --frames asks for.
+inline constexpr uint32_t kMaxCommandLineFrames = 100000000;
 
 // "WxH" (or "WXH") with both in [kMinPixels, kMaxPixels]; nothing else.
 std::optional<PixelSize> parsePixelSize(std::string_view text);

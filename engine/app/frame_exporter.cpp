@@ -10,7 +10,9 @@
 
 #include <glm/gtc/quaternion.hpp>
 
+#include "app/command_line_values.h"
 #include "io/file_names.h"
+#include "io/quoted_input.h"
 #include "io/obj_writer.h"
 #include "io/ply_writer.h"
 #include "vk/barriers.h"
@@ -25,13 +27,14 @@ void prepareDirectory(const std::filesystem::path& directory) {
     std::error_code error;
     std::filesystem::create_directories(directory, error);
     if (error)
-        throw std::runtime_error(fmt::format("{}: cannot create directory: {}", directory.string(), error.message()));
+        throw std::runtime_error(
+            fmt::format("{}: cannot create directory: {}", clipInput(directory.string()), error.message()));
     if (!std::filesystem::is_directory(directory))
-        throw std::runtime_error(fmt::format("{}: not a directory", directory.string()));
+        throw std::runtime_error(fmt::format("{}: not a directory", clipInput(directory.string())));
     // Checked now rather than when the first frame arrives, so a long run
     // does not start only to fail.
     if (::access(directory.c_str(), W_OK | X_OK) != 0)
-        throw std::runtime_error(fmt::format("{}: directory is not writable", directory.string()));
+        throw std::runtime_error(fmt::format("{}: directory is not writable", clipInput(directory.string())));
 }
 
 // A stored (x, y, z, w) quaternion, normalised in double.
@@ -99,6 +102,23 @@ FrameExporter::FrameExporter(const VulkanContext& ctx, const World& sim, ExportS
     if (!bodies_.empty())
         sources.push_back({&sim.rigid().states(), VkDeviceSize{rigid.bodyCount()} * sizeof(gpu::RigidBodyState)});
     if (!sources.empty()) readBack_.emplace(ctx, "export", std::move(sources), frameSlots);
+    refuseLongFileNames();
+}
+
+void FrameExporter::refuseLongFileNames() const {
+    // Frame numbers have 5 digits, more past 99999; a run without a set
+    // length may go on to the last frame --frames allows.
+    const uint64_t lastFrame = settings_.frames.value_or(kMaxCommandLineFrames) - 1;
+    for (size_t i = 0; i < objects_.size() + bodies_.size(); ++i) {
+        const std::string problem =
+            fileNameLengthProblem(settings_.directory, filePath(i, lastFrame).filename().string());
+        if (problem.empty()) continue;
+        const std::string source = i < objects_.size()
+                                       ? (i < settings_.objectSources.size() ? settings_.objectSources[i] : "")
+                                       : fmt::format("/bodies/{}", i - objects_.size());
+        throw std::runtime_error(fmt::format("{}{}: {}; shorten the name", clipInput(settings_.sceneFile),
+                                             source.empty() ? "" : ": " + source + "/name", problem));
+    }
 }
 
 void FrameExporter::frameRecorded(VkCommandBuffer cmd, uint32_t slot, uint64_t frame) {

@@ -34,13 +34,22 @@ struct ExportSettings {
     std::filesystem::path directory;
     MeshFormat format = MeshFormat::Obj;
     uint32_t every = 1;  // K: frames 0, K, 2K, ...
+    // The run's length, for the longest file name (none: as many frames as
+    // --frames allows); the scene file and each model object's JSON pointer
+    // in it ("/objects/2"), for the message when a name makes it too long.
+    std::optional<uint64_t> frames;
+    std::string sceneFile;
+    std::vector<std::string> objectSources;
 };
 
 class FrameExporter : public FrameObserver {
 public:
     // Exports `sim`'s objects and bodies. Creates the directory; throws
     // std::runtime_error ("DIR: cannot create directory: REASON", "DIR: not
-    // writable") when it cannot be used.
+    // writable") when it cannot be used, or "scenes/x.json: /objects/3/name:
+    // it makes the file name ... longer than the 255 bytes ..." when an
+    // object's or body's name is too long for a file name there
+    // (io/file_names.h).
     FrameExporter(const VulkanContext& ctx, const World& sim, ExportSettings settings, uint32_t frameSlots);
 
     void frameRecorded(VkCommandBuffer cmd, uint32_t slot, uint64_t frame) override;
@@ -70,6 +79,8 @@ private:
     void writeFrame(const StateReadBack::State& state);
     void writeMesh(size_t item, uint64_t frame, const MeshView& mesh, std::string_view kind, const std::string& name,
                    const std::string& stem) const;
+    // Throws when an object's or body's longest file name does not fit the directory.
+    void refuseLongFileNames() const;
 
     ExportSettings settings_;
     std::vector<ExportedObject> objects_;

@@ -13,6 +13,7 @@
 #include "app/stop_signal.h"
 #include "world/world.h"
 #include "app/timing_output.h"
+#include "io/quoted_input.h"
 #include "sim/model_summary.h"
 #include "sim/state_hash.h"
 #include "vk/context.h"
@@ -67,7 +68,7 @@ int runHeadless(const RunOptions& options, const Scene& scene) {
         simulated = simulateFrames(ctx, sim, frames, observers);
     } catch (const NonFiniteError& e) {
         outputs.finish();  // the trace of the frames before it is still worth reading
-        std::cerr << "vksim: " << (scene.path.empty() ? "" : scene.path + ": ") << e.what() << "\n";
+        std::cerr << "vksim: " << (scene.path.empty() ? "" : clipInput(scene.path) + ": ") << e.what() << "\n";
         return kExitFailure;
     }
     outputs.finish();

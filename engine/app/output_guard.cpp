@@ -5,6 +5,7 @@
 #include <system_error>
 #include <vector>
 
+#include "io/quoted_input.h"
 #include "io/write_file.h"
 
 namespace vksim {
@@ -30,7 +31,7 @@ void refuseOutputsOverInputs(const RunOptions& options, const Scene& scene) {
         for (const std::string& input : inputs) {
             std::error_code error;  // a missing output is no input: not equivalent
             if (std::filesystem::equivalent(*output, input, error))
-                throw WriteError(*output, "it is the run's input " + input);
+                throw WriteError(*output, "it is the run's input " + clipInput(input));
         }
     }
 }

@@ -1,5 +1,9 @@
 #include "app/run_outputs.h"
 
+#include <map>
+#include <string>
+#include <vector>
+
 #include "app/frame_exporter.h"
 #include "app/pose_output.h"
 #include "app/progress_bar.h"
@@ -8,11 +12,27 @@
 #include "vk/context.h"
 
 namespace vksim {
+namespace {
+
+// The JSON pointer of each model object's scene object, found by its name
+// (names are unique among the objects), for messages about it.
+std::vector<std::string> objectSources(const World& sim) {
+    std::map<std::string, std::string> byName;
+    for (const ClothObject& cloth : sim.scene().cloths) byName[cloth.name] = cloth.source;
+    for (const SolidObject& solid : sim.scene().solids) byName[solid.name] = solid.source;
+    std::vector<std::string> sources;
+    for (const ObjectRange& object : sim.model().objects) sources.push_back(byName[object.name]);
+    return sources;
+}
+
+}  // namespace
 
 RunOutputs::RunOutputs(const VulkanContext& ctx, World& sim, const RunOptions& options, uint32_t frameSlots,
                        std::optional<uint64_t> progressFrames) {
     if (!options.exportDir.empty()) {
-        ExportSettings settings{options.exportDir, options.exportFormat, options.exportEvery};
+        ExportSettings settings{options.exportDir, options.exportFormat, options.exportEvery,
+                                progressFrames ? progressFrames : std::optional<uint64_t>(options.frames),
+                                sim.scene().path, objectSources(sim)};
         exporter_ = std::make_unique<FrameExporter>(ctx, sim, std::move(settings), frameSlots);
         observers_.push_back(exporter_.get());
     }

@@ -46,4 +46,8 @@ std::string stoppedMessage(int signal, uint64_t framesRun, std::optional<uint64_
                        framesRun, of);
 }
 
+std::string stoppedWhileLoadingMessage(int signal, const std::string& scene, const std::string& work) {
+    return fmt::format("vksim: stopped by {} while loading {}: {}; no frame was run", signalName(signal), scene, work);
+}
+
 }  // namespace vksim

@@ -44,6 +44,13 @@ std::string signalName(int signal);
 // run had no set length).
 std::string stoppedMessage(int signal, uint64_t framesRun, std::optional<uint64_t> framesAsked);
 
+// The line of a run stopped while its scene loaded, when a helper program
+// (tetgen, io/child_process.h) was running: "vksim: stopped by SIGTERM while
+// loading scenes/x.json: tetgen meshing assets/x.obj was ended after 3 s;
+// no frame was run". `scene` is as messages show it; `work` says what was
+// ended.
+std::string stoppedWhileLoadingMessage(int signal, const std::string& scene, const std::string& work);
+
 // The exit status of a run stopped by `signal`: 128 + signal.
 inline int stoppedExitStatus(int signal) { return 128 + signal; }
 

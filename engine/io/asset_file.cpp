@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "io/asset_error.h"
+#include "io/quoted_input.h"
 #include "io/read_file.h"
 
 namespace vksim {
@@ -22,7 +23,7 @@ AssetFile readAssetFile(const std::filesystem::path& file) {
     try {
         result.bytes = readWholeFile(file, kMaxAssetFileBytes);
     } catch (const FileReadError& error) {
-        throw AssetError(fmt::format("{}: {}", file.string(), error.what()));
+        throw AssetError(fmt::format("{}: {}", clipInput(file.string()), error.what()));
     }
     std::error_code error;
     result.fingerprint.size = result.bytes.size();

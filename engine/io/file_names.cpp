@@ -1,7 +1,14 @@
 #include "io/file_names.h"
 
 #include <cctype>
+#include <climits>
 #include <set>
+
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include "io/quoted_input.h"
 
 namespace vksim {
 namespace {
@@ -36,6 +43,18 @@ std::vector<std::string> uniqueFileStems(const std::vector<std::string>& names) 
         stems.push_back(std::move(stem));
     }
     return stems;
+}
+
+std::size_t maxFileNameBytes(const std::filesystem::path& directory) {
+    const long max = ::pathconf(directory.c_str(), _PC_NAME_MAX);
+    return max > 0 ? static_cast<std::size_t>(max) : NAME_MAX;
+}
+
+std::string fileNameLengthProblem(const std::filesystem::path& directory, std::string_view fileName) {
+    const std::size_t max = maxFileNameBytes(directory);
+    if (fileName.size() <= max) return {};
+    return fmt::format("it makes the file name {}, longer than the {} bytes a file name may have in {}",
+                       quoteInput(fileName), max, quoteArgument(directory.string()));
 }
 
 }  // namespace vksim

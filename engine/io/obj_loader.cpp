@@ -11,6 +11,7 @@
 #include <tiny_obj_loader.h>
 
 #include "io/asset_error.h"
+#include "io/quoted_input.h"
 
 namespace vksim {
 namespace {
@@ -206,11 +207,7 @@ private:
     }
 
     // Quoted tokens stay short and printable in a one-line message.
-    static std::string clip(std::string_view token) {
-        std::string printable;
-        for (char c : token.substr(0, 32)) printable += (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) ? '?' : c;
-        return token.size() > 32 ? printable + "..." : printable;
-    }
+    static std::string clip(std::string_view token) { return clipInput(token, 32); }
 
     std::string_view text_;
     const std::string& source_;
@@ -329,7 +326,7 @@ ObjMesh parseObj(std::string_view text, const std::string& sourceName) {
 
 ObjMesh loadObj(const std::filesystem::path& file) {
     AssetFile contents = readAssetFile(file);
-    ObjMesh mesh = parseObj(contents.bytes, file.string());
+    ObjMesh mesh = parseObj(contents.bytes, clipInput(file.string()));
     mesh.source = contents.fingerprint;
     return mesh;
 }

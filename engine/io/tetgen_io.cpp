@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "io/asset_error.h"
+#include "io/quoted_input.h"
 #include "io/asset_file.h"
 
 namespace vksim {
@@ -83,11 +84,8 @@ public:
     }
 
 private:
-    static std::string clip(std::string_view token) {
-        std::string printable;
-        for (char c : token.substr(0, 32)) printable += (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) ? '?' : c;
-        return token.size() > 32 ? printable + "..." : printable;
-    }
+    // Quoted tokens stay short and printable in a one-line message.
+    static std::string clip(std::string_view token) { return clipInput(token, 32); }
 
     std::string_view text_;
     const std::string& name_;
@@ -216,7 +214,7 @@ TetMesh parseTetGen(std::string_view nodeText, const std::string& nodeName, std:
 TetMesh loadTetGen(const std::filesystem::path& nodeFile, const std::filesystem::path& eleFile) {
     const AssetFile node = readAssetFile(nodeFile);
     const AssetFile ele = readAssetFile(eleFile);
-    return parseTetGen(node.bytes, nodeFile.string(), ele.bytes, eleFile.string());
+    return parseTetGen(node.bytes, clipInput(nodeFile.string()), ele.bytes, clipInput(eleFile.string()));
 }
 
 std::string formatTetGenNode(const TetMesh& mesh, std::string_view comment) {

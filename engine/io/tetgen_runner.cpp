@@ -4,13 +4,11 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <iostream>
 #include <sstream>
-#include <thread>
 #include <vector>
 
-#include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -19,9 +17,9 @@
 #include "io/asset_error.h"
 #include "io/asset_file.h"
 #include "io/cache_file.h"
+#include "io/child_process.h"
+#include "io/quoted_input.h"
 #include "io/tetgen_io.h"
-
-extern char** environ;
 
 namespace vksim {
 namespace {
@@ -71,42 +69,31 @@ std::string lastLine(const std::filesystem::path& log) {
     return last.size() > 200 ? last.substr(0, 200) + "..." : last;
 }
 
-// Spawns `argv` with stdout and stderr into `log`; returns the wait status.
-int runProcess(const std::vector<std::string>& argv, const std::filesystem::path& log, double timeoutSeconds,
-               const std::string& owner) {
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_adddup2(&actions, 1, 2);
-    std::vector<char*> args;
-    for (const std::string& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
-    args.push_back(nullptr);
-    pid_t pid = 0;
-    const int spawned = ::posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    if (spawned == ENOENT)
+// Runs `argv` (the tetgen program on a surface), saying so on
+// options.progress; returns the wait status of a run that ended by itself.
+int runProgram(const std::vector<std::string>& argv, const std::filesystem::path& log, const TetGenOptions& options,
+               const std::string& meshName) {
+    std::ostream& out = options.progress ? *options.progress : std::cerr;
+    const auto say = [&](double seconds) {
+        const std::string elapsed = seconds > 0.0 ? fmt::format("{:.0f} s, ", seconds) : std::string();
+        out << fmt::format("{}: meshing {} ({}limit {:g} s)\n", argv[0], meshName, elapsed, options.timeoutSeconds)
+            << std::flush;
+    };
+    const ChildProgram program{argv, log, options.timeoutSeconds, options.progressSeconds, say};
+    const ChildOutcome outcome = runChildProcess(program, fmt::format("{} meshing {}", argv[0], meshName));
+    if (outcome.spawnError == ENOENT)
         throw AssetError(fmt::format("{}: {}: program not found in PATH; install it (Debian: apt-get install tetgen) "
                                      "or give the tetrahedra as \"node\" and \"ele\" files",
-                                     owner, argv[0]));
-    if (spawned != 0)
-        throw AssetError(fmt::format("{}: cannot run {}: {}", owner, argv[0], std::strerror(spawned)));
-
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeoutSeconds);
-    int status = 0;
-    while (true) {
-        const pid_t done = ::waitpid(pid, &status, WNOHANG);
-        if (done == pid) return status;
-        if (done < 0 && errno != EINTR)
-            throw AssetError(fmt::format("{}: waiting for {}: {}", owner, argv[0], std::strerror(errno)));
-        if (std::chrono::steady_clock::now() > deadline) {
-            ::kill(pid, SIGKILL);
-            ::waitpid(pid, &status, 0);
-            throw AssetError(fmt::format("{}: {} did not finish within {:g} s (stopped); relax the quality options",
-                                         owner, argv[0], timeoutSeconds));
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
+                                     meshName, argv[0]));
+    if (outcome.spawnError != 0)
+        throw AssetError(fmt::format("{}: cannot run {}: {}", meshName, argv[0], std::strerror(outcome.spawnError)));
+    if (outcome.waitError != 0)
+        throw AssetError(fmt::format("{}: waiting for {}: {}", meshName, argv[0], std::strerror(outcome.waitError)));
+    if (outcome.timedOut)
+        throw AssetError(fmt::format("{}: {} did not finish within its limit of {:g} s (stopped); relax the quality "
+                                     "options",
+                                     meshName, argv[0], options.timeoutSeconds));
+    return outcome.waitStatus;
 }
 
 // What the cache header records; the modification time is informative and
@@ -148,8 +135,7 @@ TetMesh runTetGen(const TriangleSurface& surface, const TetGenOptions& options) 
         throw AssetError(fmt::format("{}: cannot write tetgen's input {}: {}", surface.file, input.string(), *failed));
     const std::filesystem::path log = folder.path() / "tetgen.log";
     const std::string switches = "-" + tetgenSwitches(options);
-    const int status = runProcess({options.program, switches, input.string()}, log, options.timeoutSeconds,
-                                  surface.file);
+    const int status = runProgram({options.program, switches, input.string()}, log, options, surface.file);
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
         const std::string how = WIFSIGNALED(status)
                                     ? fmt::format("was killed by signal {} ({})", WTERMSIG(status),
@@ -182,7 +168,8 @@ CachedTetMesh loadOrTetrahedralize(const TriangleSurface& surface, const std::fi
             const AssetFile node = readAssetFile(result.nodeFile), ele = readAssetFile(result.eleFile);
             if (recordedHeader(node.bytes) == expected && recordedHeader(ele.bytes) == expected) {
                 result.mesh = std::make_shared<const TetMesh>(
-                    parseTetGen(node.bytes, result.nodeFile.string(), ele.bytes, result.eleFile.string()));
+                    parseTetGen(node.bytes, clipInput(result.nodeFile.string()), ele.bytes,
+                                clipInput(result.eleFile.string())));
                 result.fromCache = true;
                 return result;
             }
@@ -209,11 +196,11 @@ CachedTetMesh loadOrTetrahedralize(const TriangleSurface& surface, const std::fi
 std::string describeTetGenRun(const std::string& meshFile, const CachedTetMesh& cached, const TetGenOptions& options) {
     std::string text = fmt::format("{}: tetgen -{} ", meshFile, tetgenSwitches(options));
     if (cached.fromCache) {
-        text += fmt::format("loaded from cache {}", cached.nodeFile.string());
+        text += fmt::format("loaded from cache {}", clipInput(cached.nodeFile.string()));
     } else {
         text += fmt::format("ran in {:.2f} s", cached.seconds);
         if (cached.cacheNote.find("not written") == std::string::npos)
-            text += fmt::format(", cached in {}", cached.nodeFile.string());
+            text += fmt::format(", cached in {}", clipInput(cached.nodeFile.string()));
         if (!cached.cacheNote.empty()) text += fmt::format(" ({})", cached.cacheNote);
     }
     return text + "; " + describeTetMesh("tetrahedra", *cached.mesh);

@@ -11,12 +11,21 @@
 // radius-edge ratio (and the smallest dihedral angle) of the tetrahedra by
 // adding points, -a<volume> bounds their volume (in the file's units cubed).
 //
+// It runs for at most timeoutSeconds (300 s unless a caller says otherwise):
+// past that it is killed, and the error says so. While it runs, stderr gets
+// a line when it starts ("tetgen: meshing assets/x.obj (limit 300 s)") and
+// one every progressSeconds ("tetgen: meshing assets/x.obj (12 s, limit
+// 300 s)"): a first load can take minutes, and silence looks like a hang.
+// SIGINT or SIGTERM meanwhile ends it and removes its folder
+// (io/child_process.h: StoppedBySignal).
+//
 // The result is cached next to the mesh as "<mesh>.tet-<8 hex>.node" and
 // ".ele" (the hex is a hash of the switches and the weld tolerance); the
 // first line of the .node file records the source's size, modification time
 // and hash, the switches and the weld tolerance, and a cache that does not
 // match them is rebuilt.
 #include <filesystem>
+#include <iosfwd>
 #include <memory>
 #include <optional>
 #include <string>
@@ -32,6 +41,8 @@ struct TetGenOptions {
     std::optional<double> maxVolume;        // -a: > 0, file units^3; none: no bound
     std::string program = "tetgen";         // looked up in PATH
     double timeoutSeconds = 300.0;
+    double progressSeconds = 5.0;
+    std::ostream* progress = nullptr;  // the start and progress lines; none: std::cerr
 };
 
 // "pzQq1.4/15a0.001" (no leading dash).
@@ -39,8 +50,9 @@ std::string tetgenSwitches(const TetGenOptions& options);
 
 // Runs the program on `surface` (closed: requireClosedSurface). Throws
 // AssetError naming `surface.file`: "tetgen: program not found in PATH ..."
-// when it is not installed, else the exit status or signal and the last
-// line it printed.
+// when it is not installed, "did not finish within 300 s" at the time
+// limit, else the exit status or signal and the last line it printed;
+// StoppedBySignal on SIGINT or SIGTERM.
 TetMesh runTetGen(const TriangleSurface& surface, const TetGenOptions& options);
 
 struct CachedTetMesh {

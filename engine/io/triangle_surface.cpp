@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "io/asset_error.h"
+#include "io/quoted_input.h"
 #include "io/mesh_weld.h"
 
 namespace vksim {
@@ -232,7 +233,7 @@ TriangleSurface makeTriangleSurface(const ObjMesh& mesh, const std::string& sour
 }
 
 TriangleSurface loadTriangleSurface(const std::filesystem::path& file, std::optional<double> weldTolerance) {
-    return makeTriangleSurface(loadObj(file), file.string(), weldTolerance);
+    return makeTriangleSurface(loadObj(file), clipInput(file.string()), weldTolerance);
 }
 
 void requireManifoldEdges(const TriangleSurface& surface, std::string_view purpose) {

@@ -11,16 +11,18 @@
 
 #include <fmt/format.h>
 
+#include "io/quoted_input.h"
 #include "io/temporary_files.h"
 
 namespace vksim {
 namespace {
 
-// A NUL in a message would cut the line short; show it as \0.
+// A NUL in a message would cut the line short; show it as \0. A long path
+// is shown in brief (io/quoted_input.h).
 std::string printable(const std::filesystem::path& path) {
     std::string text = path.string();
     for (size_t at = text.find('\0'); at != std::string::npos; at = text.find('\0', at + 2)) text.replace(at, 1, "\\0");
-    return text;
+    return clipInput(text);
 }
 
 // Unique within the process (several files of one frame) and across

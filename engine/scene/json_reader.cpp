@@ -167,24 +167,15 @@ private:
     Failure failure_;
 };
 
-// At most `maxBytes` of `text`, cut where no UTF-8 character is split,
-// with "..." appended when cut.
-std::string clipBytes(std::string_view text, std::size_t maxBytes) {
-    if (text.size() <= maxBytes) return std::string(text);
-    std::size_t end = maxBytes;
-    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;  // a continuation byte
-    return std::string(text.substr(0, end)) + "...";
-}
-
 // nlohmann ends its messages with "last read: '<token>'", and a token can be
-// a whole unterminated string of megabytes: keep its start.
+// a whole unterminated string of megabytes: keep its ends.
 std::string clipLastRead(std::string_view message) {
     constexpr std::string_view kLastRead = "last read: '";
     const std::size_t from = message.find(kLastRead);
-    if (from == std::string_view::npos || !message.ends_with('\'')) return clipBytes(message, 200);
+    if (from == std::string_view::npos || !message.ends_with('\'')) return clipInput(message, 200);
     const std::size_t tokenStart = from + kLastRead.size();
     const std::string_view token = message.substr(tokenStart, message.size() - 1 - tokenStart);
-    return fmt::format("{}{}'", message.substr(0, tokenStart), clipBytes(token, 80));
+    return fmt::format("{}{}'", message.substr(0, tokenStart), clipInput(token, 80));
 }
 
 // The first NUL byte: JSON text never holds one (inside a string it must be
@@ -210,7 +201,7 @@ void rejectNulByte(std::string_view text) {
     constexpr int kNumberOverflow = 406;
     if (failure.exceptionId == kNumberOverflow)
         throw JsonInputError(fmt::format("{}: expected a finite number, got {} (too large for a double; line {}, column {})",
-                                         shownPointer, clipBytes(failure.lastToken, 80), at.line, at.column));
+                                         shownPointer, clipInput(failure.lastToken, 80), at.line, at.column));
     throw JsonInputError(fmt::format("line {}, column {}: JSON syntax error: {}", at.line, at.column,
                                      clipLastRead(describeSyntaxError(failure.message))));
 }
@@ -272,21 +263,13 @@ std::string formatNumber(double value) { return fmt::format("{}", value); }
 
 // ---------------------------------------------------------------------------
 
-std::string quoteInput(std::string_view text, std::size_t maxBytes) {
-    const std::string shown = clipBytes(text, maxBytes);
-    if (shown.size() == text.size()) return Json(shown).dump(-1, ' ', false, Json::error_handler_t::replace);
-    const std::string_view kept = std::string_view(shown).substr(0, shown.size() - 3);  // without "..."
-    return fmt::format("{}... ({} bytes)", Json(std::string(kept)).dump(-1, ' ', false, Json::error_handler_t::replace),
-                       text.size());
-}
-
 std::string displayPointer(std::string_view pointer) {
     if (pointer.empty()) return "/";
     constexpr std::size_t kMaxTokenBytes = 40, kKeptFirst = 6, kKeptLast = 6;
     std::vector<std::string> tokens;
     for (std::size_t from = 1;;) {  // pointer[0] is '/'
         const std::size_t slash = pointer.find('/', from);
-        tokens.push_back(clipBytes(pointer.substr(from, slash == std::string_view::npos ? slash : slash - from),
+        tokens.push_back(clipInput(pointer.substr(from, slash == std::string_view::npos ? slash : slash - from),
                                    kMaxTokenBytes));
         if (slash == std::string_view::npos) break;
         from = slash + 1;

@@ -21,6 +21,8 @@
 #include <glm/glm.hpp>
 #include <nlohmann/json.hpp>
 
+#include "io/quoted_input.h"
+
 namespace vksim::json_input {
 
 using Json = nlohmann::json;
@@ -46,10 +48,9 @@ inline constexpr std::size_t kMaxJsonDepth = 64;
 // it for the end of the input, so anything after it would be ignored).
 Json parseJsonText(std::string_view text);
 
-// Input quoted in a message: at most `maxBytes` of `text` (cut at a UTF-8
-// character boundary), JSON-escaped and in double quotes, followed by
-// "... (N bytes)" when cut. A 16 MiB key must not become a 16 MiB message.
-std::string quoteInput(std::string_view text, std::size_t maxBytes = 80);
+// Input quoted in a message (io/quoted_input.h): a 16 MiB key must not
+// become a 16 MiB message.
+using vksim::quoteInput;
 
 // A value inside a parsed document and its JSON pointer ("" is the root).
 class Field {

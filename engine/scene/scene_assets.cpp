@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "io/quoted_input.h"
 #include "io/sdf_grid_cache.h"
 #include "io/tetgen_io.h"
 #include "sim/mesh_sdf_bake.h"
@@ -40,7 +41,7 @@ std::shared_ptr<const SignedDistanceGrid> SceneAssets::sdfGrid(std::string_view 
     if (!slot) {
         const std::shared_ptr<const TriangleSurface> closed = surface(file, weldTolerance, "a mesh collider");
         const CachedSdfGrid cached = loadOrBakeSdfGrid(*closed, path, resolution);
-        log_.push_back(describeSdfGrid(path.string(), cached));
+        log_.push_back(describeSdfGrid(clipInput(path.string()), cached));
         slot = cached.grid;
     }
     return slot;
@@ -63,7 +64,8 @@ std::shared_ptr<const TetMesh> SceneAssets::tetGenFiles(std::string_view nodeFil
     auto& slot = tetMeshes_[node.string() + "+" + ele.string()];
     if (!slot) {
         slot = std::make_shared<const TetMesh>(loadTetGen(node, ele));
-        log_.push_back(describeTetMesh(fmt::format("{} + {}", node.string(), ele.string()), *slot));
+        log_.push_back(
+            describeTetMesh(fmt::format("{} + {}", clipInput(node.string()), clipInput(ele.string())), *slot));
     }
     return slot;
 }
@@ -76,7 +78,7 @@ std::shared_ptr<const TetMesh> SceneAssets::tetrahedralize(std::string_view file
     if (!slot) {
         const std::shared_ptr<const TriangleSurface> closed = surface(file, weldTolerance, "tetgen");
         const CachedTetMesh cached = loadOrTetrahedralize(*closed, path, options);
-        log_.push_back(describeTetGenRun(path.string(), cached, options));
+        log_.push_back(describeTetGenRun(clipInput(path.string()), cached, options));
         slot = cached.mesh;
     }
     return slot;

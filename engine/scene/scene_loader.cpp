@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "io/asset_error.h"
+#include "io/quoted_input.h"
 #include "io/read_file.h"
 #include "io/triangle_surface.h"
 #include "rigid/body_mass.h"
@@ -991,7 +992,7 @@ std::string asOneLine(std::string_view text) {
 }
 
 [[noreturn]] void throwSceneError(const std::filesystem::path& source, std::string_view problem) {
-    throw SceneError(asOneLine(fmt::format("{}: {}", source.string(), problem)));
+    throw SceneError(asOneLine(fmt::format("{}: {}", clipInput(source.string()), problem)));
 }
 
 std::string readFileText(const std::filesystem::path& file) {

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "io/quoted_input.h"
 #include "vk/driver_crash.h"
 #include "vk/gpu_wait.h"
 #include "vk/vk_check.h"
@@ -374,7 +375,8 @@ void VulkanContext::pickPhysicalDevice(const std::string& selector) {
         std::string reasons;
         for (const std::string& r : rejected) reasons += "; " + r;
         if (!selector.empty() && rejected.empty())
-            throw DeviceError(fmt::format("no Vulkan device matches --device '{}' (see --list-devices)", selector));
+            throw DeviceError(
+                fmt::format("no Vulkan device matches --device {} (see --list-devices)", quoteArgument(selector)));
         throw DeviceError(fmt::format("no usable Vulkan device{}", reasons));
     }
     physicalDevice_ = devices[best];

@@ -25,6 +25,10 @@ add_test(NAME cli_command_line_values
 add_test(NAME cli_special_inputs
          COMMAND ${VKSIM_CLI_DIR}/special_inputs.sh $<TARGET_FILE:vksim> ${VKSIM_DEFAULT_SCENE})
 set_tests_properties(cli_bad_scenes cli_device_errors cli_command_line_values cli_special_inputs PROPERTIES TIMEOUT 300)
+# Long paths, --device values and object names: one short line naming the key or option.
+add_test(NAME cli_long_inputs
+         COMMAND ${VKSIM_CLI_DIR}/long_inputs.sh $<TARGET_FILE:vksim> ${VKSIM_CLI_DIR}/small_cloth.json)
+set_tests_properties(cli_long_inputs PROPERTIES TIMEOUT 300 LABELS gpu)
 # --export, --trace, the progress bar and `vksim bench` at toy sizes.
 add_test(NAME cli_outputs_and_bench
          COMMAND ${VKSIM_CLI_DIR}/outputs_and_bench.sh $<TARGET_FILE:vksim> ${VKSIM_CLI_DIR}/small_cloth.json)
@@ -41,6 +45,12 @@ set_tests_properties(cli_failed_writes PROPERTIES TIMEOUT 300 LABELS gpu)
 add_test(NAME cli_stop_signal
          COMMAND ${VKSIM_CLI_DIR}/stop_signal.sh $<TARGET_FILE:vksim> ${VKSIM_CLI_DIR}/small_cloth.json)
 set_tests_properties(cli_stop_signal PROPERTIES TIMEOUT 300 LABELS gpu)
+# SIGTERM and SIGINT while tetgen (a stand-in that sleeps) meshes a
+# surface: 143 and 130, tetgen ended and reaped, its folder removed.
+add_test(NAME cli_tetgen_signals
+         COMMAND ${VKSIM_CLI_DIR}/tetgen_signals.sh $<TARGET_FILE:vksim>
+                 ${PROJECT_SOURCE_DIR}/tests/meshes/cube_quads.obj)
+set_tests_properties(cli_tetgen_signals PROPERTIES TIMEOUT 120)
 # Device faults injected with VKSIM_FAULT (lost at submit and at a fence
 # wait, out of memory at an allocation and a map): exit 1, one line saying
 # what was being done, the trace valid or absent.

@@ -69,7 +69,7 @@ TEST(SceneInputLimits, AHugeUnknownKeyIsQuotedInBrief) {
     const std::string message = errorOf(R"({"objects": [{"type": "cloth"}], ")" + key + R"(": 1})");
     expectShortLine(message);
     EXPECT_NE(message.find(R"(unknown key "kkkkkkkkkk)"), std::string::npos) << message;
-    EXPECT_NE(message.find("... (16777216 bytes)"), std::string::npos) << message;
+    EXPECT_NE(message.find("\u2026" + std::string(16, 'k') + "\" (16777216 bytes)"), std::string::npos) << message;
 }
 
 TEST(SceneInputLimits, AHugeStringValueIsQuotedInBrief) {
@@ -138,9 +138,12 @@ TEST(SceneInputLimits, RangesAreCheckedOnTheFloat) {
 
 TEST(SceneInputLimits, QuoteInputCutsAtACharacterBoundary) {
     EXPECT_EQ(json_input::quoteInput("short"), "\"short\"");
-    // 79 ASCII bytes then a 2-byte character: cut before it, not inside it.
-    const std::string text = std::string(79, 'a') + "\xc3\xa9" + "tail";
-    EXPECT_EQ(json_input::quoteInput(text), "\"" + std::string(79, 'a') + "\"... (85 bytes)");
+    // The first 61 bytes would end inside the 2-byte "é" and the last 16
+    // start inside the 3-byte "€": both cuts move to the character's edge.
+    const std::string text = std::string(60, 'a') + "\xc3\xa9" + std::string(20, 'b') + "\xe2\x82\xac" +
+                             std::string(14, 'c');
+    EXPECT_EQ(json_input::quoteInput(text), "\"" + std::string(60, 'a') + "\u2026" + std::string(14, 'c') +
+                                                "\" (99 bytes)");
 }
 
 }  // namespace
