@@ -26,7 +26,8 @@ inline constexpr uint64_t kRigidDispatchLoopBudget = 65'000;
 // scene colliders. Every loop of an item counts its trips + 1 (the pass
 // that finds the end): a body's loop over the colliders, per collider its
 // loop over the points (point k to invocation k % 64) and its 64-invocation
-// reduction (6 halvings); a pair's four loops over points, each with its
+// reduction (6 halvings), and its velocity update's gyroscopic Newton loop;
+// a pair's four loops over points, each with its
 // reduction. Whoever adds a loop to an item adds it here.
 uint64_t rigidItemLoopBound(uint32_t maxPoints, uint32_t colliderCount);
 
