@@ -38,7 +38,7 @@ if(NOT VKSIM_IMGUI_VULKAN_SOURCE OR NOT VKSIM_IMGUI_GLFW_SOURCE)
                       "(a dpkg path-exclude on /usr/share/doc?); reinstall libimgui-dev with docs")
 endif()
 find_path(VKSIM_IMGUI_BACKEND_INCLUDE imgui_impl_vulkan.h PATH_SUFFIXES imgui/backends REQUIRED)
-# OBJECT for the same reason as volk: the backends live inside libvksim_core.a.
+# OBJECT: the backends' objects go into vksim_app (the viewer's ImGui panels).
 add_library(imgui_backends OBJECT ${VKSIM_IMGUI_VULKAN_SOURCE} ${VKSIM_IMGUI_GLFW_SOURCE})
 target_include_directories(imgui_backends SYSTEM PUBLIC ${VKSIM_IMGUI_BACKEND_INCLUDE})
 target_link_libraries(imgui_backends PUBLIC PkgConfig::IMGUI glfw Vulkan::Headers)

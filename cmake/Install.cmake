@@ -1,8 +1,10 @@
 # `cmake --install build --prefix P` installs vksim as a CMake package:
-#   P/lib/libvksim_core.a           the engine, with volk, the ImGui backends and
-#                                   the SPIR-V shader table archived inside it
-#   P/include/vksim/...             engine/**/*.h and shaders/shared/*.h (C++
-#                                   headers include "shared/sim_types.h" etc.)
+#   P/lib/libvksim_core.a           the engine library (the layers of
+#                                   VKSIM_ENGINE_LAYERS), with volk and the
+#                                   SPIR-V shader table archived inside it
+#   P/include/vksim/...             those layers' headers, and shaders/shared/*.h
+#                                   as P/include/vksim/shaders/shared/ (C++
+#                                   headers include "shaders/shared/sim_types.h")
 #   P/lib/cmake/vksim/              vksimConfig.cmake, its version file and the
 #                                   exported target vksim::vksim
 # so that an application does find_package(vksim) and links vksim::vksim.
@@ -14,19 +16,22 @@ set(VKSIM_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/vksim)
 
 # What the in-tree OBJECT libraries give vksim_core's users in the build tree,
 # restated for an installed copy: volk's headers want VK_NO_PROTOTYPES and the
-# Vulkan headers, volk.c wants libdl, the ImGui backends want libimgui.
+# Vulkan headers, volk.c wants libdl. The app layers (viewer, ImGui panels,
+# command line, bench) are not installed.
 target_include_directories(vksim_core PUBLIC $<INSTALL_INTERFACE:${VKSIM_INSTALL_INCLUDEDIR}>)
 target_compile_definitions(vksim_core PUBLIC $<INSTALL_INTERFACE:VK_NO_PROTOTYPES>)
-target_link_libraries(vksim_core PUBLIC $<INSTALL_INTERFACE:Vulkan::Headers> $<INSTALL_INTERFACE:PkgConfig::IMGUI>
+target_link_libraries(vksim_core PUBLIC $<INSTALL_INTERFACE:Vulkan::Headers>
                       $<INSTALL_INTERFACE:${CMAKE_DL_LIBS}>)
 set_target_properties(vksim_core PROPERTIES EXPORT_NAME vksim)
 
 install(TARGETS vksim_core EXPORT vksimTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${VKSIM_INSTALL_INCLUDEDIR})
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/engine/ DESTINATION ${VKSIM_INSTALL_INCLUDEDIR}
-        FILES_MATCHING PATTERN "*.h")
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/shaders/shared/ DESTINATION ${VKSIM_INSTALL_INCLUDEDIR}/shared
+foreach(layer IN LISTS VKSIM_ENGINE_LAYERS)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/engine/${layer} DESTINATION ${VKSIM_INSTALL_INCLUDEDIR}
+          FILES_MATCHING PATTERN "*.h")
+endforeach()
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/shaders/shared/ DESTINATION ${VKSIM_INSTALL_INCLUDEDIR}/shaders/shared
         FILES_MATCHING PATTERN "*.h")
 install(EXPORT vksimTargets NAMESPACE vksim:: DESTINATION ${VKSIM_INSTALL_CMAKEDIR})
 

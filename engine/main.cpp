@@ -13,8 +13,8 @@
 
 #include "app/command_line.h"
 #include "app/headless_app.h"
-#include "app/run_options.h"
-#include "app/stop_signal.h"
+#include "run/run_options.h"
+#include "run/stop_signal.h"
 #include "app/windowed_app.h"
 #include "bench/bench_command.h"
 #include "io/child_process.h"

@@ -22,10 +22,10 @@ set(VKSIM_ASSET_LOADER_SOURCES
     ${PROJECT_SOURCE_DIR}/engine/io/triangle_surface.cpp
     ${PROJECT_SOURCE_DIR}/engine/io/write_file.cpp
     ${PROJECT_SOURCE_DIR}/engine/io/temporary_files.cpp
-    ${PROJECT_SOURCE_DIR}/engine/sim/mesh_sdf_bake.cpp
-    ${PROJECT_SOURCE_DIR}/engine/sim/signed_distance_grid.cpp
-    ${PROJECT_SOURCE_DIR}/engine/sim/tet_mesh.cpp
-    ${PROJECT_SOURCE_DIR}/engine/sim/triangle_bvh.cpp)
+    ${PROJECT_SOURCE_DIR}/engine/geometry/mesh_sdf_bake.cpp
+    ${PROJECT_SOURCE_DIR}/engine/geometry/signed_distance_grid.cpp
+    ${PROJECT_SOURCE_DIR}/engine/geometry/tet_mesh.cpp
+    ${PROJECT_SOURCE_DIR}/engine/geometry/triangle_bvh.cpp)
 # The scene file reader on top of them (scene_loader.h).
 set(VKSIM_SCENE_LOADER_SOURCES
     ${PROJECT_SOURCE_DIR}/engine/scene/json_reader.cpp
@@ -33,9 +33,9 @@ set(VKSIM_SCENE_LOADER_SOURCES
     ${PROJECT_SOURCE_DIR}/engine/scene/scene_loader.cpp
     ${PROJECT_SOURCE_DIR}/engine/scene/spring_settings.cpp
     # Rigid bodies' mass properties, which the loader checks.
-    ${PROJECT_SOURCE_DIR}/engine/rigid/body_mass.cpp
-    ${PROJECT_SOURCE_DIR}/engine/rigid/body_shape.cpp
-    ${PROJECT_SOURCE_DIR}/engine/rigid/mass_properties.cpp)
+    ${PROJECT_SOURCE_DIR}/engine/scene/body_mass.cpp
+    ${PROJECT_SOURCE_DIR}/engine/geometry/body_shape.cpp
+    ${PROJECT_SOURCE_DIR}/engine/geometry/mass_properties.cpp)
 # The command-line parser (app/command_line.h) and what its checks and help need.
 set(VKSIM_COMMAND_LINE_SOURCES
     ${PROJECT_SOURCE_DIR}/engine/app/command_line.cpp
@@ -55,7 +55,7 @@ endif()
 # vksim_sanitized_library(NAME SOURCES... ) with the engine's include folders.
 function(vksim_sanitized_library name)
   add_library(${name} STATIC ${ARGN})
-  target_include_directories(${name} PUBLIC ${PROJECT_SOURCE_DIR}/engine ${PROJECT_SOURCE_DIR}/shaders)
+  target_include_directories(${name} PUBLIC ${PROJECT_SOURCE_DIR}/engine ${VKSIM_SHADER_INCLUDE_ROOT})
   target_compile_options(${name} PRIVATE ${VKSIM_LOADER_SANITIZE_FLAGS})
   target_link_options(${name} INTERFACE -fsanitize=address,undefined)
   vksim_warnings(${name})

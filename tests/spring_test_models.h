@@ -13,7 +13,7 @@
 
 #include <glm/glm.hpp>
 
-#include "sim/sim_model.h"
+#include "model/sim_model.h"
 
 namespace vksim::test {
 
@@ -112,20 +112,20 @@ inline SimModel makeSpringModel(const SpringTestSystem& system) {
 
     // Greedy colouring in index order: the smallest colour no neighbour has.
     std::vector<uint32_t> color(n, 0);
-    uint32_t colors = 0;
+    uint32_t colours = 0;
     for (uint32_t r = 0; r < n; ++r) {
         std::set<uint32_t> taken;
         for (uint32_t c : neighbours[r])
             if (c < r) taken.insert(color[c]);
         while (taken.count(color[r])) ++color[r];
-        colors = std::max(colors, color[r] + 1);
+        colours = std::max(colours, color[r] + 1);
     }
-    for (uint32_t c = 0; c < colors; ++c) {
-        MsModel::Color range{static_cast<uint32_t>(ms.vertexOrder.size()), 0};
+    for (uint32_t c = 0; c < colours; ++c) {
+        MsModel::Colour range{static_cast<uint32_t>(ms.vertexOrder.size()), 0};
         for (uint32_t r = 0; r < n; ++r)
             if (color[r] == c) ms.vertexOrder.push_back(r);
         range.count = static_cast<uint32_t>(ms.vertexOrder.size()) - range.first;
-        ms.vertexColors.push_back(range);
+        ms.vertexColours.push_back(range);
     }
     return model;
 }

@@ -5,7 +5,7 @@
 #include <iosfwd>
 #include <optional>
 
-#include "app/run_options.h"
+#include "run/run_options.h"
 #include "bench/bench_runner.h"
 
 namespace vksim {

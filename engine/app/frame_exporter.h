@@ -21,7 +21,7 @@
 
 #include <glm/glm.hpp>
 
-#include "app/frame_observer.h"
+#include "run/frame_observer.h"
 #include "app/state_read_back.h"
 #include "io/mesh_view.h"
 

@@ -6,16 +6,16 @@
 
 #include <fmt/format.h>
 
-#include "app/frame_loop.h"
+#include "run/frame_loop.h"
 #include "app/headless_screenshot.h"
 #include "app/output_guard.h"
 #include "app/run_outputs.h"
-#include "app/stop_signal.h"
+#include "run/stop_signal.h"
 #include "world/world.h"
 #include "app/timing_output.h"
 #include "io/quoted_input.h"
-#include "sim/model_summary.h"
-#include "sim/state_hash.h"
+#include "model/model_summary.h"
+#include "diagnostics/state_hash.h"
 #include "vk/context.h"
 
 namespace vksim {

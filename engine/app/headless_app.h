@@ -1,5 +1,5 @@
 #pragma once
-#include "app/run_options.h"
+#include "run/run_options.h"
 #include "scene/scene.h"
 
 namespace vksim {

@@ -6,7 +6,7 @@
 #include <memory>
 #include <string>
 
-#include "app/frame_observer.h"
+#include "run/frame_observer.h"
 #include "render/image_capture.h"
 #include "render/offscreen_target.h"
 #include "render/renderer.h"

@@ -2,7 +2,7 @@
 // An output named like one of the run's inputs (`--timings scene.json`, a
 // trace onto a mesh) would replace the input with the output. Refused before
 // the run starts, since the files vksim writes replace their target whole.
-#include "app/run_options.h"
+#include "run/run_options.h"
 #include "scene/scene.h"
 
 namespace vksim {

@@ -8,7 +8,7 @@
 
 #include "app/output_file_types.h"
 #include "io/csv_field.h"
-#include "shared/rigid_types.h"
+#include "shaders/shared/rigid_types.h"
 #include "world/world.h"
 
 namespace vksim {

@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "app/frame_observer.h"
+#include "run/frame_observer.h"
 #include "app/state_read_back.h"
 #include "io/write_file.h"
 

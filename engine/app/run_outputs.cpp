@@ -6,7 +6,7 @@
 
 #include "app/frame_exporter.h"
 #include "app/pose_output.h"
-#include "app/progress_bar.h"
+#include "run/progress_bar.h"
 #include "world/world.h"
 #include "app/trace_output.h"
 #include "vk/context.h"

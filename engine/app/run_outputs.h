@@ -9,8 +9,8 @@
 #include <span>
 #include <vector>
 
-#include "app/frame_observer.h"
-#include "app/run_options.h"
+#include "run/frame_observer.h"
+#include "run/run_options.h"
 
 namespace vksim {
 

@@ -11,7 +11,7 @@
 #include <memory>
 #include <string>
 
-#include "app/frame_observer.h"
+#include "run/frame_observer.h"
 #include "io/write_file.h"
 
 namespace vksim {

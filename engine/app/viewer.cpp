@@ -11,7 +11,7 @@
 #include "render/offscreen_target.h"
 #include "render/window.h"
 #include "scene/scene_loader.h"
-#include "sim/frame_finite_check.h"
+#include "diagnostics/frame_finite_check.h"
 #include "ui/overlay.h"
 #include "ui/viewer_panels.h"
 #include "vk/barriers.h"

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "app/frame_observer.h"
+#include "run/frame_observer.h"
 #include "render/frames_in_flight.h"
 #include "render/image_capture.h"
 #include "render/orbit_camera.h"

@@ -12,7 +12,7 @@
 #include "world/world.h"
 #include "app/viewer.h"
 #include "scene/spring_settings.h"
-#include "sim/pd_materials.h"
+#include "model/pd_materials.h"
 
 namespace vksim {
 namespace {

@@ -8,14 +8,14 @@
 
 #include "app/output_guard.h"
 #include "app/run_outputs.h"
-#include "app/stop_signal.h"
+#include "run/stop_signal.h"
 #include "world/world.h"
 #include "app/timing_output.h"
 #include "app/viewer.h"
 #include "app/viewer_providers.h"
 #include "render/window.h"
-#include "sim/model_summary.h"
-#include "sim/state_hash.h"
+#include "model/model_summary.h"
+#include "diagnostics/state_hash.h"
 #include "vk/context.h"
 #include "vk/vk_check.h"
 

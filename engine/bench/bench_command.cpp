@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "app/run_options.h"
+#include "run/run_options.h"
 #include "bench/bench_report.h"
 #include "bench/springs_convergence.h"
 #include "vk/context.h"

@@ -7,9 +7,9 @@
 
 #include <fmt/format.h>
 
-#include "app/frame_loop.h"
-#include "app/progress_bar.h"
-#include "sim/colour_steps.h"
+#include "run/frame_loop.h"
+#include "run/progress_bar.h"
+#include "solvers/pbd/colour_steps.h"
 #include "solvers/pbd/pbd_solver.h"
 #include "solvers/pd/pd_solver.h"
 #include "world/world.h"
@@ -112,7 +112,7 @@ private:
 };
 
 // Why `scene` at `size` cannot run on this device, or "" when it can: the
-// estimate World checks every scene with (sim/device_footprint.h), made
+// estimate World checks every scene with (model/device_footprint.h), made
 // before anything is built.
 std::string whyNotRunnable(const VulkanContext& ctx, const BenchScene& scene, uint32_t size) {
     const auto problem = checkDeviceFootprint(scene.build(size), deviceLimits(ctx));

@@ -17,7 +17,7 @@
 #include <string>
 #include <string_view>
 
-#include "sim/sim_model.h"
+#include "model/sim_model.h"
 
 namespace vksim {
 

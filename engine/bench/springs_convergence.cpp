@@ -6,10 +6,10 @@
 
 #include <fmt/format.h>
 
-#include "app/frame_loop.h"
+#include "run/frame_loop.h"
 #include "bench/bench_scenes.h"
 #include "bench/bench_stats.h"
-#include "reference/spring_reference.h"
+#include "solvers/springs/spring_reference.h"
 #include "vk/context.h"
 #include "world/world.h"
 
@@ -161,7 +161,7 @@ SpringsConvergenceReport runSpringsConvergence(const VulkanContext& ctx, const S
         const SimModel model = buildModel(scene);
         report.particles = model.springs.particleCount;
         report.springs = static_cast<uint32_t>(model.springs.springs.size());
-        report.colours = static_cast<uint32_t>(model.springs.vertexColors.size());
+        report.colours = static_cast<uint32_t>(model.springs.vertexColours.size());
         report.h = scene.solver.timeStep / scene.solver.substeps;
     }
     cpuReference(ctx, options, report);

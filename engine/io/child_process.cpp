@@ -30,7 +30,7 @@ bool isFunction(const struct sigaction& action) {
 
 // SIGINT and SIGTERM recorded for as long as it lives, then the previous
 // handlers back (and given the signal, when they are functions). Installed
-// whatever the previous disposition, as app/stop_signal.h does: a
+// whatever the previous disposition, as run/stop_signal.h does: a
 // background job of a shell starts with SIGINT ignored, and a stop asked
 // for must still end the child.
 class CatchStopSignals {

@@ -6,11 +6,11 @@
 // While the child runs, SIGINT and SIGTERM are caught here: the child is
 // killed and reaped and the wait throws StoppedBySignal, so that the
 // caller's temporary files go as the exception unwinds and vksim exits as a
-// stopped run does (app/stop_signal.h: 130 or 143). Left to their default
+// stopped run does (run/stop_signal.h: 130 or 143). Left to their default
 // action, the signals would end vksim alone, and the child would run on,
 // adopted by init, its temporary folder left behind. The handlers that were
 // in place before are put back when the wait ends; one that was a function
-// (an embedder's, or app/stop_signal.h's) is then sent the signal too.
+// (an embedder's, or run/stop_signal.h's) is then sent the signal too.
 #include <filesystem>
 #include <functional>
 #include <stdexcept>

@@ -9,7 +9,7 @@
 #include "io/asset_error.h"
 #include "io/binary_fields.h"
 #include "io/cache_file.h"
-#include "sim/mesh_sdf_bake.h"
+#include "geometry/mesh_sdf_bake.h"
 
 namespace vksim {
 namespace {

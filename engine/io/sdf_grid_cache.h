@@ -22,7 +22,7 @@
 #include <string_view>
 
 #include "io/triangle_surface.h"
-#include "sim/signed_distance_grid.h"
+#include "geometry/signed_distance_grid.h"
 
 namespace vksim {
 

@@ -19,7 +19,7 @@
 #include <string>
 #include <string_view>
 
-#include "sim/tet_mesh.h"
+#include "geometry/tet_mesh.h"
 
 namespace vksim {
 

@@ -31,7 +31,7 @@
 #include <string>
 
 #include "io/triangle_surface.h"
-#include "sim/tet_mesh.h"
+#include "geometry/tet_mesh.h"
 
 namespace vksim {
 

@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "shared/linear_types.h"
+#include "shaders/shared/linear_types.h"
 #include "vk/barriers.h"
 
 namespace vksim::linear {

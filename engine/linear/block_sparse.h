@@ -14,7 +14,7 @@
 #include <Eigen/Sparse>
 
 #include "linear/jacobi_spectrum.h"
-#include "shared/linear_types.h"
+#include "shaders/shared/linear_types.h"
 
 namespace vksim::linear {
 

@@ -10,7 +10,7 @@ enum class DisplayMode : uint32_t {
     Shaded,      // lit surfaces
     Wireframe,   // triangle edges (needs fillModeNonSolid)
     Particles,   // one point per particle
-    GraphColor,  // each particle in the graph colour of its stretch constraint to its lowest-numbered neighbour
+    GraphColour,  // each particle in the graph colour of its stretch constraint to its lowest-numbered neighbour
     Strain,      // stretch ratio of the particle's most deformed stretch constraint: blue short, green rest, red long
 };
 inline constexpr std::array<const char*, 5> kDisplayModeNames{"shaded", "wireframe", "particles", "graph colour",

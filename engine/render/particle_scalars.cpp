@@ -7,7 +7,7 @@
 
 #include <glm/glm.hpp>
 
-#include "shared/render_types.h"
+#include "shaders/shared/render_types.h"
 #include "vk/barriers.h"
 
 namespace vksim {
@@ -21,31 +21,31 @@ constexpr VkBufferUsageFlags kVertexUsage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT;
 // 0 alone is close to a perfect matching, so nearly every particle is in it.)
 // On a grid this shows the colouring's alternating stripes, and every colour
 // appears. The overflow group shows as one more colour, after the last.
-std::vector<float> graphColorPerParticle(const SimModel& model, uint32_t particleCount) {
-    std::vector<float> colors(particleCount, -1.0f);
+std::vector<float> graphColourPerParticle(const SimModel& model, uint32_t particleCount) {
+    std::vector<float> colours(particleCount, -1.0f);
     std::vector<uint32_t> lowestNeighbour(particleCount, UINT32_MAX);
-    std::vector<ColorRange> groups = model.distanceGroups.colors;
+    std::vector<ColourRange> groups = model.distanceGroups.colours;
     groups.push_back(model.distanceGroups.overflow);
     for (size_t c = 0; c < groups.size(); ++c) {
-        const ColorRange range = groups[c];
+        const ColourRange range = groups[c];
         for (uint32_t k = range.first; k < range.first + range.count; ++k) {
             const uint32_t a = model.distance[k].p0, b = model.distance[k].p1;
             for (auto [p, other] : {std::pair{a, b}, std::pair{b, a}}) {
                 if (p >= particleCount || other >= lowestNeighbour[p]) continue;
                 lowestNeighbour[p] = other;
-                colors[p] = float(c);
+                colours[p] = float(c);
             }
         }
     }
-    return colors;
+    return colours;
 }
 
 }  // namespace
 
 ParticleScalars::ParticleScalars(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles)
     : particles_(particles), particleCount_(particles.particleCount()) {
-    const std::vector<float> colors = graphColorPerParticle(model, particleCount_);
-    graphColors_ = makeStorageBuffer<float>(ctx, colors, "graph colour per particle", kVertexUsage);
+    const std::vector<float> colours = graphColourPerParticle(model, particleCount_);
+    graphColours_ = makeStorageBuffer<float>(ctx, colours, "graph colour per particle", kVertexUsage);
 
     // CSR particle -> (other end, rest length) over the stretch constraints.
     std::vector<uint32_t> offsets(particleCount_ + 1, 0);

@@ -8,8 +8,8 @@
 
 #include <volk.h>
 
-#include "world/particle_store.h"
-#include "sim/sim_model.h"
+#include "state/particle_store.h"
+#include "model/sim_model.h"
 #include "vk/buffer.h"
 #include "vk/compute_kernel.h"
 
@@ -27,13 +27,13 @@ public:
     // The compute -> vertex input barrier that follows is the frame loop's.
     void recordStrain(VkCommandBuffer cmd);
 
-    const GpuBuffer& graphColors() const { return graphColors_; }
+    const GpuBuffer& graphColours() const { return graphColours_; }
     const GpuBuffer& strain() const { return strain_; }
 
 private:
     const ParticleStore& particles_;
     uint32_t particleCount_ = 0;
-    GpuBuffer graphColors_, offsets_, neighbours_, strain_;
+    GpuBuffer graphColours_, offsets_, neighbours_, strain_;
     std::unique_ptr<ComputeKernel> kernel_;
 };
 

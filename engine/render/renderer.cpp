@@ -6,7 +6,7 @@
 
 #include "render/image_barrier.h"
 #include "render/shape_mesh.h"
-#include "shared/rigid_types.h"
+#include "shaders/shared/rigid_types.h"
 #include "vk/context.h"
 #include "vk/gpu_wait.h"
 #include "vk/vk_check.h"
@@ -81,7 +81,7 @@ Renderer::Renderer(const VulkanContext& ctx, const SimModel& model, const Partic
     for (uint32_t b = 0; b < rigid.bodyCount(); ++b) {
         const gpu::Collider& shape = rigid.shapes[b];
         const ColliderSurface surface{rigid.surfaces[b].positions, rigid.surfaces[b].triangles};
-        const glm::vec3 color = srgbToLinear(rigid.colors[b]);
+        const glm::vec3 color = srgbToLinear(rigid.colours[b]);
         bodies_.push_back({uploadMesh(ctx, makeColliderMesh(shape, surface), fmt::format("body {} mesh", b)), b,
                            makePush(colliderModelMatrix(shape), color, color, gpu::kPatternPlain, 0.3f, 32.0f)});
     }
@@ -234,9 +234,9 @@ void Renderer::recordDraws(VkCommandBuffer cmd, uint32_t slot, VkExtent2D extent
     // vertex and index buffers (no copy anywhere), and the display mode's
     // per-particle scalar.
     const bool strain = display.mode == DisplayMode::Strain;
-    const bool graph = display.mode == DisplayMode::GraphColor;
+    const bool graph = display.mode == DisplayMode::GraphColour;
     const std::array<VkBuffer, 4> buffers{particles_.positions().handle(), particles_.normals().handle(),
-                                          strain ? scalars_.strain().handle() : scalars_.graphColors().handle(),
+                                          strain ? scalars_.strain().handle() : scalars_.graphColours().handle(),
                                           identityTransform_.handle()};
     const std::array<VkDeviceSize, 4> offsets{0, 0, 0, 0};
     vkCmdBindVertexBuffers(cmd, 0, 4, buffers.data(), offsets.data());
@@ -247,7 +247,7 @@ void Renderer::recordDraws(VkCommandBuffer cmd, uint32_t slot, VkExtent2D extent
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline_.pipeline(style));
     for (const ClothDraw& draw : cloths_) {
         gpu::DrawPush push = draw.push;
-        push.colorBy = strain ? gpu::kColorByStrain : graph ? gpu::kColorByGraphColor : gpu::kColorByMaterial;
+        push.colorBy = strain ? gpu::kColorByStrain : graph ? gpu::kColourByGraphColour : gpu::kColorByMaterial;
         push.pointSize = pointSize_;
         push.strainRange = 0.1f;  // +-10 % stretch saturates the ramp
         vkCmdPushConstants(cmd, pipeline_.layout(), pushStages, 0, sizeof(push), &push);

@@ -19,9 +19,9 @@
 #include "render/particle_scalars.h"
 #include "render/surface_pipeline.h"
 #include "render/render_target.h"
-#include "shared/render_types.h"
-#include "world/particle_store.h"
-#include "sim/sim_model.h"
+#include "shaders/shared/render_types.h"
+#include "state/particle_store.h"
+#include "model/sim_model.h"
 #include "vk/buffer.h"
 
 namespace vksim {

@@ -2,14 +2,14 @@
 
 #include <cstddef>
 
-#include "shared/rigid_types.h"
+#include "shaders/shared/rigid_types.h"
 
 #include <array>
 #include <string_view>
 
 #include <fmt/format.h>
 
-#include "shared/render_types.h"
+#include "shaders/shared/render_types.h"
 #include "vk/context.h"
 #include "vk/driver_crash.h"
 #include "vk/gpu_wait.h"

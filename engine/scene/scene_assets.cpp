@@ -5,8 +5,8 @@
 #include "io/quoted_input.h"
 #include "io/sdf_grid_cache.h"
 #include "io/tetgen_io.h"
-#include "sim/mesh_sdf_bake.h"
-#include "sim/signed_distance_grid.h"
+#include "geometry/mesh_sdf_bake.h"
+#include "geometry/signed_distance_grid.h"
 
 namespace vksim {
 

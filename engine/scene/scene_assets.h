@@ -17,8 +17,8 @@
 
 #include "io/tetgen_runner.h"
 #include "io/triangle_surface.h"
-#include "sim/signed_distance_grid.h"
-#include "sim/tet_mesh.h"
+#include "geometry/signed_distance_grid.h"
+#include "geometry/tet_mesh.h"
 
 namespace vksim {
 

@@ -1,6 +1,6 @@
 #include "scene/spring_settings.h"
 
-#include "shared/sim_types.h"
+#include "shaders/shared/sim_types.h"
 
 namespace vksim {
 

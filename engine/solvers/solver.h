@@ -2,7 +2,7 @@
 // The solver seam. A solver steps the particles of its objects (one range of
 // the world's particle store) and adds only what is its own: its topology
 // buffers, its kernels and the passes of its solve. The stepper
-// (world/stepper.h) runs the shared particle stages around each solver's
+// (solvers/stepper.h) runs the shared particle stages around each solver's
 // solve, once per substep:
 //
 //   predict -> collide: generate -> [the solver's solve] -> collide: project
@@ -15,11 +15,11 @@
 #include <string_view>
 
 #include "scene/scene.h"
-#include "shared/sim_types.h"
-#include "sim/interaction.h"
+#include "shaders/shared/sim_types.h"
+#include "state/interaction.h"
 #include "step/particle_stages.h"
 #include "step/step_recorder.h"
-#include "world/particle_store.h"
+#include "state/particle_store.h"
 
 namespace vksim {
 

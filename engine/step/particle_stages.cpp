@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
-#include "world/collider_set.h"
-#include "world/particle_store.h"
+#include "state/collider_set.h"
+#include "state/particle_store.h"
 
 namespace vksim {
 

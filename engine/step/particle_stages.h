@@ -15,7 +15,7 @@
 #include <memory>
 #include <string_view>
 
-#include "shared/sim_types.h"
+#include "shaders/shared/sim_types.h"
 #include "step/step_recorder.h"
 
 namespace vksim {

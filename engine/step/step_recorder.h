@@ -11,7 +11,7 @@
 
 #include <volk.h>
 
-#include "sim/finite_probe.h"
+#include "step/finite_probe.h"
 #include "step/frame_work.h"
 #include "step/step_plan.h"
 #include "vk/compute_kernel.h"

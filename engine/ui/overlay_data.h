@@ -14,7 +14,7 @@
 
 #include "render/display_mode.h"
 #include "scene/scene.h"
-#include "sim/interaction.h"  // Ray
+#include "state/interaction.h"  // Ray
 #include "vk/gpu_timer.h"
 
 namespace vksim {

@@ -1,7 +1,7 @@
 #pragma once
 // The limits of a device that decide whether a scene fits it
-// (sim/device_footprint.h), read from the device.
-#include "sim/device_footprint.h"
+// (model/device_footprint.h), read from the device.
+#include "model/device_footprint.h"
 
 namespace vksim {
 

@@ -21,7 +21,7 @@
 #include <volk.h>
 
 #include "scene/scene.h"
-#include "sim/interaction.h"
+#include "state/interaction.h"
 
 namespace vksim {
 

@@ -3,19 +3,19 @@
 #include <algorithm>
 #include <chrono>
 
-#include "sim/spring_materials.h"
+#include "model/spring_materials.h"
 
 #include <cmath>
 
 #include <fmt/format.h>
 
-#include "rigid/body_pick.h"
-#include "sim/collider_bounds.h"
-#include "sim/model_builder.h"
-#include "sim/non_finite_replay.h"
-#include "sim/pd_materials.h"
-#include "sim/pd_system.h"
-#include "sim/state_hash.h"
+#include "diagnostics/body_pick.h"
+#include "geometry/collider_bounds.h"
+#include "model/model_builder.h"
+#include "diagnostics/non_finite_replay.h"
+#include "model/pd_materials.h"
+#include "model/pd_system.h"
+#include "diagnostics/state_hash.h"
 #include "vk/barriers.h"
 #include "vk/context.h"
 #include "world/device_limits.h"

@@ -13,15 +13,15 @@
 #include <stdexcept>
 
 #include "scene/scene.h"
-#include "sim/frame_finite_check.h"
-#include "sim/interaction.h"
-#include "sim/model_builder.h"
-#include "sim/picker.h"
-#include "sim/residual_tracker.h"
-#include "sim/sim_model.h"
+#include "diagnostics/frame_finite_check.h"
+#include "state/interaction.h"
+#include "model/model_builder.h"
+#include "diagnostics/picker.h"
+#include "step/residual_tracker.h"
+#include "model/sim_model.h"
 #include "vk/gpu_timer.h"
 #include "world/frame_commands.h"
-#include "world/stepper.h"
+#include "solvers/stepper.h"
 
 namespace vksim {
 
@@ -84,7 +84,7 @@ public:
     // The particle a ray hits: the vertex closest to the hit point of the
     // nearest rendered triangle the ray crosses, else the particle nearest
     // the ray within `radius` [m], else none. A GPU ray cast over the current
-    // positions (sim/picker.h); waits for the queue, so call it on a click,
+    // positions (diagnostics/picker.h); waits for the queue, so call it on a click,
     // not every frame. Throws std::invalid_argument for a non-finite ray, a
     // zero direction or a bad radius.
     std::optional<PickHit> pick(const Ray& ray, float radius = kDefaultPickRadius) const;
@@ -97,7 +97,7 @@ public:
     // particle (inverse mass 0) does not move. Throws std::invalid_argument for
     // a particle out of range or a non-finite target.
     void drag(uint32_t particle, glm::vec3 target);
-    // The rigid body a ray hits (rigid/body_pick.h): the nearest crossing
+    // The rigid body a ray hits (diagnostics/body_pick.h): the nearest crossing
     // of the surface it is drawn with, at its current pose. Reads the poses
     // back, so it waits for the queue: call it on a click. Throws
     // std::invalid_argument for a non-finite ray or a zero direction.
@@ -113,7 +113,7 @@ public:
     const std::optional<MouseAttachment>& dragged() const { return dragged_; }
     const std::optional<BodyDrag>& draggedBody() const { return draggedBody_; }
 
-    // --- Residuals per iteration (sim/residual_tracker.h). Off by default;
+    // --- Residuals per iteration (step/residual_tracker.h). Off by default;
     // when off no pass is recorded. The values of a frame arrive with
     // collectTimings() of its slot (a frame or two later, no stall).
     void setResidualTracking(bool on);
@@ -220,7 +220,7 @@ public:
     PbdSolver& pbdSolver() { return stepper_->pbd(); }
     const PbdSolver& pbdSolver() const { return stepper_->pbd(); }
     PdSolver& pdSolver() { return stepper_->pd(); }
-    // sim/state_hash.h's fingerprint of the particle positions and the body
+    // diagnostics/state_hash.h's fingerprint of the particle positions and the body
     // poses (reads back: waits for the queue).
     uint64_t stateHash() const;
     // The rigid bodies (empty when the scene has none): rigid().states() is

@@ -23,7 +23,7 @@
 #include "gpu_memory.h"
 #include "options.h"
 #include "scene_source.h"
-#include "sim/state_hash.h"
+#include "diagnostics/state_hash.h"
 #include "vk/context.h"
 #include "world/world.h"
 

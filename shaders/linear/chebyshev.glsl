@@ -4,7 +4,7 @@
 // Jacobi value x_hat = x^k + D^-1 (b - A x^k) of one row,
 //   x^{k+1} = omega (gamma (x_hat - x^k) + x^k - x^{k-1}) + x^{k-1}.
 // omega = 1 is plain (relaxed) Jacobi; then x^{k-1} drops out. Shared math:
-// the C++ double build (engine/sim/shared_math.h) runs the same function,
+// the C++ double build (engine/geometry/shared_math.h) runs the same function,
 // so it follows math/real_glsl.h's rules and includes nothing.
 #ifndef VKSIM_LINEAR_CHEBYSHEV_GLSL
 #define VKSIM_LINEAR_CHEBYSHEV_GLSL

@@ -1,6 +1,6 @@
 // GLSL side of the shared-math convention: the .glsl files under math/, particle/, pbd/, pd/ and linear/ that the CPU code includes are written
 // against `real`, `real3`, `real4` and also compile as C++ with glm in double
-// precision (engine/sim/shared_math.h), so the CPU reference runs the very same
+// precision (engine/geometry/shared_math.h), so the CPU reference runs the very same
 // functions as the GPU. Rules for those files: no swizzles, no inout
 // parameters (return a struct), literals as real(x), struct constructors as
 // S(a, b). real2 and real3x3 (mat3 / glm::dmat3) are there too: index a

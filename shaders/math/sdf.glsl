@@ -27,7 +27,7 @@ real sdfCapsuleLocal(real3 p, real radius, real halfLength) {
 }
 
 // Mesh colliders sample a signed distance grid baked from a closed triangle
-// mesh (engine/sim/mesh_sdf_bake.h). The grids of all mesh colliders share
+// mesh (engine/geometry/mesh_sdf_bake.h). The grids of all mesh colliders share
 // one buffer; every shader that includes this file defines
 // meshSdfGridValue(index) to read it (a storage buffer in GLSL; in C++ the
 // grid bound by vksim::ref::MeshSdfGridScope, sim/shared_math.h).

@@ -26,7 +26,7 @@ float checker(vec2 p) {
 
 // Distinct hues for neighbouring graph colour indices (golden-ratio steps
 // around the hue circle); grey for particles in no stretch constraint.
-vec3 graphColor(float index) {
+vec3 graphColour(float index) {
     if (index < 0.0) return vec3(0.3);
     vec3 hue = clamp(abs(fract(index * 0.618034 + vec3(0.0, 2.0 / 3.0, 1.0 / 3.0)) * 6.0 - 3.0) - 1.0, 0.0, 1.0);
     return mix(vec3(0.08), hue, 0.8);
@@ -45,7 +45,7 @@ void main() {
         n = -n;
         albedo = draw.backColor.rgb;
     }
-    if (draw.colorBy == kColorByGraphColor) albedo = graphColor(inScalarFlat);
+    if (draw.colorBy == kColourByGraphColour) albedo = graphColour(inScalarFlat);
     if (draw.colorBy == kColorByStrain) albedo = strainColor(inScalar);
     if (draw.pattern == kPatternChecker)
         albedo *= mix(0.7, 1.0, checker(inLocalPosition.xz / draw.checkerSize));

@@ -1,7 +1,7 @@
 // Rigid-body dynamics of one body (docs/physics.md §11): the velocity and
 // orientation updates of a substep and the impulse that gives a contact
 // point a wanted velocity. Shared math: see math/real_glsl.h for the rules;
-// the CPU reference (engine/reference/rigid_reference.h) runs these same
+// the CPU reference (engine/solvers/rigid/rigid_reference.h) runs these same
 // functions in double. Needs math/sdf.glsl (quatRotate) first.
 #ifndef VKSIM_RIGID_MATH_GLSL
 #define VKSIM_RIGID_MATH_GLSL

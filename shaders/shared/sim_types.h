@@ -92,7 +92,7 @@ GPU_CONST(uint, kColliderCapsule, 3);  // size.x = radius, size.y = half length 
 // scale from mesh units to the local frame (sdf.glsl meshSdfLocal).
 GPU_CONST(uint, kColliderMesh, 4);
 // A grid in the mesh SDF buffer: samples x, y, z, spacing, origin x, y, z, 0,
-// then the samples, x fastest (engine/sim/signed_distance_grid.h).
+// then the samples, x fastest (engine/geometry/signed_distance_grid.h).
 GPU_CONST(uint, kMeshSdfHeaderFloats, 8);
 // The specialization constant (constant_id) of the kernels that evaluate
 // SDFs: bit t set where a collider or body of the world has shape t

@@ -1,7 +1,7 @@
 // The math of the mass-spring solver (docs/physics.md §9): Hooke springs
 // with the locking remedies, their clamped Hessian blocks, dihedral-angle
 // bending forces (Bridson et al. 2003) and the explicit integrators' update
-// rules. Shared math: the CPU reference (engine/reference/spring_reference.h)
+// rules. Shared math: the CPU reference (engine/solvers/springs/spring_reference.h)
 // runs these same functions in double, so this file follows
 // math/real_glsl.h's rules and includes nothing.
 #ifndef VKSIM_SPRING_MATH_GLSL

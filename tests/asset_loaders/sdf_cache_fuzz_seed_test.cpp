@@ -14,7 +14,7 @@
 #include "io/sdf_grid_cache.h"
 #include "io/triangle_surface.h"
 #include "io/write_file.h"
-#include "sim/mesh_sdf_bake.h"
+#include "geometry/mesh_sdf_bake.h"
 
 namespace vksim::test {
 namespace {

@@ -200,7 +200,7 @@ TEST(TetGenRunner, StopSignalEndsTheChildAndRemovesItsFolder) {
     ASSERT_EQ(sigaction(SIGTERM, nullptr, &current), 0);
     EXPECT_EQ(current.sa_handler, SIG_DFL);
 
-    // A handler of the embedder's (or app/stop_signal.h's) is put back and
+    // A handler of the embedder's (or run/stop_signal.h's) is put back and
     // given the signal.
     struct sigaction own {};
     own.sa_handler = &recordSignal;

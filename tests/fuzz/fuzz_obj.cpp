@@ -11,7 +11,7 @@
 #include "io/asset_error.h"
 #include "io/obj_loader.h"
 #include "io/triangle_surface.h"
-#include "sim/mesh_sdf_bake.h"
+#include "geometry/mesh_sdf_bake.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -14,7 +14,7 @@
 #include "fuzz_checks.h"
 #include "io/sdf_grid_cache.h"
 #include "io/triangle_surface.h"
-#include "sim/mesh_sdf_bake.h"
+#include "geometry/mesh_sdf_bake.h"
 
 namespace {
 

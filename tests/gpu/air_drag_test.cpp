@@ -11,7 +11,7 @@
 
 #include "gpu_harness.h"
 #include "scene/spring_settings.h"
-#include "sim/model_builder.h"
+#include "model/model_builder.h"
 
 namespace vksim::test {
 namespace {

@@ -11,7 +11,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "app/frame_loop.h"
+#include "run/frame_loop.h"
 #include "world/world.h"
 #include "bench/bench_report.h"
 #include "bench/bench_runner.h"

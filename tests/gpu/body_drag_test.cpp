@@ -9,7 +9,7 @@
 
 #include "gpu_harness.h"
 #include "scene/scene_loader.h"
-#include "sim/shared_math.h"
+#include "geometry/shared_math.h"
 #include "world/world.h"
 #include "world_frames.h"
 

@@ -1,5 +1,5 @@
 // The PBD cluster path (docs/physics.md §1, "Large objects in clusters";
-// sim/pbd_clusters.h) on a cloth several clusters large: against the CPU
+// solvers/pbd/pbd_clusters.h) on a cloth several clusters large: against the CPU
 // reference sweeping in the same order, its convergence per iteration
 // against the per-colour path's coloured Gauss-Seidel, its dispatches per
 // frame, and what "auto" picks. All under the validation layer with
@@ -13,8 +13,8 @@
 
 #include "../common/convergence_bounds.h"
 #include "gpu_harness.h"
-#include "reference/pbd_reference.h"
-#include "sim/model_builder.h"
+#include "solvers/pbd/pbd_reference.h"
+#include "model/model_builder.h"
 #include "solvers/pbd/pbd_solver.h"
 #include "solvers/pbd/workgroup_plan.h"
 #include "world/world.h"

@@ -10,8 +10,8 @@
 #include "../common/mesh_fixtures.h"
 #include "gpu_harness.h"
 #include "scene/scene_loader.h"
-#include "sim/model_builder.h"
-#include "world/collider_set.h"
+#include "model/model_builder.h"
+#include "state/collider_set.h"
 
 namespace vksim::test {
 namespace {

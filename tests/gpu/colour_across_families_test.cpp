@@ -1,5 +1,5 @@
 // One colouring across the PBD constraint families ("pbdColouring":
-// "acrossFamilies", docs/physics.md §1, sim/colour_steps.h): on every path
+// "acrossFamilies", docs/physics.md §1, solvers/pbd/colour_steps.h): on every path
 // the GPU follows the CPU reference sweeping the shared colours; the
 // per-colour and workgroup paths compute the same bits; the per-colour path
 // needs fewer dispatches than with a colouring per family; a live change is
@@ -13,9 +13,9 @@
 #include <fmt/format.h>
 
 #include "gpu_harness.h"
-#include "reference/pbd_reference.h"
-#include "sim/colour_steps.h"
-#include "sim/model_builder.h"
+#include "solvers/pbd/pbd_reference.h"
+#include "solvers/pbd/colour_steps.h"
+#include "model/model_builder.h"
 #include "solvers/pbd/pbd_solver.h"
 #include "solvers/pbd/workgroup_plan.h"
 #include "world/world.h"
@@ -43,14 +43,14 @@ Scene swingingClothWith(PbdColouring colouring, PbdPath path) {
 TEST_F(ColourAcrossFamilies, SharedColoursHoldNoTwoConstraintsOnOneParticle) {
     const SimModel perFamily = buildModel(swingingClothWith(PbdColouring::PerFamily, PbdPath::PerColour));
     const SimModel across = buildModel(swingingClothWith(PbdColouring::AcrossFamilies, PbdPath::PerColour));
-    const size_t colours = across.distanceGroups.colors.size();
-    EXPECT_EQ(across.bendingGroups.colors.size(), colours);
-    EXPECT_EQ(across.attachmentGroups.colors.size(), colours);
+    const size_t colours = across.distanceGroups.colours.size();
+    EXPECT_EQ(across.bendingGroups.colours.size(), colours);
+    EXPECT_EQ(across.attachmentGroups.colours.size(), colours);
     for (size_t c = 0; c < colours; ++c) {
         std::vector<int> seen(across.positions.size(), 0);
         auto mark = [&](uint32_t particle) { EXPECT_EQ(++seen[particle], 1) << "colour " << c << ", particle " << particle; };
-        const ColorRange d = across.distanceGroups.colors[c], b = across.bendingGroups.colors[c],
-                         a = across.attachmentGroups.colors[c];
+        const ColourRange d = across.distanceGroups.colours[c], b = across.bendingGroups.colours[c],
+                         a = across.attachmentGroups.colours[c];
         for (uint32_t j = d.first; j < d.first + d.count; ++j) mark(across.distance[j].p0), mark(across.distance[j].p1);
         for (uint32_t j = b.first; j < b.first + b.count; ++j)
             for (int k = 0; k < 4; ++k) mark(across.bending[j].particles[k]);
@@ -59,8 +59,8 @@ TEST_F(ColourAcrossFamilies, SharedColoursHoldNoTwoConstraintsOnOneParticle) {
     const size_t steps = colourSteps(across).size(), familySteps = colourSteps(perFamily).size();
     std::cout << fmt::format("[across families] 40 x 40 cloth with attachments: {} shared colours; per family "
                              "{} + {} + {} = {}\n",
-                             colours, perFamily.distanceGroups.colors.size(), perFamily.bendingGroups.colors.size(),
-                             perFamily.attachmentGroups.colors.size(), familySteps);
+                             colours, perFamily.distanceGroups.colours.size(), perFamily.bendingGroups.colours.size(),
+                             perFamily.attachmentGroups.colours.size(), familySteps);
     EXPECT_EQ(steps, colours);
     // An interior vertex is in 8 stretch and 16 bending constraints: 24 at least.
     EXPECT_GE(colours, 24u);
@@ -131,7 +131,7 @@ TEST_F(ColourAcrossFamilies, FewerDispatchesOnThePerColourPath) {
     const size_t a = across.timer().lastCollectedFrame().runs.size();
     const size_t b = perFamily.timer().lastCollectedFrame().runs.size();
     const size_t iterations = scene.solver.substeps * scene.solver.iterations;
-    const size_t colours = across.model().distanceGroups.colors.size();
+    const size_t colours = across.model().distanceGroups.colours.size();
     std::cout << fmt::format("[across families] dispatches per frame: {} (per family: {}), {} fewer an iteration\n",
                              a, b, (b - a) / iterations);
     EXPECT_EQ(b - a, iterations * (colourSteps(perFamily.model()).size() - colours));

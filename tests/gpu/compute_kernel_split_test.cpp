@@ -11,8 +11,8 @@
 #include <glm/vec4.hpp>
 
 #include "gpu_harness.h"
-#include "shared/finite_check_types.h"
-#include "shared/sim_types.h"
+#include "shaders/shared/finite_check_types.h"
+#include "shaders/shared/sim_types.h"
 #include "vk/barriers.h"
 #include "vk/buffer.h"
 #include "vk/compute_kernel.h"

@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "app/frame_loop.h"
+#include "run/frame_loop.h"
 #include "gpu_harness.h"
 #include "scene/scene_loader.h"
 #include "vk/buffer.h"

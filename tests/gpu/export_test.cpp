@@ -15,7 +15,7 @@
 #include <fmt/format.h>
 
 #include "app/frame_exporter.h"
-#include "app/frame_loop.h"
+#include "run/frame_loop.h"
 #include "world/world.h"
 #include "gpu_harness.h"
 

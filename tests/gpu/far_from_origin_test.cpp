@@ -16,7 +16,7 @@
 
 #include "gpu_harness.h"
 #include "scene/spring_settings.h"
-#include "sim/model_builder.h"
+#include "model/model_builder.h"
 #include "../spring_test_models.h"
 
 namespace vksim::test {

@@ -14,9 +14,9 @@
 #include "app/headless_app.h"
 #include "world/world.h"
 #include "gpu_harness.h"
-#include "sim/collider_bounds.h"
-#include "sim/model_builder.h"
-#include "sim/non_finite_replay.h"
+#include "geometry/collider_bounds.h"
+#include "model/model_builder.h"
+#include "diagnostics/non_finite_replay.h"
 
 namespace vksim::test {
 namespace {

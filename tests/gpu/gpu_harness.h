@@ -12,8 +12,8 @@
 #include <gtest/gtest.h>
 
 #include "scene/scene.h"
-#include "world/stepper.h"
-#include "sim/sim_model.h"
+#include "solvers/stepper.h"
+#include "model/sim_model.h"
 #include "vk/context.h"
 #include "vk/gpu_timer.h"
 

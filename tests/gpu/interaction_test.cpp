@@ -15,11 +15,11 @@
 #include "world_frames.h"
 #include "../unit/pd_scenes.h"
 #include "scene/scene_loader.h"
-#include "reference/pbd_reference.h"
-#include "reference/pd_reference.h"
-#include "sim/model_builder.h"
-#include "sim/pd_materials.h"
-#include "sim/state_hash.h"
+#include "solvers/pbd/pbd_reference.h"
+#include "solvers/pd/pd_reference.h"
+#include "model/model_builder.h"
+#include "model/pd_materials.h"
+#include "diagnostics/state_hash.h"
 
 namespace vksim::test {
 namespace {

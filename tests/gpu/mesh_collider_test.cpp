@@ -12,8 +12,8 @@
 #include "gpu_harness.h"
 #include "scene/scene_loader.h"
 #include "shared_math_access.h"
-#include "reference/pbd_reference.h"
-#include "sim/model_builder.h"
+#include "solvers/pbd/pbd_reference.h"
+#include "model/model_builder.h"
 
 namespace vksim::test {
 namespace {

@@ -5,8 +5,8 @@
 #include <fmt/format.h>
 
 #include "gpu_harness.h"
-#include "reference/pbd_reference.h"
-#include "sim/model_builder.h"
+#include "solvers/pbd/pbd_reference.h"
+#include "model/model_builder.h"
 
 namespace vksim::test {
 namespace {

@@ -1,5 +1,5 @@
 // The overflow group on the GPU (docs/physics.md §1): a UV-sphere cloth
-// whose poles have valence 1000 needs more colours than kMaxColors; the
+// whose poles have valence 1000 needs more colours than kMaxColours; the
 // constraints past the cap are projected by one dispatch per family and
 // iteration in which one thread walks them in order. The run must stay
 // finite, match the CPU reference (same order: colours, then the overflow
@@ -15,7 +15,7 @@
 #include "../common/mesh_fixtures.h"
 #include "gpu_harness.h"
 #include "scene/scene_loader.h"
-#include "sim/graph_coloring.h"
+#include "model/graph_colouring.h"
 #include "solver_traits.h"
 #include "world/world.h"
 #include "world_frames.h"
@@ -60,17 +60,17 @@ TEST_F(OverflowGroup, UvSphereClothMatchesTheCpuReference) {
     scene.solver.pbdPath = PbdPath::PerColour;
     World world(ctx(), scene, 1);
     const SimModel& model = world.model();
-    const ColorGroups& stretch = model.distanceGroups;
-    const ColorGroups& bending = model.bendingGroups;
+    const ColourGroups& stretch = model.distanceGroups;
+    const ColourGroups& bending = model.bendingGroups;
     std::cout << fmt::format("[overflow] UV sphere, {} particles: stretch {} colours + {} in the overflow group, "
                              "bending {} colours + {} in the overflow group\n",
-                             model.particleCount(), stretch.colors.size(), stretch.overflow.count,
-                             bending.colors.size(), bending.overflow.count);
-    // Each pole's kSegments edges: kMaxColors of them coloured, the rest overflow.
-    EXPECT_EQ(stretch.colors.size(), kMaxColors);
-    EXPECT_EQ(stretch.overflow.count, 2 * (kSegments - kMaxColors));
-    EXPECT_EQ(bending.colors.size(), kMaxColors);
-    EXPECT_GT(bending.overflow.count, 2 * (kSegments - kMaxColors));
+                             model.particleCount(), stretch.colours.size(), stretch.overflow.count,
+                             bending.colours.size(), bending.overflow.count);
+    // Each pole's kSegments edges: kMaxColours of them coloured, the rest overflow.
+    EXPECT_EQ(stretch.colours.size(), kMaxColours);
+    EXPECT_EQ(stretch.overflow.count, 2 * (kSegments - kMaxColours));
+    EXPECT_EQ(bending.colours.size(), kMaxColours);
+    EXPECT_GT(bending.overflow.count, 2 * (kSegments - kMaxColours));
     EXPECT_EQ(stretch.overflow.first + stretch.overflow.count, model.distance.size());
 
     PbdReference reference(model);

@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 
 #include "gpu_harness.h"
-#include "sim/state_hash.h"
+#include "diagnostics/state_hash.h"
 #include "vk/gpu_timer.h"
 #include "world/world.h"
 #include "world_frames.h"

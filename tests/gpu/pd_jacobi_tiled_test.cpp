@@ -13,7 +13,7 @@
 
 #include "gpu_harness.h"
 #include "scene/scene_loader.h"
-#include "sim/pd_system.h"
+#include "model/pd_system.h"
 #include "solvers/pd/pd_solver.h"
 #include "world/world.h"
 #include "world_frames.h"

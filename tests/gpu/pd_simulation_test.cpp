@@ -10,9 +10,9 @@
 #include "gpu_harness.h"
 #include "world_frames.h"
 #include "scene/scene_loader.h"
-#include "sim/model_builder.h"
+#include "model/model_builder.h"
 #include "solvers/pd/pd_solver.h"
-#include "sim/tet_mesh.h"
+#include "geometry/tet_mesh.h"
 
 namespace vksim::test {
 namespace {

@@ -1,5 +1,5 @@
 // Projective dynamics on the GPU (sim/pd_solver.h) against the CPU reference
-// with the exact global solve (reference/pd_reference.h): one global solve, whole
+// with the exact global solve (solvers/pd/pd_reference.h): one global solve, whole
 // steps, Chebyshev against plain Jacobi, a pinned bar's equilibrium, a ball
 // on the ground, determinism. Validation (with synchronization validation)
 // is on for all of them: any message fails the test.
@@ -11,10 +11,10 @@
 #include "../unit/cloth_scenes.h"
 #include "../unit/pd_scenes.h"
 #include "gpu_harness.h"
-#include "sim/model_builder.h"
-#include "reference/pd_reference.h"
+#include "model/model_builder.h"
+#include "solvers/pd/pd_reference.h"
 #include "solvers/pd/pd_solver.h"
-#include "sim/state_hash.h"
+#include "diagnostics/state_hash.h"
 #include "vk/buffer.h"
 
 namespace vksim::test {

@@ -1,6 +1,6 @@
 // Rigid bodies on the GPU (rigid/step_bodies.comp, docs/physics.md §11)
 // against closed forms and against the double-precision CPU reference
-// (reference/rigid_reference.h).
+// (solvers/rigid/rigid_reference.h).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -8,9 +8,9 @@
 #include <fmt/format.h>
 
 #include "gpu_harness.h"
-#include "reference/rigid_reference.h"
-#include "sim/model_builder.h"
-#include "sim/shared_math.h"
+#include "solvers/rigid/rigid_reference.h"
+#include "model/model_builder.h"
+#include "geometry/shared_math.h"
 
 namespace vksim::test {
 namespace {

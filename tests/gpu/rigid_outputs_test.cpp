@@ -22,7 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/frame_exporter.h"
-#include "app/frame_loop.h"
+#include "run/frame_loop.h"
 #include "app/pose_output.h"
 #include "gpu_harness.h"
 #include "world/world.h"

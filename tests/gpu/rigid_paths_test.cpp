@@ -10,7 +10,7 @@
 #include <fmt/format.h>
 
 #include "gpu_harness.h"
-#include "sim/model_builder.h"
+#include "model/model_builder.h"
 
 namespace vksim::test {
 namespace {

@@ -10,10 +10,10 @@
 #include <fmt/format.h>
 
 #include "gpu_harness.h"
-#include "reference/pbd_reference.h"
+#include "solvers/pbd/pbd_reference.h"
 #include "scene/scene_loader.h"
-#include "sim/model_builder.h"
-#include "sim/shared_math.h"
+#include "model/model_builder.h"
+#include "geometry/shared_math.h"
 
 namespace vksim::test {
 namespace {

@@ -4,8 +4,8 @@
 #include <stdexcept>
 
 #include "scene/scene.h"
-#include "sim/shared_math.h"
-#include "sim/sim_model.h"
+#include "geometry/shared_math.h"
+#include "model/sim_model.h"
 
 namespace vksim::test {
 

@@ -12,7 +12,7 @@
 
 #include "gpu_harness.h"
 #include "world_frames.h"
-#include "sim/model_builder.h"
+#include "model/model_builder.h"
 #include "solver_traits.h"
 #include "world/world.h"
 

@@ -18,8 +18,8 @@
 #include "../unit/spring_scenes.h"
 #include "gpu_harness.h"
 #include "world_frames.h"
-#include "reference/spring_reference.h"
-#include "sim/frame_finite_check.h"
+#include "solvers/springs/spring_reference.h"
+#include "diagnostics/frame_finite_check.h"
 #include "world/world.h"
 
 namespace vksim::test {

@@ -146,7 +146,7 @@ TEST_F(WorkgroupSolve, ResidualTrackingSplitsTheLastSubstepWithoutChangingIt) {
     EXPECT_EQ(solves, scene.solver.iterations + 2);
 }
 
-// A UV sphere whose poles have valence 100 > kMaxColors: each object's share
+// A UV sphere whose poles have valence 100 > kMaxColours: each object's share
 // of the overflow group is walked in order by one invocation.
 TEST_F(WorkgroupSolve, OverflowGroupMatches) {
     ScratchFolder folder;

@@ -1,5 +1,5 @@
 // vksim_soak: a long headless run through the production frame loop
-// (app/frame_loop.h), sampled every K frames by SoakSampler, then judged:
+// (run/frame_loop.h), sampled every K frames by SoakSampler, then judged:
 //   finite   every sampled position and velocity;
 //   energy   after the warm-up (the cloth falling and draping), the total
 //            energy stays within 1% of the energy the fall released: damping
@@ -18,7 +18,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
-#include "app/frame_loop.h"
+#include "run/frame_loop.h"
 #include "io/write_file.h"
 #include "scene/scene_loader.h"
 #include "soak_sampler.h"

@@ -9,7 +9,7 @@
 #include <optional>
 #include <vector>
 
-#include "app/frame_observer.h"
+#include "run/frame_observer.h"
 #include "app/state_read_back.h"
 
 namespace vksim {

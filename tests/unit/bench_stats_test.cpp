@@ -11,7 +11,7 @@
 #include "bench/bench_scenes.h"
 #include "bench/bench_stats.h"
 #include "bench/pass_traffic.h"
-#include "sim/model_builder.h"
+#include "model/model_builder.h"
 
 namespace vksim {
 namespace {

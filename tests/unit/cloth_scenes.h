@@ -7,7 +7,7 @@
 
 #include "scene/scene.h"
 #include "scene/scene_loader.h"
-#include "sim/sim_model.h"
+#include "model/sim_model.h"
 
 namespace vksim::test {
 

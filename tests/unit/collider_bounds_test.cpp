@@ -1,4 +1,4 @@
-// The bounding radius collision generation culls by (sim/collider_bounds.h):
+// The bounding radius collision generation culls by (geometry/collider_bounds.h):
 // for every collider type, the SDF as sdf.glsl evaluates it (the shared
 // math, in double) is at least |p - c| - R at points all around, near and
 // far, inside and out; and R is tight enough to cull (within 2x of the
@@ -9,10 +9,10 @@
 #include <gtest/gtest.h>
 
 #include "../common/mesh_fixtures.h"
-#include "sim/collider_bounds.h"
-#include "sim/mesh_sdf_bake.h"
-#include "sim/shared_math.h"
-#include "sim/signed_distance_grid.h"
+#include "geometry/collider_bounds.h"
+#include "geometry/mesh_sdf_bake.h"
+#include "geometry/shared_math.h"
+#include "geometry/signed_distance_grid.h"
 
 namespace vksim::test {
 namespace {

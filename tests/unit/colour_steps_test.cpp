@@ -1,4 +1,4 @@
-// The colour steps of one PBD iteration (sim/colour_steps.h) under both
+// The colour steps of one PBD iteration (solvers/pbd/colour_steps.h) under both
 // colourings, and Gauss-Seidel over the shared colours against the
 // families' own: per iteration, from one state, in the double-precision
 // CPU reference that every GPU path follows (the GPU against it:
@@ -11,9 +11,9 @@
 
 #include "../common/convergence_bounds.h"
 #include "cloth_scenes.h"
-#include "reference/pbd_reference.h"
-#include "sim/colour_steps.h"
-#include "sim/model_builder.h"
+#include "solvers/pbd/pbd_reference.h"
+#include "solvers/pbd/colour_steps.h"
+#include "model/model_builder.h"
 
 namespace vksim {
 namespace {
@@ -35,7 +35,7 @@ Scene swingingCloth(PbdColouring colouring) {
 // Per family: its colours, then its overflow group, family by family;
 // across: the shared colours, then one step for every overflow group.
 TEST(ColourSteps, PerFamilyThenAcross) {
-    ColorGroups distance{{{0, 4}, {4, 3}}, {7, 2}}, bending{{{0, 5}, {5, 0}, {5, 1}}, {}}, attachment{{{0, 1}}, {}};
+    ColourGroups distance{{{0, 4}, {4, 3}}, {7, 2}}, bending{{{0, 5}, {5, 0}, {5, 1}}, {}}, attachment{{{0, 1}}, {}};
     const FamilyGroups groups = {&distance, &bending, &attachment};
     std::vector<std::string> names;
     for (const ColourStep& step : colourSteps(groups, PbdColouring::PerFamily)) names.push_back(step.name);

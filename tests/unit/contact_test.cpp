@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "cloth_scenes.h"
-#include "sim/shared_math.h"
+#include "geometry/shared_math.h"
 
 namespace vksim {
 namespace {

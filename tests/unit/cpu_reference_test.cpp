@@ -1,4 +1,4 @@
-// The CPU reference solver (reference/pbd_reference.h) against closed forms and
+// The CPU reference solver (solvers/pbd/pbd_reference.h) against closed forms and
 // conservation laws: free fall, momentum, convergence with iterations, the
 // PBD/XPBD stiffness laws, and non-penetration of colliders.
 #include <gtest/gtest.h>
@@ -9,9 +9,9 @@
 #include <fmt/format.h>
 
 #include "cloth_scenes.h"
-#include "reference/pbd_reference.h"
-#include "sim/model_builder.h"
-#include "sim/shared_math.h"
+#include "solvers/pbd/pbd_reference.h"
+#include "model/model_builder.h"
+#include "geometry/shared_math.h"
 
 namespace vksim {
 namespace {
@@ -140,7 +140,7 @@ TEST(CpuReference, PbdStiffnessIsCorrectedForTheIterationCount) {
     const float k = 0.6f;
     model.materials.push_back({gpu::kModePbd, k, 0.0f, 0.0f});
     model.distance.push_back({0, 1, 1.0f, 0});
-    model.distanceGroups.colors.push_back({0, 1});
+    model.distanceGroups.colours.push_back({0, 1});
     SolverSettings settings = noGravity();
     settings.substeps = 1;
     for (uint32_t iterations : {1u, 3u, 10u}) {
@@ -163,7 +163,7 @@ TEST(CpuReference, XpbdComplianceFollowsItsClosedForm) {
     const float compliance = 1e-4f;
     model.materials.push_back({gpu::kModeXpbd, 1.0f, compliance, 0.0f});
     model.distance.push_back({0, 1, 1.0f, 0});
-    model.distanceGroups.colors.push_back({0, 1});
+    model.distanceGroups.colours.push_back({0, 1});
     SolverSettings settings = noGravity();
     for (uint32_t substeps : {1u, 2u, 5u}) {
         const double h = double(settings.timeStep) / substeps;

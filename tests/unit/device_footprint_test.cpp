@@ -1,4 +1,4 @@
-// The estimate of whether a scene fits a device (sim/device_footprint.h),
+// The estimate of whether a scene fits a device (model/device_footprint.h),
 // against made-up limits: each limit is named with the key to lower, and
 // scenes within them pass.
 #include <iostream>
@@ -6,8 +6,8 @@
 #include <gtest/gtest.h>
 
 #include "scene/scene_loader.h"
-#include "sim/device_footprint.h"
-#include "sim/model_builder.h"
+#include "model/device_footprint.h"
+#include "model/model_builder.h"
 
 namespace vksim {
 namespace {

@@ -15,9 +15,9 @@
 #include "../common/time_bounds.h"
 #include "io/triangle_surface.h"
 #include "scene/scene_loader.h"
-#include "sim/model_builder.h"
-#include "sim/shared_math.h"
-#include "sim/signed_distance_grid.h"
+#include "model/model_builder.h"
+#include "geometry/shared_math.h"
+#include "geometry/signed_distance_grid.h"
 
 namespace vksim::test {
 namespace {

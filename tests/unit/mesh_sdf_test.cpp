@@ -11,10 +11,10 @@
 #include <gtest/gtest.h>
 
 #include "../common/mesh_fixtures.h"
-#include "sim/mesh_sdf_bake.h"
-#include "sim/shared_math.h"
-#include "sim/signed_distance_grid.h"
-#include "sim/triangle_bvh.h"
+#include "geometry/mesh_sdf_bake.h"
+#include "geometry/shared_math.h"
+#include "geometry/signed_distance_grid.h"
+#include "geometry/triangle_bvh.h"
 
 namespace vksim::test {
 namespace {

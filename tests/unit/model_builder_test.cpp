@@ -1,4 +1,4 @@
-// Scene -> SimModel (sim/model_builder.h): counts, rest state, masses, pins,
+// Scene -> SimModel (model/model_builder.h): counts, rest state, masses, pins,
 // materials, multiple objects, render topology, colliders, degenerate input.
 #include <gtest/gtest.h>
 
@@ -8,10 +8,10 @@
 #include <iostream>
 
 #include "cloth_scenes.h"
-#include "sim/isometric_bending.h"
-#include "sim/model_builder.h"
-#include "sim/model_summary.h"
-#include "sim/shared_math.h"
+#include "geometry/isometric_bending.h"
+#include "model/model_builder.h"
+#include "model/model_summary.h"
+#include "geometry/shared_math.h"
 
 namespace vksim {
 namespace {
@@ -154,7 +154,7 @@ TEST(ModelBuilder, MassIsSpreadEvenlyAndPinsAreFixed) {
     for (const glm::vec4& x : model.positions) mass += 1.0 / x.w;
     EXPECT_NEAR(mass, 2.0, 1e-6);
     ASSERT_EQ(model.attachments.size(), 2u);
-    ASSERT_EQ(model.attachmentGroups.colors.size(), 1u);
+    ASSERT_EQ(model.attachmentGroups.colours.size(), 1u);
     for (const gpu::AttachmentConstraint& a : model.attachments) {
         EXPECT_EQ(glm::vec3(a.target), glm::vec3(model.positions[a.particle]));
         EXPECT_EQ(a.material, materialIndex(0, ConstraintFamily::Attachment));
@@ -184,7 +184,7 @@ TEST(ModelBuilder, MaterialsAndDisabledFamilies) {
     scene.cloths[0].bending.enabled = false;
     model = buildModel(scene);
     EXPECT_TRUE(model.distance.empty());
-    EXPECT_TRUE(model.distanceGroups.colors.empty());
+    EXPECT_TRUE(model.distanceGroups.colours.empty());
     EXPECT_TRUE(model.bending.empty());
     EXPECT_EQ(model.triangleCount(), 18u);  // still rendered
 }

@@ -1,4 +1,4 @@
-// The cluster plan (sim/pbd_clusters.h): every constraint is projected by
+// The cluster plan (solvers/pbd/pbd_clusters.h): every constraint is projected by
 // exactly one sweep; a cluster's phases hold only constraints inside its
 // particle range, one colour each; the permutation stays inside each colour
 // and leaves the overflow group alone; a grid cloth leaves the coloured
@@ -10,8 +10,8 @@
 
 #include "cloth_scenes.h"
 #include "scene/scene_loader.h"
-#include "sim/model_builder.h"
-#include "sim/pbd_clusters.h"
+#include "model/model_builder.h"
+#include "solvers/pbd/pbd_clusters.h"
 
 namespace vksim {
 namespace {
@@ -22,11 +22,11 @@ std::vector<uint32_t> particlesOf(const gpu::BendingConstraint& c) {
 }
 std::vector<uint32_t> particlesOf(const gpu::AttachmentConstraint& c) { return {c.particle}; }
 
-// Which colour range (its index; colors.size() for the overflow group) holds entry k.
-size_t groupOf(const ColorGroups& groups, uint32_t k) {
-    for (size_t c = 0; c < groups.colors.size(); ++c)
-        if (k >= groups.colors[c].first && k < groups.colors[c].first + groups.colors[c].count) return c;
-    return groups.colors.size();
+// Which colour range (its index; colours.size() for the overflow group) holds entry k.
+size_t groupOf(const ColourGroups& groups, uint32_t k) {
+    for (size_t c = 0; c < groups.colours.size(); ++c)
+        if (k >= groups.colours[c].first && k < groups.colours[c].first + groups.colours[c].count) return c;
+    return groups.colours.size();
 }
 
 struct Coverage {
@@ -35,7 +35,7 @@ struct Coverage {
 
 template <typename Constraint>
 Coverage expectFamilyCovered(const ClusterPlan& plan, const std::vector<Constraint>& constraints,
-                             const ColorGroups& groups, const FamilyClusters& family, uint32_t f) {
+                             const ColourGroups& groups, const FamilyClusters& family, uint32_t f) {
     // A permutation within each colour; the overflow group in place.
     EXPECT_EQ(family.order.size(), constraints.size());
     std::vector<uint32_t> sorted = family.order;
@@ -43,7 +43,7 @@ Coverage expectFamilyCovered(const ClusterPlan& plan, const std::vector<Constrai
     for (uint32_t k = 0; k < sorted.size(); ++k) EXPECT_EQ(sorted[k], k) << "not a permutation";
     for (uint32_t k = 0; k < family.order.size(); ++k) {
         EXPECT_EQ(groupOf(groups, k), groupOf(groups, family.order[k])) << "entry " << k << " left its colour";
-        if (groupOf(groups, k) == groups.colors.size()) {
+        if (groupOf(groups, k) == groups.colours.size()) {
             EXPECT_EQ(family.order[k], k) << "overflow group reordered";
         }
     }
@@ -60,7 +60,7 @@ Coverage expectFamilyCovered(const ClusterPlan& plan, const std::vector<Constrai
             EXPECT_EQ(phase.serial, 0u);
             if (phase.count[f] == 0) continue;  // a phase of the other families
             const size_t group = groupOf(groups, phase.first[f]);
-            EXPECT_LT(group, groups.colors.size()) << "a cluster took overflow constraints";
+            EXPECT_LT(group, groups.colours.size()) << "a cluster took overflow constraints";
             EXPECT_EQ(group, groupOf(groups, phase.first[f] + phase.count[f] - 1)) << "a phase spans two colours";
             EXPECT_GE(group, lastGroup) << "phases out of colour order";
             lastGroup = group + 1;
@@ -76,18 +76,18 @@ Coverage expectFamilyCovered(const ClusterPlan& plan, const std::vector<Constrai
             }
         }
     }
-    auto coloured = [&](ColorRange range) {
+    auto coloured = [&](ColourRange range) {
         for (uint32_t k = range.first; k < range.first + range.count; ++k) {
             ++seen[k];
             EXPECT_EQ(family.sweepOf[family.order[k]], ClusterSweep::Coloured);
             ++coverage.coloured;
         }
     };
-    EXPECT_EQ(family.coloured.colors.size(), groups.colors.size());
-    for (size_t c = 0; c < family.coloured.colors.size(); ++c) {
-        EXPECT_EQ(groupOf(groups, family.coloured.colors[c].first), family.coloured.colors[c].count ? c : c + 1)
+    EXPECT_EQ(family.coloured.colours.size(), groups.colours.size());
+    for (size_t c = 0; c < family.coloured.colours.size(); ++c) {
+        EXPECT_EQ(groupOf(groups, family.coloured.colours[c].first), family.coloured.colours[c].count ? c : c + 1)
             << "the coloured share of colour " << c << " lies outside it";
-        coloured(family.coloured.colors[c]);
+        coloured(family.coloured.colours[c]);
     }
     coloured(family.coloured.overflow);
     EXPECT_EQ(family.coloured.overflow.first, groups.overflow.first);

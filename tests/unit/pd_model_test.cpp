@@ -14,9 +14,9 @@
 #include <fmt/format.h>
 
 #include "pd_scenes.h"
-#include "sim/model_builder.h"
-#include "sim/pd_system.h"
-#include "sim/tet_mesh.h"
+#include "model/model_builder.h"
+#include "model/pd_system.h"
+#include "geometry/tet_mesh.h"
 
 namespace vksim {
 namespace {

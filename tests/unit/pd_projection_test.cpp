@@ -1,5 +1,5 @@
 // The local projections of projective dynamics (shaders/pd/pd_projections.glsl,
-// compiled as C++ double through sim/shared_math.h: the GPU runs the same
+// compiled as C++ double through geometry/shared_math.h: the GPU runs the same
 // functions in float): the 3x3 SVD on rotations, reflections and random
 // matrices, and each projection against what it must produce.
 #include <gtest/gtest.h>
@@ -10,7 +10,7 @@
 #include <fmt/format.h>
 
 #include "cloth_scenes.h"
-#include "sim/shared_math.h"
+#include "geometry/shared_math.h"
 
 namespace vksim {
 namespace {

@@ -1,4 +1,4 @@
-// The projective dynamics CPU reference (reference/pd_reference.h, exact global
+// The projective dynamics CPU reference (solvers/pd/pd_reference.h, exact global
 // solve by sparse Cholesky) against closed forms and conservation laws.
 #include <gtest/gtest.h>
 
@@ -9,8 +9,8 @@
 
 #include "cloth_scenes.h"
 #include "pd_scenes.h"
-#include "sim/model_builder.h"
-#include "reference/pd_reference.h"
+#include "model/model_builder.h"
+#include "solvers/pd/pd_reference.h"
 
 namespace vksim {
 namespace {

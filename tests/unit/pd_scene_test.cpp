@@ -6,7 +6,7 @@
 #include <filesystem>
 
 #include "scene/scene_loader.h"
-#include "sim/model_builder.h"
+#include "model/model_builder.h"
 
 namespace vksim {
 namespace {

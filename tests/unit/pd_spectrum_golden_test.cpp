@@ -15,8 +15,8 @@
 
 #include "pd_scenes.h"
 #include "scene/scene_loader.h"
-#include "sim/model_builder.h"
-#include "sim/pd_system.h"
+#include "model/model_builder.h"
+#include "model/pd_system.h"
 
 namespace vksim {
 namespace {

@@ -1,4 +1,4 @@
-// Bergou's quadratic bending (sim/quadratic_bending.h) as the builder
+// Bergou's quadratic bending (geometry/quadratic_bending.h) as the builder
 // stores it: symmetric, rows summing to zero (a translation feels no force),
 // blind to every linear field on a flat cloth (Q x = 0), positive
 // semi-definite; degenerate triangles skipped and counted. The errors are
@@ -13,7 +13,7 @@
 #include <Eigen/Dense>
 
 #include "../common/mesh_fixtures.h"
-#include "sim/quadratic_bending.h"
+#include "geometry/quadratic_bending.h"
 #include "spring_scenes.h"
 
 namespace vksim {

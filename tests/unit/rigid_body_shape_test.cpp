@@ -1,4 +1,4 @@
-// The rigid primitives' surfaces (engine/rigid/body_shape.h): closed,
+// The rigid primitives' surfaces (engine/geometry/body_shape.h): closed,
 // welded, outward-wound 2-manifolds of sphere topology with the documented
 // vertex counts, every vertex on the analytic shape (they are its contact
 // points).
@@ -15,8 +15,8 @@
 #include <fmt/format.h>
 
 #include "io/mesh_weld.h"
-#include "rigid/body_shape.h"
-#include "rigid/mass_properties.h"
+#include "geometry/body_shape.h"
+#include "geometry/mass_properties.h"
 
 namespace vksim {
 namespace {

@@ -1,4 +1,4 @@
-// Rigid-body mass properties (engine/rigid/mass_properties.h, docs/physics.md
+// Rigid-body mass properties (engine/geometry/mass_properties.h, docs/physics.md
 // §10): the polyhedron integrals against the analytic box, an L-shape built
 // from two boxes, and the faceted sphere and capsule with bounds on their
 // faceting error; invariance under translation and rotation; the errors.
@@ -15,8 +15,8 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "rigid/body_shape.h"
-#include "rigid/mass_properties.h"
+#include "geometry/body_shape.h"
+#include "geometry/mass_properties.h"
 
 namespace vksim {
 namespace {

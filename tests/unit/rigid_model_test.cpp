@@ -1,4 +1,4 @@
-// The rigid-body model (rigid/rigid_model.h) built from scene files: the
+// The rigid-body model (model/rigid_model.h) built from scene files: the
 // "bodies" key, re-centring at the centre of mass, mass from density, and
 // the rounds of body pairs.
 #include <set>
@@ -6,10 +6,10 @@
 
 #include <gtest/gtest.h>
 
-#include "rigid/rigid_model.h"
+#include "model/rigid_model.h"
 #include "scene/scene_loader.h"
-#include "sim/model_builder.h"
-#include "sim/shared_math.h"
+#include "model/model_builder.h"
+#include "geometry/shared_math.h"
 
 namespace vksim {
 namespace {

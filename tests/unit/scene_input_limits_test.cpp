@@ -149,7 +149,7 @@ TEST(SceneInputLimits, QuoteInputCutsAtACharacterBoundary) {
 }  // namespace
 }  // namespace vksim
 
-#include "sim/model_builder.h"
+#include "model/model_builder.h"
 
 namespace vksim {
 namespace {

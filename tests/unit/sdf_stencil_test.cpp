@@ -23,7 +23,7 @@
 #include <fmt/format.h>
 
 #include "cloth_scenes.h"
-#include "sim/shared_math.h"
+#include "geometry/shared_math.h"
 
 namespace vksim {
 namespace {

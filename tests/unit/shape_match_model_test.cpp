@@ -1,4 +1,4 @@
-// What the model builder makes of "shapeMatching" (sim/shape_match_builder.h,
+// What the model builder makes of "shapeMatching" (model/shape_match_builder.h,
 // docs/physics.md §13): one group per object over its particles, rest
 // offsets about the rest centre of mass with the particles' masses (a pinned
 // vertex keeps its mass there), Aqq^-1 for the linear mode; and the shapes
@@ -10,7 +10,7 @@
 
 #include "../common/mesh_fixtures.h"
 #include "scene/scene_loader.h"
-#include "sim/model_builder.h"
+#include "model/model_builder.h"
 
 namespace vksim::test {
 namespace {

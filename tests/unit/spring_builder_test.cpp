@@ -1,4 +1,4 @@
-// The springs of a mass-spring cloth (sim/spring_builder.h): counts on a
+// The springs of a mass-spring cloth (model/spring_builder.h): counts on a
 // closed mesh, an open mesh and a grid against their closed forms, hinge
 // orientation, rest lengths and angles, non-manifold edges.
 #include <gtest/gtest.h>
@@ -10,9 +10,9 @@
 #include <set>
 
 #include "../common/mesh_fixtures.h"
-#include "sim/cloth_grid.h"
-#include "sim/model_builder.h"
-#include "sim/shared_math.h"
+#include "model/cloth_grid.h"
+#include "model/model_builder.h"
+#include "geometry/shared_math.h"
 #include "spring_scenes.h"
 
 namespace vksim {

@@ -28,7 +28,7 @@
 
 #include "scene/spring_settings.h"
 #include "../spring_test_models.h"
-#include "reference/spring_reference.h"
+#include "solvers/springs/spring_reference.h"
 
 namespace vksim {
 namespace {

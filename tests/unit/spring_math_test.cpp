@@ -10,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "sim/shared_math.h"
+#include "geometry/shared_math.h"
 
 namespace vksim {
 namespace {

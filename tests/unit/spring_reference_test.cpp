@@ -1,4 +1,4 @@
-// The mass-spring CPU reference (reference/spring_reference.h) on small
+// The mass-spring CPU reference (solvers/springs/spring_reference.h) on small
 // hand-made grid cloths (spring_test_models.h): momentum conservation under
 // internal forces, and the implicit solvers (docs/physics.md §9.3, §9.6):
 // Newton's quadratic convergence, vertex block descent's monotone descent
@@ -14,7 +14,7 @@
 
 #include "scene/spring_settings.h"
 #include "../spring_test_models.h"
-#include "reference/spring_reference.h"
+#include "solvers/springs/spring_reference.h"
 
 namespace vksim {
 namespace {

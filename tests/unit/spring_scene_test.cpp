@@ -10,7 +10,7 @@
 
 #include "../common/mesh_fixtures.h"
 #include "scene/scene_loader.h"
-#include "sim/model_builder.h"
+#include "model/model_builder.h"
 
 namespace vksim {
 namespace {
@@ -109,7 +109,7 @@ TEST(SpringScene, ShippedSpringScenesLoadAndBuild) {
         std::cout << name << ": " << c.vertices << " vertices, " << c.stretchSprings << " stretch, " << c.shearSprings
                   << " shear, " << c.bendSprings << " bend springs, " << c.hinges << " hinges, "
                   << ms.quadratic.size() << " quadratic entries, " << ms.blockColumns.size() << " blocks, "
-                  << ms.vertexColors.size() << " colours\n";
+                  << ms.vertexColours.size() << " colours\n";
     }
 }
 

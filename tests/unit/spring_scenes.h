@@ -8,8 +8,8 @@
 #include <glm/glm.hpp>
 
 #include "cloth_scenes.h"
-#include "sim/spring_builder.h"
-#include "sim/spring_system.h"
+#include "model/spring_builder.h"
+#include "model/spring_system.h"
 
 namespace vksim::test {
 

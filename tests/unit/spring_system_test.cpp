@@ -1,6 +1,6 @@
-// What the mass-spring solver gathers over (sim/spring_system.h): incidence
+// What the mass-spring solver gathers over (model/spring_system.h): incidence
 // lists, the block pattern and where each element's blocks go in it, the
-// vertex colours; and the live material edit (sim/spring_materials.h), which
+// vertex colours; and the live material edit (model/spring_materials.h), which
 // must leave the model exactly as a fresh build with the new params.
 #include <gtest/gtest.h>
 
@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "../common/mesh_fixtures.h"
-#include "sim/model_builder.h"
-#include "sim/spring_materials.h"
+#include "model/model_builder.h"
+#include "model/spring_materials.h"
 #include "spring_scenes.h"
 
 namespace vksim {
@@ -59,7 +59,7 @@ void expectSameModel(const MsModel& a, const MsModel& b) {
     EXPECT_TRUE(sameBytes(a.blockRowStart, b.blockRowStart));
     EXPECT_TRUE(sameBytes(a.blockColumns, b.blockColumns));
     EXPECT_TRUE(sameBytes(a.vertexOrder, b.vertexOrder));
-    EXPECT_TRUE(sameBytes(a.vertexColors, b.vertexColors));
+    EXPECT_TRUE(sameBytes(a.vertexColours, b.vertexColours));
     ASSERT_EQ(a.objects.size(), b.objects.size());
     for (size_t o = 0; o < a.objects.size(); ++o) {
         const SpringClothParams &p = a.objects[o].params, &q = b.objects[o].params;
@@ -151,25 +151,25 @@ TEST(SpringSystem, BlockPatternHoldsEveryNeighbourOnce) {
 TEST(SpringSystem, NoTwoParticlesOfAColourShareAnElement) {
     for (const SimModel& model : {twoSpringCloths(), buildModel(test::springClothScene({48, 48}))}) {
         const MsModel& ms = model.springs;
-        std::vector<uint32_t> colorOf(ms.particleCount, ~0u);
-        for (uint32_t c = 0; c < ms.vertexColors.size(); ++c) {
-            const MsModel::Color& color = ms.vertexColors[c];
+        std::vector<uint32_t> colourOf(ms.particleCount, ~0u);
+        for (uint32_t c = 0; c < ms.vertexColours.size(); ++c) {
+            const MsModel::Colour& color = ms.vertexColours[c];
             EXPECT_GT(color.count, 0u);
             for (uint32_t k = color.first; k < color.first + color.count; ++k) {
                 const uint32_t local = ms.vertexOrder[k] - ms.firstParticle;
                 ASSERT_LT(local, ms.particleCount);
-                EXPECT_EQ(colorOf[local], ~0u) << "particle listed twice";
-                colorOf[local] = c;
+                EXPECT_EQ(colourOf[local], ~0u) << "particle listed twice";
+                colourOf[local] = c;
                 if (k > color.first) {
                     EXPECT_LT(ms.vertexOrder[k - 1], ms.vertexOrder[k]);
                 }
             }
         }
-        for (uint32_t c : colorOf) EXPECT_NE(c, ~0u) << "particle without a colour";
+        for (uint32_t c : colourOf) EXPECT_NE(c, ~0u) << "particle without a colour";
         auto distinct = [&](std::vector<uint32_t> globals, const char* what, size_t index) {
             for (size_t a = 0; a < globals.size(); ++a)
                 for (size_t b = a + 1; b < globals.size(); ++b)
-                    EXPECT_NE(colorOf[globals[a] - ms.firstParticle], colorOf[globals[b] - ms.firstParticle])
+                    EXPECT_NE(colourOf[globals[a] - ms.firstParticle], colourOf[globals[b] - ms.firstParticle])
                         << what << " " << index;
         };
         for (size_t s = 0; s < ms.springs.size(); ++s) distinct({ms.springs[s].i, ms.springs[s].j}, "spring", s);
@@ -178,7 +178,7 @@ TEST(SpringSystem, NoTwoParticlesOfAColourShareAnElement) {
         for (size_t e = 0; e < ms.quadratic.size(); ++e)
             if (ms.quadratic[e].column != ms.quadraticRows[e])
                 distinct({ms.quadratic[e].column, ms.quadraticRows[e]}, "quadratic entry", e);
-        std::cout << ms.particleCount << " particles in " << ms.vertexColors.size() << " colours\n";
+        std::cout << ms.particleCount << " particles in " << ms.vertexColours.size() << " colours\n";
     }
 }
 

@@ -8,9 +8,9 @@
 
 #include "../common/mesh_fixtures.h"
 #include "scene/scene_loader.h"
-#include "sim/model_builder.h"
-#include "reference/pd_reference.h"
-#include "sim/tet_mesh.h"
+#include "model/model_builder.h"
+#include "solvers/pd/pd_reference.h"
+#include "geometry/tet_mesh.h"
 
 namespace vksim::test {
 namespace {

@@ -3,7 +3,7 @@
 // segments around, 64 rings, so the vertex count and the poles' valence both
 // grow with the segments. Uncapped, the greedy colouring needed one colour
 // per pole edge and grew every particle's mask to match, O(vertices x
-// valence); capped at kMaxColors (graph_coloring.h) it is O(vertices).
+// valence); capped at kMaxColours (graph_colouring.h) it is O(vertices).
 //
 // Each size runs in a child process, so that its peak memory is its own:
 // load (parse and weld the OBJ), build the model (colouring included), then
@@ -28,8 +28,8 @@
 #include "../common/time_bounds.h"
 #include "bench/bench_stats.h"
 #include "scene/scene_loader.h"
-#include "sim/graph_coloring.h"
-#include "sim/model_builder.h"
+#include "model/graph_colouring.h"
+#include "model/model_builder.h"
 
 namespace vksim::test {
 namespace {
@@ -38,8 +38,8 @@ constexpr uint32_t kRings = 64;
 
 struct LoadMeasurement {
     uint32_t particles = 0, distance = 0, bending = 0;
-    uint32_t distanceColors = 0, distanceOverflow = 0, bendingColors = 0, bendingOverflow = 0;
-    double loadSeconds = 0, buildSeconds = 0, colorSeconds = 0;
+    uint32_t distanceColours = 0, distanceOverflow = 0, bendingColours = 0, bendingOverflow = 0;
+    double loadSeconds = 0, buildSeconds = 0, colourSeconds = 0;
     double peakMiB = 0;  // load and build, above the process's memory before them
 };
 
@@ -84,9 +84,9 @@ LoadMeasurement measure(const std::filesystem::path& sceneFile) {
     m.particles = model.particleCount();
     m.distance = static_cast<uint32_t>(model.distance.size());
     m.bending = static_cast<uint32_t>(model.bending.size());
-    m.distanceColors = static_cast<uint32_t>(model.distanceGroups.colors.size());
+    m.distanceColours = static_cast<uint32_t>(model.distanceGroups.colours.size());
     m.distanceOverflow = model.distanceGroups.overflow.count;
-    m.bendingColors = static_cast<uint32_t>(model.bendingGroups.colors.size());
+    m.bendingColours = static_cast<uint32_t>(model.bendingGroups.colours.size());
     m.bendingOverflow = model.bendingGroups.overflow.count;
 
     const std::vector<uint32_t> distance =
@@ -95,10 +95,10 @@ LoadMeasurement measure(const std::filesystem::path& sceneFile) {
         return std::array{c.particles.x, c.particles.y, c.particles.z, c.particles.w};
     });
     start = std::chrono::steady_clock::now();
-    const Coloring distanceColoring = colorConstraints(distance, 2);
-    const Coloring bendingColoring = colorConstraints(bending, 4);
-    m.colorSeconds = secondsSince(start);
-    if (distanceColoring.overflowCount != m.distanceOverflow || bendingColoring.overflowCount != m.bendingOverflow)
+    const Colouring distanceColouring = colourConstraints(distance, 2);
+    const Colouring bendingColouring = colourConstraints(bending, 4);
+    m.colourSeconds = secondsSince(start);
+    if (distanceColouring.overflowCount != m.distanceOverflow || bendingColouring.overflowCount != m.bendingOverflow)
         throw std::logic_error("the colouring differs from the model's");
     return m;
 }
@@ -152,13 +152,13 @@ TEST(UvSphereLoading, TimeAndMemoryGrowLinearlyWithSegments) {
         writeTextFile(sceneFile, fmt::format(R"({{ "objects": [ {{ "type": "mesh", "file": "{}" }} ] }})", obj));
         const LoadMeasurement m = measureInChild(sceneFile);
         std::printf("[ loading  ] %8u %9u %6u: %4u + %3u %6u: %4u + %3u %8.3f %8.3f %9.2f %9.1f\n", segments,
-                    m.particles, m.distance, m.distanceColors, m.distanceOverflow, m.bending, m.bendingColors,
-                    m.bendingOverflow, m.loadSeconds, m.buildSeconds, m.colorSeconds * 1e3, m.peakMiB);
+                    m.particles, m.distance, m.distanceColours, m.distanceOverflow, m.bending, m.bendingColours,
+                    m.bendingOverflow, m.loadSeconds, m.buildSeconds, m.colourSeconds * 1e3, m.peakMiB);
         EXPECT_EQ(m.particles, segments * (kRings - 1) + 2);
-        EXPECT_EQ(m.distanceColors, kMaxColors);
-        EXPECT_EQ(m.bendingColors, kMaxColors);
-        // Each pole has `segments` edges, of which kMaxColors get a colour.
-        EXPECT_GE(m.distanceOverflow, 2 * (segments - kMaxColors));
+        EXPECT_EQ(m.distanceColours, kMaxColours);
+        EXPECT_EQ(m.bendingColours, kMaxColours);
+        // Each pole has `segments` edges, of which kMaxColours get a colour.
+        EXPECT_GE(m.distanceOverflow, 2 * (segments - kMaxColours));
         vertices.push_back(m.particles);
         peak.push_back(m.peakMiB);
         seconds.push_back(m.loadSeconds + m.buildSeconds);

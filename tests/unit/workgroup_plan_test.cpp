@@ -11,24 +11,24 @@
 #include <fmt/format.h>
 
 #include "cloth_scenes.h"
-#include "sim/model_builder.h"
-#include "sim/pbd_clusters.h"
+#include "model/model_builder.h"
+#include "solvers/pbd/pbd_clusters.h"
 #include "solvers/pbd/workgroup_plan.h"
 #include "scene/scene.h"
 
 namespace vksim {
 namespace {
 
-// Which colour range (its index; colors.size() for the overflow group) holds constraint j.
-size_t groupOf(const ColorGroups& groups, uint32_t j) {
-    for (size_t c = 0; c < groups.colors.size(); ++c)
-        if (j >= groups.colors[c].first && j < groups.colors[c].first + groups.colors[c].count) return c;
-    return groups.colors.size();
+// Which colour range (its index; colours.size() for the overflow group) holds constraint j.
+size_t groupOf(const ColourGroups& groups, uint32_t j) {
+    for (size_t c = 0; c < groups.colours.size(); ++c)
+        if (j >= groups.colours[c].first && j < groups.colours[c].first + groups.colours[c].count) return c;
+    return groups.colours.size();
 }
 
 template <typename Constraint, typename ParticlesOf>
 void expectFamilyCovered(const WorkgroupPlan& plan, const std::vector<Constraint>& constraints,
-                         const ColorGroups& groups, uint32_t f, ParticlesOf particlesOf) {
+                         const ColourGroups& groups, uint32_t f, ParticlesOf particlesOf) {
     std::set<uint32_t> seen;
     for (const gpu::WorkgroupObject& object : plan.objects) {
         size_t lastGroup = 0;
@@ -38,7 +38,7 @@ void expectFamilyCovered(const WorkgroupPlan& plan, const std::vector<Constraint
             if (phase.count[f] == 0) continue;  // a phase of the other families
             const size_t group = groupOf(groups, phase.first[f]);
             EXPECT_EQ(group, groupOf(groups, phase.first[f] + phase.count[f] - 1)) << "a phase spans two colours";
-            EXPECT_EQ(phase.serial, group == groups.colors.size() ? 1u : 0u);
+            EXPECT_EQ(phase.serial, group == groups.colours.size() ? 1u : 0u);
             EXPECT_GE(group, lastGroup) << "phases out of colour order";
             lastGroup = group;  // an object may have several runs of one colour
             for (uint32_t j = phase.first[f]; j < phase.first[f] + phase.count[f]; ++j) {
@@ -81,7 +81,7 @@ TEST(WorkgroupPlan, EachObjectsPhasesCoverItsConstraintsColourByColour) {
             uint32_t distancePhases = 0;
             for (const gpu::WorkgroupObject& object : plan.objects)
                 distancePhases += phasesOf(plan, object, gpu::kPbdFamilyDistance);
-            const size_t colours = model.distanceGroups.colors.size();
+            const size_t colours = model.distanceGroups.colours.size();
             if (clusterParticles == 12u && colouring == PbdColouring::PerFamily) {
                 EXPECT_GT(distancePhases, 2 * colours) << "no colour of an object in several runs";
             }

@@ -13,7 +13,7 @@
 #include "app/viewer_providers.h"
 #include "render/window.h"
 #include "scene/scene_loader.h"
-#include "sim/shared_math.h"
+#include "geometry/shared_math.h"
 #include "vk/context.h"
 #include "window_test_support.h"
 

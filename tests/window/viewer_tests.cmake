@@ -4,7 +4,7 @@
 # that drives the window and the viewer directly). All run with the
 # validation layer: any message makes vksim exit 3 (or fails the gtest).
 add_executable(vksim_png_check ${CMAKE_CURRENT_LIST_DIR}/png_check.cpp)
-target_link_libraries(vksim_png_check PRIVATE vksim_core)
+target_link_libraries(vksim_png_check PRIVATE vksim_app)
 vksim_warnings(vksim_png_check)
 
 set(VKSIM_SHOTS ${CMAKE_CURRENT_BINARY_DIR}/screenshots)
@@ -24,7 +24,7 @@ if(VKSIM_XVFB)
   # (viewer_controls_test.cpp), driven from test code.
   file(GLOB VKSIM_WINDOW_TESTS CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/*_test.cpp)
   add_executable(vksim_window_tests ${VKSIM_WINDOW_TESTS})
-  target_link_libraries(vksim_window_tests PRIVATE vksim_core GTest::gtest_main)
+  target_link_libraries(vksim_window_tests PRIVATE vksim_app GTest::gtest_main)
   vksim_warnings(vksim_window_tests)
   add_test(NAME viewer_window_gtests COMMAND ${VKSIM_XVFB} $<TARGET_FILE:vksim_window_tests>)
   set_tests_properties(viewer_window_gtests PROPERTIES TIMEOUT 120 LABELS "gpu;window")

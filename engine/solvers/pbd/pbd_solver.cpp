@@ -6,13 +6,13 @@
 
 #include <fmt/format.h>
 
-#include "shared/interaction_types.h"
-#include "sim/pbd_clusters.h"
+#include "shaders/shared/interaction_types.h"
+#include "solvers/pbd/pbd_clusters.h"
 #include "solvers/pbd/workgroup_plan.h"
-#include "sim/residual_tracker.h"
+#include "step/residual_tracker.h"
 #include "vk/barriers.h"
 #include "vk/context.h"
-#include "world/collider_set.h"
+#include "state/collider_set.h"
 
 namespace vksim {
 
@@ -109,8 +109,8 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
     distanceColoured_ = clusters.distance.coloured;
     bendingColoured_ = clusters.bending.coloured;
     attachmentColoured_ = clusters.attachment.coloured;
-    auto empty = [](const ColorGroups& groups) {
-        for (const ColorRange& color : groups.colors)
+    auto empty = [](const ColourGroups& groups) {
+        for (const ColourRange& color : groups.colours)
             if (color.count > 0) return false;
         return groups.overflow.count == 0;
     };
@@ -342,7 +342,7 @@ void PbdSolver::projectSteps(StepRecorder& rec, const FamilyGroups& groups, uint
         gpu::ColourPush push{};
         uint32_t widest = 0, family = 0;
         for (uint32_t f = 0; f < kPbdFamilies; ++f) {
-            const ColorRange range = step.range(*groups[f], f);
+            const ColourRange range = step.range(*groups[f], f);
             push.first[f] = range.first;
             push.count[f] = range.count;
             if (range.count > widest) {
@@ -467,7 +467,7 @@ void PbdSolver::recordWorkgroupRun(StepRecorder& rec, gpu::WorkgroupSolvePush pu
                                               std::max(workgroupCount_, 1u)});
 }
 
-// sim/pbd_clusters.h: the first sweep's clusters, then the second's, one
+// solvers/pbd/pbd_clusters.h: the first sweep's clusters, then the second's, one
 // dispatch each, iteration `iteration` of their phases, the second ending
 // with the collision constraints where it can (clusterSweepCollides_). The
 // mouse's particle is held as the mouse pass left it (inverse mass 0 for the

@@ -4,7 +4,7 @@
 // topology (distance, bending, attachment constraints by colour, their
 // multipliers and materials) and its solve. One substep's solve is n_s
 // Gauss-Seidel iterations, each one dispatch per colour step
-// (sim/colour_steps.h: each colour of each constraint family and its
+// (solvers/pbd/colour_steps.h: each colour of each constraint family and its
 // overflow group, or with SolverSettings::pbdColouring AcrossFamilies each
 // colour shared by the families and the overflow groups), then the collision
 // projection (the shared collide-project stage, every iteration). The shared
@@ -15,7 +15,7 @@
 // computes the same bits: when every PBD object's positions fit one
 // workgroup's shared memory, one dispatch runs the whole frame, one
 // workgroup per object, the shared stages' math included; and in clusters
-// ("Large objects in clusters", sim/pbd_clusters.h): the per-colour path
+// ("Large objects in clusters", solvers/pbd/pbd_clusters.h): the per-colour path
 // with each iteration's colours replaced by two sweeps of shared-memory
 // clusters and a coloured sweep of what they leave, another Gauss-Seidel
 // order. Shape matching (§13) runs in each iteration after the constraint
@@ -27,8 +27,8 @@
 #include <string>
 #include <vector>
 
-#include "sim/colour_steps.h"
-#include "sim/sim_model.h"
+#include "solvers/pbd/colour_steps.h"
+#include "model/sim_model.h"
 #include "solvers/solver.h"
 #include "vk/buffer.h"
 #include "vk/compute_kernel.h"
@@ -88,7 +88,7 @@ public:
     // The constraints cluster sweep 1 or 2 projects per run (all families).
     uint64_t clusterSweepConstraints(uint32_t sweep) const { return clusterSweepConstraints_[sweep]; }
     // Whether the cluster path's second sweep projects the collision
-    // constraints instead of a pass of their own (sim/pbd_clusters.h).
+    // constraints instead of a pass of their own (solvers/pbd/pbd_clusters.h).
     bool clusterSweepCollides() const { return clusterSweepCollides_; }
     // For the test that both ways compute the same bits: keeps the
     // collision pass on the cluster path. Set before the first frame.
@@ -115,7 +115,7 @@ public:
 
 private:
     struct PassIds;
-    // The colour steps (sim/colour_steps.h) of `groups` (the model's, or what
+    // The colour steps (solvers/pbd/colour_steps.h) of `groups` (the model's, or what
     // the cluster sweeps leave of them), one dispatch each.
     void projectSteps(StepRecorder& rec, const FamilyGroups& groups, uint32_t iteration, uint32_t iterations, float h,
                       StepPosition at);
@@ -138,7 +138,7 @@ private:
     ParticleRange range_;
     size_t distanceCount_ = 0, bendingCount_ = 0, attachmentCount_ = 0;
     uint32_t shapeMatchGroupCount_ = 0;
-    ColorGroups distanceGroups_, bendingGroups_, attachmentGroups_;
+    ColourGroups distanceGroups_, bendingGroups_, attachmentGroups_;
     // The model's colouring and the iteration's order over its colours.
     PbdColouring colouring_ = PbdColouring::PerFamily;
     std::vector<ColourStep> steps_;
@@ -178,7 +178,7 @@ private:
     std::optional<std::string> workgroupMisfit_, clusterMisfit_;
     GpuBuffer workgroupObjects_, workgroupPhases_;
     uint32_t workgroupCount_ = 0;
-    // The cluster path (sim/pbd_clusters.h), always built: the constraint
+    // The cluster path (solvers/pbd/pbd_clusters.h), always built: the constraint
     // arrays above are in its order, which leaves the other paths' bits as
     // they are. Its sweeps' cluster counts, their clusters (the first
     // sweep's, then the second's) and phases, and what the coloured sweep projects.
@@ -192,7 +192,7 @@ private:
     // The CPU sweep's lists of the particles that have a collider candidate
     // (makeContactLists); empty elsewhere.
     GpuBuffer contactLists_;
-    ColorGroups distanceColoured_, bendingColoured_, attachmentColoured_;
+    ColourGroups distanceColoured_, bendingColoured_, attachmentColoured_;
     // Whether the second sweep projects the collision constraints, in place
     // of their pass (ClusterPlan::secondSweepCoversEveryParticle): nothing
     // left to the coloured sweep, no shape matching.

@@ -8,9 +8,9 @@
 
 #include <fmt/format.h>
 
-#include "sim/colour_steps.h"
-#include "sim/pbd_clusters.h"
-#include "sim/sim_model.h"
+#include "solvers/pbd/colour_steps.h"
+#include "solvers/pbd/pbd_clusters.h"
+#include "model/sim_model.h"
 #include "vk/buffer.h"
 
 namespace vksim {
@@ -25,9 +25,9 @@ uint32_t particleOf(const gpu::AttachmentConstraint& c) { return c.particle; }
 // order (one run per object where the family lists objects one after
 // another, as the model builder does).
 template <typename Constraint>
-std::vector<std::vector<ColorRange>> runsByObject(std::span<const Constraint> constraints, ColorRange range,
+std::vector<std::vector<ColourRange>> runsByObject(std::span<const Constraint> constraints, ColourRange range,
                                                   const std::vector<const ObjectRange*>& objects) {
-    std::vector<std::vector<ColorRange>> runsOf(objects.size());
+    std::vector<std::vector<ColourRange>> runsOf(objects.size());
     size_t current = objects.size();  // the object whose run is open, none yet
     for (uint32_t j = range.first; j < range.first + range.count; ++j) {
         const uint32_t particle = particleOf(constraints[j]);
@@ -46,7 +46,7 @@ std::vector<std::vector<ColorRange>> runsByObject(std::span<const Constraint> co
     return runsOf;
 }
 
-// Per object, the phases of the model's colour steps (sim/colour_steps.h),
+// Per object, the phases of the model's colour steps (solvers/pbd/colour_steps.h),
 // each restricted to the object's constraints. A colour's runs of one object
 // share phases whatever their family (run r of each in phase r); an
 // overflow step is walked in order, so each of its runs is a phase of its
@@ -58,7 +58,7 @@ std::vector<std::vector<gpu::WorkgroupPhase>> objectPhases(const SimModel& model
     const auto attachments = permuted(model.attachments, arrays.attachment);
     std::vector<std::vector<gpu::WorkgroupPhase>> phasesOf(objects.size());
     for (const ColourStep& step : colourSteps(model)) {
-        const std::array<std::vector<std::vector<ColorRange>>, kPbdFamilies> runs = {
+        const std::array<std::vector<std::vector<ColourRange>>, kPbdFamilies> runs = {
             runsByObject<gpu::DistanceConstraint>(distance, step.range(model.distanceGroups, gpu::kPbdFamilyDistance),
                                                   objects),
             runsByObject<gpu::BendingConstraint>(bending, step.range(model.bendingGroups, gpu::kPbdFamilyBending),
@@ -68,7 +68,7 @@ std::vector<std::vector<gpu::WorkgroupPhase>> objectPhases(const SimModel& model
         for (size_t o = 0; o < objects.size(); ++o) {
             if (step.serial) {
                 for (uint32_t f = 0; f < kPbdFamilies; ++f)
-                    for (const ColorRange& run : runs[f][o]) {
+                    for (const ColourRange& run : runs[f][o]) {
                         gpu::WorkgroupPhase phase{};
                         phase.serial = 1;
                         phase.first[f] = run.first;

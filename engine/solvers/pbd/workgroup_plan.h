@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "shared/sim_types.h"
+#include "shaders/shared/sim_types.h"
 
 namespace vksim {
 
@@ -29,7 +29,7 @@ struct WorkgroupPlan {
 // the particle store).
 uint32_t workgroupParticleCapacity(uint32_t sharedMemoryBytes);
 
-// The most particles in one cluster of the cluster path (sim/pbd_clusters.h).
+// The most particles in one cluster of the cluster path (solvers/pbd/pbd_clusters.h).
 //
 // On a GPU, small clusters: each object as large as the largest
 // (`largestObject` particles) cut into as many equal clusters as keep each

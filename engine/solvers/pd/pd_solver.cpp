@@ -7,11 +7,11 @@
 
 #include <fmt/format.h>
 
-#include "shared/interaction_types.h"
-#include "sim/residual_tracker.h"
+#include "shaders/shared/interaction_types.h"
+#include "step/residual_tracker.h"
 #include "vk/barriers.h"
 #include "vk/context.h"
-#include "world/collider_set.h"
+#include "state/collider_set.h"
 
 namespace vksim {
 

@@ -31,8 +31,8 @@
 #include <volk.h>
 
 #include "scene/scene.h"
-#include "sim/pd_system.h"
-#include "sim/sim_model.h"
+#include "model/pd_system.h"
+#include "model/sim_model.h"
 #include "solvers/solver.h"
 #include "vk/buffer.h"
 #include "vk/compute_kernel.h"

@@ -9,7 +9,7 @@
 
 #include "solvers/rigid/rigid_frame_items.h"
 #include "vk/context.h"
-#include "world/collider_set.h"
+#include "state/collider_set.h"
 
 namespace vksim {
 

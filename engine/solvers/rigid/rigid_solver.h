@@ -16,10 +16,10 @@
 #include <optional>
 #include <vector>
 
-#include "rigid/rigid_model.h"
+#include "model/rigid_model.h"
 #include "scene/scene.h"
-#include "shared/rigid_types.h"
-#include "sim/interaction.h"
+#include "shaders/shared/rigid_types.h"
+#include "state/interaction.h"
 #include "step/step_plan.h"
 #include "step/step_recorder.h"
 #include "vk/buffer.h"

@@ -6,12 +6,12 @@
 #include <fmt/format.h>
 
 #include "linear/block_sparse.h"
-#include "sim/spring_newton_matrix.h"
+#include "model/spring_newton_matrix.h"
 #include "scene/spring_settings.h"
-#include "shared/interaction_types.h"
-#include "shared/spring_types.h"
+#include "shaders/shared/interaction_types.h"
+#include "shaders/shared/spring_types.h"
 #include "vk/barriers.h"
-#include "sim/residual_tracker.h"
+#include "step/residual_tracker.h"
 #include "vk/context.h"
 
 namespace vksim {
@@ -20,7 +20,7 @@ struct SpringSolver::PassIds {
     uint32_t forces = 0, forcesStage = 0;
     uint32_t newtonAssemble = 0, jacobi = 0, lineSearch = 0, lineSearchChoose = 0, newtonUpdate = 0;
     uint32_t vbdInit = 0, energy = 0, mouse = 0;
-    std::vector<uint32_t> vbdColors;
+    std::vector<uint32_t> vbdColours;
 };
 
 SpringSolver::SpringSolver(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles)
@@ -68,8 +68,8 @@ void SpringSolver::declarePasses(StepPlan& plan) {
     ids.vbdInit = plan.declare("springs: vbd init", StageKind::Solve, "springs");
     ids.energy = plan.declare("springs: energy", StageKind::Diagnostic, "springs");
     ids.mouse = plan.declare("springs: mouse drag", StageKind::Diagnostic, "springs");
-    for (size_t c = 0; c < ms_.vertexColors.size(); ++c)
-        ids.vbdColors.push_back(plan.declare(fmt::format("springs: vbd colour {}", c), StageKind::Solve, "springs"));
+    for (size_t c = 0; c < ms_.vertexColours.size(); ++c)
+        ids.vbdColours.push_back(plan.declare(fmt::format("springs: vbd colour {}", c), StageKind::Solve, "springs"));
 }
 
 double SpringSolver::stencilBound() const {
@@ -285,10 +285,10 @@ const GpuBuffer& SpringSolver::recordVbd(StepRecorder& rec, const SubstepContext
     rec.run(ids.vbdInit, *copyRange_, {&particles_.predicted(), &iterate_}, ms_.particleCount, push, {sub.substep});
     if (sub.tracking) recordObjective(rec, sub, iterate_, 0);
     for (uint32_t k = 0; k < s.vbdIterations; ++k) {
-        for (size_t c = 0; c < ms_.vertexColors.size(); ++c) {
-            push.first = ms_.vertexColors[c].first;
-            push.count = ms_.vertexColors[c].count;
-            rec.run(ids.vbdColors[c], *vbd_,
+        for (size_t c = 0; c < ms_.vertexColours.size(); ++c) {
+            push.first = ms_.vertexColours[c].first;
+            push.count = ms_.vertexColours[c].count;
+            rec.run(ids.vbdColours[c], *vbd_,
                     {&particles_.positions(), &particles_.predicted(), &iterate_, &vertexOrder_, &particleRecords_,
                      &springs_, &incidentSprings_, &quadratic_},
                     push.count, push, {sub.substep, k}, {&iterate_, "springs x"});

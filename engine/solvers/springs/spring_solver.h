@@ -34,7 +34,7 @@
 
 #include "linear/block_jacobi.h"
 #include "linear/jacobi_spectrum.h"
-#include "sim/sim_model.h"
+#include "model/sim_model.h"
 #include "solvers/solver.h"
 #include "vk/buffer.h"
 #include "vk/compute_kernel.h"

@@ -1,0 +1,88 @@
+#include "geometry/triangle_mesh.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <tuple>
+
+namespace vksim {
+namespace {
+
+struct EdgeOfTriangle {
+    uint32_t v0;  // v0 < v1
+    uint32_t v1;
+    uint32_t triangle;
+    auto key() const { return std::tie(v0, v1, triangle); }
+};
+
+// The directed edge of `triangle` that joins a and b, following its winding,
+// and the vertex opposite to it.
+struct WoundEdge {
+    uint32_t from;
+    uint32_t to;
+    uint32_t opposite;
+};
+
+WoundEdge woundEdge(std::span<const uint32_t> triangles, uint32_t triangle, uint32_t a, uint32_t b) {
+    const uint32_t* t = &triangles[3 * size_t(triangle)];
+    for (int corner = 0; corner < 3; ++corner) {
+        uint32_t from = t[corner], to = t[(corner + 1) % 3];
+        if ((from == a && to == b) || (from == b && to == a)) return {from, to, t[(corner + 2) % 3]};
+    }
+    throw std::logic_error("woundEdge: the triangle does not have this edge");
+}
+
+}  // namespace
+
+MeshEdges findMeshEdges(std::span<const uint32_t> triangles) {
+    if (triangles.size() % 3 != 0) throw std::invalid_argument("findMeshEdges: index count is not a multiple of 3");
+    const uint32_t triangleCount = static_cast<uint32_t>(triangles.size() / 3);
+
+    std::vector<EdgeOfTriangle> all;
+    all.reserve(triangles.size());
+    for (uint32_t t = 0; t < triangleCount; ++t)
+        for (int corner = 0; corner < 3; ++corner) {
+            uint32_t a = triangles[3 * size_t(t) + corner], b = triangles[3 * size_t(t) + (corner + 1) % 3];
+            all.push_back({std::min(a, b), std::max(a, b), t});
+        }
+    std::sort(all.begin(), all.end(), [](const auto& l, const auto& r) { return l.key() < r.key(); });
+
+    MeshEdges result;
+    for (size_t first = 0; first < all.size();) {
+        size_t end = first + 1;
+        while (end < all.size() && all[end].v0 == all[first].v0 && all[end].v1 == all[first].v1) ++end;
+        const EdgeOfTriangle& edge = all[first];
+        result.edges.push_back({edge.v0, edge.v1});
+        if (end - first == 1) {
+            ++result.boundaryCount;
+        } else if (end - first == 2) {
+            // Orient by the first triangle's winding: it is (from, to, opposite)
+            // = (v0, v1, opposite1); the second, wound the other way along the
+            // edge, is then (v0, opposite0, v1).
+            WoundEdge own = woundEdge(triangles, edge.triangle, edge.v0, edge.v1);
+            WoundEdge other = woundEdge(triangles, all[first + 1].triangle, edge.v0, edge.v1);
+            result.interior.push_back({own.from, own.to, other.opposite, own.opposite});
+        } else {
+            ++result.nonManifoldCount;
+        }
+        first = end;
+    }
+    return result;
+}
+
+VertexTriangles vertexTriangleAdjacency(std::span<const uint32_t> triangles, uint32_t vertexCount) {
+    VertexTriangles result;
+    result.offsets.assign(size_t(vertexCount) + 1, 0);
+    for (uint32_t v : triangles) {
+        if (v >= vertexCount) throw std::invalid_argument("vertexTriangleAdjacency: vertex index out of range");
+        ++result.offsets[v + 1];
+    }
+    for (uint32_t v = 0; v < vertexCount; ++v) result.offsets[v + 1] += result.offsets[v];
+
+    result.triangles.resize(triangles.size());
+    std::vector<uint32_t> next(result.offsets.begin(), result.offsets.end() - 1);
+    for (size_t index = 0; index < triangles.size(); ++index)
+        result.triangles[next[triangles[index]]++] = static_cast<uint32_t>(index / 3);
+    return result;
+}
+
+}  // namespace vksim

@@ -1,0 +1,159 @@
+#include "model/device_footprint.h"
+
+#include <algorithm>
+#include <array>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "io/triangle_surface.h"
+#include "geometry/tet_mesh.h"
+
+namespace vksim {
+namespace {
+
+// All GPU buffers of a solver over its particles, and its largest single
+// buffer (shared by every object of that solver), per particle.
+struct SolverBytes {
+    uint64_t total;
+    uint64_t largestBuffer;
+};
+
+// PBD cloth, per grid vertex: 5 particle vec4s (x, p, v, contact, normal)
+// 80 B; ~4 distance constraints x (16 + 4) 80 B; ~3 bending constraints x
+// (48 + 4) 156 B; 2 triangles x 12 B; CSR adjacency 4 + 6 x 4 B; the CPU
+// cluster sweep's contact lists 4 B. 372 B, rounded up. Largest: the
+// bending constraints, 3 x 48 B.
+constexpr SolverBytes kPbdCloth{400, 144};
+// PD cloth, per grid vertex: particle state and normal 48 B, three q
+// iterates 48 B, contact, collision target, rhs 48 B, PdRow 32 B; ~20
+// off-diagonal entries (springs, triangles and the bending stencil reach the
+// 2-ring) 160 B; ~26 contribution slots (8 spring, 6 triangle, 12 bending)
+// of 16 B plus their 4 B gather index 520 B; the elements: 4 springs 64 B,
+// 2 triangles 96 B, 3 bending 144 B; rendering 52 B. 1212 B, rounded up.
+// Largest: the contribution slots, 26 x 16 B.
+constexpr SolverBytes kPdCloth{1400, 416};
+// Mass-spring cloth, per grid vertex: 7 particle vec4s 112 B; ~6 springs of
+// 32 B 192 B and their 12 incidences of 8 B 96 B; ~3 hinges of 32 B and 12
+// hinge incidences 144 B; ~13 quadratic entries of 16 B 208 B; MsParticle,
+// vertex order and the iterate 52 B; the Newton matrix: 13 blocks of 64 B
+// (the diagonal and 4 structural, 4 shear and 4 bending neighbours) 832 B,
+// the row 64 B, rhs and three iterates 64 B; the line search's partials
+// 40 B per 64 particles; rendering 52 B. 1817 B, rounded up. Largest: the
+// Newton matrix's blocks.
+constexpr SolverBytes kSpringCloth{2000, 832};
+// PD tetrahedra, per lattice vertex (about one cube cell each): 6 strain and
+// 6 volume tetrahedra of 80 B 960 B, their 48 slots of 16 + 4 B 960 B, 14
+// off-diagonal entries 112 B, per-particle buffers as for cloth 176 B.
+// 2208 B, rounded up. Largest: the contribution slots, 48 x 16 B.
+constexpr SolverBytes kPdTets{2400, 768};
+// Every solver's particles share the particle buffers: one vec4 each.
+constexpr uint64_t kParticleBufferBytes = 16;
+
+enum Pool { kPbd, kPd, kSprings, kPoolCount };  // buffers shared by the objects of one solver
+
+struct ObjectFootprint {
+    std::string key;   // the value to lower
+    std::string size;  // that value as the user wrote it, "4096x4096"
+    uint64_t particles = 0;
+    SolverBytes bytes{};
+    Pool pool = kPbd;
+};
+
+ObjectFootprint clothFootprint(const ClothObject& cloth) {
+    ObjectFootprint object;
+    if (cloth.mesh) {
+        object.key = cloth.source + "/file";
+        object.particles = cloth.mesh->surface ? cloth.mesh->surface->positions.size() : 0;
+        object.size = fmt::format("a mesh of {} vertices", object.particles);
+    } else {
+        object.key = cloth.source + "/resolution";
+        object.particles = uint64_t{cloth.grid.resolution.x} * cloth.grid.resolution.y;
+        object.size = fmt::format("{}x{}", cloth.grid.resolution.x, cloth.grid.resolution.y);
+    }
+    switch (cloth.method) {
+    case SolverMethod::Pbd: object.bytes = kPbdCloth, object.pool = kPbd; break;
+    case SolverMethod::Pd: object.bytes = kPdCloth, object.pool = kPd; break;
+    case SolverMethod::Springs: object.bytes = kSpringCloth, object.pool = kSprings; break;
+    }
+    return object;
+}
+
+ObjectFootprint solidFootprint(const SolidObject& solid) {
+    ObjectFootprint object{.bytes = kPdTets, .pool = kPd};
+    switch (solid.shape) {
+    case SolidShape::Box:
+        object.key = solid.source + "/cells";
+        object.particles = uint64_t{solid.cells.x + 1} * (solid.cells.y + 1) * (solid.cells.z + 1);
+        object.size = fmt::format("{}x{}x{}", solid.cells.x, solid.cells.y, solid.cells.z);
+        break;
+    case SolidShape::Ball: {
+        // The lattice's vertices inside the ball: at most the whole cube's.
+        const uint64_t side = uint64_t{solid.cellsAcross} + 1;
+        object.key = solid.source + "/cells";
+        object.particles = side * side * side;
+        object.size = fmt::format("{} cells across", solid.cellsAcross);
+        break;
+    }
+    case SolidShape::Mesh:
+        object.key = solid.source + "/file";
+        object.particles = solid.tetMesh ? solid.tetMesh->positions.size() : 0;
+        object.size = fmt::format("a mesh of {} vertices", object.particles);
+        break;
+    }
+    return object;
+}
+
+std::string gibibytes(uint64_t bytes) { return fmt::format("{:.1f} GiB", static_cast<double>(bytes) / (1u << 30)); }
+std::string mebibytes(uint64_t bytes) { return fmt::format("{:.0f} MiB", static_cast<double>(bytes) / (1u << 20)); }
+
+}  // namespace
+
+std::optional<FootprintProblem> checkDeviceFootprint(const Scene& scene, const DeviceLimits& limits) {
+    std::vector<ObjectFootprint> objects;
+    for (const ClothObject& cloth : scene.cloths) objects.push_back(clothFootprint(cloth));
+    for (const SolidObject& solid : scene.solids) objects.push_back(solidFootprint(solid));
+    if (objects.empty()) return std::nullopt;
+
+    uint64_t particles = 0, bytes = 0;
+    std::array<uint64_t, kPoolCount> poolBytes{};
+    for (const ObjectFootprint& object : objects) {
+        particles += object.particles;
+        bytes += object.particles * object.bytes.total;
+        poolBytes[object.pool] += object.particles * object.bytes.largestBuffer;
+    }
+    // Each refusal names the object that contributes most to what is too big.
+    auto largestBy = [&](auto&& measure) -> const ObjectFootprint& {
+        return *std::max_element(objects.begin(), objects.end(),
+                                 [&](const auto& a, const auto& b) { return measure(a) < measure(b); });
+    };
+
+    if (bytes > limits.usableMemoryBytes) {
+        const auto& object = largestBy([](const ObjectFootprint& o) { return o.particles * o.bytes.total; });
+        return FootprintProblem{
+            object.key, fmt::format("{} needs {} of device memory{}; the device has {} (vksim uses at most {})",
+                                    object.size, gibibytes(bytes), objects.size() > 1 ? " with the other objects" : "",
+                                    gibibytes(limits.heapBytes), gibibytes(limits.usableMemoryBytes))};
+    }
+
+    const auto pool = static_cast<Pool>(std::max_element(poolBytes.begin(), poolBytes.end()) - poolBytes.begin());
+    const uint64_t largestBuffer = std::max(poolBytes[pool], particles * kParticleBufferBytes);
+    if (largestBuffer > limits.maxStorageBufferRange) {
+        const bool particleBuffer = largestBuffer > poolBytes[pool];
+        const auto& object = largestBy([&](const ObjectFootprint& o) {
+            return particleBuffer || o.pool == pool ? o.particles : 0;
+        });
+        // In MiB, or in bytes where both round to the same MiB (a 966 x 966
+        // cloth on lavapipe needed "a 128 MiB buffer" of a 128 MiB limit).
+        std::string needed = mebibytes(largestBuffer), range = mebibytes(limits.maxStorageBufferRange);
+        if (needed == range)
+            needed = fmt::format("{}-byte", largestBuffer), range = fmt::format("{} bytes", limits.maxStorageBufferRange);
+        return FootprintProblem{object.key, fmt::format("{} needs a {} buffer; the device's maxStorageBufferRange is {}",
+                                                        object.size, needed, range)};
+    }
+
+    return std::nullopt;
+}
+
+}  // namespace vksim

@@ -1,0 +1,60 @@
+#include "model/model_summary.h"
+
+#include <fmt/format.h>
+
+namespace vksim {
+namespace {
+
+std::string describeFamily(const char* name, size_t constraintCount, const ColourGroups& groups,
+                           PbdColouring colouring) {
+    std::string line = fmt::format("  {:<11} {:>7} constraints", name, constraintCount);
+    if (constraintCount == 0) return line + "\n";
+    line += fmt::format(" in {} {}colours:", groups.colours.size(),
+                        colouring == PbdColouring::AcrossFamilies ? "shared " : "");
+    for (const ColourRange& color : groups.colours) line += fmt::format(" {}", color.count);
+    if (groups.overflow.count > 0) line += fmt::format(" + {} in the overflow group", groups.overflow.count);
+    return line + "\n";
+}
+
+}  // namespace
+
+std::string describeModel(const SimModel& model, const ModelDiagnostics& diagnostics) {
+    size_t pinned = 0;
+    for (const glm::vec4& position : model.positions) pinned += position.w == 0.0f ? 1 : 0;
+    std::string text = fmt::format("model: {} particles ({} pinned), {} triangles, objects {}, colliders {}\n",
+                                   model.particleCount(), pinned, model.triangleCount(), model.objects.size(),
+                                   model.colliders.size());
+    text += describeFamily("distance", model.distance.size(), model.distanceGroups, model.colouring);
+    text += describeFamily("bending", model.bending.size(), model.bendingGroups, model.colouring);
+    text += describeFamily("attachment", model.attachments.size(), model.attachmentGroups, model.colouring);
+    if (!model.pd.empty()) {
+        const PdModel& pd = model.pd;
+        text += fmt::format("  projective dynamics: particles {}..{}, {} springs, {} triangles, {} tet strain, {} tet "
+                            "volume, {} bending, {} attachments; global matrix {} x {} with {} off-diagonal entries\n",
+                            pd.firstParticle, pd.firstParticle + pd.particleCount - 1, pd.springs.size(),
+                            pd.triangles.size(), pd.tetStrain.size(), pd.tetVolume.size(), pd.bending.size(),
+                            pd.attachments.size(), pd.particleCount, pd.particleCount, pd.offDiagonal.size());
+    }
+    if (!model.springs.empty()) {
+        const MsModel& ms = model.springs;
+        SpringCounts total;
+        for (const SpringObject& object : ms.objects) {
+            total.stretchSprings += object.counts.stretchSprings;
+            total.shearSprings += object.counts.shearSprings;
+            total.bendSprings += object.counts.bendSprings;
+        }
+        text += fmt::format("  mass-spring: particles {}..{}, {} springs ({} stretch, {} shear, {} bend), {} hinges, "
+                            "{} quadratic bending entries; Newton matrix {} blocks; {} vertex colours\n",
+                            ms.firstParticle, ms.firstParticle + ms.particleCount - 1, ms.springs.size(),
+                            total.stretchSprings, total.shearSprings, total.bendSprings, ms.hinges.size(),
+                            ms.quadratic.size(), ms.blockColumns.size(), ms.vertexColours.size());
+    }
+    if (diagnostics.degenerateBendingEdges > 0)
+        text += fmt::format("  warning: no bending across {} edges next to degenerate triangles\n",
+                            diagnostics.degenerateBendingEdges);
+    if (diagnostics.nonManifoldEdges > 0)
+        text += fmt::format("  warning: no bending across {} non-manifold edges\n", diagnostics.nonManifoldEdges);
+    return text;
+}
+
+}  // namespace vksim

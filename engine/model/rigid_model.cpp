@@ -1,0 +1,126 @@
+#include "model/rigid_model.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "scene/body_mass.h"
+#include "geometry/shared_math.h"
+
+namespace vksim {
+namespace {
+
+glm::vec4 column(const glm::dmat3& m, int c) { return glm::vec4(glm::vec3(m[c]), 0.0f); }
+
+}  // namespace
+
+RigidModel buildRigidModel(const std::vector<BodyDesc>& descs) {
+    RigidModel model;
+    for (const BodyDesc& desc : descs) {
+        BodyMass mass;
+        try {
+            mass = bodyMass(desc);
+        } catch (const std::invalid_argument& e) {
+            throw std::invalid_argument(fmt::format("{}: {}", desc.source, e.what()));
+        }
+        const BodySurface outline = bodyShapeSurface(desc);
+        const glm::dmat3 inverseInertia = glm::inverse(mass.inertia);
+
+        gpu::RigidBody body{};
+        body.inertia0 = column(mass.inertia, 0);
+        body.inertia1 = column(mass.inertia, 1);
+        body.inertia2 = column(mass.inertia, 2);
+        body.inverseInertia0 = column(inverseInertia, 0);
+        body.inverseInertia1 = column(inverseInertia, 1);
+        body.inverseInertia2 = column(inverseInertia, 2);
+        body.inverseMass = static_cast<float>(1.0 / mass.mass);
+        body.firstPoint = static_cast<uint32_t>(model.points.size());
+        body.pointCount = static_cast<uint32_t>(outline.positions.size());
+        body.friction = desc.friction;
+        body.restitution = desc.restitution;
+
+        // Re-centred: the body frame's origin is the centre of mass, so the
+        // shape's vertices shift by -centre and the state's position is where
+        // the scene's rotation and position put the centre.
+        RigidSurface surface;
+        double radius = 0.0;
+        for (const glm::dvec3& p : outline.positions) {
+            const glm::vec3 r(p - mass.centre);
+            model.points.emplace_back(r, 0.0f);
+            surface.positions.emplace_back(p);
+            radius = std::max(radius, glm::length(p - mass.centre));
+        }
+        surface.triangles = outline.triangles;
+        // The farthest point of a polyhedron from any centre is a vertex, and
+        // so it is for the primitives: box corners, and sphere and capsule
+        // vertices lie on the true surface, whose farthest points (any
+        // point of a sphere, a capsule's poles) are vertices too.
+        body.boundingRadius = static_cast<float>(radius);
+
+        gpu::Collider shape{};
+        shape.rotation = glm::vec4(0.0f, 0.0f, 0.0f, 1.0f);
+        shape.friction = desc.friction;
+        shape.restitution = desc.restitution;
+        switch (desc.shape) {
+            case BodyShape::Box:
+                shape.type = gpu::kColliderBox;
+                shape.size = glm::vec4(desc.halfExtents, 0.0f);
+                break;
+            case BodyShape::Sphere:
+                shape.type = gpu::kColliderSphere;
+                shape.size = glm::vec4(desc.radius, 0.0f, 0.0f, 0.0f);
+                break;
+            case BodyShape::Capsule:
+                shape.type = gpu::kColliderCapsule;
+                shape.size = glm::vec4(desc.radius, desc.halfLength, 0.0f, 0.0f);
+                break;
+            case BodyShape::Mesh:
+                shape.type = gpu::kColliderMesh;
+                shape.size = glm::vec4(0.0f, desc.meshScale, 0.0f, 0.0f);
+                break;
+        }
+        shape.position = glm::vec4(glm::vec3(-mass.centre), -1.0f);  // w: unbounded until attachMeshBodies sets the bound
+
+        const glm::dvec4 q = glm::normalize(glm::dvec4(desc.rotation));
+        gpu::RigidBodyState state{};
+        state.position = glm::vec4(glm::vec3(glm::dvec3(desc.position) + ref::quatRotate(q, mass.centre)), 0.0f);
+        state.rotation = glm::vec4(q);
+        state.linearVelocity = glm::vec4(desc.velocity, 0.0f);
+        state.angularVelocity = glm::vec4(desc.angularVelocity, 0.0f);
+
+        model.bodies.push_back(body);
+        model.states.push_back(state);
+        model.surfaces.push_back(std::move(surface));
+        model.shapes.push_back(shape);
+        model.names.push_back(desc.name);
+        model.colours.push_back(desc.color);
+        model.masses.push_back(mass.mass);
+        model.inertias.push_back(mass.inertia);
+    }
+    scheduleBodyPairs(model.bodyCount(), model.pairs, model.roundStarts);
+    return model;
+}
+
+void scheduleBodyPairs(uint32_t count, std::vector<glm::uvec2>& pairs, std::vector<uint32_t>& roundStarts) {
+    pairs.clear();
+    roundStarts.clear();
+    if (count < 2) return;
+    // Circle method: seat n (even) players at a table with player n-1 fixed;
+    // each round pairs seat k with seat n-1-k, then the others rotate by one.
+    // A seat numbered `count` (odd counts) is a bye.
+    const uint32_t n = count + (count % 2);
+    std::vector<uint32_t> seats(n);
+    for (uint32_t i = 0; i < n; ++i) seats[i] = i;
+    for (uint32_t round = 0; round + 1 < n; ++round) {
+        roundStarts.push_back(static_cast<uint32_t>(pairs.size()));
+        for (uint32_t k = 0; k < n / 2; ++k) {
+            const uint32_t a = seats[k], b = seats[n - 1 - k];
+            if (a < count && b < count) pairs.emplace_back(std::min(a, b), std::max(a, b));
+        }
+        std::rotate(seats.begin(), seats.begin() + (n - 2), seats.begin() + (n - 1));
+    }
+    roundStarts.push_back(static_cast<uint32_t>(pairs.size()));
+}
+
+}  // namespace vksim

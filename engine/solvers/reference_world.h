@@ -1,0 +1,165 @@
+#pragma once
+// The CPU reference world in double precision: the test oracle for the GPU
+// path. It holds the particle state (x, v, inverse mass), the colliders and
+// the per-particle stages every solver shares (shaders/particle/*.comp),
+// written once here with the shared GLSL math (geometry/shared_math.h). A solver
+// (pbd_reference.h, pd_reference.h) supplies only what lies between
+// collide-generate and the velocity update: its own constraint solve.
+//
+// One substep of length h over the solver's particle range, as the GPU
+// records it (docs/physics.md §1, §5 and §9.2):
+//   solver.predictSubstep -> generateCollisions -> solver.solveSubstep
+//   -> solver.updateSubstep -> applyContactVelocities
+// where predictSubstep and updateSubstep are predict and updateVelocities
+// unless the solver integrates forces explicitly (spring_reference.h).
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "solvers/reference_collider.h"
+#include "scene/scene.h"
+#include "model/sim_model.h"
+#include "state/particle_range.h"
+
+namespace vksim {
+
+// What the per-particle passes read (the GPU's ParticlePush, in double).
+struct SubstepParams {
+    double h = 0.0;
+    glm::dvec3 gravity{0.0};
+    double damping = 0.0;
+    double collisionMargin = 0.0;
+    double stencilStep = 0.0;
+    // Approach speeds below what gravity adds in two substeps are resting
+    // contact, not impact: no bounce (contact.glsl).
+    double restitutionThreshold = 0.0;
+
+    static SubstepParams from(const SolverSettings& settings);
+};
+
+// The GPU's ParticleContact, per particle and substep.
+struct ReferenceContact {
+    uint32_t candidates = 0;  // bit c: collider c is within the margin of the predicted position
+    uint32_t touching = 0;    // bit c: a projection pushed the particle out of collider c
+    double approachSpeed = 0.0;
+};
+
+class ReferenceWorld;
+
+// What a solver plugs into the world: its particles and its solve.
+class ReferenceSolver {
+public:
+    virtual ~ReferenceSolver() = default;
+    // The particles this solver moves; the others stay where they are.
+    virtual ParticleRange range(const ReferenceWorld& world) const = 0;
+    // Throws std::invalid_argument when the settings cannot be stepped.
+    virtual void checkSettings(const SolverSettings& settings) const = 0;
+    // From the predicted positions (world.predicted(), collision candidates
+    // generated) to the constrained positions in world.predicted(),
+    // including the collision projections, marking world.contacts().touching.
+    virtual void solveSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
+                              const SolverSettings& settings) = 0;
+    // predict.comp and update_velocity.comp. The defaults are the symplectic
+    // Euler of §1 (PBD, projective dynamics, the implicit spring methods); a
+    // solver with explicit integrators of forces runs its force pass and the
+    // integrator hooks (predictParticles, updateParticles) instead.
+    virtual void predictSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
+                                const SolverSettings& settings);
+    virtual void updateSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
+                               const SolverSettings& settings);
+};
+
+class ReferenceWorld {
+public:
+    // Copies the model's particles (floats widened to double) and colliders.
+    explicit ReferenceWorld(const SimModel& model);
+
+    // One frame: settings.substeps substeps of h = timeStep / substeps over
+    // solver.range(*this).
+    void step(const SolverSettings& settings, ReferenceSolver& solver);
+
+    uint32_t particleCount() const { return static_cast<uint32_t>(positions_.size()); }
+    std::span<const glm::dvec3> positions() const { return positions_; }
+    std::span<const glm::dvec3> velocities() const { return velocities_; }
+    std::span<const double> inverseMasses() const { return inverseMasses_; }
+    std::span<glm::dvec3> predicted() { return predicted_; }
+    std::span<const glm::dvec3> predicted() const { return predicted_; }
+    std::span<ReferenceContact> contacts() { return contacts_; }
+    std::span<const ReferenceCollider> colliders() const { return colliders_; }
+    // The model's mesh collider grids (bind them with ref::MeshSdfGridScope
+    // before evaluating a mesh collider outside step()).
+    std::span<const float> meshSdfGrids() const { return meshSdfGrids_; }
+
+    // The shared stages, named after their shaders, over `range`.
+    // predict.comp: v += h g, damped; p = x + h v (pinned particles keep
+    // v = 0). Particles outside the range keep p = x and their v.
+    void predict(ParticleRange range, const SubstepParams& params);
+    // collide_generate.comp: candidates within the margin of the predicted
+    // position, and v.N towards the nearest of them.
+    void generateCollisions(ParticleRange range, const SubstepParams& params);
+    // project_collision.comp on world.predicted(): C = f(p) - thickness >= 0
+    // for each candidate, in collider order.
+    void projectCollisions(ParticleRange range, double stencilStep);
+    // update_velocity.comp: v = (p - x) / h, x = p.
+    void updateVelocities(ParticleRange range, double h);
+    // The integrator hooks of predict.comp and update_velocity.comp
+    // (docs/physics.md §9.2): predictParticle / updateParticle of
+    // particle_math.glsl with the force pass's accelerations `a` (indexed
+    // by global particle, used over `range`) and the per-particle stage
+    // buffer. kIntegratorSymplecticEuler is predict / updateVelocities.
+    void predictParticles(ParticleRange range, const SubstepParams& params, uint32_t integrator,
+                          std::span<const glm::dvec3> a);
+    void updateParticles(ParticleRange range, double h, uint32_t integrator, std::span<const glm::dvec3> a);
+    // The integrator stage buffer (position Verlet's x^{n-1}, the midpoint
+    // and explicit Euler's saved velocity), zero at the start.
+    std::span<const glm::dvec4> stages() const { return stages_; }
+    // contact_velocity.comp: friction and restitution against the nearest
+    // collider the projection touched, with its normal at the new position.
+    void applyContactVelocities(ParticleRange range, const SubstepParams& params);
+
+    // x + h v of the next substep (predict's p) without changing the state.
+    std::vector<glm::dvec3> predictedPositions(ParticleRange range, const SolverSettings& settings) const;
+    // Colliders within `margin` of p (collide_generate.comp's candidate bits).
+    uint32_t collisionCandidates(const glm::dvec3& p, double margin) const;
+    // p moved out of each candidate collider in collider order while inside
+    // (the projection of project_collision.comp and local_collisions.comp);
+    // `touching` gets the colliders it was inside.
+    glm::dvec3 projectOutOfColliders(glm::dvec3 p, uint32_t candidates, double stencilStep,
+                                     uint32_t& touching) const;
+    double colliderDistance(const ReferenceCollider& collider, const glm::dvec3& p) const;  // f(p) - thickness
+    glm::dvec3 colliderGradient(const ReferenceCollider& collider, const glm::dvec3& p, double stencilStep) const;
+
+private:
+    std::vector<glm::dvec3> positions_;
+    std::vector<double> inverseMasses_;
+    std::vector<double> drags_;  // sigma [kg/s] the predict stage applies (ObjectRange::drag)
+    std::vector<glm::dvec3> velocities_;
+    std::vector<glm::dvec3> predicted_;
+    std::vector<ReferenceContact> contacts_;
+    std::vector<glm::dvec4> stages_;
+    std::vector<ReferenceCollider> colliders_;
+    std::vector<float> meshSdfGrids_;  // sdf.glsl reads them
+};
+
+// A world stepped by one solver, which owns it: what tests hold
+// (PbdReference, PdReference). The accessors forward to the world.
+class ReferenceSimulation : public ReferenceSolver {
+public:
+    explicit ReferenceSimulation(const SimModel& model) : world_(model) {}
+
+    // One frame (ReferenceWorld::step with this solver).
+    void step(const SolverSettings& settings) { world_.step(settings, *this); }
+
+    const ReferenceWorld& world() const { return world_; }
+    uint32_t particleCount() const { return world_.particleCount(); }
+    std::span<const glm::dvec3> positions() const { return world_.positions(); }
+    std::span<const glm::dvec3> velocities() const { return world_.velocities(); }
+    std::span<const double> inverseMasses() const { return world_.inverseMasses(); }
+
+protected:
+    ReferenceWorld world_;
+};
+
+}  // namespace vksim

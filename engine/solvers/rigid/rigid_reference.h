@@ -1,0 +1,76 @@
+#pragma once
+// The CPU reference of the rigid-body passes (rigid/step_bodies.comp,
+// rigid/body_pairs.comp) in double precision, the test oracle of the GPU
+// bodies: the same substep, the same shared math (rigid/rigid_math.glsl
+// through geometry/shared_math.h), the same collider order and rounds of pairs,
+// the same averaged contacts. Only the order of the sums over contact points
+// differs (the GPU reduces over a tree), which changes results by rounding
+// only.
+#include <cstdint>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "solvers/reference_collider.h"
+#include "model/rigid_model.h"
+#include "scene/scene.h"
+#include "model/sim_model.h"
+
+namespace vksim {
+
+struct ReferenceBodyState {
+    glm::dvec3 position{0.0};  // centre of mass
+    glm::dvec4 rotation{0.0, 0.0, 0.0, 1.0};
+    glm::dvec3 linearVelocity{0.0};
+    glm::dvec3 angularVelocity{0.0};
+    // The velocities at the start of the current substep (RigidBodyState).
+    glm::dvec3 startLinearVelocity{0.0};
+    glm::dvec3 startAngularVelocity{0.0};
+};
+
+class RigidReference {
+public:
+    explicit RigidReference(const SimModel& model);
+
+    // One frame of every body with `settings` (substeps of timeStep / substeps).
+    void stepFrame(const SolverSettings& settings);
+    // One substep of length h.
+    void stepSubstep(const SolverSettings& settings, double h);
+
+    const std::vector<ReferenceBodyState>& states() const { return states_; }
+    std::vector<ReferenceBodyState>& states() { return states_; }
+
+    // Per body: world angular momentum L = I omega [kg m^2/s] and kinetic
+    // energy 1/2 m v^2 + 1/2 omega . I omega [J].
+    glm::dvec3 angularMomentum(uint32_t body) const;
+    double kineticEnergy(uint32_t body) const;
+
+private:
+    struct Body {
+        double inverseMass = 0.0;
+        glm::dmat3 inertia{1.0}, inverseInertia{1.0};
+        std::vector<glm::dvec3> points;
+        double friction = 0.0, restitution = 0.0;
+        double boundingRadius = 0.0;
+        ReferenceCollider shape{};  // in the body frame
+    };
+    void collide(Body& body, ReferenceBodyState& s, const SolverSettings& settings, double h) const;
+    void pushOut(const Body& body, ReferenceBodyState& s, const SolverSettings& settings) const;
+    void penalty(const Body& body, ReferenceBodyState& s, const SolverSettings& settings, double h) const;
+    void integrateVelocity(uint32_t b, const SolverSettings& settings, double h);
+    void integratePositions(uint32_t b, const SolverSettings& settings, double h);
+    void solvePair(uint32_t a, uint32_t b, const SolverSettings& settings, double h);
+    double bodyDistance(uint32_t b, const ReferenceBodyState& pose, const glm::dvec3& x) const;
+    glm::dvec3 bodyGradient(uint32_t b, const ReferenceBodyState& pose, const glm::dvec3& x, double stencil) const;
+    glm::dvec4 penetrationInside(uint32_t from, const ReferenceBodyState& fromPose, uint32_t into,
+                                 const ReferenceBodyState& intoPose, double stencil, double sign) const;
+
+    std::vector<Body> bodies_;
+    std::vector<ReferenceBodyState> states_;
+    std::vector<ReferenceCollider> colliders_;
+    std::vector<float> meshSdfGrids_;
+    std::vector<glm::uvec2> pairs_;
+    std::vector<uint32_t> roundStarts_;
+};
+
+}  // namespace vksim

@@ -1,0 +1,288 @@
+#include "solvers/springs/spring_reference.h"
+
+#include <string>
+
+#include "scene/spring_settings.h"
+#include "model/spring_newton_matrix.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include <Eigen/Sparse>
+
+#include "linear/block_sparse.h"
+#include "shaders/shared/spring_types.h"
+#include "geometry/shared_math.h"
+
+namespace vksim {
+namespace {
+
+double norm(std::span<const glm::dvec3> v) {
+    double sum = 0.0;
+    for (const glm::dvec3& x : v) sum += glm::dot(x, x);
+    return std::sqrt(sum);
+}
+
+}  // namespace
+
+SpringReference::SpringReference(const SimModel& model, SpringReferenceOptions options)
+    : ReferenceSimulation(model), ms_(model.springs), options_(options) {
+    if (ms_.particles.size() != ms_.particleCount || ms_.blockRowStart.size() != ms_.particleCount + 1)
+        throw std::invalid_argument("SpringReference: the model's mass-spring system is not built");
+    if (ms_.firstParticle + ms_.particleCount > model.particleCount())
+        throw std::invalid_argument("SpringReference: the mass-spring range lies outside the model's particles");
+    accelerations_.assign(model.particleCount(), glm::dvec3(0.0));
+}
+
+void SpringReference::checkSettings(const SolverSettings& settings) const {
+    const SpringSettings& s = settings.springs;
+    if (s.integrator == SpringIntegrator::ImplicitEuler && s.newtonIterations == 0 && !options_.newtonToConvergence)
+        throw std::invalid_argument("SpringReference::step: needs newtonIterations > 0");
+    if (s.integrator == SpringIntegrator::Vbd && s.vbdIterations == 0)
+        throw std::invalid_argument("SpringReference::step: needs vbdIterations > 0");
+    if (minimisesEnergy(s.integrator))
+        for (const gpu::MsHinge& hinge : ms_.hinges)
+            if (hinge.stiffness != 0.0f)
+                throw std::invalid_argument(std::string("SpringReference::step: ") + kDihedralHasNoEnergy);
+}
+
+double SpringReference::mass(uint32_t i) const { return 1.0 / world_.inverseMasses()[i]; }
+
+glm::dvec3 SpringReference::particleForce(uint32_t i, std::span<const glm::dvec3> x, bool withHinges,
+                                          glm::dmat3* hessian) const {
+    const gpu::MsParticle& p = ms_.particles[i - ms_.firstParticle];
+    glm::dvec3 force(0.0);
+    glm::dmat3 block(0.0);
+    for (uint32_t k = p.firstSpring; k < p.firstSpring + p.springCount; ++k) {
+        const gpu::MsSpring& s = ms_.springs[ms_.incidentSprings[k].spring];
+        const uint32_t other = s.i == i ? s.j : s.i;
+        const ref::SpringTerms t = ref::springTerms(x[i], x[other], s.restLength, s.stiffness, s.compressionScale,
+                                                    s.slack);
+        force += t.force;
+        block += t.hessian;
+    }
+    if (withHinges)
+        for (uint32_t k = p.firstHinge; k < p.firstHinge + p.hingeCount; ++k) {
+            const gpu::MsHinge& e = ms_.hinges[ms_.incidentHinges[k] / 4];
+            if (e.stiffness == 0.0f) continue;  // an inactive bending model (spring_model.h)
+            force += ref::dihedralForce(x[e.v0], x[e.v1], x[e.v2], x[e.v3], e.restAngle, e.stiffness,
+                                        ms_.incidentHinges[k] % 4);
+        }
+    for (uint32_t k = p.firstQuadratic; k < p.firstQuadratic + p.quadraticCount; ++k) {
+        const gpu::MsQuadraticEntry& q = ms_.quadratic[k];
+        force -= double(q.value) * x[q.column];
+        if (q.column == i) block += double(q.value) * glm::dmat3(1.0);
+    }
+    if (hessian) *hessian = block;
+    return force;
+}
+
+std::vector<glm::dvec3> SpringReference::accelerations(std::span<const glm::dvec3> y, std::span<const glm::dvec3> v,
+                                                       const glm::dvec3& gravity) const {
+    std::vector<glm::dvec3> a(y.size(), glm::dvec3(0.0));
+    for (uint32_t r = 0; r < ms_.particleCount; ++r) {
+        const uint32_t i = ms_.firstParticle + r;
+        const double w = world_.inverseMasses()[i];
+        if (w <= 0.0) continue;
+        const glm::dvec3 f = particleForce(i, y, true, nullptr) - double(ms_.particles[r].drag) * v[i];
+        a[i] = gravity + w * f;
+    }
+    return a;
+}
+
+std::vector<glm::dvec3> SpringReference::internalForces(std::span<const glm::dvec3> x) const {
+    std::vector<glm::dvec3> f(x.size(), glm::dvec3(0.0));
+    for (uint32_t r = 0; r < ms_.particleCount; ++r)
+        f[ms_.firstParticle + r] = particleForce(ms_.firstParticle + r, x, true, nullptr);
+    return f;
+}
+
+double SpringReference::elasticEnergy(std::span<const glm::dvec3> x) const {
+    double energy = 0.0;
+    for (const gpu::MsSpring& s : ms_.springs)
+        energy += ref::springTerms(x[s.i], x[s.j], s.restLength, s.stiffness, s.compressionScale, s.slack).energy;
+    for (uint32_t r = 0; r < ms_.particleCount; ++r) {
+        const gpu::MsParticle& p = ms_.particles[r];
+        for (uint32_t k = p.firstQuadratic; k < p.firstQuadratic + p.quadraticCount; ++k)
+            energy += 0.5 * double(ms_.quadratic[k].value) *
+                      glm::dot(x[ms_.firstParticle + r], x[ms_.quadratic[k].column]);
+    }
+    return energy;
+}
+
+double SpringReference::objective(std::span<const glm::dvec3> x, std::span<const glm::dvec3> y,
+                                  std::span<const glm::dvec3> x0, double h) const {
+    double value = elasticEnergy(x);
+    for (uint32_t r = 0; r < ms_.particleCount; ++r) {
+        const uint32_t i = ms_.firstParticle + r;
+        if (world_.inverseMasses()[i] <= 0.0) continue;
+        value += 0.5 * mass(i) / (h * h) * glm::dot(x[i] - y[i], x[i] - y[i]) +
+                 0.5 * double(ms_.particles[r].drag) / h * glm::dot(x[i] - x0[i], x[i] - x0[i]);
+    }
+    return value;
+}
+
+std::vector<glm::dvec3> SpringReference::gradient(std::span<const glm::dvec3> x, std::span<const glm::dvec3> y,
+                                                  std::span<const glm::dvec3> x0, double h) const {
+    std::vector<glm::dvec3> g(x.size(), glm::dvec3(0.0));
+    for (uint32_t r = 0; r < ms_.particleCount; ++r) {
+        const uint32_t i = ms_.firstParticle + r;
+        if (world_.inverseMasses()[i] <= 0.0) continue;
+        g[i] = mass(i) / (h * h) * (x[i] - y[i]) + double(ms_.particles[r].drag) / h * (x[i] - x0[i]) -
+               particleForce(i, x, false, nullptr);
+    }
+    return g;
+}
+
+std::vector<glm::dvec3> SpringReference::newton(std::span<const glm::dvec3> y, std::span<const glm::dvec3> x0,
+                                                double h, uint32_t iterations, bool toConvergence, bool lineSearch,
+                                                std::vector<ImplicitIterate>* history) const {
+    const uint32_t n = ms_.particleCount, first = ms_.firstParticle;
+    std::vector<glm::dvec3> x(y.begin(), y.end());
+    std::vector<glm::dvec3> g = gradient(x, y, x0, h);
+    double F = objective(x, y, x0, h);
+    if (history) history->push_back({F, norm(g), 1.0});
+    const uint32_t limit = toConvergence ? options_.maxNewtonIterations : iterations;
+    for (uint32_t it = 0; it < limit; ++it) {
+        if (toConvergence && norm(g) < options_.newtonTolerance) break;
+        const Eigen::SparseMatrix<double> A = springNewtonMatrix(ms_, x, world_.inverseMasses(), h).toEigen();
+        Eigen::VectorXd b(3 * n);
+        for (uint32_t r = 0; r < n; ++r)
+            for (int c = 0; c < 3; ++c) b[3 * r + c] = -g[first + r][c];
+        Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>> ldlt(A);
+        if (ldlt.info() != Eigen::Success) throw std::runtime_error("SpringReference::newton: factorisation failed");
+        const Eigen::VectorXd dx = ldlt.solve(b);
+        // Backtracking (Armijo), with the GPU's candidates and rule
+        // (shared/spring_types.h): the largest alpha = 2^-c, c < 8, with
+        // F(x + alpha dx) <= F + c_A alpha slope + tol |F|, else no step. The
+        // Newton direction descends because the clamped Hessian is positive
+        // definite (§9.3).
+        const double slope = -b.dot(dx);
+        auto stepped = [&](double alpha) {
+            std::vector<glm::dvec3> moved = x;
+            for (uint32_t r = 0; r < n; ++r)
+                moved[first + r] = x[first + r] + alpha * glm::dvec3(dx[3 * r], dx[3 * r + 1], dx[3 * r + 2]);
+            return moved;
+        };
+        double alpha = 1.0;
+        std::vector<glm::dvec3> next = stepped(alpha);
+        if (lineSearch) {
+            alpha = 0.0;
+            next = x;
+            double candidate = 1.0;
+            for (uint32_t c = 0; c < gpu::kLineSearchCandidates; ++c, candidate *= 0.5) {
+                std::vector<glm::dvec3> moved = stepped(candidate);
+                const double tolerance = double(gpu::kLineSearchTolerance) * std::abs(F);
+                if (objective(moved, y, x0, h) <= F + double(gpu::kLineSearchArmijo) * candidate * slope + tolerance) {
+                    alpha = candidate;
+                    next = std::move(moved);
+                    break;
+                }
+            }
+        }
+        x = next;
+        g = gradient(x, y, x0, h);
+        F = objective(x, y, x0, h);
+        if (history) history->push_back({F, norm(g), alpha});
+    }
+    return x;
+}
+
+std::vector<glm::dvec3> SpringReference::vertexBlockDescent(std::span<const glm::dvec3> y,
+                                                            std::span<const glm::dvec3> x0, double h,
+                                                            uint32_t iterations,
+                                                            std::vector<ImplicitIterate>* history) const {
+    std::vector<glm::dvec3> x(y.begin(), y.end());
+    auto record = [&] {
+        if (history) history->push_back({objective(x, y, x0, h), norm(gradient(x, y, x0, h)), 1.0});
+    };
+    record();
+    for (uint32_t it = 0; it < iterations; ++it) {
+        // No two vertices of a colour share an element, so this serial sweep
+        // of a colour is what its parallel dispatch computes.
+        for (const MsModel::Colour& color : ms_.vertexColours)
+            for (uint32_t k = color.first; k < color.first + color.count; ++k) {
+                const uint32_t i = ms_.vertexOrder[k];
+                if (world_.inverseMasses()[i] <= 0.0) continue;
+                const gpu::MsParticle& p = ms_.particles[i - ms_.firstParticle];
+                glm::dmat3 H(0.0);
+                const glm::dvec3 f = particleForce(i, x, false, &H);
+                const double inertia = mass(i) / (h * h) + double(p.drag) / h;
+                const glm::dvec3 g = mass(i) / (h * h) * (x[i] - y[i]) + double(p.drag) / h * (x[i] - x0[i]) - f;
+                H += inertia * glm::dmat3(1.0);
+                // H is m/h^2 I plus positive semi-definite blocks; only a
+                // zero mass could make it singular. Skip rather than divide.
+                const double scale = H[0][0] + H[1][1] + H[2][2];
+                if (!(std::abs(glm::determinant(H)) > 1e-14 * scale * scale * scale)) continue;
+                x[i] -= glm::inverse(H) * g;
+            }
+        record();
+    }
+    return x;
+}
+
+void SpringReference::predictSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
+                                     const SolverSettings& settings) {
+    const SpringIntegrator method = settings.springs.integrator;
+    if (minimisesEnergy(method)) {
+        world.predict(range, params);
+        return;
+    }
+    accelerations_ = accelerations(world.positions(), world.velocities(), params.gravity);
+    world.predictParticles(range, params, stageIntegrator(method), accelerations_);
+}
+
+void SpringReference::solveSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
+                                   const SolverSettings& settings) {
+    const SpringSettings& s = settings.springs;
+    if (s.integrator == SpringIntegrator::VelocityVerlet) {
+        accelerations_ = accelerations(world.predicted(), world.velocities(), params.gravity);
+    } else if (s.integrator == SpringIntegrator::Midpoint) {
+        // y = x + h/2 v, v the damped start velocity predict kept in the stage.
+        std::vector<glm::dvec3> y(world.positions().begin(), world.positions().end());
+        for (uint32_t i = range.first; i < range.end(); ++i)
+            y[i] += 0.5 * params.h * glm::dvec3(world.stages()[i]);
+        accelerations_ = accelerations(y, world.velocities(), params.gravity);
+    } else if (minimisesEnergy(s.integrator)) {
+        const std::vector<glm::dvec3> y(world.predicted().begin(), world.predicted().end());
+        lastSolve_.clear();
+        const std::vector<glm::dvec3> x =
+            s.integrator == SpringIntegrator::Vbd
+                ? vertexBlockDescent(y, world.positions(), params.h, s.vbdIterations, &lastSolve_)
+                : newton(y, world.positions(), params.h, s.newtonIterations, options_.newtonToConvergence,
+                         s.lineSearch, &lastSolve_);
+        std::copy(x.begin(), x.end(), world.predicted().begin());
+    }
+    world.projectCollisions(range, params.stencilStep);
+}
+
+void SpringReference::updateSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
+                                    const SolverSettings& settings) {
+    world.updateParticles(range, params.h, stageIntegrator(settings.springs.integrator), accelerations_);
+}
+
+glm::dvec3 SpringReference::linearMomentum() const {
+    glm::dvec3 p(0.0);
+    for (uint32_t i = ms_.firstParticle; i < ms_.firstParticle + ms_.particleCount; ++i)
+        if (world_.inverseMasses()[i] > 0.0) p += mass(i) * world_.velocities()[i];
+    return p;
+}
+
+glm::dvec3 SpringReference::angularMomentum() const {
+    glm::dvec3 L(0.0);
+    for (uint32_t i = ms_.firstParticle; i < ms_.firstParticle + ms_.particleCount; ++i)
+        if (world_.inverseMasses()[i] > 0.0)
+            L += mass(i) * glm::cross(world_.positions()[i], world_.velocities()[i]);
+    return L;
+}
+
+double SpringReference::mechanicalEnergy() const {
+    double kinetic = 0.0;
+    for (uint32_t i = ms_.firstParticle; i < ms_.firstParticle + ms_.particleCount; ++i)
+        if (world_.inverseMasses()[i] > 0.0)
+            kinetic += 0.5 * mass(i) * glm::dot(world_.velocities()[i], world_.velocities()[i]);
+    return kinetic + elasticEnergy(world_.positions());
+}
+
+}  // namespace vksim

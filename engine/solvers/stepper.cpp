@@ -1,0 +1,132 @@
+#include "solvers/stepper.h"
+
+#include <algorithm>
+
+#include <glm/glm.hpp>
+
+#include "vk/barriers.h"
+
+namespace vksim {
+
+Stepper::Stepper(const VulkanContext& ctx, const SimModel& model, const SolverSettings& settings)
+    : particles_(ctx, model),
+      colliders_(ctx, model),
+      stages_(ctx, particles_, colliders_),
+      pd_(std::make_unique<PdSolver>(ctx, model, particles_, colliders_)),
+      pbd_(std::make_unique<PbdSolver>(ctx, model, particles_, colliders_, settings.iterations)),
+      springs_(std::make_unique<SpringSolver>(ctx, model, particles_)),
+      rigid_(std::make_unique<RigidSolver>(ctx, model.rigid, colliders_)) {
+    rigid_->declarePasses(plan_);
+    for (Solver* solver : {static_cast<Solver*>(pd_.get()), static_cast<Solver*>(pbd_.get()),
+                           static_cast<Solver*>(springs_.get())}) {
+        if (solver->range().count == 0) continue;
+        ParticleStagePasses& passes = active_.emplace_back(Active{solver, {}}).passes;
+        ParticleStages::declareBeforeSolve(plan_, solver->passPrefix(), solver->owner(), passes);
+        solver->declarePasses(plan_);
+        ParticleStages::declareAfterSolve(plan_, solver->passPrefix(), solver->owner(), passes);
+    }
+    normalsPass_ = ParticleStages::declareNormals(plan_);
+}
+
+Stepper::~Stepper() = default;
+
+gpu::ParticlePush Stepper::particlePush(const SolverSettings& settings, float h, const Solver& solver,
+                                        uint32_t colliderCount) {
+    const ParticleRange range = solver.range();
+    gpu::ParticlePush push{};
+    push.gravity = glm::vec4(settings.gravity, 0.0f);
+    push.dt = h;
+    push.damping = settings.damping;
+    push.collisionMargin = settings.collisionMargin;
+    // Bounces slower than what gravity adds in two substeps are resting
+    // contacts: no restitution, or they would jitter.
+    push.restitutionThreshold = 2.0f * glm::length(settings.gravity) * h;
+    push.particleCount = range.count;
+    push.colliderCount = colliderCount;
+    push.stencilStep = settings.stencilStep;
+    push.firstParticle = range.first;
+    push.integrator = solver.integrator(settings);
+    return push;
+}
+
+void Stepper::recordFrame(StepRecorder& rec, const FrameInputs& frame) {
+    if (!rec.counting()) {
+        // The previous frame's draw read positions/normals as vertices, and
+        // its compute passes wrote the state this frame reads.
+        vertexInputToComputeBarrier(rec.cmd());
+        computeToComputeBarrier(rec.cmd());
+        if (colliders_.updatePending()) {
+            rec.recordedOneTimeWork();
+            colliders_.recordPendingUpdate(rec.cmd());
+        }
+    }
+    for (const Active& active : active_) active.solver->beginFrame(rec, frame);
+    const SolverSettings& settings = frame.settings;
+    // The bodies read the colliders only (no particle), so their whole frame
+    // comes first; then they are colliders for the particles, at the pose
+    // and velocity they end the frame with.
+    rigid_->recordFrame(rec, settings, frame.bodyDrag);
+    rigid_->recordColliders(rec);
+    const float h = settings.timeStep / static_cast<float>(settings.substeps);
+    for (uint32_t s = 0; s < settings.substeps; ++s)
+        for (const Active& active : active_)
+            if (!active.solver->recordsWholeFrames(settings)) recordSubstep(rec, frame, active, s, h);
+    for (const Active& active : active_)
+        if (active.solver->recordsWholeFrames(settings))
+            active.solver->recordFrame(rec, frame, particlePush(settings, h, *active.solver, colliders_.count()));
+    if (frame.normals) stages_.normals(rec, normalsPass_);
+}
+
+// One substep of one solver: the shared stages around its solve. The
+// solvers' ranges are disjoint and the colliders do not move within a frame,
+// so the order of solvers within a substep changes no result.
+void Stepper::recordSubstep(StepRecorder& rec, const FrameInputs& frame, const Active& active, uint32_t substep,
+                            float h) {
+    Solver& solver = *active.solver;
+    const ParticleStagePasses& passes = active.passes;
+    const bool colliders = colliders_.count() > 0;
+    const SubstepContext sub{frame,
+                             substep,
+                             h,
+                             frame.tracker != nullptr && substep + 1 == frame.settings.substeps,
+                             particlePush(frame.settings, h, solver, colliders_.count()),
+                             stages_,
+                             passes};
+    const GpuBuffer& predicted = solver.predictTarget();
+    solver.recordBeforePredict(rec, sub);
+    stages_.predict(rec, passes.predict, sub.particles, predicted, solver.workingName(), substep);
+    if (colliders) stages_.collideGenerate(rec, passes.collideGenerate, sub.particles, predicted);
+    const GpuBuffer& solved = solver.recordSolve(rec, sub);
+    if (colliders && !solver.projectsCollisionsInSolve())
+        stages_.collideProject(rec, passes.collideProject, sub.particles, solved, solver.workingName(), {substep});
+    stages_.updateVelocity(rec, passes.updateVelocity, sub.particles, solved, substep);
+    if (colliders) stages_.contactVelocity(rec, passes.contactVelocity, sub.particles, substep);
+}
+
+uint32_t Stepper::maxRunsPerFrame(const SolverSettings& settings, ResidualTracker* tracker,
+                                  const std::function<void(StepRecorder&)>& frameEnd) {
+    uint32_t most = 0;
+    auto count = [&](std::optional<MouseAttachment> mouse) {
+        StepRecorder counter(plan_);
+        recordFrame(counter, FrameInputs{settings, tracker, mouse});
+        if (frameEnd) frameEnd(counter);
+        most = std::max(most, counter.runs());
+    };
+    count(std::nullopt);
+    for (const Active& active : active_) count(MouseAttachment{active.solver->range().first, glm::vec3(0.0f)});
+    return most;
+}
+
+FrameWork Stepper::frameWork(const SolverSettings& settings) {
+    StepRecorder counter(plan_);
+    recordFrame(counter, FrameInputs{settings, nullptr, std::nullopt});
+    return counter.work();
+}
+
+void Stepper::reset(const SimModel& model) {
+    particles_.reset(model);
+    rigid_->reset(model.rigid);
+    for (const Active& active : active_) active.solver->reset(model);
+}
+
+}  // namespace vksim

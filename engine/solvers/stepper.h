@@ -1,0 +1,107 @@
+#pragma once
+// The GPU state of one model and the solvers that step it: the particle
+// store, the collider set, the shared particle stages and one solver per
+// method (projective dynamics, PBD, mass-spring), with the step plan of their passes.
+// One frame is the rigid bodies' frame (one pass: every substep inside),
+// then, for each substep and each solver with particles:
+//
+//   predict -> collide: generate -> solve -> collide: project
+//   -> update velocity -> friction/restitution
+//
+// then the normals of every particle. World steps one of these every frame;
+// the non-finite replay (non_finite_replay.h) steps a fresh one with a
+// finite probe; tests step one directly.
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "model/sim_model.h"
+#include "solvers/pbd/pbd_solver.h"
+#include "solvers/pd/pd_solver.h"
+#include "solvers/rigid/rigid_solver.h"
+#include "solvers/springs/spring_solver.h"
+#include "solvers/solver.h"
+#include "step/frame_work.h"
+#include "step/particle_stages.h"
+#include "step/step_plan.h"
+#include "state/collider_set.h"
+#include "state/particle_store.h"
+
+namespace vksim {
+
+class VulkanContext;
+
+class Stepper {
+public:
+    // Declares the solvers' passes and the normals in plan(); the owner may
+    // declare more after them before registering the plan with its timer.
+    // `settings` are the first frame's (what a solver prepares for before
+    // it: PbdSolver's per-iteration stiffness); frames may change them.
+    Stepper(const VulkanContext& ctx, const SimModel& model, const SolverSettings& settings);
+    ~Stepper();
+    Stepper(const Stepper&) = delete;
+    Stepper& operator=(const Stepper&) = delete;
+
+    StepPlan& plan() { return plan_; }
+    const StepPlan& plan() const { return plan_; }
+
+    // One frame: the barriers that order it after the previous frame's
+    // simulation and drawing, pending collider edits, every substep of every
+    // solver (or the whole frame of a solver that records whole frames), the
+    // normals (when frame.normals). Ends with compute writes not yet visible
+    // to anything else (World::recordReadBarrier). Throws
+    // std::invalid_argument for settings a solver cannot step with.
+    void recordFrame(StepRecorder& rec, const FrameInputs& frame);
+
+    // The most timed runs one frame with `settings` records: tracking on when
+    // `tracker` is set, and a drag in whichever solver's range costs most;
+    // `frameEnd` records what the owner adds after the stepper's frame (the
+    // finite check). Counted by recording without a command buffer, never by
+    // a formula.
+    uint32_t maxRunsPerFrame(const SolverSettings& settings, ResidualTracker* tracker,
+                             const std::function<void(StepRecorder&)>& frameEnd = {});
+
+    // The work of one frame with `settings` and no drag or tracking
+    // (frame_work.h), counted the same way.
+    FrameWork frameWork(const SolverSettings& settings);
+
+    // Back to the model's initial state (waits for the queue).
+    void reset(const SimModel& model);
+
+    ParticleStore& particles() { return particles_; }
+    const ParticleStore& particles() const { return particles_; }
+    ColliderSet& colliders() { return colliders_; }
+    PbdSolver& pbd() { return *pbd_; }
+    const PbdSolver& pbd() const { return *pbd_; }
+    PdSolver& pd() { return *pd_; }
+    const PdSolver& pd() const { return *pd_; }
+    SpringSolver& springs() { return *springs_; }
+    const SpringSolver& springs() const { return *springs_; }
+    RigidSolver& rigid() { return *rigid_; }
+    const RigidSolver& rigid() const { return *rigid_; }
+
+private:
+    // The solvers with particles, in step order, with their stage passes.
+    struct Active {
+        Solver* solver;
+        ParticleStagePasses passes;
+    };
+
+    // Per-particle settings of one solver's range for a substep of length h.
+    static gpu::ParticlePush particlePush(const SolverSettings& settings, float h, const Solver& solver,
+                                          uint32_t colliderCount);
+    void recordSubstep(StepRecorder& rec, const FrameInputs& frame, const Active& active, uint32_t substep, float h);
+
+    ParticleStore particles_;
+    ColliderSet colliders_;
+    ParticleStages stages_;
+    std::unique_ptr<PdSolver> pd_;
+    std::unique_ptr<PbdSolver> pbd_;
+    std::unique_ptr<SpringSolver> springs_;
+    std::unique_ptr<RigidSolver> rigid_;
+    std::vector<Active> active_;  // the solvers with particles, in step order
+    uint32_t normalsPass_ = 0;
+    StepPlan plan_;
+};
+
+}  // namespace vksim

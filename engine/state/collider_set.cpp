@@ -1,0 +1,65 @@
+#include "state/collider_set.h"
+
+#include <cstddef>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "model/sim_model.h"
+#include "vk/barriers.h"
+
+namespace vksim {
+namespace {
+// The shaders read a collider as six uvec4 texels in field order
+// (shaders/particle/collider_texels.glsl).
+static_assert(sizeof(gpu::Collider) == 6 * 16);
+static_assert(offsetof(gpu::Collider, position) == 0 * 16);
+static_assert(offsetof(gpu::Collider, rotation) == 1 * 16);
+static_assert(offsetof(gpu::Collider, size) == 2 * 16);
+static_assert(offsetof(gpu::Collider, type) == 3 * 16 && offsetof(gpu::Collider, thickness) == 3 * 16 + 4 &&
+              offsetof(gpu::Collider, friction) == 3 * 16 + 8 && offsetof(gpu::Collider, restitution) == 3 * 16 + 12);
+static_assert(offsetof(gpu::Collider, linearVelocity) == 4 * 16);
+static_assert(offsetof(gpu::Collider, angularVelocity) == 5 * 16);
+// Within the 65,536 texels every device's maxTexelBufferElements allows.
+static_assert(gpu::kMaxColliders * sizeof(gpu::Collider) / 16 <= 65536);
+}  // namespace
+
+ColliderSet::ColliderSet(const VulkanContext& ctx, const SimModel& model)
+    : count_(static_cast<uint32_t>(model.colliders.size() + bodyColliderCount(model))),
+      sceneCount_(static_cast<uint32_t>(model.colliders.size())) {
+    if (count_ > gpu::kMaxColliders)
+        throw std::invalid_argument(fmt::format("{} colliders (with the rigid bodies); the GPU path supports {}",
+                                                count_, gpu::kMaxColliders));
+    // The bodies' entries are written by the GPU before anything reads them.
+    std::vector<gpu::Collider> all = model.colliders;
+    all.resize(count_, gpu::Collider{});
+    // Written as a storage buffer (live edits, the bodies' colliders), read
+    // as texels.
+    colliders_ = makeStorageBuffer<gpu::Collider>(ctx, all, "colliders", VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT);
+    meshSdfGrids_ = makeStorageBuffer<float>(ctx, model.meshSdfGrids, "mesh collider SDF grids");
+    for (const gpu::Collider& c : model.colliders) shapes_ |= 1u << c.type;
+    for (const gpu::Collider& s : model.rigid.shapes) shapes_ |= 1u << s.type;
+}
+
+uint32_t bodyColliderCount(const SimModel& model) {
+    return model.particleCount() > 0 ? model.rigid.bodyCount() : 0u;
+}
+
+void ColliderSet::set(const std::vector<gpu::Collider>& colliders) {
+    if (colliders.size() != sceneCount_) throw std::invalid_argument("collider count cannot change at run time");
+    for (const gpu::Collider& c : colliders)
+        if (c.type >= 32 || (shapes_ & (1u << c.type)) == 0)
+            throw std::invalid_argument(fmt::format(
+                "a collider cannot take shape {} at run time: the world's kernels were built for its shapes", c.type));
+    pending_ = colliders;
+}
+
+void ColliderSet::recordPendingUpdate(VkCommandBuffer cmd) {
+    computeToTransferWriteBarrier(cmd);
+    if (!pending_->empty())
+        vkCmdUpdateBuffer(cmd, colliders_.handle(), 0, pending_->size() * sizeof(gpu::Collider), pending_->data());
+    transferWriteToComputeBarrier(cmd);
+    pending_.reset();
+}
+
+}  // namespace vksim

@@ -1,0 +1,67 @@
+#pragma once
+// The colliders of a world, held once: one buffer of gpu::Collider that
+// every collision stage of every solver reads, and the baked SDF grids of
+// the mesh colliders and mesh bodies. The scene's colliders come first;
+// whatever moves one (the viewer, the API) writes its new transform and
+// velocity here, recorded at the start of the next frame without a wait.
+// When the scene has particles and rigid bodies, each body follows as a
+// collider of its own, written on the GPU from the body's state every
+// frame (RigidSolver::recordColliders): cloth meets bodies as it meets
+// colliders.
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include <volk.h>
+
+#include "shaders/shared/sim_types.h"
+#include "vk/buffer.h"
+#include "vk/compute_kernel.h"
+
+namespace vksim {
+
+class VulkanContext;
+struct SimModel;
+
+// How many bodies are colliders too: all of them when there are particles.
+uint32_t bodyColliderCount(const SimModel& model);
+
+class ColliderSet {
+public:
+    ColliderSet(const VulkanContext& ctx, const SimModel& model);
+
+    // Every collider the particle stages test: the scene's, then the bodies'.
+    uint32_t count() const { return count_; }
+    // The scene's colliders [0, sceneCount()); the rigid bodies test only these.
+    uint32_t sceneCount() const { return sceneCount_; }
+    const GpuBuffer& colliders() const { return colliders_; }
+    const GpuBuffer& meshSdfGrids() const { return meshSdfGrids_; }
+    // Bit t: a scene collider or a rigid body has shape t (gpu::kCollider*).
+    uint32_t shapes() const { return shapes_; }
+    // What the kernels that evaluate SDFs are specialized with: the shapes
+    // above, so that the others compile away (math/sdf.glsl says why).
+    SpecializationConstant shapeSpecialization() const { return {gpu::kColliderShapesConstantId, shapes_}; }
+
+    // The new state of every scene collider (neither the count nor a shape
+    // can change), recorded into the next recordPendingUpdate: no wait.
+    // Throws std::invalid_argument for another count or a shape the world
+    // did not have.
+    void set(const std::vector<gpu::Collider>& colliders);
+
+    // Whether a set() waits for recordPendingUpdate.
+    bool updatePending() const { return pending_.has_value(); }
+    // At the start of a frame: a pending set() is written into `cmd` between
+    // barriers that order it after the previous frames' reads and before this
+    // frame's. The caller records it as one-time work, and only when
+    // updatePending().
+    void recordPendingUpdate(VkCommandBuffer cmd);
+
+private:
+    uint32_t count_ = 0;
+    uint32_t sceneCount_ = 0;
+    uint32_t shapes_ = 0;
+    GpuBuffer colliders_, meshSdfGrids_;
+    std::optional<std::vector<gpu::Collider>> pending_;
+};
+
+}  // namespace vksim

@@ -1,0 +1,41 @@
+#include "state/particle_store.h"
+
+#include "shaders/shared/sim_types.h"
+
+namespace vksim {
+
+namespace {
+constexpr VkBufferUsageFlags kVertexUsage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT;
+}  // namespace
+
+ParticleStore::ParticleStore(const VulkanContext& ctx, const SimModel& model)
+    : particleCount_(model.particleCount()), triangleCount_(model.triangleCount()) {
+    const std::vector<gpu::ParticleContact> noContacts(particleCount_, gpu::ParticleContact{});
+    const std::vector<glm::vec4> zeros(particleCount_, glm::vec4(0.0f));
+    positions_ = makeStorageBuffer<glm::vec4>(ctx, model.positions, "positions (x, 1/m)", kVertexUsage);
+    // Texel usage: the CPU cluster sweep reads them as texels
+    // (shaders/pbd/cluster_sweep_cpu.comp).
+    predicted_ = makeStorageBuffer<glm::vec4>(ctx, model.positions, "predicted positions (p, 1/m)",
+                                              VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT);
+    velocities_ = makeStorageBuffer<glm::vec4>(ctx, model.velocities, "velocities");
+    contacts_ = makeStorageBuffer<gpu::ParticleContact>(ctx, noContacts, "particle contacts");
+    normals_ = makeStorageBuffer<glm::vec4>(ctx, zeros, "vertex normals", kVertexUsage);
+    accelerations_ = makeStorageBuffer<glm::vec4>(ctx, zeros, "accelerations");
+    integratorStage_ = makeStorageBuffer<glm::vec4>(ctx, zeros, "integrator stage");
+    triangles_ = makeStorageBuffer<uint32_t>(ctx, model.triangles, "triangle indices", VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
+    adjacencyOffsets_ = makeStorageBuffer<uint32_t>(ctx, model.adjacencyOffsets, "vertex-triangle offsets");
+    adjacentTriangles_ = makeStorageBuffer<uint32_t>(ctx, model.adjacentTriangles, "vertex-triangle lists");
+    drags_ = makeStorageBuffer<float>(ctx, particleDrags(model), "particle drag (sigma)");
+}
+
+void ParticleStore::reset(const SimModel& model) {
+    positions_.uploadArray<glm::vec4>(model.positions);
+    predicted_.uploadArray<glm::vec4>(model.positions);
+    velocities_.uploadArray<glm::vec4>(model.velocities);
+    contacts_.uploadArray<gpu::ParticleContact>(std::vector<gpu::ParticleContact>(particleCount_));
+    const std::vector<glm::vec4> zeros(particleCount_, glm::vec4(0.0f));
+    accelerations_.uploadArray<glm::vec4>(zeros);
+    integratorStage_.uploadArray<glm::vec4>(zeros);
+}
+
+}  // namespace vksim

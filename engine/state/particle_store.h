@@ -1,0 +1,72 @@
+#pragma once
+// The particle state of a world, held once for every object and every
+// solver: x (positions, inverse mass in w), p (predicted positions, each
+// solver's working positions), v (velocities), the accelerations and
+// integrator stage of the explicit integrators, the per-particle contact
+// records of the collision stages, and the vertex normals and triangle
+// indices the renderer draws. Objects own contiguous ranges of particles
+// (SimModel::objects); each solver steps the ranges of its objects and
+// nothing else. Positions and normals are storage buffers that are also
+// vertex buffers, the indices an index buffer: nothing goes through the host
+// between simulating and drawing.
+#include <cstdint>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "model/sim_model.h"
+#include "vk/buffer.h"
+#include "state/particle_range.h"
+
+namespace vksim {
+
+class VulkanContext;
+
+class ParticleStore {
+public:
+    ParticleStore(const VulkanContext& ctx, const SimModel& model);
+
+    // Back to the model's initial state (waits for the queue): x, p, v, contacts.
+    void reset(const SimModel& model);
+
+    const GpuBuffer& positions() const { return positions_; }
+    const GpuBuffer& predicted() const { return predicted_; }
+    const GpuBuffer& velocities() const { return velocities_; }
+    const GpuBuffer& contacts() const { return contacts_; }
+    // a of the explicit integrators (written by a solver's force pass) and
+    // what their predict stage keeps for the update (particle_math.glsl);
+    // zero and unused for the other integrators.
+    const GpuBuffer& accelerations() const { return accelerations_; }
+    const GpuBuffer& integratorStage() const { return integratorStage_; }
+    // Per particle, the air drag sigma [kg/s] the predict stage applies
+    // (ObjectRange::drag; 0 for mass-spring particles, whose solver applies
+    // its own). Uploaded once.
+    const GpuBuffer& drags() const { return drags_; }
+    const GpuBuffer& normals() const { return normals_; }
+    const GpuBuffer& triangleIndices() const { return triangles_; }
+    const GpuBuffer& adjacencyOffsets() const { return adjacencyOffsets_; }
+    const GpuBuffer& adjacentTriangles() const { return adjacentTriangles_; }
+    uint32_t particleCount() const { return particleCount_; }
+    uint32_t triangleCount() const { return triangleCount_; }
+
+    // Read-back (waits for the queue): particleCount() values (a buffer is
+    // at least 16 bytes, so a scene of rigid bodies alone has one unused
+    // vec4 that must not be read as a particle).
+    std::vector<glm::vec4> readPositions() const { return firstParticles(positions_.downloadArray<glm::vec4>()); }
+    std::vector<glm::vec4> readVelocities() const { return firstParticles(velocities_.downloadArray<glm::vec4>()); }
+
+private:
+    std::vector<glm::vec4> firstParticles(std::vector<glm::vec4> values) const {
+        values.resize(particleCount_);
+        return values;
+    }
+
+    uint32_t particleCount_ = 0;
+    uint32_t triangleCount_ = 0;
+    // Per-step state.
+    GpuBuffer positions_, predicted_, velocities_, contacts_, normals_, accelerations_, integratorStage_;
+    // Topology, uploaded once: what the normals pass and the renderer read.
+    GpuBuffer triangles_, adjacencyOffsets_, adjacentTriangles_, drags_;
+};
+
+}  // namespace vksim
