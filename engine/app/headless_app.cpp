@@ -9,13 +9,13 @@
 #include "run/frame_loop.h"
 #include "app/headless_screenshot.h"
 #include "app/output_guard.h"
+#include "app/run_end.h"
 #include "app/run_outputs.h"
 #include "run/stop_signal.h"
 #include "world/world.h"
 #include "app/timing_output.h"
 #include "io/quoted_input.h"
 #include "model/model_summary.h"
-#include "diagnostics/state_hash.h"
 #include "vk/context.h"
 
 namespace vksim {
@@ -76,20 +76,8 @@ int runHeadless(const RunOptions& options, const Scene& scene) {
     const TimingReport report = sim.timer().report();
     if (!options.quiet) std::cout << formatTimingTable(report);
     if (!options.timingsFile.empty()) writeTimingsFile(options.timingsFile, report);
-    if (const int signal = stopSignal()) {  // the outputs hold the frames simulated; no hash of a cut-short run
-        std::cerr << stoppedMessage(signal, simulated, frames) << "\n";
-        return stoppedExitStatus(signal);
-    }
-    if (options.printHash) {
-        std::cout << "state-hash: " << formatHash(sim.stateHash()) << "\n";
-    }
-    const uint32_t messages = ctx.validationCounts().total();
-    if (messages > 0) {
-        std::cerr << fmt::format("vksim: validation reported {} error(s) and {} warning(s)\n",
-                                 ctx.validationCounts().errors.load(), ctx.validationCounts().warnings.load());
-        return kExitValidationMessages;
-    }
-    return kExitOk;
+    if (const std::optional<int> stopped = endOfFrames(options, sim, simulated, frames)) return *stopped;
+    return validationExitStatus(ctx);
 }
 
 }  // namespace vksim

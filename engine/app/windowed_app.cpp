@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "app/output_guard.h"
+#include "app/run_end.h"
 #include "app/run_outputs.h"
 #include "run/stop_signal.h"
 #include "world/world.h"
@@ -15,7 +16,6 @@
 #include "app/viewer_providers.h"
 #include "render/window.h"
 #include "model/model_summary.h"
-#include "diagnostics/state_hash.h"
 #include "vk/context.h"
 #include "vk/vk_check.h"
 
@@ -128,21 +128,10 @@ int runWindowed(const RunOptions& options, const Scene& scene) {
                                      draw.framesCollected(), draw.medianSceneMs(), draw.medianOverlayMs());
         }
         if (!options.timingsFile.empty()) writeTimingsFile(options.timingsFile, report);
-        if (const int signal = stopSignal()) {  // the outputs hold the frames shown; no hash of a cut-short run
-            std::cerr << stoppedMessage(signal, viewer.framesShown(), frames) << "\n";
-            return stoppedExitStatus(signal);
-        }
-        if (options.printHash) {
-            std::cout << "state-hash: " << formatHash(last.stateHash()) << "\n";
-        }
+        if (const std::optional<int> stopped = endOfFrames(options, last, viewer.framesShown(), frames))
+            return *stopped;
     }
-    const uint32_t messages = ctx.validationCounts().total();
-    if (messages > 0) {
-        std::cerr << fmt::format("vksim: validation reported {} error(s) and {} warning(s)\n",
-                                 ctx.validationCounts().errors.load(), ctx.validationCounts().warnings.load());
-        return kExitValidationMessages;
-    }
-    return kExitOk;
+    return validationExitStatus(ctx);
 }
 
 }  // namespace vksim

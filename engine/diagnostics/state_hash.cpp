@@ -4,17 +4,14 @@
 
 #include <fmt/format.h>
 
+#include "io/fnv1a.h"
+
 namespace vksim {
 
 namespace {
 
 uint64_t addBytes(uint64_t hash, const void* data, std::size_t size) {
-    const unsigned char* bytes = static_cast<const unsigned char*>(data);
-    for (std::size_t i = 0; i < size; ++i) {
-        hash ^= bytes[i];
-        hash *= 0x100000001b3ull;
-    }
-    return hash;
+    return fnv1a64(std::string_view(static_cast<const char*>(data), size), hash);
 }
 
 }  // namespace
@@ -22,7 +19,7 @@ uint64_t addBytes(uint64_t hash, const void* data, std::size_t size) {
 uint64_t hashPositions(std::span<const glm::vec4> positions) { return hashState(positions, {}); }
 
 uint64_t hashState(std::span<const glm::vec4> positions, std::span<const gpu::RigidBodyState> bodies) {
-    uint64_t hash = 0xcbf29ce484222325ull;
+    uint64_t hash = kFnv1aOffset;
     for (const glm::vec4& p : positions) hash = addBytes(hash, &p, 3 * sizeof(float));
     for (const gpu::RigidBodyState& s : bodies) {
         hash = addBytes(hash, &s.position, 3 * sizeof(float));

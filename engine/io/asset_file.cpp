@@ -5,18 +5,11 @@
 #include <fmt/format.h>
 
 #include "io/asset_error.h"
+#include "io/fnv1a.h"
 #include "io/quoted_input.h"
 #include "io/read_file.h"
 
 namespace vksim {
-
-uint64_t fnv1a64(std::string_view bytes, uint64_t hash) {
-    for (unsigned char byte : bytes) {
-        hash ^= byte;
-        hash *= 1099511628211ull;
-    }
-    return hash;
-}
 
 AssetFile readAssetFile(const std::filesystem::path& file) {
     AssetFile result;

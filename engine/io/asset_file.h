@@ -32,9 +32,4 @@ inline constexpr std::size_t kMaxAssetFileBytes = 256u << 20;
 // likewise for a directory, a read error or a file over kMaxAssetFileBytes).
 AssetFile readAssetFile(const std::filesystem::path& file);
 
-// FNV-1a, 64 bit: fast, deterministic, good enough to notice an edit (this is
-// cache invalidation, not security).
-inline constexpr uint64_t kFnv1aOffset = 14695981039346656037ull;
-uint64_t fnv1a64(std::string_view bytes, uint64_t hash = kFnv1aOffset);
-
 }  // namespace vksim

@@ -145,6 +145,19 @@ void addWeightGroup(PdModel& pd, PdOwner owner, PdFamily family, size_t begin, s
     pd.weightGroups.push_back(std::move(group));
 }
 
+// The pinned vertices (of `first`'s object) as attachments to where they
+// start, in one weight group of `owner`.
+void addPdAttachments(SimModel& model, PdOwner owner, uint32_t first, const std::vector<bool>& pinned,
+                      const PdParams& params) {
+    const size_t begin = model.pd.attachments.size();
+    for (uint32_t v = 0; v < pinned.size(); ++v)
+        if (pinned[v])
+            model.pd.attachments.push_back({glm::vec4(glm::vec3(model.positions[first + v]), 1.0f), first + v,
+                                            0.0f, 0.0f, 0.0f});
+    addWeightGroup(model.pd, owner, PdFamily::Attachments, begin,
+                   std::vector<double>(model.pd.attachments.size() - begin, 1.0), params);
+}
+
 // Triangle strain: the rest triangle in a 2D frame (t1 along the first edge,
 // t2 in the plane), Dm = [X1 - X0, X2 - X0] in that frame, g_1 and g_2 the
 // rows of Dm^-1, so that F = [q1 - q0, q2 - q0] Dm^-1 = sum_k q_k g_k^T.
@@ -224,15 +237,8 @@ void appendPdCloth(SimModel& model, const ClothObject& cloth, uint32_t index, Mo
         addWeightGroup(model.pd, groupOwner, PdFamily::Bending, begin, std::move(scales), pd.bending);
     }
 
-    if (cloth.pinsAsAttachments && pd.attachment.enabled) {
-        const size_t begin = model.pd.attachments.size();
-        for (uint32_t v = 0; v < vertexCount; ++v)
-            if (pinned[v])
-                model.pd.attachments.push_back({glm::vec4(glm::vec3(model.positions[first + v]), 1.0f), first + v,
-                                                0.0f, 0.0f, 0.0f});
-        addWeightGroup(model.pd, groupOwner, PdFamily::Attachments, begin,
-                       std::vector<double>(model.pd.attachments.size() - begin, 1.0), pd.attachment);
-    }
+    if (cloth.pinsAsAttachments && pd.attachment.enabled)
+        addPdAttachments(model, groupOwner, first, pinned, pd.attachment);
 
     model.objects.push_back({cloth.name, first, vertexCount, firstTriangle,
                              static_cast<uint32_t>(mesh.triangles.size() / 3), cloth.color, cloth.drag});
@@ -335,15 +341,8 @@ void appendSolid(SimModel& model, const SolidObject& solid, uint32_t index) {
         addWeightGroup(model.pd, groupOwner, PdFamily::TetStrain, strainBegin, volumes, solid.strain);
     if (solid.volume.enabled)
         addWeightGroup(model.pd, groupOwner, PdFamily::TetVolume, volumeBegin, volumes, solid.volume);
-    if (solid.pinsAsAttachments && solid.attachment.enabled) {
-        const size_t begin = model.pd.attachments.size();
-        for (uint32_t v = 0; v < vertexCount; ++v)
-            if (pinned[v])
-                model.pd.attachments.push_back({glm::vec4(glm::vec3(model.positions[first + v]), 1.0f), first + v,
-                                                0.0f, 0.0f, 0.0f});
-        addWeightGroup(model.pd, groupOwner, PdFamily::Attachments, begin,
-                       std::vector<double>(model.pd.attachments.size() - begin, 1.0), solid.attachment);
-    }
+    if (solid.pinsAsAttachments && solid.attachment.enabled)
+        addPdAttachments(model, groupOwner, first, pinned, solid.attachment);
     const uint32_t firstTriangle = appendTriangles(model, mesh.surface, first);
     model.objects.push_back(
         {solid.name, first, vertexCount, firstTriangle, static_cast<uint32_t>(mesh.surface.size() / 3), solid.color});

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "vk/barriers.h"
 #include "vk/context.h"
 #include "vk/device_memory_count.h"
 #include "vk/gpu_wait.h"
@@ -126,27 +127,13 @@ void GpuBuffer::upload(std::span<const std::byte> bytes, VkDeviceSize offset) {
     ctx_->submitAndWait([&](VkCommandBuffer cmd) {
         // Earlier submissions may still read this buffer (a live edit between
         // frames): the copy waits for them (write-after-read).
-        VkMemoryBarrier2 before{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
-        before.srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
-        before.srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT;
-        before.dstStageMask = VK_PIPELINE_STAGE_2_COPY_BIT;
-        before.dstAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT;
-        VkDependencyInfo beforeDep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
-        beforeDep.memoryBarrierCount = 1;
-        beforeDep.pMemoryBarriers = &before;
-        vkCmdPipelineBarrier2(cmd, &beforeDep);
+        memoryBarrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
+                      VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
         VkBufferCopy region{0, offset, bytes.size()};
         vkCmdCopyBuffer(cmd, staging.handle(), buffer_, 1, &region);
         // Later submissions read (and write) the buffer from any stage.
-        VkMemoryBarrier2 barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
-        barrier.srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT;
-        barrier.srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT;
-        barrier.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
-        barrier.dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
-        VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
-        dep.memoryBarrierCount = 1;
-        dep.pMemoryBarriers = &barrier;
-        vkCmdPipelineBarrier2(cmd, &dep);
+        memoryBarrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                      VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
     });
 }
 
@@ -162,25 +149,12 @@ std::vector<std::byte> GpuBuffer::download() const {
     ctx_->submitAndWait([&](VkCommandBuffer cmd) {
         // Earlier submissions wrote this buffer from shaders: make those
         // writes available to the copy.
-        VkMemoryBarrier2 barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
-        barrier.srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
-        barrier.srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT;
-        barrier.dstStageMask = VK_PIPELINE_STAGE_2_COPY_BIT;
-        barrier.dstAccessMask = VK_ACCESS_2_TRANSFER_READ_BIT;
-        VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
-        dep.memoryBarrierCount = 1;
-        dep.pMemoryBarriers = &barrier;
-        vkCmdPipelineBarrier2(cmd, &dep);
+        memoryBarrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
+                      VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
         VkBufferCopy region{0, 0, size_};
         vkCmdCopyBuffer(cmd, buffer_, staging.handle(), 1, &region);
         // Make the copy's writes visible to the host read below.
-        VkMemoryBarrier2 toHost{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
-        toHost.srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT;
-        toHost.srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT;
-        toHost.dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT;
-        toHost.dstAccessMask = VK_ACCESS_2_HOST_READ_BIT;
-        dep.pMemoryBarriers = &toHost;
-        vkCmdPipelineBarrier2(cmd, &dep);
+        transferToHostBarrier(cmd);
     });
     std::memcpy(bytes.data(), staging.mapped(), size_);
     return bytes;

@@ -1,0 +1,32 @@
+#include "app/run_end.h"
+
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "diagnostics/state_hash.h"
+#include "run/run_options.h"
+#include "run/stop_signal.h"
+#include "vk/context.h"
+#include "world/world.h"
+
+namespace vksim {
+
+std::optional<int> endOfFrames(const RunOptions& options, const World& world, uint64_t framesRun,
+                               std::optional<uint64_t> framesAsked) {
+    if (const int signal = stopSignal()) {  // the outputs hold the frames run; no hash of a cut-short run
+        std::cerr << stoppedMessage(signal, framesRun, framesAsked) << "\n";
+        return stoppedExitStatus(signal);
+    }
+    if (options.printHash) std::cout << "state-hash: " << formatHash(world.stateHash()) << "\n";
+    return std::nullopt;
+}
+
+int validationExitStatus(const VulkanContext& ctx) {
+    if (ctx.validationCounts().total() == 0) return kExitOk;
+    std::cerr << fmt::format("vksim: validation reported {} error(s) and {} warning(s)\n",
+                             ctx.validationCounts().errors.load(), ctx.validationCounts().warnings.load());
+    return kExitValidationMessages;
+}
+
+}  // namespace vksim
