@@ -37,8 +37,9 @@ int runHeadless(const RunOptions& options, const Scene& scene) {
     // Nothing reads the normals of a headless run unless it exports meshes or renders a screenshot.
     sim.setNormalsWanted(!options.exportDir.empty() || !options.screenshotFile.empty());
     // Each pass is timed only when its times are shown or written: a
-    // timestamp pair around each costs over 40% of a per-colour frame
-    // on lavapipe (docs/benchmarks.md); the step total is always timed.
+    // timestamp pair around each is a large share of a per-colour frame
+    // on a CPU driver (docs/architecture.md, the GPU timer); the step
+    // total is always timed.
     sim.setPassTimings(!options.quiet || !options.timingsFile.empty() || !options.traceFile.empty());
     if (options.listPasses) {  // the step plan: every pass a frame of this scene can record
         std::cout << sim.plan().describe();

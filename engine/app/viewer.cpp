@@ -260,8 +260,9 @@ bool Viewer::drawFrame(uint32_t slot) {
     begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
     VK_CHECK(vkBeginCommandBuffer(frame.commands, &begin));
     if (simulateThisFrame()) {
-        // Pass timestamps cost (over 40% of a per-colour frame on lavapipe):
-        // only while the overlay shows them or an output writes them.
+        // Pass timestamps cost (a large share of a per-colour frame on a
+        // CPU driver, docs/viewer.md): only while the overlay shows them or
+        // an output writes them.
         sim_->setPassTimings(drawOverlay || timeEveryPass_);
         const uint64_t frameIndex = sim_->framesRecorded();
         sim_->recordFrame(frame.commands, slot);

@@ -19,7 +19,8 @@ namespace {
 // The checks' numbers in a frame's result: the lower number owns it.
 constexpr uint32_t kParticlesCheck = 0;
 constexpr uint32_t kBodiesCheck = 1;
-// A body state is four vec4s (position, rotation, linear and angular velocity), each checked as an element.
+// A body state is six vec4s (position, rotation, linear and angular velocity, and both velocities at the
+// substep's start), each checked as an element.
 constexpr uint32_t kVec4sPerBody = sizeof(gpu::RigidBodyState) / sizeof(glm::vec4);
 
 }  // namespace

@@ -5,8 +5,9 @@
 // radix sort and walking the sorted cells, so that building and using it
 // cost the same per vertex at a thousand vertices and at a million. (A hash
 // map of cells, each a vector, did not: 27 lookups per vertex, scattered
-// over a table that outgrew the caches, 1.0 µs per vertex at 16k vertices
-// and 3.2 µs at 1M, where this takes 0.09 and 0.15; docs/physics.md §1.)
+// over a table that outgrew the caches, many times slower per vertex and
+// slower still as the mesh grew; both measured in docs/physics.md §1, "The
+// colour cap and the overflow group".)
 #include <cstdint>
 #include <span>
 #include <vector>

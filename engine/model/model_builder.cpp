@@ -454,9 +454,10 @@ void forObject(const Scene& scene, const std::string& source, Append&& append) {
 // distance constraints in the colours the bending ones left, mostly the
 // last, and sweeping those first projects the stiff family before most of
 // the soft one, as the families' own order does. Swept in colouring order,
-// a swinging XPBD cloth's objective stood 2.3 times the families' order's
-// after 12 iterations of one substep; swept last first, 0.58 times, its
-// mean |C| 4% above (tests/unit/colour_steps_test.cpp).
+// a swinging XPBD cloth's objective stood well above the families' order's
+// after 12 iterations of one substep; swept last first, below it, its mean
+// |C| slightly above (docs/physics.md §1, "One colouring across the
+// families"; tests/unit/colour_steps_test.cpp).
 void colourPbdConstraints(SimModel& model, PbdColouring colouring) {
     auto distanceParticles = [](const gpu::DistanceConstraint& c) { return std::array{c.p0, c.p1}; };
     auto bendingParticles = [](const gpu::BendingConstraint& c) {

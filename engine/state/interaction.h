@@ -33,8 +33,8 @@ inline constexpr float kDefaultPickRadius = 0.05f;
 // has inverse mass 0 for the rest of the substep, so the coloured constraints
 // move its neighbours towards it rather than it off the target (projected
 // after them instead, the edges next to it would end each step stretched by
-// the whole pull of the cloth: 65% measured on a 16 x 16 cloth, 8
-// iterations). Projective dynamics: a
+// the whole pull of the cloth, as measured in docs/physics.md §12,
+// "Dragging a particle"). Projective dynamics: a
 // closeness term w_m/2 |q_i - target|^2 in the global system with
 // w_m = kPdMouseWeight (m_i/h^2 + graphDiagonal_i), i.e. kPdMouseWeight times
 // the particle's own row diagonal, added in the gather pass. With that weight

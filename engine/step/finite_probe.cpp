@@ -37,7 +37,7 @@ void FiniteProbe::beginFrame(uint64_t frame) {
 void FiniteProbe::check(VkCommandBuffer cmd, std::string_view pass, StepPosition position, ProbedBuffer first,
                         ProbedBuffer second) {
     const bool bodies = first.elements == ProbedElements::Bodies;
-    // A body state is four vec4s, each checked as an element.
+    // A body state is six vec4s (kBodyStateFields), each checked as an element.
     const uint32_t elementCount = bodies ? static_cast<uint32_t>(kBodyStateFields.size()) * bodyCount_ : particleCount_;
     if (elementCount == 0) return;  // nothing of that kind to check
     const uint32_t bufferCount = second.buffer && !bodies ? 2 : 1;

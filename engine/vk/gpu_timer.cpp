@@ -61,8 +61,8 @@ uint32_t GpuTimer::nextQuery(Slot& slot) {
 // flushes there, so an empty one right after each write takes its time at
 // once. Only a context that presents to a window draws between frames;
 // headless, with no framebuffer bound, the write is immediate without the
-// barrier, which would cost 0.017 ms a write (a per-colour frame 15 ms).
-// On GPUs nothing is added.
+// barrier, which would only add its cost to every write
+// (docs/architecture.md, the GPU timer). On GPUs nothing is added.
 void GpuTimer::writeTimestamp(VkCommandBuffer cmd, uint32_t query) {
     vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, recording_->pool, query);
     if (resolveEachTimestamp_) {

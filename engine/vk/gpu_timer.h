@@ -8,9 +8,9 @@
 // registered (the step order). The raw intervals of the frame last collected
 // are kept too (lastCollectedFrame), for traces and benchmarks.
 //
-// A timestamp pair around every pass is not free: on lavapipe it costs
-// 0.035-0.053 ms, over 40% of a per-colour frame of 882 passes
-// (docs/benchmarks.md). So the pass timestamps can be turned off
+// A timestamp pair around every pass is not free: on lavapipe the pairs
+// of a per-colour frame, one per pass, are a large share of it
+// (docs/architecture.md, the GPU timer). So the pass timestamps can be turned off
 // (beginFrame's passTimestamps) where nobody reads them: a frame then writes only its
 // first and last timestamps, and its passes are still counted and named,
 // without times.

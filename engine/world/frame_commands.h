@@ -3,8 +3,9 @@
 // changes. Each frame slot owns a secondary command buffer; World::recordFrame
 // executes it from the caller's primary (vkCmdExecuteCommands). Recording a
 // frame of the per-colour path is hundreds of dispatches with their barriers,
-// timestamps and push constants: 0.4 ms of host time per frame on a desktop
-// CPU, more than the GPU needs for a small cloth. A replay is one command.
+// timestamps and push constants, which can take the host longer than the GPU
+// needs for a small cloth (docs/architecture.md, "The world"). A replay is one
+// command.
 //
 // Commands depend on the solver settings, the drag, what the frame computes
 // besides the step (normals, residuals), whether its passes are timed, and

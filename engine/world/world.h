@@ -59,9 +59,10 @@ public:
     // Whether each pass is timed (a timestamp pair around it; the default)
     // or only the whole frame (timer().report() then has the step time and
     // every pass's runs, without pass times).
-    // A pair costs about 0.04 ms on lavapipe, over 40% of a per-colour frame;
-    // a run nobody reads per-pass times from turns them off. Takes effect
-    // from the next frame recorded (a change records the slots anew).
+    // The pairs are a large share of a per-colour frame on a CPU driver
+    // (docs/architecture.md, the GPU timer); a run nobody reads per-pass
+    // times from turns them off. Takes effect from the next frame recorded
+    // (a change records the slots anew).
     void setPassTimings(bool on) { passTimings_ = on; }
     bool passTimings() const { return passTimings_; }
 

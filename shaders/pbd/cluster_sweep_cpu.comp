@@ -8,13 +8,12 @@
 //
 // Why texels: lavapipe (Mesa 22.3) loads from a storage buffer one SIMD
 // lane and one 32-bit word at a time, each with a bounds check, while a
-// texel fetch is one gather; on two cores a vec4 costs ~1.3 ns from a
-// storage buffer and ~0.4 ns as a texel, but a vec4 store 0.9 ns to a
-// storage buffer and 2.6 ns as an imageStore (docs/benchmarks.md, "Texels
-// for the CPU cluster sweep"). So the sweep reads the constraint records
-// and the materials as uniform texel buffers, and the predicted positions
-// as a storage texel buffer, and writes the positions through a storage
-// buffer bound to the same memory (binding 16).
+// texel fetch is one gather: a vec4 loads faster as a texel than from a
+// storage buffer, but stores faster to a storage buffer than by imageStore
+// (measured on two cores: docs/benchmarks.md). So the sweep reads the
+// constraint records and the materials as uniform texel buffers, and the
+// predicted positions as a storage texel buffer, and writes the positions
+// through a storage buffer bound to the same memory (binding 16).
 //
 // What keeps that ordered: both views are `coherent`, and each phase ends
 // with a barrier that makes every invocation's buffer and image writes
@@ -28,16 +27,16 @@
 //
 // Which barrier: lavapipe compiles a shader with a workgroup barrier (or a
 // memory barrier at workgroup scope or wider) as coroutines, one per SIMD
-// vector, and that made the whole sweep about 10% slower on a 256 x 256
-// cloth, however few the barriers (grouping a core's clusters in one
-// workgroup, 26 barriers an iteration per core instead of per cluster,
-// changed nothing). Where the device lets a pipeline require full
-// subgroups of 8 (Vulkan 1.3's subgroupSizeControl and
-// computeFullSubgroups, lavapipe's only size on AVX2), the workgroup is
-// one subgroup, and a subgroup barrier, which orders every invocation of
-// it, buffer and image memory included, ends each phase instead; elsewhere
-// the workgroup barrier (PbdSolver::cpuSweepInOneSubgroup()). The same
-// bits either way (docs/benchmarks.md, "One subgroup, no coroutines").
+// vector, and that made the whole sweep slower on a 256 x 256 cloth,
+// however few the barriers (grouping a core's clusters in one workgroup,
+// 26 barriers an iteration per core instead of per cluster, changed
+// nothing). Where the device lets a pipeline require full subgroups of 8
+// (Vulkan 1.3's subgroupSizeControl and computeFullSubgroups, lavapipe's
+// only size on AVX2), the workgroup is one subgroup, and a subgroup
+// barrier, which orders every invocation of it, buffer and image memory
+// included, ends each phase instead; elsewhere the workgroup barrier
+// (PbdSolver::cpuSweepInOneSubgroup()). The same bits either way; the
+// timings are in docs/benchmarks.md.
 //
 // For the same lane-by-lane stores, it writes only the xyz of a position
 // (solve_in_workgroup.glsl, setPredicted), and PbdSolver builds it without
@@ -46,12 +45,12 @@
 //
 // Why 8 invocations: that is one SIMD vector of lavapipe on AVX2, and
 // lavapipe pays per vector at every barrier, each phase's end; with 16 the
-// first sweep of a 256 x 256 cloth took 8% longer, with the same bits (a
-// colour's constraints share no particle, so which invocation projects one
-// changes nothing). The workgroup solve stays at 16, since with one vector
-// lavapipe 22.3 computed wrong results once its shared array passed 16 KiB
-// (docs/benchmarks.md, "PBD in one workgroup"); this sweep declares no
-// shared memory (SpirvReflect.TheCpuClusterSweepReadsTexels).
+// first sweep of a 256 x 256 cloth took longer (docs/benchmarks.md), with
+// the same bits (a colour's constraints share no particle, so which
+// invocation projects one changes nothing). The workgroup solve stays at
+// 16, since with one vector lavapipe 22.3 computed wrong results once its
+// shared array passed 16 KiB (docs/benchmarks.md); this sweep
+// declares no shared memory (SpirvReflect.TheCpuClusterSweepReadsTexels).
 layout(local_size_x = 8) in;
 #extension GL_GOOGLE_include_directive : require
 #define VKSIM_CLUSTER_SWEEP_CPU

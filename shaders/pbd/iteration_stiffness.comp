@@ -3,8 +3,9 @@
 // material (docs/physics.md §1), written into the material for the
 // projections to read. One pow per material when the materials or n_s
 // change (PbdSolver::beginFrame), instead of one per projection: on
-// lavapipe that pow was ~15% of a cluster sweep. The same function on the
-// same device as the projections evaluated before, so the same bits.
+// lavapipe that pow was a measurable share of a cluster sweep
+// (docs/benchmarks.md). The same function on the same device as the
+// projections evaluated before, so the same bits.
 #include "shared/kernel.glsl"
 #include "pbd/pbd_constraints.glsl"
 

@@ -14,8 +14,9 @@
 // contiguous range of a larger object, that projects one iteration's phases
 // of its constraints. On a GPU it loads the cluster's positions into shared
 // memory and writes them back; on a CPU driver, whose shared memory is
-// ordinary memory, the copy is pure cost (a third of the sweep on lavapipe),
-// so it works on the predicted positions in place. Both compute the same bits.
+// ordinary memory, the copy is pure cost (measured in docs/physics.md §1,
+// "Large objects in clusters"), so it works on the predicted positions in
+// place. Both compute the same bits.
 //
 // What a dispatch cannot take is compiled out, not branched around (a CPU
 // driver runs both sides of every `if`, see math/sdf.glsl): the

@@ -376,18 +376,12 @@ void PbdSolver::projectSteps(StepRecorder& rec, const FamilyGroups& groups, uint
 // else one workgroup per object where every object fits, else the colours.
 // - A CPU driver runs a workgroup on one core and its cluster sweep reads
 //   texels: there the clusters measured faster than both other paths at
-//   every size (lavapipe, 2 cores, every pass timed: a 48 x 48 cloth in 2
-//   clusters 5.7-6.2x the colours, where its one workgroup was 1.7x;
-//   128 x 128 in 8 clusters 3.5-5.9x; 256 x 256 in 8 2.2-4.5x, 2.9x the
-//   median of 13 alternating runs; 512 x 512 in 8 2.0-2.9x;
-//   docs/benchmarks.md).
+//   every size (lavapipe, 2 cores: docs/physics.md §1, "Large objects in
+//   clusters", and docs/benchmarks.md).
 // - On a GPU a workgroup runs on one multiprocessor, so one workgroup's
 //   frame grows with the object, while the clusters' stays near the
-//   latency of their 64 sweeps (an H100, passes untimed: one workgroup
-//   0.72, 1.50 and 2.25 ms a frame at 32 x 32, 48 x 48 and 64 x 64; the
-//   clusters 1.32, 1.39, 1.34 ms in 4, 9 and 16 clusters, and 1.40-1.59 ms
-//   at 128 x 128 and 256 x 256, where the colours took 2.9-3.2 ms;
-//   bench/h100-cluster-paths.txt).
+//   latency of their 64 sweeps, below the colours' (an H100: the same
+//   section of docs/physics.md; the runs in bench/README.md).
 PbdPath PbdSolver::pathFor(const SolverSettings& settings) const {
     if (settings.pbdPath != PbdPath::Auto) return settings.pbdPath;
     const bool splitsAnObject = clusterCounts_[0] > pbdObjectCount_;

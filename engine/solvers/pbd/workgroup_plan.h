@@ -40,33 +40,34 @@ uint32_t workgroupParticleCapacity(uint32_t sharedMemoryBytes);
 // iteration one after another, a barrier between them, on one
 // multiprocessor: in clusters of a whole workgroup (4096 on an H100) a
 // 256 x 256 cloth was 16 workgroups on 132 multiprocessors, and a frame
-// took as long as at 128 x 128 (3.2 ms, the per-colour path 3.2 ms); in
-// clusters of 1024, twice its span, 1.57 ms. In clusters below twice the
+// took as long as at 128 x 128, no faster than the per-colour path; in
+// clusters of 1024, twice its span, far less. In clusters below twice the
 // span, the bending constraints across two rows of a cloth fell to the
-// coloured sweep (594-914 dispatches a frame instead of 82; measured on an
-// H100, bench/h100-cluster-size.txt).
+// coloured sweep (594-914 dispatches a frame instead of 82). Measured on
+// an H100: docs/physics.md §1, "Large objects in clusters", and
+// docs/benchmarks.md; the runs in bench/README.md.
 //
 // On a CPU device, whose sweep works in device memory (no shared-memory
 // bound), half a workgroup, or what cuts the largest object
 // (`largestObject` particles) into kCpuClustersPerObject if that is more. A
 // CPU driver runs a workgroup on one core, so an object that fits one
 // workgroup would be solved by one core; in clusters of half the size it
-// is cut in two at least, and two cores share it (lavapipe, 2 cores: the
-// default 48 x 48 cloth in 2 clusters of 1152 takes 36 ms a frame, in one
-// workgroup 60-65). Past that, fewer and larger clusters cost less: the
-// constraints across their cuts are the second sweep's, which projects
-// each cluster's share of every colour in a few phases of a few
-// constraints (lavapipe, 2 cores: 14% less wall time at 128 x 128 in 8
-// clusters than in 13, 20% at 256 x 256 in 8 than in 49;
-// docs/benchmarks.md). The count never depends on the driver's threads, so
-// neither do the results.
+// is cut in two at least, and two cores share it, faster than one
+// workgroup on the default 48 x 48 cloth. Past that, fewer and larger
+// clusters cost less: the constraints across their cuts are the second
+// sweep's, which projects each cluster's share of every colour in a few
+// phases of a few constraints (both measured on lavapipe with 2 cores:
+// docs/physics.md §1, "Large objects in clusters", and docs/benchmarks.md).
+// The count never depends on the driver's threads, so neither do the
+// results.
 inline constexpr uint32_t kCpuClustersPerObject = 8;
 inline constexpr uint32_t kGpuClusterParticles = 256;
 // On a GPU, "auto" takes the clusters over one workgroup for an object cut
 // into this many or more (PbdSolver::pathFor(): on an H100 the two were
 // even at 48 x 48, 9 clusters, where the one workgroup takes 3 dispatches
 // a frame to the clusters' 82 and so wins while every pass is timed; at
-// 64 x 64, 16 clusters, they took 60% of its time).
+// 64 x 64, 16 clusters, the clusters were well ahead; docs/physics.md §1,
+// "Large objects in clusters").
 inline constexpr uint32_t kGpuClustersOverOneWorkgroup = 10;
 uint32_t clusterParticleCapacity(uint32_t sharedMemoryBytes, bool cpuDevice, uint32_t largestObject,
                                  uint32_t largestSpan);

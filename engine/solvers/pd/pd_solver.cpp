@@ -77,10 +77,9 @@ PdSolver::PdSolver(const VulkanContext& ctx, const SimModel& model, const Partic
 // "auto": one workgroup up to kOneWorkgroupRows rows, where it measured
 // faster on both kinds of device: a workgroup runs on one core or one
 // multiprocessor, so its cost grows with the rows, while a dispatch per
-// iteration costs its fixed share whatever the size (lavapipe, 2 cores:
-// 2.6x for pd_bar's 99 rows, but 0.4-0.5x for 729 to 1956 rows; an H100,
-// every pass timed: 2.2x for pd_bar, 0.81x for pd_ball's 729 rows and
-// 0.62x for pd_cloth_sphere's 1024; docs/benchmarks.md).
+// iteration costs its fixed share whatever the size (faster for pd_bar's
+// 99 rows, slower from pd_ball's 729 on lavapipe and on an H100;
+// docs/physics.md §5, "The global step in one dispatch").
 PdJacobiPath PdSolver::jacobiPathFor(const SolverSettings& settings) const {
     if (settings.pd.jacobiIterations > kMaxOmegas) return PdJacobiPath::PerIteration;
     if (settings.pd.jacobiPath != PdJacobiPath::Auto) return settings.pd.jacobiPath;

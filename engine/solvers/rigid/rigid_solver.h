@@ -79,11 +79,12 @@ private:
     uint32_t bodyCount_ = 0;
     std::vector<uint32_t> roundStarts_;
     uint32_t pairCount_ = 0;
-    // RigidPath::Auto's limit depends on the device: a CPU device pays
-    // ~0.13 ms a dispatch and runs a workgroup on one core, so one workgroup
-    // wins up to 64 bodies; a GPU pays microseconds a dispatch and runs the
-    // per-substep path's bodies and pairs side by side, so one workgroup
-    // wins only up to about 8 (docs/physics.md §11, measured on both).
+    // RigidPath::Auto's limit depends on the device: a CPU device pays a
+    // large fixed cost a dispatch and runs a workgroup on one core, so one
+    // workgroup wins up to 64 bodies; a GPU pays little a dispatch and runs
+    // the per-substep path's bodies and pairs side by side, so one
+    // workgroup wins only up to about 8 (docs/physics.md §11, "Two dispatch
+    // paths, the same bits", measured on both).
     bool cpuDevice_ = false;
     uint64_t itemLoopBound_ = 0;  // rigidItemLoopBound of this world's bodies and colliders
     GpuBuffer bodies_, states_, points_, shapes_, pairs_;
