@@ -7,7 +7,7 @@
 // every invocation, yet a CPU driver (lavapipe, Mesa 22.3) loads a
 // storage-buffer element one SIMD lane and one 32-bit word at a time, each
 // with a bounds check: 192 scalar loads per collider and 8 particles, more
-// than the particle's own data. A texel is one gather (docs/benchmarks.md,
+// than the particle's own data. A texel is one gather (docs/benchmarks-history.md,
 // "Colliders read as texels"). On a GPU, a fetch that every invocation makes
 // at one address is one cached read.
 #ifndef VKSIM_COLLIDER_TEXELS_GLSL

@@ -10,7 +10,7 @@
 // lane and one 32-bit word at a time, each with a bounds check, while a
 // texel fetch is one gather: a vec4 loads faster as a texel than from a
 // storage buffer, but stores faster to a storage buffer than by imageStore
-// (measured on two cores: docs/benchmarks.md). So the sweep reads the
+// (measured on two cores: docs/benchmarks-history.md). So the sweep reads the
 // constraint records and the materials as uniform texel buffers, and the
 // predicted positions as a storage texel buffer, and writes the positions
 // through a storage buffer bound to the same memory (binding 16).
@@ -36,7 +36,7 @@
 // barrier, which orders every invocation of it, buffer and image memory
 // included, ends each phase instead; elsewhere the workgroup barrier
 // (PbdSolver::cpuSweepInOneSubgroup()). The same bits either way; the
-// timings are in docs/benchmarks.md.
+// timings are in docs/benchmarks-history.md.
 //
 // For the same lane-by-lane stores, it writes only the xyz of a position
 // (solve_in_workgroup.glsl, setPredicted), and PbdSolver builds it without
@@ -45,11 +45,11 @@
 //
 // Why 8 invocations: that is one SIMD vector of lavapipe on AVX2, and
 // lavapipe pays per vector at every barrier, each phase's end; with 16 the
-// first sweep of a 256 x 256 cloth took longer (docs/benchmarks.md), with
+// first sweep of a 256 x 256 cloth took longer (docs/benchmarks-history.md), with
 // the same bits (a colour's constraints share no particle, so which
 // invocation projects one changes nothing). The workgroup solve stays at
 // 16, since with one vector lavapipe 22.3 computed wrong results once its
-// shared array passed 16 KiB (docs/benchmarks.md); this sweep
+// shared array passed 16 KiB (docs/benchmarks-history.md); this sweep
 // declares no shared memory (SpirvReflect.TheCpuClusterSweepReadsTexels).
 layout(local_size_x = 8) in;
 #extension GL_GOOGLE_include_directive : require

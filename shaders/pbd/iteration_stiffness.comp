@@ -4,7 +4,7 @@
 // projections to read. One pow per material when the materials or n_s
 // change (PbdSolver::beginFrame), instead of one per projection: on
 // lavapipe that pow was a measurable share of a cluster sweep
-// (docs/benchmarks.md). The same function on the same device as the
+// (docs/benchmarks-history.md). The same function on the same device as the
 // projections evaluated before, so the same bits.
 #include "shared/kernel.glsl"
 #include "pbd/pbd_constraints.glsl"

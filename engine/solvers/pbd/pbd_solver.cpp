@@ -153,7 +153,7 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
     // A CPU driver runs a workgroup on one core and pays per SIMD vector
     // at every barrier, so few invocations are fastest there; lavapipe
     // 22.3 computes wrong results with one vector (8) once the shared
-    // array passes 16 KiB, so 16 (docs/benchmarks.md). A GPU wants many.
+    // array passes 16 KiB, so 16 (docs/benchmarks-history.md). A GPU wants many.
     const bool wide = !cpuDevice_ &&
                       properties.limits.maxComputeWorkGroupInvocations >= 256 &&
                       properties.limits.maxComputeWorkGroupSize[0] >= 256;
