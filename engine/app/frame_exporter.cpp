@@ -19,6 +19,7 @@
 #include "render/shape_mesh.h"
 #include "vk/context.h"
 #include "world/world.h"
+#include "solvers/rigid/rigid_solver.h"
 
 namespace vksim {
 namespace {
@@ -100,7 +101,7 @@ FrameExporter::FrameExporter(const VulkanContext& ctx, const World& sim, ExportS
         sources.push_back({&sim.normals(), particleBytes});
     }
     if (!bodies_.empty())
-        sources.push_back({&sim.rigid().states(), VkDeviceSize{rigid.bodyCount()} * sizeof(gpu::RigidBodyState)});
+        sources.push_back({&sim.solver<RigidSolver>().states(), VkDeviceSize{rigid.bodyCount()} * sizeof(gpu::RigidBodyState)});
     if (!sources.empty()) readBack_.emplace(ctx, "export", std::move(sources), frameSlots);
     refuseLongFileNames();
 }

@@ -17,6 +17,7 @@
 #include "io/quoted_input.h"
 #include "model/model_summary.h"
 #include "vk/context.h"
+#include "solvers/pbd/pbd_solver.h"
 
 namespace vksim {
 namespace {
@@ -49,7 +50,7 @@ int runHeadless(const RunOptions& options, const Scene& scene) {
         std::cout << fmt::format("device: {} ({}, Vulkan {}, {})\n", ctx.deviceInfo().name, ctx.deviceInfo().type,
                                  ctx.deviceInfo().apiVersion, ctx.deviceInfo().driver);
         std::cout << describeModel(sim.model());
-        if (sim.model().pbdParticleCount() > 0) std::cout << sim.pbdSolver().describePath(sim.scene().solver);
+        if (sim.model().pbdParticleCount() > 0) std::cout << sim.solver<PbdSolver>().describePath(sim.scene().solver);
     }
 
     const uint32_t frames = options.frames.value_or(kDefaultHeadlessFrames);

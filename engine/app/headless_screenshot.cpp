@@ -2,6 +2,7 @@
 
 #include "world/world.h"
 #include "vk/barriers.h"
+#include "solvers/rigid/rigid_solver.h"
 
 namespace vksim {
 
@@ -10,7 +11,7 @@ HeadlessScreenshot::HeadlessScreenshot(const VulkanContext& ctx, const World& si
                                        const DisplaySettings& display)
     : sim_(sim),
       target_(ctx, extent),
-      renderer_(ctx, sim.model(), sim.particles(), sim.rigid().states(), OffscreenTarget::kColorFormat, Swapchain::kDepthFormat, frameSlots),
+      renderer_(ctx, sim.model(), sim.particles(), sim.solver<RigidSolver>().states(), OffscreenTarget::kColorFormat, Swapchain::kDepthFormat, frameSlots),
       capture_(ctx),
       frame_(frame),
       path_(std::move(path)),

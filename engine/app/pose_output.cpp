@@ -10,6 +10,7 @@
 #include "io/csv_field.h"
 #include "shaders/shared/rigid_types.h"
 #include "world/world.h"
+#include "solvers/rigid/rigid_solver.h"
 
 namespace vksim {
 namespace {
@@ -33,7 +34,7 @@ PoseWriter::PoseWriter(const VulkanContext& ctx, const World& sim, const std::st
     if (!rigid.empty())
         readBack_.emplace(ctx, "poses",
                           std::vector<StateReadBack::Source>{
-                              {&sim.rigid().states(), VkDeviceSize{rigid.bodyCount()} * sizeof(gpu::RigidBodyState)}},
+                              {&sim.solver<RigidSolver>().states(), VkDeviceSize{rigid.bodyCount()} * sizeof(gpu::RigidBodyState)}},
                           frameSlots);
     file_ = std::make_unique<OutputFile>(path);
     file_->write(json_ ? "{\"poses\":[" : "frame,body,x,y,z,qx,qy,qz,qw,vx,vy,vz,wx,wy,wz\n");

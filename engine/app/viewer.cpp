@@ -18,6 +18,8 @@
 #include "vk/context.h"
 #include "vk/gpu_wait.h"
 #include "vk/vk_check.h"
+#include "solvers/pbd/pbd_solver.h"
+#include "solvers/rigid/rigid_solver.h"
 
 namespace vksim {
 namespace {
@@ -73,7 +75,7 @@ Viewer::Viewer(const VulkanContext& ctx, Window& window, World& sim, std::span<F
       observers_(observers),
       swapchain_(ctx, window.framebufferExtent(), options.presentMode),
       frames_(ctx, kFramesInFlight),
-      renderer_(std::make_unique<Renderer>(ctx, sim.model(), sim.particles(), sim.rigid().states(), swapchain_.colorFormat(),
+      renderer_(std::make_unique<Renderer>(ctx, sim.model(), sim.particles(), sim.solver<RigidSolver>().states(), swapchain_.colorFormat(),
                                            swapchain_.depthFormat(), kFramesInFlight)),
       camera_(sim.scene().camera),
       renderTimer_(ctx, kFramesInFlight),
@@ -161,7 +163,7 @@ void Viewer::rebuild(const Scene& scene, bool resetCamera) {
     renderer_.reset();  // binds the old simulation's buffers
     ownedSim_ = std::move(sim);
     sim_ = ownedSim_.get();
-    renderer_ = std::make_unique<Renderer>(ctx_, sim_->model(), sim_->particles(), sim_->rigid().states(), swapchain_.colorFormat(),
+    renderer_ = std::make_unique<Renderer>(ctx_, sim_->model(), sim_->particles(), sim_->solver<RigidSolver>().states(), swapchain_.colorFormat(),
                                            swapchain_.depthFormat(), kFramesInFlight);
     if (resetCamera) camera_ = OrbitCamera(sim_->scene().camera);
     sceneFiles_ = listSceneFiles(sim_->scene().path);
@@ -217,8 +219,8 @@ OverlayView Viewer::overlayView() {
     view.passRuns = [sim = sim_](const SolverSettings& s) { return sim->passRunsPerFrame(s); };
     view.maxPassRuns = sim_->timerCapacity();
     if (sim_->model().pbdParticleCount() > 0) {
-        view.pbdPathFor = [sim = sim_](const SolverSettings& s) { return sim->pbdSolver().pathFor(s); };
-        view.pbdPathMisfit = [sim = sim_](PbdPath path) { return sim->pbdSolver().pathMisfit(path); };
+        view.pbdPathFor = [sim = sim_](const SolverSettings& s) { return sim->solver<PbdSolver>().pathFor(s); };
+        view.pbdPathMisfit = [sim = sim_](PbdPath path) { return sim->solver<PbdSolver>().pathMisfit(path); };
     }
     view.sceneFiles = sceneFiles_;
     view.error = error_;

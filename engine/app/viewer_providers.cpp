@@ -13,6 +13,7 @@
 #include "app/viewer.h"
 #include "scene/spring_settings.h"
 #include "model/pd_materials.h"
+#include "solvers/pbd/pbd_solver.h"
 
 namespace vksim {
 namespace {
@@ -343,7 +344,7 @@ OverlayProviders ViewerProviders::providers() {
         std::vector<ConvergenceSeries> series;
         if (sim.model().pbdParticleCount() > 0)
             series.push_back({"PBD mean |C|", "m", sim.lastResidualPerIteration(), true});
-        if (sim.pbdSolver().xpbdEnergyDefined())  // every PBD constraint XPBD with compliance > 0
+        if (sim.solver<PbdSolver>().xpbdEnergyDefined())  // every PBD constraint XPBD with compliance > 0
             series.push_back({"XPBD energy g(p)", "J", sim.lastPbdEnergyPerIteration(), false});
         if (!sim.model().pd.empty()) {
             series.push_back({"PD |b - Aq|", "N", sim.lastPdResidualPerIteration(), true});

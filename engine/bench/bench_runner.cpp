@@ -123,7 +123,7 @@ std::string whyNotRunnable(const VulkanContext& ctx, const BenchScene& scene, ui
 // constraint, every iteration of every substep, in its one dispatch.
 uint64_t workgroupSolvesPerStep(const SimModel& model, const SolverSettings& settings) {
     return static_cast<uint64_t>(model.distance.size() + model.bending.size() + model.attachments.size()) *
-           settings.substeps * settings.iterations;
+           settings.substeps * settings.pbd.iterations;
 }
 
 SizeResult summarize(const BenchScene& benchScene, uint32_t size, const World& world, const FamilySampler& sampler) {
@@ -151,7 +151,7 @@ SizeResult summarize(const BenchScene& benchScene, uint32_t size, const World& w
             // Like the workgroup solve, no byte model: its own constraints, every run.
             const uint32_t sweep = pass.family == PbdSolver::kClusterSweepPassNames[0] ? 0 : 1;
             pass.element = "PBD constraint";
-            pass.elementsPerStep = pass.runsPerStep * world.pbdSolver().clusterSweepConstraints(sweep);
+            pass.elementsPerStep = pass.runsPerStep * world.solver<PbdSolver>().clusterSweepConstraints(sweep);
             constraintsPerStep += pass.elementsPerStep;
         } else if (pass.family == PdSolver::kJacobiInWorkgroupPassName) {
             // J iterations per run, each a sweep of the per-iteration kernel's byte model.

@@ -40,7 +40,7 @@ Scene clothOverSphere(uint32_t size) {
 Scene clothOverSpherePerColour(uint32_t size) {
     Scene scene = clothOverSphere(size);
     scene.name = fmt::format("cloth-pbd-per-colour {}x{}", size, size);
-    scene.solver.pbdPath = PbdPath::PerColour;
+    scene.solver.pbd.path = PbdPath::PerColour;
     return scene;
 }
 
@@ -49,7 +49,7 @@ Scene clothOverSpherePerColour(uint32_t size) {
 Scene clothOverSphereClusters(uint32_t size) {
     Scene scene = clothOverSphere(size);
     scene.name = fmt::format("cloth-pbd-clusters {}x{}", size, size);
-    scene.solver.pbdPath = PbdPath::Clusters;
+    scene.solver.pbd.path = PbdPath::Clusters;
     return scene;
 }
 
@@ -58,7 +58,7 @@ Scene clothOverSphereClusters(uint32_t size) {
 Scene clothOverSphereSharedColours(uint32_t size) {
     Scene scene = clothOverSphere(size);
     scene.name = fmt::format("cloth-shared-colours {}x{}", size, size);
-    scene.solver.pbdColouring = PbdColouring::AcrossFamilies;
+    scene.solver.pbd.colouring = PbdColouring::AcrossFamilies;
     return scene;
 }
 
@@ -66,7 +66,7 @@ Scene clothOverSphereSharedColours(uint32_t size) {
 Scene clothOverSphereSharedColoursPerColour(uint32_t size) {
     Scene scene = clothOverSphereSharedColours(size);
     scene.name = fmt::format("cloth-shared-colours-per-colour {}x{}", size, size);
-    scene.solver.pbdPath = PbdPath::PerColour;
+    scene.solver.pbd.path = PbdPath::PerColour;
     return scene;
 }
 
@@ -79,7 +79,7 @@ Scene clothSmallSteps(uint32_t size) {
     Scene scene = clothOverSphere(size);
     scene.name = fmt::format("cloth-small-steps {}x{}", size, size);
     scene.solver.substeps = 30;
-    scene.solver.iterations = 1;
+    scene.solver.pbd.iterations = 1;
     return scene;
 }
 
@@ -87,7 +87,7 @@ Scene clothSmallSteps(uint32_t size) {
 Scene clothSmallStepsPerColour(uint32_t size) {
     Scene scene = clothSmallSteps(size);
     scene.name = fmt::format("cloth-small-steps-per-colour {}x{}", size, size);
-    scene.solver.pbdPath = PbdPath::PerColour;
+    scene.solver.pbd.path = PbdPath::PerColour;
     return scene;
 }
 

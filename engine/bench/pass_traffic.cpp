@@ -25,18 +25,18 @@ namespace {
 // (16 B); off-diagonal entries (8 B: column, value) with q of that column
 // (16 B). Pinned rows skip most of it; the model counts every row in full.
 constexpr std::array kPassTraffic{
-    PassTraffic{"predict", ElementKind::Particle, 32, 32, "reads x, v; writes v, p"},
-    PassTraffic{"collide: generate", ElementKind::Particle, 32, 16, "reads p, v (near a collider); writes contact"},
-    PassTraffic{"stretch", ElementKind::DistanceConstraint, 68, 36,
+    PassTraffic{"pbd: predict", ElementKind::Particle, 32, 32, "reads x, v; writes v, p"},
+    PassTraffic{"pbd: collide: generate", ElementKind::Particle, 32, 16, "reads p, v (near a collider); writes contact"},
+    PassTraffic{"pbd: stretch", ElementKind::DistanceConstraint, 68, 36,
                 "reads C 16, 2 p, material, lambda; writes 2 p, lambda"},
-    PassTraffic{"bending", ElementKind::BendingConstraint, 132, 68,
+    PassTraffic{"pbd: bending", ElementKind::BendingConstraint, 132, 68,
                 "reads C 48, 4 p, material, lambda; writes 4 p, lambda"},
-    PassTraffic{"attachment", ElementKind::AttachmentConstraint, 68, 20,
+    PassTraffic{"pbd: attachment", ElementKind::AttachmentConstraint, 68, 20,
                 "reads C 32, p, material, lambda; writes p, lambda"},
-    PassTraffic{"collide: project", ElementKind::Particle, 24, 20,
+    PassTraffic{"pbd: collide: project", ElementKind::Particle, 24, 20,
                 "reads contact bits 8, p; writes p, touching bits 4 (4 B read without candidates)"},
-    PassTraffic{"update velocity", ElementKind::Particle, 32, 32, "reads x, p; writes v, x"},
-    PassTraffic{"friction/restitution", ElementKind::Particle, 48, 16,
+    PassTraffic{"pbd: update velocity", ElementKind::Particle, 32, 32, "reads x, p; writes v, x"},
+    PassTraffic{"pbd: friction/restitution", ElementKind::Particle, 48, 16,
                 "reads contact 16, x, v (when touching); writes v"},
     // An interior grid vertex has 6 triangles around it: per triangle its
     // index 4 B, its 3 vertex indices 12 B and their 3 positions 48 B.

@@ -25,7 +25,7 @@ std::optional<NonFiniteSite> findFirstNonFinitePass(const VulkanContext& ctx, co
     // path does (docs/physics.md §1) with a pass per stage, colour and
     // iteration to blame.
     SolverSettings settings = frameSettings;
-    settings.pbdPath = PbdPath::PerColour;
+    settings.pbd.path = PbdPath::PerColour;
     Stepper stepper(ctx, model, settings);  // as World steps it: the same plan
     GpuTimer timer(ctx, 1, stepper.maxRunsPerFrame(settings, nullptr));
     stepper.plan().registerPasses(timer);

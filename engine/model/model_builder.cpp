@@ -521,7 +521,7 @@ SimModel buildModel(const Scene& scene, ModelDiagnostics* diagnostics) {
     model.springs.particleCount = model.particleCount() - model.springs.firstParticle;
     if (!model.springs.empty()) buildSpringSystem(model.springs);
 
-    colourPbdConstraints(model, scene.solver.pbdColouring);
+    colourPbdConstraints(model, scene.solver.pbd.colouring);
 
     for (const ColliderDesc& desc : scene.colliders) model.colliders.push_back(toCollider(desc));
     attachMeshColliders(scene.colliders, model);

@@ -143,16 +143,23 @@ struct RigidSettings {
     bool operator==(const RigidSettings&) const = default;
 };
 
+// The settings of every PBD/XPBD object (scene keys "iterations", "pbdPath"
+// and "pbdColouring" under "solver").
+struct PbdSettings {
+    uint32_t iterations = 8;  // n_s per substep
+    PbdPath path = PbdPath::Auto;
+    PbdColouring colouring = PbdColouring::PerFamily;  // read when the model is built, not live
+    bool operator==(const PbdSettings&) const = default;
+};
+
 struct SolverSettings {
     float timeStep = 1.0f / 60.0f;  // one frame [s]
     uint32_t substeps = 4;          // h = timeStep / substeps
-    uint32_t iterations = 8;        // n_s per substep
     glm::vec3 gravity{0.0f, -9.81f, 0.0f};
     float damping = 0.0f;           // [1/s]
     float collisionMargin = 0.01f;  // [m] distance at which a collider becomes a contact candidate
     float stencilStep = 1e-3f;      // [m] h of the tetrahedral SDF gradient
-    PbdPath pbdPath = PbdPath::Auto;
-    PbdColouring pbdColouring = PbdColouring::PerFamily;  // read when the model is built, not live
+    PbdSettings pbd;
     PdSettings pd;
     SpringSettings springs;
     RigidSettings rigid;

@@ -270,15 +270,15 @@ SolverSettings readSolver(const Field& field) {
     if (auto f = fields.optional("timeStep")) solver.timeStep = readFloat(*f, kTimeStepRange);
     if (auto f = fields.optional("substeps")) solver.substeps = static_cast<uint32_t>(readInteger(*f, 1, kMaxSolverLoops));
     if (auto f = fields.optional("iterations"))
-        solver.iterations = static_cast<uint32_t>(readInteger(*f, 1, kMaxSolverLoops));
+        solver.pbd.iterations = static_cast<uint32_t>(readInteger(*f, 1, kMaxSolverLoops));
     if (auto f = fields.optional("gravity")) solver.gravity = readVec3(*f);
     if (auto f = fields.optional("damping")) solver.damping = readFloat(*f, atLeast(0.0));
     if (auto f = fields.optional("collisionMargin")) solver.collisionMargin = readFloat(*f, atLeast(0.0));
     if (auto f = fields.optional("stencilStep")) solver.stencilStep = readFloat(*f, greaterThan(0.0));
     if (auto f = fields.optional("pbdPath"))
-        solver.pbdPath = static_cast<PbdPath>(readChoice(*f, {std::begin(kPbdPathNames), std::end(kPbdPathNames)}));
+        solver.pbd.path = static_cast<PbdPath>(readChoice(*f, {std::begin(kPbdPathNames), std::end(kPbdPathNames)}));
     if (auto f = fields.optional("pbdColouring"))
-        solver.pbdColouring = static_cast<PbdColouring>(
+        solver.pbd.colouring = static_cast<PbdColouring>(
             readChoice(*f, {std::begin(kPbdColouringNames), std::end(kPbdColouringNames)}));
     if (auto f = fields.optional("pd")) solver.pd = readPdSettings(*f);
     if (auto f = fields.optional("springs")) solver.springs = readSpringSettings(*f);

@@ -12,7 +12,9 @@
 // adding a solver.
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "scene/scene.h"
 #include "shaders/shared/sim_types.h"
@@ -57,13 +59,28 @@ public:
 
     // "pbd", "pd": the owner column of the plan.
     virtual std::string_view owner() const = 0;
-    // What its pass names start with ("" for PBD, "pd: ").
+    // What its pass names start with ("pbd: ", "pd: ", "springs: ").
     virtual std::string_view passPrefix() const = 0;
     virtual ParticleRange range() const = 0;
 
     // Declares its own passes, in step order (between the shared stages'
     // predict/collide-generate and collide-project/velocity passes).
     virtual void declarePasses(StepPlan& plan) = 0;
+
+    // When the world is built: throws std::invalid_argument, naming
+    // `scenePath` and the JSON path, for settings it cannot step its objects
+    // with (a dispatch path they do not fit, a diverging relaxation).
+    virtual void checkSettings(const SolverSettings& settings, const std::string& scenePath) {
+        (void)settings;
+        (void)scenePath;
+    }
+    // The settings a live edit may switch it to that record other passes
+    // (its other dispatch paths, where its objects fit them): the world
+    // sizes its pass timer over these too.
+    virtual std::vector<SolverSettings> liveVariants(const SolverSettings& settings) const {
+        (void)settings;
+        return {};
+    }
 
     // At the start of a frame, before any substep: live parameter updates,
     // per-frame constants. Throws std::invalid_argument for settings it

@@ -4,6 +4,7 @@
 
 #include <glm/glm.hpp>
 
+#include "solvers/solver_list.h"
 #include "vk/barriers.h"
 
 namespace vksim {
@@ -12,13 +13,11 @@ Stepper::Stepper(const VulkanContext& ctx, const SimModel& model, const SolverSe
     : particles_(ctx, model),
       colliders_(ctx, model),
       stages_(ctx, particles_, colliders_),
-      pd_(std::make_unique<PdSolver>(ctx, model, particles_, colliders_)),
-      pbd_(std::make_unique<PbdSolver>(ctx, model, particles_, colliders_, settings.iterations)),
-      springs_(std::make_unique<SpringSolver>(ctx, model, particles_)),
+      solvers_(makeParticleSolvers(ctx, model, particles_, colliders_, settings)),
       rigid_(std::make_unique<RigidSolver>(ctx, model.rigid, colliders_)) {
     rigid_->declarePasses(plan_);
-    for (Solver* solver : {static_cast<Solver*>(pd_.get()), static_cast<Solver*>(pbd_.get()),
-                           static_cast<Solver*>(springs_.get())}) {
+    for (const std::unique_ptr<Solver>& owned : solvers_) {
+        Solver* solver = owned.get();
         if (solver->range().count == 0) continue;
         ParticleStagePasses& passes = active_.emplace_back(Active{solver, {}}).passes;
         ParticleStages::declareBeforeSolve(plan_, solver->passPrefix(), solver->owner(), passes);
@@ -127,6 +126,17 @@ void Stepper::reset(const SimModel& model) {
     particles_.reset(model);
     rigid_->reset(model.rigid);
     for (const Active& active : active_) active.solver->reset(model);
+}
+
+void Stepper::checkSettings(const SolverSettings& settings, const std::string& scenePath) {
+    for (const std::unique_ptr<Solver>& solver : solvers_) solver->checkSettings(settings, scenePath);
+}
+
+std::vector<SolverSettings> Stepper::liveVariants(const SolverSettings& settings) const {
+    std::vector<SolverSettings> variants;
+    for (const std::unique_ptr<Solver>& solver : solvers_)
+        for (SolverSettings& variant : solver->liveVariants(settings)) variants.push_back(std::move(variant));
+    return variants;
 }
 
 }  // namespace vksim

@@ -13,13 +13,13 @@
 // finite probe; tests step one directly.
 #include <functional>
 #include <memory>
+#include <stdexcept>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "model/sim_model.h"
-#include "solvers/pbd/pbd_solver.h"
-#include "solvers/pd/pd_solver.h"
 #include "solvers/rigid/rigid_solver.h"
-#include "solvers/springs/spring_solver.h"
 #include "solvers/solver.h"
 #include "step/frame_work.h"
 #include "step/particle_stages.h"
@@ -65,20 +65,33 @@ public:
     // (frame_work.h), counted the same way.
     FrameWork frameWork(const SolverSettings& settings);
 
+    // Every solver's checkSettings(), in step order.
+    void checkSettings(const SolverSettings& settings, const std::string& scenePath);
+    // Every solver's liveVariants() of `settings`.
+    std::vector<SolverSettings> liveVariants(const SolverSettings& settings) const;
+
     // Back to the model's initial state (waits for the queue).
     void reset(const SimModel& model);
 
     ParticleStore& particles() { return particles_; }
     const ParticleStore& particles() const { return particles_; }
     ColliderSet& colliders() { return colliders_; }
-    PbdSolver& pbd() { return *pbd_; }
-    const PbdSolver& pbd() const { return *pbd_; }
-    PdSolver& pd() { return *pd_; }
-    const PdSolver& pd() const { return *pd_; }
-    SpringSolver& springs() { return *springs_; }
-    const SpringSolver& springs() const { return *springs_; }
-    RigidSolver& rigid() { return *rigid_; }
-    const RigidSolver& rigid() const { return *rigid_; }
+    // A solver by its type (PbdSolver, PdSolver, SpringSolver, RigidSolver):
+    // every one exists, empty of particles or bodies when the scene has none.
+    template <class S>
+    S& solver() {
+        return const_cast<S&>(std::as_const(*this).solver<S>());
+    }
+    template <class S>
+    const S& solver() const {
+        if constexpr (std::is_same_v<S, RigidSolver>) {
+            return *rigid_;
+        } else {
+            for (const std::unique_ptr<Solver>& solver : solvers_)
+                if (const S* typed = dynamic_cast<const S*>(solver.get())) return *typed;
+            throw std::logic_error("a solver type that solvers/solver_list.cpp does not make");
+        }
+    }
 
 private:
     // The solvers with particles, in step order, with their stage passes.
@@ -95,9 +108,7 @@ private:
     ParticleStore particles_;
     ColliderSet colliders_;
     ParticleStages stages_;
-    std::unique_ptr<PdSolver> pd_;
-    std::unique_ptr<PbdSolver> pbd_;
-    std::unique_ptr<SpringSolver> springs_;
+    std::vector<std::unique_ptr<Solver>> solvers_;  // solvers/solver_list.h, in step order
     std::unique_ptr<RigidSolver> rigid_;
     std::vector<Active> active_;  // the solvers with particles, in step order
     uint32_t normalsPass_ = 0;

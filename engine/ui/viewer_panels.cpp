@@ -111,13 +111,13 @@ bool pbdPathCombo(const OverlayView& view, SolverSettings& edited) {
                                      : std::string(kPbdPathNames[size_t(path)]);
     };
     bool changed = false;
-    if (ImGui::BeginCombo("PBD path", label(edited.pbdPath).c_str())) {
+    if (ImGui::BeginCombo("PBD path", label(edited.pbd.path).c_str())) {
         for (PbdPath path : {PbdPath::Auto, PbdPath::Workgroup, PbdPath::PerColour, PbdPath::Clusters}) {
             const std::optional<std::string> misfit = view.pbdPathMisfit(path);
             ImGui::BeginDisabled(misfit.has_value());
-            if (ImGui::Selectable(label(path).c_str(), path == edited.pbdPath)) {
-                changed = path != edited.pbdPath;
-                edited.pbdPath = path;
+            if (ImGui::Selectable(label(path).c_str(), path == edited.pbd.path)) {
+                changed = path != edited.pbd.path;
+                edited.pbd.path = path;
             }
             ImGui::EndDisabled();
             if (misfit && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
@@ -137,11 +137,11 @@ void solverPanel(const OverlayView& view) {
     bool changed = ImGui::SliderFloat("time step ms", &dtMs, 1.0f, 33.3f, "%.2f");
     edited.timeStep = dtMs / 1000.0f;
     int substeps = int(edited.substeps);
-    int iterations = int(edited.iterations);
+    int iterations = int(edited.pbd.iterations);
     changed |= ImGui::SliderInt("substeps", &substeps, 1, 64);
     changed |= ImGui::SliderInt("iterations", &iterations, 1, 64);
     edited.substeps = uint32_t(std::max(substeps, 1));
-    edited.iterations = uint32_t(std::max(iterations, 1));
+    edited.pbd.iterations = uint32_t(std::max(iterations, 1));
     if (view.pbdPathFor) changed |= pbdPathCombo(view, edited);
     changed |= ImGui::DragFloat3("gravity", &edited.gravity.x, 0.05f, -50.0f, 50.0f, "%.2f");
     changed |= ImGui::SliderFloat("damping 1/s", &edited.damping, 0.0f, 10.0f, "%.3f");

@@ -20,6 +20,10 @@
 #include "vk/context.h"
 #include "world/device_limits.h"
 #include "world/frame_time_limit.h"
+#include "solvers/pbd/pbd_solver.h"
+#include "solvers/pd/pd_solver.h"
+#include "solvers/rigid/rigid_solver.h"
+#include "solvers/springs/spring_solver.h"
 
 namespace vksim {
 namespace {
@@ -54,25 +58,9 @@ std::string fewerPassesKeys(const SimModel& model) {
 World::World(const VulkanContext& ctx, const Scene& scene, uint32_t frameSlots)
     : ctx_(ctx), scene_(scene), model_(buildModel(fittingDevice(ctx, scene))) {
     stepper_ = std::make_unique<Stepper>(ctx, model_, scene_.solver);
-    // A relaxation that would make the Jacobi iteration diverge is a scene error: say so now.
-    if (!stepper_->pd().empty()) {
-        try {
-            stepper_->pd().jacobiParameters(scene_.solver);
-        } catch (const std::invalid_argument& e) {
-            throw std::invalid_argument(fmt::format("{}: /solver/pd/relaxation: {}", scene_.path, e.what()));
-        }
-    }
-    if (scene_.solver.pbdPath == PbdPath::Workgroup && stepper_->pbd().workgroupMisfit())
-        throw std::invalid_argument(fmt::format(
-            "{}: /solver/pbdPath: \"workgroup\" needs every PBD object to fit one workgroup, but {}; use \"auto\", "
-            "\"clusters\" or \"perColour\"",
-            scene_.path, *stepper_->pbd().workgroupMisfit()));
-    if (scene_.solver.pbdPath == PbdPath::Clusters && stepper_->pbd().clusterMisfit())
-        throw std::invalid_argument(fmt::format(
-            "{}: /solver/pbdPath: \"clusters\" on this CPU driver reads every array as one texel buffer, but {}; "
-            "use \"auto\" or \"perColour\"",
-            scene_.path, *stepper_->pbd().clusterMisfit()));
-    finiteCheck_ = std::make_unique<FrameFiniteCheck>(ctx, stepper_->particles(), stepper_->rigid(), frameSlots);
+    // Settings a solver cannot step its objects with are a scene error: say so now.
+    stepper_->checkSettings(scene_.solver, scene_.path);
+    finiteCheck_ = std::make_unique<FrameFiniteCheck>(ctx, stepper_->particles(), stepper_->solver<RigidSolver>(), frameSlots);
     finiteCheck_->declarePass(stepper_->plan());
     residuals_ = std::make_unique<ResidualTracker>(ctx, model_, frameSlots);
     residuals_->declarePasses(stepper_->plan());
@@ -87,15 +75,12 @@ World::World(const VulkanContext& ctx, const Scene& scene, uint32_t frameSlots)
             scene_.path, scene_.solver.substeps, runs, kMaxPassRunsPerFrame, fewerPassesKeys(model_)));
     // A frame that cannot finish within the GPU time limit on this device.
     refuseFramesPastTimeLimit(ctx, scene_.path, stepper_->frameWork(scene_.solver));
-    // Head-room for a live switch of the PBD path too: the per-colour path
-    // records a pass per colour where the clusters record two per iteration.
+    // Head-room for a live switch of a solver's path too (PBD's per-colour
+    // path records a pass per colour where the clusters record two per
+    // iteration).
     uint32_t anyPath = runs;
-    SolverSettings other = scene_.solver;
-    for (PbdPath path : {PbdPath::PerColour, PbdPath::Clusters, PbdPath::Workgroup}) {
-        if (stepper_->pbd().pathMisfit(path)) continue;
-        other.pbdPath = path;
+    for (const SolverSettings& other : stepper_->liveVariants(scene_.solver))
         anyPath = std::max(anyPath, passRunsPerFrame(other));
-    }
     timerCapacity_ = std::min(4 * anyPath, kMaxPassRunsPerFrame);
     timer_ = std::make_unique<GpuTimer>(ctx, frameSlots, timerCapacity_);
     stepper_->plan().registerPasses(*timer_);
@@ -230,7 +215,7 @@ void World::setFamilyMaterial(uint32_t cloth, ConstraintFamily family, const Con
                                                 params.compliance));
     current = params;
     model_.materials.at(materialIndex(cloth, family)) = toMaterial(params);
-    stepper_->pbd().setMaterials(model_.materials);
+    stepper_->solver<PbdSolver>().setMaterials(model_.materials);
     commands_->forget();
 }
 
@@ -246,7 +231,7 @@ void World::setPdMaterial(PdOwner owner, PdFamily family, const PdParams& params
     PdModel edited = model_.pd;
     applyPdParams(edited, *group, params);
     buildPdSystem(edited, model_.positions);
-    PdSolver& pd = stepper_->pd();
+    PdSolver& pd = stepper_->solver<PdSolver>();
     pd.setWeights(edited);
     commands_->forget();  // the spectrum, so the Chebyshev weights, are estimated again
     try {
@@ -269,7 +254,7 @@ void World::setSpringParams(uint32_t cloth, const SpringClothParams& params) {
         throw std::invalid_argument(fmt::format("setSpringParams: cloth {} has no springs", cloth));
     MsModel edited = model_.springs;
     vksim::setSpringParams(edited, static_cast<uint32_t>(object - objects.begin()), params);  // throws before any change
-    stepper_->springs().setMaterials(edited);
+    stepper_->solver<SpringSolver>().setMaterials(edited);
     model_.springs = std::move(edited);
     scene_.cloths[cloth].springs = params;
     commands_->forget();

@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <stdexcept>
+#include <utility>
 
 #include "scene/scene.h"
 #include "diagnostics/frame_finite_check.h"
@@ -217,17 +218,22 @@ public:
     const SimModel& model() const { return model_; }
     // The particle state (read-back: particles().readPositions()).
     const ParticleStore& particles() const { return stepper_->particles(); }
-    // The solvers (each empty of particles when the scene has no object of its method).
-    PbdSolver& pbdSolver() { return stepper_->pbd(); }
-    const PbdSolver& pbdSolver() const { return stepper_->pbd(); }
-    PdSolver& pdSolver() { return stepper_->pd(); }
+    // A solver by its type (PbdSolver, PdSolver, SpringSolver, RigidSolver,
+    // from solvers/<name>/): every one exists, empty of particles (or bodies)
+    // when the scene has no object of its method. solver<RigidSolver>()
+    // .states() holds the bodies' transforms on the GPU, .readStates() reads
+    // them back.
+    template <class S>
+    S& solver() {
+        return stepper_->solver<S>();
+    }
+    template <class S>
+    const S& solver() const {
+        return std::as_const(*stepper_).solver<S>();
+    }
     // diagnostics/state_hash.h's fingerprint of the particle positions and the body
     // poses (reads back: waits for the queue).
     uint64_t stateHash() const;
-    // The rigid bodies (empty when the scene has none): rigid().states() is
-    // their transforms on the GPU, rigid().readStates() reads them back.
-    RigidSolver& rigid() { return stepper_->rigid(); }
-    const RigidSolver& rigid() const { return stepper_->rigid(); }
     // Every pass a frame can record, in step order.
     const StepPlan& plan() const { return stepper_->plan(); }
     GpuTimer& timer() { return *timer_; }

@@ -24,6 +24,6 @@ out=$("$vksim" "$scene" --headless --frames 5 --validate)
 for sweep in 1 2; do
     if grep -qE "^  cluster sweep $sweep " <<<"$out"; then pass "cluster sweep $sweep ran"; else fail "no 'cluster sweep $sweep' pass"; fi
 done
-if grep -qE '^  (stretch|bending) colour ' <<<"$out"; then fail "a colour pass ran"; else pass "no colour pass"; fi
+if grep -qE '^  pbd: (stretch|bending) colour ' <<<"$out"; then fail "a colour pass ran"; else pass "no colour pass"; fi
 
 finish

@@ -16,6 +16,6 @@ scene_variant "$scene" "$work/jelly_per_colour.json" '"perColour"' \
     's/"iterations": 4 }/"iterations": 4, "pbdPath": "perColour" }/'
 
 same_hash_on_threads "$vksim" "$scene" 30
-same_hash_on_path "$vksim" "$work/jelly_per_colour.json" 30 "per-colour" "shape matching "
+same_hash_on_path "$vksim" "$work/jelly_per_colour.json" 30 "per-colour" "pbd: shape matching "
 
 finish

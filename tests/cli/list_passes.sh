@@ -7,9 +7,9 @@ vksim="$1"; scene="$2"
 plan="$("$vksim" --list-passes "$scene")"
 echo "$plan"
 fail() { echo "FAIL: $*"; exit 1; }
-grep -qE '^predict +pbd +predict$' <<<"$plan" || fail "no PBD predict stage"
-grep -qE '^solve +pbd +stretch colour 0$' <<<"$plan" || fail "no stretch colour 0 solve pass"
-grep -qE '^collide-project +pbd +collide: project$' <<<"$plan" || fail "no collide-project stage"
+grep -qE '^predict +pbd +pbd: predict$' <<<"$plan" || fail "no PBD predict stage"
+grep -qE '^solve +pbd +pbd: stretch colour 0$' <<<"$plan" || fail "no stretch colour 0 solve pass"
+grep -qE '^collide-project +pbd +pbd: collide: project$' <<<"$plan" || fail "no collide-project stage"
 grep -qE '^normals +world +normals$' <<<"$plan" || fail "no normals pass"
 grep -qE '^finite-check +world +finite check$' <<<"$plan" || fail "no finite check"
 # Every pass of a timed run is declared in the plan ("step total" is the

@@ -15,7 +15,7 @@ lines=$(printf '%s\n' "$err" | grep -c .)
 echo "stderr: $err"
 [[ $status -eq 1 ]] || { echo "FAIL: exit status $status, expected 1"; exit 1; }
 [[ $lines -eq 1 ]] || { echo "FAIL: $lines lines on stderr, expected 1"; exit 1; }
-expected="vksim: $scene: simulation became non-finite in frame 0, substep 0, pass \"predict\": particle "
+expected="vksim: $scene: simulation became non-finite in frame 0, substep 0, pass \"pbd: predict\": particle "
 [[ $err == "$expected"* && $err == *'velocity = '*'past 1.15e+18'* ]] ||
     { echo "FAIL: expected '$expected... velocity = (...), past 1.15e+18 ...'"; exit 1; }
 echo "1 passed, 0 failed"

@@ -52,7 +52,7 @@ check "distance: 64 colours + 1872 in the overflow group" \
 check "bending: 64 colours + an overflow group" \
   'grep -Eq "^  bending +[0-9]+ constraints in 64 colours:.* \+ [0-9]+ in the overflow group$" <<<"$out"'
 check "the timing table has the stretch and bending overflow passes" \
-  'grep -q "stretch overflow" <<<"$out" && grep -q "bending overflow" <<<"$out"'
+  'grep -q "pbd: stretch overflow" <<<"$out" && grep -q "pbd: bending overflow" <<<"$out"'
 
 one=$(LP_NUM_THREADS=1 "$vksim" "$scratch/uv_sphere.json" --headless --frames 10 --hash --quiet | grep '^state-hash: ')
 four=$(grep '^state-hash: ' <<<"$out" || true)

@@ -84,7 +84,7 @@ TEST_F(AirDrag, EveryClothSolverDecaysAsTheClosedForm) {
         scene.solver.timeStep = 1.0f / 60.0f;
         scene.solver.substeps = 4;
         scene.solver.springs.integrator = c.integrator;
-        scene.solver.pbdPath = c.pbdPath;
+        scene.solver.pbd.path = c.pbd.path;
         const SimModel model = buildModel(scene);
         GpuRun run(ctx(), model, scene.solver);
         const uint32_t frames = 60;

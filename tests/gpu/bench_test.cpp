@@ -25,9 +25,10 @@ namespace {
 
 class Bench : public GpuTest {};
 
-const std::set<std::string> kClothFamilies{"predict",         "collide: generate", "stretch",
-                                           "bending",         "collide: project",  "update velocity",
-                                           "friction/restitution", "normals",      "finite check"};
+const std::set<std::string> kClothFamilies{"pbd: predict",          "pbd: collide: generate",
+                                           "pbd: stretch",          "pbd: bending",
+                                           "pbd: collide: project", "pbd: update velocity",
+                                           "pbd: friction/restitution", "normals", "finite check"};
 
 // What every pass family row must hold (a byte model, elements and bytes,
 // p95 >= median); returns the families of one size's rows.
@@ -213,7 +214,7 @@ TEST_F(Bench, ClothPbdRunsInOneWorkgroupDispatch) {
     EXPECT_EQ(workgroup.dispatchesPerStep, 3u);
     std::set<std::string> families;
     for (const PassFamilyResult& p : workgroup.passes) families.insert(p.family);
-    EXPECT_EQ(families, (std::set<std::string>{"solve in workgroups", "normals", "finite check"}));
+    EXPECT_EQ(families, (std::set<std::string>{"pbd: solve in workgroups", "normals", "finite check"}));
     EXPECT_EQ(workgroup.constraintSolvesPerStep, 32 * workgroup.constraints);
     EXPECT_EQ(workgroup.constraintSolvesPerStep, perColour.constraintSolvesPerStep);
     EXPECT_GT(perColour.dispatchesPerStep, 100u);
@@ -264,7 +265,7 @@ TEST_F(Bench, FilterMatchingNothingIsAnError) {
 // family, attachments included: each must have a byte model.
 TEST_F(Bench, EveryPassThatRunsHasAByteModel) {
     Scene scene = loadScene(sourcePath("scenes/cloth_colliders.json"));
-    scene.solver.pbdPath = PbdPath::PerColour;  // the per-colour passes (the workgroup solve has none)
+    scene.solver.pbd.path = PbdPath::PerColour;  // the per-colour passes (the workgroup solve has none)
     World sim(ctx(), scene, kHeadlessFramesInFlight);
     simulateFrames(ctx(), sim, 1);
     std::set<std::string> families;

@@ -12,6 +12,7 @@
 #include "geometry/shared_math.h"
 #include "world/world.h"
 #include "world_frames.h"
+#include "solvers/rigid/rigid_solver.h"
 
 namespace vksim::test {
 namespace {
@@ -68,7 +69,7 @@ TEST_F(BodyDragging, ARayPicksTheNearestBodySurface) {
 TEST_F(BodyDragging, TheGrabbedPointClosesOnTheTargetAsTheClosedFormSays) {
     World world(ctx(), twoBoxes(false), 1);
     const glm::vec3 grab(0.0f, 0.1f, 0.0f);  // the upper box's top centre
-    const gpu::RigidBodyState start = world.rigid().readStates()[1];
+    const gpu::RigidBodyState start = world.solver<RigidSolver>().readStates()[1];
     const glm::dvec3 target = worldPoint(start, grab) + glm::dvec3(0.0, 0.3, 0.0);
     world.dragBody(1, grab, glm::vec3(target));
     const double h = world.scene().solver.timeStep / world.scene().solver.substeps;
@@ -76,7 +77,7 @@ TEST_F(BodyDragging, TheGrabbedPointClosesOnTheTargetAsTheClosedFormSays) {
     double worst = 0.0;
     for (uint32_t frame = 1; frame <= 30; ++frame) {
         runWorldFrames(ctx(), world, 1);
-        const double left = glm::length(target - worldPoint(world.rigid().readStates()[1], grab));
+        const double left = glm::length(target - worldPoint(world.solver<RigidSolver>().readStates()[1], grab));
         const double expected = 0.3 * std::pow(1.0 - h / kBodyDragTime, 4.0 * frame);
         worst = std::max(worst, std::abs(left - expected));
         if (frame % 10 == 0) trace += fmt::format(" {}: {:.5e} (closed form {:.5e})", frame, left, expected);
@@ -85,7 +86,7 @@ TEST_F(BodyDragging, TheGrabbedPointClosesOnTheTargetAsTheClosedFormSays) {
                              worst);
     EXPECT_LT(worst, 1e-5);
     // The other box is untouched, and a release ends the pull.
-    EXPECT_LT(glm::length(glm::vec3(world.rigid().readStates()[0].linearVelocity)), 1e-7f);
+    EXPECT_LT(glm::length(glm::vec3(world.solver<RigidSolver>().readStates()[0].linearVelocity)), 1e-7f);
     world.release();
     EXPECT_FALSE(world.draggedBody().has_value());
 }
@@ -102,15 +103,15 @@ TEST_F(BodyDragging, ABoxLiftedByACornerHangsFromIt) {
     for (const char* path : {"oneWorkgroup", "perSubstep"}) {
         World world(ctx(), twoBoxes(true, path, 3.0), 1);
         const glm::vec3 corner(0.1f, 0.1f, 0.1f);
-        const glm::dvec3 target = worldPoint(world.rigid().readStates()[1], corner) + glm::dvec3(0.0, 0.5, 0.0);
+        const glm::dvec3 target = worldPoint(world.solver<RigidSolver>().readStates()[1], corner) + glm::dvec3(0.0, 0.5, 0.0);
         world.dragBody(1, corner, glm::vec3(target));
         double worst = 0.0;
         for (uint32_t frame = 1; frame <= 240; ++frame) {
             runWorldFrames(ctx(), world, 1);
             if (frame >= 60)
-                worst = std::max(worst, glm::length(target - worldPoint(world.rigid().readStates()[1], corner)));
+                worst = std::max(worst, glm::length(target - worldPoint(world.solver<RigidSolver>().readStates()[1], corner)));
         }
-        const gpu::RigidBodyState state = world.rigid().readStates()[1];
+        const gpu::RigidBodyState state = world.solver<RigidSolver>().readStates()[1];
         const glm::dvec3 below = glm::dvec3(glm::vec3(state.position)) - target;
         std::cout << fmt::format("[body drag] {}: from 1 s to 4 s the corner stays within {:.2e} m of the target; at "
                                  "4 s the centre is ({:.4f}, {:.4f}, {:.4f}) m from it, |w| {:.2f} rad/s\n",

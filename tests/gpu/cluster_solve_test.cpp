@@ -38,7 +38,7 @@ protected:
 };
 
 Scene onPath(Scene scene, PbdPath path) {
-    scene.solver.pbdPath = path;
+    scene.solver.pbd.path = path;
     return scene;
 }
 
@@ -72,8 +72,8 @@ TEST_F(ClusterSolve, MatchesTheReferenceInClusterOrder) {
     const SimModel model = buildModel(scene);
     GpuRun gpu(ctx(), model, scene.solver);
     GpuRun gpuColours(ctx(), model, onPath(scene, PbdPath::PerColour).solver);
-    ASSERT_GT(gpu.stepper().pbd().firstSweepClusters(), 1u);
-    PbdReference clusterOrder(model, gpu.stepper().pbd().clusterCapacity());
+    ASSERT_GT(gpu.stepper().solver<PbdSolver>().firstSweepClusters(), 1u);
+    PbdReference clusterOrder(model, gpu.stepper().solver<PbdSolver>().clusterCapacity());
     PbdReference colourOrder(model);
     double worst = 0.0, worstColourOrder = 0.0, worstColours = 0.0;
     for (uint32_t f = 1; f <= 30; ++f) {
@@ -124,12 +124,12 @@ TEST_F(ClusterSolve, ConvergesPerIterationAsTheColoursDo) {
     cloth.pinsAsAttachments = false;
     cloth.stretch.model = ConstraintModel::Xpbd;
     cloth.stretch.compliance = 1e-6f;
-    scene.solver.iterations = 12;
+    scene.solver.pbd.iterations = 12;
     World clusters(ctx(), onPath(scene, PbdPath::Clusters), 1);
     World perColour(ctx(), onPath(scene, PbdPath::Clusters), 1);
     for (World* world : {&clusters, &perColour}) runWorldFrames(ctx(), *world, 20);
     ASSERT_EQ(clusters.particles().readPositions(), perColour.particles().readPositions());
-    perColour.scene().solver.pbdPath = PbdPath::PerColour;
+    perColour.scene().solver.pbd.path = PbdPath::PerColour;
     for (World* world : {&clusters, &perColour}) {
         world->setResidualTracking(true);
         runWorldFrames(ctx(), *world, 1);
@@ -141,10 +141,10 @@ TEST_F(ClusterSolve, ConvergesPerIterationAsTheColoursDo) {
     };
     const std::vector<float> ra = clusters.lastResidualPerIteration(), rb = perColour.lastResidualPerIteration();
     const std::vector<float> ea = clusters.lastPbdEnergyPerIteration(), eb = perColour.lastPbdEnergyPerIteration();
-    ASSERT_EQ(ra.size(), scene.solver.iterations);
-    ASSERT_EQ(rb.size(), scene.solver.iterations);
-    ASSERT_EQ(ea.size(), scene.solver.iterations);
-    ASSERT_EQ(eb.size(), scene.solver.iterations);
+    ASSERT_EQ(ra.size(), scene.solver.pbd.iterations);
+    ASSERT_EQ(rb.size(), scene.solver.pbd.iterations);
+    ASSERT_EQ(ea.size(), scene.solver.pbd.iterations);
+    ASSERT_EQ(eb.size(), scene.solver.pbd.iterations);
     print("mean |C| [m]", ra, rb);
     print("XPBD objective [J]", ea, eb);
     expectConvergesAsWell(ra, ea, rb, eb, "clusters", "clusters / colours");
@@ -159,8 +159,8 @@ TEST_F(ClusterSolve, CollisionsInTheSecondSweepGiveTheBitsOfTheirOwnPass) {
     const SimModel model = buildModel(scene);
     GpuRun folded(ctx(), model, scene.solver);
     GpuRun separate(ctx(), model, scene.solver);
-    ASSERT_TRUE(folded.stepper().pbd().clusterSweepCollides());
-    separate.stepper().pbd().keepClusterCollisionPassForTesting();
+    ASSERT_TRUE(folded.stepper().solver<PbdSolver>().clusterSweepCollides());
+    separate.stepper().solver<PbdSolver>().keepClusterCollisionPassForTesting();
     const glm::vec3 centre = scene.colliders[0].position;
     const float radius = scene.colliders[0].radius;
     uint32_t touchingFrames = 0;
@@ -173,7 +173,7 @@ TEST_F(ClusterSolve, CollisionsInTheSecondSweepGiveTheBitsOfTheirOwnPass) {
     EXPECT_GT(touchingFrames, 10u);
     bool collisionPass = false;
     for (const PassRunInterval& run : folded.timer().lastCollectedFrame().runs)
-        collisionPass |= folded.timer().passName(run.passId) == "collide: project";
+        collisionPass |= folded.timer().passName(run.passId) == "pbd: collide: project";
     EXPECT_FALSE(collisionPass);
 }
 
@@ -190,7 +190,7 @@ TEST_F(ClusterSolve, SubgroupAndWorkgroupBarriersGiveTheSameBits) {
     const SimModel model = buildModel(scene);
     GpuRun subgroup(ctx(), model, scene.solver);
     GpuRun workgroup(ctx(), model, scene.solver);
-    const PbdSolver& solver = subgroup.stepper().pbd();
+    const PbdSolver& solver = subgroup.stepper().solver<PbdSolver>();
     std::cout << fmt::format("[clusters] CPU sweep in one subgroup: {}\n", solver.cpuSweepInOneSubgroup());
     if (cpu() && ctx().canRequireSubgroupSize(8)) {
         EXPECT_TRUE(solver.cpuSweepInOneSubgroup());
@@ -198,8 +198,8 @@ TEST_F(ClusterSolve, SubgroupAndWorkgroupBarriersGiveTheSameBits) {
     // A GPU has no CPU sweep, and a CPU driver without full subgroups of 8
     // has only the workgroup barrier: nothing to compare there.
     if (!solver.cpuSweepInOneSubgroup()) GTEST_SKIP() << "no subgroup-barrier sweep on this device";
-    workgroup.stepper().pbd().syncCpuSweepByWorkgroupForTesting();
-    ASSERT_FALSE(workgroup.stepper().pbd().cpuSweepInOneSubgroup());
+    workgroup.stepper().solver<PbdSolver>().syncCpuSweepByWorkgroupForTesting();
+    ASSERT_FALSE(workgroup.stepper().solver<PbdSolver>().cpuSweepInOneSubgroup());
     expectSameBitsEachFrame(subgroup, workgroup, 30);
 }
 
@@ -222,7 +222,7 @@ TEST_F(ClusterSolve, AQuarterOfThePerColourDispatches) {
         sweeps += name == PbdSolver::kClusterSweepPassNames[0] || name == PbdSolver::kClusterSweepPassNames[1];
         EXPECT_EQ(name.find("colour"), std::string_view::npos) << "a grid cloth left a colour pass: " << name;
     }
-    EXPECT_EQ(sweeps, 2 * scene.solver.substeps * scene.solver.iterations);
+    EXPECT_EQ(sweeps, 2 * scene.solver.substeps * scene.solver.pbd.iterations);
 }
 
 // A mouse drag on the cluster path: the dragged particle is kinematic for
@@ -262,7 +262,7 @@ DistancesAfterAnEdit framesAfterAnEdit(VulkanContext& ctx, World& world,
     edited.velocities = world.particles().readVelocities();
     SimModel unedited = edited;
     unedit(unedited);
-    const uint32_t clusterParticles = world.pbdSolver().clusterCapacity();
+    const uint32_t clusterParticles = world.solver<PbdSolver>().clusterCapacity();
     PbdReference toEdited(edited, clusterParticles), toUnedited(unedited, clusterParticles);
     runWorldFrames(ctx, world, 10);
     for (int f = 0; f < 10; ++f) {
@@ -319,13 +319,13 @@ TEST_F(ClusterSolve, AFamilySwitchedToXpbdLiveKeepsItsMultipliers) {
     Scene scene = onPath(swingingCloth(side()), PbdPath::Clusters);
     scene.colliders.clear();
     World world(ctx(), scene, 1);
-    EXPECT_EQ(world.pbdSolver().xpbdFamilies(), gpu::kXpbdFamilyBending);
+    EXPECT_EQ(world.solver<PbdSolver>().xpbdFamilies(), gpu::kXpbdFamilyBending);
     runWorldFrames(ctx(), world, 3);
     ConstraintParams params = world.scene().cloths[0].stretch;
     params.model = ConstraintModel::Xpbd;
     params.compliance = 0.01f;
     world.setFamilyMaterial(0, ConstraintFamily::Stretch, params);
-    EXPECT_EQ(world.pbdSolver().xpbdFamilies(), gpu::kXpbdFamilyDistance | gpu::kXpbdFamilyBending);
+    EXPECT_EQ(world.solver<PbdSolver>().xpbdFamilies(), gpu::kXpbdFamilyDistance | gpu::kXpbdFamilyBending);
     const auto [toXpbd, toPbd] = framesAfterAnEdit(ctx(), world, [](SimModel& model) {
         model.materials[model.distance[0].material].mode = gpu::kModePbd;  // stiffness 1, as before the edit
     });
@@ -344,8 +344,8 @@ TEST_F(ClusterSolve, AutoPicksClustersWhereTheyCutAnObject) {
     auto pathOf = [&](uint32_t side, uint32_t expectedClusters) {
         const Scene scene = swingingCloth(side);
         World world(ctx(), scene, 1);
-        EXPECT_EQ(world.pbdSolver().firstSweepClusters(), expectedClusters) << side << " x " << side;
-        return world.pbdSolver().pathFor(scene.solver);
+        EXPECT_EQ(world.solver<PbdSolver>().firstSweepClusters(), expectedClusters) << side << " x " << side;
+        return world.solver<PbdSolver>().pathFor(scene.solver);
     };
     const uint32_t workgroup = workgroupParticleCapacity(sharedBytes());
     // Fits one cluster: one workgroup everywhere.

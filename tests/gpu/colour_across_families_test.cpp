@@ -32,8 +32,8 @@ class ColourAcrossFamilies : public GpuTest {};
 Scene swingingClothWith(PbdColouring colouring, PbdPath path) {
     Scene scene = swingingCloth(40);
     scene.colliders.clear();
-    scene.solver.pbdColouring = colouring;
-    scene.solver.pbdPath = path;
+    scene.solver.pbd.colouring = colouring;
+    scene.solver.pbd.path = path;
     return scene;
 }
 
@@ -77,7 +77,7 @@ TEST_F(ColourAcrossFamilies, EveryPathMatchesTheReferenceInItsOrder) {
         const Scene scene = swingingClothWith(PbdColouring::AcrossFamilies, path);
         const SimModel model = buildModel(scene);
         GpuRun gpu(ctx(), model, scene.solver);
-        const PbdSolver& pbd = gpu.stepper().pbd();
+        const PbdSolver& pbd = gpu.stepper().solver<PbdSolver>();
         // 1600 particles fit one workgroup (2730 on lavapipe, 4096 at 48 KiB)
         // and the texel buffers of a CPU driver.
         ASSERT_FALSE(pbd.pathMisfit(path)) << kPbdPathNames[size_t(path)] << ": " << *pbd.pathMisfit(path);
@@ -110,7 +110,7 @@ TEST_F(ColourAcrossFamilies, EveryPathMatchesTheReferenceInItsOrder) {
 // per family (workgroup_solve_test.cpp).
 TEST_F(ColourAcrossFamilies, PerColourAndWorkgroupPathsAgreeBitForBit) {
     World perColour(ctx(), swingingClothWith(PbdColouring::AcrossFamilies, PbdPath::PerColour), 1);
-    ASSERT_FALSE(perColour.pbdSolver().pathMisfit(PbdPath::Workgroup)) << "1600 particles fit one workgroup";
+    ASSERT_FALSE(perColour.solver<PbdSolver>().pathMisfit(PbdPath::Workgroup)) << "1600 particles fit one workgroup";
     World workgroup(ctx(), swingingClothWith(PbdColouring::AcrossFamilies, PbdPath::Workgroup), 1);
     runWorldFrames(ctx(), perColour, 30);
     runWorldFrames(ctx(), workgroup, 30);
@@ -130,14 +130,14 @@ TEST_F(ColourAcrossFamilies, FewerDispatchesOnThePerColourPath) {
     runWorldFrames(ctx(), perFamily, 2);
     const size_t a = across.timer().lastCollectedFrame().runs.size();
     const size_t b = perFamily.timer().lastCollectedFrame().runs.size();
-    const size_t iterations = scene.solver.substeps * scene.solver.iterations;
+    const size_t iterations = scene.solver.substeps * scene.solver.pbd.iterations;
     const size_t colours = across.model().distanceGroups.colours.size();
     std::cout << fmt::format("[across families] dispatches per frame: {} (per family: {}), {} fewer an iteration\n",
                              a, b, (b - a) / iterations);
     EXPECT_EQ(b - a, iterations * (colourSteps(perFamily.model()).size() - colours));
     size_t colourPasses = 0;
     for (const PassRunInterval& run : across.timer().lastCollectedFrame().runs)
-        colourPasses += across.timer().passName(run.passId).starts_with("shared colour ");
+        colourPasses += across.timer().passName(run.passId).starts_with("pbd: shared colour ");
     EXPECT_EQ(colourPasses, iterations * colours);
 }
 
@@ -146,7 +146,7 @@ TEST_F(ColourAcrossFamilies, FewerDispatchesOnThePerColourPath) {
 TEST_F(ColourAcrossFamilies, ALiveChangeIsRefused) {
     World world(ctx(), swingingClothWith(PbdColouring::PerFamily, PbdPath::PerColour), 1);
     runWorldFrames(ctx(), world, 1);
-    world.scene().solver.pbdColouring = PbdColouring::AcrossFamilies;
+    world.scene().solver.pbd.colouring = PbdColouring::AcrossFamilies;
     try {
         runWorldFrames(ctx(), world, 1);
         ADD_FAILURE() << "a live colouring change was taken";

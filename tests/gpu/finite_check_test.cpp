@@ -31,7 +31,7 @@ constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 Scene clothOverBall() {
     Scene scene = clothScene({8, 8}, {1.0f, 1.0f}, 0.7f);
     scene.solver.substeps = 2;
-    scene.solver.iterations = 3;
+    scene.solver.pbd.iterations = 3;
     scene.cloths[0].pinned = {{0, 0}, {7, 0}};
     scene.cloths[0].pinsAsAttachments = true;
     ColliderDesc ball;
@@ -92,7 +92,7 @@ TEST_F(FiniteCheck, NanInitialVelocityIsFoundInPredict) {
     ASSERT_TRUE(site.has_value());
     std::cout << "[non-finite] " << describeNonFinite(*site) << "\n";
     EXPECT_EQ(site->frame, 0u);
-    EXPECT_EQ(site->pass, "predict");
+    EXPECT_EQ(site->pass, "pbd: predict");
     EXPECT_EQ(site->position.substep, 0u);
     EXPECT_EQ(site->position.iteration, std::nullopt);
     EXPECT_EQ(site->quantity, "velocity");  // the first buffer predict is checked for
@@ -114,7 +114,7 @@ TEST_F(FiniteCheck, NanBallRadiusIsFoundInCollisionProjection) {
     ASSERT_TRUE(site.has_value());
     std::cout << "[non-finite] " << describeNonFinite(*site) << "\n";
     EXPECT_EQ(site->frame, 0u);
-    EXPECT_EQ(site->pass, "collide: project");
+    EXPECT_EQ(site->pass, "pbd: collide: project");
     EXPECT_EQ(site->position.substep, 0u);
     EXPECT_EQ(site->position.iteration, 0u);
     EXPECT_EQ(site->quantity, "predicted position");
@@ -130,7 +130,7 @@ TEST_F(FiniteCheck, NanBallRadiusIsFoundInCollisionProjection) {
 TEST_F(FiniteCheck, InfiniteRestitutionGoesNonFiniteAtTheFirstBounce) {
     Scene scene = clothScene({6, 6}, {0.5f, 0.5f}, 0.05f);
     scene.solver.substeps = 2;
-    scene.solver.iterations = 2;
+    scene.solver.pbd.iterations = 2;
     ColliderDesc ground;
     ground.name = "ground";
     ground.restitution = std::numeric_limits<float>::infinity();
@@ -156,7 +156,7 @@ TEST_F(FiniteCheck, InfiniteRestitutionGoesNonFiniteAtTheFirstBounce) {
     const std::string message = nonFiniteMessage(sim, static_cast<uint32_t>(*flagged % 2));
     std::cout << "[non-finite] " << message << "\n";
     EXPECT_TRUE(message.starts_with(fmt::format(
-        "simulation became non-finite in frame {}, substep {}, pass \"friction/restitution\": particle 0 velocity = ",
+        "simulation became non-finite in frame {}, substep {}, pass \"pbd: friction/restitution\": particle 0 velocity = ",
         frame, substep)))
         << message;
 }
@@ -216,7 +216,7 @@ TEST_F(FiniteCheck, HeadlessRunExitsWithOneLineOnStderr) {
     std::getline(lines, first);
     EXPECT_FALSE(std::getline(lines, second)) << "more than one line on stderr";
     EXPECT_TRUE(first.starts_with("vksim: simulation became non-finite in frame 0, substep 0, "
-                                  "pass \"collide: project\" (iteration 0): particle 0 predicted position = "))
+                                  "pass \"pbd: collide: project\" (iteration 0): particle 0 predicted position = "))
         << first;
 }
 

@@ -44,9 +44,9 @@ TEST_F(FrameCommandsTest, ReplayingGivesTheStateOfRecordingEveryFrame) {
         std::function<void(Scene&)> edit;
     };
     const std::vector<Case> cases = {
-        {"scenes/cloth_sphere.json", [](Scene& s) { s.solver.pbdPath = PbdPath::Workgroup; }},
-        {"scenes/cloth_sphere.json", [](Scene& s) { s.solver.pbdPath = PbdPath::PerColour; }},
-        {"scenes/cloth_sphere.json", [](Scene& s) { s.solver.pbdPath = PbdPath::Clusters; }},
+        {"scenes/cloth_sphere.json", [](Scene& s) { s.solver.pbd.path = PbdPath::Workgroup; }},
+        {"scenes/cloth_sphere.json", [](Scene& s) { s.solver.pbd.path = PbdPath::PerColour; }},
+        {"scenes/cloth_sphere.json", [](Scene& s) { s.solver.pbd.path = PbdPath::Clusters; }},
         {"scenes/pd_bar.json", [](Scene& s) { s.solver.pd.jacobiPath = PdJacobiPath::Workgroup; }},
         {"scenes/pd_bar.json", [](Scene& s) { s.solver.pd.jacobiPath = PdJacobiPath::PerIteration; }},
         {"scenes/springs_cloth.json", [](Scene& s) { s.solver.springs.integrator = SpringIntegrator::PositionVerlet; }},
@@ -100,7 +100,7 @@ void editAt(World& world, uint32_t frame) {
             break;
         }
         case 9:  // settings edited in place, as the viewer does
-            world.scene().solver.iterations = 6;
+            world.scene().solver.pbd.iterations = 6;
             break;
         case 15: case 16: case 17: case 18:  // a drag whose target moves every frame
             world.drag(60, glm::vec3(-0.8f, 1.2f + 0.02f * static_cast<float>(frame), 0.1f));
@@ -173,7 +173,7 @@ TEST_F(FrameCommandsTest, LiveEditsBetweenReplaysGiveTheStateOfRecordingEveryFra
 TEST_F(FrameCommandsTest, ReplayedFramesAreTimedTrackedAndChecked) {
     Scene scene = clothScene({8, 8}, {1.0f, 1.0f}, 0.7f);
     scene.cloths[0].pinned = {{0, 0}, {7, 0}};
-    scene.solver.pbdPath = PbdPath::PerColour;
+    scene.solver.pbd.path = PbdPath::PerColour;
     World world(ctx(), scene, 2);
     world.setResidualTracking(true);
     size_t runsWhenRecorded = 0;
@@ -185,7 +185,7 @@ TEST_F(FrameCommandsTest, ReplayedFramesAreTimedTrackedAndChecked) {
         const size_t runs = world.timer().lastCollectedFrame().runs.size();
         if (frame == 0) runsWhenRecorded = runs;
         EXPECT_EQ(runs, runsWhenRecorded) << "frame " << frame;
-        EXPECT_EQ(world.lastResidualPerIteration().size(), scene.solver.iterations) << "frame " << frame;
+        EXPECT_EQ(world.lastResidualPerIteration().size(), scene.solver.pbd.iterations) << "frame " << frame;
         EXPECT_EQ(world.nonFiniteFrame(slot), std::nullopt);
     }
     EXPECT_GT(runsWhenRecorded, 100u);  // 4 substeps x 8 iterations x the colours

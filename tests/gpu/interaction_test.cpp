@@ -20,6 +20,8 @@
 #include "model/model_builder.h"
 #include "model/pd_materials.h"
 #include "diagnostics/state_hash.h"
+#include "solvers/pbd/pbd_solver.h"
+#include "solvers/pd/pd_solver.h"
 
 namespace vksim::test {
 namespace {
@@ -52,7 +54,7 @@ std::vector<double> cpuAfterIterations(const SimModel& start, const SolverSettin
     for (uint32_t k = 1; k <= K; ++k) {
         PbdReference cpu(start);
         SolverSettings settings = solver;
-        settings.iterations = k;
+        settings.pbd.iterations = k;
         cpu.step(settings);
         values.push_back(measure(cpu));
     }
@@ -72,7 +74,7 @@ Scene smallCloth() {
     Scene scene = clothScene({16, 16}, {1.0f, 1.0f}, 1.0f);
     scene.cloths[0].pinned = {{0, 0}, {15, 0}};
     scene.solver.substeps = 2;
-    scene.solver.iterations = 8;
+    scene.solver.pbd.iterations = 8;
     return scene;
 }
 
@@ -146,7 +148,7 @@ TEST_F(Interaction, DraggingPbdClothFollowsTheMouseAndReleaseLetsItFall) {
     // below); the workgroup path's drag is checked against it in
     // workgroup_solve_test.cpp.
     Scene scene = smallCloth();
-    scene.solver.pbdPath = PbdPath::PerColour;
+    scene.solver.pbd.path = PbdPath::PerColour;
     World sim(ctx(), scene, 1), undragged(ctx(), scene, 1);
     frames(ctx(), sim, 5);
     const uint32_t particle = 15 * 16 + 8;  // the middle of the free edge (row 15)
@@ -184,7 +186,7 @@ TEST_F(Interaction, DraggingPbdClothFollowsTheMouseAndReleaseLetsItFall) {
     // The timing report names the pass, once per iteration and substep.
     const TimingReport report = sim.timer().report(1);
     const auto mouse = std::find_if(report.passes.begin(), report.passes.end(),
-                                    [](const PassTiming& p) { return p.name == "mouse drag"; });
+                                    [](const PassTiming& p) { return p.name == "pbd: mouse drag"; });
     ASSERT_NE(mouse, report.passes.end());
     EXPECT_EQ(mouse->runsPerFrame, 16u);
 
@@ -337,7 +339,7 @@ TEST_F(Interaction, PbdResidualPerIterationMatchesTheCpuReference) {
     Scene scene = smallCloth();
     scene.solver.substeps = 1;
     const uint32_t K = 8;
-    scene.solver.iterations = K;
+    scene.solver.pbd.iterations = K;
     World sim(ctx(), scene, 1);
     frames(ctx(), sim, 5);  // a moving, stretched state
     EXPECT_TRUE(sim.lastResidualPerIteration().empty());
@@ -375,7 +377,7 @@ TEST_F(Interaction, PbdResidualPerIterationMatchesTheCpuReference) {
     // A pass of its own, recorded once per iteration; none when off.
     const TimingReport on = sim.timer().report(1);
     const auto residual = std::find_if(on.passes.begin(), on.passes.end(),
-                                       [](const PassTiming& p) { return p.name == "residual: stretch |C|"; });
+                                       [](const PassTiming& p) { return p.name == "pbd: residual: stretch |C|"; });
     ASSERT_NE(residual, on.passes.end());
     EXPECT_EQ(residual->runsPerFrame, K);
     sim.setResidualTracking(false);
@@ -401,14 +403,14 @@ TEST_F(Interaction, XpbdEnergyPerIterationMatchesTheCpuReference) {
     Scene scene = smallCloth();
     scene.solver.substeps = 1;
     const uint32_t K = 8;
-    scene.solver.iterations = K;
+    scene.solver.pbd.iterations = K;
     ClothObject& cloth = scene.cloths[0];
     cloth.pinsAsAttachments = true;
     cloth.stretch = {.model = ConstraintModel::Xpbd, .compliance = 1e-6f};
     cloth.bending = {.model = ConstraintModel::Xpbd, .compliance = 1e-2f};
     cloth.attachment = {.model = ConstraintModel::Xpbd, .compliance = 1e-7f};
     World sim(ctx(), scene, 1);
-    ASSERT_TRUE(sim.pbdSolver().xpbdEnergyDefined());
+    ASSERT_TRUE(sim.solver<PbdSolver>().xpbdEnergyDefined());
     frames(ctx(), sim, 5);
     const SimModel start = currentState(sim);
     sim.setResidualTracking(true);
@@ -441,7 +443,7 @@ TEST_F(Interaction, XpbdEnergyPerIterationMatchesTheCpuReference) {
 
     // A PBD-mode family has no energy: no pass, no series.
     World pbd(ctx(), smallCloth(), 1);
-    EXPECT_FALSE(pbd.pbdSolver().xpbdEnergyDefined());
+    EXPECT_FALSE(pbd.solver<PbdSolver>().xpbdEnergyDefined());
     pbd.setResidualTracking(true);
     frames(ctx(), pbd, 1);
     EXPECT_TRUE(pbd.lastPbdEnergyPerIteration().empty());
@@ -464,8 +466,8 @@ TEST_F(Interaction, PdResidualMatchesTheCpuOnReadBackState) {
     ASSERT_EQ(gpu.size(), scene.solver.pd.localIterations);
     EXPECT_TRUE(sim.lastResidualPerIteration().empty());  // no PBD particles
     const std::vector<glm::vec4> q = sim.particles().readPositions();
-    const std::vector<glm::vec4> rhs = sim.pdSolver().readRhs();
-    const PdModel& pd = sim.pdSolver().model();
+    const std::vector<glm::vec4> rhs = sim.solver<PdSolver>().readRhs();
+    const PdModel& pd = sim.solver<PdSolver>().model();
     const double h = scene.solver.timeStep / scene.solver.substeps;
     const glm::vec3 g = scene.solver.gravity;
     double sum = 0.0;
@@ -648,7 +650,7 @@ TEST_F(Interaction, LiveParametersTakeEffectAndResetReproducesAFreshRun) {
     // flat on the ground instead.
     Scene draped = clothScene({12, 12}, {1.0f, 1.0f}, 1.2f);
     draped.solver.substeps = 2;
-    draped.solver.iterations = 4;
+    draped.solver.pbd.iterations = 4;
     ColliderDesc ball;
     ball.name = "ball";
     ball.shape = ColliderShape::Sphere;
@@ -702,14 +704,14 @@ TEST_F(Interaction, LiveParametersTakeEffectAndResetReproducesAFreshRun) {
 TEST_F(Interaction, IterationStiffnessFollowsLiveIterationAndMaterialEdits) {
     Scene scene = smallCloth();
     scene.cloths[0].stretch.stiffness = 0.5f;
-    scene.solver.iterations = 8;
+    scene.solver.pbd.iterations = 8;
     World sim(ctx(), scene, 1);
     frames(ctx(), sim, 3);
     ConstraintParams bending = sim.scene().cloths[0].bending;
     bending.stiffness = 0.3f;
     sim.setFamilyMaterial(0, ConstraintFamily::Bending, bending);
     frames(ctx(), sim, 3);
-    sim.scene().solver.iterations = 3;
+    sim.scene().solver.pbd.iterations = 3;
     frames(ctx(), sim, 3);
     sim.reset();
     expectTheFramesOfANewWorld(ctx(), sim, "bending 0.3 and n_s 8 -> 3");
@@ -776,8 +778,8 @@ TEST_F(Interaction, PdMaterialsAreLiveAndMatchAFreshBuild) {
     EXPECT_EQ(soft.scene().solids[0].strain.stiffness, strain.stiffness);
 
     // With a fixed relaxation, stiffening can push gamma mu_max past 2: refused, nothing changes.
-    const double muStiff = stiff.pdSolver().jacobiParameters(stiff.scene().solver).spectrum.muMax;
-    const double muSoft = soft.pdSolver().jacobiParameters(soft.scene().solver).spectrum.muMax;
+    const double muStiff = stiff.solver<PdSolver>().jacobiParameters(stiff.scene().solver).spectrum.muMax;
+    const double muSoft = soft.solver<PdSolver>().jacobiParameters(soft.scene().solver).spectrum.muMax;
     std::cout << fmt::format("[live pd] largest eigenvalue of D^-1 A: {:.4f} stiff, {:.4f} soft\n", muStiff, muSoft);
     ASSERT_LT(muSoft, muStiff);
     soft.scene().solver.pd.relaxation = float(4.0 / (muSoft + muStiff));  // converges soft, diverges stiff

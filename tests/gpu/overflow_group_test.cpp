@@ -19,6 +19,7 @@
 #include "solver_traits.h"
 #include "world/world.h"
 #include "world_frames.h"
+#include "solvers/pbd/pbd_solver.h"
 
 namespace vksim::test {
 namespace {
@@ -57,7 +58,7 @@ TEST_F(OverflowGroup, UvSphereClothMatchesTheCpuReference) {
     Scene scene = uvSphereScene(folder);
     // The colour order the reference sweeps in ("auto" may take the clusters
     // for this object, too big for one workgroup: the test below).
-    scene.solver.pbdPath = PbdPath::PerColour;
+    scene.solver.pbd.path = PbdPath::PerColour;
     World world(ctx(), scene, 1);
     const SimModel& model = world.model();
     const ColourGroups& stretch = model.distanceGroups;
@@ -91,11 +92,11 @@ TEST_F(OverflowGroup, UvSphereClothMatchesTheCpuReference) {
         if (f % 10 == 0) std::cout << fmt::format("[overflow] gpu vs reference frame {:>2}: max {:.3e} m\n", f, d);
     }
     // One overflow dispatch per family and iteration, none more.
-    const uint32_t iterations = scene.solver.substeps * scene.solver.iterations;
-    EXPECT_EQ(passRunsInLastFrame(world, "stretch overflow"), iterations);
-    EXPECT_EQ(passRunsInLastFrame(world, "bending overflow"), iterations);
-    EXPECT_EQ(passRunsInLastFrame(world, "stretch colour 63"), iterations);
-    EXPECT_FALSE(hasPassEndingIn(world, "attachment overflow"));
+    const uint32_t iterations = scene.solver.substeps * scene.solver.pbd.iterations;
+    EXPECT_EQ(passRunsInLastFrame(world, "pbd: stretch overflow"), iterations);
+    EXPECT_EQ(passRunsInLastFrame(world, "pbd: bending overflow"), iterations);
+    EXPECT_EQ(passRunsInLastFrame(world, "pbd: stretch colour 63"), iterations);
+    EXPECT_FALSE(hasPassEndingIn(world, "pbd: attachment overflow"));
 
     // Both poles (the highest and the lowest particle at the start) moved:
     // the overflow constraints did work.
@@ -125,9 +126,9 @@ TEST_F(OverflowGroup, UvSphereClothMatchesTheCpuReference) {
 TEST_F(OverflowGroup, UvSphereOnTheClusterPathMatchesTheClusterOrder) {
     ScratchFolder folder;
     Scene scene = uvSphereScene(folder);
-    scene.solver.pbdPath = PbdPath::Clusters;
+    scene.solver.pbd.path = PbdPath::Clusters;
     World world(ctx(), scene, 1);
-    PbdReference reference(world.model(), world.pbdSolver().clusterCapacity());
+    PbdReference reference(world.model(), world.solver<PbdSolver>().clusterCapacity());
     const ParticleRange range = reference.range(reference.world());
     double worst = 0.0;
     for (uint32_t f = 1; f <= 30; ++f) {
@@ -137,27 +138,27 @@ TEST_F(OverflowGroup, UvSphereOnTheClusterPathMatchesTheClusterOrder) {
         for (uint32_t i = range.first; i < range.end(); ++i)
             worst = std::max(worst, glm::length(glm::dvec3(glm::vec3(gpu[i])) - reference.positions()[i]));
     }
-    const uint32_t iterations = scene.solver.substeps * scene.solver.iterations;
+    const uint32_t iterations = scene.solver.substeps * scene.solver.pbd.iterations;
     std::cout << fmt::format("[overflow] cluster path: gpu vs cluster-order reference worst {:.3e} m; per frame "
                              "{} cluster sweeps, {} stretch overflow runs\n",
                              worst,
-                             passRunsInLastFrame(world, "cluster sweep 1") +
-                                 passRunsInLastFrame(world, "cluster sweep 2"),
-                             passRunsInLastFrame(world, "stretch overflow"));
-    EXPECT_EQ(passRunsInLastFrame(world, "cluster sweep 1"), iterations);
-    EXPECT_EQ(passRunsInLastFrame(world, "stretch overflow"), iterations);
+                             passRunsInLastFrame(world, "pbd: cluster sweep 1") +
+                                 passRunsInLastFrame(world, "pbd: cluster sweep 2"),
+                             passRunsInLastFrame(world, "pbd: stretch overflow"));
+    EXPECT_EQ(passRunsInLastFrame(world, "pbd: cluster sweep 1"), iterations);
+    EXPECT_EQ(passRunsInLastFrame(world, "pbd: stretch overflow"), iterations);
     EXPECT_LT(worst, PbdTraits::kReferenceTolerance);
 }
 
 TEST_F(OverflowGroup, AnOrdinaryClothHasNoOverflowPass) {
     Scene scene = clothScene({12, 12}, {1.0f, 1.0f}, 1.0f);
-    scene.solver.pbdPath = PbdPath::PerColour;  // the workgroup path has no colour passes at all
+    scene.solver.pbd.path = PbdPath::PerColour;  // the workgroup path has no colour passes at all
     World world(ctx(), scene, 1);
     runWorldFrames(ctx(), world, 1);
     EXPECT_EQ(world.model().distanceGroups.overflow.count, 0u);
     EXPECT_EQ(world.model().bendingGroups.overflow.count, 0u);
     EXPECT_FALSE(hasPassEndingIn(world, " overflow"));
-    EXPECT_GT(passRunsInLastFrame(world, "stretch colour 0"), 0u);
+    EXPECT_GT(passRunsInLastFrame(world, "pbd: stretch colour 0"), 0u);
 }
 
 }  // namespace

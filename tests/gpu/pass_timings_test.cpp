@@ -23,7 +23,7 @@ class PassTimings : public GpuTest {};
 // timestamp pair around each can cost.
 Scene perColourCloth() {
     Scene scene = clothScene({12, 10}, {1.0f, 1.0f}, 1.0f);
-    scene.solver.pbdPath = PbdPath::PerColour;
+    scene.solver.pbd.path = PbdPath::PerColour;
     return scene;
 }
 

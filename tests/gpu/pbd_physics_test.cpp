@@ -131,7 +131,7 @@ TEST_F(PbdPhysics, DistanceResidualDecreasesWithIterations) {
     for (uint32_t iterations : {1u, 2u, 4u, 8u, 16u, 32u}) {
         SolverSettings settings = scene.solver;
         settings.substeps = 1;
-        settings.iterations = iterations;
+        settings.pbd.iterations = iterations;
         GpuRun run(ctx(), stretched, settings);
         run.frames(1);
         const double r = residual(run.positions());

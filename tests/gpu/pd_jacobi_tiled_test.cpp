@@ -50,7 +50,7 @@ TEST_F(PdJacobiTiled, MatchesADispatchPerIterationBitForBit) {
         World tiled(ctx(), onPath(c.scene, PdJacobiPath::Tiled), 1);
         World perIteration(ctx(), onPath(c.scene, PdJacobiPath::PerIteration), 1);
         const PdModel& pd = tiled.model().pd;
-        const uint32_t halo = tiled.pdSolver().tiledJacobiHalo(), band = pdBandwidth(pd);
+        const uint32_t halo = tiled.solver<PdSolver>().tiledJacobiHalo(), band = pdBandwidth(pd);
         std::cout << fmt::format("[pd tiled] {}: {} rows, bandwidth {}, halo {} (tiles of {} rows)\n", c.name,
                                  pd.particleCount, band, halo, PdSolver::kTiledJacobiRows);
         if (c.name.starts_with("1600")) {
@@ -88,7 +88,7 @@ TEST_F(PdJacobiTiled, AutoDoesNotTakeIt) {
     Scene cloth = loadScene(sourcePath("scenes/pd_cloth_sphere.json"));
     cloth.cloths[0].grid.resolution = {64, 64};
     World world(ctx(), cloth, 1);
-    EXPECT_NE(world.pdSolver().jacobiPathFor(cloth.solver), PdJacobiPath::Tiled);
+    EXPECT_NE(world.solver<PdSolver>().jacobiPathFor(cloth.solver), PdJacobiPath::Tiled);
 }
 
 }  // namespace

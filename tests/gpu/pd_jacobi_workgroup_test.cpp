@@ -69,8 +69,8 @@ TEST_F(PdJacobiWorkgroup, AutoTakesOneWorkgroupForSmallSystems) {
     const Scene bar = loadScene(sourcePath("scenes/pd_bar.json"));  // 99 particles
     const Scene ball = loadScene(sourcePath("scenes/pd_ball.json"));  // 729 particles
     World small(ctx(), bar, 1), large(ctx(), ball, 1);
-    EXPECT_EQ(small.pdSolver().jacobiPathFor(bar.solver), PdJacobiPath::Workgroup);
-    EXPECT_EQ(large.pdSolver().jacobiPathFor(ball.solver), PdJacobiPath::PerIteration);
+    EXPECT_EQ(small.solver<PdSolver>().jacobiPathFor(bar.solver), PdJacobiPath::Workgroup);
+    EXPECT_EQ(large.solver<PdSolver>().jacobiPathFor(ball.solver), PdJacobiPath::PerIteration);
 }
 
 }  // namespace

@@ -30,7 +30,7 @@ public:
         : GpuRun(ctx, model, settings, withJacobi(settings, maxJacobi)), model_(model) {}
     // Back to the model's initial state.
     void reset() { GpuRun::reset(model_); }
-    PdSolver& solver() { return stepper().pd(); }
+    PdSolver& solver() { return stepper().solver<PdSolver>(); }
 
 private:
     static SolverSettings withJacobi(SolverSettings settings, uint32_t maxJacobi) {

@@ -11,6 +11,7 @@
 #include "solvers/rigid/rigid_reference.h"
 #include "model/model_builder.h"
 #include "geometry/shared_math.h"
+#include "solvers/rigid/rigid_solver.h"
 
 namespace vksim::test {
 namespace {
@@ -54,7 +55,7 @@ BodyDesc boxBody(glm::vec3 halfExtents, glm::vec3 position) {
     return body;
 }
 
-gpu::RigidBodyState state(GpuRun& gpu, uint32_t body = 0) { return gpu.stepper().rigid().readStates().at(body); }
+gpu::RigidBodyState state(GpuRun& gpu, uint32_t body = 0) { return gpu.stepper().solver<RigidSolver>().readStates().at(body); }
 glm::dvec3 xyz(const glm::vec4& v) { return glm::dvec3(glm::vec3(v)); }
 
 // The body's angular velocity in its own frame, R^T omega.
@@ -559,9 +560,9 @@ TEST_F(RigidBodies, RestingStackStaysStill) {
     const SimModel model = buildModel(scene);
     GpuRun gpu(ctx(), model, scene.solver);
     gpu.frames(1000);
-    const std::vector<gpu::RigidBodyState> settled = gpu.stepper().rigid().readStates();
+    const std::vector<gpu::RigidBodyState> settled = gpu.stepper().solver<RigidSolver>().readStates();
     gpu.frames(1000);
-    const std::vector<gpu::RigidBodyState> states = gpu.stepper().rigid().readStates();
+    const std::vector<gpu::RigidBodyState> states = gpu.stepper().solver<RigidSolver>().readStates();
     const double slop = scene.solver.rigid.penetrationSlop;
     for (uint32_t k = 0; k < states.size(); ++k) {
         const gpu::RigidBodyState& s = states[k];
@@ -590,8 +591,8 @@ TEST_F(RigidBodies, PathsGiveTheSameBits) {
     GpuRun b(ctx(), model, perSubstep);
     a.frames(60);
     b.frames(60);
-    const std::vector<gpu::RigidBodyState> sa = a.stepper().rigid().readStates();
-    const std::vector<gpu::RigidBodyState> sb = b.stepper().rigid().readStates();
+    const std::vector<gpu::RigidBodyState> sa = a.stepper().solver<RigidSolver>().readStates();
+    const std::vector<gpu::RigidBodyState> sb = b.stepper().solver<RigidSolver>().readStates();
     ASSERT_EQ(sa.size(), sb.size());
     EXPECT_EQ(0, std::memcmp(sa.data(), sb.data(), sa.size() * sizeof(gpu::RigidBodyState)));
 }
@@ -648,7 +649,7 @@ BallsOutcome collideBalls(VulkanContext& ctx, float offset) {
         return e;
     };
     gpu.frames(60);
-    const std::vector<gpu::RigidBodyState> after = gpu.stepper().rigid().readStates();
+    const std::vector<gpu::RigidBodyState> after = gpu.stepper().solver<RigidSolver>().readStates();
     BallsOutcome outcome;
     outcome.momentumError = glm::length(momentum(after) - momentum(rigid.states));
     outcome.angularMomentumError = glm::length(angularMomentum(after) - angularMomentum(rigid.states));
@@ -707,7 +708,7 @@ TEST_F(RigidBodies, PileMatchesTheReference) {
     for (uint32_t f = 1; f <= 180; ++f) {
         gpu.frames(1);
         reference.stepFrame(scene.solver);
-        const std::vector<gpu::RigidBodyState> states = gpu.stepper().rigid().readStates();
+        const std::vector<gpu::RigidBodyState> states = gpu.stepper().solver<RigidSolver>().readStates();
         double error = 0.0;
         for (uint32_t b = 0; b < states.size(); ++b)
             error = std::max(error, glm::length(xyz(states[b].position) - reference.states()[b].position));
@@ -718,7 +719,7 @@ TEST_F(RigidBodies, PileMatchesTheReference) {
         }
     }
     // Nothing ends inside anything: every body above the ground.
-    for (const gpu::RigidBodyState& s : gpu.stepper().rigid().readStates()) EXPECT_GT(s.position.y, 0.05f);
+    for (const gpu::RigidBodyState& s : gpu.stepper().solver<RigidSolver>().readStates()) EXPECT_GT(s.position.y, 0.05f);
 }
 
 // The same scene, frame for frame, gives the same bits.
@@ -761,7 +762,7 @@ TEST_F(RigidBodies, ClothRidesAMovingBox) {
     const SimModel model = buildModel(scene);
     GpuRun gpu(ctx(), model, scene.solver);
     gpu.frames(60);
-    const gpu::RigidBodyState cart = gpu.stepper().rigid().readStates()[0];
+    const gpu::RigidBodyState cart = gpu.stepper().solver<RigidSolver>().readStates()[0];
     double vx = 0.0, y = 0.0;
     const std::vector<glm::vec4> velocities = gpu.velocities(), positions = gpu.positions();
     for (size_t i = 0; i < velocities.size(); ++i) {

@@ -26,6 +26,7 @@
 #include "app/pose_output.h"
 #include "gpu_harness.h"
 #include "world/world.h"
+#include "solvers/rigid/rigid_solver.h"
 
 namespace vksim::test {
 namespace {
@@ -275,7 +276,7 @@ TEST_F(RigidOutputs, PosesRoundTripAndFollowFreeFall) {
             EXPECT_EQ(std::bit_cast<uint32_t>(fromCsv[f].values[k]), std::bit_cast<uint32_t>(fromJson[f].values[k]))
                 << "frame " << f << " value " << k;
     }
-    const std::array<float, 13> last = valuesOf(sim.rigid().readStates().at(0));
+    const std::array<float, 13> last = valuesOf(sim.solver<RigidSolver>().readStates().at(0));
     for (size_t k = 0; k < 13; ++k)
         EXPECT_EQ(std::bit_cast<uint32_t>(fromCsv.back().values[k]), std::bit_cast<uint32_t>(last[k])) << "value " << k;
 

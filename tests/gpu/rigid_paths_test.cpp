@@ -11,6 +11,7 @@
 
 #include "gpu_harness.h"
 #include "model/model_builder.h"
+#include "solvers/rigid/rigid_solver.h"
 
 namespace vksim::test {
 namespace {
@@ -67,7 +68,7 @@ TEST_F(RigidPaths, EveryOneOfAHundredFreeBodiesMoves) {
         settings.rigid.path = path;
         GpuRun gpu(ctx(), model, settings);
         gpu.frames(kFrames);
-        const std::vector<gpu::RigidBodyState> states = gpu.stepper().rigid().readStates();
+        const std::vector<gpu::RigidBodyState> states = gpu.stepper().solver<RigidSolver>().readStates();
         double worst = 0.0;
         uint32_t worstBody = 0, unmoved = 0;
         for (uint32_t b = 0; b < kBodies; ++b) {
@@ -95,8 +96,8 @@ void expectSameBitsOnBothPaths(VulkanContext& ctx, const Scene& scene, uint32_t 
     GpuRun b(ctx, model, perSubstep);
     a.frames(frames);
     b.frames(frames);
-    const std::vector<gpu::RigidBodyState> sa = a.stepper().rigid().readStates();
-    const std::vector<gpu::RigidBodyState> sb = b.stepper().rigid().readStates();
+    const std::vector<gpu::RigidBodyState> sa = a.stepper().solver<RigidSolver>().readStates();
+    const std::vector<gpu::RigidBodyState> sb = b.stepper().solver<RigidSolver>().readStates();
     ASSERT_EQ(sa.size(), sb.size());
     uint32_t differing = 0, moved = 0;
     for (uint32_t k = 0; k < sa.size(); ++k) {

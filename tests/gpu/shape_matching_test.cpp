@@ -343,8 +343,8 @@ TEST_F(ShapeMatching, BothPathsGiveTheSameBits) {
     Scene scene = loadScene(sourcePath("scenes/jelly.json"));
     const SimModel model = buildModel(scene);
     SolverSettings workgroup = scene.solver, perColour = scene.solver;
-    workgroup.pbdPath = PbdPath::Workgroup;
-    perColour.pbdPath = PbdPath::PerColour;
+    workgroup.pbd.path = PbdPath::Workgroup;
+    perColour.pbd.path = PbdPath::PerColour;
     GpuRun a(ctx(), model, workgroup);
     GpuRun b(ctx(), model, perColour);
     a.frames(60);

@@ -94,9 +94,9 @@ struct PbdTraits {
     }
     // The passes PbdSolver registers (colours numbered after the family).
     static bool ownsPass(std::string_view pass) {
-        for (std::string_view name : {"predict", "collide: generate", "stretch colour", "bending colour",
-                                      "attachment colour", "collide: project", "update velocity",
-                                      "friction/restitution", "solve in workgroups"})
+        for (std::string_view name : {"pbd: predict", "pbd: collide: generate", "pbd: stretch colour", "pbd: bending colour",
+                                      "pbd: attachment colour", "pbd: collide: project", "pbd: update velocity",
+                                      "pbd: friction/restitution", "pbd: solve in workgroups"})
             if (pass.starts_with(name)) return true;
         return false;
     }

@@ -20,7 +20,7 @@ std::filesystem::path tempFile(const std::string& name) {
 
 TEST_F(TimingsFile, JsonAndCsvListEveryPassInStepOrder) {
     Scene scene = loadScene(sourcePath("scenes/cloth_sphere.json"));
-    scene.solver.pbdPath = PbdPath::PerColour;  // every stage a pass of its own
+    scene.solver.pbd.path = PbdPath::PerColour;  // every stage a pass of its own
     RunOptions options;
     options.headless = true;
     options.frames = 5;
@@ -36,16 +36,16 @@ TEST_F(TimingsFile, JsonAndCsvListEveryPassInStepOrder) {
     EXPECT_EQ(doc.at("frames").get<int>(), 5);
     const nlohmann::json& passes = doc.at("passes");
     ASSERT_GE(passes.size(), 8u);
-    EXPECT_EQ(passes.front().at("name"), "predict");
-    EXPECT_EQ(passes[1].at("name"), "collide: generate");
+    EXPECT_EQ(passes.front().at("name"), "pbd: predict");
+    EXPECT_EQ(passes[1].at("name"), "pbd: collide: generate");
     // No normals: a headless run without --export or --screenshot does not compute them.
-    EXPECT_EQ(passes[passes.size() - 2].at("name"), "friction/restitution");
+    EXPECT_EQ(passes[passes.size() - 2].at("name"), "pbd: friction/restitution");
     EXPECT_EQ(passes.back().at("name"), "finite check");  // the always-on NaN/Inf check ends every frame
     bool sawColour = false;
     for (const nlohmann::json& pass : passes) {
         EXPECT_GE(pass.at("median_ms").get<double>(), 0.0);
         EXPECT_GE(pass.at("max_ms").get<double>(), pass.at("median_ms").get<double>());
-        sawColour |= pass.at("name").get<std::string>().starts_with("stretch colour ");
+        sawColour |= pass.at("name").get<std::string>().starts_with("pbd: stretch colour ");
     }
     EXPECT_TRUE(sawColour) << "per-colour passes must be visible in the report";
     EXPECT_GT(doc.at("step").at("median_ms").get<double>(), 0.0);

@@ -38,7 +38,7 @@ State stateOf(const World& world) {
 }
 
 Scene onPath(Scene scene, PbdPath path) {
-    scene.solver.pbdPath = path;
+    scene.solver.pbd.path = path;
     return scene;
 }
 
@@ -134,7 +134,7 @@ TEST_F(WorkgroupSolve, ResidualTrackingSplitsTheLastSubstepWithoutChangingIt) {
     expectBitIdentical(stateOf(tracked), stateOf(untracked), "tracked against untracked");
     expectBitIdentical(stateOf(tracked), stateOf(perColour), "tracked, against the per-colour path");
     const std::vector<float> curve = tracked.lastResidualPerIteration();
-    ASSERT_EQ(curve.size(), scene.solver.iterations);
+    ASSERT_EQ(curve.size(), scene.solver.pbd.iterations);
     EXPECT_EQ(curve, perColour.lastResidualPerIteration());
     std::cout << "[workgroup] mean |C| after each iteration of the last substep:";
     for (float r : curve) std::cout << fmt::format(" {:.3e}", r);
@@ -142,8 +142,8 @@ TEST_F(WorkgroupSolve, ResidualTrackingSplitsTheLastSubstepWithoutChangingIt) {
     // One dispatch for the first substeps, one per iteration, one to finish.
     size_t solves = 0;
     for (const PassRunInterval& run : tracked.timer().lastCollectedFrame().runs)
-        solves += tracked.timer().passName(run.passId) == "solve in workgroups" ? 1 : 0;
-    EXPECT_EQ(solves, scene.solver.iterations + 2);
+        solves += tracked.timer().passName(run.passId) == PbdSolver::kWorkgroupPassName ? 1 : 0;
+    EXPECT_EQ(solves, scene.solver.pbd.iterations + 2);
 }
 
 // A UV sphere whose poles have valence 100 > kMaxColours: each object's share
@@ -174,8 +174,8 @@ TEST_F(WorkgroupSolve, AnObjectTooBigForOneWorkgroupLeavesTheWorkgroupPath) {
     Scene scene = clothScene({side, side}, {1.0f, 1.0f}, 1.0f);
     scene.path = "big.json";
     World automatic(ctx(), scene, 1);
-    ASSERT_TRUE(automatic.pbdSolver().workgroupMisfit().has_value());
-    EXPECT_FALSE(automatic.pbdSolver().recordsWholeFrames(scene.solver));
+    ASSERT_TRUE(automatic.solver<PbdSolver>().workgroupMisfit().has_value());
+    EXPECT_FALSE(automatic.solver<PbdSolver>().recordsWholeFrames(scene.solver));
     runWorldFrames(ctx(), automatic, 1);
     EXPECT_GT(dispatchesOf(automatic), 3u);
     try {

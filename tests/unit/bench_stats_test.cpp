@@ -44,14 +44,15 @@ TEST(BenchStats, LogLogSlopeOfAPowerLaw) {
 }
 
 TEST(PassTraffic, ColourPassesFormFamiliesWithByteModels) {
-    EXPECT_EQ(passFamily("stretch colour 0"), "stretch");
-    EXPECT_EQ(passFamily("bending colour 17"), "bending");
-    EXPECT_EQ(passFamily("stretch overflow"), "stretch");
+    EXPECT_EQ(passFamily("pbd: stretch colour 0"), "pbd: stretch");
+    EXPECT_EQ(passFamily("pbd: bending colour 17"), "pbd: bending");
+    EXPECT_EQ(passFamily("pbd: stretch overflow"), "pbd: stretch");
     EXPECT_EQ(passFamily("overflow"), "overflow");
-    EXPECT_EQ(passFamily("collide: generate"), "collide: generate");
+    EXPECT_EQ(passFamily("pbd: collide: generate"), "pbd: collide: generate");
     EXPECT_EQ(passFamily("a colour of its own"), "a colour of its own");
-    for (const char* family : {"predict", "collide: generate", "stretch", "bending", "attachment", "collide: project",
-                               "update velocity", "friction/restitution", "normals", "finite check"}) {
+    for (const char* family : {"pbd: predict", "pbd: collide: generate", "pbd: stretch", "pbd: bending", "pbd: attachment",
+                               "pbd: collide: project", "pbd: update velocity", "pbd: friction/restitution", "normals",
+                               "finite check"}) {
         const PassTraffic* row = findPassTraffic(family);
         ASSERT_NE(row, nullptr) << family;
         EXPECT_GT(row->readBytes, 0u) << family;
@@ -92,7 +93,7 @@ TEST(PassTraffic, ProjectiveDynamicsRowsCountTheirElementsAndRowItems) {
     EXPECT_EQ(elementsPerSweep(tets.element, model), pd.tetStrain.size());
     EXPECT_EQ(bytesPerSweep(tets, model), pd.tetStrain.size() * (144u + 64u));
     // The PBD particle passes count PBD particles only, the finite check all.
-    EXPECT_EQ(elementsPerSweep(findPassTraffic("predict")->element, model), 0u);
+    EXPECT_EQ(elementsPerSweep(findPassTraffic("pbd: predict")->element, model), 0u);
     EXPECT_EQ(elementsPerSweep(findPassTraffic("finite check")->element, model), pd.particleCount);
     std::cout << fmt::format("[pd traffic] tet-pd 2: {} particles, {} off-diagonal entries, {} gather slots; "
                              "Jacobi {} B/sweep, gather {} B/sweep\n",

@@ -28,7 +28,7 @@ Scene swingingCloth(PbdColouring colouring) {
     cloth.stretch.compliance = 1e-6f;
     cloth.bending.model = ConstraintModel::Xpbd;
     cloth.bending.compliance = 1e-4f;
-    scene.solver.pbdColouring = colouring;
+    scene.solver.pbd.colouring = colouring;
     return scene;
 }
 
@@ -65,7 +65,7 @@ TEST(ColourSteps, AGridClothNeedsFewerSharedColours) {
         scene.cloths[0].pinned = {{0, 0}, {47, 0}};
         scene.cloths[0].pinsAsAttachments = attachments;
         const size_t perFamily = colourSteps(buildModel(scene)).size();
-        scene.solver.pbdColouring = PbdColouring::AcrossFamilies;
+        scene.solver.pbd.colouring = PbdColouring::AcrossFamilies;
         const SimModel model = buildModel(scene);
         const size_t across = colourSteps(model).size();
         std::cout << fmt::format("[colour steps] 48 x 48 cloth{}: {} steps per family, {} across\n",
@@ -104,7 +104,7 @@ TEST(ColourSteps, SharedColoursConvergePerIterationAsTheFamiliesOwn) {
         const std::vector<glm::dvec3> predicted = PbdReference(model).predictedPositions(settings);
         for (uint32_t k = 1; k <= 12; ++k) {
             PbdReference reference(model);
-            settings.iterations = k;
+            settings.pbd.iterations = k;
             reference.step(settings);
             residual.push_back(reference.distanceResidual());
             objective.push_back(reference.xpbdObjective(predicted, h).value());

@@ -121,7 +121,7 @@ TEST(CpuReference, DistanceResidualFallsWithIterations) {
     std::string table = fmt::format("mean |C| after one substep: initial {:.4e}", previous);
     for (uint32_t iterations : {1u, 2u, 4u, 8u, 16u, 32u}) {
         PbdReference solver(model);
-        settings.iterations = iterations;
+        settings.pbd.iterations = iterations;
         solver.step(settings);
         double residual = solver.distanceResidual();
         table += fmt::format(", {} it: {:.4e}", iterations, residual);
@@ -145,7 +145,7 @@ TEST(CpuReference, PbdStiffnessIsCorrectedForTheIterationCount) {
     settings.substeps = 1;
     for (uint32_t iterations : {1u, 3u, 10u}) {
         PbdReference solver(model);
-        settings.iterations = iterations;
+        settings.pbd.iterations = iterations;
         solver.step(settings);
         EXPECT_NEAR(solver.distanceResidual(), (1.0 - double(k)) * 0.5, 1e-12) << iterations << " iterations";
     }
@@ -178,7 +178,7 @@ TEST(CpuReference, XpbdComplianceFollowsItsClosedForm) {
         for (uint32_t iterations : {1u, 4u, 20u}) {
             PbdReference solver(model);
             settings.substeps = substeps;
-            settings.iterations = iterations;
+            settings.pbd.iterations = iterations;
             solver.step(settings);
             EXPECT_NEAR(solver.positions()[1].x, y, 1e-12) << substeps << " substeps, " << iterations << " iterations";
             EXPECT_NEAR(solver.velocities()[1].x, u, 1e-9) << substeps << " substeps, " << iterations << " iterations";

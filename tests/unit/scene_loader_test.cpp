@@ -58,7 +58,7 @@ void expectDefaultSolver(const SolverSettings& solver) {
     const SolverSettings defaults;
     EXPECT_EQ(solver.timeStep, defaults.timeStep);
     EXPECT_EQ(solver.substeps, defaults.substeps);
-    EXPECT_EQ(solver.iterations, defaults.iterations);
+    EXPECT_EQ(solver.pbd.iterations, defaults.pbd.iterations);
     expectNear(solver.gravity, defaults.gravity);
     EXPECT_EQ(solver.damping, defaults.damping);
     EXPECT_EQ(solver.collisionMargin, defaults.collisionMargin);
@@ -194,7 +194,7 @@ TEST(SceneLoader, ReadsEveryKey) {
     EXPECT_EQ(scene.name, "everything");
     EXPECT_FLOAT_EQ(scene.solver.timeStep, 0.01f);
     EXPECT_EQ(scene.solver.substeps, 3u);
-    EXPECT_EQ(scene.solver.iterations, 12u);
+    EXPECT_EQ(scene.solver.pbd.iterations, 12u);
     expectNear(scene.solver.gravity, glm::vec3(0, -1.62f, 0));
     EXPECT_FLOAT_EQ(scene.solver.damping, 0.5f);
     EXPECT_FLOAT_EQ(scene.solver.collisionMargin, 0.02f);

@@ -66,7 +66,7 @@ uint32_t phasesOf(const WorkgroupPlan& plan, const gpu::WorkgroupObject& object,
 TEST(WorkgroupPlan, EachObjectsPhasesCoverItsConstraintsColourByColour) {
     for (PbdColouring colouring : {PbdColouring::PerFamily, PbdColouring::AcrossFamilies}) {
         Scene scene = test::threeObjects();
-        scene.solver.pbdColouring = colouring;
+        scene.solver.pbd.colouring = colouring;
         const SimModel model = buildModel(scene);
         for (uint32_t clusterParticles : {1000u, 12u}) {
             SCOPED_TRACE(fmt::format("{} colouring, clusters of at most {} particles",

@@ -16,6 +16,7 @@
 #include "geometry/shared_math.h"
 #include "vk/context.h"
 #include "window_test_support.h"
+#include "solvers/rigid/rigid_solver.h"
 
 namespace vksim {
 namespace {
@@ -115,7 +116,7 @@ TEST(ViewerControls, ProvidersGrabABodyOrTheClothAboveIt) {
     const BodyDrag drag = *viewer.simulation().draggedBody();
     showFrames(viewer, 40);
     viewer.finish();
-    const gpu::RigidBodyState state = viewer.simulation().rigid().readStates()[1];
+    const gpu::RigidBodyState state = viewer.simulation().solver<RigidSolver>().readStates()[1];
     const glm::vec3 point =
         glm::vec3(state.position) + glm::vec3(ref::quatRotate(glm::dvec4(state.rotation), glm::dvec3(drag.bodyPoint)));
     std::printf("grabbed box point %.2e m from the drag target after 40 frames\n", glm::length(point - drag.target));
@@ -168,7 +169,7 @@ TEST(ViewerControls, ProvidersPickDragResidualsAndSliders) {
     ASSERT_EQ(convergence.size(), 1u);  // a PBD cloth: no PD series
     EXPECT_EQ(convergence[0].label, "PBD mean |C|");
     const std::vector<float>& residuals = convergence[0].values;
-    ASSERT_EQ(residuals.size(), viewer.simulation().scene().solver.iterations);
+    ASSERT_EQ(residuals.size(), viewer.simulation().scene().solver.pbd.iterations);
     std::printf("residual per iteration:");
     for (float r : residuals) std::printf(" %.3e", r);
     std::printf("\n");
@@ -211,7 +212,7 @@ TEST(ViewerControls, ProvidersPickDragResidualsAndSliders) {
     const std::vector<ConvergenceSeries> mixed = p.convergence();
     ASSERT_EQ(mixed.size(), 3u);
     const SolverSettings& solver = viewer.simulation().scene().solver;
-    EXPECT_EQ(mixed[0].values.size(), solver.iterations);
+    EXPECT_EQ(mixed[0].values.size(), solver.pbd.iterations);
     EXPECT_EQ(mixed[1].values.size(), solver.pd.localIterations);
     ASSERT_EQ(mixed[2].values.size(), solver.pd.localIterations + 1);
     EXPECT_FALSE(mixed[2].fromZero);
@@ -243,7 +244,7 @@ TEST(ViewerControls, ProvidersPickDragResidualsAndSliders) {
     const std::vector<ConvergenceSeries> xpbd = p.convergence();
     ASSERT_EQ(xpbd.size(), 2u);
     EXPECT_EQ(xpbd[1].label, "XPBD energy g(p)");
-    EXPECT_EQ(xpbd[1].values.size(), viewer.simulation().scene().solver.iterations);
+    EXPECT_EQ(xpbd[1].values.size(), viewer.simulation().scene().solver.pbd.iterations);
     EXPECT_EQ(ctx.validationCounts().total(), 0u);
 }
 
@@ -382,17 +383,17 @@ TEST(ViewerControls, PbdPathSwitchedLive) {
     Viewer viewer(ctx, window, sim, {});
     showFrames(viewer, 2);
     World& world = viewer.simulation();
-    const PbdPath automatic = world.pbdSolver().pathFor(world.scene().solver);
+    const PbdPath automatic = world.solver<PbdSolver>().pathFor(world.scene().solver);
     for (PbdPath path : {PbdPath::PerColour, PbdPath::Workgroup, PbdPath::Clusters, PbdPath::Auto}) {
-        EXPECT_FALSE(world.pbdSolver().pathMisfit(path).has_value()) << kPbdPathNames[size_t(path)];
+        EXPECT_FALSE(world.solver<PbdSolver>().pathMisfit(path).has_value()) << kPbdPathNames[size_t(path)];
         SolverSettings switched = world.scene().solver;
-        switched.pbdPath = path;
+        switched.pbd.path = path;
         ASSERT_LE(world.passRunsPerFrame(switched), world.timerCapacity()) << kPbdPathNames[size_t(path)];
-        world.scene().solver.pbdPath = path;
+        world.scene().solver.pbd.path = path;
         const uint64_t before = world.framesRecorded();
         showFrames(viewer, 2);
         EXPECT_EQ(world.framesRecorded(), before + 2) << kPbdPathNames[size_t(path)];
-        EXPECT_EQ(world.pbdSolver().pathFor(world.scene().solver), path == PbdPath::Auto ? automatic : path);
+        EXPECT_EQ(world.solver<PbdSolver>().pathFor(world.scene().solver), path == PbdPath::Auto ? automatic : path);
     }
     viewer.finish();
     EXPECT_EQ(ctx.validationCounts().total(), 0u);
@@ -400,12 +401,12 @@ TEST(ViewerControls, PbdPathSwitchedLive) {
     Scene big = loadScene(sourcePath("scenes/cloth_sphere.json"));
     big.cloths[0].grid.resolution = {64, 64};  // more than lavapipe's 2730 particles in a workgroup
     World bigWorld(ctx, big, 1);
-    const std::optional<std::string>& misfit = bigWorld.pbdSolver().pathMisfit(PbdPath::Workgroup);
-    if (4096 > bigWorld.pbdSolver().workgroupCapacity()) {
+    const std::optional<std::string>& misfit = bigWorld.solver<PbdSolver>().pathMisfit(PbdPath::Workgroup);
+    if (4096 > bigWorld.solver<PbdSolver>().workgroupCapacity()) {
         ASSERT_TRUE(misfit.has_value());
         EXPECT_NE(misfit->find("'cloth' has 4096 particles"), std::string::npos) << *misfit;
     }
-    EXPECT_FALSE(bigWorld.pbdSolver().pathMisfit(PbdPath::PerColour).has_value());
+    EXPECT_FALSE(bigWorld.solver<PbdSolver>().pathMisfit(PbdPath::PerColour).has_value());
 }
 
 }  // namespace

@@ -37,7 +37,7 @@ struct ColourStep {
     uint32_t colour = 0;                        // its index in each family's `colours` (unused when serial)
     bool serial = false;                        // the overflow groups instead of a colour
     std::array<bool, kPbdFamilies> families{};  // which families it projects
-    std::string name;                           // its pass name: "stretch colour 3", "shared colour 3", "bending overflow", "shared overflow"
+    std::string name;                           // its pass name after "pbd: ": "stretch colour 3", "shared colour 3", "bending overflow", "shared overflow"
 
     // What family f projects in this step, in `groups` (the model's, or
     // another split of the same colours, as the cluster plan's coloured

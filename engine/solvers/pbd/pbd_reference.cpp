@@ -44,13 +44,13 @@ PbdReference::PbdReference(const SimModel& model, std::optional<uint32_t> cluste
 }
 
 void PbdReference::checkSettings(const SolverSettings& settings) const {
-    if (settings.iterations == 0) throw std::invalid_argument("PbdReference::step: needs iterations > 0");
+    if (settings.pbd.iterations == 0) throw std::invalid_argument("PbdReference::step: needs iterations > 0");
 }
 
 // docs/physics.md §1 step 4, pass by pass as the GPU records it.
 void PbdReference::solveSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
                                 const SolverSettings& settings) {
-    const uint32_t iterations = settings.iterations;
+    const uint32_t iterations = settings.pbd.iterations;
     for (uint32_t iteration = 0; iteration < iterations; ++iteration) {
         // The colour steps in order; on the cluster path once per sweep.
         for (uint32_t s = 0; s < (clustered_ ? kClusterSweeps : 1); ++s) {

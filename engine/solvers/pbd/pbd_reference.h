@@ -31,12 +31,12 @@ public:
     explicit PbdReference(const SimModel& model, std::optional<uint32_t> clusterParticles = std::nullopt);
 
     // step(settings) (ReferenceSimulation) reads settings.substeps and
-    // settings.iterations at every call, so the same state can be stepped
+    // settings.pbd.iterations at every call, so the same state can be stepped
     // with different iteration counts (residual-versus-iterations tests).
 
     ParticleRange range(const ReferenceWorld& world) const override { return {0, world.particleCount()}; }
     void checkSettings(const SolverSettings& settings) const override;
-    // settings.iterations times: distance, bending, attachments (each
+    // settings.pbd.iterations times: distance, bending, attachments (each
     // sweep's, on the cluster order), shape matching, collisions.
     void solveSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
                       const SolverSettings& settings) override;

@@ -196,18 +196,18 @@ PbdSolver::~PbdSolver() = default;
 void PbdSolver::declarePasses(StepPlan& plan) {
     passIds_ = std::make_unique<PassIds>();
     PassIds& ids = *passIds_;
-    ids.mouse = plan.declare("mouse drag", StageKind::Diagnostic, "pbd");
+    ids.mouse = plan.declare("pbd: mouse drag", StageKind::Diagnostic, "pbd");
     // The cluster path's sweeps, before what they leave of the colours.
     for (int sweep = 0; sweep < 2; ++sweep)
         ids.clusterSweeps[sweep] = plan.declare(std::string(kClusterSweepPassNames[sweep]), StageKind::Solve, "pbd");
     // One per colour step: "<family> colour c" and "<family> overflow" per
     // family, or "shared colour c" and "shared overflow" where the colours are
     // shared (the bench's family "shared", bench/pass_traffic.h).
-    for (const ColourStep& step : steps_) ids.steps.push_back(plan.declare(step.name, StageKind::Solve, "pbd"));
-    ids.shapeMatch = plan.declare("shape matching", StageKind::Solve, "pbd");
+    for (const ColourStep& step : steps_) ids.steps.push_back(plan.declare(std::string(passPrefix()) + step.name, StageKind::Solve, "pbd"));
+    ids.shapeMatch = plan.declare("pbd: shape matching", StageKind::Solve, "pbd");
     ids.workgroup = plan.declare(std::string(kWorkgroupPassName), StageKind::Solve, "pbd");
-    ids.residual = plan.declare("residual: stretch |C|", StageKind::Diagnostic, "pbd");
-    ids.energy = plan.declare("energy (xpbd)", StageKind::Diagnostic, "pbd");
+    ids.residual = plan.declare("pbd: residual: stretch |C|", StageKind::Diagnostic, "pbd");
+    ids.energy = plan.declare("pbd: energy (xpbd)", StageKind::Diagnostic, "pbd");
 }
 
 // Live material edits, recorded before the frame's first pass: the previous
@@ -217,16 +217,16 @@ void PbdSolver::declarePasses(StepPlan& plan) {
 // one-time work, so untimed: the frames that follow replay commands
 // without them.
 void PbdSolver::beginFrame(StepRecorder& rec, const FrameInputs& frame) {
-    if (const std::optional<std::string>& misfit = pathMisfit(frame.settings.pbdPath))
+    if (const std::optional<std::string>& misfit = pathMisfit(frame.settings.pbd.path))
         throw std::invalid_argument(
-            fmt::format("pbdPath \"{}\": {}", kPbdPathNames[static_cast<size_t>(frame.settings.pbdPath)], *misfit));
-    if (frame.settings.pbdColouring != colouring_)
+            fmt::format("pbdPath \"{}\": {}", kPbdPathNames[static_cast<size_t>(frame.settings.pbd.path)], *misfit));
+    if (frame.settings.pbd.colouring != colouring_)
         throw std::invalid_argument(fmt::format(
             "pbdColouring \"{}\": the constraints were sorted by the \"{}\" colouring when the world was built, "
             "and it cannot change live (build a new world)",
-            kPbdColouringNames[static_cast<size_t>(frame.settings.pbdColouring)],
+            kPbdColouringNames[static_cast<size_t>(frame.settings.pbd.colouring)],
             kPbdColouringNames[static_cast<size_t>(colouring_)]));
-    const uint32_t iterations = frame.settings.iterations;
+    const uint32_t iterations = frame.settings.pbd.iterations;
     if ((!pendingMaterials_ && iterationStiffnessOf_ == iterations) || rec.counting()) return;
     rec.recordedOneTimeWork();
     if (pendingMaterials_) {
@@ -262,8 +262,8 @@ const GpuBuffer& PbdSolver::recordSolve(StepRecorder& rec, const SubstepContext&
     const SolverSettings& settings = sub.frame.settings;
     const GpuBuffer& p = particles_.predicted();
     const std::optional<MouseAttachment>& mouse = sub.frame.mouse;
-    for (uint32_t it = 0; it < settings.iterations; ++it) {
-        const gpu::ProjectPush project{0, 0, it, settings.iterations, sub.h, 0, 0, 0};  // shape matching's
+    for (uint32_t it = 0; it < settings.pbd.iterations; ++it) {
+        const gpu::ProjectPush project{0, 0, it, settings.pbd.iterations, sub.h, 0, 0, 0};  // shape matching's
         const StepPosition at{sub.substep, it};
         // The dragged particle onto the mouse target, kinematic for the
         // constraints that follow (one constraint, one thread).
@@ -279,7 +279,7 @@ const GpuBuffer& PbdSolver::recordSolve(StepRecorder& rec, const SubstepContext&
         const FamilyGroups groups = clustered
                                         ? FamilyGroups{&distanceColoured_, &bendingColoured_, &attachmentColoured_}
                                         : FamilyGroups{&distanceGroups_, &bendingGroups_, &attachmentGroups_};
-        projectSteps(rec, groups, it, settings.iterations, sub.h, at);
+        projectSteps(rec, groups, it, settings.pbd.iterations, sub.h, at);
         // docs/physics.md §13: one workgroup per group.
         if (projectShapeMatch_)
             rec.run(ids.shapeMatch, *projectShapeMatch_, {&p, &shapeMatchData_},
@@ -383,7 +383,7 @@ void PbdSolver::projectSteps(StepRecorder& rec, const FamilyGroups& groups, uint
 //   latency of their 64 sweeps, below the colours' (an H100: the same
 //   section of docs/physics.md; the runs in bench/README.md).
 PbdPath PbdSolver::pathFor(const SolverSettings& settings) const {
-    if (settings.pbdPath != PbdPath::Auto) return settings.pbdPath;
+    if (settings.pbd.path != PbdPath::Auto) return settings.pbd.path;
     const bool splitsAnObject = clusterCounts_[0] > pbdObjectCount_;
     const bool clustersPay =
         cpuDevice_ || workgroupMisfit_ || largestObjectClusters_ >= kGpuClustersOverOneWorkgroup;
@@ -394,7 +394,7 @@ PbdPath PbdSolver::pathFor(const SolverSettings& settings) const {
 std::string PbdSolver::describePath(const SolverSettings& settings) const {
     const PbdPath path = pathFor(settings);
     std::string line = fmt::format("PBD path: {}{}", kPbdPathNames[static_cast<size_t>(path)],
-                                   settings.pbdPath == PbdPath::Auto ? " (\"auto\")" : "");
+                                   settings.pbd.path == PbdPath::Auto ? " (\"auto\")" : "");
     if (path == PbdPath::Workgroup) line += fmt::format(": {} workgroup(s), one per object", workgroupCount_);
     if (path == PbdPath::Clusters)
         line += fmt::format(": {} + {} clusters of at most {} particles", clusterCounts_[0], clusterCounts_[1],
@@ -424,13 +424,13 @@ void PbdSolver::recordFrame(StepRecorder& rec, const FrameInputs& frame, const g
     const SolverSettings& settings = frame.settings;
     gpu::WorkgroupSolvePush push{};
     push.particles = particles;
-    push.iterations = settings.iterations;
+    push.iterations = settings.pbd.iterations;
     push.mouseParticle = gpu::kNoParticle;
     if (frame.mouse && range_.contains(frame.mouse->particle)) {
         push.mouseParticle = frame.mouse->particle;
         push.mouseTarget = glm::vec4(frame.mouse->target, 1.0f);
     }
-    const uint32_t substeps = settings.substeps, iterations = settings.iterations;
+    const uint32_t substeps = settings.substeps, iterations = settings.pbd.iterations;
     const uint32_t whole = gpu::kStagePredictFirst | gpu::kStageFinishLast;
     if (!frame.tracker) {
         recordWorkgroupRun(rec, push, substeps, 0, iterations, whole, {});
@@ -470,7 +470,7 @@ void PbdSolver::recordClusterSweeps(StepRecorder& rec, const SubstepContext& sub
                                     StepPosition at) {
     gpu::WorkgroupSolvePush push{};
     push.particles = sub.particles;
-    push.iterations = sub.frame.settings.iterations;
+    push.iterations = sub.frame.settings.pbd.iterations;
     push.firstIteration = iteration;
     push.stages = gpu::kStageClusterSweep;
     push.mouseParticle = gpu::kNoParticle;
@@ -544,6 +544,29 @@ bool PbdSolver::xpbdEnergyDefined() const {
             any = true;
         }
     return any;
+}
+
+void PbdSolver::checkSettings(const SolverSettings& settings, const std::string& scenePath) {
+    if (settings.pbd.path == PbdPath::Workgroup && workgroupMisfit_)
+        throw std::invalid_argument(fmt::format(
+            "{}: /solver/pbdPath: \"workgroup\" needs every PBD object to fit one workgroup, but {}; use \"auto\", "
+            "\"clusters\" or \"perColour\"",
+            scenePath, *workgroupMisfit_));
+    if (settings.pbd.path == PbdPath::Clusters && clusterMisfit_)
+        throw std::invalid_argument(fmt::format(
+            "{}: /solver/pbdPath: \"clusters\" on this CPU driver reads every array as one texel buffer, but {}; "
+            "use \"auto\" or \"perColour\"",
+            scenePath, *clusterMisfit_));
+}
+
+std::vector<SolverSettings> PbdSolver::liveVariants(const SolverSettings& settings) const {
+    std::vector<SolverSettings> variants;
+    for (PbdPath path : {PbdPath::PerColour, PbdPath::Clusters, PbdPath::Workgroup}) {
+        if (pathMisfit(path)) continue;
+        variants.push_back(settings);
+        variants.back().pbd.path = path;
+    }
+    return variants;
 }
 
 }  // namespace vksim

@@ -42,9 +42,9 @@ class ResidualTracker;
 class PbdSolver final : public Solver {
 public:
     // The workgroup path's one pass (the bench counts its constraint solves by it).
-    static constexpr std::string_view kWorkgroupPassName = "solve in workgroups";
+    static constexpr std::string_view kWorkgroupPassName = "pbd: solve in workgroups";
     // The cluster path's two sweeps.
-    static constexpr std::string_view kClusterSweepPassNames[2] = {"cluster sweep 1", "cluster sweep 2"};
+    static constexpr std::string_view kClusterSweepPassNames[2] = {"pbd: cluster sweep 1", "pbd: cluster sweep 2"};
 
     // `iterations`: the first frame's n_s, for which the materials'
     // per-iteration stiffness is computed here (beginFrame again when it changes).
@@ -53,7 +53,7 @@ public:
     ~PbdSolver() override;
 
     std::string_view owner() const override { return "pbd"; }
-    std::string_view passPrefix() const override { return ""; }
+    std::string_view passPrefix() const override { return "pbd: "; }
     ParticleRange range() const override { return range_; }
     void declarePasses(StepPlan& plan) override;
     void beginFrame(StepRecorder& rec, const FrameInputs& frame) override;
@@ -85,6 +85,10 @@ public:
     // Why `path` cannot run this model on this device (workgroupMisfit(),
     // clusterMisfit()), or nothing when it can.
     const std::optional<std::string>& pathMisfit(PbdPath path) const;
+    // A path the objects do not fit (workgroupMisfit(), clusterMisfit()).
+    void checkSettings(const SolverSettings& settings, const std::string& scenePath) override;
+    // Every other path the objects fit.
+    std::vector<SolverSettings> liveVariants(const SolverSettings& settings) const override;
     // The constraints cluster sweep 1 or 2 projects per run (all families).
     uint64_t clusterSweepConstraints(uint32_t sweep) const { return clusterSweepConstraints_[sweep]; }
     // Whether the cluster path's second sweep projects the collision

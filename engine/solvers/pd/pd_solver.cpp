@@ -321,4 +321,13 @@ void PdSolver::setWeights(const PdModel& pd) {
     spectra_.clear();
 }
 
+void PdSolver::checkSettings(const SolverSettings& settings, const std::string& scenePath) {
+    if (empty()) return;
+    try {
+        jacobiParameters(settings);
+    } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument(fmt::format("{}: /solver/pd/relaxation: {}", scenePath, e.what()));
+    }
+}
+
 }  // namespace vksim

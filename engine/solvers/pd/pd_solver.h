@@ -104,6 +104,8 @@ public:
     std::vector<glm::vec4> readRhs() const { return rhs_.downloadArray<glm::vec4>(); }
     const PdModel& model() const { return pd_; }
     bool empty() const { return pd_.empty(); }
+    // A relaxation that would make the Jacobi iteration diverge.
+    void checkSettings(const SolverSettings& settings, const std::string& scenePath) override;
 
 private:
     struct PassIds;
