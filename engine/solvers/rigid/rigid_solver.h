@@ -39,7 +39,7 @@ public:
     static constexpr const char* kCollidersPassName = "rigid: colliders";
     // The most bodies RigidPath::Auto steps in one workgroup: on a CPU
     // device, and on a GPU (measured: docs/physics.md §11).
-    static constexpr uint32_t kOneWorkgroupBodiesCpu = 64;
+    static constexpr uint32_t kOneWorkgroupBodiesCpu = 4;
     static constexpr uint32_t kOneWorkgroupBodiesGpu = 8;
 
     // Whether `settings` step a frame in one workgroup (RigidPath::OneWorkgroup).
@@ -80,11 +80,11 @@ private:
     std::vector<uint32_t> roundStarts_;
     uint32_t pairCount_ = 0;
     // RigidPath::Auto's limit depends on the device: a CPU device pays a
-    // large fixed cost a dispatch and runs a workgroup on one core, so one
-    // workgroup wins up to 64 bodies; a GPU pays little a dispatch and runs
-    // the per-substep path's bodies and pairs side by side, so one
-    // workgroup wins only up to about 8 (docs/physics.md §11, "Two dispatch
-    // paths, the same bits", measured on both).
+    // large fixed cost a dispatch but runs a workgroup on one core, so one
+    // workgroup wins only while the bodies are few enough for one core (up
+    // to 4 measured); a GPU pays little a dispatch and runs the per-substep
+    // path's bodies and pairs side by side (up to 8 measured). The figures:
+    // docs/physics.md §11, "Two dispatch paths, the same bits".
     bool cpuDevice_ = false;
     uint64_t itemLoopBound_ = 0;  // rigidItemLoopBound of this world's bodies and colliders
     GpuBuffer bodies_, states_, points_, shapes_, pairs_;
