@@ -2,9 +2,9 @@
 #   P/lib/libvksim_core.a           the engine library (the layers of
 #                                   VKSIM_ENGINE_LAYERS), with volk and the
 #                                   SPIR-V shader table archived inside it
-#   P/include/vksim/...             those layers' headers, and shaders/shared/*.h
-#                                   as P/include/vksim/shaders/shared/ (C++
-#                                   headers include "shaders/shared/sim_types.h")
+#   P/include/vksim/...             those layers' headers, and the shaders' .h
+#                                   and .glsl files under P/include/vksim/shaders/
+#                                   (C++ includes "shaders/shared/sim_types.h")
 #   P/lib/cmake/vksim/              vksimConfig.cmake, its version file and the
 #                                   exported target vksim::vksim
 # so that an application does find_package(vksim) and links vksim::vksim.
@@ -31,8 +31,10 @@ foreach(layer IN LISTS VKSIM_ENGINE_LAYERS)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/engine/${layer} DESTINATION ${VKSIM_INSTALL_INCLUDEDIR}
           FILES_MATCHING PATTERN "*.h")
 endforeach()
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/shaders/shared/ DESTINATION ${VKSIM_INSTALL_INCLUDEDIR}/shaders/shared
-        FILES_MATCHING PATTERN "*.h")
+# The shaders' headers and GLSL functions: the structs C++ and GLSL share
+# (shaders/shared/*.h), and the GLSL math geometry/shared_math.h compiles as C++.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/shaders/ DESTINATION ${VKSIM_INSTALL_INCLUDEDIR}/shaders
+        FILES_MATCHING PATTERN "*.h" PATTERN "*.glsl")
 install(EXPORT vksimTargets NAMESPACE vksim:: DESTINATION ${VKSIM_INSTALL_CMAKEDIR})
 
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/vksimConfig.cmake.in

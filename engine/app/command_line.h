@@ -5,8 +5,8 @@
 #include <iosfwd>
 #include <optional>
 
-#include "run/run_options.h"
 #include "bench/bench_runner.h"
+#include "run/run_options.h"
 
 namespace vksim {
 

@@ -12,14 +12,14 @@
 
 #include "app/command_line_values.h"
 #include "io/file_names.h"
-#include "io/quoted_input.h"
 #include "io/obj_writer.h"
 #include "io/ply_writer.h"
-#include "vk/barriers.h"
+#include "io/quoted_input.h"
 #include "render/shape_mesh.h"
+#include "solvers/rigid/rigid_solver.h"
+#include "vk/barriers.h"
 #include "vk/context.h"
 #include "world/world.h"
-#include "solvers/rigid/rigid_solver.h"
 
 namespace vksim {
 namespace {

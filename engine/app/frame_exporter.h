@@ -21,9 +21,9 @@
 
 #include <glm/glm.hpp>
 
-#include "run/frame_observer.h"
 #include "app/state_read_back.h"
 #include "io/mesh_view.h"
+#include "run/frame_observer.h"
 
 namespace vksim {
 

@@ -6,18 +6,18 @@
 
 #include <fmt/format.h>
 
-#include "run/frame_loop.h"
 #include "app/headless_screenshot.h"
 #include "app/output_guard.h"
 #include "app/run_end.h"
 #include "app/run_outputs.h"
-#include "run/stop_signal.h"
-#include "world/world.h"
 #include "app/timing_output.h"
 #include "io/quoted_input.h"
 #include "model/model_summary.h"
-#include "vk/context.h"
+#include "run/frame_loop.h"
+#include "run/stop_signal.h"
 #include "solvers/pbd/pbd_solver.h"
+#include "vk/context.h"
+#include "world/world.h"
 
 namespace vksim {
 namespace {

@@ -1,8 +1,8 @@
 #include "app/headless_screenshot.h"
 
-#include "world/world.h"
-#include "vk/barriers.h"
 #include "solvers/rigid/rigid_solver.h"
+#include "vk/barriers.h"
+#include "world/world.h"
 
 namespace vksim {
 

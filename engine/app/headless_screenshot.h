@@ -6,11 +6,11 @@
 #include <memory>
 #include <string>
 
-#include "run/frame_observer.h"
 #include "render/image_capture.h"
 #include "render/offscreen_target.h"
 #include "render/renderer.h"
 #include "render/swapchain.h"
+#include "run/frame_observer.h"
 
 namespace vksim {
 

@@ -9,8 +9,8 @@
 #include "app/output_file_types.h"
 #include "io/csv_field.h"
 #include "shaders/shared/rigid_types.h"
-#include "world/world.h"
 #include "solvers/rigid/rigid_solver.h"
+#include "world/world.h"
 
 namespace vksim {
 namespace {

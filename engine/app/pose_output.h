@@ -24,9 +24,9 @@
 #include <string>
 #include <vector>
 
-#include "run/frame_observer.h"
 #include "app/state_read_back.h"
 #include "io/write_file.h"
+#include "run/frame_observer.h"
 
 namespace vksim {
 

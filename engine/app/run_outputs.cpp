@@ -6,10 +6,10 @@
 
 #include "app/frame_exporter.h"
 #include "app/pose_output.h"
-#include "run/progress_bar.h"
-#include "world/world.h"
 #include "app/trace_output.h"
+#include "run/progress_bar.h"
 #include "vk/context.h"
+#include "world/world.h"
 
 namespace vksim {
 namespace {

@@ -11,8 +11,8 @@
 #include <memory>
 #include <string>
 
-#include "run/frame_observer.h"
 #include "io/write_file.h"
+#include "run/frame_observer.h"
 
 namespace vksim {
 

@@ -6,20 +6,20 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
-#include "world/world.h"
+#include "diagnostics/frame_finite_check.h"
 #include "render/image_barrier.h"
 #include "render/offscreen_target.h"
 #include "render/window.h"
 #include "scene/scene_loader.h"
-#include "diagnostics/frame_finite_check.h"
+#include "solvers/pbd/pbd_solver.h"
+#include "solvers/rigid/rigid_solver.h"
 #include "ui/overlay.h"
 #include "ui/viewer_panels.h"
 #include "vk/barriers.h"
 #include "vk/context.h"
 #include "vk/gpu_wait.h"
 #include "vk/vk_check.h"
-#include "solvers/pbd/pbd_solver.h"
-#include "solvers/rigid/rigid_solver.h"
+#include "world/world.h"
 
 namespace vksim {
 namespace {

@@ -12,13 +12,13 @@
 #include <string>
 #include <vector>
 
-#include "run/frame_observer.h"
 #include "render/frames_in_flight.h"
 #include "render/image_capture.h"
 #include "render/orbit_camera.h"
 #include "render/render_timer.h"
 #include "render/renderer.h"
 #include "render/swapchain.h"
+#include "run/frame_observer.h"
 #include "ui/overlay_data.h"
 
 namespace vksim {

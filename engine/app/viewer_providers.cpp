@@ -9,11 +9,11 @@
 #include <fmt/format.h>
 #include <glm/gtc/quaternion.hpp>
 
-#include "world/world.h"
 #include "app/viewer.h"
-#include "scene/spring_settings.h"
 #include "model/pd_materials.h"
+#include "scene/spring_settings.h"
 #include "solvers/pbd/pbd_solver.h"
+#include "world/world.h"
 
 namespace vksim {
 namespace {

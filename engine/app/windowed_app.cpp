@@ -9,15 +9,15 @@
 #include "app/output_guard.h"
 #include "app/run_end.h"
 #include "app/run_outputs.h"
-#include "run/stop_signal.h"
-#include "world/world.h"
 #include "app/timing_output.h"
 #include "app/viewer.h"
 #include "app/viewer_providers.h"
-#include "render/window.h"
 #include "model/model_summary.h"
+#include "render/window.h"
+#include "run/stop_signal.h"
 #include "vk/context.h"
 #include "vk/vk_check.h"
+#include "world/world.h"
 
 namespace vksim {
 namespace {

@@ -5,9 +5,9 @@
 
 #include <fmt/format.h>
 
-#include "run/run_options.h"
 #include "bench/bench_report.h"
 #include "bench/springs_convergence.h"
+#include "run/run_options.h"
 #include "vk/context.h"
 
 namespace vksim {

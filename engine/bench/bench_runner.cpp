@@ -7,17 +7,17 @@
 
 #include <fmt/format.h>
 
+#include "bench/bench_scenes.h"
+#include "bench/bench_stats.h"
+#include "bench/pass_traffic.h"
 #include "run/frame_loop.h"
 #include "run/progress_bar.h"
 #include "solvers/pbd/colour_steps.h"
 #include "solvers/pbd/pbd_solver.h"
 #include "solvers/pd/pd_solver.h"
-#include "world/world.h"
-#include "bench/bench_scenes.h"
-#include "bench/bench_stats.h"
-#include "bench/pass_traffic.h"
 #include "vk/context.h"
 #include "world/device_limits.h"
+#include "world/world.h"
 
 namespace vksim {
 namespace {
@@ -161,7 +161,7 @@ SizeResult summarize(const BenchScene& benchScene, uint32_t size, const World& w
             pass.element = std::string(elementName(jacobi.element));
             pass.elementsPerStep = sweeps * elementsPerSweep(jacobi.element, model);
             pass.bytesPerStep = sweeps * bytesPerSweep(jacobi, model);
-        } else if (pass.family == kSharedColourFamily) {
+        } else if (pass.family == std::string(PbdSolver::kPassPrefix) + kSharedColourFamily) {
             // "pbdColouring": "acrossFamilies": each shared colour (and the
             // overflow step) is one pass over every family, so runs / passes
             // = sweeps per step, each the three families' byte models.
@@ -169,7 +169,7 @@ SizeResult summarize(const BenchScene& benchScene, uint32_t size, const World& w
             pass.hasByteModel = true;
             pass.element = "PBD constraint";
             for (const char* family : kPbdFamilyNames) {
-                const PassTraffic& traffic = *findPassTraffic(family);
+                const PassTraffic& traffic = *findPassTraffic(std::string(PbdSolver::kPassPrefix) + family);
                 pass.elementsPerStep += sweeps * elementsPerSweep(traffic.element, model);
                 pass.bytesPerStep += sweeps * bytesPerSweep(traffic, model);
             }

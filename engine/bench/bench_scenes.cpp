@@ -187,7 +187,7 @@ Scene pdBar(uint32_t size) {
 // layers of a 4 x 4 grid onto the ground, every body touching the ground
 // and its neighbours within a second: the bodies' contacts with the
 // collider and with each other (the default path: one workgroup for up to
-// 64 bodies on a CPU device and 8 on a GPU, per substep above).
+// 4 bodies on a CPU device and 8 on a GPU, per substep above).
 Scene rigidPile(uint32_t size) {
     Scene scene;
     scene.name = fmt::format("rigid-pile {}", size);
@@ -282,7 +282,7 @@ const std::vector<BenchScene> kScenes{
      "n, for 4n x n x n cube cells of 6 tetrahedra", {2, 4, 8, 16, 32, 64}, 16, pdBar, barParticles},
     {"rigid-pile",
      "boxes, balls and capsules (98, 162 and 130 contact points) dropped in layers onto the ground (4 substeps x 4 "
-     "contact iterations; \"path\": \"auto\": one workgroup for up to 64 bodies on a CPU device and 8 on a GPU, "
+     "contact iterations; \"path\": \"auto\": one workgroup for up to 4 bodies on a CPU device and 8 on a GPU, "
      "else per substep)",
      "bodies", {4, 16, 64, 256}, 64, rigidPile, noParticles},
     {"rigid-pile-one-workgroup", "rigid-pile on the one-workgroup path (\"path\": \"oneWorkgroup\"), for comparison",

@@ -6,9 +6,9 @@
 
 #include <fmt/format.h>
 
-#include "run/frame_loop.h"
 #include "bench/bench_scenes.h"
 #include "bench/bench_stats.h"
+#include "run/frame_loop.h"
 #include "solvers/springs/spring_reference.h"
 #include "vk/context.h"
 #include "world/world.h"

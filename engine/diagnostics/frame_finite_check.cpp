@@ -6,11 +6,11 @@
 
 #include "shaders/shared/finite_check_types.h"
 #include "shaders/shared/rigid_types.h"
+#include "solvers/rigid/rigid_solver.h"
+#include "state/particle_store.h"
 #include "step/finite_check_result.h"
 #include "step/step_recorder.h"
 #include "vk/barriers.h"
-#include "solvers/rigid/rigid_solver.h"
-#include "state/particle_store.h"
 
 namespace vksim {
 

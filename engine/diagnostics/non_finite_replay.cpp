@@ -6,10 +6,10 @@
 
 #include "scene/json_reader.h"
 #include "shaders/shared/finite_check_types.h"
+#include "solvers/stepper.h"
 #include "vk/barriers.h"
 #include "vk/context.h"
 #include "vk/gpu_timer.h"
-#include "solvers/stepper.h"
 
 namespace vksim {
 namespace {

@@ -9,9 +9,9 @@
 #include <optional>
 #include <string>
 
+#include "model/sim_model.h"
 #include "scene/scene.h"
 #include "step/finite_probe.h"
-#include "model/sim_model.h"
 
 namespace vksim {
 

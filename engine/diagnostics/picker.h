@@ -12,8 +12,8 @@
 #include <memory>
 #include <optional>
 
-#include "state/interaction.h"
 #include "model/sim_model.h"
+#include "state/interaction.h"
 #include "vk/buffer.h"
 #include "vk/compute_kernel.h"
 

@@ -15,9 +15,9 @@
 
 #include <glm/glm.hpp>
 
+#include "geometry/mesh_sdf_binding.h"
 #include "shaders/shared/rigid_types.h"
 #include "shaders/shared/sim_types.h"
-#include "geometry/mesh_sdf_binding.h"
 
 namespace vksim::ref {
 
@@ -59,16 +59,16 @@ namespace {
 #endif
 // What the GLSL passes read from their mesh SDF storage buffer.
 real meshSdfGridValue(uint index) { return real(boundMeshSdfGridValue(index)); }
-#include "shaders/math/sdf.glsl"
+#include "shaders/linear/chebyshev.glsl"
 #include "shaders/math/ray_triangle.glsl"
-#include "shaders/rigid/rigid_math.glsl"
+#include "shaders/math/sdf.glsl"
+#include "shaders/math/svd3.glsl"
+#include "shaders/particle/contact.glsl"
 #include "shaders/particle/particle_math.glsl"
 #include "shaders/pbd/pbd_constraints.glsl"
-#include "shaders/particle/contact.glsl"
-#include "shaders/math/svd3.glsl"
-#include "shaders/pd/pd_projections.glsl"
 #include "shaders/pbd/shape_matching.glsl"
-#include "shaders/linear/chebyshev.glsl"
+#include "shaders/pd/pd_projections.glsl"
+#include "shaders/rigid/rigid_math.glsl"
 #include "shaders/springs/spring_math.glsl"
 #if defined(__GNUC__)
 #pragma GCC diagnostic pop

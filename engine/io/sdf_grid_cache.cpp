@@ -6,11 +6,11 @@
 
 #include <fmt/format.h>
 
+#include "geometry/mesh_sdf_bake.h"
 #include "io/asset_error.h"
 #include "io/binary_fields.h"
 #include "io/cache_file.h"
 #include "io/fnv1a.h"
-#include "geometry/mesh_sdf_bake.h"
 
 namespace vksim {
 namespace {

@@ -21,8 +21,8 @@
 #include <string>
 #include <string_view>
 
-#include "io/triangle_surface.h"
 #include "geometry/signed_distance_grid.h"
+#include "io/triangle_surface.h"
 
 namespace vksim {
 

@@ -12,8 +12,8 @@
 #include <fmt/format.h>
 
 #include "io/asset_error.h"
-#include "io/quoted_input.h"
 #include "io/asset_file.h"
+#include "io/quoted_input.h"
 
 namespace vksim {
 namespace {

@@ -16,9 +16,9 @@
 
 #include "io/asset_error.h"
 #include "io/asset_file.h"
-#include "io/fnv1a.h"
 #include "io/cache_file.h"
 #include "io/child_process.h"
+#include "io/fnv1a.h"
 #include "io/quoted_input.h"
 #include "io/tetgen_io.h"
 

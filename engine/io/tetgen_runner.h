@@ -30,8 +30,8 @@
 #include <optional>
 #include <string>
 
-#include "io/triangle_surface.h"
 #include "geometry/tet_mesh.h"
+#include "io/triangle_surface.h"
 
 namespace vksim {
 

@@ -8,8 +8,8 @@
 #include <fmt/format.h>
 
 #include "io/asset_error.h"
-#include "io/quoted_input.h"
 #include "io/mesh_weld.h"
+#include "io/quoted_input.h"
 
 namespace vksim {
 namespace {

@@ -5,10 +5,10 @@
 
 #include <fmt/format.h>
 
-#include "io/triangle_surface.h"
-#include "model/cloth_grid.h"
 #include "geometry/shared_math.h"
 #include "geometry/triangle_mesh.h"
+#include "io/triangle_surface.h"
+#include "model/cloth_grid.h"
 
 namespace vksim {
 namespace {

@@ -7,8 +7,8 @@
 
 #include <fmt/format.h>
 
-#include "io/triangle_surface.h"
 #include "geometry/tet_mesh.h"
+#include "io/triangle_surface.h"
 
 namespace vksim {
 namespace {

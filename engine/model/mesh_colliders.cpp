@@ -5,9 +5,9 @@
 
 #include <fmt/format.h>
 
-#include "io/triangle_surface.h"
 #include "geometry/collider_bounds.h"
 #include "geometry/signed_distance_grid.h"
+#include "io/triangle_surface.h"
 
 namespace vksim {
 

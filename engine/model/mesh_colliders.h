@@ -5,8 +5,8 @@
 // surfaces they are drawn with go into SimModel::colliderSurfaces.
 #include <vector>
 
-#include "scene/scene.h"
 #include "model/sim_model.h"
+#include "scene/scene.h"
 
 namespace vksim {
 

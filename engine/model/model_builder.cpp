@@ -7,18 +7,18 @@
 
 #include <fmt/format.h>
 
+#include "geometry/isometric_bending.h"
+#include "geometry/shared_math.h"
+#include "geometry/tet_mesh.h"
+#include "geometry/triangle_mesh.h"
 #include "model/cloth_geometry.h"
 #include "model/graph_colouring.h"
-#include "geometry/isometric_bending.h"
 #include "model/mesh_colliders.h"
 #include "model/pd_materials.h"
 #include "model/pd_system.h"
 #include "model/shape_match_builder.h"
-#include "geometry/shared_math.h"
 #include "model/spring_builder.h"
 #include "model/spring_system.h"
-#include "geometry/tet_mesh.h"
-#include "geometry/triangle_mesh.h"
 
 namespace vksim {
 

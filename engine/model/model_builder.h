@@ -4,8 +4,8 @@
 // solver uploads the result; the CPU reference solver steps it in double.
 #include <cstdint>
 
-#include "scene/scene.h"
 #include "model/sim_model.h"
+#include "scene/scene.h"
 
 namespace vksim {
 

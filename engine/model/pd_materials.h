@@ -7,8 +7,8 @@
 // model is bit for bit the model built from the edited scene.
 #include <string>
 
-#include "scene/scene.h"
 #include "model/sim_model.h"
+#include "scene/scene.h"
 
 namespace vksim {
 

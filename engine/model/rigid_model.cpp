@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "scene/body_mass.h"
 #include "geometry/shared_math.h"
+#include "scene/body_mass.h"
 
 namespace vksim {
 namespace {

@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <span>
 
-#include "scene/scene.h"
 #include "model/sim_model.h"
+#include "scene/scene.h"
 
 namespace vksim {
 

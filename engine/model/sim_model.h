@@ -10,9 +10,9 @@
 #include <glm/glm.hpp>
 
 #include "model/rigid_model.h"
+#include "model/spring_model.h"
 #include "shaders/shared/pd_types.h"
 #include "shaders/shared/sim_types.h"
-#include "model/spring_model.h"
 
 namespace vksim {
 

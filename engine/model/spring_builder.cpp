@@ -6,8 +6,8 @@
 
 #include "geometry/quadratic_bending.h"
 #include "geometry/shared_math.h"
-#include "model/spring_materials.h"
 #include "geometry/triangle_mesh.h"
+#include "model/spring_materials.h"
 
 namespace vksim {
 

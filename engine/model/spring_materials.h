@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "scene/scene.h"
 #include "model/spring_model.h"
+#include "scene/scene.h"
 
 namespace vksim {
 

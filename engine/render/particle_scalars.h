@@ -8,8 +8,8 @@
 
 #include <volk.h>
 
-#include "state/particle_store.h"
 #include "model/sim_model.h"
+#include "state/particle_store.h"
 #include "vk/buffer.h"
 #include "vk/compute_kernel.h"
 

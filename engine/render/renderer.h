@@ -13,15 +13,15 @@
 #include <glm/glm.hpp>
 #include <volk.h>
 
+#include "model/sim_model.h"
 #include "render/display_mode.h"
 #include "render/gpu_mesh.h"
 #include "render/orbit_camera.h"
 #include "render/particle_scalars.h"
-#include "render/surface_pipeline.h"
 #include "render/render_target.h"
+#include "render/surface_pipeline.h"
 #include "shaders/shared/render_types.h"
 #include "state/particle_store.h"
-#include "model/sim_model.h"
 #include "vk/buffer.h"
 
 namespace vksim {

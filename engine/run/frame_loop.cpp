@@ -8,12 +8,12 @@
 #include <fmt/format.h>
 
 #include "run/stop_signal.h"
-#include "world/world.h"
 #include "vk/command_buffers.h"
 #include "vk/context.h"
 #include "vk/gpu_wait.h"
 #include "vk/slow_frame.h"
 #include "vk/vk_check.h"
+#include "world/world.h"
 
 namespace vksim {
 namespace {

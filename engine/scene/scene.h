@@ -98,7 +98,7 @@ inline constexpr const char* kPbdColouringNames[] = {"perFamily", "acrossFamilie
 
 // How the rigid bodies are dispatched (docs/physics.md §11).
 enum class RigidPath {
-    Auto,          // one workgroup for up to 64 bodies on a CPU device, 8 on a GPU, else per substep
+    Auto,          // one workgroup for up to 4 bodies on a CPU device, 8 on a GPU, else per substep
     OneWorkgroup,  // one dispatch per frame: every body and pair in one workgroup
     PerSubstep,    // per substep and iteration: bodies in parallel, then each round of pairs
 };

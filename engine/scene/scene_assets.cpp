@@ -2,11 +2,11 @@
 
 #include <fmt/format.h>
 
+#include "geometry/mesh_sdf_bake.h"
+#include "geometry/signed_distance_grid.h"
 #include "io/quoted_input.h"
 #include "io/sdf_grid_cache.h"
 #include "io/tetgen_io.h"
-#include "geometry/mesh_sdf_bake.h"
-#include "geometry/signed_distance_grid.h"
 
 namespace vksim {
 

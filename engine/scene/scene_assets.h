@@ -15,10 +15,10 @@
 #include <tuple>
 #include <vector>
 
-#include "io/tetgen_runner.h"
-#include "io/triangle_surface.h"
 #include "geometry/signed_distance_grid.h"
 #include "geometry/tet_mesh.h"
+#include "io/tetgen_runner.h"
+#include "io/triangle_surface.h"
 
 namespace vksim {
 

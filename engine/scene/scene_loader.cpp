@@ -12,17 +12,17 @@
 
 #include <fmt/format.h>
 
+#include "geometry/mesh_sdf_bake.h"
+#include "geometry/signed_distance_grid.h"
+#include "geometry/tet_mesh.h"
 #include "io/asset_error.h"
 #include "io/quoted_input.h"
 #include "io/read_file.h"
 #include "io/triangle_surface.h"
 #include "scene/body_mass.h"
 #include "scene/json_reader.h"
-#include "geometry/tet_mesh.h"
 #include "scene/scene_assets.h"
 #include "shaders/shared/sim_types.h"
-#include "geometry/mesh_sdf_bake.h"
-#include "geometry/signed_distance_grid.h"
 
 // The format this file reads is documented key by key in README.md, section "Scene files";
 // keep the two in step. Each read* function below handles one JSON object

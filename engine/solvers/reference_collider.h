@@ -8,8 +8,8 @@
 
 #include <glm/glm.hpp>
 
-#include "shaders/shared/sim_types.h"
 #include "geometry/shared_math.h"
+#include "shaders/shared/sim_types.h"
 
 namespace vksim {
 

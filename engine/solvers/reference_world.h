@@ -18,9 +18,9 @@
 
 #include <glm/glm.hpp>
 
-#include "solvers/reference_collider.h"
-#include "scene/scene.h"
 #include "model/sim_model.h"
+#include "scene/scene.h"
+#include "solvers/reference_collider.h"
 #include "state/particle_range.h"
 
 namespace vksim {

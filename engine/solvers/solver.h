@@ -19,9 +19,9 @@
 #include "scene/scene.h"
 #include "shaders/shared/sim_types.h"
 #include "state/interaction.h"
+#include "state/particle_store.h"
 #include "step/particle_stages.h"
 #include "step/step_recorder.h"
-#include "state/particle_store.h"
 
 namespace vksim {
 

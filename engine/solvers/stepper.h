@@ -21,11 +21,11 @@
 #include "model/sim_model.h"
 #include "solvers/rigid/rigid_solver.h"
 #include "solvers/solver.h"
+#include "state/collider_set.h"
+#include "state/particle_store.h"
 #include "step/frame_work.h"
 #include "step/particle_stages.h"
 #include "step/step_plan.h"
-#include "state/collider_set.h"
-#include "state/particle_store.h"
 
 namespace vksim {
 

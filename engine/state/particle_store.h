@@ -15,8 +15,8 @@
 #include <glm/glm.hpp>
 
 #include "model/sim_model.h"
-#include "vk/buffer.h"
 #include "state/particle_range.h"
+#include "vk/buffer.h"
 
 namespace vksim {
 

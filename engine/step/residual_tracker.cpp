@@ -7,8 +7,8 @@
 #include <fmt/format.h>
 
 #include "shaders/shared/interaction_types.h"
-#include "vk/barriers.h"
 #include "step/step_recorder.h"
+#include "vk/barriers.h"
 
 namespace vksim {
 

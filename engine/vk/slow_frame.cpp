@@ -8,8 +8,8 @@
 #include <fmt/format.h>
 
 #include "vk/context.h"
-#include "vk/vk_check.h"
 #include "vk/gpu_wait.h"
+#include "vk/vk_check.h"
 
 namespace vksim {
 

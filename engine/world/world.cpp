@@ -10,20 +10,20 @@
 #include <fmt/format.h>
 
 #include "diagnostics/body_pick.h"
+#include "diagnostics/non_finite_replay.h"
+#include "diagnostics/state_hash.h"
 #include "geometry/collider_bounds.h"
 #include "model/model_builder.h"
-#include "diagnostics/non_finite_replay.h"
 #include "model/pd_materials.h"
 #include "model/pd_system.h"
-#include "diagnostics/state_hash.h"
-#include "vk/barriers.h"
-#include "vk/context.h"
-#include "world/device_limits.h"
-#include "world/frame_time_limit.h"
 #include "solvers/pbd/pbd_solver.h"
 #include "solvers/pd/pd_solver.h"
 #include "solvers/rigid/rigid_solver.h"
 #include "solvers/springs/spring_solver.h"
+#include "vk/barriers.h"
+#include "vk/context.h"
+#include "world/device_limits.h"
+#include "world/frame_time_limit.h"
 
 namespace vksim {
 namespace {
@@ -160,8 +160,9 @@ void World::drag(uint32_t particle, glm::vec3 target) {
 }
 
 std::optional<BodyPickHit> World::pickBody(const Ray& ray) const {
-    if (rigid().empty()) return std::nullopt;
-    const std::vector<gpu::RigidBodyState> states = rigid().readStates();  // waits for the queue
+    const RigidSolver& rigid = solver<RigidSolver>();
+    if (rigid.empty()) return std::nullopt;
+    const std::vector<gpu::RigidBodyState> states = rigid.readStates();  // waits for the queue
     return vksim::pickBody(model_.rigid, states, ray);
 }
 
@@ -320,8 +321,9 @@ void World::throwIfNonFinite(uint32_t slot) const {
 
 uint64_t World::stateHash() const {
     const std::vector<glm::vec4> positions = particles().readPositions();
+    const RigidSolver& rigid = solver<RigidSolver>();
     const std::vector<gpu::RigidBodyState> bodies =
-        rigid().empty() ? std::vector<gpu::RigidBodyState>{} : rigid().readStates();
+        rigid.empty() ? std::vector<gpu::RigidBodyState>{} : rigid.readStates();
     return hashState(positions, bodies);
 }
 

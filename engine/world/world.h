@@ -13,16 +13,16 @@
 #include <stdexcept>
 #include <utility>
 
-#include "scene/scene.h"
 #include "diagnostics/frame_finite_check.h"
-#include "state/interaction.h"
-#include "model/model_builder.h"
 #include "diagnostics/picker.h"
-#include "step/residual_tracker.h"
+#include "model/model_builder.h"
 #include "model/sim_model.h"
+#include "scene/scene.h"
+#include "solvers/stepper.h"
+#include "state/interaction.h"
+#include "step/residual_tracker.h"
 #include "vk/gpu_timer.h"
 #include "world/frame_commands.h"
-#include "solvers/stepper.h"
 
 namespace vksim {
 

@@ -18,12 +18,12 @@
 
 #include "app_device.h"
 #include "cloth_pass.h"
+#include "diagnostics/state_hash.h"
 #include "frame_image.h"
 #include "frame_loop.h"
 #include "gpu_memory.h"
 #include "options.h"
 #include "scene_source.h"
-#include "diagnostics/state_hash.h"
 #include "vk/context.h"
 #include "world/world.h"
 

@@ -11,7 +11,7 @@ vksim::Scene clothInCode() {
     vksim::Scene scene;
     scene.name = "cloth built in code";
     scene.solver.substeps = 2;
-    scene.solver.iterations = 4;
+    scene.solver.pbd.iterations = 4;
     vksim::ClothObject cloth;
     cloth.name = "cloth";
     cloth.grid.size = {1.0f, 1.0f};

@@ -10,11 +10,11 @@
 #include <gtest/gtest.h>
 
 #include "../common/mesh_fixtures.h"
+#include "geometry/mesh_sdf_bake.h"
 #include "io/asset_file.h"
 #include "io/sdf_grid_cache.h"
 #include "io/triangle_surface.h"
 #include "io/write_file.h"
-#include "geometry/mesh_sdf_bake.h"
 
 namespace vksim::test {
 namespace {

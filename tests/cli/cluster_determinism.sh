@@ -22,7 +22,7 @@ same_hash_on_threads "$vksim" "$scene" 20  # calls fail when the thread counts d
 
 out=$("$vksim" "$scene" --headless --frames 5 --validate)
 for sweep in 1 2; do
-    if grep -qE "^  cluster sweep $sweep " <<<"$out"; then pass "cluster sweep $sweep ran"; else fail "no 'cluster sweep $sweep' pass"; fi
+    if grep -qE "^  pbd: cluster sweep $sweep " <<<"$out"; then pass "cluster sweep $sweep ran"; else fail "no 'cluster sweep $sweep' pass"; fi
 done
 if grep -qE '^  pbd: (stretch|bending) colour ' <<<"$out"; then fail "a colour pass ran"; else pass "no colour pass"; fi
 

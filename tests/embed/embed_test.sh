@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # vksim as an installed package inside another program: installs the build to
 # a temporary prefix, builds examples/embed against it with find_package(vksim)
-# and runs it headless with validation. Checks: exit 0, no validation message,
+# and runs it headless with validation. Checks: only the library's headers
+# are installed, exit 0, no validation message,
 # a plausible share of the image covered by the cloth, the same state-hash as
 # `vksim SCENE --headless --frames N --hash`, and a one-line error for a
 # missing scene file.
@@ -15,6 +16,12 @@ mkdir -p "$work"
 "$cmake" --install "$build" --prefix "$work/prefix" > "$work/install.log" || { cat "$work/install.log"; fail "install"; }
 [[ -f $work/prefix/lib/cmake/vksim/vksimConfig.cmake ]] || fail "no vksimConfig.cmake installed"
 [[ -f $work/prefix/include/vksim/world/world.h ]] || fail "no world/world.h installed"
+[[ -f $work/prefix/include/vksim/shaders/shared/sim_types.h ]] || fail "no shaders/shared/sim_types.h installed"
+# The library alone: the app's layers (viewer, panels, frame loop, bench,
+# command line) are not installed.
+for layer in render ui run bench app; do
+    [[ ! -e $work/prefix/include/vksim/$layer ]] || fail "the app layer $layer/ was installed"
+done
 
 # Debug: the example's few files compile fastest without optimisation; the
 # simulation runs in the installed (optimised) library and on the GPU.

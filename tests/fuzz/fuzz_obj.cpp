@@ -8,10 +8,10 @@
 #include <string_view>
 
 #include "fuzz_checks.h"
+#include "geometry/mesh_sdf_bake.h"
 #include "io/asset_error.h"
 #include "io/obj_loader.h"
 #include "io/triangle_surface.h"
-#include "geometry/mesh_sdf_bake.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -12,9 +12,9 @@
 #include <string_view>
 
 #include "fuzz_checks.h"
+#include "geometry/mesh_sdf_bake.h"
 #include "io/sdf_grid_cache.h"
 #include "io/triangle_surface.h"
-#include "geometry/mesh_sdf_bake.h"
 
 namespace {
 

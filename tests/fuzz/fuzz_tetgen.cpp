@@ -13,9 +13,9 @@
 #include <glm/glm.hpp>
 
 #include "fuzz_checks.h"
+#include "geometry/tet_mesh.h"
 #include "io/asset_error.h"
 #include "io/tetgen_io.h"
-#include "geometry/tet_mesh.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string_view input(reinterpret_cast<const char*>(data), size);

@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "gpu_harness.h"
-#include "world_frames.h"
 #include "world/world.h"
+#include "world_frames.h"
 
 namespace vksim::test {
 namespace {

@@ -10,8 +10,8 @@
 #include <fmt/format.h>
 
 #include "gpu_harness.h"
-#include "scene/spring_settings.h"
 #include "model/model_builder.h"
+#include "scene/spring_settings.h"
 
 namespace vksim::test {
 namespace {
@@ -84,7 +84,7 @@ TEST_F(AirDrag, EveryClothSolverDecaysAsTheClosedForm) {
         scene.solver.timeStep = 1.0f / 60.0f;
         scene.solver.substeps = 4;
         scene.solver.springs.integrator = c.integrator;
-        scene.solver.pbd.path = c.pbd.path;
+        scene.solver.pbd.path = c.pbdPath;
         const SimModel model = buildModel(scene);
         GpuRun run(ctx(), model, scene.solver);
         const uint32_t frames = 60;

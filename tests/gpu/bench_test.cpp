@@ -11,14 +11,14 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "run/frame_loop.h"
-#include "world/world.h"
 #include "bench/bench_report.h"
 #include "bench/bench_runner.h"
 #include "bench/pass_traffic.h"
 #include "gpu_harness.h"
-#include "solvers/pd/pd_solver.h"
+#include "run/frame_loop.h"
 #include "scene/scene_loader.h"
+#include "solvers/pd/pd_solver.h"
+#include "world/world.h"
 
 namespace vksim::test {
 namespace {
@@ -222,7 +222,7 @@ TEST_F(Bench, ClothPbdRunsInOneWorkgroupDispatch) {
 }
 
 // One colouring across the families: the shared colours are one pass
-// family, "shared", whose byte model is the three families' (every
+// family, "pbd: shared", whose byte model is the three families' (every
 // constraint once per iteration), with fewer dispatches than the families'
 // own colours on the per-colour path and the same constraint solves.
 TEST_F(Bench, SharedColoursAreOnePassFamilyWithTheFamiliesBytes) {
@@ -242,16 +242,16 @@ TEST_F(Bench, SharedColoursAreOnePassFamilyWithTheFamiliesBytes) {
     ASSERT_NE(perFamily, nullptr);
     ASSERT_NE(shared, nullptr);
     const std::set<std::string> families = checkPassRows(*shared);
-    EXPECT_TRUE(families.contains("shared"));
-    EXPECT_FALSE(families.contains("stretch"));
-    EXPECT_FALSE(families.contains("bending"));
+    EXPECT_TRUE(families.contains("pbd: shared"));
+    EXPECT_FALSE(families.contains("pbd: stretch"));
+    EXPECT_FALSE(families.contains("pbd: bending"));
     EXPECT_LT(shared->dispatchesPerStep, perFamily->dispatchesPerStep);
     EXPECT_EQ(shared->constraintSolvesPerStep, perFamily->constraintSolvesPerStep);
     uint64_t familyBytes = 0, sharedBytes = 0;
     for (const PassFamilyResult& p : perFamily->passes)
-        if (p.family == "stretch" || p.family == "bending") familyBytes += p.bytesPerStep;
+        if (p.family == "pbd: stretch" || p.family == "pbd: bending") familyBytes += p.bytesPerStep;
     for (const PassFamilyResult& p : shared->passes)
-        if (p.family == "shared") sharedBytes += p.bytesPerStep;
+        if (p.family == "pbd: shared") sharedBytes += p.bytesPerStep;
     EXPECT_EQ(sharedBytes, familyBytes);
 }
 
@@ -271,7 +271,7 @@ TEST_F(Bench, EveryPassThatRunsHasAByteModel) {
     std::set<std::string> families;
     for (const PassRunInterval& run : sim.timer().lastCollectedFrame().runs)
         families.insert(passFamily(sim.timer().passName(run.passId)));
-    EXPECT_TRUE(families.contains("attachment"));
+    EXPECT_TRUE(families.contains("pbd: attachment"));
     for (const std::string& family : families) EXPECT_NE(findPassTraffic(family), nullptr) << family;
 }
 

@@ -7,12 +7,12 @@
 
 #include <fmt/format.h>
 
+#include "geometry/shared_math.h"
 #include "gpu_harness.h"
 #include "scene/scene_loader.h"
-#include "geometry/shared_math.h"
+#include "solvers/rigid/rigid_solver.h"
 #include "world/world.h"
 #include "world_frames.h"
-#include "solvers/rigid/rigid_solver.h"
 
 namespace vksim::test {
 namespace {

@@ -13,8 +13,8 @@
 
 #include "../common/convergence_bounds.h"
 #include "gpu_harness.h"
-#include "solvers/pbd/pbd_reference.h"
 #include "model/model_builder.h"
+#include "solvers/pbd/pbd_reference.h"
 #include "solvers/pbd/pbd_solver.h"
 #include "solvers/pbd/workgroup_plan.h"
 #include "world/world.h"

@@ -13,9 +13,9 @@
 #include <fmt/format.h>
 
 #include "gpu_harness.h"
-#include "solvers/pbd/pbd_reference.h"
-#include "solvers/pbd/colour_steps.h"
 #include "model/model_builder.h"
+#include "solvers/pbd/colour_steps.h"
+#include "solvers/pbd/pbd_reference.h"
 #include "solvers/pbd/pbd_solver.h"
 #include "solvers/pbd/workgroup_plan.h"
 #include "world/world.h"

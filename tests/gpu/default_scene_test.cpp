@@ -3,10 +3,10 @@
 // tests/cli/determinism.sh.)
 #include <fmt/format.h>
 
-#include "world/world.h"
 #include "gpu_harness.h"
 #include "scene/scene_loader.h"
 #include "shared_math_access.h"
+#include "world/world.h"
 
 namespace vksim::test {
 namespace {

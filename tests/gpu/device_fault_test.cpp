@@ -7,8 +7,8 @@
 
 #include <gtest/gtest.h>
 
-#include "run/frame_loop.h"
 #include "gpu_harness.h"
+#include "run/frame_loop.h"
 #include "scene/scene_loader.h"
 #include "vk/buffer.h"
 #include "vk/device_fault.h"

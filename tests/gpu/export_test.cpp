@@ -14,10 +14,11 @@
 
 #include <fmt/format.h>
 
+#include "../common/obj_file.h"
 #include "app/frame_exporter.h"
+#include "gpu_harness.h"
 #include "run/frame_loop.h"
 #include "world/world.h"
-#include "gpu_harness.h"
 
 namespace vksim::test {
 namespace {
@@ -53,37 +54,6 @@ Scene twoClothsOverASphere() {
     return scene;
 }
 
-std::set<std::string> filesIn(const std::filesystem::path& dir) {
-    std::set<std::string> names;
-    for (const auto& entry : std::filesystem::directory_iterator(dir)) names.insert(entry.path().filename().string());
-    return names;
-}
-
-struct ObjMesh {
-    std::vector<glm::vec3> v, vn;
-    std::vector<uint32_t> faces;  // 0-based, from the v part of v//vn
-};
-
-ObjMesh readObj(const std::filesystem::path& path) {
-    ObjMesh mesh;
-    std::ifstream file(path);
-    EXPECT_TRUE(file) << path;
-    for (std::string line; std::getline(file, line);) {
-        std::istringstream in(line);
-        std::string tag;
-        in >> tag;
-        if (tag == "v" || tag == "vn") {
-            glm::vec3 p;
-            in >> p.x >> p.y >> p.z;
-            (tag == "v" ? mesh.v : mesh.vn).push_back(p);
-        } else if (tag == "f") {
-            for (std::string corner; in >> corner;)
-                mesh.faces.push_back(static_cast<uint32_t>(std::stoul(corner.substr(0, corner.find("//")))) - 1);
-        }
-    }
-    return mesh;
-}
-
 std::vector<std::byte> readBytes(const std::filesystem::path& path) {
     std::ifstream file(path, std::ios::binary);
     std::vector<char> chars((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
@@ -115,8 +85,8 @@ TEST_F(Export, ObjEveryOtherFrameHoldsThatFramesPositionsNormalsAndFaces) {
         ASSERT_EQ(last.v.size(), range.particleCount) << range.name;
         ASSERT_EQ(last.vn.size(), range.particleCount) << range.name;
         for (uint32_t i = 0; i < range.particleCount; ++i) {
-            EXPECT_EQ(last.v[i], glm::vec3(positions[range.firstParticle + i])) << range.name << " vertex " << i;
-            EXPECT_EQ(last.vn[i], glm::vec3(normals[range.firstParticle + i])) << range.name << " normal " << i;
+            EXPECT_EQ(glm::vec3(last.v[i]), glm::vec3(positions[range.firstParticle + i])) << range.name << " vertex " << i;
+            EXPECT_EQ(glm::vec3(last.vn[i]), glm::vec3(normals[range.firstParticle + i])) << range.name << " normal " << i;
         }
         ASSERT_EQ(last.faces.size(), 3 * size_t{range.triangleCount});
         for (size_t k = 0; k < last.faces.size(); ++k)

@@ -14,10 +14,10 @@
 
 #include <fmt/format.h>
 
-#include "gpu_harness.h"
-#include "scene/spring_settings.h"
-#include "model/model_builder.h"
 #include "../spring_test_models.h"
+#include "gpu_harness.h"
+#include "model/model_builder.h"
+#include "scene/spring_settings.h"
 
 namespace vksim::test {
 namespace {

@@ -12,11 +12,11 @@
 #include <fmt/format.h>
 
 #include "app/headless_app.h"
-#include "world/world.h"
-#include "gpu_harness.h"
-#include "geometry/collider_bounds.h"
-#include "model/model_builder.h"
 #include "diagnostics/non_finite_replay.h"
+#include "geometry/collider_bounds.h"
+#include "gpu_harness.h"
+#include "model/model_builder.h"
+#include "world/world.h"
 
 namespace vksim::test {
 namespace {

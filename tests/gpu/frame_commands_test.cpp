@@ -14,10 +14,10 @@
 
 #include <fmt/format.h>
 
-#include "run/frame_loop.h"
-#include "gpu_harness.h"
-#include "scene/scene_loader.h"
 #include "diagnostics/state_hash.h"
+#include "gpu_harness.h"
+#include "run/frame_loop.h"
+#include "scene/scene_loader.h"
 #include "world/world.h"
 
 namespace vksim::test {

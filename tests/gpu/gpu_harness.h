@@ -11,9 +11,9 @@
 
 #include <gtest/gtest.h>
 
+#include "model/sim_model.h"
 #include "scene/scene.h"
 #include "solvers/stepper.h"
-#include "model/sim_model.h"
 #include "vk/context.h"
 #include "vk/gpu_timer.h"
 

@@ -6,8 +6,8 @@
 #include "gpu_harness.h"
 #include <cmath>
 
-#include "solvers/pbd/pbd_reference.h"
 #include "model/model_builder.h"
+#include "solvers/pbd/pbd_reference.h"
 
 namespace vksim::test {
 namespace {

@@ -10,18 +10,18 @@
 
 #include <fmt/format.h>
 
-#include "world/world.h"
-#include "gpu_harness.h"
-#include "world_frames.h"
 #include "../unit/pd_scenes.h"
-#include "scene/scene_loader.h"
-#include "solvers/pbd/pbd_reference.h"
-#include "solvers/pd/pd_reference.h"
+#include "diagnostics/state_hash.h"
+#include "gpu_harness.h"
 #include "model/model_builder.h"
 #include "model/pd_materials.h"
-#include "diagnostics/state_hash.h"
+#include "scene/scene_loader.h"
+#include "solvers/pbd/pbd_reference.h"
 #include "solvers/pbd/pbd_solver.h"
+#include "solvers/pd/pd_reference.h"
 #include "solvers/pd/pd_solver.h"
+#include "world/world.h"
+#include "world_frames.h"
 
 namespace vksim::test {
 namespace {

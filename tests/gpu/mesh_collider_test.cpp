@@ -10,10 +10,10 @@
 
 #include "../common/mesh_fixtures.h"
 #include "gpu_harness.h"
+#include "model/model_builder.h"
 #include "scene/scene_loader.h"
 #include "shared_math_access.h"
 #include "solvers/pbd/pbd_reference.h"
-#include "model/model_builder.h"
 
 namespace vksim::test {
 namespace {

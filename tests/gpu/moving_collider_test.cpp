@@ -5,8 +5,8 @@
 #include <fmt/format.h>
 
 #include "gpu_harness.h"
-#include "solvers/pbd/pbd_reference.h"
 #include "model/model_builder.h"
+#include "solvers/pbd/pbd_reference.h"
 
 namespace vksim::test {
 namespace {

@@ -14,12 +14,12 @@
 
 #include "../common/mesh_fixtures.h"
 #include "gpu_harness.h"
-#include "scene/scene_loader.h"
 #include "model/graph_colouring.h"
+#include "scene/scene_loader.h"
 #include "solver_traits.h"
+#include "solvers/pbd/pbd_solver.h"
 #include "world/world.h"
 #include "world_frames.h"
-#include "solvers/pbd/pbd_solver.h"
 
 namespace vksim::test {
 namespace {

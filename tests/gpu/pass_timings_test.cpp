@@ -8,8 +8,8 @@
 
 #include <fmt/format.h>
 
-#include "gpu_harness.h"
 #include "diagnostics/state_hash.h"
+#include "gpu_harness.h"
 #include "vk/gpu_timer.h"
 #include "world/world.h"
 #include "world_frames.h"

@@ -12,8 +12,8 @@
 #include <fmt/format.h>
 
 #include "gpu_harness.h"
-#include "scene/scene_loader.h"
 #include "model/pd_system.h"
+#include "scene/scene_loader.h"
 #include "solvers/pd/pd_solver.h"
 #include "world/world.h"
 #include "world_frames.h"

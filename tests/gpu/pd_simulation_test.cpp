@@ -6,13 +6,13 @@
 #include <fmt/format.h>
 
 #include "../common/mesh_fixtures.h"
-#include "world/world.h"
-#include "gpu_harness.h"
-#include "world_frames.h"
-#include "scene/scene_loader.h"
-#include "model/model_builder.h"
-#include "solvers/pd/pd_solver.h"
 #include "geometry/tet_mesh.h"
+#include "gpu_harness.h"
+#include "model/model_builder.h"
+#include "scene/scene_loader.h"
+#include "solvers/pd/pd_solver.h"
+#include "world/world.h"
+#include "world_frames.h"
 
 namespace vksim::test {
 namespace {

@@ -10,11 +10,11 @@
 
 #include "../unit/cloth_scenes.h"
 #include "../unit/pd_scenes.h"
+#include "diagnostics/state_hash.h"
 #include "gpu_harness.h"
 #include "model/model_builder.h"
 #include "solvers/pd/pd_reference.h"
 #include "solvers/pd/pd_solver.h"
-#include "diagnostics/state_hash.h"
 #include "vk/buffer.h"
 
 namespace vksim::test {

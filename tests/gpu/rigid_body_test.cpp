@@ -7,10 +7,10 @@
 
 #include <fmt/format.h>
 
-#include "gpu_harness.h"
-#include "solvers/rigid/rigid_reference.h"
-#include "model/model_builder.h"
 #include "geometry/shared_math.h"
+#include "gpu_harness.h"
+#include "model/model_builder.h"
+#include "solvers/rigid/rigid_reference.h"
 #include "solvers/rigid/rigid_solver.h"
 
 namespace vksim::test {

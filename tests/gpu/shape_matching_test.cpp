@@ -9,11 +9,11 @@
 
 #include <fmt/format.h>
 
-#include "gpu_harness.h"
-#include "solvers/pbd/pbd_reference.h"
-#include "scene/scene_loader.h"
-#include "model/model_builder.h"
 #include "geometry/shared_math.h"
+#include "gpu_harness.h"
+#include "model/model_builder.h"
+#include "scene/scene_loader.h"
+#include "solvers/pbd/pbd_reference.h"
 
 namespace vksim::test {
 namespace {

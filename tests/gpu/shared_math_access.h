@@ -3,9 +3,9 @@
 // scene's ColliderDesc, so tests measure penetration with the GPU's own f.
 #include <stdexcept>
 
-#include "scene/scene.h"
 #include "geometry/shared_math.h"
 #include "model/sim_model.h"
+#include "scene/scene.h"
 
 namespace vksim::test {
 

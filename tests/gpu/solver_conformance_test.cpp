@@ -11,10 +11,10 @@
 #include <fmt/format.h>
 
 #include "gpu_harness.h"
-#include "world_frames.h"
 #include "model/model_builder.h"
 #include "solver_traits.h"
 #include "world/world.h"
+#include "world_frames.h"
 
 namespace vksim::test {
 namespace {

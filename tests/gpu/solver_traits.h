@@ -12,11 +12,11 @@
 #include "../unit/pd_scenes.h"
 #include "../unit/spring_scenes.h"
 #include "gpu_harness.h"
+#include "model/sim_model.h"
+#include "scene/scene.h"
 #include "solvers/pbd/pbd_reference.h"
 #include "solvers/pd/pd_reference.h"
 #include "solvers/springs/spring_reference.h"
-#include "scene/scene.h"
-#include "model/sim_model.h"
 
 namespace vksim::test {
 

@@ -14,13 +14,13 @@
 
 #include <fmt/format.h>
 
-#include "scene/spring_settings.h"
 #include "../unit/spring_scenes.h"
-#include "gpu_harness.h"
-#include "world_frames.h"
-#include "solvers/springs/spring_reference.h"
 #include "diagnostics/frame_finite_check.h"
+#include "gpu_harness.h"
+#include "scene/spring_settings.h"
+#include "solvers/springs/spring_reference.h"
 #include "world/world.h"
+#include "world_frames.h"
 
 namespace vksim::test {
 namespace {

@@ -18,8 +18,8 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
-#include "run/frame_loop.h"
 #include "io/write_file.h"
+#include "run/frame_loop.h"
 #include "scene/scene_loader.h"
 #include "soak_sampler.h"
 #include "vk/context.h"

@@ -9,8 +9,8 @@
 #include <optional>
 #include <vector>
 
-#include "run/frame_observer.h"
 #include "app/state_read_back.h"
+#include "run/frame_observer.h"
 
 namespace vksim {
 

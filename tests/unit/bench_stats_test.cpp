@@ -50,17 +50,17 @@ TEST(PassTraffic, ColourPassesFormFamiliesWithByteModels) {
     EXPECT_EQ(passFamily("overflow"), "overflow");
     EXPECT_EQ(passFamily("pbd: collide: generate"), "pbd: collide: generate");
     EXPECT_EQ(passFamily("a colour of its own"), "a colour of its own");
-    for (const char* family : {"pbd: predict", "pbd: collide: generate", "pbd: stretch", "pbd: bending", "pbd: attachment",
-                               "pbd: collide: project", "pbd: update velocity", "pbd: friction/restitution", "normals",
-                               "finite check"}) {
+    for (const char* family :
+         {"pbd: predict", "pbd: collide: generate", "pbd: stretch", "pbd: bending", "pbd: attachment",
+          "pbd: collide: project", "pbd: update velocity", "pbd: friction/restitution", "normals", "finite check"}) {
         const PassTraffic* row = findPassTraffic(family);
         ASSERT_NE(row, nullptr) << family;
         EXPECT_GT(row->readBytes, 0u) << family;
     }
     // A distance constraint: its record 16 + 2 particles 32 + material 16 +
     // lambda 4 read; 2 particles 32 + lambda 4 written.
-    EXPECT_EQ(findPassTraffic("stretch")->readBytes, 68u);
-    EXPECT_EQ(findPassTraffic("stretch")->writeBytes, 36u);
+    EXPECT_EQ(findPassTraffic("pbd: stretch")->readBytes, 68u);
+    EXPECT_EQ(findPassTraffic("pbd: stretch")->writeBytes, 36u);
     EXPECT_EQ(findPassTraffic("no such pass"), nullptr);
 }
 

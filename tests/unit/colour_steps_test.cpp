@@ -11,9 +11,9 @@
 
 #include "../common/convergence_bounds.h"
 #include "cloth_scenes.h"
-#include "solvers/pbd/pbd_reference.h"
-#include "solvers/pbd/colour_steps.h"
 #include "model/model_builder.h"
+#include "solvers/pbd/colour_steps.h"
+#include "solvers/pbd/pbd_reference.h"
 
 namespace vksim {
 namespace {

@@ -11,10 +11,10 @@
 #include <set>
 #include <string>
 
+#include "../common/time_bounds.h"
 #include "cloth_scenes.h"
 #include "model/graph_colouring.h"
 #include "model/model_builder.h"
-#include "../common/time_bounds.h"
 
 namespace vksim {
 namespace {

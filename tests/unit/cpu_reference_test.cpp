@@ -9,9 +9,9 @@
 #include <fmt/format.h>
 
 #include "cloth_scenes.h"
-#include "solvers/pbd/pbd_reference.h"
-#include "model/model_builder.h"
 #include "geometry/shared_math.h"
+#include "model/model_builder.h"
+#include "solvers/pbd/pbd_reference.h"
 
 namespace vksim {
 namespace {

@@ -5,9 +5,9 @@
 
 #include <gtest/gtest.h>
 
-#include "scene/scene_loader.h"
 #include "model/device_footprint.h"
 #include "model/model_builder.h"
+#include "scene/scene_loader.h"
 
 namespace vksim {
 namespace {

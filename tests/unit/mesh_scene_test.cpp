@@ -13,11 +13,11 @@
 
 #include "../common/mesh_fixtures.h"
 #include "../common/time_bounds.h"
-#include "io/triangle_surface.h"
-#include "scene/scene_loader.h"
-#include "model/model_builder.h"
 #include "geometry/shared_math.h"
 #include "geometry/signed_distance_grid.h"
+#include "io/triangle_surface.h"
+#include "model/model_builder.h"
+#include "scene/scene_loader.h"
 
 namespace vksim::test {
 namespace {

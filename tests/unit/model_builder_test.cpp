@@ -9,9 +9,9 @@
 
 #include "cloth_scenes.h"
 #include "geometry/isometric_bending.h"
+#include "geometry/shared_math.h"
 #include "model/model_builder.h"
 #include "model/model_summary.h"
-#include "geometry/shared_math.h"
 
 namespace vksim {
 namespace {

@@ -9,8 +9,8 @@
 #include <set>
 
 #include "cloth_scenes.h"
-#include "scene/scene_loader.h"
 #include "model/model_builder.h"
+#include "scene/scene_loader.h"
 #include "solvers/pbd/pbd_clusters.h"
 
 namespace vksim {

@@ -13,10 +13,10 @@
 #include <Eigen/Dense>
 #include <fmt/format.h>
 
-#include "pd_scenes.h"
+#include "geometry/tet_mesh.h"
 #include "model/model_builder.h"
 #include "model/pd_system.h"
-#include "geometry/tet_mesh.h"
+#include "pd_scenes.h"
 
 namespace vksim {
 namespace {

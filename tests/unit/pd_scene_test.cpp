@@ -5,8 +5,8 @@
 
 #include <filesystem>
 
-#include "scene/scene_loader.h"
 #include "model/model_builder.h"
+#include "scene/scene_loader.h"
 
 namespace vksim {
 namespace {

@@ -13,10 +13,10 @@
 
 #include <fmt/format.h>
 
-#include "pd_scenes.h"
-#include "scene/scene_loader.h"
 #include "model/model_builder.h"
 #include "model/pd_system.h"
+#include "pd_scenes.h"
+#include "scene/scene_loader.h"
 
 namespace vksim {
 namespace {

@@ -14,9 +14,9 @@
 
 #include <fmt/format.h>
 
-#include "io/mesh_weld.h"
 #include "geometry/body_shape.h"
 #include "geometry/mass_properties.h"
+#include "io/mesh_weld.h"
 
 namespace vksim {
 namespace {

@@ -6,10 +6,10 @@
 
 #include <gtest/gtest.h>
 
+#include "geometry/shared_math.h"
+#include "model/model_builder.h"
 #include "model/rigid_model.h"
 #include "scene/scene_loader.h"
-#include "model/model_builder.h"
-#include "geometry/shared_math.h"
 
 namespace vksim {
 namespace {

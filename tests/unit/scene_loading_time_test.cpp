@@ -8,8 +8,8 @@
 #include <cstdio>
 #include <string>
 
-#include "scene/scene_loader.h"
 #include "../common/time_bounds.h"
+#include "scene/scene_loader.h"
 
 namespace vksim {
 namespace {

@@ -9,8 +9,8 @@
 #include <gtest/gtest.h>
 
 #include "../common/mesh_fixtures.h"
-#include "scene/scene_loader.h"
 #include "model/model_builder.h"
+#include "scene/scene_loader.h"
 
 namespace vksim::test {
 namespace {

@@ -10,9 +10,9 @@
 #include <set>
 
 #include "../common/mesh_fixtures.h"
+#include "geometry/shared_math.h"
 #include "model/cloth_grid.h"
 #include "model/model_builder.h"
-#include "geometry/shared_math.h"
 #include "spring_scenes.h"
 
 namespace vksim {

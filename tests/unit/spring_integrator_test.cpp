@@ -26,8 +26,8 @@
 
 #include <fmt/format.h>
 
-#include "scene/spring_settings.h"
 #include "../spring_test_models.h"
+#include "scene/spring_settings.h"
 #include "solvers/springs/spring_reference.h"
 
 namespace vksim {

@@ -7,10 +7,10 @@
 #include <gtest/gtest.h>
 
 #include "../common/mesh_fixtures.h"
-#include "scene/scene_loader.h"
-#include "model/model_builder.h"
-#include "solvers/pd/pd_reference.h"
 #include "geometry/tet_mesh.h"
+#include "model/model_builder.h"
+#include "scene/scene_loader.h"
+#include "solvers/pd/pd_reference.h"
 
 namespace vksim::test {
 namespace {

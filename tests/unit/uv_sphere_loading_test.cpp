@@ -27,9 +27,9 @@
 #include "../common/mesh_fixtures.h"
 #include "../common/time_bounds.h"
 #include "bench/bench_stats.h"
-#include "scene/scene_loader.h"
 #include "model/graph_colouring.h"
 #include "model/model_builder.h"
+#include "scene/scene_loader.h"
 
 namespace vksim::test {
 namespace {

@@ -12,9 +12,9 @@
 
 #include "cloth_scenes.h"
 #include "model/model_builder.h"
+#include "scene/scene.h"
 #include "solvers/pbd/pbd_clusters.h"
 #include "solvers/pbd/workgroup_plan.h"
-#include "scene/scene.h"
 
 namespace vksim {
 namespace {

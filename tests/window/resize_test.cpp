@@ -18,12 +18,12 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
-#include "world/world.h"
 #include "app/viewer.h"
 #include "render/window.h"
 #include "scene/scene_loader.h"
 #include "vk/context.h"
 #include "window_test_support.h"
+#include "world/world.h"
 
 namespace vksim {
 namespace {

@@ -7,16 +7,16 @@
 
 #include <gtest/gtest.h>
 
-#include "solvers/pbd/pbd_solver.h"
-#include "world/world.h"
 #include "app/viewer.h"
 #include "app/viewer_providers.h"
+#include "geometry/shared_math.h"
 #include "render/window.h"
 #include "scene/scene_loader.h"
-#include "geometry/shared_math.h"
+#include "solvers/pbd/pbd_solver.h"
+#include "solvers/rigid/rigid_solver.h"
 #include "vk/context.h"
 #include "window_test_support.h"
-#include "solvers/rigid/rigid_solver.h"
+#include "world/world.h"
 
 namespace vksim {
 namespace {

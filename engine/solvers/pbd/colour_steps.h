@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "shaders/shared/sim_types.h"
 #include "model/sim_model.h"
+#include "shaders/shared/sim_types.h"
 
 namespace vksim {
 

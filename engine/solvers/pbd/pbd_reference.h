@@ -16,10 +16,10 @@
 
 #include <glm/glm.hpp>
 
-#include "solvers/reference_world.h"
+#include "model/sim_model.h"
 #include "scene/scene.h"
 #include "solvers/pbd/pbd_clusters.h"
-#include "model/sim_model.h"
+#include "solvers/reference_world.h"
 
 namespace vksim {
 

@@ -9,10 +9,10 @@
 #include "shaders/shared/interaction_types.h"
 #include "solvers/pbd/pbd_clusters.h"
 #include "solvers/pbd/workgroup_plan.h"
+#include "state/collider_set.h"
 #include "step/residual_tracker.h"
 #include "vk/barriers.h"
 #include "vk/context.h"
-#include "state/collider_set.h"
 
 namespace vksim {
 

@@ -27,8 +27,8 @@
 #include <string>
 #include <vector>
 
-#include "solvers/pbd/colour_steps.h"
 #include "model/sim_model.h"
+#include "solvers/pbd/colour_steps.h"
 #include "solvers/solver.h"
 #include "vk/buffer.h"
 #include "vk/compute_kernel.h"
@@ -53,7 +53,8 @@ public:
     ~PbdSolver() override;
 
     std::string_view owner() const override { return "pbd"; }
-    std::string_view passPrefix() const override { return "pbd: "; }
+    static constexpr std::string_view kPassPrefix = "pbd: ";
+    std::string_view passPrefix() const override { return kPassPrefix; }
     ParticleRange range() const override { return range_; }
     void declarePasses(StepPlan& plan) override;
     void beginFrame(StepRecorder& rec, const FrameInputs& frame) override;

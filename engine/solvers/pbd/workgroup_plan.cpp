@@ -8,9 +8,9 @@
 
 #include <fmt/format.h>
 
+#include "model/sim_model.h"
 #include "solvers/pbd/colour_steps.h"
 #include "solvers/pbd/pbd_clusters.h"
-#include "model/sim_model.h"
 #include "vk/buffer.h"
 
 namespace vksim {

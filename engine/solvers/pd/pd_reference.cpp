@@ -5,8 +5,8 @@
 
 #include <Eigen/Sparse>
 
-#include "model/pd_system.h"
 #include "geometry/shared_math.h"
+#include "model/pd_system.h"
 
 namespace vksim {
 

@@ -8,10 +8,10 @@
 #include <fmt/format.h>
 
 #include "shaders/shared/interaction_types.h"
+#include "state/collider_set.h"
 #include "step/residual_tracker.h"
 #include "vk/barriers.h"
 #include "vk/context.h"
-#include "state/collider_set.h"
 
 namespace vksim {
 

@@ -30,9 +30,9 @@
 
 #include <volk.h>
 
-#include "scene/scene.h"
 #include "model/pd_system.h"
 #include "model/sim_model.h"
+#include "scene/scene.h"
 #include "solvers/solver.h"
 #include "vk/buffer.h"
 #include "vk/compute_kernel.h"

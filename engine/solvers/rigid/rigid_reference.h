@@ -11,10 +11,10 @@
 
 #include <glm/glm.hpp>
 
-#include "solvers/reference_collider.h"
 #include "model/rigid_model.h"
-#include "scene/scene.h"
 #include "model/sim_model.h"
+#include "scene/scene.h"
+#include "solvers/reference_collider.h"
 
 namespace vksim {
 

@@ -8,8 +8,8 @@
 #include <glm/glm.hpp>
 
 #include "solvers/rigid/rigid_frame_items.h"
-#include "vk/context.h"
 #include "state/collider_set.h"
+#include "vk/context.h"
 
 namespace vksim {
 

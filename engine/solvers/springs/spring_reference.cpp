@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "scene/spring_settings.h"
 #include "model/spring_newton_matrix.h"
+#include "scene/spring_settings.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,9 +11,9 @@
 
 #include <Eigen/Sparse>
 
+#include "geometry/shared_math.h"
 #include "linear/block_sparse.h"
 #include "shaders/shared/spring_types.h"
-#include "geometry/shared_math.h"
 
 namespace vksim {
 namespace {

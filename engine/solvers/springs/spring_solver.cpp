@@ -10,8 +10,8 @@
 #include "scene/spring_settings.h"
 #include "shaders/shared/interaction_types.h"
 #include "shaders/shared/spring_types.h"
-#include "vk/barriers.h"
 #include "step/residual_tracker.h"
+#include "vk/barriers.h"
 #include "vk/context.h"
 
 namespace vksim {
