@@ -86,6 +86,7 @@ def main():
     parser.add_argument('--only')
     parser.add_argument('--compare')
     args = parser.parse_args()
+    vksim = os.path.abspath(args.vksim)  # the runs start in a folder of their own
     only = {key(line)[0] for line in open(args.only)} if args.only else None
 
     # Variants live beside links to assets/ and tests/, so that the scenes'
@@ -114,7 +115,7 @@ def main():
             file = os.path.join(work, 'scenes', f'{name[:-5]}_{re.sub("[=,]", "_", variant)}.json')
             with open(file, 'w') as f:
                 json.dump(edited, f)
-            run = subprocess.run([args.vksim, file, '--headless', '--quiet', '--hash', '--frames', str(args.frames)],
+            run = subprocess.run([vksim, file, '--headless', '--quiet', '--hash', '--frames', str(args.frames)],
                                  capture_output=True, text=True, cwd=os.path.join(work, 'scenes'))
             found = re.search(r'state-hash: (\w+)', run.stdout)
             line = f'{name} {variant} rc={run.returncode} {found.group(1) if found else "-"}'
