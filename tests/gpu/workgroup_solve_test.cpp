@@ -174,7 +174,7 @@ TEST_F(WorkgroupSolve, AnObjectTooBigForOneWorkgroupLeavesTheWorkgroupPath) {
     Scene scene = clothScene({side, side}, {1.0f, 1.0f}, 1.0f);
     scene.path = "big.json";
     World automatic(ctx(), scene, 1);
-    ASSERT_TRUE(automatic.solver<PbdSolver>().workgroupMisfit().has_value());
+    ASSERT_TRUE(automatic.solver<PbdSolver>().pathMisfit(PbdPath::Workgroup).has_value());
     EXPECT_FALSE(automatic.solver<PbdSolver>().recordsWholeFrames(scene.solver));
     runWorldFrames(ctx(), automatic, 1);
     EXPECT_GT(dispatchesOf(automatic), 3u);

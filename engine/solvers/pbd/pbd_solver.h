@@ -65,12 +65,6 @@ public:
     bool recordsWholeFrames(const SolverSettings& settings) const override;
     void recordFrame(StepRecorder& rec, const FrameInputs& frame, const gpu::ParticlePush& particles) override;
 
-    // Why the PBD objects cannot be solved in workgroups on this device (the
-    // first object too big for one), or nothing when they can.
-    const std::optional<std::string>& workgroupMisfit() const { return workgroupMisfit_; }
-    // Why the cluster path cannot run on this device (a CPU driver whose
-    // texel buffers cannot hold an array), or nothing when it can.
-    const std::optional<std::string>& clusterMisfit() const { return clusterMisfit_; }
     // The most particles one workgroup holds on this device.
     uint32_t workgroupCapacity() const { return workgroupCapacity_; }
     // The most particles in one cluster of the cluster path, for this model
@@ -83,10 +77,12 @@ public:
     // One line for a run's summary: the path a frame with `settings` takes,
     // whether "auto" chose it, and its workgroups or clusters.
     std::string describePath(const SolverSettings& settings) const;
-    // Why `path` cannot run this model on this device (workgroupMisfit(),
-    // clusterMisfit()), or nothing when it can.
+    // Why `path` cannot run this model on this device, or nothing when it
+    // can: the workgroup path, the first PBD object too big for one
+    // workgroup; the cluster path, a CPU driver whose texel buffers cannot
+    // hold an array.
     const std::optional<std::string>& pathMisfit(PbdPath path) const;
-    // A path the objects do not fit (workgroupMisfit(), clusterMisfit()).
+    // A path the objects do not fit (pathMisfit()).
     void checkSettings(const SolverSettings& settings, const std::string& scenePath) override;
     // Every other path the objects fit.
     std::vector<SolverSettings> liveVariants(const SolverSettings& settings) const override;
