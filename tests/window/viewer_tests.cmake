@@ -24,7 +24,7 @@ if(VKSIM_XVFB)
   # (viewer_controls_test.cpp), driven from test code.
   file(GLOB VKSIM_WINDOW_TESTS CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/*_test.cpp)
   add_executable(vksim_window_tests ${VKSIM_WINDOW_TESTS})
-  target_link_libraries(vksim_window_tests PRIVATE vksim_app GTest::gtest_main)
+  target_link_libraries(vksim_window_tests PRIVATE vksim_app vksim_source_dir GTest::gtest_main)
   vksim_warnings(vksim_window_tests)
   add_test(NAME viewer_window_gtests COMMAND ${VKSIM_XVFB} $<TARGET_FILE:vksim_window_tests>)
   set_tests_properties(viewer_window_gtests PROPERTIES TIMEOUT 120 LABELS "gpu;window")
