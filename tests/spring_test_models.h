@@ -13,7 +13,7 @@
 
 #include <glm/glm.hpp>
 
-#include "model/sim_model.h"
+#include "solvers/sim_model.h"
 
 namespace vksim::test {
 

@@ -12,9 +12,9 @@
 #include "app/run_outputs.h"
 #include "app/timing_output.h"
 #include "io/quoted_input.h"
-#include "model/model_summary.h"
 #include "run/frame_loop.h"
 #include "run/stop_signal.h"
+#include "solvers/model_summary.h"
 #include "solvers/pbd/pbd_solver.h"
 #include "vk/context.h"
 #include "world/world.h"
@@ -50,7 +50,7 @@ int runHeadless(const RunOptions& options, const Scene& scene) {
         std::cout << fmt::format("device: {} ({}, Vulkan {}, {})\n", ctx.deviceInfo().name, ctx.deviceInfo().type,
                                  ctx.deviceInfo().apiVersion, ctx.deviceInfo().driver);
         std::cout << describeModel(sim.model());
-        if (sim.model().pbdParticleCount() > 0) std::cout << sim.solver<PbdSolver>().describePath(sim.scene().solver);
+        if (sim.model().pbd.particleCount > 0) std::cout << sim.solver<PbdSolver>().describePath(sim.scene().solver);
     }
 
     const uint32_t frames = options.frames.value_or(kDefaultHeadlessFrames);

@@ -218,7 +218,7 @@ OverlayView Viewer::overlayView() {
     view.solver = &sim_->scene().solver;
     view.passRuns = [sim = sim_](const SolverSettings& s) { return sim->passRunsPerFrame(s); };
     view.maxPassRuns = sim_->timerCapacity();
-    if (sim_->model().pbdParticleCount() > 0) {
+    if (sim_->model().pbd.particleCount > 0) {
         view.pbdPathFor = [sim = sim_](const SolverSettings& s) { return sim->solver<PbdSolver>().pathFor(s); };
         view.pbdPathMisfit = [sim = sim_](PbdPath path) { return sim->solver<PbdSolver>().pathMisfit(path); };
     }

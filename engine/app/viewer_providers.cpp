@@ -10,9 +10,9 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "app/viewer.h"
-#include "model/pd_materials.h"
 #include "scene/spring_settings.h"
 #include "solvers/pbd/pbd_solver.h"
+#include "solvers/pd/pd_materials.h"
 #include "world/world.h"
 
 namespace vksim {
@@ -342,7 +342,7 @@ OverlayProviders ViewerProviders::providers() {
         // A reset or a new scene starts untracked; the panel is open, so track.
         if (!sim.residualTracking()) sim.setResidualTracking(true);
         std::vector<ConvergenceSeries> series;
-        if (sim.model().pbdParticleCount() > 0)
+        if (sim.model().pbd.particleCount > 0)
             series.push_back({"PBD mean |C|", "m", sim.lastResidualPerIteration(), true});
         if (sim.solver<PbdSolver>().xpbdEnergyDefined())  // every PBD constraint XPBD with compliance > 0
             series.push_back({"XPBD energy g(p)", "J", sim.lastPbdEnergyPerIteration(), false});

@@ -112,7 +112,7 @@ private:
 };
 
 // Why `scene` at `size` cannot run on this device, or "" when it can: the
-// estimate World checks every scene with (model/device_footprint.h), made
+// estimate World checks every scene with (solvers/device_footprint.h), made
 // before anything is built.
 std::string whyNotRunnable(const VulkanContext& ctx, const BenchScene& scene, uint32_t size) {
     const auto problem = checkDeviceFootprint(scene.build(size), deviceLimits(ctx));
@@ -122,7 +122,7 @@ std::string whyNotRunnable(const VulkanContext& ctx, const BenchScene& scene, ui
 // The constraint projections of one frame of the PBD workgroup solve: every
 // constraint, every iteration of every substep, in its one dispatch.
 uint64_t workgroupSolvesPerStep(const SimModel& model, const SolverSettings& settings) {
-    return static_cast<uint64_t>(model.distance.size() + model.bending.size() + model.attachments.size()) *
+    return static_cast<uint64_t>(model.pbd.distance.size() + model.pbd.bending.size() + model.pbd.attachments.size()) *
            settings.substeps * settings.pbd.iterations;
 }
 
@@ -200,7 +200,7 @@ SizeResult summarize(const BenchScene& benchScene, uint32_t size, const World& w
         result.passes.push_back(std::move(pass));
     }
     // PBD constraints, PD elements (springs, triangles, tetrahedra, ...) and mass-spring springs.
-    result.constraints = model.distance.size() + model.bending.size() + model.attachments.size() +
+    result.constraints = model.pbd.distance.size() + model.pbd.bending.size() + model.pbd.attachments.size() +
                          model.pd.elementCount() + model.springs.springs.size();
     result.constraintSolvesPerStep = constraintsPerStep;
     result.wallMsPerStep = sampler.wallMsPerFrame();
@@ -244,7 +244,7 @@ SizeResult runOne(const VulkanContext& ctx, const BenchScene& benchScene, uint32
         result.untimedSimulatedPerWallSecond = sim.scene().solver.timeStep / (result.untimedWallMsPerStep * 1e-3);
     // Then a few frames with residual tracking (its passes would distort the
     // timings): the values of a frame arrive when its slot is collected.
-    if (!sim.model().distance.empty()) {
+    if (!sim.model().pbd.distance.empty()) {
         sim.setResidualTracking(true);
         simulateFrames(ctx, sim, 1 + kHeadlessFramesInFlight);
         const std::vector<float> curve = sim.lastResidualPerIteration();

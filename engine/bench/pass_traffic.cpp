@@ -180,12 +180,12 @@ std::string passFamily(std::string_view passName) {
 
 uint64_t elementsPerSweep(ElementKind element, const SimModel& model) {
     switch (element) {
-        case ElementKind::Particle: return model.pbdParticleCount();
+        case ElementKind::Particle: return model.pbd.particleCount;
         case ElementKind::AnyParticle:
         case ElementKind::Vertex: return model.particleCount();
-        case ElementKind::DistanceConstraint: return model.distance.size();
-        case ElementKind::BendingConstraint: return model.bending.size();
-        case ElementKind::AttachmentConstraint: return model.attachments.size();
+        case ElementKind::DistanceConstraint: return model.pbd.distance.size();
+        case ElementKind::BendingConstraint: return model.pbd.bending.size();
+        case ElementKind::AttachmentConstraint: return model.pbd.attachments.size();
         case ElementKind::PdParticle: return model.pd.particleCount;
         case ElementKind::PdSpring: return model.pd.springs.size();
         case ElementKind::PdTriangle: return model.pd.triangles.size();

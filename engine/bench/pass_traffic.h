@@ -17,7 +17,7 @@
 #include <string>
 #include <string_view>
 
-#include "model/sim_model.h"
+#include "solvers/sim_model.h"
 
 namespace vksim {
 

@@ -8,8 +8,8 @@
 #include <optional>
 #include <span>
 
-#include "model/rigid_model.h"
 #include "shaders/shared/rigid_types.h"
+#include "solvers/rigid/rigid_model.h"
 #include "state/interaction.h"
 
 namespace vksim {

@@ -9,8 +9,8 @@
 #include <optional>
 #include <string>
 
-#include "model/sim_model.h"
 #include "scene/scene.h"
+#include "solvers/sim_model.h"
 #include "step/finite_probe.h"
 
 namespace vksim {

@@ -12,7 +12,7 @@
 #include <memory>
 #include <optional>
 
-#include "model/sim_model.h"
+#include "solvers/sim_model.h"
 #include "state/interaction.h"
 #include "vk/buffer.h"
 #include "vk/compute_kernel.h"

@@ -2,8 +2,8 @@
 // The vertices, triangles, stretch edges, pins and mass distribution of a
 // cloth object, whatever it is made from: a grid ("type": "cloth",
 // cloth_grid.h) or a triangle mesh file ("type": "mesh", ClothMeshSource).
-// model_builder.h turns it into particles and constraints the same way for
-// both.
+// Each solver's model builder turns it into particles and elements the same
+// way for both.
 #include <array>
 #include <cstdint>
 #include <vector>

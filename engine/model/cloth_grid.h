@@ -1,7 +1,7 @@
 #pragma once
 // The geometry of a rectangular cloth (scene.h ClothObject): vertices,
 // triangles and the stretch/shear edges, in the object's local indexing.
-// model_builder.h turns it into particles and constraints.
+// Each solver's model builder turns it into particles and elements.
 #include <array>
 #include <cstdint>
 #include <vector>

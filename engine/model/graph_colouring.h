@@ -15,9 +15,27 @@
 #include <utility>
 #include <vector>
 
-#include "model/sim_model.h"
-
 namespace vksim {
+
+// Constraints [first, first + count) of a family's array.
+struct ColourRange {
+    uint32_t first = 0;
+    uint32_t count = 0;
+};
+
+// How a constraint family, sorted by colour (graph_colouring.h), is split
+// into GPU dispatches: colour c is colours[c] (one thread per constraint),
+// then the overflow group, the constraints that found no free colour below
+// kMaxColours, in input order, projected one after another by one thread.
+// Both the GPU and the CPU reference walk them in this order.
+struct ColourGroups {
+    std::vector<ColourRange> colours;
+    ColourRange overflow;  // after the last colour; empty for every ordinary mesh
+
+    // Dispatches per iteration of a family coloured on its own
+    // (PbdColouring::PerFamily): one per colour, one for a non-empty overflow group.
+    uint32_t dispatchCount() const { return static_cast<uint32_t>(colours.size()) + (overflow.count > 0 ? 1 : 0); }
+};
 
 // The most colours of one constraint family: one dispatch each per
 // iteration, so this bounds what a pathological mesh costs (a UV sphere

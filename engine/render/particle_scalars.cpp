@@ -24,12 +24,12 @@ constexpr VkBufferUsageFlags kVertexUsage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT;
 std::vector<float> graphColourPerParticle(const SimModel& model, uint32_t particleCount) {
     std::vector<float> colours(particleCount, -1.0f);
     std::vector<uint32_t> lowestNeighbour(particleCount, UINT32_MAX);
-    std::vector<ColourRange> groups = model.distanceGroups.colours;
-    groups.push_back(model.distanceGroups.overflow);
+    std::vector<ColourRange> groups = model.pbd.distanceGroups.colours;
+    groups.push_back(model.pbd.distanceGroups.overflow);
     for (size_t c = 0; c < groups.size(); ++c) {
         const ColourRange range = groups[c];
         for (uint32_t k = range.first; k < range.first + range.count; ++k) {
-            const uint32_t a = model.distance[k].p0, b = model.distance[k].p1;
+            const uint32_t a = model.pbd.distance[k].p0, b = model.pbd.distance[k].p1;
             for (auto [p, other] : {std::pair{a, b}, std::pair{b, a}}) {
                 if (p >= particleCount || other >= lowestNeighbour[p]) continue;
                 lowestNeighbour[p] = other;
@@ -49,14 +49,14 @@ ParticleScalars::ParticleScalars(const VulkanContext& ctx, const SimModel& model
 
     // CSR particle -> (other end, rest length) over the stretch constraints.
     std::vector<uint32_t> offsets(particleCount_ + 1, 0);
-    for (const gpu::DistanceConstraint& d : model.distance) {
+    for (const gpu::DistanceConstraint& d : model.pbd.distance) {
         ++offsets[d.p0 + 1];
         ++offsets[d.p1 + 1];
     }
     for (uint32_t i = 0; i < particleCount_; ++i) offsets[i + 1] += offsets[i];
     std::vector<glm::uvec2> neighbours(offsets.back());
     std::vector<uint32_t> fill(offsets.begin(), offsets.end() - 1);
-    for (const gpu::DistanceConstraint& d : model.distance) {
+    for (const gpu::DistanceConstraint& d : model.pbd.distance) {
         const uint32_t rest = std::bit_cast<uint32_t>(d.restLength);
         neighbours[fill[d.p0]++] = {d.p1, rest};
         neighbours[fill[d.p1]++] = {d.p0, rest};

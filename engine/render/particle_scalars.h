@@ -8,7 +8,7 @@
 
 #include <volk.h>
 
-#include "model/sim_model.h"
+#include "solvers/sim_model.h"
 #include "state/particle_store.h"
 #include "vk/buffer.h"
 #include "vk/compute_kernel.h"

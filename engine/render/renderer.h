@@ -13,7 +13,6 @@
 #include <glm/glm.hpp>
 #include <volk.h>
 
-#include "model/sim_model.h"
 #include "render/display_mode.h"
 #include "render/gpu_mesh.h"
 #include "render/orbit_camera.h"
@@ -21,6 +20,7 @@
 #include "render/render_target.h"
 #include "render/surface_pipeline.h"
 #include "shaders/shared/render_types.h"
+#include "solvers/sim_model.h"
 #include "state/particle_store.h"
 #include "vk/buffer.h"
 

@@ -9,8 +9,8 @@
 
 #include <glm/glm.hpp>
 
-#include "model/sim_model.h"
 #include "shaders/shared/sim_types.h"
+#include "solvers/sim_model.h"
 
 namespace vksim {
 

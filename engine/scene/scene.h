@@ -1,6 +1,6 @@
 #pragma once
 // A scene as the user wrote it (scenes/*.json), validated and with defaults
-// filled in. scene_loader.h turns a file into this; model/model_builder.h turns
+// filled in. scene_loader.h turns a file into this; solvers/model_builder.h turns
 // this into the arrays the solver uploads.
 #include <cstdint>
 #include <memory>
@@ -332,7 +332,7 @@ struct ColliderDesc {
 
 // A rigid body ("bodies" in the scene file, docs/physics.md §11). Its
 // surface's vertices are its contact points; the body frame is re-centred
-// at the centre of mass when the model is built (model/rigid_model.h).
+// at the centre of mass when the model is built (solvers/rigid/rigid_model.h).
 enum class BodyShape { Box, Sphere, Capsule, Mesh };
 
 struct BodyDesc {

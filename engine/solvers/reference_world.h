@@ -18,9 +18,9 @@
 
 #include <glm/glm.hpp>
 
-#include "model/sim_model.h"
 #include "scene/scene.h"
 #include "solvers/reference_collider.h"
+#include "solvers/sim_model.h"
 #include "state/particle_range.h"
 
 namespace vksim {

@@ -62,6 +62,9 @@ public:
     // What its pass names start with ("pbd: ", "pd: ", "springs: ").
     virtual std::string_view passPrefix() const = 0;
     virtual ParticleRange range() const = 0;
+    // The threads of the longest first pass its residual or energy tracking
+    // records (step/residual_tracker.h sizes its partial sums by the largest).
+    virtual uint32_t residualThreads() const { return 0; }
 
     // Declares its own passes, in step order (between the shared stages'
     // predict/collide-generate and collide-project/velocity passes).

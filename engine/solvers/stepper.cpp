@@ -11,7 +11,7 @@ namespace vksim {
 
 Stepper::Stepper(const VulkanContext& ctx, const SimModel& model, const SolverSettings& settings)
     : particles_(ctx, model),
-      colliders_(ctx, model),
+      colliders_(ctx, model, model.rigid.shapes),
       stages_(ctx, particles_, colliders_),
       solvers_(makeParticleSolvers(ctx, model, particles_, colliders_, settings)),
       rigid_(std::make_unique<RigidSolver>(ctx, model.rigid, colliders_)) {
@@ -120,6 +120,12 @@ FrameWork Stepper::frameWork(const SolverSettings& settings) {
     StepRecorder counter(plan_);
     recordFrame(counter, FrameInputs{settings, nullptr, std::nullopt});
     return counter.work();
+}
+
+uint32_t Stepper::residualThreads() const {
+    uint32_t most = 0;
+    for (const std::unique_ptr<Solver>& solver : solvers_) most = std::max(most, solver->residualThreads());
+    return most;
 }
 
 void Stepper::reset(const SimModel& model) {

@@ -18,8 +18,8 @@
 #include <utility>
 #include <vector>
 
-#include "model/sim_model.h"
 #include "solvers/rigid/rigid_solver.h"
+#include "solvers/sim_model.h"
 #include "solvers/solver.h"
 #include "state/collider_set.h"
 #include "state/particle_store.h"
@@ -69,6 +69,10 @@ public:
     void checkSettings(const SolverSettings& settings, const std::string& scenePath);
     // Every solver's liveVariants() of `settings`.
     std::vector<SolverSettings> liveVariants(const SolverSettings& settings) const;
+
+    // The most threads of any solver's first residual or energy pass
+    // (Solver::residualThreads): what the world's ResidualTracker sums.
+    uint32_t residualThreads() const;
 
     // Back to the model's initial state (waits for the queue).
     void reset(const SimModel& model);

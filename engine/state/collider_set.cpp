@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "model/sim_model.h"
+#include "model/shared_model.h"
 #include "vk/barriers.h"
 
 namespace vksim {
@@ -24,8 +24,10 @@ static_assert(offsetof(gpu::Collider, angularVelocity) == 5 * 16);
 static_assert(gpu::kMaxColliders * sizeof(gpu::Collider) / 16 <= 65536);
 }  // namespace
 
-ColliderSet::ColliderSet(const VulkanContext& ctx, const SimModel& model)
-    : count_(static_cast<uint32_t>(model.colliders.size() + bodyColliderCount(model))),
+ColliderSet::ColliderSet(const VulkanContext& ctx, const SharedModel& model,
+                         std::span<const gpu::Collider> bodyShapes)
+    : count_(static_cast<uint32_t>(model.colliders.size() +
+                                   bodyColliderCount(model, static_cast<uint32_t>(bodyShapes.size())))),
       sceneCount_(static_cast<uint32_t>(model.colliders.size())) {
     if (count_ > gpu::kMaxColliders)
         throw std::invalid_argument(fmt::format("{} colliders (with the rigid bodies); the GPU path supports {}",
@@ -38,11 +40,11 @@ ColliderSet::ColliderSet(const VulkanContext& ctx, const SimModel& model)
     colliders_ = makeStorageBuffer<gpu::Collider>(ctx, all, "colliders", VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT);
     meshSdfGrids_ = makeStorageBuffer<float>(ctx, model.meshSdfGrids, "mesh collider SDF grids");
     for (const gpu::Collider& c : model.colliders) shapes_ |= 1u << c.type;
-    for (const gpu::Collider& s : model.rigid.shapes) shapes_ |= 1u << s.type;
+    for (const gpu::Collider& s : bodyShapes) shapes_ |= 1u << s.type;
 }
 
-uint32_t bodyColliderCount(const SimModel& model) {
-    return model.particleCount() > 0 ? model.rigid.bodyCount() : 0u;
+uint32_t bodyColliderCount(const SharedModel& model, uint32_t bodyCount) {
+    return model.particleCount() > 0 ? bodyCount : 0u;
 }
 
 void ColliderSet::set(const std::vector<gpu::Collider>& colliders) {

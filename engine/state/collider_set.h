@@ -10,6 +10,7 @@
 // colliders.
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include <volk.h>
@@ -21,14 +22,16 @@
 namespace vksim {
 
 class VulkanContext;
-struct SimModel;
+struct SharedModel;
 
-// How many bodies are colliders too: all of them when there are particles.
-uint32_t bodyColliderCount(const SimModel& model);
+// How many of `bodyCount` rigid bodies are colliders too: all of them when
+// there are particles.
+uint32_t bodyColliderCount(const SharedModel& model, uint32_t bodyCount);
 
 class ColliderSet {
 public:
-    ColliderSet(const VulkanContext& ctx, const SimModel& model);
+    // `bodyShapes`: each rigid body's shape in its body frame (RigidModel::shapes).
+    ColliderSet(const VulkanContext& ctx, const SharedModel& model, std::span<const gpu::Collider> bodyShapes);
 
     // Every collider the particle stages test: the scene's, then the bodies'.
     uint32_t count() const { return count_; }

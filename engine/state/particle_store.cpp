@@ -8,7 +8,7 @@ namespace {
 constexpr VkBufferUsageFlags kVertexUsage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT;
 }  // namespace
 
-ParticleStore::ParticleStore(const VulkanContext& ctx, const SimModel& model)
+ParticleStore::ParticleStore(const VulkanContext& ctx, const SharedModel& model)
     : particleCount_(model.particleCount()), triangleCount_(model.triangleCount()) {
     const std::vector<gpu::ParticleContact> noContacts(particleCount_, gpu::ParticleContact{});
     const std::vector<glm::vec4> zeros(particleCount_, glm::vec4(0.0f));
@@ -28,7 +28,7 @@ ParticleStore::ParticleStore(const VulkanContext& ctx, const SimModel& model)
     drags_ = makeStorageBuffer<float>(ctx, particleDrags(model), "particle drag (sigma)");
 }
 
-void ParticleStore::reset(const SimModel& model) {
+void ParticleStore::reset(const SharedModel& model) {
     positions_.uploadArray<glm::vec4>(model.positions);
     predicted_.uploadArray<glm::vec4>(model.positions);
     velocities_.uploadArray<glm::vec4>(model.velocities);

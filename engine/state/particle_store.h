@@ -14,7 +14,7 @@
 
 #include <glm/glm.hpp>
 
-#include "model/sim_model.h"
+#include "model/shared_model.h"
 #include "state/particle_range.h"
 #include "vk/buffer.h"
 
@@ -24,10 +24,10 @@ class VulkanContext;
 
 class ParticleStore {
 public:
-    ParticleStore(const VulkanContext& ctx, const SimModel& model);
+    ParticleStore(const VulkanContext& ctx, const SharedModel& model);
 
     // Back to the model's initial state (waits for the queue): x, p, v, contacts.
-    void reset(const SimModel& model);
+    void reset(const SharedModel& model);
 
     const GpuBuffer& positions() const { return positions_; }
     const GpuBuffer& predicted() const { return predicted_; }

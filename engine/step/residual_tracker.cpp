@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "shaders/shared/interaction_types.h"
+#include "shaders/shared/sim_types.h"
 #include "step/step_recorder.h"
 #include "vk/barriers.h"
 
@@ -14,15 +15,9 @@ namespace vksim {
 
 uint32_t ResidualTracker::groupsFor(uint32_t count) { return (count + gpu::kWorkgroupSize - 1) / gpu::kWorkgroupSize; }
 
-ResidualTracker::ResidualTracker(const VulkanContext& ctx, const SimModel& model, uint32_t frameSlots)
+ResidualTracker::ResidualTracker(const VulkanContext& ctx, uint32_t longestFirstPass, uint32_t frameSlots)
     : slots_(frameSlots) {
-    // The longest first pass: PBD's energy (a thread per PBD particle and
-    // per constraint), or PD's (a thread per PD particle and per slot).
-    const auto pbdEnergyThreads = static_cast<uint32_t>(model.pbdParticleCount() + model.distance.size() +
-                                                        model.bending.size() + model.attachments.size());
-    const uint32_t elements =
-        std::max<uint32_t>({pbdEnergyThreads, model.pd.particleCount + model.pd.slots.total,
-                            model.springs.particleCount, 1u});
+    const uint32_t elements = std::max(longestFirstPass, 1u);
     partials_ = makeStorageBuffer<float>(ctx, std::vector<float>(groupsFor(elements), 0.0f), "residual partial sums");
     sum_ = std::make_unique<ComputeKernel>(ctx, "reduce/sum_partials.comp", sizeof(gpu::SumPartialsPush));
     for (uint32_t i = 0; i < frameSlots; ++i) {

@@ -32,7 +32,6 @@
 
 #include <volk.h>
 
-#include "model/sim_model.h"
 #include "vk/buffer.h"
 #include "vk/compute_kernel.h"
 
@@ -49,7 +48,9 @@ public:
     static constexpr uint32_t kSeriesCount = 6;
     static constexpr uint32_t kMaxValues = 1024;  // per series and frame: iterations (PBD) or local iterations (PD)
 
-    ResidualTracker(const VulkanContext& ctx, const SimModel& model, uint32_t frameSlots);
+    // `longestFirstPass`: the most threads of a first pass of any solver
+    // (Solver::residualThreads), one partial sum per workgroup of them.
+    ResidualTracker(const VulkanContext& ctx, uint32_t longestFirstPass, uint32_t frameSlots);
     ~ResidualTracker();
 
     void declarePasses(StepPlan& plan);  // "residual: sum"

@@ -1,7 +1,7 @@
 #pragma once
 // The limits of a device that decide whether a scene fits it
-// (model/device_footprint.h), read from the device.
-#include "model/device_footprint.h"
+// (solvers/device_footprint.h), read from the device.
+#include "solvers/device_footprint.h"
 
 namespace vksim {
 

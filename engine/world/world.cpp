@@ -2,9 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-
-#include "model/spring_materials.h"
-
 #include <cmath>
 
 #include <fmt/format.h>
@@ -13,12 +10,15 @@
 #include "diagnostics/non_finite_replay.h"
 #include "diagnostics/state_hash.h"
 #include "geometry/collider_bounds.h"
-#include "model/model_builder.h"
-#include "model/pd_materials.h"
-#include "model/pd_system.h"
+#include "model/collider_builder.h"
+#include "solvers/model_builder.h"
+#include "solvers/pbd/pbd_materials.h"
 #include "solvers/pbd/pbd_solver.h"
+#include "solvers/pd/pd_materials.h"
 #include "solvers/pd/pd_solver.h"
+#include "solvers/pd/pd_system.h"
 #include "solvers/rigid/rigid_solver.h"
+#include "solvers/springs/spring_materials.h"
 #include "solvers/springs/spring_solver.h"
 #include "vk/barriers.h"
 #include "vk/context.h"
@@ -39,7 +39,7 @@ const Scene& fittingDevice(const VulkanContext& ctx, const Scene& scene) {
 std::string fewerPassesKeys(const SimModel& model) {
     // Each solver's iterations, and its path that runs them in one dispatch.
     std::vector<std::string> keys;
-    if (model.pbdParticleCount() > 0)
+    if (model.pbd.particleCount > 0)
         keys.push_back("/solver/iterations or \"pbdPath\": \"workgroup\" or \"clusters\" (/solver/pbdPath)");
     if (model.pd.particleCount > 0)
         keys.push_back("/solver/pd/iterations, /solver/pd/jacobiIterations or \"jacobiPath\": \"workgroup\" "
@@ -62,7 +62,7 @@ World::World(const VulkanContext& ctx, const Scene& scene, uint32_t frameSlots)
     stepper_->checkSettings(scene_.solver, scene_.path);
     finiteCheck_ = std::make_unique<FrameFiniteCheck>(ctx, stepper_->particles(), stepper_->solver<RigidSolver>(), frameSlots);
     finiteCheck_->declarePass(stepper_->plan());
-    residuals_ = std::make_unique<ResidualTracker>(ctx, model_, frameSlots);
+    residuals_ = std::make_unique<ResidualTracker>(ctx, stepper_->residualThreads(), frameSlots);
     residuals_->declarePasses(stepper_->plan());
     // The most runs a frame records (tracking, a drag, the finite check),
     // with head-room so that live edits of substeps/iterations (up to 4x,
@@ -193,30 +193,8 @@ bool finiteVec(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(
 }  // namespace
 
 void World::setFamilyMaterial(uint32_t cloth, ConstraintFamily family, const ConstraintParams& params) {
-    if (cloth >= scene_.cloths.size())
-        throw std::invalid_argument(
-            fmt::format("setFamilyMaterial: cloth {} out of range (the scene has {})", cloth, scene_.cloths.size()));
-    ClothObject& object = scene_.cloths[cloth];
-    const std::string where = fmt::format("setFamilyMaterial: cloth '{}' {}", object.name, familyName(family));
-    if (object.method == SolverMethod::Pd)
-        throw std::invalid_argument(where + ": a projective dynamics cloth; its parameters are set by setPdMaterial");
-    if (family != ConstraintFamily::Stretch && family != ConstraintFamily::Bending &&
-        family != ConstraintFamily::Attachment)
-        throw std::invalid_argument(where + ": unknown family");
-    ConstraintParams& current = family == ConstraintFamily::Stretch   ? object.stretch
-                                : family == ConstraintFamily::Bending ? object.bending
-                                                                      : object.attachment;
-    if (params.enabled != current.enabled)
-        throw std::invalid_argument(where + ": enabling or disabling a family is not live (it adds or removes "
-                                            "constraints); edit the scene and build a new World");
-    if (!(params.stiffness >= 0.0f && params.stiffness <= 1.0f))
-        throw std::invalid_argument(fmt::format("{}: stiffness {} is not in [0, 1]", where, params.stiffness));
-    if (!(params.compliance >= 0.0f) || !std::isfinite(params.compliance))
-        throw std::invalid_argument(fmt::format("{}: compliance {} is not a finite value >= 0", where,
-                                                params.compliance));
-    current = params;
-    model_.materials.at(materialIndex(cloth, family)) = toMaterial(params);
-    stepper_->solver<PbdSolver>().setMaterials(model_.materials);
+    setPbdFamilyMaterial(scene_, model_.pbd, cloth, family, params);  // throws before any change
+    stepper_->solver<PbdSolver>().setMaterials(model_.pbd.materials);
     commands_->forget();
 }
 

@@ -15,9 +15,9 @@
 
 #include "diagnostics/frame_finite_check.h"
 #include "diagnostics/picker.h"
-#include "model/model_builder.h"
-#include "model/sim_model.h"
 #include "scene/scene.h"
+#include "solvers/model_builder.h"
+#include "solvers/sim_model.h"
 #include "solvers/stepper.h"
 #include "state/interaction.h"
 #include "step/residual_tracker.h"

@@ -10,8 +10,8 @@
 #include <fmt/format.h>
 
 #include "gpu_harness.h"
-#include "model/model_builder.h"
 #include "scene/spring_settings.h"
+#include "solvers/model_builder.h"
 
 namespace vksim::test {
 namespace {

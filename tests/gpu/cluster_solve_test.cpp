@@ -13,7 +13,7 @@
 
 #include "../common/convergence_bounds.h"
 #include "gpu_harness.h"
-#include "model/model_builder.h"
+#include "solvers/model_builder.h"
 #include "solvers/pbd/pbd_reference.h"
 #include "solvers/pbd/pbd_solver.h"
 #include "solvers/pbd/workgroup_plan.h"
@@ -295,7 +295,7 @@ TEST_F(ClusterSolve, ALiveMaterialEditReachesTheSweep) {
     world.setFamilyMaterial(0, ConstraintFamily::Stretch, params);
     const float unedited = scene.cloths[0].stretch.stiffness;
     const auto [toSoft, toStiff] = framesAfterAnEdit(ctx(), world, [&](SimModel& model) {
-        model.materials[model.distance[0].material].stiffness = unedited;
+        model.pbd.materials[model.pbd.distance[0].material].stiffness = unedited;
     });
     std::cout << fmt::format("[clusters] 10 frames after the stretch stiffness went from {} to 0.05: {:.3e} m "
                              "from the softened reference, {:.3e} m from the unedited one\n",
@@ -327,7 +327,7 @@ TEST_F(ClusterSolve, AFamilySwitchedToXpbdLiveKeepsItsMultipliers) {
     world.setFamilyMaterial(0, ConstraintFamily::Stretch, params);
     EXPECT_EQ(world.solver<PbdSolver>().xpbdFamilies(), gpu::kXpbdFamilyDistance | gpu::kXpbdFamilyBending);
     const auto [toXpbd, toPbd] = framesAfterAnEdit(ctx(), world, [](SimModel& model) {
-        model.materials[model.distance[0].material].mode = gpu::kModePbd;  // stiffness 1, as before the edit
+        model.pbd.materials[model.pbd.distance[0].material].mode = gpu::kModePbd;  // stiffness 1, as before the edit
     });
     std::cout << fmt::format("[clusters] 10 frames after the stretch became XPBD: {:.3e} m from the XPBD "
                              "reference, {:.3e} m from the one that kept PBD\n",

@@ -9,8 +9,8 @@
 
 #include "../common/mesh_fixtures.h"
 #include "gpu_harness.h"
-#include "model/model_builder.h"
 #include "scene/scene_loader.h"
+#include "solvers/model_builder.h"
 #include "state/collider_set.h"
 
 namespace vksim::test {

@@ -13,7 +13,7 @@
 #include <fmt/format.h>
 
 #include "gpu_harness.h"
-#include "model/model_builder.h"
+#include "solvers/model_builder.h"
 #include "solvers/pbd/colour_steps.h"
 #include "solvers/pbd/pbd_reference.h"
 #include "solvers/pbd/pbd_solver.h"
@@ -43,24 +43,24 @@ Scene swingingClothWith(PbdColouring colouring, PbdPath path) {
 TEST_F(ColourAcrossFamilies, SharedColoursHoldNoTwoConstraintsOnOneParticle) {
     const SimModel perFamily = buildModel(swingingClothWith(PbdColouring::PerFamily, PbdPath::PerColour));
     const SimModel across = buildModel(swingingClothWith(PbdColouring::AcrossFamilies, PbdPath::PerColour));
-    const size_t colours = across.distanceGroups.colours.size();
-    EXPECT_EQ(across.bendingGroups.colours.size(), colours);
-    EXPECT_EQ(across.attachmentGroups.colours.size(), colours);
+    const size_t colours = across.pbd.distanceGroups.colours.size();
+    EXPECT_EQ(across.pbd.bendingGroups.colours.size(), colours);
+    EXPECT_EQ(across.pbd.attachmentGroups.colours.size(), colours);
     for (size_t c = 0; c < colours; ++c) {
         std::vector<int> seen(across.positions.size(), 0);
         auto mark = [&](uint32_t particle) { EXPECT_EQ(++seen[particle], 1) << "colour " << c << ", particle " << particle; };
-        const ColourRange d = across.distanceGroups.colours[c], b = across.bendingGroups.colours[c],
-                         a = across.attachmentGroups.colours[c];
-        for (uint32_t j = d.first; j < d.first + d.count; ++j) mark(across.distance[j].p0), mark(across.distance[j].p1);
+        const ColourRange d = across.pbd.distanceGroups.colours[c], b = across.pbd.bendingGroups.colours[c],
+                         a = across.pbd.attachmentGroups.colours[c];
+        for (uint32_t j = d.first; j < d.first + d.count; ++j) mark(across.pbd.distance[j].p0), mark(across.pbd.distance[j].p1);
         for (uint32_t j = b.first; j < b.first + b.count; ++j)
-            for (int k = 0; k < 4; ++k) mark(across.bending[j].particles[k]);
-        for (uint32_t j = a.first; j < a.first + a.count; ++j) mark(across.attachments[j].particle);
+            for (int k = 0; k < 4; ++k) mark(across.pbd.bending[j].particles[k]);
+        for (uint32_t j = a.first; j < a.first + a.count; ++j) mark(across.pbd.attachments[j].particle);
     }
     const size_t steps = colourSteps(across).size(), familySteps = colourSteps(perFamily).size();
     std::cout << fmt::format("[across families] 40 x 40 cloth with attachments: {} shared colours; per family "
                              "{} + {} + {} = {}\n",
-                             colours, perFamily.distanceGroups.colours.size(), perFamily.bendingGroups.colours.size(),
-                             perFamily.attachmentGroups.colours.size(), familySteps);
+                             colours, perFamily.pbd.distanceGroups.colours.size(), perFamily.pbd.bendingGroups.colours.size(),
+                             perFamily.pbd.attachmentGroups.colours.size(), familySteps);
     EXPECT_EQ(steps, colours);
     // An interior vertex is in 8 stretch and 16 bending constraints: 24 at least.
     EXPECT_GE(colours, 24u);
@@ -131,7 +131,7 @@ TEST_F(ColourAcrossFamilies, FewerDispatchesOnThePerColourPath) {
     const size_t a = across.timer().lastCollectedFrame().runs.size();
     const size_t b = perFamily.timer().lastCollectedFrame().runs.size();
     const size_t iterations = scene.solver.substeps * scene.solver.pbd.iterations;
-    const size_t colours = across.model().distanceGroups.colours.size();
+    const size_t colours = across.model().pbd.distanceGroups.colours.size();
     std::cout << fmt::format("[across families] dispatches per frame: {} (per family: {}), {} fewer an iteration\n",
                              a, b, (b - a) / iterations);
     EXPECT_EQ(b - a, iterations * (colourSteps(perFamily.model()).size() - colours));

@@ -16,8 +16,8 @@
 
 #include "../spring_test_models.h"
 #include "gpu_harness.h"
-#include "model/model_builder.h"
 #include "scene/spring_settings.h"
+#include "solvers/model_builder.h"
 
 namespace vksim::test {
 namespace {

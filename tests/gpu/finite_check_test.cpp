@@ -15,7 +15,7 @@
 #include "diagnostics/non_finite_replay.h"
 #include "geometry/collider_bounds.h"
 #include "gpu_harness.h"
-#include "model/model_builder.h"
+#include "solvers/model_builder.h"
 #include "world/world.h"
 
 namespace vksim::test {

@@ -11,8 +11,8 @@
 
 #include <gtest/gtest.h>
 
-#include "model/sim_model.h"
 #include "scene/scene.h"
+#include "solvers/sim_model.h"
 #include "solvers/stepper.h"
 #include "vk/context.h"
 #include "vk/gpu_timer.h"

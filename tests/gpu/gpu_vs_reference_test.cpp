@@ -6,7 +6,7 @@
 #include "gpu_harness.h"
 #include <cmath>
 
-#include "model/model_builder.h"
+#include "solvers/model_builder.h"
 #include "solvers/pbd/pbd_reference.h"
 
 namespace vksim::test {

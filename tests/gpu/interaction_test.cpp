@@ -13,11 +13,11 @@
 #include "../unit/pd_scenes.h"
 #include "diagnostics/state_hash.h"
 #include "gpu_harness.h"
-#include "model/model_builder.h"
-#include "model/pd_materials.h"
 #include "scene/scene_loader.h"
+#include "solvers/model_builder.h"
 #include "solvers/pbd/pbd_reference.h"
 #include "solvers/pbd/pbd_solver.h"
+#include "solvers/pd/pd_materials.h"
 #include "solvers/pd/pd_reference.h"
 #include "solvers/pd/pd_solver.h"
 #include "world/world.h"
@@ -84,7 +84,7 @@ std::pair<double, double> stretch(const SimModel& model, const std::vector<glm::
                                   uint32_t particle = UINT32_MAX) {
     double sum = 0.0, worst = 0.0;
     size_t count = 0;
-    for (const gpu::DistanceConstraint& c : model.distance) {
+    for (const gpu::DistanceConstraint& c : model.pbd.distance) {
         if (particle != UINT32_MAX && c.p0 != particle && c.p1 != particle) continue;
         ++count;
         const double strain = (glm::distance(glm::dvec3(xyz(x[c.p0])), glm::dvec3(xyz(x[c.p1]))) - c.restLength) /
@@ -351,9 +351,9 @@ TEST_F(Interaction, PbdResidualPerIterationMatchesTheCpuReference) {
     ASSERT_EQ(gpu.size(), K);
     const std::vector<glm::vec4> after = sim.particles().readPositions();
     double finalCpu = 0.0;
-    for (const gpu::DistanceConstraint& c : start.distance)
+    for (const gpu::DistanceConstraint& c : start.pbd.distance)
         finalCpu += std::abs(glm::distance(glm::dvec3(xyz(after[c.p0])), glm::dvec3(xyz(after[c.p1]))) - c.restLength);
-    finalCpu /= double(start.distance.size());
+    finalCpu /= double(start.pbd.distance.size());
 
     const std::vector<double> cpu =
         cpuAfterIterations(start, scene.solver, K, [](const PbdReference& ref) { return ref.distanceResidual(); });

@@ -10,9 +10,9 @@
 
 #include "../common/mesh_fixtures.h"
 #include "gpu_harness.h"
-#include "model/model_builder.h"
 #include "scene/scene_loader.h"
 #include "shared_math_access.h"
+#include "solvers/model_builder.h"
 #include "solvers/pbd/pbd_reference.h"
 
 namespace vksim::test {

@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "gpu_harness.h"
-#include "model/model_builder.h"
+#include "solvers/model_builder.h"
 #include "solvers/pbd/pbd_reference.h"
 
 namespace vksim::test {

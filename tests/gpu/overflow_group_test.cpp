@@ -61,8 +61,8 @@ TEST_F(OverflowGroup, UvSphereClothMatchesTheCpuReference) {
     scene.solver.pbd.path = PbdPath::PerColour;
     World world(ctx(), scene, 1);
     const SimModel& model = world.model();
-    const ColourGroups& stretch = model.distanceGroups;
-    const ColourGroups& bending = model.bendingGroups;
+    const ColourGroups& stretch = model.pbd.distanceGroups;
+    const ColourGroups& bending = model.pbd.bendingGroups;
     std::cout << fmt::format("[overflow] UV sphere, {} particles: stretch {} colours + {} in the overflow group, "
                              "bending {} colours + {} in the overflow group\n",
                              model.particleCount(), stretch.colours.size(), stretch.overflow.count,
@@ -72,7 +72,7 @@ TEST_F(OverflowGroup, UvSphereClothMatchesTheCpuReference) {
     EXPECT_EQ(stretch.overflow.count, 2 * (kSegments - kMaxColours));
     EXPECT_EQ(bending.colours.size(), kMaxColours);
     EXPECT_GT(bending.overflow.count, 2 * (kSegments - kMaxColours));
-    EXPECT_EQ(stretch.overflow.first + stretch.overflow.count, model.distance.size());
+    EXPECT_EQ(stretch.overflow.first + stretch.overflow.count, model.pbd.distance.size());
 
     PbdReference reference(model);
     const ParticleRange range = reference.range(reference.world());
@@ -155,8 +155,8 @@ TEST_F(OverflowGroup, AnOrdinaryClothHasNoOverflowPass) {
     scene.solver.pbd.path = PbdPath::PerColour;  // the workgroup path has no colour passes at all
     World world(ctx(), scene, 1);
     runWorldFrames(ctx(), world, 1);
-    EXPECT_EQ(world.model().distanceGroups.overflow.count, 0u);
-    EXPECT_EQ(world.model().bendingGroups.overflow.count, 0u);
+    EXPECT_EQ(world.model().pbd.distanceGroups.overflow.count, 0u);
+    EXPECT_EQ(world.model().pbd.bendingGroups.overflow.count, 0u);
     EXPECT_FALSE(hasPassEndingIn(world, " overflow"));
     EXPECT_GT(passRunsInLastFrame(world, "pbd: stretch colour 0"), 0u);
 }

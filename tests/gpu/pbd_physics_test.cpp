@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "gpu_harness.h"
-#include "model/model_builder.h"
+#include "solvers/model_builder.h"
 
 namespace vksim::test {
 namespace {
@@ -122,9 +122,9 @@ TEST_F(PbdPhysics, DistanceResidualDecreasesWithIterations) {
 
     auto residual = [&](const std::vector<glm::vec4>& x) {
         double sum = 0.0;
-        for (const gpu::DistanceConstraint& c : stretched.distance)
+        for (const gpu::DistanceConstraint& c : stretched.pbd.distance)
             sum += std::abs(glm::length(glm::dvec3(x[c.p0]) - glm::dvec3(x[c.p1])) - c.restLength);
-        return sum / static_cast<double>(stretched.distance.size());
+        return sum / static_cast<double>(stretched.pbd.distance.size());
     };
     std::cout << fmt::format("[residual] before the step: mean |C| = {:.4e} m\n", residual(stretched.positions));
     double previous = INFINITY;

@@ -12,9 +12,9 @@
 #include <fmt/format.h>
 
 #include "gpu_harness.h"
-#include "model/pd_system.h"
 #include "scene/scene_loader.h"
 #include "solvers/pd/pd_solver.h"
+#include "solvers/pd/pd_system.h"
 #include "world/world.h"
 #include "world_frames.h"
 

@@ -12,7 +12,7 @@
 #include "../unit/pd_scenes.h"
 #include "diagnostics/state_hash.h"
 #include "gpu_harness.h"
-#include "model/model_builder.h"
+#include "solvers/model_builder.h"
 #include "solvers/pd/pd_reference.h"
 #include "solvers/pd/pd_solver.h"
 #include "vk/buffer.h"

@@ -9,7 +9,7 @@
 
 #include "geometry/shared_math.h"
 #include "gpu_harness.h"
-#include "model/model_builder.h"
+#include "solvers/model_builder.h"
 #include "solvers/rigid/rigid_reference.h"
 #include "solvers/rigid/rigid_solver.h"
 

@@ -10,7 +10,7 @@
 #include <fmt/format.h>
 
 #include "gpu_harness.h"
-#include "model/model_builder.h"
+#include "solvers/model_builder.h"
 #include "solvers/rigid/rigid_solver.h"
 
 namespace vksim::test {

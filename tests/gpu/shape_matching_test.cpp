@@ -11,8 +11,8 @@
 
 #include "geometry/shared_math.h"
 #include "gpu_harness.h"
-#include "model/model_builder.h"
 #include "scene/scene_loader.h"
+#include "solvers/model_builder.h"
 #include "solvers/pbd/pbd_reference.h"
 
 namespace vksim::test {
@@ -43,13 +43,13 @@ glm::dmat3 rotationAbout(glm::dvec3 axis, double degrees) {
 
 // The group's particles at c0 + F r_i (c0 its rest centre of mass).
 void deform(SimModel& model, const glm::dmat3& F) {
-    const gpu::ShapeMatchGroup& g = model.shapeMatchGroups.at(0);
+    const gpu::ShapeMatchGroup& g = model.pbd.shapeMatchGroups.at(0);
     glm::dvec3 c0(0.0);
     for (uint32_t l = 0; l < g.particleCount; ++l)
-        c0 += double(model.shapeMatchRest[g.firstRest + l].w) * glm::dvec3(glm::vec3(model.positions[g.firstParticle + l]));
+        c0 += double(model.pbd.shapeMatchRest[g.firstRest + l].w) * glm::dvec3(glm::vec3(model.positions[g.firstParticle + l]));
     c0 *= double(g.inverseMass);
     for (uint32_t l = 0; l < g.particleCount; ++l) {
-        const glm::dvec3 r(glm::vec3(model.shapeMatchRest[g.firstRest + l]));
+        const glm::dvec3 r(glm::vec3(model.pbd.shapeMatchRest[g.firstRest + l]));
         model.positions[g.firstParticle + l] = glm::vec4(glm::vec3(c0 + F * r), model.positions[g.firstParticle + l].w);
     }
 }
@@ -64,19 +64,19 @@ struct Fit {
 };
 
 Fit fit(const SimModel& model, const std::vector<glm::vec4>& positions) {
-    const gpu::ShapeMatchGroup& g = model.shapeMatchGroups.at(0);
+    const gpu::ShapeMatchGroup& g = model.pbd.shapeMatchGroups.at(0);
     Fit f{};
     double mass = 0.0;
     glm::dmat3 Aqq(0.0), Apq(0.0);
     for (uint32_t l = 0; l < g.particleCount; ++l) {
-        const double m = model.shapeMatchRest[g.firstRest + l].w;
+        const double m = model.pbd.shapeMatchRest[g.firstRest + l].w;
         mass += m;
         f.c += m * glm::dvec3(positions[g.firstParticle + l]);
     }
     f.c /= mass;
     for (uint32_t l = 0; l < g.particleCount; ++l) {
-        const double m = model.shapeMatchRest[g.firstRest + l].w;
-        const glm::dvec3 r(glm::vec3(model.shapeMatchRest[g.firstRest + l]));
+        const double m = model.pbd.shapeMatchRest[g.firstRest + l].w;
+        const glm::dvec3 r(glm::vec3(model.pbd.shapeMatchRest[g.firstRest + l]));
         Apq += glm::outerProduct(m * (glm::dvec3(positions[g.firstParticle + l]) - f.c), r);
         Aqq += glm::outerProduct(m * r, r);
     }
@@ -85,8 +85,8 @@ Fit fit(const SimModel& model, const std::vector<glm::vec4>& positions) {
     f.R = d.U * glm::transpose(d.V);
     double sum = 0.0;
     for (uint32_t l = 0; l < g.particleCount; ++l) {
-        const double m = model.shapeMatchRest[g.firstRest + l].w;
-        const glm::dvec3 r(glm::vec3(model.shapeMatchRest[g.firstRest + l]));
+        const double m = model.pbd.shapeMatchRest[g.firstRest + l].w;
+        const glm::dvec3 r(glm::vec3(model.pbd.shapeMatchRest[g.firstRest + l]));
         const glm::dvec3 e = glm::dvec3(positions[g.firstParticle + l]) - (f.c + f.R * r);
         sum += m * glm::dot(e, e);
     }
@@ -159,11 +159,11 @@ TEST_F(ShapeMatching, ADeformedBodyReturnsToItsRestShape) {
 
 // Aqq = sum m_i r_i r_i^T of the group.
 glm::dmat3 restMoment(const SimModel& model) {
-    const gpu::ShapeMatchGroup& g = model.shapeMatchGroups.at(0);
+    const gpu::ShapeMatchGroup& g = model.pbd.shapeMatchGroups.at(0);
     glm::dmat3 Aqq(0.0);
     for (uint32_t l = 0; l < g.particleCount; ++l) {
-        const glm::dvec3 r(glm::vec3(model.shapeMatchRest[g.firstRest + l]));
-        Aqq += glm::outerProduct(double(model.shapeMatchRest[g.firstRest + l].w) * r, r);
+        const glm::dvec3 r(glm::vec3(model.pbd.shapeMatchRest[g.firstRest + l]));
+        Aqq += glm::outerProduct(double(model.pbd.shapeMatchRest[g.firstRest + l].w) * r, r);
     }
     return Aqq;
 }
@@ -314,7 +314,7 @@ TEST_F(ShapeMatching, KeepsLinearAndAngularMomentum) {
 TEST_F(ShapeMatching, MatchesTheReference) {
     const Scene scene = loadScene(sourcePath("scenes/jelly.json"));
     const SimModel model = buildModel(scene);
-    ASSERT_EQ(model.shapeMatchGroups.size(), 3u);
+    ASSERT_EQ(model.pbd.shapeMatchGroups.size(), 3u);
     GpuRun gpu(ctx(), model, scene.solver);
     PbdReference cpu(model);
     double worst = 0.0;

@@ -4,8 +4,8 @@
 #include <stdexcept>
 
 #include "geometry/shared_math.h"
-#include "model/sim_model.h"
 #include "scene/scene.h"
+#include "solvers/sim_model.h"
 
 namespace vksim::test {
 

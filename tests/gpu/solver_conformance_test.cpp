@@ -11,8 +11,8 @@
 #include <fmt/format.h>
 
 #include "gpu_harness.h"
-#include "model/model_builder.h"
 #include "solver_traits.h"
+#include "solvers/model_builder.h"
 #include "world/world.h"
 #include "world_frames.h"
 

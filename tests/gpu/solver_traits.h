@@ -12,10 +12,10 @@
 #include "../unit/pd_scenes.h"
 #include "../unit/spring_scenes.h"
 #include "gpu_harness.h"
-#include "model/sim_model.h"
 #include "scene/scene.h"
 #include "solvers/pbd/pbd_reference.h"
 #include "solvers/pd/pd_reference.h"
+#include "solvers/sim_model.h"
 #include "solvers/springs/spring_reference.h"
 
 namespace vksim::test {

@@ -100,7 +100,7 @@ TEST_F(WorkgroupSolve, TwoClothsWithAttachmentsAndXpbdMatch) {
     const Scene scene = twoClothScene();
     World workgroup(ctx(), onPath(scene, PbdPath::Workgroup), 1);
     World perColour(ctx(), onPath(scene, PbdPath::PerColour), 1);
-    ASSERT_GT(workgroup.model().attachments.size(), 0u);
+    ASSERT_GT(workgroup.model().pbd.attachments.size(), 0u);
     runWorldFrames(ctx(), workgroup, 80);
     runWorldFrames(ctx(), perColour, 80);
     expectBitIdentical(stateOf(workgroup), stateOf(perColour), "two cloths, 80 frames");
@@ -158,8 +158,8 @@ TEST_F(WorkgroupSolve, OverflowGroupMatches) {
                                    folder / "uv_sphere.json");
     World workgroup(ctx(), onPath(scene, PbdPath::Workgroup), 1);
     World perColour(ctx(), onPath(scene, PbdPath::PerColour), 1);
-    ASSERT_GT(workgroup.model().distanceGroups.overflow.count, 0u);
-    ASSERT_GT(workgroup.model().bendingGroups.overflow.count, 0u);
+    ASSERT_GT(workgroup.model().pbd.distanceGroups.overflow.count, 0u);
+    ASSERT_GT(workgroup.model().pbd.bendingGroups.overflow.count, 0u);
     runWorldFrames(ctx(), workgroup, 40);
     runWorldFrames(ctx(), perColour, 40);
     expectBitIdentical(stateOf(workgroup), stateOf(perColour), "UV sphere with an overflow group, 40 frames");

@@ -11,7 +11,7 @@
 #include "bench/bench_scenes.h"
 #include "bench/bench_stats.h"
 #include "bench/pass_traffic.h"
-#include "model/model_builder.h"
+#include "solvers/model_builder.h"
 
 namespace vksim {
 namespace {
@@ -81,7 +81,7 @@ TEST(PassTraffic, ProjectiveDynamicsRowsCountTheirElementsAndRowItems) {
     const SimModel model = buildModel(bar->build(2));  // 8 x 2 x 2 cells
     const PdModel& pd = model.pd;
     EXPECT_EQ(pd.particleCount, bar->particleCount(2));
-    EXPECT_EQ(model.pbdParticleCount(), 0u);
+    EXPECT_EQ(model.pbd.particleCount, 0u);
     EXPECT_EQ(pd.tetStrain.size(), 6u * 8 * 2 * 2);
     EXPECT_EQ(pd.attachments.size(), 9u);  // the -x face's 3 x 3 vertices
     const PassTraffic& jacobi = *findPassTraffic("pd: jacobi/chebyshev");
@@ -120,7 +120,7 @@ TEST(PassTraffic, MassSpringRowsCountTheirIncidenceListsAndBlocks) {
     const SimModel model = buildModel(cloth->build(6));
     const MsModel& ms = model.springs;
     ASSERT_EQ(ms.particleCount, 36u);
-    EXPECT_EQ(model.pbdParticleCount(), 0u);
+    EXPECT_EQ(model.pbd.particleCount, 0u);
     const PassTraffic& jacobi = *findPassTraffic("springs: jacobi/chebyshev");
     EXPECT_EQ(elementsPerSweep(jacobi.element, model), 36u);
     EXPECT_EQ(bytesPerSweep(jacobi, model), 36u * (112u + 16u) + ms.blockColumns.size() * 80u);

@@ -5,9 +5,9 @@
 
 #include <glm/glm.hpp>
 
-#include "model/sim_model.h"
 #include "scene/scene.h"
 #include "scene/scene_loader.h"
+#include "solvers/sim_model.h"
 
 namespace vksim::test {
 

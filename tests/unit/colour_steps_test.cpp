@@ -11,7 +11,7 @@
 
 #include "../common/convergence_bounds.h"
 #include "cloth_scenes.h"
-#include "model/model_builder.h"
+#include "solvers/model_builder.h"
 #include "solvers/pbd/colour_steps.h"
 #include "solvers/pbd/pbd_reference.h"
 
@@ -73,7 +73,7 @@ TEST(ColourSteps, AGridClothNeedsFewerSharedColours) {
         EXPECT_EQ(perFamily, attachments ? 27u : 26u);
         EXPECT_GE(across, 24u);  // an interior vertex: 8 stretch and 16 bending constraints
         EXPECT_LE(across, 25u);
-        EXPECT_EQ(model.distanceGroups.overflow.count + model.bendingGroups.overflow.count, 0u);
+        EXPECT_EQ(model.pbd.distanceGroups.overflow.count + model.pbd.bendingGroups.overflow.count, 0u);
     }
 }
 

@@ -10,7 +10,7 @@
 
 #include "cloth_scenes.h"
 #include "geometry/shared_math.h"
-#include "model/model_builder.h"
+#include "solvers/model_builder.h"
 #include "solvers/pbd/pbd_reference.h"
 
 namespace vksim {
@@ -138,9 +138,9 @@ TEST(CpuReference, PbdStiffnessIsCorrectedForTheIterationCount) {
     SimModel model = particlesOnly({{0, 0, 0}, {1.5f, 0, 0}}, {{0, 0, 0}, {0, 0, 0}});
     model.positions[0].w = 0.0f;
     const float k = 0.6f;
-    model.materials.push_back({gpu::kModePbd, k, 0.0f, 0.0f});
-    model.distance.push_back({0, 1, 1.0f, 0});
-    model.distanceGroups.colours.push_back({0, 1});
+    model.pbd.materials.push_back({gpu::kModePbd, k, 0.0f, 0.0f});
+    model.pbd.distance.push_back({0, 1, 1.0f, 0});
+    model.pbd.distanceGroups.colours.push_back({0, 1});
     SolverSettings settings = noGravity();
     settings.substeps = 1;
     for (uint32_t iterations : {1u, 3u, 10u}) {
@@ -161,9 +161,9 @@ TEST(CpuReference, XpbdComplianceFollowsItsClosedForm) {
     SimModel model = particlesOnly({{0, 0, 0}, {1.5f, 0, 0}}, {{0, 0, 0}, {0, 0, 0}});
     model.positions[0].w = 0.0f;
     const float compliance = 1e-4f;
-    model.materials.push_back({gpu::kModeXpbd, 1.0f, compliance, 0.0f});
-    model.distance.push_back({0, 1, 1.0f, 0});
-    model.distanceGroups.colours.push_back({0, 1});
+    model.pbd.materials.push_back({gpu::kModeXpbd, 1.0f, compliance, 0.0f});
+    model.pbd.distance.push_back({0, 1, 1.0f, 0});
+    model.pbd.distanceGroups.colours.push_back({0, 1});
     SolverSettings settings = noGravity();
     for (uint32_t substeps : {1u, 2u, 5u}) {
         const double h = double(settings.timeStep) / substeps;

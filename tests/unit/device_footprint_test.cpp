@@ -1,13 +1,13 @@
-// The estimate of whether a scene fits a device (model/device_footprint.h),
+// The estimate of whether a scene fits a device (solvers/device_footprint.h),
 // against made-up limits: each limit is named with the key to lower, and
 // scenes within them pass.
 #include <iostream>
 
 #include <gtest/gtest.h>
 
-#include "model/device_footprint.h"
-#include "model/model_builder.h"
 #include "scene/scene_loader.h"
+#include "solvers/device_footprint.h"
+#include "solvers/model_builder.h"
 
 namespace vksim {
 namespace {
@@ -65,8 +65,8 @@ TEST(DeviceFootprint, TheWorkgroupCountIsNoLimit) {
 TEST(DeviceFootprint, TheLargestBufferEstimatesBoundTheModels) {
     const SimModel pbd = buildModel(parseScene(R"({"objects": [{"type": "cloth", "resolution": [64, 64]}]})", "s.json"));
     const double particles = 64.0 * 64.0;
-    EXPECT_LE(pbd.bending.size() * 48 / particles, 144.0);
-    EXPECT_LE(pbd.distance.size() * 16 / particles, 144.0);
+    EXPECT_LE(pbd.pbd.bending.size() * 48 / particles, 144.0);
+    EXPECT_LE(pbd.pbd.distance.size() * 16 / particles, 144.0);
     const SimModel pd = buildModel(parseScene(
         R"({"objects": [{"type": "cloth", "method": "pd", "resolution": [64, 64], "strain": {"stiffness": 100}}]})",
         "s.json"));

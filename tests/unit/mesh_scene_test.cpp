@@ -16,8 +16,8 @@
 #include "geometry/shared_math.h"
 #include "geometry/signed_distance_grid.h"
 #include "io/triangle_surface.h"
-#include "model/model_builder.h"
 #include "scene/scene_loader.h"
+#include "solvers/model_builder.h"
 
 namespace vksim::test {
 namespace {
@@ -54,8 +54,8 @@ TEST(MeshScene, ClothFromObjWithPinsByNumberAndRegion) {
     const SimModel model = buildModel(scene, &diagnostics);
     EXPECT_EQ(model.particleCount(), 6u);
     EXPECT_EQ(model.triangleCount(), 4u);
-    EXPECT_EQ(model.distance.size(), 9u);  // every edge
-    EXPECT_EQ(model.bending.size(), 3u);   // every interior edge
+    EXPECT_EQ(model.pbd.distance.size(), 9u);  // every edge
+    EXPECT_EQ(model.pbd.bending.size(), 3u);   // every interior edge
     double mass = 0.0;
     uint32_t pinned = 0;
     for (const glm::vec4& x : model.positions) {

@@ -1,4 +1,4 @@
-// Scene -> SimModel (model/model_builder.h): counts, rest state, masses, pins,
+// Scene -> SimModel (solvers/model_builder.h): counts, rest state, masses, pins,
 // materials, multiple objects, render topology, colliders, degenerate input.
 #include <gtest/gtest.h>
 
@@ -10,8 +10,8 @@
 #include "cloth_scenes.h"
 #include "geometry/isometric_bending.h"
 #include "geometry/shared_math.h"
-#include "model/model_builder.h"
-#include "model/model_summary.h"
+#include "solvers/model_builder.h"
+#include "solvers/model_summary.h"
 
 namespace vksim {
 namespace {
@@ -42,9 +42,9 @@ TEST(ModelBuilder, ConstraintCountsMatchClosedForm) {
         SCOPED_TRACE(testing::Message() << n << "x" << m);
         EXPECT_EQ(model.particleCount(), n * m);
         EXPECT_EQ(model.triangleCount(), 2 * quads);
-        EXPECT_EQ(model.distance.size(), structural + 2 * quads);
-        EXPECT_EQ(model.bending.size(), interiorEdges);
-        EXPECT_TRUE(model.attachments.empty());
+        EXPECT_EQ(model.pbd.distance.size(), structural + 2 * quads);
+        EXPECT_EQ(model.pbd.bending.size(), interiorEdges);
+        EXPECT_TRUE(model.pbd.attachments.empty());
     }
 }
 
@@ -69,7 +69,7 @@ TEST(ModelBuilder, RestStateOfARotatedCloth) {
 
     // Rest lengths are the initial distances; the shortest is the grid spacing.
     double shortest = 1e9;
-    for (const gpu::DistanceConstraint& c : model.distance) {
+    for (const gpu::DistanceConstraint& c : model.pbd.distance) {
         double distance = glm::length(positionOf(model, c.p0) - positionOf(model, c.p1));
         EXPECT_NEAR(c.restLength, distance, 1e-7 * distance);
         shortest = std::min(shortest, double(c.restLength));
@@ -80,7 +80,7 @@ TEST(ModelBuilder, RestStateOfARotatedCloth) {
     // positions), the K sum to exactly zero, scale = 3 / (A0 + A1), and the
     // edge is oriented as BendingConstraint says.
     double worstE = 0.0;
-    for (const gpu::BendingConstraint& c : model.bending) {
+    for (const gpu::BendingConstraint& c : model.pbd.bending) {
         const glm::uvec4 p = c.particles;
         glm::dvec3 x0 = positionOf(model, p.x), x1 = positionOf(model, p.y), x2 = positionOf(model, p.z),
                    x3 = positionOf(model, p.w);
@@ -120,9 +120,9 @@ TEST(ModelBuilder, DegenerateTrianglesGiveNoBendingAndNoNaN) {
     // A cloth of zero width: every triangle has zero area.
     ModelDiagnostics diagnostics;
     SimModel model = buildModel(test::clothScene({4, 5}, {0.0f, 1.0f}), &diagnostics);
-    EXPECT_TRUE(model.bending.empty());
+    EXPECT_TRUE(model.pbd.bending.empty());
     EXPECT_EQ(diagnostics.degenerateBendingEdges, 3u * 5 + 4u * 4 + 3u * 4 - 2u * 3 - 2u * 4);
-    for (const gpu::DistanceConstraint& c : model.distance) EXPECT_TRUE(std::isfinite(c.restLength));
+    for (const gpu::DistanceConstraint& c : model.pbd.distance) EXPECT_TRUE(std::isfinite(c.restLength));
     EXPECT_NE(describeModel(model, diagnostics).find("degenerate"), std::string::npos);
 }
 
@@ -153,16 +153,16 @@ TEST(ModelBuilder, MassIsSpreadEvenlyAndPinsAreFixed) {
     mass = 0.0;
     for (const glm::vec4& x : model.positions) mass += 1.0 / x.w;
     EXPECT_NEAR(mass, 2.0, 1e-6);
-    ASSERT_EQ(model.attachments.size(), 2u);
-    ASSERT_EQ(model.attachmentGroups.colours.size(), 1u);
-    for (const gpu::AttachmentConstraint& a : model.attachments) {
+    ASSERT_EQ(model.pbd.attachments.size(), 2u);
+    ASSERT_EQ(model.pbd.attachmentGroups.colours.size(), 1u);
+    for (const gpu::AttachmentConstraint& a : model.pbd.attachments) {
         EXPECT_EQ(glm::vec3(a.target), glm::vec3(model.positions[a.particle]));
         EXPECT_EQ(a.material, materialIndex(0, ConstraintFamily::Attachment));
-        EXPECT_EQ(model.materials[a.material].stiffness, 0.5f);
+        EXPECT_EQ(model.pbd.materials[a.material].stiffness, 0.5f);
     }
 
     scene.cloths[0].attachment.enabled = false;
-    EXPECT_TRUE(buildModel(scene).attachments.empty());
+    EXPECT_TRUE(buildModel(scene).pbd.attachments.empty());
 }
 
 TEST(ModelBuilder, MaterialsAndDisabledFamilies) {
@@ -170,22 +170,22 @@ TEST(ModelBuilder, MaterialsAndDisabledFamilies) {
     scene.cloths[0].stretch = {ConstraintModel::Xpbd, 1.0f, 1e-6f, true};
     scene.cloths[0].bending = {ConstraintModel::Pbd, 0.1f, 0.0f, true};
     SimModel model = buildModel(scene);
-    ASSERT_EQ(model.materials.size(), kFamiliesPerObject);
-    const gpu::ConstraintMaterial& stretch = model.materials[materialIndex(0, ConstraintFamily::Stretch)];
+    ASSERT_EQ(model.pbd.materials.size(), kFamiliesPerObject);
+    const gpu::ConstraintMaterial& stretch = model.pbd.materials[materialIndex(0, ConstraintFamily::Stretch)];
     EXPECT_EQ(stretch.mode, gpu::kModeXpbd);
     EXPECT_EQ(stretch.compliance, 1e-6f);
-    const gpu::ConstraintMaterial& bending = model.materials[materialIndex(0, ConstraintFamily::Bending)];
+    const gpu::ConstraintMaterial& bending = model.pbd.materials[materialIndex(0, ConstraintFamily::Bending)];
     EXPECT_EQ(bending.mode, gpu::kModePbd);
     EXPECT_EQ(bending.stiffness, 0.1f);
-    for (const auto& c : model.distance) EXPECT_EQ(c.material, materialIndex(0, ConstraintFamily::Stretch));
-    for (const auto& c : model.bending) EXPECT_EQ(c.material, materialIndex(0, ConstraintFamily::Bending));
+    for (const auto& c : model.pbd.distance) EXPECT_EQ(c.material, materialIndex(0, ConstraintFamily::Stretch));
+    for (const auto& c : model.pbd.bending) EXPECT_EQ(c.material, materialIndex(0, ConstraintFamily::Bending));
 
     scene.cloths[0].stretch.enabled = false;
     scene.cloths[0].bending.enabled = false;
     model = buildModel(scene);
-    EXPECT_TRUE(model.distance.empty());
-    EXPECT_TRUE(model.distanceGroups.colours.empty());
-    EXPECT_TRUE(model.bending.empty());
+    EXPECT_TRUE(model.pbd.distance.empty());
+    EXPECT_TRUE(model.pbd.distanceGroups.colours.empty());
+    EXPECT_TRUE(model.pbd.bending.empty());
     EXPECT_EQ(model.triangleCount(), 18u);  // still rendered
 }
 
@@ -207,14 +207,14 @@ TEST(ModelBuilder, TwoObjectsGetDisjointRanges) {
     EXPECT_EQ(b.particleCount, 25u);
     EXPECT_EQ(b.firstTriangle, a.triangleCount);
     EXPECT_EQ(a.triangleCount + b.triangleCount, model.triangleCount());
-    EXPECT_EQ(model.materials.size(), 2 * kFamiliesPerObject);
+    EXPECT_EQ(model.pbd.materials.size(), 2 * kFamiliesPerObject);
 
     auto objectOf = [&](uint32_t particle) { return particle < b.firstParticle ? 0u : 1u; };
-    for (const auto& c : model.distance) {
+    for (const auto& c : model.pbd.distance) {
         EXPECT_EQ(objectOf(c.p0), objectOf(c.p1));
         EXPECT_EQ(c.material, materialIndex(objectOf(c.p0), ConstraintFamily::Stretch));
     }
-    for (const auto& c : model.bending) {
+    for (const auto& c : model.pbd.bending) {
         uint32_t object = objectOf(c.particles.x);
         for (int k = 0; k < 4; ++k) EXPECT_EQ(objectOf(c.particles[k]), object);
         EXPECT_EQ(c.material, materialIndex(object, ConstraintFamily::Bending));
@@ -224,7 +224,7 @@ TEST(ModelBuilder, TwoObjectsGetDisjointRanges) {
         for (int k = 0; k < 3; ++k) EXPECT_EQ(objectOf(model.triangles[3 * t + k]), object);
     }
     // Each object's constraint counts add up.
-    EXPECT_EQ(model.distance.size(), (3 * 3 + 4 * 2 + 2 * 3 * 2) + (4 * 5 * 2 + 2 * 4 * 4));
+    EXPECT_EQ(model.pbd.distance.size(), (3 * 3 + 4 * 2 + 2 * 3 * 2) + (4 * 5 * 2 + 2 * 4 * 4));
 }
 
 TEST(ModelBuilder, VertexTriangleAdjacencyIsConsistent) {
@@ -311,10 +311,10 @@ TEST(ModelBuilder, SummaryNamesSizesAndColours) {
 TEST(ModelBuilder, DeterministicOutput) {
     SimModel a = buildModel(test::defaultLikeScene());
     SimModel b = buildModel(test::defaultLikeScene());
-    ASSERT_EQ(a.distance.size(), b.distance.size());
-    ASSERT_EQ(a.bending.size(), b.bending.size());
-    EXPECT_EQ(0, std::memcmp(a.distance.data(), b.distance.data(), a.distance.size() * sizeof(a.distance[0])));
-    EXPECT_EQ(0, std::memcmp(a.bending.data(), b.bending.data(), a.bending.size() * sizeof(a.bending[0])));
+    ASSERT_EQ(a.pbd.distance.size(), b.pbd.distance.size());
+    ASSERT_EQ(a.pbd.bending.size(), b.pbd.bending.size());
+    EXPECT_EQ(0, std::memcmp(a.pbd.distance.data(), b.pbd.distance.data(), a.pbd.distance.size() * sizeof(a.pbd.distance[0])));
+    EXPECT_EQ(0, std::memcmp(a.pbd.bending.data(), b.pbd.bending.data(), a.pbd.bending.size() * sizeof(a.pbd.bending[0])));
 }
 
 }  // namespace

@@ -9,8 +9,8 @@
 #include <set>
 
 #include "cloth_scenes.h"
-#include "model/model_builder.h"
 #include "scene/scene_loader.h"
+#include "solvers/model_builder.h"
 #include "solvers/pbd/pbd_clusters.h"
 
 namespace vksim {
@@ -100,9 +100,9 @@ void expectPlanCovers(const SimModel& model, const ClusterPlan& plan) {
     // Every phase holds something; per family, the checks above.
     for (const gpu::WorkgroupPhase& phase : plan.phases)
         EXPECT_GT(phase.count[0] + phase.count[1] + phase.count[2], 0u) << "an empty phase";
-    expectFamilyCovered(plan, model.distance, model.distanceGroups, plan.distance, gpu::kPbdFamilyDistance);
-    expectFamilyCovered(plan, model.bending, model.bendingGroups, plan.bending, gpu::kPbdFamilyBending);
-    expectFamilyCovered(plan, model.attachments, model.attachmentGroups, plan.attachment, gpu::kPbdFamilyAttachment);
+    expectFamilyCovered(plan, model.pbd.distance, model.pbd.distanceGroups, plan.distance, gpu::kPbdFamilyDistance);
+    expectFamilyCovered(plan, model.pbd.bending, model.pbd.bendingGroups, plan.bending, gpu::kPbdFamilyBending);
+    expectFamilyCovered(plan, model.pbd.attachments, model.pbd.attachmentGroups, plan.attachment, gpu::kPbdFamilyAttachment);
 }
 
 // A 64 x 64 cloth (4096 particles) in clusters of at most 1000: five of 820
@@ -126,10 +126,10 @@ TEST(ClusterPlan, GridClothNeedsNoColouredSweep) {
     EXPECT_EQ(plan.clusters.back().firstParticle, 3690u);
     EXPECT_EQ(plan.clusters.back().particleCount, 406u);
     EXPECT_TRUE(plan.secondSweepCoversEveryParticle);
-    ASSERT_GT(model.attachments.size(), 0u);
+    ASSERT_GT(model.pbd.attachments.size(), 0u);
     expectPlanCovers(model, plan);
     const Coverage d =
-        expectFamilyCovered(plan, model.distance, model.distanceGroups, plan.distance, gpu::kPbdFamilyDistance);
+        expectFamilyCovered(plan, model.pbd.distance, model.pbd.distanceGroups, plan.distance, gpu::kPbdFamilyDistance);
     EXPECT_EQ(d.coloured, 0u);
     // The edges across the first partition's four cuts go to the second sweep.
     EXPECT_GT(d.second, 0u);
@@ -148,9 +148,9 @@ TEST(ClusterPlan, LongConstraintsGoToTheColouredSweep) {
     const ClusterPlan plan = buildClusterPlan(model, 200);
     expectPlanCovers(model, plan);
     bool found = false;
-    for (size_t j = 0; j < model.distance.size(); ++j)
-        if (std::min(model.distance[j].p0, model.distance[j].p1) == 300 &&
-            std::max(model.distance[j].p0, model.distance[j].p1) == 428) {
+    for (size_t j = 0; j < model.pbd.distance.size(); ++j)
+        if (std::min(model.pbd.distance[j].p0, model.pbd.distance[j].p1) == 300 &&
+            std::max(model.pbd.distance[j].p0, model.pbd.distance[j].p1) == 428) {
             EXPECT_EQ(plan.distance.sweepOf[j], ClusterSweep::Coloured);
             found = true;
         }

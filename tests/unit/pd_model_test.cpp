@@ -14,9 +14,9 @@
 #include <fmt/format.h>
 
 #include "geometry/tet_mesh.h"
-#include "model/model_builder.h"
-#include "model/pd_system.h"
 #include "pd_scenes.h"
+#include "solvers/model_builder.h"
+#include "solvers/pd/pd_system.h"
 
 namespace vksim {
 namespace {
@@ -111,7 +111,7 @@ TEST(PdModel, BarModelHasPdParticlesAfterPbdOnes) {
     pbdCloth.grid.resolution = {4, 4};
     scene.cloths.push_back(pbdCloth);
     const SimModel model = buildModel(scene);
-    EXPECT_EQ(model.pbdParticleCount(), 16u);
+    EXPECT_EQ(model.pbd.particleCount, 16u);
     EXPECT_EQ(model.pd.firstParticle, 16u);
     EXPECT_EQ(model.pd.particleCount, 7u * 3u * 3u);
     EXPECT_EQ(model.pd.tetStrain.size(), 6u * 6u * 2u * 2u);
@@ -119,7 +119,7 @@ TEST(PdModel, BarModelHasPdParticlesAfterPbdOnes) {
     EXPECT_EQ(model.objects[0].name, "pbd");
     EXPECT_EQ(model.objects[1].name, "bar");
     // PBD constraints touch only PBD particles.
-    for (const auto& c : model.distance) EXPECT_LT(std::max(c.p0, c.p1), 16u);
+    for (const auto& c : model.pbd.distance) EXPECT_LT(std::max(c.p0, c.p1), 16u);
     // The -X face (3 x 3 vertices) is pinned: inverse mass 0, row mass 0.
     uint32_t pinned = 0;
     for (uint32_t r = 0; r < model.pd.particleCount; ++r) {
@@ -173,12 +173,12 @@ TEST(PdModel, PdClothHasSpringsTrianglesBendingAndAttachments) {
     Scene scene = test::pdClothScene({5, 4});
     scene.cloths[0].pinsAsAttachments = true;
     const SimModel model = buildModel(scene);
-    EXPECT_EQ(model.pbdParticleCount(), 0u);
+    EXPECT_EQ(model.pbd.particleCount, 0u);
     EXPECT_EQ(model.pd.springs.size(), 4u * 4 + 5u * 3 + 2u * 4 * 3);
     EXPECT_EQ(model.pd.triangles.size(), 2u * 4 * 3);
     EXPECT_EQ(model.pd.bending.size(), 3u * 4 * 3 - 4 - 3);  // interior edges
     EXPECT_EQ(model.pd.attachments.size(), 2u);
-    EXPECT_TRUE(model.distance.empty());
+    EXPECT_TRUE(model.pbd.distance.empty());
     for (const gpu::PdBending& b : model.pd.bending) EXPECT_LT(b.restNorm, 1e-6f);
     for (const gpu::PdTriangle& t : model.pd.triangles) EXPECT_NEAR(t.weight, 50.0f * 0.5f / 12.0f, 1e-5f);
 }

@@ -8,8 +8,8 @@
 #include <fmt/format.h>
 
 #include "cloth_scenes.h"
-#include "model/model_builder.h"
 #include "pd_scenes.h"
+#include "solvers/model_builder.h"
 #include "solvers/pd/pd_reference.h"
 
 namespace vksim {

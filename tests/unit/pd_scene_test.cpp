@@ -5,8 +5,8 @@
 
 #include <filesystem>
 
-#include "model/model_builder.h"
 #include "scene/scene_loader.h"
+#include "solvers/model_builder.h"
 
 namespace vksim {
 namespace {
@@ -52,7 +52,7 @@ TEST(PdScene, ReadsMethodSolidsAndSolverSettings) {
 
     // PBD cloth first, then the PD cloth, the box and the ball.
     const SimModel model = buildModel(scene);
-    EXPECT_EQ(model.pbdParticleCount(), 9u);
+    EXPECT_EQ(model.pbd.particleCount, 9u);
     EXPECT_EQ(model.pd.particleCount, 16u + 9u * 3u * 2u + 6u * 6u * 6u);
     EXPECT_EQ(model.objects[0].name, "cloth3");
     EXPECT_FALSE(model.pd.attachments.empty());

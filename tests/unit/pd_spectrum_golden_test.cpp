@@ -13,10 +13,10 @@
 
 #include <fmt/format.h>
 
-#include "model/model_builder.h"
-#include "model/pd_system.h"
 #include "pd_scenes.h"
 #include "scene/scene_loader.h"
+#include "solvers/model_builder.h"
+#include "solvers/pd/pd_system.h"
 
 namespace vksim {
 namespace {

@@ -1,4 +1,4 @@
-// The rigid-body model (model/rigid_model.h) built from scene files: the
+// The rigid-body model (solvers/rigid/rigid_model.h) built from scene files: the
 // "bodies" key, re-centring at the centre of mass, mass from density, and
 // the rounds of body pairs.
 #include <set>
@@ -7,9 +7,9 @@
 #include <gtest/gtest.h>
 
 #include "geometry/shared_math.h"
-#include "model/model_builder.h"
-#include "model/rigid_model.h"
 #include "scene/scene_loader.h"
+#include "solvers/model_builder.h"
+#include "solvers/rigid/rigid_model.h"
 
 namespace vksim {
 namespace {

@@ -149,7 +149,7 @@ TEST(SceneInputLimits, QuoteInputCutsAtACharacterBoundary) {
 }  // namespace
 }  // namespace vksim
 
-#include "model/model_builder.h"
+#include "solvers/model_builder.h"
 
 namespace vksim {
 namespace {

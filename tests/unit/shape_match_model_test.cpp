@@ -1,4 +1,4 @@
-// What the model builder makes of "shapeMatching" (model/shape_match_builder.h,
+// What the model builder makes of "shapeMatching" (solvers/pbd/shape_match_builder.h,
 // docs/physics.md §13): one group per object over its particles, rest
 // offsets about the rest centre of mass with the particles' masses (a pinned
 // vertex keeps its mass there), Aqq^-1 for the linear mode; and the shapes
@@ -9,8 +9,8 @@
 #include <gtest/gtest.h>
 
 #include "../common/mesh_fixtures.h"
-#include "model/model_builder.h"
 #include "scene/scene_loader.h"
+#include "solvers/model_builder.h"
 
 namespace vksim::test {
 namespace {
@@ -26,9 +26,9 @@ TEST(ShapeMatchModel, OneGroupPerObjectWithRestOffsetsAboutTheCentreOfMass) {
           "shapeMatching": { "stiffness": 0.7 } } ] })",
                                    folder / "scene.json");
     const SimModel model = buildModel(scene);
-    ASSERT_EQ(model.shapeMatchGroups.size(), 2u);  // the first cloth has none
-    const gpu::ShapeMatchGroup& sphere = model.shapeMatchGroups[0];
-    const gpu::ShapeMatchGroup& cloth = model.shapeMatchGroups[1];
+    ASSERT_EQ(model.pbd.shapeMatchGroups.size(), 2u);  // the first cloth has none
+    const gpu::ShapeMatchGroup& sphere = model.pbd.shapeMatchGroups[0];
+    const gpu::ShapeMatchGroup& cloth = model.pbd.shapeMatchGroups[1];
     EXPECT_EQ(sphere.firstParticle, model.objects[1].firstParticle);
     EXPECT_EQ(sphere.particleCount, model.objects[1].particleCount);
     EXPECT_EQ(sphere.mode, gpu::kShapeMatchLinear);
@@ -36,14 +36,14 @@ TEST(ShapeMatchModel, OneGroupPerObjectWithRestOffsetsAboutTheCentreOfMass) {
     EXPECT_FLOAT_EQ(sphere.stiffness, 0.4f);
     EXPECT_EQ(cloth.mode, gpu::kShapeMatchRigid);
     EXPECT_EQ(cloth.firstRest, sphere.particleCount);
-    EXPECT_EQ(model.shapeMatchRest.size(), size_t(sphere.particleCount + cloth.particleCount));
+    EXPECT_EQ(model.pbd.shapeMatchRest.size(), size_t(sphere.particleCount + cloth.particleCount));
 
-    for (const gpu::ShapeMatchGroup& g : model.shapeMatchGroups) {
+    for (const gpu::ShapeMatchGroup& g : model.pbd.shapeMatchGroups) {
         double mass = 0.0;
         glm::dvec3 moment(0.0);
         glm::dmat3 Aqq(0.0);
         for (uint32_t l = 0; l < g.particleCount; ++l) {
-            const glm::vec4 rest = model.shapeMatchRest[g.firstRest + l];
+            const glm::vec4 rest = model.pbd.shapeMatchRest[g.firstRest + l];
             const double m = rest.w;
             mass += m;
             moment += m * glm::dvec3(glm::vec3(rest));
@@ -66,7 +66,7 @@ TEST(ShapeMatchModel, OneGroupPerObjectWithRestOffsetsAboutTheCentreOfMass) {
     }
     // The cloth's 16 vertices weigh 1 kg together, its pinned corner included.
     double clothMass = 0.0;
-    for (uint32_t l = 0; l < cloth.particleCount; ++l) clothMass += model.shapeMatchRest[cloth.firstRest + l].w;
+    for (uint32_t l = 0; l < cloth.particleCount; ++l) clothMass += model.pbd.shapeMatchRest[cloth.firstRest + l].w;
     EXPECT_NEAR(clothMass, 1.0, 1e-6);
 }
 
@@ -80,7 +80,7 @@ TEST(ShapeMatchModel, TheLinearModeOnAFlatMeshIsRefused) {
         fmt::format(R"({{ "objects": [ {{ "type": "mesh", "file": "{}", "shapeMatching": {{ "mode": "rigid" }} }} ] }})",
                     flag),
         "flat.json");
-    EXPECT_EQ(buildModel(rigid).shapeMatchGroups.size(), 1u);
+    EXPECT_EQ(buildModel(rigid).pbd.shapeMatchGroups.size(), 1u);
     const Scene linear = parseScene(
         fmt::format(R"({{ "objects": [ {{ "type": "mesh", "file": "{}", "shapeMatching": {{ "mode": "linear" }} }} ] }})",
                     flag),

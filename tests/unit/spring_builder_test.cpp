@@ -1,4 +1,4 @@
-// The springs of a mass-spring cloth (model/spring_builder.h): counts on a
+// The springs of a mass-spring cloth (solvers/springs/spring_builder.h): counts on a
 // closed mesh, an open mesh and a grid against their closed forms, hinge
 // orientation, rest lengths and angles, non-manifold edges.
 #include <gtest/gtest.h>
@@ -12,7 +12,7 @@
 #include "../common/mesh_fixtures.h"
 #include "geometry/shared_math.h"
 #include "model/cloth_grid.h"
-#include "model/model_builder.h"
+#include "solvers/model_builder.h"
 #include "spring_scenes.h"
 
 namespace vksim {
@@ -179,7 +179,7 @@ TEST(SpringBuilder, ModelPutsSpringParticlesLast) {
     pbd.name = "pbd";
     scene.cloths = {springs, pd, pbd};  // scene order is not particle order
     const SimModel model = buildModel(scene);
-    EXPECT_EQ(model.pbdParticleCount(), 12u);
+    EXPECT_EQ(model.pbd.particleCount, 12u);
     EXPECT_EQ(model.pd.firstParticle, 12u);
     EXPECT_EQ(model.pd.particleCount, 12u);
     EXPECT_EQ(model.springs.firstParticle, 24u);

@@ -9,8 +9,8 @@
 #include <string>
 
 #include "../common/mesh_fixtures.h"
-#include "model/model_builder.h"
 #include "scene/scene_loader.h"
+#include "solvers/model_builder.h"
 
 namespace vksim {
 namespace {

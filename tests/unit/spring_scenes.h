@@ -8,8 +8,8 @@
 #include <glm/glm.hpp>
 
 #include "cloth_scenes.h"
-#include "model/spring_builder.h"
-#include "model/spring_system.h"
+#include "solvers/springs/spring_builder.h"
+#include "solvers/springs/spring_system.h"
 
 namespace vksim::test {
 

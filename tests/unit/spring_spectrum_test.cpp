@@ -13,8 +13,8 @@
 
 #include <fmt/format.h>
 
-#include "model/model_builder.h"
-#include "model/spring_newton_matrix.h"
+#include "solvers/model_builder.h"
+#include "solvers/springs/spring_newton_matrix.h"
 #include "spring_scenes.h"
 
 namespace vksim {

@@ -1,6 +1,6 @@
-// What the mass-spring solver gathers over (model/spring_system.h): incidence
+// What the mass-spring solver gathers over (solvers/springs/spring_system.h): incidence
 // lists, the block pattern and where each element's blocks go in it, the
-// vertex colours; and the live material edit (model/spring_materials.h), which
+// vertex colours; and the live material edit (solvers/springs/spring_materials.h), which
 // must leave the model exactly as a fresh build with the new params.
 #include <gtest/gtest.h>
 
@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "../common/mesh_fixtures.h"
-#include "model/model_builder.h"
-#include "model/spring_materials.h"
+#include "solvers/model_builder.h"
+#include "solvers/springs/spring_materials.h"
 #include "spring_scenes.h"
 
 namespace vksim {

@@ -1,6 +1,6 @@
 // "type": "tetMesh" objects: tetrahedra from TetGen .node/.ele files or from
 // the tetgen program run on a closed OBJ surface, loaded with the scene and
-// simulated with projective dynamics (model_builder.h appendSolid).
+// simulated with projective dynamics (pd_model_builder.h appendPdSolid).
 #include <cstdlib>
 
 #include <fmt/format.h>
@@ -8,8 +8,8 @@
 
 #include "../common/mesh_fixtures.h"
 #include "geometry/tet_mesh.h"
-#include "model/model_builder.h"
 #include "scene/scene_loader.h"
+#include "solvers/model_builder.h"
 #include "solvers/pd/pd_reference.h"
 
 namespace vksim::test {

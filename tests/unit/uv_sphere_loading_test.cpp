@@ -28,8 +28,8 @@
 #include "../common/time_bounds.h"
 #include "bench/bench_stats.h"
 #include "model/graph_colouring.h"
-#include "model/model_builder.h"
 #include "scene/scene_loader.h"
+#include "solvers/model_builder.h"
 
 namespace vksim::test {
 namespace {
@@ -82,16 +82,16 @@ LoadMeasurement measure(const std::filesystem::path& sceneFile) {
     m.peakMiB = (statusKiB("VmHWM") - before) / 1024.0;
 
     m.particles = model.particleCount();
-    m.distance = static_cast<uint32_t>(model.distance.size());
-    m.bending = static_cast<uint32_t>(model.bending.size());
-    m.distanceColours = static_cast<uint32_t>(model.distanceGroups.colours.size());
-    m.distanceOverflow = model.distanceGroups.overflow.count;
-    m.bendingColours = static_cast<uint32_t>(model.bendingGroups.colours.size());
-    m.bendingOverflow = model.bendingGroups.overflow.count;
+    m.distance = static_cast<uint32_t>(model.pbd.distance.size());
+    m.bending = static_cast<uint32_t>(model.pbd.bending.size());
+    m.distanceColours = static_cast<uint32_t>(model.pbd.distanceGroups.colours.size());
+    m.distanceOverflow = model.pbd.distanceGroups.overflow.count;
+    m.bendingColours = static_cast<uint32_t>(model.pbd.bendingGroups.colours.size());
+    m.bendingOverflow = model.pbd.bendingGroups.overflow.count;
 
     const std::vector<uint32_t> distance =
-        particleList(model.distance, [](const gpu::DistanceConstraint& c) { return std::array{c.p0, c.p1}; });
-    const std::vector<uint32_t> bending = particleList(model.bending, [](const gpu::BendingConstraint& c) {
+        particleList(model.pbd.distance, [](const gpu::DistanceConstraint& c) { return std::array{c.p0, c.p1}; });
+    const std::vector<uint32_t> bending = particleList(model.pbd.bending, [](const gpu::BendingConstraint& c) {
         return std::array{c.particles.x, c.particles.y, c.particles.z, c.particles.w};
     });
     start = std::chrono::steady_clock::now();

@@ -11,8 +11,8 @@
 #include <fmt/format.h>
 
 #include "cloth_scenes.h"
-#include "model/model_builder.h"
 #include "scene/scene.h"
+#include "solvers/model_builder.h"
 #include "solvers/pbd/pbd_clusters.h"
 #include "solvers/pbd/workgroup_plan.h"
 
@@ -81,20 +81,20 @@ TEST(WorkgroupPlan, EachObjectsPhasesCoverItsConstraintsColourByColour) {
             uint32_t distancePhases = 0;
             for (const gpu::WorkgroupObject& object : plan.objects)
                 distancePhases += phasesOf(plan, object, gpu::kPbdFamilyDistance);
-            const size_t colours = model.distanceGroups.colours.size();
+            const size_t colours = model.pbd.distanceGroups.colours.size();
             if (clusterParticles == 12u && colouring == PbdColouring::PerFamily) {
                 EXPECT_GT(distancePhases, 2 * colours) << "no colour of an object in several runs";
             }
-            expectFamilyCovered(plan, permuted(model.distance, arrays.distance), model.distanceGroups,
+            expectFamilyCovered(plan, permuted(model.pbd.distance, arrays.distance), model.pbd.distanceGroups,
                                 gpu::kPbdFamilyDistance,
                                 [](const gpu::DistanceConstraint& c) { return std::vector<uint32_t>{c.p0, c.p1}; });
-            expectFamilyCovered(plan, permuted(model.bending, arrays.bending), model.bendingGroups,
+            expectFamilyCovered(plan, permuted(model.pbd.bending, arrays.bending), model.pbd.bendingGroups,
                                 gpu::kPbdFamilyBending, [](const gpu::BendingConstraint& c) {
                                     return std::vector<uint32_t>{c.particles.x, c.particles.y, c.particles.z,
                                                                  c.particles.w};
                                 });
             expectFamilyCovered(
-                plan, permuted(model.attachments, arrays.attachment), model.attachmentGroups,
+                plan, permuted(model.pbd.attachments, arrays.attachment), model.pbd.attachmentGroups,
                 gpu::kPbdFamilyAttachment,
                 [](const gpu::AttachmentConstraint& c) { return std::vector<uint32_t>{c.particle}; });
             // Across families an object's phases are its colours: no more
@@ -166,16 +166,16 @@ TEST(WorkgroupPlan, MisfitNamesTheFirstObjectTooBig) {
 TEST(WorkgroupPlan, TexelMisfitNamesTheFirstArrayPastTheTexelLimit) {
     const SimModel model = buildModel(test::threeObjects());
     uint64_t most = model.positions.size();
-    most = std::max<uint64_t>(most, model.distance.size());
-    most = std::max<uint64_t>(most, 3 * model.bending.size());
-    ASSERT_GT(3 * model.bending.size(), model.distance.size());  // bending is the largest here
-    ASSERT_GT(3 * model.bending.size(), model.positions.size());
+    most = std::max<uint64_t>(most, model.pbd.distance.size());
+    most = std::max<uint64_t>(most, 3 * model.pbd.bending.size());
+    ASSERT_GT(3 * model.pbd.bending.size(), model.pbd.distance.size());  // bending is the largest here
+    ASSERT_GT(3 * model.pbd.bending.size(), model.positions.size());
     EXPECT_FALSE(clusterTexelMisfit(model, static_cast<uint32_t>(most)).has_value());
     const auto misfit = clusterTexelMisfit(model, static_cast<uint32_t>(most - 1));
     ASSERT_TRUE(misfit.has_value());
     EXPECT_EQ(*misfit, fmt::format("its {} bending constraints are {} texels of 16 bytes, and this device's texel "
                                    "buffers hold at most {}",
-                                   model.bending.size(), 3 * model.bending.size(), most - 1));
+                                   model.pbd.bending.size(), 3 * model.pbd.bending.size(), most - 1));
 }
 
 // A shape-matched object keeps shape matching's scratch (a vec4 per

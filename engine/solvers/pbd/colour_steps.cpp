@@ -52,7 +52,7 @@ std::vector<ColourStep> colourSteps(const FamilyGroups& groups, PbdColouring col
 }
 
 std::vector<ColourStep> colourSteps(const SimModel& model) {
-    return colourSteps({&model.distanceGroups, &model.bendingGroups, &model.attachmentGroups}, model.colouring);
+    return colourSteps({&model.pbd.distanceGroups, &model.pbd.bendingGroups, &model.pbd.attachmentGroups}, model.pbd.colouring);
 }
 
 }  // namespace vksim

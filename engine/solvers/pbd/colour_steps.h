@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "model/sim_model.h"
 #include "shaders/shared/sim_types.h"
+#include "solvers/sim_model.h"
 
 namespace vksim {
 

@@ -10,7 +10,9 @@ namespace vksim {
 std::vector<const ObjectRange*> pbdObjects(const SimModel& model) {
     std::vector<const ObjectRange*> objects;
     for (const ObjectRange& object : model.objects)
-        if (object.particleCount > 0 && object.firstParticle < model.pbdParticleCount()) objects.push_back(&object);
+        if (object.particleCount > 0 && object.firstParticle >= model.pbd.firstParticle &&
+            object.firstParticle < model.pbd.firstParticle + model.pbd.particleCount)
+            objects.push_back(&object);
     std::sort(objects.begin(), objects.end(),
               [](const ObjectRange* a, const ObjectRange* b) { return a->firstParticle < b->firstParticle; });
     return objects;
@@ -81,7 +83,7 @@ public:
                 add(plan, o.firstParticle + at, std::min(o.size, o.particleCount - at));
         }
         plan.secondSweepClusters = static_cast<uint32_t>(plan.clusters.size()) - plan.firstSweepClusters;
-        plan.secondSweepCoversEveryParticle = covered == model.pbdParticleCount();
+        plan.secondSweepCoversEveryParticle = covered == model.pbd.particleCount;
     }
 
     // The cluster that holds every particle of `span` (the first partition's
@@ -165,8 +167,8 @@ uint32_t largestConstraintSpan(const SimModel& model) {
             span = std::max(span, s.hi - s.lo);
         }
     };
-    widen(model.distance);
-    widen(model.bending);
+    widen(model.pbd.distance);
+    widen(model.pbd.bending);
     return span;
 }
 
@@ -176,9 +178,9 @@ ClusterPlan buildClusterPlan(const SimModel& model, uint32_t clusterParticles) {
     plan.clusterParticles = clusterParticles;
     const Partition partition(model, clusterParticles, plan);
     const std::array<std::vector<std::vector<ColourRange>>, kPbdFamilies> shareOf = {
-        planFamily(model.distance, model.distanceGroups, partition, plan, plan.distance),
-        planFamily(model.bending, model.bendingGroups, partition, plan, plan.bending),
-        planFamily(model.attachments, model.attachmentGroups, partition, plan, plan.attachment)};
+        planFamily(model.pbd.distance, model.pbd.distanceGroups, partition, plan, plan.distance),
+        planFamily(model.pbd.bending, model.pbd.bendingGroups, partition, plan, plan.bending),
+        planFamily(model.pbd.attachments, model.pbd.attachmentGroups, partition, plan, plan.attachment)};
     // Each cluster's phases: its share of every colour step, in the sweep's
     // order (the overflow groups stay with the coloured sweep).
     const std::vector<ColourStep> steps = colourSteps(model);

@@ -22,9 +22,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "model/sim_model.h"
 #include "shaders/shared/sim_types.h"
 #include "solvers/pbd/colour_steps.h"
+#include "solvers/sim_model.h"
 
 namespace vksim {
 

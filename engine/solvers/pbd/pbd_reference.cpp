@@ -9,9 +9,9 @@ namespace vksim {
 
 PbdReference::PbdReference(const SimModel& model, std::optional<uint32_t> clusterParticles)
     : ReferenceSimulation(model),
-      distanceGroups_(model.distanceGroups),
-      bendingGroups_(model.bendingGroups),
-      attachmentGroups_(model.attachmentGroups),
+      distanceGroups_(model.pbd.distanceGroups),
+      bendingGroups_(model.pbd.bendingGroups),
+      attachmentGroups_(model.pbd.attachmentGroups),
       steps_(colourSteps(model)) {
     if (clusterParticles) {
         const ClusterPlan plan = buildClusterPlan(model, *clusterParticles);
@@ -20,19 +20,19 @@ PbdReference::PbdReference(const SimModel& model, std::optional<uint32_t> cluste
         attachmentSweep_ = plan.attachment.sweepOf;
         clustered_ = true;
     }
-    for (const gpu::ConstraintMaterial& m : model.materials) materials_.push_back({m.mode, m.stiffness, m.compliance});
-    for (const gpu::DistanceConstraint& c : model.distance) distance_.push_back({c.p0, c.p1, c.restLength, c.material});
-    for (const gpu::BendingConstraint& c : model.bending)
+    for (const gpu::ConstraintMaterial& m : model.pbd.materials) materials_.push_back({m.mode, m.stiffness, m.compliance});
+    for (const gpu::DistanceConstraint& c : model.pbd.distance) distance_.push_back({c.p0, c.p1, c.restLength, c.material});
+    for (const gpu::BendingConstraint& c : model.pbd.bending)
         bending_.push_back({c.particles, glm::dvec4(c.K), c.scale, c.material});
-    for (const gpu::AttachmentConstraint& c : model.attachments)
+    for (const gpu::AttachmentConstraint& c : model.pbd.attachments)
         attachments_.push_back({glm::dvec3(glm::vec3(c.target)), c.particle, c.material});
-    for (const gpu::ShapeMatchGroup& g : model.shapeMatchGroups) {
+    for (const gpu::ShapeMatchGroup& g : model.pbd.shapeMatchGroups) {
         ShapeMatch match{g, glm::dmat3(glm::dvec3(glm::vec3(g.restInverse0)), glm::dvec3(glm::vec3(g.restInverse1)),
                                        glm::dvec3(glm::vec3(g.restInverse2))),
                          {}, 0.0};
         double total = 0.0;
         for (uint32_t l = 0; l < g.particleCount; ++l) {
-            match.rest.emplace_back(model.shapeMatchRest[g.firstRest + l]);
+            match.rest.emplace_back(model.pbd.shapeMatchRest[g.firstRest + l]);
             total += match.rest.back().w;
         }
         match.inverseMass = 1.0 / total;

@@ -24,14 +24,14 @@ namespace {
 std::vector<glm::vec4> packShapeMatching(const SimModel& model) {
     constexpr size_t kGroupVec4s = sizeof(gpu::ShapeMatchGroup) / sizeof(glm::vec4);
     static_assert(sizeof(gpu::ShapeMatchGroup) % sizeof(glm::vec4) == 0);
-    const size_t groupVec4s = model.shapeMatchGroups.size() * kGroupVec4s;
+    const size_t groupVec4s = model.pbd.shapeMatchGroups.size() * kGroupVec4s;
     std::vector<glm::vec4> data(groupVec4s);
-    for (size_t g = 0; g < model.shapeMatchGroups.size(); ++g) {
-        gpu::ShapeMatchGroup group = model.shapeMatchGroups[g];
+    for (size_t g = 0; g < model.pbd.shapeMatchGroups.size(); ++g) {
+        gpu::ShapeMatchGroup group = model.pbd.shapeMatchGroups[g];
         group.firstRest += static_cast<uint32_t>(groupVec4s);
         std::memcpy(&data[g * kGroupVec4s], &group, sizeof(group));
     }
-    data.insert(data.end(), model.shapeMatchRest.begin(), model.shapeMatchRest.end());
+    data.insert(data.end(), model.pbd.shapeMatchRest.begin(), model.pbd.shapeMatchRest.end());
     return data;
 }
 
@@ -67,21 +67,21 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
     : ctx_(ctx),
       particles_(particles),
       colliders_(colliders),
-      range_{0, model.pbdParticleCount()},
-      distanceCount_(model.distance.size()),
-      bendingCount_(model.bending.size()),
-      attachmentCount_(model.attachments.size()),
-      shapeMatchGroupCount_(static_cast<uint32_t>(model.shapeMatchGroups.size())),
-      distanceGroups_(model.distanceGroups),
-      bendingGroups_(model.bendingGroups),
-      attachmentGroups_(model.attachmentGroups),
-      colouring_(model.colouring),
+      range_{model.pbd.firstParticle, model.pbd.particleCount},
+      distanceCount_(model.pbd.distance.size()),
+      bendingCount_(model.pbd.bending.size()),
+      attachmentCount_(model.pbd.attachments.size()),
+      shapeMatchGroupCount_(static_cast<uint32_t>(model.pbd.shapeMatchGroups.size())),
+      distanceGroups_(model.pbd.distanceGroups),
+      bendingGroups_(model.pbd.bendingGroups),
+      attachmentGroups_(model.pbd.attachmentGroups),
+      colouring_(model.pbd.colouring),
       steps_(colourSteps(model)),
-      currentMaterials_(model.materials) {
+      currentMaterials_(model.pbd.materials) {
     familyMaterials_ = {{{gpu::kXpbdFamilyDistance, {}}, {gpu::kXpbdFamilyBending, {}}, {gpu::kXpbdFamilyAttachment, {}}}};
-    for (const auto& c : model.distance) familyMaterials_[0].rows.push_back(c.material);
-    for (const auto& c : model.bending) familyMaterials_[1].rows.push_back(c.material);
-    for (const auto& c : model.attachments) familyMaterials_[2].rows.push_back(c.material);
+    for (const auto& c : model.pbd.distance) familyMaterials_[0].rows.push_back(c.material);
+    for (const auto& c : model.pbd.bending) familyMaterials_[1].rows.push_back(c.material);
+    for (const auto& c : model.pbd.attachments) familyMaterials_[2].rows.push_back(c.material);
     for (FamilyMaterials& family : familyMaterials_) {
         std::sort(family.rows.begin(), family.rows.end());
         family.rows.erase(std::unique(family.rows.begin(), family.rows.end()), family.rows.end());
@@ -118,19 +118,19 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const Part
                             shapeMatchGroupCount_ == 0 && empty(distanceColoured_) && empty(bendingColoured_) &&
                             empty(attachmentColoured_);
 
-    distanceLambdas_ = makeStorageBuffer<float>(ctx, std::vector<float>(model.distance.size()), "distance lambdas");
-    bendingLambdas_ = makeStorageBuffer<float>(ctx, std::vector<float>(model.bending.size()), "bending lambdas");
+    distanceLambdas_ = makeStorageBuffer<float>(ctx, std::vector<float>(model.pbd.distance.size()), "distance lambdas");
+    bendingLambdas_ = makeStorageBuffer<float>(ctx, std::vector<float>(model.pbd.bending.size()), "bending lambdas");
     attachmentLambdas_ =
-        makeStorageBuffer<float>(ctx, std::vector<float>(model.attachments.size()), "attachment lambdas");
+        makeStorageBuffer<float>(ctx, std::vector<float>(model.pbd.attachments.size()), "attachment lambdas");
     // Texel usage: the CPU cluster sweep reads the records as texels
     // (pbd/cluster_sweep_cpu.comp).
     constexpr VkBufferUsageFlags texels = VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT;
-    materials_ = makeStorageBuffer<gpu::ConstraintMaterial>(ctx, model.materials, "constraint materials", texels);
-    distance_ = makeStorageBuffer<gpu::DistanceConstraint>(ctx, permuted(model.distance, clusters.distance),
+    materials_ = makeStorageBuffer<gpu::ConstraintMaterial>(ctx, model.pbd.materials, "constraint materials", texels);
+    distance_ = makeStorageBuffer<gpu::DistanceConstraint>(ctx, permuted(model.pbd.distance, clusters.distance),
                                                            "distance constraints", texels);
-    bending_ = makeStorageBuffer<gpu::BendingConstraint>(ctx, permuted(model.bending, clusters.bending),
+    bending_ = makeStorageBuffer<gpu::BendingConstraint>(ctx, permuted(model.pbd.bending, clusters.bending),
                                                          "bending constraints", texels);
-    attachments_ = makeStorageBuffer<gpu::AttachmentConstraint>(ctx, permuted(model.attachments, clusters.attachment),
+    attachments_ = makeStorageBuffer<gpu::AttachmentConstraint>(ctx, permuted(model.pbd.attachments, clusters.attachment),
                                                                 "attachment constraints", texels);
     shapeMatchData_ = makeStorageBuffer<glm::vec4>(ctx, packShapeMatching(model), "shape matching");
 

@@ -27,8 +27,8 @@
 #include <string>
 #include <vector>
 
-#include "model/sim_model.h"
 #include "solvers/pbd/colour_steps.h"
+#include "solvers/sim_model.h"
 #include "solvers/solver.h"
 #include "vk/buffer.h"
 #include "vk/compute_kernel.h"
@@ -56,6 +56,10 @@ public:
     static constexpr std::string_view kPassPrefix = "pbd: ";
     std::string_view passPrefix() const override { return kPassPrefix; }
     ParticleRange range() const override { return range_; }
+    // The energy pass: a thread per particle and per constraint.
+    uint32_t residualThreads() const override {
+        return static_cast<uint32_t>(range_.count + distanceCount_ + bendingCount_ + attachmentCount_);
+    }
     void declarePasses(StepPlan& plan) override;
     void beginFrame(StepRecorder& rec, const FrameInputs& frame) override;
     const GpuBuffer& predictTarget() const override { return particles_.predicted(); }

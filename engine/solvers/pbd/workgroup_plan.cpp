@@ -8,9 +8,9 @@
 
 #include <fmt/format.h>
 
-#include "model/sim_model.h"
 #include "solvers/pbd/colour_steps.h"
 #include "solvers/pbd/pbd_clusters.h"
+#include "solvers/sim_model.h"
 #include "vk/buffer.h"
 
 namespace vksim {
@@ -53,18 +53,18 @@ std::vector<std::vector<ColourRange>> runsByObject(std::span<const Constraint> c
 // own, family by family (the order the CPU reference walks).
 std::vector<std::vector<gpu::WorkgroupPhase>> objectPhases(const SimModel& model, const ClusterPlan& arrays,
                                                            const std::vector<const ObjectRange*>& objects) {
-    const auto distance = permuted(model.distance, arrays.distance);
-    const auto bending = permuted(model.bending, arrays.bending);
-    const auto attachments = permuted(model.attachments, arrays.attachment);
+    const auto distance = permuted(model.pbd.distance, arrays.distance);
+    const auto bending = permuted(model.pbd.bending, arrays.bending);
+    const auto attachments = permuted(model.pbd.attachments, arrays.attachment);
     std::vector<std::vector<gpu::WorkgroupPhase>> phasesOf(objects.size());
     for (const ColourStep& step : colourSteps(model)) {
         const std::array<std::vector<std::vector<ColourRange>>, kPbdFamilies> runs = {
-            runsByObject<gpu::DistanceConstraint>(distance, step.range(model.distanceGroups, gpu::kPbdFamilyDistance),
+            runsByObject<gpu::DistanceConstraint>(distance, step.range(model.pbd.distanceGroups, gpu::kPbdFamilyDistance),
                                                   objects),
-            runsByObject<gpu::BendingConstraint>(bending, step.range(model.bendingGroups, gpu::kPbdFamilyBending),
+            runsByObject<gpu::BendingConstraint>(bending, step.range(model.pbd.bendingGroups, gpu::kPbdFamilyBending),
                                                  objects),
             runsByObject<gpu::AttachmentConstraint>(
-                attachments, step.range(model.attachmentGroups, gpu::kPbdFamilyAttachment), objects)};
+                attachments, step.range(model.pbd.attachmentGroups, gpu::kPbdFamilyAttachment), objects)};
         for (size_t o = 0; o < objects.size(); ++o) {
             if (step.serial) {
                 for (uint32_t f = 0; f < kPbdFamilies; ++f)
@@ -119,8 +119,8 @@ namespace {
 
 // The shape-matching group of the object starting at `firstParticle`, or kNoShapeMatch.
 uint32_t shapeMatchGroupOf(const SimModel& model, uint32_t firstParticle) {
-    for (size_t g = 0; g < model.shapeMatchGroups.size(); ++g)
-        if (model.shapeMatchGroups[g].firstParticle == firstParticle) return static_cast<uint32_t>(g);
+    for (size_t g = 0; g < model.pbd.shapeMatchGroups.size(); ++g)
+        if (model.pbd.shapeMatchGroups[g].firstParticle == firstParticle) return static_cast<uint32_t>(g);
     return gpu::kNoShapeMatch;
 }
 
@@ -172,10 +172,10 @@ std::optional<std::string> clusterTexelMisfit(const SimModel& model, uint32_t ma
         const char* what;
         size_t records, bytes;
     } arrays[] = {{"particles", model.positions.size(), sizeof(glm::vec4)},
-                  {"distance constraints", model.distance.size(), sizeof(gpu::DistanceConstraint)},
-                  {"bending constraints", model.bending.size(), sizeof(gpu::BendingConstraint)},
-                  {"attachments", model.attachments.size(), sizeof(gpu::AttachmentConstraint)},
-                  {"constraint materials", model.materials.size(), sizeof(gpu::ConstraintMaterial)}};
+                  {"distance constraints", model.pbd.distance.size(), sizeof(gpu::DistanceConstraint)},
+                  {"bending constraints", model.pbd.bending.size(), sizeof(gpu::BendingConstraint)},
+                  {"attachments", model.pbd.attachments.size(), sizeof(gpu::AttachmentConstraint)},
+                  {"constraint materials", model.pbd.materials.size(), sizeof(gpu::ConstraintMaterial)}};
     for (const auto& a : arrays) {
         const uint64_t texels = uint64_t{a.records} * (a.bytes / GpuBuffer::kTexelBytes);
         if (texels > maxTexels)

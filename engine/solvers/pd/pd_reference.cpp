@@ -6,7 +6,7 @@
 #include <Eigen/Sparse>
 
 #include "geometry/shared_math.h"
-#include "model/pd_system.h"
+#include "solvers/pd/pd_system.h"
 
 namespace vksim {
 

@@ -30,9 +30,9 @@
 
 #include <volk.h>
 
-#include "model/pd_system.h"
-#include "model/sim_model.h"
 #include "scene/scene.h"
+#include "solvers/pd/pd_system.h"
+#include "solvers/sim_model.h"
 #include "solvers/solver.h"
 #include "vk/buffer.h"
 #include "vk/compute_kernel.h"
@@ -69,6 +69,8 @@ public:
     std::string_view owner() const override { return "pd"; }
     std::string_view passPrefix() const override { return "pd: "; }
     ParticleRange range() const override { return {pd_.firstParticle, pd_.particleCount}; }
+    // The energy pass: a thread per particle and per contribution slot.
+    uint32_t residualThreads() const override { return pd_.particleCount + pd_.slots.total; }
     void declarePasses(StepPlan& plan) override;
     // Computes the Jacobi parameters of the frame (throws as jacobiParameters).
     void beginFrame(StepRecorder& rec, const FrameInputs& frame) override;

@@ -11,10 +11,10 @@
 
 #include <glm/glm.hpp>
 
-#include "model/rigid_model.h"
-#include "model/sim_model.h"
 #include "scene/scene.h"
 #include "solvers/reference_collider.h"
+#include "solvers/rigid/rigid_model.h"
+#include "solvers/sim_model.h"
 
 namespace vksim {
 

@@ -16,9 +16,9 @@
 #include <optional>
 #include <vector>
 
-#include "model/rigid_model.h"
 #include "scene/scene.h"
 #include "shaders/shared/rigid_types.h"
+#include "solvers/rigid/rigid_model.h"
 #include "state/interaction.h"
 #include "step/step_plan.h"
 #include "step/step_recorder.h"

@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "model/spring_newton_matrix.h"
 #include "scene/spring_settings.h"
+#include "solvers/springs/spring_newton_matrix.h"
 
 #include <algorithm>
 #include <cmath>

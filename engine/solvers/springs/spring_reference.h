@@ -20,9 +20,9 @@
 
 #include <glm/glm.hpp>
 
-#include "model/sim_model.h"
 #include "scene/scene.h"
 #include "solvers/reference_world.h"
+#include "solvers/sim_model.h"
 
 namespace vksim {
 

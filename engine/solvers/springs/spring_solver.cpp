@@ -6,10 +6,10 @@
 #include <fmt/format.h>
 
 #include "linear/block_sparse.h"
-#include "model/spring_newton_matrix.h"
 #include "scene/spring_settings.h"
 #include "shaders/shared/interaction_types.h"
 #include "shaders/shared/spring_types.h"
+#include "solvers/springs/spring_newton_matrix.h"
 #include "step/residual_tracker.h"
 #include "vk/barriers.h"
 #include "vk/context.h"

@@ -34,7 +34,7 @@
 
 #include "linear/block_jacobi.h"
 #include "linear/jacobi_spectrum.h"
-#include "model/sim_model.h"
+#include "solvers/sim_model.h"
 #include "solvers/solver.h"
 #include "vk/buffer.h"
 #include "vk/compute_kernel.h"
@@ -53,6 +53,8 @@ public:
     std::string_view owner() const override { return "springs"; }
     std::string_view passPrefix() const override { return "springs: "; }
     ParticleRange range() const override { return {ms_.firstParticle, ms_.particleCount}; }
+    // The objective and gradient passes: a thread per particle.
+    uint32_t residualThreads() const override { return ms_.particleCount; }
     void declarePasses(StepPlan& plan) override;
     // Checks the settings, the Jacobi parameters of an implicit frame, and
     // forgets position Verlet's x^{n-1} when switching to it.

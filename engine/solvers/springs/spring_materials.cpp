@@ -1,4 +1,4 @@
-#include "model/spring_materials.h"
+#include "solvers/springs/spring_materials.h"
 
 #include <cmath>
 #include <stdexcept>

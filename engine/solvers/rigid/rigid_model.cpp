@@ -1,11 +1,14 @@
-#include "model/rigid_model.h"
+#include "solvers/rigid/rigid_model.h"
 
 #include <algorithm>
+#include <map>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
+#include "geometry/collider_bounds.h"
 #include "geometry/shared_math.h"
+#include "geometry/signed_distance_grid.h"
 #include "scene/body_mass.h"
 
 namespace vksim {
@@ -122,5 +125,21 @@ void scheduleBodyPairs(uint32_t count, std::vector<glm::uvec2>& pairs, std::vect
     }
     roundStarts.push_back(static_cast<uint32_t>(pairs.size()));
 }
+
+void attachMeshBodies(const std::vector<BodyDesc>& bodies, RigidModel& rigid, std::vector<float>& meshSdfGrids) {
+    if (rigid.bodyCount() != bodies.size())
+        throw std::logic_error("attachMeshBodies: one body per description expected");
+    std::map<const SignedDistanceGrid*, uint32_t> offsets;
+    for (std::size_t b = 0; b < bodies.size(); ++b) {
+        if (bodies[b].shape != BodyShape::Mesh) continue;
+        if (!bodies[b].meshSdf)
+            throw std::invalid_argument(fmt::format("body '{}': mesh body without its grid", bodies[b].name));
+        auto [slot, added] = offsets.try_emplace(bodies[b].meshSdf.get(), 0u);
+        if (added) slot->second = appendGridToBuffer(*bodies[b].meshSdf, meshSdfGrids);
+        rigid.shapes[b].size.x = static_cast<float>(slot->second);
+    }
+    setColliderBounds(rigid.shapes, meshSdfGrids);
+}
+
 
 }  // namespace vksim

@@ -1,4 +1,4 @@
-#include "model/model_summary.h"
+#include "solvers/model_summary.h"
 
 #include <fmt/format.h>
 
@@ -24,9 +24,9 @@ std::string describeModel(const SimModel& model, const ModelDiagnostics& diagnos
     std::string text = fmt::format("model: {} particles ({} pinned), {} triangles, objects {}, colliders {}\n",
                                    model.particleCount(), pinned, model.triangleCount(), model.objects.size(),
                                    model.colliders.size());
-    text += describeFamily("distance", model.distance.size(), model.distanceGroups, model.colouring);
-    text += describeFamily("bending", model.bending.size(), model.bendingGroups, model.colouring);
-    text += describeFamily("attachment", model.attachments.size(), model.attachmentGroups, model.colouring);
+    text += describeFamily("distance", model.pbd.distance.size(), model.pbd.distanceGroups, model.pbd.colouring);
+    text += describeFamily("bending", model.pbd.bending.size(), model.pbd.bendingGroups, model.pbd.colouring);
+    text += describeFamily("attachment", model.pbd.attachments.size(), model.pbd.attachmentGroups, model.pbd.colouring);
     if (!model.pd.empty()) {
         const PdModel& pd = model.pd;
         text += fmt::format("  projective dynamics: particles {}..{}, {} springs, {} triangles, {} tet strain, {} tet "

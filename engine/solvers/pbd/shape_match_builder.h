@@ -5,17 +5,18 @@
 #include <cstdint>
 #include <span>
 
-#include "model/sim_model.h"
+#include "model/shared_model.h"
 #include "scene/scene.h"
+#include "solvers/pbd/pbd_model.h"
 
 namespace vksim {
 
-// Appends the group of particles [first, first + masses.size()) of `model`,
+// Appends to `pbd` the group of particles [first, first + masses.size()) of `model`,
 // their current positions being the rest shape and `masses` their masses
 // (pinned ones included). Throws std::invalid_argument, naming the key, when
 // the rest points determine no rotation (they lie on a line) or, for the
 // linear mode, no linear map (they lie in a plane).
-void appendShapeMatchGroup(SimModel& model, const ShapeMatchParams& params, uint32_t first,
+void appendShapeMatchGroup(const SharedModel& model, PbdModel& pbd, const ShapeMatchParams& params, uint32_t first,
                            std::span<const double> masses);
 
 }  // namespace vksim

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "linear/jacobi_spectrum.h"
-#include "model/sim_model.h"
+#include "solvers/pd/pd_model.h"
 
 namespace vksim {
 

@@ -7,8 +7,8 @@
 // model is bit for bit the model built from the edited scene.
 #include <string>
 
-#include "model/sim_model.h"
 #include "scene/scene.h"
+#include "solvers/pd/pd_model.h"
 
 namespace vksim {
 

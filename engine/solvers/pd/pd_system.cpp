@@ -1,4 +1,4 @@
-#include "model/pd_system.h"
+#include "solvers/pd/pd_system.h"
 
 #include <algorithm>
 #include <array>

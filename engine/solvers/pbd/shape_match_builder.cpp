@@ -1,4 +1,4 @@
-#include "model/shape_match_builder.h"
+#include "solvers/pbd/shape_match_builder.h"
 
 #include <stdexcept>
 #include <vector>
@@ -9,7 +9,7 @@
 
 namespace vksim {
 
-void appendShapeMatchGroup(SimModel& model, const ShapeMatchParams& params, uint32_t first,
+void appendShapeMatchGroup(const SharedModel& model, PbdModel& pbd, const ShapeMatchParams& params, uint32_t first,
                            std::span<const double> masses) {
     const auto count = static_cast<uint32_t>(masses.size());
     double total = 0.0;
@@ -49,14 +49,14 @@ void appendShapeMatchGroup(SimModel& model, const ShapeMatchParams& params, uint
     }
     group.firstParticle = first;
     group.particleCount = count;
-    group.firstRest = static_cast<uint32_t>(model.shapeMatchRest.size());
+    group.firstRest = static_cast<uint32_t>(pbd.shapeMatchRest.size());
     group.mode = linear ? gpu::kShapeMatchLinear : gpu::kShapeMatchRigid;
     group.stiffness = params.stiffness;
     group.beta = params.beta;
     group.inverseMass = static_cast<float>(1.0 / total);
-    model.shapeMatchGroups.push_back(group);
+    pbd.shapeMatchGroups.push_back(group);
     for (uint32_t i = 0; i < count; ++i)
-        model.shapeMatchRest.emplace_back(glm::vec3(offsets[i]), static_cast<float>(masses[i]));
+        pbd.shapeMatchRest.emplace_back(glm::vec3(offsets[i]), static_cast<float>(masses[i]));
 }
 
 }  // namespace vksim

@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "model/spring_model.h"
 #include "scene/scene.h"
+#include "solvers/springs/spring_model.h"
 
 namespace vksim {
 

@@ -1,4 +1,4 @@
-#include "model/device_footprint.h"
+#include "solvers/device_footprint.h"
 
 #include <algorithm>
 #include <array>

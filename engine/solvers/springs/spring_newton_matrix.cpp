@@ -1,4 +1,4 @@
-#include "model/spring_newton_matrix.h"
+#include "solvers/springs/spring_newton_matrix.h"
 
 #include <vector>
 

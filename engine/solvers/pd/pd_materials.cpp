@@ -1,4 +1,4 @@
-#include "model/pd_materials.h"
+#include "solvers/pd/pd_materials.h"
 
 #include <cmath>
 #include <stdexcept>

@@ -34,7 +34,7 @@ struct RigidModel {
     // position = where the shape's origin sits relative to the centre of
     // mass): what it is drawn with, and the signed distance it presents to
     // other bodies. A mesh body's size.x is the offset of its grid in
-    // SimModel::meshSdfGrids (set by buildModel).
+    // SharedModel::meshSdfGrids (set by attachMeshBodies).
     std::vector<gpu::Collider> shapes;
     // The pairs of bodies whose contacts are solved, in rounds: no body is in
     // two pairs of a round, so a round's pairs run in parallel without
@@ -62,5 +62,11 @@ RigidModel buildRigidModel(const std::vector<BodyDesc>& bodies);
 // Every pair of `count` bodies in rounds of disjoint pairs (count - 1 rounds
 // for an even count, count for an odd one); empty below two bodies.
 void scheduleBodyPairs(uint32_t count, std::vector<glm::uvec2>& pairs, std::vector<uint32_t>& roundStarts);
+
+// The mesh bodies' signed distance grids, appended to `meshSdfGrids` (the
+// shared model's, after the mesh colliders': each grid once); each mesh
+// body's shape points at its grid (shapes[b].size.x), and every shape gets its
+// bound. `rigid` must be built from `bodies`.
+void attachMeshBodies(const std::vector<BodyDesc>& bodies, RigidModel& rigid, std::vector<float>& meshSdfGrids);
 
 }  // namespace vksim

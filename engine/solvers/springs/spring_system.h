@@ -5,7 +5,7 @@
 // element's Hessian block goes in it, and the vertex colours of vertex block
 // descent. Values (stiffness, drag) are not touched except the drag, copied
 // from each object's params.
-#include "model/spring_model.h"
+#include "solvers/springs/spring_model.h"
 
 namespace vksim {
 

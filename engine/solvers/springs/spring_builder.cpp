@@ -1,4 +1,4 @@
-#include "model/spring_builder.h"
+#include "solvers/springs/spring_builder.h"
 
 #include <stdexcept>
 
@@ -7,7 +7,7 @@
 #include "geometry/quadratic_bending.h"
 #include "geometry/shared_math.h"
 #include "geometry/triangle_mesh.h"
-#include "model/spring_materials.h"
+#include "solvers/springs/spring_materials.h"
 
 namespace vksim {
 

@@ -12,7 +12,7 @@
 #include <glm/glm.hpp>
 
 #include "linear/block_sparse.h"
-#include "model/spring_model.h"
+#include "solvers/springs/spring_model.h"
 
 namespace vksim {
 

@@ -1,4 +1,4 @@
-#include "model/spring_system.h"
+#include "solvers/springs/spring_system.h"
 
 #include <algorithm>
 #include <stdexcept>

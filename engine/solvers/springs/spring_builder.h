@@ -3,7 +3,7 @@
 // §9), from its triangles (any mesh) or its grid, in the object's local
 // vertex indexing. spring_system.h derives the solver's incidence lists,
 // matrix pattern and colours from the result; quadratic_bending.h adds
-// Bergou's matrix; model_builder.cpp puts them together.
+// Bergou's matrix; spring_model_builder.h puts them together.
 #include <array>
 #include <cstdint>
 #include <span>
@@ -11,7 +11,7 @@
 
 #include <glm/glm.hpp>
 
-#include "model/spring_model.h"
+#include "solvers/springs/spring_model.h"
 
 namespace vksim {
 

@@ -5,8 +5,8 @@
 // are the serial steps per iteration).
 #include <string>
 
-#include "model/model_builder.h"
-#include "model/sim_model.h"
+#include "solvers/model_builder.h"
+#include "solvers/sim_model.h"
 
 namespace vksim {
 

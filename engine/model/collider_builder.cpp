@@ -1,0 +1,75 @@
+#include "model/collider_builder.h"
+
+#include <cmath>
+#include <map>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "geometry/collider_bounds.h"
+#include "geometry/signed_distance_grid.h"
+#include "io/triangle_surface.h"
+
+namespace vksim {
+
+gpu::Collider toCollider(const ColliderDesc& desc) {
+    gpu::Collider collider{};
+    collider.position = glm::vec4(desc.position, -1.0f);  // unbounded until attachMeshColliders sets the bound
+    float norm = glm::length(desc.rotation);
+    if (!std::isfinite(norm) || norm < 1e-6f)
+        throw std::invalid_argument(fmt::format("collider '{}': rotation quaternion cannot be normalised", desc.name));
+    collider.rotation = desc.rotation / norm;
+    collider.linearVelocity = glm::vec4(desc.linearVelocity, 0.0f);
+    collider.angularVelocity = glm::vec4(desc.angularVelocity, 0.0f);
+    switch (desc.shape) {
+        case ColliderShape::Plane:
+            collider.type = gpu::kColliderPlane;
+            collider.size = glm::vec4(0.0f);
+            break;
+        case ColliderShape::Sphere:
+            collider.type = gpu::kColliderSphere;
+            collider.size = glm::vec4(desc.radius, 0.0f, 0.0f, 0.0f);
+            break;
+        case ColliderShape::Box:
+            collider.type = gpu::kColliderBox;
+            collider.size = glm::vec4(desc.halfExtents, 0.0f);
+            break;
+        case ColliderShape::Capsule:
+            collider.type = gpu::kColliderCapsule;
+            collider.size = glm::vec4(desc.radius, desc.halfLength, 0.0f, 0.0f);
+            break;
+        case ColliderShape::Mesh:  // size.x, the grid's offset, is set by attachMeshColliders
+            collider.type = gpu::kColliderMesh;
+            collider.size = glm::vec4(0.0f, desc.meshScale, 0.0f, 0.0f);
+            break;
+    }
+    collider.thickness = desc.thickness;
+    collider.friction = desc.friction;
+    collider.restitution = desc.restitution;
+    return collider;
+}
+
+void attachMeshColliders(const std::vector<ColliderDesc>& descs, SharedModel& model) {
+    if (model.colliders.size() != descs.size())
+        throw std::logic_error("attachMeshColliders: one collider per description expected");
+    model.meshSdfGrids.clear();
+    model.colliderSurfaces.assign(descs.size(), {});
+    std::map<const SignedDistanceGrid*, uint32_t> offsets;
+    for (std::size_t c = 0; c < descs.size(); ++c) {
+        const ColliderDesc& desc = descs[c];
+        if (desc.shape != ColliderShape::Mesh) continue;
+        if (!desc.meshSdf || !desc.meshSurface)
+            throw std::invalid_argument(fmt::format("collider '{}': mesh collider without its mesh", desc.name));
+        auto [slot, added] = offsets.try_emplace(desc.meshSdf.get(), 0u);
+        if (added) slot->second = appendGridToBuffer(*desc.meshSdf, model.meshSdfGrids);
+        model.colliders[c].size.x = static_cast<float>(slot->second);
+
+        ColliderSurface& surface = model.colliderSurfaces[c];
+        for (const glm::dvec3& p : desc.meshSurface->positions)
+            surface.positions.push_back(glm::vec3(double(desc.meshScale) * p));
+        surface.triangles = desc.meshSurface->triangles;
+    }
+    setColliderBounds(model.colliders, model.meshSdfGrids);
+}
+
+}  // namespace vksim

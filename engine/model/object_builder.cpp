@@ -1,0 +1,45 @@
+#include "model/object_builder.h"
+
+#include <cmath>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace vksim {
+
+float checkedInverseMass(double inverseMass, double objectMass, uint32_t particles, const std::string& owner) {
+    const auto w = static_cast<float>(inverseMass);
+    if (!std::isnormal(w))  // also infinite, NaN or zero
+        throw std::invalid_argument(fmt::format(
+            "{}: mass {:g} kg over {} particles gives a particle an inverse mass of {:g} 1/kg, outside what a 32-bit "
+            "float holds; raise the mass",
+            owner, objectMass, particles, inverseMass));
+    return w;
+}
+
+uint32_t appendClothParticles(SharedModel& model, const ClothObject& cloth, const ClothGeometry& mesh,
+                              const std::vector<bool>& pinned) {
+    if (!(cloth.mass > 0.0f) || !std::isfinite(cloth.mass))
+        throw std::invalid_argument(fmt::format("cloth '{}': mass must be positive (got {})", cloth.name, cloth.mass));
+    const uint32_t first = model.particleCount();
+    const auto vertexCount = static_cast<uint32_t>(mesh.positions.size());
+    const bool pinsAreHard = !cloth.pinsAsAttachments;
+    const std::string owner = fmt::format("cloth '{}'", cloth.name);
+    for (uint32_t v = 0; v < vertexCount; ++v) {
+        bool fixed = pinsAreHard && pinned[v];
+        const double freeInverse = mesh.massShares.empty() ? double(vertexCount) / double(cloth.mass)
+                                                           : 1.0 / (double(cloth.mass) * mesh.massShares[v]);
+        const float free = fixed ? 0.0f : checkedInverseMass(freeInverse, cloth.mass, vertexCount, owner);
+        model.positions.emplace_back(glm::vec3(mesh.positions[v]), free);
+        model.velocities.emplace_back(fixed ? glm::vec3(0.0f) : cloth.initialVelocity, 0.0f);
+    }
+    return first;
+}
+
+uint32_t appendTriangles(SharedModel& model, const std::vector<uint32_t>& triangles, uint32_t firstParticle) {
+    const uint32_t firstTriangle = model.triangleCount();
+    for (uint32_t v : triangles) model.triangles.push_back(firstParticle + v);
+    return firstTriangle;
+}
+
+}  // namespace vksim

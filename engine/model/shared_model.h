@@ -1,0 +1,75 @@
+#pragma once
+// What every solver's part of the model shares (solvers/sim_model.h): the
+// particles' initial state, the objects' ranges and triangles, and the
+// colliders. Each solver's builder appends its objects' particles here
+// (model/object_builder.h) and its elements to its own sub-model; the
+// particle store and the collider set upload this part.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "shaders/shared/sim_types.h"
+
+namespace vksim {
+
+// The triangles a mesh collider is drawn with, in its local frame.
+struct ColliderSurface {
+    std::vector<glm::vec3> positions;
+    std::vector<uint32_t> triangles;  // 3 per triangle
+};
+
+// One deformable object's slice of the global arrays.
+struct ObjectRange {
+    std::string name;
+    uint32_t firstParticle = 0;
+    uint32_t particleCount = 0;
+    uint32_t firstTriangle = 0;
+    uint32_t triangleCount = 0;
+    glm::vec3 color{0.8f};
+    // Air drag sigma [kg/s] (f = -sigma v per particle) that the shared
+    // predict stage applies: PBD and PD cloths (docs/physics.md §1). A
+    // mass-spring object's drag is a force of its own solver
+    // (MsParticle::drag) and is 0 here.
+    float drag = 0.0f;
+};
+
+struct SharedModel {
+    // Particle state (per step): xyz + inverse mass in w; velocities xyz.
+    std::vector<glm::vec4> positions;
+    std::vector<glm::vec4> velocities;
+
+    std::vector<gpu::Collider> colliders;
+    // The signed distance grids of the mesh colliders, one after another in
+    // the layout sdf.glsl reads (signed_distance_grid.h); a collider of type
+    // kColliderMesh finds its grid at offset size.x. Colliders that use the
+    // same grid share it. Empty when there are no mesh colliders.
+    std::vector<float> meshSdfGrids;
+    // What each collider is drawn with when it is not an analytic shape: the
+    // mesh of a mesh collider, in its local frame (scaled), else empty.
+    std::vector<ColliderSurface> colliderSurfaces;
+
+    // Rendering topology: 3 indices per triangle, and the CSR vertex -> triangle
+    // adjacency the normals pass gathers over (offsets has positions.size()+1 entries).
+    std::vector<uint32_t> triangles;
+    std::vector<uint32_t> adjacencyOffsets;
+    std::vector<uint32_t> adjacentTriangles;
+
+    std::vector<ObjectRange> objects;
+
+    uint32_t particleCount() const { return static_cast<uint32_t>(positions.size()); }
+    uint32_t triangleCount() const { return static_cast<uint32_t>(triangles.size() / 3); }
+};
+
+// Per particle, the air drag of its object that the predict stage applies
+// (ObjectRange::drag), 0 where no object sets one.
+inline std::vector<float> particleDrags(const SharedModel& model) {
+    std::vector<float> drags(model.particleCount(), 0.0f);
+    for (const ObjectRange& object : model.objects)
+        for (uint32_t i = object.firstParticle; i < object.firstParticle + object.particleCount; ++i)
+            drags.at(i) = object.drag;
+    return drags;
+}
+
+}  // namespace vksim

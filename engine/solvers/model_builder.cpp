@@ -1,0 +1,88 @@
+#include "solvers/model_builder.h"
+
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "geometry/triangle_mesh.h"
+#include "model/collider_builder.h"
+#include "model/object_builder.h"
+#include "solvers/pbd/pbd_model_builder.h"
+#include "solvers/pd/pd_model_builder.h"
+#include "solvers/pd/pd_system.h"
+#include "solvers/springs/spring_model_builder.h"
+#include "solvers/springs/spring_system.h"
+
+namespace vksim {
+namespace {
+
+// Runs `append` for the object at `source` ("/objects/2") of `scene`; what it
+// refuses is reported as "<scene file>: <source>: <problem>", the form of the
+// loader's errors (a scene built in code has neither, and keeps the bare problem).
+template <typename Append>
+void forObject(const Scene& scene, const std::string& source, Append&& append) {
+    try {
+        append();
+    } catch (const std::invalid_argument& error) {
+        std::string where = scene.path.empty() ? std::string() : scene.path + ": ";
+        if (!source.empty()) where += source + ": ";
+        if (where.empty()) throw;
+        throw std::invalid_argument(where + error.what());
+    }
+}
+
+}  // namespace
+
+SimModel buildModel(const Scene& scene, ModelDiagnostics* diagnostics) {
+    if (scene.colliders.size() > gpu::kMaxColliders)
+        throw std::invalid_argument(fmt::format("scene '{}': {} colliders, at most {} are supported", scene.name,
+                                                scene.colliders.size(), gpu::kMaxColliders));
+    SimModel model;
+    ModelDiagnostics found;
+    const auto& cloths = scene.cloths;
+    appendPbdMaterials(model.pbd, cloths);
+    // Each solver's particles, one range after another: PBD, projective
+    // dynamics, mass-spring.
+    model.pbd.firstParticle = model.particleCount();
+    for (uint32_t object = 0; object < cloths.size(); ++object)
+        if (cloths[object].method == SolverMethod::Pbd)
+            forObject(scene, cloths[object].source,
+                      [&] { appendPbdCloth(model, model.pbd, cloths[object], object, found); });
+    model.pbd.particleCount = model.particleCount() - model.pbd.firstParticle;
+
+    model.pd.firstParticle = model.particleCount();
+    for (uint32_t object = 0; object < cloths.size(); ++object)
+        if (cloths[object].method == SolverMethod::Pd)
+            forObject(scene, cloths[object].source,
+                      [&] { appendPdCloth(model, model.pd, cloths[object], object, found); });
+    for (uint32_t object = 0; object < scene.solids.size(); ++object)
+        forObject(scene, scene.solids[object].source,
+                  [&] { appendPdSolid(model, model.pd, scene.solids[object], object); });
+    model.pd.particleCount = model.particleCount() - model.pd.firstParticle;
+    if (!model.pd.empty()) buildPdSystem(model.pd, model.positions);
+
+    model.springs.firstParticle = model.particleCount();
+    for (uint32_t object = 0; object < cloths.size(); ++object)
+        if (cloths[object].method == SolverMethod::Springs)
+            forObject(scene, cloths[object].source,
+                      [&] { appendSpringCloth(model, model.springs, cloths[object], object, found); });
+    model.springs.particleCount = model.particleCount() - model.springs.firstParticle;
+    if (!model.springs.empty()) buildSpringSystem(model.springs);
+
+    colourPbdConstraints(model.pbd, scene.solver.pbd.colouring);
+
+    for (const ColliderDesc& desc : scene.colliders) model.colliders.push_back(toCollider(desc));
+    attachMeshColliders(scene.colliders, model);
+    // Its messages name the body's JSON path themselves.
+    forObject(scene, "", [&] { model.rigid = buildRigidModel(scene.bodies); });
+    attachMeshBodies(scene.bodies, model.rigid, model.meshSdfGrids);
+
+    VertexTriangles adjacency = vertexTriangleAdjacency(model.triangles, model.particleCount());
+    model.adjacencyOffsets = std::move(adjacency.offsets);
+    model.adjacentTriangles = std::move(adjacency.triangles);
+
+    if (diagnostics) *diagnostics = found;
+    return model;
+}
+
+}  // namespace vksim

@@ -1,0 +1,38 @@
+#include "solvers/pbd/pbd_materials.h"
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include <fmt/format.h>
+
+namespace vksim {
+
+void setPbdFamilyMaterial(Scene& scene, PbdModel& pbd, uint32_t cloth, ConstraintFamily family,
+                          const ConstraintParams& params) {
+    if (cloth >= scene.cloths.size())
+        throw std::invalid_argument(
+            fmt::format("setFamilyMaterial: cloth {} out of range (the scene has {})", cloth, scene.cloths.size()));
+    ClothObject& object = scene.cloths[cloth];
+    const std::string where = fmt::format("setFamilyMaterial: cloth '{}' {}", object.name, familyName(family));
+    if (object.method == SolverMethod::Pd)
+        throw std::invalid_argument(where + ": a projective dynamics cloth; its parameters are set by setPdMaterial");
+    if (family != ConstraintFamily::Stretch && family != ConstraintFamily::Bending &&
+        family != ConstraintFamily::Attachment)
+        throw std::invalid_argument(where + ": unknown family");
+    ConstraintParams& current = family == ConstraintFamily::Stretch   ? object.stretch
+                                : family == ConstraintFamily::Bending ? object.bending
+                                                                      : object.attachment;
+    if (params.enabled != current.enabled)
+        throw std::invalid_argument(where + ": enabling or disabling a family is not live (it adds or removes "
+                                            "constraints); edit the scene and build a new World");
+    if (!(params.stiffness >= 0.0f && params.stiffness <= 1.0f))
+        throw std::invalid_argument(fmt::format("{}: stiffness {} is not in [0, 1]", where, params.stiffness));
+    if (!(params.compliance >= 0.0f) || !std::isfinite(params.compliance))
+        throw std::invalid_argument(fmt::format("{}: compliance {} is not a finite value >= 0", where,
+                                                params.compliance));
+    current = params;
+    pbd.materials.at(materialIndex(cloth, family)) = toMaterial(params);
+}
+
+}  // namespace vksim

@@ -1,0 +1,71 @@
+#pragma once
+// Position based dynamics' part of the model (docs/physics.md §1-3, §13):
+// its particles' range, its constraint families sorted by colour, the
+// materials they point at and the shape-matching groups. Built by
+// pbd_model_builder.h; the PBD solver uploads it once, and its CPU reference
+// (pbd_reference.h) steps it in double precision.
+#include <cstdint>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "model/graph_colouring.h"
+#include "scene/scene.h"
+#include "shaders/shared/sim_types.h"
+
+namespace vksim {
+
+// Each cloth owns one ConstraintMaterial row per family, at
+// materialIndex(cloth, family), so stiffness can be edited per object and
+// family without touching the constraint arrays. Every cloth of the scene
+// has its rows, whatever its solver, so the index is the cloth's in the scene.
+enum class ConstraintFamily : uint32_t { Stretch = 0, Bending = 1, Attachment = 2 };
+inline constexpr uint32_t kFamiliesPerObject = 3;
+
+// The family as the scene file names it ("stretch", "bending", "attachment").
+constexpr const char* familyName(ConstraintFamily family) {
+    switch (family) {
+        case ConstraintFamily::Stretch: return "stretch";
+        case ConstraintFamily::Bending: return "bending";
+        case ConstraintFamily::Attachment: return "attachment";
+    }
+    return "?";
+}
+
+constexpr uint32_t materialIndex(uint32_t object, ConstraintFamily family) {
+    return object * kFamiliesPerObject + static_cast<uint32_t>(family);
+}
+
+// A constraint family's GPU material row (PBD stiffness or XPBD compliance).
+gpu::ConstraintMaterial toMaterial(const ConstraintParams& params);
+
+struct PbdModel {
+    // PBD steps particles [firstParticle, firstParticle + particleCount) of
+    // the shared model: its objects come first.
+    uint32_t firstParticle = 0;
+    uint32_t particleCount = 0;
+
+    // Topology (uploaded once), each family sorted by colour, its overflow group last.
+    std::vector<gpu::ConstraintMaterial> materials;
+    std::vector<gpu::DistanceConstraint> distance;
+    ColourGroups distanceGroups;
+    std::vector<gpu::BendingConstraint> bending;
+    ColourGroups bendingGroups;
+    std::vector<gpu::AttachmentConstraint> attachments;
+    ColourGroups attachmentGroups;
+    // PerFamily: each family's groups are its own colours. AcrossFamilies:
+    // one colouring of every constraint, so each family's `colours` has one
+    // range per shared colour (empty where it has none of it), and colour c
+    // of every family is one step of the sweep (colour_steps.h).
+    PbdColouring colouring = PbdColouring::PerFamily;
+
+    // Shape matching (docs/physics.md §13): one group per PBD object that has
+    // it, and per particle of a group its rest offset from the group's rest
+    // centre of mass (xyz) and its mass (w; a pinned particle's too).
+    std::vector<gpu::ShapeMatchGroup> shapeMatchGroups;
+    std::vector<glm::vec4> shapeMatchRest;
+
+    bool empty() const { return particleCount == 0; }
+};
+
+}  // namespace vksim

@@ -1,0 +1,122 @@
+#include "solvers/pbd/pbd_model_builder.h"
+
+#include <array>
+#include <optional>
+#include <span>
+
+#include "geometry/isometric_bending.h"
+#include "geometry/triangle_mesh.h"
+#include "model/cloth_geometry.h"
+#include "model/graph_colouring.h"
+#include "solvers/pbd/shape_match_builder.h"
+
+namespace vksim {
+
+gpu::ConstraintMaterial toMaterial(const ConstraintParams& params) {
+    return {params.model == ConstraintModel::Xpbd ? gpu::kModeXpbd : gpu::kModePbd, params.stiffness,
+            params.compliance, 0.0f};
+}
+
+void appendPbdMaterials(PbdModel& pbd, const std::vector<ClothObject>& cloths) {
+    for (const ClothObject& cloth : cloths) {
+        pbd.materials.push_back(toMaterial(cloth.stretch));
+        pbd.materials.push_back(toMaterial(cloth.bending));
+        pbd.materials.push_back(toMaterial(cloth.attachment));
+    }
+}
+
+void appendPbdCloth(SharedModel& model, PbdModel& pbd, const ClothObject& cloth, uint32_t object,
+                    ModelDiagnostics& diagnostics) {
+    const ClothGeometry mesh = buildClothGeometry(cloth);
+    const std::vector<bool>& pinned = mesh.pinned;
+    const uint32_t first = appendClothParticles(model, cloth, mesh, pinned);
+    const auto vertexCount = static_cast<uint32_t>(mesh.positions.size());
+
+    if (cloth.stretch.enabled) {
+        const uint32_t material = materialIndex(object, ConstraintFamily::Stretch);
+        for (auto [a, b] : mesh.stretchEdges) {
+            double restLength = glm::length(positionOf(model, first + a) - positionOf(model, first + b));
+            pbd.distance.push_back({first + a, first + b, static_cast<float>(restLength), material});
+        }
+    }
+
+    const uint32_t firstTriangle = appendTriangles(model, mesh.triangles, first);
+
+    if (cloth.bending.enabled) {
+        const uint32_t material = materialIndex(object, ConstraintFamily::Bending);
+        const MeshEdges edges = findMeshEdges(std::span(model.triangles).subspan(size_t(firstTriangle) * 3));
+        diagnostics.nonManifoldEdges += edges.nonManifoldCount;
+        for (const InteriorEdge& edge : edges.interior) {
+            glm::uvec4 particles(edge.v0, edge.v1, edge.opposite0, edge.opposite1);
+            std::optional<IsometricBendingRest> rest =
+                isometricBendingRest(positionOf(model, particles.x), positionOf(model, particles.y),
+                                     positionOf(model, particles.z), positionOf(model, particles.w));
+            if (!rest) {
+                ++diagnostics.degenerateBendingEdges;
+                continue;
+            }
+            pbd.bending.push_back({particles, rest->K, rest->scale, material, 0.0f, 0.0f});
+        }
+    }
+
+    if (cloth.pinsAsAttachments && cloth.attachment.enabled) {
+        const uint32_t material = materialIndex(object, ConstraintFamily::Attachment);
+        for (uint32_t v = 0; v < vertexCount; ++v)
+            if (pinned[v]) pbd.attachments.push_back({glm::vec4(glm::vec3(model.positions[first + v]), 1.0f),
+                                                        first + v, material, 0.0f, 0.0f});
+    }
+
+    if (cloth.shapeMatching.enabled) {
+        // The masses appendClothParticles spreads, pinned vertices' too.
+        std::vector<double> masses(vertexCount);
+        for (uint32_t v = 0; v < vertexCount; ++v)
+            masses[v] = mesh.massShares.empty() ? double(cloth.mass) / double(vertexCount)
+                                                : double(cloth.mass) * mesh.massShares[v];
+        appendShapeMatchGroup(model, pbd, cloth.shapeMatching, first, masses);
+    }
+
+    model.objects.push_back({cloth.name, first, vertexCount, firstTriangle,
+                             static_cast<uint32_t>(mesh.triangles.size() / 3), cloth.color, cloth.drag});
+}
+
+// docs/physics.md §1: the PBD families sorted by colour, each on its own or
+// all together. Together, the bending constraints are coloured first: at a
+// grid's interior vertex they are 16 of its 24 constraints, and the greedy
+// colouring wastes fewest colours placing the most constrained family first
+// (the default cloth: 25 colours; distance first, 26, the families' own
+// count). Then the colours are swept last first: the greedy puts the
+// distance constraints in the colours the bending ones left, mostly the
+// last, and sweeping those first projects the stiff family before most of
+// the soft one, as the families' own order does. Swept in colouring order,
+// a swinging XPBD cloth's objective stood well above the families' order's
+// after 12 iterations of one substep; swept last first, below it, its mean
+// |C| slightly above (docs/physics.md §1, "One colouring across the
+// families"; tests/unit/colour_steps_test.cpp).
+void colourPbdConstraints(PbdModel& pbd, PbdColouring colouring) {
+    auto distanceParticles = [](const gpu::DistanceConstraint& c) { return std::array{c.p0, c.p1}; };
+    auto bendingParticles = [](const gpu::BendingConstraint& c) {
+        return std::array{c.particles.x, c.particles.y, c.particles.z, c.particles.w};
+    };
+    auto attachmentParticles = [](const gpu::AttachmentConstraint& c) { return std::array{c.particle}; };
+    pbd.colouring = colouring;
+    if (colouring == PbdColouring::PerFamily) {
+        pbd.distanceGroups = colourAndSortByColour(pbd.distance, distanceParticles);
+        pbd.bendingGroups = colourAndSortByColour(pbd.bending, bendingParticles);
+        pbd.attachmentGroups = colourAndSortByColour(pbd.attachments, attachmentParticles);
+        return;
+    }
+    const std::vector<uint32_t> bending = constraintParticles(pbd.bending, bendingParticles);
+    const std::vector<uint32_t> distance = constraintParticles(pbd.distance, distanceParticles);
+    const std::vector<uint32_t> attachments = constraintParticles(pbd.attachments, attachmentParticles);
+    const std::span<const uint32_t> families[] = {bending, distance, attachments};
+    const uint32_t arities[] = {4, 2, 1};
+    std::vector<Colouring> colourings = colourAcrossFamilies(families, arities);
+    for (Colouring& colouring : colourings)
+        for (uint32_t& colour : colouring.colourOf)
+            if (colour != kOverflow) colour = colouring.colourCount - 1 - colour;
+    pbd.bendingGroups = sortByColour(pbd.bending, colourings[0]);
+    pbd.distanceGroups = sortByColour(pbd.distance, colourings[1]);
+    pbd.attachmentGroups = sortByColour(pbd.attachments, colourings[2]);
+}
+
+}  // namespace vksim
