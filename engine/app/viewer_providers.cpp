@@ -344,7 +344,7 @@ OverlayProviders ViewerProviders::providers() {
         std::vector<ConvergenceSeries> series;
         if (sim.model().pbd.particleCount > 0)
             series.push_back({"PBD mean |C|", "m", sim.lastResidualPerIteration(), true});
-        if (sim.solver<PbdSolver>().xpbdEnergyDefined())  // every PBD constraint XPBD with compliance > 0
+        if (sim.solver<PbdSolver>().constraints().xpbdEnergyDefined())  // every PBD constraint XPBD with compliance > 0
             series.push_back({"XPBD energy g(p)", "J", sim.lastPbdEnergyPerIteration(), false});
         if (!sim.model().pd.empty()) {
             series.push_back({"PD |b - Aq|", "N", sim.lastPdResidualPerIteration(), true});

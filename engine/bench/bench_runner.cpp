@@ -142,16 +142,16 @@ SizeResult summarize(const BenchScene& benchScene, uint32_t size, const World& w
         pass.runsPerStep = sampler.runsPerStep[f];
         pass.medianMs = median(sampler.familyMs[f]);
         pass.p95Ms = percentile(sampler.familyMs[f], 95);
-        if (pass.family == PbdSolver::kWorkgroupPassName) {
+        if (pass.family == WorkgroupPath::kPassName) {
             pass.element = "PBD constraint";
             pass.elementsPerStep = workgroupSolvesPerStep(model, world.scene().solver);
             constraintsPerStep += pass.elementsPerStep;
-        } else if (pass.family == PbdSolver::kClusterSweepPassNames[0] ||
-                   pass.family == PbdSolver::kClusterSweepPassNames[1]) {
+        } else if (pass.family == ClusterPath::kSweepPassNames[0] ||
+                   pass.family == ClusterPath::kSweepPassNames[1]) {
             // Like the workgroup solve, no byte model: its own constraints, every run.
-            const uint32_t sweep = pass.family == PbdSolver::kClusterSweepPassNames[0] ? 0 : 1;
+            const uint32_t sweep = pass.family == ClusterPath::kSweepPassNames[0] ? 0 : 1;
             pass.element = "PBD constraint";
-            pass.elementsPerStep = pass.runsPerStep * world.solver<PbdSolver>().clusterSweepConstraints(sweep);
+            pass.elementsPerStep = pass.runsPerStep * world.solver<PbdSolver>().clusterPath().sweepConstraints(sweep);
             constraintsPerStep += pass.elementsPerStep;
         } else if (pass.family == PdSolver::kJacobiInWorkgroupPassName) {
             // J iterations per run, each a sweep of the per-iteration kernel's byte model.

@@ -78,7 +78,7 @@ enum class PbdPath {
     Auto,       // Clusters where they cut an object (on a CPU device where its texel buffers
                 // hold the arrays; on a GPU where the largest object is cut into 10 or more or
                 // does not fit one workgroup); else Workgroup when every PBD object fits one
-                // workgroup's shared memory, else PerColour (PbdSolver::pathFor)
+                // workgroup's shared memory, else PerColour (choosePbdPath)
     Workgroup,  // one dispatch per frame, one workgroup per object, positions in shared memory
     PerColour,  // one dispatch per colour per iteration
     Clusters,   // per iteration, two dispatches of shared-memory clusters and the colours they leave

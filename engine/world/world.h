@@ -136,7 +136,7 @@ public:
     }
     // XPBD: the objective g(p) [J] of the last substep after each iteration
     // (inertia + sum of C^2 / (2 alpha)); empty unless every PBD constraint
-    // is XPBD with compliance > 0 (pbdSolver().xpbdEnergyDefined()).
+    // is XPBD with compliance > 0 (PbdConstraints::xpbdEnergyDefined()).
     std::vector<float> lastPbdEnergyPerIteration() const {
         return residuals_->last(ResidualTracker::Series::PbdEnergy);
     }

@@ -3,7 +3,7 @@
 // clusters"): the PBD workgroup kernel (solve_in_workgroup.glsl), 8
 // invocations a workgroup, projecting one iteration's phases of a cluster
 // on the predicted positions in device memory, with nothing else compiled
-// in. It runs on CPU drivers only (PbdSolver builds it where the workgroup
+// in. It runs on CPU drivers only (ClusterPath builds it where the workgroup
 // solve is 16 wide).
 //
 // Why texels: lavapipe (Mesa 22.3) loads from a storage buffer one SIMD
@@ -35,11 +35,11 @@
 // only size on AVX2), the workgroup is one subgroup, and a subgroup
 // barrier, which orders every invocation of it, buffer and image memory
 // included, ends each phase instead; elsewhere the workgroup barrier
-// (PbdSolver::cpuSweepInOneSubgroup()). The same bits either way; the
+// (ClusterPath::cpuSweepInOneSubgroup()). The same bits either way; the
 // timings are in docs/benchmarks-history.md.
 //
 // For the same lane-by-lane stores, it writes only the xyz of a position
-// (solve_in_workgroup.glsl, setPredicted), and PbdSolver builds it without
+// (solve_in_workgroup.glsl, setPredicted), and ClusterPath builds it without
 // the multipliers of the families whose materials are all PBD
 // (pbd/xpbd_families.glsl).
 //

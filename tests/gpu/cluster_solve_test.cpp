@@ -14,6 +14,7 @@
 #include "../common/convergence_bounds.h"
 #include "gpu_harness.h"
 #include "solvers/model_builder.h"
+#include "solvers/pbd/pbd_path_choice.h"
 #include "solvers/pbd/pbd_reference.h"
 #include "solvers/pbd/pbd_solver.h"
 #include "solvers/pbd/workgroup_plan.h"
@@ -72,8 +73,8 @@ TEST_F(ClusterSolve, MatchesTheReferenceInClusterOrder) {
     const SimModel model = buildModel(scene);
     GpuRun gpu(ctx(), model, scene.solver);
     GpuRun gpuColours(ctx(), model, onPath(scene, PbdPath::PerColour).solver);
-    ASSERT_GT(gpu.stepper().solver<PbdSolver>().firstSweepClusters(), 1u);
-    PbdReference clusterOrder(model, gpu.stepper().solver<PbdSolver>().clusterCapacity());
+    ASSERT_GT(gpu.stepper().solver<PbdSolver>().clusterPath().firstSweepClusters(), 1u);
+    PbdReference clusterOrder(model, gpu.stepper().solver<PbdSolver>().clusterPath().capacity());
     PbdReference colourOrder(model);
     double worst = 0.0, worstColourOrder = 0.0, worstColours = 0.0;
     for (uint32_t f = 1; f <= 30; ++f) {
@@ -159,8 +160,8 @@ TEST_F(ClusterSolve, CollisionsInTheSecondSweepGiveTheBitsOfTheirOwnPass) {
     const SimModel model = buildModel(scene);
     GpuRun folded(ctx(), model, scene.solver);
     GpuRun separate(ctx(), model, scene.solver);
-    ASSERT_TRUE(folded.stepper().solver<PbdSolver>().clusterSweepCollides());
-    separate.stepper().solver<PbdSolver>().keepClusterCollisionPassForTesting();
+    ASSERT_TRUE(folded.stepper().solver<PbdSolver>().clusterPath().sweepCollides());
+    separate.stepper().solver<PbdSolver>().clusterPath().keepCollisionPassForTesting();
     const glm::vec3 centre = scene.colliders[0].position;
     const float radius = scene.colliders[0].radius;
     uint32_t touchingFrames = 0;
@@ -190,16 +191,16 @@ TEST_F(ClusterSolve, SubgroupAndWorkgroupBarriersGiveTheSameBits) {
     const SimModel model = buildModel(scene);
     GpuRun subgroup(ctx(), model, scene.solver);
     GpuRun workgroup(ctx(), model, scene.solver);
-    const PbdSolver& solver = subgroup.stepper().solver<PbdSolver>();
-    std::cout << fmt::format("[clusters] CPU sweep in one subgroup: {}\n", solver.cpuSweepInOneSubgroup());
+    const ClusterPath& path = subgroup.stepper().solver<PbdSolver>().clusterPath();
+    std::cout << fmt::format("[clusters] CPU sweep in one subgroup: {}\n", path.cpuSweepInOneSubgroup());
     if (cpu() && ctx().canRequireSubgroupSize(8)) {
-        EXPECT_TRUE(solver.cpuSweepInOneSubgroup());
+        EXPECT_TRUE(path.cpuSweepInOneSubgroup());
     }
     // A GPU has no CPU sweep, and a CPU driver without full subgroups of 8
     // has only the workgroup barrier: nothing to compare there.
-    if (!solver.cpuSweepInOneSubgroup()) GTEST_SKIP() << "no subgroup-barrier sweep on this device";
-    workgroup.stepper().solver<PbdSolver>().syncCpuSweepByWorkgroupForTesting();
-    ASSERT_FALSE(workgroup.stepper().solver<PbdSolver>().cpuSweepInOneSubgroup());
+    if (!path.cpuSweepInOneSubgroup()) GTEST_SKIP() << "no subgroup-barrier sweep on this device";
+    workgroup.stepper().solver<PbdSolver>().clusterPath().syncCpuSweepByWorkgroupForTesting();
+    ASSERT_FALSE(workgroup.stepper().solver<PbdSolver>().clusterPath().cpuSweepInOneSubgroup());
     expectSameBitsEachFrame(subgroup, workgroup, 30);
 }
 
@@ -219,7 +220,7 @@ TEST_F(ClusterSolve, AQuarterOfThePerColourDispatches) {
     size_t sweeps = 0;
     for (const PassRunInterval& run : clusters.timer().lastCollectedFrame().runs) {
         const std::string_view name = clusters.timer().passName(run.passId);
-        sweeps += name == PbdSolver::kClusterSweepPassNames[0] || name == PbdSolver::kClusterSweepPassNames[1];
+        sweeps += name == ClusterPath::kSweepPassNames[0] || name == ClusterPath::kSweepPassNames[1];
         EXPECT_EQ(name.find("colour"), std::string_view::npos) << "a grid cloth left a colour pass: " << name;
     }
     EXPECT_EQ(sweeps, 2 * scene.solver.substeps * scene.solver.pbd.iterations);
@@ -262,7 +263,7 @@ DistancesAfterAnEdit framesAfterAnEdit(VulkanContext& ctx, World& world,
     edited.velocities = world.particles().readVelocities();
     SimModel unedited = edited;
     unedit(unedited);
-    const uint32_t clusterParticles = world.solver<PbdSolver>().clusterCapacity();
+    const uint32_t clusterParticles = world.solver<PbdSolver>().clusterPath().capacity();
     PbdReference toEdited(edited, clusterParticles), toUnedited(unedited, clusterParticles);
     runWorldFrames(ctx, world, 10);
     for (int f = 0; f < 10; ++f) {
@@ -319,13 +320,14 @@ TEST_F(ClusterSolve, AFamilySwitchedToXpbdLiveKeepsItsMultipliers) {
     Scene scene = onPath(swingingCloth(side()), PbdPath::Clusters);
     scene.colliders.clear();
     World world(ctx(), scene, 1);
-    EXPECT_EQ(world.solver<PbdSolver>().xpbdFamilies(), gpu::kXpbdFamilyBending);
+    EXPECT_EQ(world.solver<PbdSolver>().constraints().xpbdFamilies(), gpu::kXpbdFamilyBending);
     runWorldFrames(ctx(), world, 3);
     ConstraintParams params = world.scene().cloths[0].stretch;
     params.model = ConstraintModel::Xpbd;
     params.compliance = 0.01f;
     world.setFamilyMaterial(0, ConstraintFamily::Stretch, params);
-    EXPECT_EQ(world.solver<PbdSolver>().xpbdFamilies(), gpu::kXpbdFamilyDistance | gpu::kXpbdFamilyBending);
+    EXPECT_EQ(world.solver<PbdSolver>().constraints().xpbdFamilies(),
+              gpu::kXpbdFamilyDistance | gpu::kXpbdFamilyBending);
     const auto [toXpbd, toPbd] = framesAfterAnEdit(ctx(), world, [](SimModel& model) {
         model.pbd.materials[model.pbd.distance[0].material].mode = gpu::kModePbd;  // stiffness 1, as before the edit
     });
@@ -344,7 +346,8 @@ TEST_F(ClusterSolve, AutoPicksClustersWhereTheyCutAnObject) {
     auto pathOf = [&](uint32_t side, uint32_t expectedClusters) {
         const Scene scene = swingingCloth(side);
         World world(ctx(), scene, 1);
-        EXPECT_EQ(world.solver<PbdSolver>().firstSweepClusters(), expectedClusters) << side << " x " << side;
+        EXPECT_EQ(world.solver<PbdSolver>().clusterPath().firstSweepClusters(), expectedClusters)
+            << side << " x " << side;
         return world.solver<PbdSolver>().pathFor(scene.solver);
     };
     const uint32_t workgroup = workgroupParticleCapacity(sharedBytes());

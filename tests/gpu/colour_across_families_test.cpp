@@ -83,11 +83,11 @@ TEST_F(ColourAcrossFamilies, EveryPathMatchesTheReferenceInItsOrder) {
         ASSERT_FALSE(pbd.pathMisfit(path)) << kPbdPathNames[size_t(path)] << ": " << *pbd.pathMisfit(path);
         const bool clusters = path == PbdPath::Clusters;
         if (clusters) {
-            ASSERT_GT(pbd.firstSweepClusters(), 1u) << "the cloth is one cluster";
+            ASSERT_GT(pbd.clusterPath().firstSweepClusters(), 1u) << "the cloth is one cluster";
         }
-        PbdReference sameOrder(model, clusters ? std::optional(pbd.clusterCapacity()) : std::nullopt);
+        PbdReference sameOrder(model, clusters ? std::optional(pbd.clusterPath().capacity()) : std::nullopt);
         const SimModel familyModel = buildModel(swingingClothWith(PbdColouring::PerFamily, path));
-        PbdReference familyOrder(familyModel, clusters ? std::optional(pbd.clusterCapacity()) : std::nullopt);
+        PbdReference familyOrder(familyModel, clusters ? std::optional(pbd.clusterPath().capacity()) : std::nullopt);
         double worst = 0.0, worstFamilyOrder = 0.0;
         for (uint32_t f = 1; f <= 20; ++f) {
             gpu.frames(1);

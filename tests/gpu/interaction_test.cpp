@@ -410,7 +410,7 @@ TEST_F(Interaction, XpbdEnergyPerIterationMatchesTheCpuReference) {
     cloth.bending = {.model = ConstraintModel::Xpbd, .compliance = 1e-2f};
     cloth.attachment = {.model = ConstraintModel::Xpbd, .compliance = 1e-7f};
     World sim(ctx(), scene, 1);
-    ASSERT_TRUE(sim.solver<PbdSolver>().xpbdEnergyDefined());
+    ASSERT_TRUE(sim.solver<PbdSolver>().constraints().xpbdEnergyDefined());
     frames(ctx(), sim, 5);
     const SimModel start = currentState(sim);
     sim.setResidualTracking(true);
@@ -443,7 +443,7 @@ TEST_F(Interaction, XpbdEnergyPerIterationMatchesTheCpuReference) {
 
     // A PBD-mode family has no energy: no pass, no series.
     World pbd(ctx(), smallCloth(), 1);
-    EXPECT_FALSE(pbd.solver<PbdSolver>().xpbdEnergyDefined());
+    EXPECT_FALSE(pbd.solver<PbdSolver>().constraints().xpbdEnergyDefined());
     pbd.setResidualTracking(true);
     frames(ctx(), pbd, 1);
     EXPECT_TRUE(pbd.lastPbdEnergyPerIteration().empty());

@@ -128,7 +128,7 @@ TEST_F(OverflowGroup, UvSphereOnTheClusterPathMatchesTheClusterOrder) {
     Scene scene = uvSphereScene(folder);
     scene.solver.pbd.path = PbdPath::Clusters;
     World world(ctx(), scene, 1);
-    PbdReference reference(world.model(), world.solver<PbdSolver>().clusterCapacity());
+    PbdReference reference(world.model(), world.solver<PbdSolver>().clusterPath().capacity());
     const ParticleRange range = reference.range(reference.world());
     double worst = 0.0;
     for (uint32_t f = 1; f <= 30; ++f) {

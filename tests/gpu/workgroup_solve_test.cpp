@@ -142,7 +142,7 @@ TEST_F(WorkgroupSolve, ResidualTrackingSplitsTheLastSubstepWithoutChangingIt) {
     // One dispatch for the first substeps, one per iteration, one to finish.
     size_t solves = 0;
     for (const PassRunInterval& run : tracked.timer().lastCollectedFrame().runs)
-        solves += tracked.timer().passName(run.passId) == PbdSolver::kWorkgroupPassName ? 1 : 0;
+        solves += tracked.timer().passName(run.passId) == WorkgroupPath::kPassName ? 1 : 0;
     EXPECT_EQ(solves, scene.solver.pbd.iterations + 2);
 }
 

@@ -402,7 +402,7 @@ TEST(ViewerControls, PbdPathSwitchedLive) {
     big.cloths[0].grid.resolution = {64, 64};  // more than lavapipe's 2730 particles in a workgroup
     World bigWorld(ctx, big, 1);
     const std::optional<std::string>& misfit = bigWorld.solver<PbdSolver>().pathMisfit(PbdPath::Workgroup);
-    if (4096 > bigWorld.solver<PbdSolver>().workgroupCapacity()) {
+    if (4096 > bigWorld.solver<PbdSolver>().workgroupPath().capacity()) {
         ASSERT_TRUE(misfit.has_value());
         EXPECT_NE(misfit->find("'cloth' has 4096 particles"), std::string::npos) << *misfit;
     }

@@ -27,7 +27,7 @@ class PbdReference final : public ReferenceSimulation {
 public:
     // Copies the model's state and topology (floats widened to double); with
     // `clusterParticles`, the order of the cluster path with clusters of that
-    // many particles (the GPU's PbdSolver::clusterCapacity()).
+    // many particles (the GPU's ClusterPath::capacity()).
     explicit PbdReference(const SimModel& model, std::optional<uint32_t> clusterParticles = std::nullopt);
 
     // step(settings) (ReferenceSimulation) reads settings.substeps and

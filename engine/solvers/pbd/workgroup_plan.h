@@ -62,13 +62,6 @@ uint32_t workgroupParticleCapacity(uint32_t sharedMemoryBytes);
 // results.
 inline constexpr uint32_t kCpuClustersPerObject = 8;
 inline constexpr uint32_t kGpuClusterParticles = 256;
-// On a GPU, "auto" takes the clusters over one workgroup for an object cut
-// into this many or more (PbdSolver::pathFor(): on an H100 the two were
-// even at 48 x 48, 9 clusters, where the one workgroup takes 3 dispatches
-// a frame to the clusters' 82 and so wins while every pass is timed; at
-// 64 x 64, 16 clusters, the clusters were well ahead; docs/physics.md §1,
-// "Large objects in clusters").
-inline constexpr uint32_t kGpuClustersOverOneWorkgroup = 10;
 uint32_t clusterParticleCapacity(uint32_t sharedMemoryBytes, bool cpuDevice, uint32_t largestObject,
                                  uint32_t largestSpan);
 

@@ -1,0 +1,61 @@
+#pragma once
+// The workgroup path (PbdPath::Workgroup, docs/physics.md §1, "Small
+// objects in one workgroup"; the plan in solvers/pbd/workgroup_plan.h):
+// when every PBD object's positions fit one workgroup's shared memory, one
+// dispatch runs the whole frame, one workgroup per object, the shared
+// stages' math included. It computes the per-colour path's bits.
+#include <cstdint>
+#include <string_view>
+
+#include "solvers/pbd/pbd_dispatch_path.h"
+#include "vk/buffer.h"
+
+namespace vksim {
+
+class PbdConstraints;
+class PbdIterationStages;
+class VulkanContext;
+class WorkgroupSolve;
+struct ClusterPlan;
+struct PbdDeviceShape;
+
+class WorkgroupPath final : public PbdDispatchPath {
+public:
+    // Its one pass (the bench counts its constraint solves by it).
+    static constexpr std::string_view kPassName = "pbd: solve in workgroups";
+
+    // `arrays`: the cluster plan the constraint arrays are in the order of.
+    // Builds its plan only where every object fits and there are PBD particles.
+    WorkgroupPath(const VulkanContext& ctx, const SimModel& model, const ClusterPlan& arrays,
+                  const PbdDeviceShape& device, const PbdConstraints& constraints, const WorkgroupSolve& solve,
+                  PbdIterationStages& stages);
+
+    void declarePasses(StepPlan& plan) override;
+    // The first PBD object too big for one workgroup.
+    const std::optional<std::string>& misfit() const override { return misfit_; }
+    std::string describe() const override;
+    bool recordsWholeFrames() const override;
+    void recordFrame(StepRecorder& rec, const FrameInputs& frame, const gpu::ParticlePush& particles) override;
+
+    // The most particles one workgroup holds on this device.
+    uint32_t capacity() const { return capacity_; }
+
+private:
+    // `substeps` substeps of the frame in one dispatch, from iteration
+    // `firstIteration` of the first to `lastIterationEnd` of the last,
+    // with `stages` (gpu::kStagePredictFirst, gpu::kStageFinishLast).
+    void recordRun(StepRecorder& rec, gpu::WorkgroupSolvePush push, uint32_t substeps, uint32_t firstIteration,
+                   uint32_t lastIterationEnd, uint32_t stages, StepPosition at);
+
+    const PbdConstraints& constraints_;
+    const WorkgroupSolve& solve_;
+    PbdIterationStages& stages_;
+    uint32_t capacity_ = 0;
+    std::optional<std::string> misfit_;
+    uint32_t pass_ = 0;
+    // One object and its phases per workgroup.
+    GpuBuffer objects_, phases_;
+    uint32_t workgroupCount_ = 0;
+};
+
+}  // namespace vksim

@@ -1,0 +1,55 @@
+#include "solvers/pbd/workgroup_solve.h"
+
+#include "solvers/pbd/pbd_constraints.h"
+#include "solvers/pbd/pbd_dispatch_path.h"
+#include "state/collider_set.h"
+#include "state/particle_store.h"
+#include "vk/context.h"
+
+namespace vksim {
+
+// A CPU driver runs a workgroup on one core and pays per SIMD vector at
+// every barrier, so few invocations are fastest there; lavapipe 22.3
+// computes wrong results with one vector (8) once the shared array passes
+// 16 KiB, so 16 (docs/benchmarks-history.md). A GPU wants many.
+PbdDeviceShape pbdDeviceShape(const VulkanContext& ctx) {
+    const VkPhysicalDeviceProperties& properties = ctx.properties();
+    PbdDeviceShape device;
+    device.cpuDevice = properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+    device.sharedBytes = properties.limits.maxComputeSharedMemorySize;
+    device.maxTexels = properties.limits.maxTexelBufferElements;
+    const bool wide = !device.cpuDevice && properties.limits.maxComputeWorkGroupInvocations >= 256 &&
+                      properties.limits.maxComputeWorkGroupSize[0] >= 256;
+    device.workgroupWidth = wide ? 256 : 16;
+    return device;
+}
+
+WorkgroupSolve::WorkgroupSolve(const VulkanContext& ctx, const PbdDeviceShape& device, const ParticleStore& particles,
+                               const ColliderSet& colliders, const PbdConstraints& constraints)
+    : particles_(particles), colliders_(colliders), constraints_(constraints) {
+    if (constraints.range().count == 0) return;
+    specialization_ = {{0, device.sharedBytes / 4}, colliders.shapeSpecialization()};
+    kernel_ = std::make_unique<ComputeKernel>(
+        ctx, device.wide() ? "pbd/solve_in_workgroup_256.comp" : "pbd/solve_in_workgroup_16.comp",
+        sizeof(gpu::WorkgroupSolvePush), specialization_);
+}
+
+WorkgroupSolve::~WorkgroupSolve() = default;
+
+void WorkgroupSolve::run(StepRecorder& rec, uint32_t pass, const ComputeKernel& kernel, const GpuBuffer& objects,
+                         const GpuBuffer& phases, uint32_t workgroups, const gpu::WorkgroupSolvePush& push,
+                         StepPosition at, const GpuBuffer* contactLists) const {
+    const GpuBuffer& p = particles_.predicted();
+    const PbdConstraints& c = constraints_;
+    rec.run(pass, kernel,
+            {&particles_.positions(), &particles_.velocities(), &p, &colliders_.colliders(), &particles_.contacts(),
+             &colliders_.meshSdfGrids(), &c.materials(), &c.constraints(gpu::kPbdFamilyDistance),
+             &c.constraints(gpu::kPbdFamilyBending), &c.constraints(gpu::kPbdFamilyAttachment),
+             &c.lambdas(gpu::kPbdFamilyDistance), &c.lambdas(gpu::kPbdFamilyBending),
+             &c.lambdas(gpu::kPbdFamilyAttachment), &objects, &phases, &c.shapeMatchData(), &p,
+             contactLists ? contactLists : &noContactLists_},
+            workgroups * kernel.workgroupSize(), push, at, {&p, kPbdWorkingName},
+            {&particles_.velocities(), "velocity"});
+}
+
+}  // namespace vksim

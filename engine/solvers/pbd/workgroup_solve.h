@@ -1,0 +1,65 @@
+#pragma once
+// The workgroup solve (docs/physics.md §1, "Small objects in one workgroup";
+// shaders/pbd/solve_in_workgroup.glsl): the kernel the workgroup path runs
+// one workgroup per object with, and the cluster path one per cluster where
+// clusters sit in shared memory; what the device fixes for it; and the
+// buffers every kernel compiled from its source binds.
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "shaders/shared/sim_types.h"
+#include "step/step_recorder.h"
+#include "vk/buffer.h"
+#include "vk/compute_kernel.h"
+
+namespace vksim {
+
+class ColliderSet;
+class ParticleStore;
+class PbdConstraints;
+class VulkanContext;
+
+// What the device fixes for PBD's workgroups.
+struct PbdDeviceShape {
+    bool cpuDevice = false;
+    uint32_t sharedBytes = 0;  // maxComputeSharedMemorySize
+    uint32_t maxTexels = 0;    // maxTexelBufferElements
+    // The kernels' local_size_x: 256 on a GPU, 16 on a CPU driver
+    // (pbdDeviceShape says why).
+    uint32_t workgroupWidth = 16;
+    bool wide() const { return workgroupWidth == 256; }
+};
+PbdDeviceShape pbdDeviceShape(const VulkanContext& ctx);
+
+class WorkgroupSolve {
+public:
+    // Builds no kernel where there are no PBD particles.
+    WorkgroupSolve(const VulkanContext& ctx, const PbdDeviceShape& device, const ParticleStore& particles,
+                   const ColliderSet& colliders, const PbdConstraints& constraints);
+    ~WorkgroupSolve();
+
+    bool built() const { return kernel_ != nullptr; }
+    const ComputeKernel& kernel() const { return *kernel_; }
+    // Its specialization constants (kSharedFloats in solve_in_workgroup.glsl
+    // and the collider shapes), which the CPU cluster sweep's kernels,
+    // compiled from the same source, take too.
+    const std::vector<SpecializationConstant>& specialization() const { return specialization_; }
+
+    // One run of pass `pass`: `kernel` (this one or one compiled from its
+    // source) over `workgroups` workgroups, with `objects` and `phases` as
+    // its plan and `contactLists` for the CPU cluster sweep (none elsewhere).
+    void run(StepRecorder& rec, uint32_t pass, const ComputeKernel& kernel, const GpuBuffer& objects,
+             const GpuBuffer& phases, uint32_t workgroups, const gpu::WorkgroupSolvePush& push, StepPosition at,
+             const GpuBuffer* contactLists = nullptr) const;
+
+private:
+    const ParticleStore& particles_;
+    const ColliderSet& colliders_;
+    const PbdConstraints& constraints_;
+    std::vector<SpecializationConstant> specialization_;
+    std::unique_ptr<ComputeKernel> kernel_;
+    GpuBuffer noContactLists_;
+};
+
+}  // namespace vksim
