@@ -51,16 +51,18 @@ TEST_F(ColourAcrossFamilies, SharedColoursHoldNoTwoConstraintsOnOneParticle) {
         auto mark = [&](uint32_t particle) { EXPECT_EQ(++seen[particle], 1) << "colour " << c << ", particle " << particle; };
         const ColourRange d = across.pbd.distanceGroups.colours[c], b = across.pbd.bendingGroups.colours[c],
                          a = across.pbd.attachmentGroups.colours[c];
-        for (uint32_t j = d.first; j < d.first + d.count; ++j) mark(across.pbd.distance[j].p0), mark(across.pbd.distance[j].p1);
+        for (uint32_t j = d.first; j < d.first + d.count; ++j)
+            mark(across.pbd.distance[j].p0), mark(across.pbd.distance[j].p1);
         for (uint32_t j = b.first; j < b.first + b.count; ++j)
             for (int k = 0; k < 4; ++k) mark(across.pbd.bending[j].particles[k]);
         for (uint32_t j = a.first; j < a.first + a.count; ++j) mark(across.pbd.attachments[j].particle);
     }
     const size_t steps = colourSteps(across).size(), familySteps = colourSteps(perFamily).size();
-    std::cout << fmt::format("[across families] 40 x 40 cloth with attachments: {} shared colours; per family "
-                             "{} + {} + {} = {}\n",
-                             colours, perFamily.pbd.distanceGroups.colours.size(), perFamily.pbd.bendingGroups.colours.size(),
-                             perFamily.pbd.attachmentGroups.colours.size(), familySteps);
+    std::cout << fmt::format(
+        "[across families] 40 x 40 cloth with attachments: {} shared colours; per family "
+        "{} + {} + {} = {}\n",
+        colours, perFamily.pbd.distanceGroups.colours.size(), perFamily.pbd.bendingGroups.colours.size(),
+        perFamily.pbd.attachmentGroups.colours.size(), familySteps);
     EXPECT_EQ(steps, colours);
     // An interior vertex is in 8 stretch and 16 bending constraints: 24 at least.
     EXPECT_GE(colours, 24u);

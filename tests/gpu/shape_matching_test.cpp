@@ -46,7 +46,8 @@ void deform(SimModel& model, const glm::dmat3& F) {
     const gpu::ShapeMatchGroup& g = model.pbd.shapeMatchGroups.at(0);
     glm::dvec3 c0(0.0);
     for (uint32_t l = 0; l < g.particleCount; ++l)
-        c0 += double(model.pbd.shapeMatchRest[g.firstRest + l].w) * glm::dvec3(glm::vec3(model.positions[g.firstParticle + l]));
+        c0 += double(model.pbd.shapeMatchRest[g.firstRest + l].w) *
+              glm::dvec3(glm::vec3(model.positions[g.firstParticle + l]));
     c0 *= double(g.inverseMass);
     for (uint32_t l = 0; l < g.particleCount; ++l) {
         const glm::dvec3 r(glm::vec3(model.pbd.shapeMatchRest[g.firstRest + l]));

@@ -313,8 +313,10 @@ TEST(ModelBuilder, DeterministicOutput) {
     SimModel b = buildModel(test::defaultLikeScene());
     ASSERT_EQ(a.pbd.distance.size(), b.pbd.distance.size());
     ASSERT_EQ(a.pbd.bending.size(), b.pbd.bending.size());
-    EXPECT_EQ(0, std::memcmp(a.pbd.distance.data(), b.pbd.distance.data(), a.pbd.distance.size() * sizeof(a.pbd.distance[0])));
-    EXPECT_EQ(0, std::memcmp(a.pbd.bending.data(), b.pbd.bending.data(), a.pbd.bending.size() * sizeof(a.pbd.bending[0])));
+    EXPECT_EQ(0, std::memcmp(a.pbd.distance.data(), b.pbd.distance.data(),
+                             a.pbd.distance.size() * sizeof(a.pbd.distance[0])));
+    EXPECT_EQ(0,
+              std::memcmp(a.pbd.bending.data(), b.pbd.bending.data(), a.pbd.bending.size() * sizeof(a.pbd.bending[0])));
 }
 
 }  // namespace

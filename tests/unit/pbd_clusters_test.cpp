@@ -102,7 +102,8 @@ void expectPlanCovers(const SimModel& model, const ClusterPlan& plan) {
         EXPECT_GT(phase.count[0] + phase.count[1] + phase.count[2], 0u) << "an empty phase";
     expectFamilyCovered(plan, model.pbd.distance, model.pbd.distanceGroups, plan.distance, gpu::kPbdFamilyDistance);
     expectFamilyCovered(plan, model.pbd.bending, model.pbd.bendingGroups, plan.bending, gpu::kPbdFamilyBending);
-    expectFamilyCovered(plan, model.pbd.attachments, model.pbd.attachmentGroups, plan.attachment, gpu::kPbdFamilyAttachment);
+    expectFamilyCovered(plan, model.pbd.attachments, model.pbd.attachmentGroups, plan.attachment,
+                        gpu::kPbdFamilyAttachment);
 }
 
 // A 64 x 64 cloth (4096 particles) in clusters of at most 1000: five of 820

@@ -52,7 +52,8 @@ std::vector<ColourStep> colourSteps(const FamilyGroups& groups, PbdColouring col
 }
 
 std::vector<ColourStep> colourSteps(const SimModel& model) {
-    return colourSteps({&model.pbd.distanceGroups, &model.pbd.bendingGroups, &model.pbd.attachmentGroups}, model.pbd.colouring);
+    return colourSteps({&model.pbd.distanceGroups, &model.pbd.bendingGroups, &model.pbd.attachmentGroups},
+                       model.pbd.colouring);
 }
 
 }  // namespace vksim

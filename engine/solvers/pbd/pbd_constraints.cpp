@@ -71,8 +71,8 @@ PbdConstraints::PbdConstraints(const VulkanContext& ctx, const SimModel& model, 
     for (uint32_t f = 0; f < kPbdFamilies; ++f)
         lambdas_[f] = makeStorageBuffer<float>(ctx, std::vector<float>(counts_[f]), lambdaNames[f]);
     materials_ = makeStorageBuffer<gpu::ConstraintMaterial>(ctx, model.pbd.materials, "constraint materials", texels);
-    shapeMatchData_ = makeStorageBuffer<glm::vec4>(ctx, packShapeMatching(model.pbd.shapeMatchGroups, model.pbd.shapeMatchRest),
-                                                   "shape matching");
+    shapeMatchData_ = makeStorageBuffer<glm::vec4>(
+        ctx, packShapeMatching(model.pbd.shapeMatchGroups, model.pbd.shapeMatchRest), "shape matching");
 
     iterationStiffness_ =
         std::make_unique<ComputeKernel>(ctx, "pbd/iteration_stiffness.comp", sizeof(gpu::ProjectPush));

@@ -20,8 +20,10 @@ PbdReference::PbdReference(const SimModel& model, std::optional<uint32_t> cluste
         attachmentSweep_ = plan.attachment.sweepOf;
         clustered_ = true;
     }
-    for (const gpu::ConstraintMaterial& m : model.pbd.materials) materials_.push_back({m.mode, m.stiffness, m.compliance});
-    for (const gpu::DistanceConstraint& c : model.pbd.distance) distance_.push_back({c.p0, c.p1, c.restLength, c.material});
+    for (const gpu::ConstraintMaterial& m : model.pbd.materials)
+        materials_.push_back({m.mode, m.stiffness, m.compliance});
+    for (const gpu::DistanceConstraint& c : model.pbd.distance)
+        distance_.push_back({c.p0, c.p1, c.restLength, c.material});
     for (const gpu::BendingConstraint& c : model.pbd.bending)
         bending_.push_back({c.particles, glm::dvec4(c.K), c.scale, c.material});
     for (const gpu::AttachmentConstraint& c : model.pbd.attachments)

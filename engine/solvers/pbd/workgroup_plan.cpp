@@ -59,8 +59,8 @@ std::vector<std::vector<gpu::WorkgroupPhase>> objectPhases(const SimModel& model
     std::vector<std::vector<gpu::WorkgroupPhase>> phasesOf(objects.size());
     for (const ColourStep& step : colourSteps(model)) {
         const std::array<std::vector<std::vector<ColourRange>>, kPbdFamilies> runs = {
-            runsByObject<gpu::DistanceConstraint>(distance, step.range(model.pbd.distanceGroups, gpu::kPbdFamilyDistance),
-                                                  objects),
+            runsByObject<gpu::DistanceConstraint>(
+                distance, step.range(model.pbd.distanceGroups, gpu::kPbdFamilyDistance), objects),
             runsByObject<gpu::BendingConstraint>(bending, step.range(model.pbd.bendingGroups, gpu::kPbdFamilyBending),
                                                  objects),
             runsByObject<gpu::AttachmentConstraint>(

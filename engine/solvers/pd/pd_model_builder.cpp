@@ -32,8 +32,8 @@ void addWeightGroup(PdModel& pd, PdOwner owner, PdFamily family, size_t begin, s
 
 // The pinned vertices (of `first`'s object) as attachments to where they
 // start, in one weight group of `owner`.
-void addPdAttachments(const SharedModel& model, PdModel& pd, PdOwner owner, uint32_t first, const std::vector<bool>& pinned,
-                      const PdParams& params) {
+void addPdAttachments(const SharedModel& model, PdModel& pd, PdOwner owner, uint32_t first,
+                      const std::vector<bool>& pinned, const PdParams& params) {
     const size_t begin = pd.attachments.size();
     for (uint32_t v = 0; v < pinned.size(); ++v)
         if (pinned[v])
