@@ -153,7 +153,7 @@ SizeResult summarize(const BenchScene& benchScene, uint32_t size, const World& w
             pass.element = "PBD constraint";
             pass.elementsPerStep = pass.runsPerStep * world.solver<PbdSolver>().clusterPath().sweepConstraints(sweep);
             constraintsPerStep += pass.elementsPerStep;
-        } else if (pass.family == PdSolver::kJacobiInWorkgroupPassName) {
+        } else if (pass.family == PdJacobiInWorkgroup::kPassName) {
             // J iterations per run, each a sweep of the per-iteration kernel's byte model.
             const PassTraffic& jacobi = *findPassTraffic("pd: jacobi/chebyshev");
             const uint64_t sweeps = uint64_t{pass.runsPerStep} * world.scene().solver.pd.jacobiIterations;

@@ -33,7 +33,7 @@ struct ConstraintParams {
 // iterations of the global step.
 // How the Jacobi iterations of a PD global step are dispatched (docs/physics.md §5).
 enum class PdJacobiPath {
-    Auto,          // Workgroup up to PdSolver::kOneWorkgroupRows PD particles, else PerIteration
+    Auto,          // Workgroup up to kPdOneWorkgroupRows PD particles, else PerIteration
     Workgroup,     // all J iterations in one dispatch of one workgroup
     PerIteration,  // one dispatch per iteration
     Tiled,         // one dispatch per iteration, each workgroup's neighbours from a tile in shared memory

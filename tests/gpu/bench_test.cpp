@@ -165,11 +165,11 @@ TEST_F(Bench, ProjectiveDynamicsScenesReportEveryPdPassFamily) {
         bool jacobiSeen = false;
         for (const PassFamilyResult& p : r.passes) {
             const bool perIteration =
-                p.family == "pd: jacobi/chebyshev" || p.family == PdSolver::kJacobiTiledPassName;
+                p.family == "pd: jacobi/chebyshev" || p.family == PdJacobiTiled::kPassName;
             if (perIteration) {
-                EXPECT_EQ(p.family == PdSolver::kJacobiTiledPassName, r.scene == "cloth-pd-tiled") << p.family;
+                EXPECT_EQ(p.family == PdJacobiTiled::kPassName, r.scene == "cloth-pd-tiled") << p.family;
             }
-            if (perIteration || p.family == PdSolver::kJacobiInWorkgroupPassName) {
+            if (perIteration || p.family == PdJacobiInWorkgroup::kPassName) {
                 EXPECT_FALSE(jacobiSeen) << "both Jacobi paths ran";
                 jacobiSeen = true;
                 EXPECT_EQ(p.runsPerStep, perIteration ? kLocalIterations * kJacobiIterations : kLocalIterations);

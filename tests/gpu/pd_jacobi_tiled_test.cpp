@@ -52,7 +52,7 @@ TEST_F(PdJacobiTiled, MatchesADispatchPerIterationBitForBit) {
         const PdModel& pd = tiled.model().pd;
         const uint32_t halo = tiled.solver<PdSolver>().tiledJacobiHalo(), band = pdBandwidth(pd);
         std::cout << fmt::format("[pd tiled] {}: {} rows, bandwidth {}, halo {} (tiles of {} rows)\n", c.name,
-                                 pd.particleCount, band, halo, PdSolver::kTiledJacobiRows);
+                                 pd.particleCount, band, halo, vksim::PdJacobiTiled::kRows);
         if (c.name.starts_with("1600")) {
             EXPECT_LT(halo, band) << "the case meant to reach past the window does not";
         } else {
@@ -77,7 +77,7 @@ TEST_F(PdJacobiTiled, MatchesADispatchPerIterationBitForBit) {
         EXPECT_EQ(tiled.lastPdResidualPerIteration(), perIteration.lastPdResidualPerIteration()) << c.name;
         const PdSettings& settings = c.scene.solver.pd;
         const uint32_t dispatches = c.scene.solver.substeps * settings.localIterations * settings.jacobiIterations;
-        EXPECT_EQ(passRunsInLastFrame(tiled, PdSolver::kJacobiTiledPassName), dispatches) << c.name;
+        EXPECT_EQ(passRunsInLastFrame(tiled, vksim::PdJacobiTiled::kPassName), dispatches) << c.name;
         EXPECT_EQ(passRunsInLastFrame(tiled, "pd: jacobi/chebyshev"), 0u) << c.name;
     }
 }

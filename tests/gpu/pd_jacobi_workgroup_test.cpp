@@ -53,7 +53,7 @@ TEST_F(PdJacobiWorkgroup, MatchesADispatchPerIterationBitForBit) {
         EXPECT_EQ(workgroup.lastPdResidualPerIteration(), perIteration.lastPdResidualPerIteration()) << file;
         const PdSettings& pd = scene.solver.pd;
         const uint32_t globalSteps = scene.solver.substeps * pd.localIterations;
-        const uint32_t a = passRunsInLastFrame(workgroup, PdSolver::kJacobiInWorkgroupPassName);
+        const uint32_t a = passRunsInLastFrame(workgroup, PdJacobiInWorkgroup::kPassName);
         const uint32_t b = passRunsInLastFrame(perIteration, "pd: jacobi/chebyshev");
         std::cout << fmt::format("[pd jacobi] {}: {} Jacobi dispatches per frame in one workgroup, {} per iteration\n",
                                  file, a, b);
@@ -63,7 +63,7 @@ TEST_F(PdJacobiWorkgroup, MatchesADispatchPerIterationBitForBit) {
     }
 }
 
-// "auto": one workgroup for a system of at most kOneWorkgroupRows rows, on
+// "auto": one workgroup for a system of at most kPdOneWorkgroupRows rows, on
 // every device, a dispatch per iteration above.
 TEST_F(PdJacobiWorkgroup, AutoTakesOneWorkgroupForSmallSystems) {
     const Scene bar = loadScene(sourcePath("scenes/pd_bar.json"));  // 99 particles

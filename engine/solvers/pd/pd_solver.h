@@ -14,16 +14,17 @@
 //                      collision projections per particle
 //     gather rhs       per particle, its element slots in a fixed order
 //     J times: jacobi  one Jacobi iteration of (M/h^2 + L) q = b with
-//                      Chebyshev acceleration and under-relaxation
+//                      Chebyshev acceleration and under-relaxation, on
+//                      one of three paths (pd_jacobi_dispatch_path.h):
+//                      per iteration, in one workgroup, tiled
 //   collide: project, update velocity, friction/restitution on q^L
 //
 // The iterates rotate through three buffers: the store's p and two of this
-// solver's. The matrix is assembled once per topology on the CPU
+// solver's. The constraints every path reads are PdConstraints. The matrix is assembled once per topology on the CPU
 // (pd_system.h); the relaxation gamma and the spectral radius rho for
 // Chebyshev are the scene's, or derived from the spectrum of the Jacobi
 // iteration matrix, estimated on the CPU by Lanczos the first time a time
 // step is used (jacobiParameters()).
-#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -31,7 +32,11 @@
 #include <volk.h>
 
 #include "scene/scene.h"
-#include "solvers/pd/pd_system.h"
+#include "solvers/pd/pd_constraints.h"
+#include "solvers/pd/pd_jacobi_dispatch_path.h"
+#include "solvers/pd/pd_jacobi_in_workgroup.h"
+#include "solvers/pd/pd_jacobi_per_iteration.h"
+#include "solvers/pd/pd_jacobi_tiled.h"
 #include "solvers/sim_model.h"
 #include "solvers/solver.h"
 #include "vk/buffer.h"
@@ -50,62 +55,42 @@ public:
     PdSolver(const PdSolver&) = delete;
     PdSolver& operator=(const PdSolver&) = delete;
 
-    // The global step in one dispatch (docs/physics.md §5): its pass, the
-    // PD particle count up to which "auto" takes it, and the
-    // most Jacobi iterations it holds omegas for (the scene format's limit;
-    // beyond, a dispatch per iteration).
-    static constexpr std::string_view kJacobiInWorkgroupPassName = "pd: jacobi in one workgroup";
-    static constexpr uint32_t kOneWorkgroupRows = 256;
-    static constexpr uint32_t kMaxOmegas = 1000;
-    // The tiled path (pd/jacobi_tiled.comp): rows per workgroup, and the
-    // particles copied into shared memory on each side of them (the
-    // system's bandwidth, capped by the device's shared memory).
-    static constexpr std::string_view kJacobiTiledPassName = "pd: jacobi/chebyshev, tiled";
-    static constexpr uint32_t kTiledJacobiRows = 1024;
-    uint32_t tiledJacobiHalo() const { return tiledHalo_; }
-    // How a frame with `settings` runs its Jacobi iterations ("auto" resolved).
+    // The tiled path's halo (PdJacobiTiled::halo).
+    uint32_t tiledJacobiHalo() const { return tiled_.halo(); }
+    // How a frame with `settings` runs its Jacobi iterations ("auto"
+    // resolved: choosePdJacobiPath).
     PdJacobiPath jacobiPathFor(const SolverSettings& settings) const;
 
     std::string_view owner() const override { return "pd"; }
     std::string_view passPrefix() const override { return "pd: "; }
-    ParticleRange range() const override { return {pd_.firstParticle, pd_.particleCount}; }
+    ParticleRange range() const override { return {model().firstParticle, model().particleCount}; }
     // The energy pass: a thread per particle and per contribution slot.
-    uint32_t residualThreads() const override { return pd_.particleCount + pd_.slots.total; }
+    uint32_t residualThreads() const override { return model().particleCount + model().slots.total; }
     void declarePasses(StepPlan& plan) override;
     // Computes the Jacobi parameters of the frame (throws as jacobiParameters).
     void beginFrame(StepRecorder& rec, const FrameInputs& frame) override;
     const GpuBuffer& predictTarget() const override { return *q_[0]; }
-    std::string_view workingName() const override { return "pd q"; }
+    std::string_view workingName() const override { return kIterateName; }
     const GpuBuffer& recordSolve(StepRecorder& rec, const SubstepContext& sub) override;
     void reset(const SimModel& model) override;
 
-    // What the Jacobi passes use for `settings`: the relaxation gamma (the
-    // scene's, or 2 / (mu_min + mu_max), which centres the spectrum of
-    // I - gamma D^-1 A on zero) and the spectral radius rho (the scene's, or
-    // max |1 - gamma mu|), from the spectrum of D^-1 A estimated for the
-    // settings' time step (pd_system.h; cached per h). Throws
-    // std::invalid_argument when gamma mu_max >= 2: the iteration would
-    // diverge.
-    struct JacobiParameters {
-        double gamma = 1.0;
-        double rho = 0.0;
-        JacobiSpectrum spectrum;
-    };
-    JacobiParameters jacobiParameters(const SolverSettings& settings);
+    // What the Jacobi passes use for `settings` (PdConstraints::jacobiParameters;
+    // cached per h). Throws std::invalid_argument when gamma mu_max >= 2:
+    // the iteration would diverge.
+    using JacobiParameters = PdJacobiParameters;
+    JacobiParameters jacobiParameters(const SolverSettings& settings) {
+        return constraints_.jacobiParameters(settings);
+    }
 
-    // New element weights and ranges (a live stiffness edit, pd_materials.h):
-    // `pd` is the model's PD part with the same elements and the same system
-    // pattern, its weights and rows rebuilt (buildPdSystem). Uploads the
-    // element and row arrays that changed (each upload waits for the frames
-    // in flight) and forgets the spectra: the next frame estimates the new one. Throws
-    // std::invalid_argument when the structure differs.
-    void setWeights(const PdModel& pd);
+    // New element weights and rows (a live stiffness edit; PdConstraints::setWeights):
+    // the next frame estimates the new spectrum.
+    void setWeights(const PdModel& pd) { constraints_.setWeights(pd); }
 
     // The right-hand side the last gather pass wrote (f in xyz, the absolute
     // diagonal in w, per global particle index; waits for the queue).
     std::vector<glm::vec4> readRhs() const { return rhs_.downloadArray<glm::vec4>(); }
-    const PdModel& model() const { return pd_; }
-    bool empty() const { return pd_.empty(); }
+    const PdModel& model() const { return constraints_.model(); }
+    bool empty() const { return constraints_.empty(); }
     // A relaxation that would make the Jacobi iteration diverge.
     void checkSettings(const SolverSettings& settings, const std::string& scenePath) override;
 
@@ -121,10 +106,15 @@ private:
     void recordEnergy(StepRecorder& rec, ResidualTracker& tracker, uint32_t c, const gpu::PdParticlePush& particles,
                       uint32_t index);
 
+    // The Jacobi path of a frame with `settings`.
+    PdJacobiDispatchPath& jacobiPath(const SolverSettings& settings);
+    // How the non-finite replay calls one of the iterates.
+    static constexpr std::string_view kIterateName = "pd q";
+
     const VulkanContext& ctx_;
     const ParticleStore& particles_;
     const ColliderSet& colliders_;
-    PdModel pd_;
+    PdConstraints constraints_;
 
     // Per-step state: q^{k-1}, q^k, q^{k+1} in rotation (indexed by global
     // particle, like every per-particle buffer): q_[0] is the store's p,
@@ -133,25 +123,19 @@ private:
     const GpuBuffer* q_[3] = {};
     GpuBuffer ownQ_[2];
     GpuBuffer collisionTargets_, rhs_, contributions_;
-    // Topology, uploaded once.
-    GpuBuffer rows_, offDiagonal_, gatherSlots_, springs_, triangles_, tetStrain_, tetVolume_, bending_, attachments_;
 
     std::unique_ptr<ComputeKernel> localSprings_, localTriangles_, localTets_, localBending_, localAttachments_,
-        localCollisions_, gather_, jacobi_;
-    // The global step in one workgroup, and the omegas it reads (kMaxOmegas
-    // of them; the ones uploaded last, so a change is recorded once).
-    std::unique_ptr<ComputeKernel> jacobiInWorkgroup_;
-    GpuBuffer omegaBuffer_;
-    // The tiled path's kernel, built on first use, and its halo.
-    std::unique_ptr<ComputeKernel> jacobiTiled_;
-    uint32_t tiledHalo_ = 0;
-    std::vector<float> uploadedOmegas_;
+        localCollisions_, gather_;
+    // What the Jacobi paths read, and the paths in the order their passes are declared.
+    PdJacobiBuffers jacobiBuffers_;
+    PdJacobiPerIteration perIteration_;
+    PdJacobiInWorkgroup inWorkgroup_;
+    PdJacobiTiled tiled_;
     std::unique_ptr<ComputeKernel> residual_, energy_;  // built the first time a frame tracks
 
     // This frame's Jacobi relaxation and Chebyshev weights (beginFrame).
     float gamma_ = 1.0f;
     std::vector<float> omegas_;
-    std::map<float, JacobiSpectrum> spectra_;  // by h
     std::unique_ptr<PassIds> passIds_;
 };
 

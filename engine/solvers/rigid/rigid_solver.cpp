@@ -1,13 +1,10 @@
 #include "solvers/rigid/rigid_solver.h"
 
-#include <algorithm>
-#include <limits>
 #include <stdexcept>
 
-#include <fmt/format.h>
 #include <glm/glm.hpp>
 
-#include "solvers/rigid/rigid_frame_items.h"
+#include "solvers/rigid/rigid_path_choice.h"
 #include "state/collider_set.h"
 #include "vk/context.h"
 
@@ -17,55 +14,54 @@ static_assert(static_cast<uint32_t>(RigidContact::Impulse) == gpu::kRigidContact
               static_cast<uint32_t>(RigidContact::Quadratic) == gpu::kRigidContactQuadratic &&
               static_cast<uint32_t>(RigidContact::Barrier) == gpu::kRigidContactBarrier);
 
+namespace {
+
+// The step kernel both paths run; none without bodies.
+std::unique_ptr<ComputeKernel> makeStepKernel(const VulkanContext& ctx, const RigidBodyBuffers& bodies,
+                                              const ColliderSet& colliders) {
+    if (bodies.empty()) return nullptr;
+    // It evaluates SDFs (of the colliders, of the bodies' shapes).
+    const SpecializationConstant shapes[] = {colliders.shapeSpecialization()};
+    return std::make_unique<ComputeKernel>(ctx, "rigid/step_bodies.comp", sizeof(gpu::RigidPush), shapes);
+}
+
+}  // namespace
+
 RigidSolver::RigidSolver(const VulkanContext& ctx, const RigidModel& model, const ColliderSet& colliders)
     : colliders_(colliders),
-      bodyCount_(model.bodyCount()),
-      roundStarts_(model.roundStarts),
-      pairCount_(static_cast<uint32_t>(model.pairs.size())),
-      cpuDevice_(ctx.properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU) {
-    if (empty()) return;
-    uint32_t widest = 0;  // the body with the most contact points
-    for (uint32_t b = 1; b < bodyCount_; ++b)
-        if (model.bodies[b].pointCount > model.bodies[widest].pointCount) widest = b;
-    itemLoopBound_ = rigidItemLoopBound(model.bodies[widest].pointCount, colliders_.sceneCount());
-    // Past the budget a lone item would be cut short on a CPU driver
-    // (rigid_frame_items.h); a GPU has no such limiter.
-    if (cpuDevice_ && itemLoopBound_ > kRigidDispatchLoopBudget)
-        throw std::invalid_argument(fmt::format(
-            "body \"{}\": {} contact points against {} colliders need up to {} loop passes in one workgroup, more "
-            "than a CPU Vulkan driver (lavapipe) runs in one shader invocation ({}); use fewer points",
-            model.names[widest], model.bodies[widest].pointCount, colliders_.sceneCount(), itemLoopBound_,
-            kRigidDispatchLoopBudget));
-    bodies_ = makeStorageBuffer<gpu::RigidBody>(ctx, model.bodies, "rigid bodies");
-    states_ = makeStorageBuffer<gpu::RigidBodyState>(ctx, model.states, "rigid body states",
-                                                     VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
-    points_ = makeStorageBuffer<glm::vec4>(ctx, model.points, "rigid contact points");
-    shapes_ = makeStorageBuffer<gpu::Collider>(ctx, model.shapes, "rigid body shapes");
-    pairs_ = makeStorageBuffer<glm::uvec2>(ctx, model.pairs, "rigid body pairs");
-    // Both evaluate SDFs (of the colliders, of the bodies' shapes).
-    const SpecializationConstant shapes[] = {colliders_.shapeSpecialization()};
-    step_ = std::make_unique<ComputeKernel>(ctx, "rigid/step_bodies.comp", sizeof(gpu::RigidPush), shapes);
-    pairKernel_ = std::make_unique<ComputeKernel>(ctx, "rigid/body_pairs.comp", sizeof(gpu::RigidPush), shapes);
-    if (colliders_.count() > colliders_.sceneCount())
+      cpuDevice_(ctx.properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU),
+      bodies_(ctx, model, colliders.sceneCount()),
+      step_(makeStepKernel(ctx, bodies_, colliders)),
+      pathInputs_{.bodies = &bodies_, .colliders = &colliders, .stepKernel = step_.get()},
+      oneWorkgroup_(pathInputs_),
+      perSubstep_(ctx, pathInputs_) {
+    if (!empty() && colliders_.count() > colliders_.sceneCount())
         collidersKernel_ = std::make_unique<ComputeKernel>(ctx, "rigid/body_colliders.comp", sizeof(gpu::RigidPush));
 }
 
-// Every pass either path can record: the path is a setting, read each frame.
+RigidPath RigidSolver::pathFor(const SolverSettings& settings) const {
+    return chooseRigidPath(settings.rigid.path, bodyCount(), cpuDevice_);
+}
+
+RigidDispatchPath& RigidSolver::path(const SolverSettings& settings) {
+    if (pathFor(settings) == RigidPath::OneWorkgroup) return oneWorkgroup_;
+    return perSubstep_;
+}
+
 void RigidSolver::declarePasses(StepPlan& plan) {
     if (empty()) return;
-    stepPass_ = plan.declare(kStepPassName, StageKind::Solve, "rigid");
-    contactsPass_ = plan.declare(kContactsPassName, StageKind::Solve, "rigid");
-    pairsPass_ = plan.declare(kPairsPassName, StageKind::Solve, "rigid");
-    positionsPass_ = plan.declare(kPositionsPassName, StageKind::Solve, "rigid");
+    oneWorkgroup_.declarePasses(plan);
+    perSubstep_.declarePasses(plan);
     if (collidersKernel_) collidersPass_ = plan.declare(kCollidersPassName, StageKind::Solve, "rigid");
 }
 
 void RigidSolver::recordColliders(StepRecorder& rec) {
     if (!collidersKernel_) return;
     gpu::RigidPush push{};
-    push.bodyCount = bodyCount_;
+    push.bodyCount = bodyCount();
     push.firstBodyCollider = colliders_.sceneCount();
-    rec.run(collidersPass_, *collidersKernel_, {&states_, &shapes_, &colliders_.colliders()}, bodyCount_, push);
+    rec.run(collidersPass_, *collidersKernel_, {&bodies_.states(), &bodies_.shapes(), &colliders_.colliders()},
+            bodyCount(), push);
 }
 
 gpu::RigidPush RigidSolver::framePush(const SolverSettings& settings, uint32_t bodyCount, uint32_t colliderCount) {
@@ -90,74 +86,16 @@ gpu::RigidPush RigidSolver::framePush(const SolverSettings& settings, uint32_t b
     return push;
 }
 
-bool RigidSolver::oneWorkgroup(const SolverSettings& settings) const {
-    switch (settings.rigid.path) {
-        case RigidPath::OneWorkgroup: return true;
-        case RigidPath::PerSubstep: return bodyCount_ == 1;
-        case RigidPath::Auto:
-            return bodyCount_ <= (cpuDevice_ ? kOneWorkgroupBodiesCpu : kOneWorkgroupBodiesGpu);
-    }
-    return false;
-}
-
 void RigidSolver::recordFrame(StepRecorder& rec, const SolverSettings& settings, const std::optional<BodyDrag>& drag) {
     if (empty()) return;
-    gpu::RigidPush push = framePush(settings, bodyCount_, colliders_.sceneCount());
-    if (drag && drag->body < bodyCount_) {
+    gpu::RigidPush push = framePush(settings, bodyCount(), colliders_.sceneCount());
+    if (drag && drag->body < bodyCount()) {
         push.dragPoint = glm::vec4(drag->bodyPoint, kBodyDragTime);
         push.dragTarget = glm::vec4(drag->target, static_cast<float>(drag->body));
     }
-    // The non-finite replay's probe checks the states after every pass (finite_probe.h).
-    const ProbedBuffer probed{&states_, "state", ProbedElements::Bodies};
-    auto stepBodies = [&](uint32_t pass, uint32_t threads, StepPosition at = {}) {
-        rec.run(pass, *step_,
-                {&bodies_, &states_, &points_, &colliders_.meshSdfGrids(), &shapes_, &pairs_, &colliders_.colliders()},
-                threads, push, at, probed);
-    };
-    if (oneWorkgroup(settings)) {
-        // One workgroup runs the frame's items, as many a dispatch as stay
-        // within a CPU driver's loop limit (rigid_frame_items.h).
-        const RigidFrameItems items =
-            rigidFrameItems(bodyCount_, pairCount_, settings.substeps, settings.rigid.iterations, itemLoopBound_);
-        if (items.perSubstep + items.perDispatch > std::numeric_limits<uint32_t>::max())
-            throw std::invalid_argument(fmt::format(
-                "solver.rigid: {} bodies with {} iterations make {} items a substep, more than the one-workgroup path "
-                "counts (2^32); use \"path\": \"perSubstep\"",
-                bodyCount_, settings.rigid.iterations, items.perSubstep));
-        push.phase = gpu::kRigidPhaseItems;
-        push.pairCount = pairCount_;
-        for (uint64_t first = 0; first < items.total; first += items.perDispatch) {
-            // Counted from the substep's start: the shader finds an item's place modulo perSubstep.
-            push.first = static_cast<uint32_t>(first % items.perSubstep);
-            push.itemCount = static_cast<uint32_t>(std::min(items.perDispatch, items.total - first));
-            stepBodies(stepPass_, step_->workgroupSize());
-        }
-        rec.countWork({.rigidOneWorkgroup = double(settings.substeps) * settings.rigid.iterations *
-                                            (double(bodyCount_) + double(pairCount_))});
-        return;
-    }
-    const uint32_t perBody = bodyCount_ * step_->workgroupSize();  // one workgroup per body
-    for (uint32_t substep = 0; substep < settings.substeps; ++substep) {
-        for (uint32_t iteration = 0; iteration < settings.rigid.iterations; ++iteration) {
-            push.phase = gpu::kRigidPhaseContacts;
-            push.integrate = iteration == 0 ? 1u : 0u;
-            stepBodies(contactsPass_, perBody, {substep, iteration});
-            for (size_t round = 0; round + 1 < roundStarts_.size(); ++round) {
-                push.first = roundStarts_[round];
-                push.pairCount = roundStarts_[round + 1] - roundStarts_[round];
-                // One workgroup per pair.
-                rec.run(pairsPass_, *pairKernel_, {&bodies_, &states_, &points_, &colliders_.meshSdfGrids(), &shapes_, &pairs_},
-                        push.pairCount * pairKernel_->workgroupSize(), push, {substep, iteration}, probed);
-                rec.countWork({.rigidPairs = double(push.pairCount)});
-            }
-        }
-        push.phase = gpu::kRigidPhasePositions;
-        stepBodies(positionsPass_, perBody, {substep, {}});
-    }
-}
-
-void RigidSolver::reset(const RigidModel& model) {
-    if (!empty()) states_.uploadArray<gpu::RigidBodyState>(model.states);
+    RigidDispatchPath& taken = path(settings);
+    if (std::optional<std::string> misfit = taken.misfit(settings)) throw std::invalid_argument(*misfit);
+    taken.record(rec, settings, push);
 }
 
 }  // namespace vksim

@@ -1,0 +1,65 @@
+#pragma once
+// The constraint data every PD path reads (docs/physics.md §5): the model's
+// elements with their weights, the global system's rows, off-diagonal
+// entries and gather slots, uploaded once, rewritten by live material edits
+// (setWeights), and the spectrum of the Jacobi iteration that the weights
+// give, estimated once per time step.
+#include <map>
+
+#include "scene/scene.h"
+#include "solvers/pd/pd_system.h"
+#include "solvers/sim_model.h"
+#include "vk/buffer.h"
+
+namespace vksim {
+
+class VulkanContext;
+
+// What the Jacobi passes use for some settings: the relaxation gamma (the
+// scene's, or 2 / (mu_min + mu_max), which centres the spectrum of
+// I - gamma D^-1 A on zero) and the spectral radius rho (the scene's, or
+// max |1 - gamma mu|), from the spectrum of D^-1 A.
+struct PdJacobiParameters {
+    double gamma = 1.0;
+    double rho = 0.0;
+    JacobiSpectrum spectrum;
+};
+
+class PdConstraints {
+public:
+    // Uploads nothing for a model without PD particles. Throws
+    // std::invalid_argument when the model's system is not built.
+    PdConstraints(const VulkanContext& ctx, const PdModel& pd);
+
+    const PdModel& model() const { return pd_; }
+    bool empty() const { return pd_.empty(); }
+
+    const GpuBuffer& rows() const { return rows_; }
+    const GpuBuffer& offDiagonal() const { return offDiagonal_; }
+    const GpuBuffer& gatherSlots() const { return gatherSlots_; }
+    const GpuBuffer& springs() const { return springs_; }
+    const GpuBuffer& triangles() const { return triangles_; }
+    const GpuBuffer& tetStrain() const { return tetStrain_; }
+    const GpuBuffer& tetVolume() const { return tetVolume_; }
+    const GpuBuffer& bending() const { return bending_; }
+    const GpuBuffer& attachments() const { return attachments_; }
+
+    // The Jacobi parameters for `settings`, from the spectrum for the
+    // settings' time step (cached per h). Throws std::invalid_argument when
+    // gamma mu_max >= 2: the iteration would diverge.
+    PdJacobiParameters jacobiParameters(const SolverSettings& settings);
+
+    // New element weights and rows (a live stiffness edit, pd_materials.h):
+    // `pd` has the same elements and system pattern, its weights and rows
+    // rebuilt (buildPdSystem). Uploads the arrays whose bytes changed (each
+    // upload waits for the frames in flight) and forgets the spectra. Throws
+    // std::invalid_argument when the structure differs.
+    void setWeights(const PdModel& pd);
+
+private:
+    PdModel pd_;
+    GpuBuffer rows_, offDiagonal_, gatherSlots_, springs_, triangles_, tetStrain_, tetVolume_, bending_, attachments_;
+    std::map<float, JacobiSpectrum> spectra_;  // by h
+};
+
+}  // namespace vksim
