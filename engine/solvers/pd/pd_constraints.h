@@ -7,8 +7,8 @@
 #include <map>
 
 #include "scene/scene.h"
+#include "solvers/pd/pd_model.h"
 #include "solvers/pd/pd_system.h"
-#include "solvers/sim_model.h"
 #include "vk/buffer.h"
 
 namespace vksim {
