@@ -11,7 +11,14 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-scripts/build.sh
+# In CI, the `ci` preset: the default one with less debug information
+# (-g1: line tables, no variables), which a CI run never reads; the code is
+# the same (docs/testing.md, "Build and test times").
+if [[ ${CI:-} == true ]]; then
+  scripts/build.sh ci
+else
+  scripts/build.sh
+fi
 
 # The Vulkan loader, lavapipe and vulkaninfo warn on every start without a
 # runtime directory (containers and CI runners often have none).
@@ -21,6 +28,15 @@ if [[ -z "${XDG_RUNTIME_DIR:-}" ]]; then
   export XDG_RUNTIME_DIR
   trap 'rm -rf "$XDG_RUNTIME_DIR"' EXIT
 fi
+
+# Two tests at a time, each with one lavapipe worker thread: by default
+# lavapipe starts one per core in every process, four threads on two cores,
+# and the GPU tests took 30% more CPU time (docs/testing.md, "Build and test
+# times"). The state is the same at any thread count
+# (tests/cli/thread_hashes.sh compares 1, 2 and 4 threads, setting them
+# itself, as do the other tests that need a count). Set LP_NUM_THREADS to
+# run with another; scripts/asan_tests.sh uses 1 too.
+export LP_NUM_THREADS=${LP_NUM_THREADS:-1}
 
 status=0
 ctest --test-dir build --output-on-failure -j2 "$@" || status=$?
