@@ -165,9 +165,9 @@ const PassTraffic* findPassTraffic(std::string_view family) {
 std::string passFamily(std::string_view passName) {
     // The overflow group is part of its family's sweep: the same shader and
     // bytes per constraint, and the family's element count includes it.
-    constexpr std::string_view kOverflow = " overflow";
-    if (passName.ends_with(kOverflow) && passName.size() > kOverflow.size())
-        return std::string(passName.substr(0, passName.size() - kOverflow.size()));
+    constexpr std::string_view kOverflowSuffix = " overflow";
+    if (passName.ends_with(kOverflowSuffix) && passName.size() > kOverflowSuffix.size())
+        return std::string(passName.substr(0, passName.size() - kOverflowSuffix.size()));
     constexpr std::string_view kColour = " colour ";
     const size_t at = passName.rfind(kColour);
     if (at == std::string_view::npos) return std::string(passName);

@@ -111,9 +111,9 @@ void colourPbdConstraints(PbdModel& pbd, PbdColouring colouring) {
     const std::span<const uint32_t> families[] = {bending, distance, attachments};
     const uint32_t arities[] = {4, 2, 1};
     std::vector<Colouring> colourings = colourAcrossFamilies(families, arities);
-    for (Colouring& colouring : colourings)
-        for (uint32_t& colour : colouring.colourOf)
-            if (colour != kOverflow) colour = colouring.colourCount - 1 - colour;
+    for (Colouring& family : colourings)
+        for (uint32_t& colour : family.colourOf)
+            if (colour != kOverflow) colour = family.colourCount - 1 - colour;
     pbd.bendingGroups = sortByColour(pbd.bending, colourings[0]);
     pbd.distanceGroups = sortByColour(pbd.distance, colourings[1]);
     pbd.attachmentGroups = sortByColour(pbd.attachments, colourings[2]);
