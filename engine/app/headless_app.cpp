@@ -16,6 +16,8 @@
 #include "run/stop_signal.h"
 #include "solvers/model_summary.h"
 #include "solvers/pbd/pbd_solver.h"
+#include "solvers/pd/pd_solver.h"
+#include "solvers/rigid/rigid_solver.h"
 #include "vk/context.h"
 #include "world/world.h"
 
@@ -50,7 +52,11 @@ int runHeadless(const RunOptions& options, const Scene& scene) {
         std::cout << fmt::format("device: {} ({}, Vulkan {}, {})\n", ctx.deviceInfo().name, ctx.deviceInfo().type,
                                  ctx.deviceInfo().apiVersion, ctx.deviceInfo().driver);
         std::cout << describeModel(sim.model());
-        if (sim.model().pbd.particleCount > 0) std::cout << sim.solver<PbdSolver>().describePath(sim.scene().solver);
+        // The dispatch path of each solver with objects.
+        const SolverSettings& settings = sim.scene().solver;
+        if (sim.model().pbd.particleCount > 0) std::cout << sim.solver<PbdSolver>().describePath(settings);
+        if (sim.model().pd.particleCount > 0) std::cout << sim.solver<PdSolver>().describePath(settings);
+        if (sim.model().rigid.bodyCount() > 0) std::cout << sim.solver<RigidSolver>().describePath(settings);
     }
 
     const uint32_t frames = options.frames.value_or(kDefaultHeadlessFrames);

@@ -61,7 +61,13 @@ PdJacobiPath PdSolver::jacobiPathFor(const SolverSettings& settings) const {
     return choosePdJacobiPath(settings.pd, model().particleCount);
 }
 
-PdJacobiDispatchPath& PdSolver::jacobiPath(const SolverSettings& settings) {
+std::string PdSolver::describePath(const SolverSettings& settings) const {
+    const PdJacobiDispatchPath& taken = jacobiPath(settings);
+    const bool chosen = settings.pd.jacobiPath == PdJacobiPath::Auto;
+    return fmt::format("PD Jacobi path: {}{}: {}\n", taken.name(), chosen ? " (\"auto\")" : "", taken.describe());
+}
+
+const PdJacobiDispatchPath& PdSolver::jacobiPath(const SolverSettings& settings) const {
     switch (jacobiPathFor(settings)) {
         case PdJacobiPath::Workgroup: return inWorkgroup_;
         case PdJacobiPath::Tiled: return tiled_;

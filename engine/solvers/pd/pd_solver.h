@@ -27,6 +27,8 @@
 // step is used (jacobiParameters()).
 #include <memory>
 #include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include <volk.h>
@@ -60,6 +62,9 @@ public:
     // How a frame with `settings` runs its Jacobi iterations ("auto"
     // resolved: choosePdJacobiPath).
     PdJacobiPath jacobiPathFor(const SolverSettings& settings) const;
+    // One line for a run's summary: the Jacobi path a frame with `settings`
+    // takes, whether "auto" chose it, and what it does.
+    std::string describePath(const SolverSettings& settings) const;
 
     std::string_view owner() const override { return "pd"; }
     std::string_view passPrefix() const override { return "pd: "; }
@@ -107,7 +112,10 @@ private:
                       uint32_t index);
 
     // The Jacobi path of a frame with `settings`.
-    PdJacobiDispatchPath& jacobiPath(const SolverSettings& settings);
+    PdJacobiDispatchPath& jacobiPath(const SolverSettings& settings) {
+        return const_cast<PdJacobiDispatchPath&>(std::as_const(*this).jacobiPath(settings));
+    }
+    const PdJacobiDispatchPath& jacobiPath(const SolverSettings& settings) const;
     // How the non-finite replay calls one of the iterates.
     static constexpr std::string_view kIterateName = "pd q";
 

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include <fmt/format.h>
 #include <glm/glm.hpp>
 
 #include "solvers/rigid/rigid_path_choice.h"
@@ -43,7 +44,13 @@ RigidPath RigidSolver::pathFor(const SolverSettings& settings) const {
     return chooseRigidPath(settings.rigid.path, bodyCount(), cpuDevice_);
 }
 
-RigidDispatchPath& RigidSolver::path(const SolverSettings& settings) {
+std::string RigidSolver::describePath(const SolverSettings& settings) const {
+    const RigidDispatchPath& taken = path(settings);
+    const bool chosen = settings.rigid.path == RigidPath::Auto;
+    return fmt::format("rigid path: {}{}: {}\n", taken.name(), chosen ? " (\"auto\")" : "", taken.describe());
+}
+
+const RigidDispatchPath& RigidSolver::path(const SolverSettings& settings) const {
     if (pathFor(settings) == RigidPath::OneWorkgroup) return oneWorkgroup_;
     return perSubstep_;
 }

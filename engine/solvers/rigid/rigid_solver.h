@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "scene/scene.h"
@@ -44,6 +46,9 @@ public:
 
     // The path a frame with `settings` takes ("auto" resolved: chooseRigidPath).
     RigidPath pathFor(const SolverSettings& settings) const;
+    // One line for a run's summary: the path a frame with `settings` takes,
+    // whether "auto" chose it, and what it does.
+    std::string describePath(const SolverSettings& settings) const;
 
     uint32_t bodyCount() const { return bodies_.bodyCount(); }
     bool empty() const { return bodies_.empty(); }
@@ -74,7 +79,10 @@ public:
     static gpu::RigidPush framePush(const SolverSettings& settings, uint32_t bodyCount, uint32_t colliderCount);
 
 private:
-    RigidDispatchPath& path(const SolverSettings& settings);
+    RigidDispatchPath& path(const SolverSettings& settings) {
+        return const_cast<RigidDispatchPath&>(std::as_const(*this).path(settings));
+    }
+    const RigidDispatchPath& path(const SolverSettings& settings) const;
 
     const ColliderSet& colliders_;
     // The device decides "auto" (rigid_path_choice.h).
