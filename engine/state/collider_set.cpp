@@ -22,6 +22,12 @@ static_assert(offsetof(gpu::Collider, linearVelocity) == 4 * 16);
 static_assert(offsetof(gpu::Collider, angularVelocity) == 5 * 16);
 // Within the 65,536 texels every device's maxTexelBufferElements allows.
 static_assert(gpu::kMaxColliders * sizeof(gpu::Collider) / 16 <= 65536);
+// How many of `bodyCount` rigid bodies are colliders too: all of them when
+// there are particles.
+uint32_t bodyColliderCount(const SharedModel& model, uint32_t bodyCount) {
+    return model.particleCount() > 0 ? bodyCount : 0u;
+}
+
 }  // namespace
 
 ColliderSet::ColliderSet(const VulkanContext& ctx, const SharedModel& model,
@@ -41,10 +47,6 @@ ColliderSet::ColliderSet(const VulkanContext& ctx, const SharedModel& model,
     meshSdfGrids_ = makeStorageBuffer<float>(ctx, model.meshSdfGrids, "mesh collider SDF grids");
     for (const gpu::Collider& c : model.colliders) shapes_ |= 1u << c.type;
     for (const gpu::Collider& s : bodyShapes) shapes_ |= 1u << s.type;
-}
-
-uint32_t bodyColliderCount(const SharedModel& model, uint32_t bodyCount) {
-    return model.particleCount() > 0 ? bodyCount : 0u;
 }
 
 void ColliderSet::set(const std::vector<gpu::Collider>& colliders) {

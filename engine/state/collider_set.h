@@ -24,10 +24,6 @@ namespace vksim {
 class VulkanContext;
 struct SharedModel;
 
-// How many of `bodyCount` rigid bodies are colliders too: all of them when
-// there are particles.
-uint32_t bodyColliderCount(const SharedModel& model, uint32_t bodyCount);
-
 class ColliderSet {
 public:
     // `bodyShapes`: each rigid body's shape in its body frame (RigidModel::shapes).
