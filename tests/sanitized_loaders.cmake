@@ -31,7 +31,7 @@ set(VKSIM_SCENE_LOADER_SOURCES
     ${PROJECT_SOURCE_DIR}/engine/scene/json_reader.cpp
     ${PROJECT_SOURCE_DIR}/engine/scene/scene_assets.cpp
     ${PROJECT_SOURCE_DIR}/engine/scene/scene_loader.cpp
-    ${PROJECT_SOURCE_DIR}/engine/scene/spring_settings.cpp
+    ${PROJECT_SOURCE_DIR}/engine/solvers/springs/spring_settings.cpp
     # Rigid bodies' mass properties, which the loader checks.
     ${PROJECT_SOURCE_DIR}/engine/scene/body_mass.cpp
     ${PROJECT_SOURCE_DIR}/engine/geometry/body_shape.cpp

@@ -1,6 +1,5 @@
 #include "app/pose_output.h"
 
-#include <filesystem>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -8,14 +7,13 @@
 
 #include "app/output_file_types.h"
 #include "io/csv_field.h"
+#include "io/file_names.h"
 #include "shaders/shared/rigid_types.h"
 #include "solvers/rigid/rigid_solver.h"
 #include "world/world.h"
 
 namespace vksim {
 namespace {
-
-std::string extensionOf(const std::string& path) { return std::filesystem::path(path).extension().string(); }
 
 // A JSON string; names are free text (bytes that are not UTF-8 become U+FFFD).
 std::string jsonString(const std::string& text) {
@@ -27,7 +25,7 @@ std::string jsonString(const std::string& text) {
 PoseWriter::PoseWriter(const VulkanContext& ctx, const World& sim, const std::string& path, uint32_t frameSlots) {
     if (!isSupportedPosesPath(path))
         throw std::invalid_argument(fmt::format("poses: '{}' does not end in .csv or .json", path));
-    json_ = extensionOf(path) == ".json";
+    json_ = fileExtension(path) == ".json";
     const RigidModel& rigid = sim.model().rigid;
     for (const std::string& name : rigid.names) names_.push_back(json_ ? jsonString(name) : csvField(name));
     // No bodies, nothing to read: no read-back (a buffer of 0 bytes does not exist).

@@ -1,17 +1,15 @@
 #include "app/timing_output.h"
 
-#include <filesystem>
 #include <stdexcept>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "io/file_names.h"
 #include "io/write_file.h"
 
 namespace vksim {
 namespace {
-
-std::string extensionOf(const std::string& path) { return std::filesystem::path(path).extension().string(); }
 
 nlohmann::json passJson(const PassTiming& pass) {
     return {{"name", pass.name},
@@ -46,7 +44,7 @@ std::string formatTimingTable(const TimingReport& report) {
 
 void writeTimingsFile(const std::string& path, const TimingReport& report) {
     std::string text;
-    if (extensionOf(path) == ".csv") {
+    if (fileExtension(path) == ".csv") {
         text = "pass,runs_per_frame,median_ms,max_ms,mean_ms\n";
         for (const PassTiming& pass : report.passes)
             text += fmt::format("\"{}\",{},{:.6f},{:.6f},{:.6f}\n", pass.name, pass.runsPerFrame, pass.medianMs,

@@ -10,7 +10,10 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "app/viewer.h"
-#include "scene/spring_settings.h"
+#include "solvers/pbd/pbd_materials.h"
+#include "solvers/pd/pd_material_edit.h"
+#include "solvers/springs/spring_params_edit.h"
+#include "solvers/springs/spring_settings.h"
 #include "solvers/pbd/pbd_solver.h"
 #include "solvers/pd/pd_materials.h"
 #include "world/world.h"
@@ -42,7 +45,7 @@ LiveParameter familyParameter(Viewer& viewer, uint32_t cloth, ConstraintFamily f
     p.logarithmic = xpbd;
     p.set = [&viewer, cloth, family, params](float value) mutable {
         (params.model == ConstraintModel::Xpbd ? params.compliance : params.stiffness) = value;
-        viewer.simulation().setFamilyMaterial(cloth, family, params);
+        viewer.simulation().edit(PbdMaterialEdit{cloth, family, params});
     };
     return p;
 }
@@ -66,7 +69,7 @@ StiffnessScale pdStiffnessScale(PdFamily family) {
 }
 
 // Each edit rebuilds the system rows and re-estimates the Jacobi spectrum
-// (World::setPdMaterial): milliseconds per slider move.
+// (a PdMaterialEdit through World::edit): milliseconds per slider move.
 LiveParameter pdParameter(Viewer& viewer, PdOwner owner, PdFamily family) {
     const Scene& scene = viewer.simulation().scene();
     PdParams params = pdParams(scene, owner, family);
@@ -75,7 +78,7 @@ LiveParameter pdParameter(Viewer& viewer, PdOwner owner, PdFamily family) {
                     params.stiffness, scale.min, scale.max, true, {}};
     p.set = [&viewer, owner, family, params](float value) mutable {
         params.stiffness = value;
-        viewer.simulation().setPdMaterial(owner, family, params);
+        viewer.simulation().edit(PdMaterialEdit{owner, family, params});
     };
     return p;
 }
@@ -162,7 +165,7 @@ LiveParameter colliderRotation(Viewer& viewer, uint32_t index, int axis) {
 
 // --- Mass-spring cloth (docs/physics.md §9). The integrator and its
 // iteration counts are scene().solver.springs, read every frame; the cloth
-// values go through World::setSpringParams.
+// values go through World::edit (a SpringParamsEdit).
 
 constexpr size_t kIntegratorCount = 7;  // SpringIntegrator's values, in order
 constexpr std::array<const char*, 4> kBendingNames = {"none", "springs", "dihedral", "quadratic"};
@@ -262,12 +265,12 @@ void addSpringSolver(std::vector<LiveParameter>& list, Viewer& viewer) {
 }
 
 // Every cloth edit is checked against the running integrator first, so the
-// frame after it cannot fail; setSpringParams checks the values.
+// frame after it cannot fail; the SpringParamsEdit checks the values.
 void applySpringParams(Viewer& viewer, uint32_t cloth, const SpringClothParams& params) {
     World& sim = viewer.simulation();
     const std::string conflict = dihedralConflict(sim.scene().solver.springs.integrator, params);
     if (!conflict.empty()) throw std::invalid_argument(sim.scene().cloths[cloth].name + ": " + conflict);
-    sim.setSpringParams(cloth, params);
+    sim.edit(SpringParamsEdit{cloth, params});
 }
 
 // A number of the cloth's SpringClothParams. Fixed ranges, as the collider

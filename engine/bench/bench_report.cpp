@@ -1,19 +1,17 @@
 #include "bench/bench_report.h"
 
 #include <cmath>
-#include <filesystem>
 #include <stdexcept>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "io/csv_field.h"
+#include "io/file_names.h"
 #include "io/write_file.h"
 
 namespace vksim {
 namespace {
-
-std::string extensionOf(const std::string& path) { return std::filesystem::path(path).extension().string(); }
 
 std::string deviceLine(const BenchDevice& device) {
     return fmt::format("{} ({}, Vulkan {}, driver {}){}", device.name, device.type, device.vulkan, device.driver,
@@ -201,7 +199,7 @@ std::string formatBenchTable(const BenchReport& report) {
 }
 
 void writeBenchFile(const std::string& path, const BenchReport& report) {
-    writeWholeFile(path, extensionOf(path) == ".csv" ? formatCsv(report) : toJson(report).dump(2) + "\n");
+    writeWholeFile(path, fileExtension(path) == ".csv" ? formatCsv(report) : toJson(report).dump(2) + "\n");
 }
 
 }  // namespace vksim

@@ -10,13 +10,10 @@
 
 #include <fmt/format.h>
 
+#include "geometry/require_positive.h"
+
 namespace vksim {
 namespace {
-
-void requirePositive(double value, const char* what) {
-    if (!(value > 0.0) || !std::isfinite(value))
-        throw std::invalid_argument(fmt::format("{} must be finite and > 0, not {}", what, value));
-}
 
 // Indices are 32-bit: refuse a resolution whose vertices they cannot name.
 void requireIndexable(uint64_t vertices, const char* shape) {

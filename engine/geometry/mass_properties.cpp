@@ -8,6 +8,8 @@
 #include <Eigen/Dense>
 #include <fmt/format.h>
 
+#include "geometry/require_positive.h"
+
 namespace vksim {
 namespace {
 
@@ -80,11 +82,6 @@ glm::dmat3 inertiaAboutCentre(const VolumeIntegrals& s, glm::dvec3 c) {
     return glm::dmat3(sq.y + sq.z, -xy, -zx,  //
                       -xy, sq.z + sq.x, -yz,  //
                       -zx, -yz, sq.x + sq.y);
-}
-
-void requirePositive(double value, const char* what) {
-    if (!(value > 0.0) || !std::isfinite(value))
-        throw std::invalid_argument(fmt::format("{} must be finite and > 0, not {}", what, value));
 }
 
 }  // namespace

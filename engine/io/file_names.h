@@ -13,6 +13,10 @@ namespace vksim {
 // '_'. A name that would be empty, "." or ".." becomes "object".
 std::string sanitizeFileName(std::string_view name);
 
+// The extension of `path`, dot included (".csv"), "" when it has none: what
+// an output option's writer picks its format by.
+inline std::string fileExtension(const std::string& path) { return std::filesystem::path(path).extension().string(); }
+
 // sanitizeFileName() of each name; a result already taken by an earlier name
 // gets "_<index>" appended (its index in `names`, counting up while that is
 // taken too), so two objects never share a file. Compared case-insensitively,

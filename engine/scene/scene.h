@@ -10,148 +10,19 @@
 
 #include <glm/glm.hpp>
 
+#include "solvers/pbd/pbd_settings.h"
+#include "solvers/pd/pd_settings.h"
+#include "solvers/rigid/rigid_settings.h"
+#include "solvers/springs/spring_settings.h"
+
 namespace vksim {
 
 struct TriangleSurface;     // io/triangle_surface.h: a welded OBJ mesh
 struct TetMesh;             // geometry/tet_mesh.h
 struct SignedDistanceGrid;  // geometry/signed_distance_grid.h
 
-enum class ConstraintModel { Pbd, Xpbd };
-
-// Stiffness of one constraint family: PBD stiffness k in [0,1] (corrected for
-// the iteration count) or XPBD compliance alpha >= 0 (inverse stiffness, m/N).
-struct ConstraintParams {
-    ConstraintModel model = ConstraintModel::Pbd;
-    float stiffness = 1.0f;
-    float compliance = 0.0f;
-    bool enabled = true;
-};
-
-// Projective dynamics settings (docs/physics.md §5), shared by every "method": "pd"
-// object: they form one global system. Each substep runs localIterations
-// local/global iterations, each a local step and jacobiIterations Jacobi
-// iterations of the global step.
-// How the Jacobi iterations of a PD global step are dispatched (docs/physics.md §5).
-enum class PdJacobiPath {
-    Auto,          // Workgroup up to kPdOneWorkgroupRows PD particles, else PerIteration
-    Workgroup,     // all J iterations in one dispatch of one workgroup
-    PerIteration,  // one dispatch per iteration
-    Tiled,         // one dispatch per iteration, each workgroup's neighbours from a tile in shared memory
-};
-
-struct PdSettings {
-    PdJacobiPath jacobiPath = PdJacobiPath::Auto;
-    uint32_t localIterations = 10;   // L per substep
-    uint32_t jacobiIterations = 20;  // J per global step
-    bool chebyshev = true;           // Chebyshev acceleration (Wang 2015); false: relaxed Jacobi
-    float spectralRadius = 0.0f;     // rho of the relaxed Jacobi iteration; 0 = from the estimated spectrum
-    float relaxation = 0.0f;         // gamma of each Jacobi update; 0 = 2 / (mu_min + mu_max) (pd_system.h)
-    float collisionWeight = 1000.0f;  // weight of a collision projection, in units of the particle's m/h^2
-    bool operator==(const PdSettings&) const = default;
-};
-
-// The mass-spring solver's settings (docs/physics.md §9), shared by every
-// "method": "springs" object: they form one system.
-enum class SpringIntegrator {
-    ExplicitEuler,
-    SymplecticEuler,
-    PositionVerlet,
-    VelocityVerlet,
-    Midpoint,
-    ImplicitEuler,  // Newton on F, block-Jacobi/Chebyshev linear solves
-    Vbd,            // vertex block descent on F (Chen et al. 2024)
-};
-
-struct SpringSettings {
-    SpringIntegrator integrator = SpringIntegrator::SymplecticEuler;
-    uint32_t newtonIterations = 3;   // per substep
-    uint32_t jacobiIterations = 40;  // per Newton iteration
-    bool chebyshev = true;           // Chebyshev acceleration of the Jacobi iterations
-    bool lineSearch = true;          // backtracking on F along the Newton direction
-    uint32_t vbdIterations = 10;     // per substep, each a sweep over every colour
-    bool operator==(const SpringSettings&) const = default;
-};
-
-// How the PBD objects are dispatched (docs/physics.md §1, "Small objects in
-// one workgroup").
-enum class PbdPath {
-    Auto,       // Clusters where they cut an object (on a CPU device where its texel buffers
-                // hold the arrays; on a GPU where the largest object is cut into 10 or more or
-                // does not fit one workgroup); else Workgroup when every PBD object fits one
-                // workgroup's shared memory, else PerColour (choosePbdPath)
-    Workgroup,  // one dispatch per frame, one workgroup per object, positions in shared memory
-    PerColour,  // one dispatch per colour per iteration
-    Clusters,   // per iteration, two dispatches of shared-memory clusters and the colours they leave
-};
-// The scene format's name of each PbdPath, in its order.
-inline constexpr const char* kPbdPathNames[] = {"auto", "workgroup", "perColour", "clusters"};
-
-// How the PBD constraints are coloured for Gauss-Seidel (docs/physics.md §1,
-// "One colouring across the families"). Fixed when a world is built: the
-// constraint arrays are sorted by it.
-enum class PbdColouring {
-    PerFamily,       // each family its own colours: a grid cloth 8 stretch + 18 bending, one dispatch each
-    AcrossFamilies,  // one colouring of every constraint, a colour's dispatch holding every family
-};
-// The scene format's name of each PbdColouring, in its order.
-inline constexpr const char* kPbdColouringNames[] = {"perFamily", "acrossFamilies"};
-
-// How the rigid bodies are dispatched (docs/physics.md §11).
-enum class RigidPath {
-    Auto,          // one workgroup for up to 4 bodies on a CPU device, 8 on a GPU, else per substep
-    OneWorkgroup,  // one dispatch per frame: every body and pair in one workgroup
-    PerSubstep,    // per substep and iteration: bodies in parallel, then each round of pairs
-};
-
-// How bodies meet the colliders (docs/physics.md §11, "Penalty contacts").
-enum class RigidContact {
-    Impulse,    // averaged contact, impulse to the wanted velocity, push-out
-    Quadratic,  // penalty force k (zone - phi) per point in the buffer zone
-    Barrier,    // penalty force rho (1/phi - 1/zone) per point in the buffer zone
-};
-
-// How a substep moves a body (docs/physics.md §11, "One substep").
-enum class RigidIntegrator {
-    SymplecticEuler,  // c += h v, with v after the substep's forces and contacts
-    Midpoint,         // c += h (v_start + v_end) / 2, the seed's mid-point rule (omega likewise)
-};
-
-// The rigid-body settings (docs/physics.md §11), shared by every body.
-struct RigidSettings {
-    RigidPath path = RigidPath::Auto;
-    // Against the colliders; bodies meet each other by impulses whatever this is.
-    RigidContact contact = RigidContact::Impulse;
-    float penaltyStiffness = 1e3f;  // [N/m] per contact point (quadratic)
-    float barrierStrength = 1.0f;   // [N m] per contact point (log-barrier)
-    float penaltyZone = 0.01f;      // [m] how far above a surface a penalty starts to act
-    RigidIntegrator integrator = RigidIntegrator::SymplecticEuler;
-    bool gyroscopic = true;      // include -omega x I omega in the angular update
-    // Passes of contacts (colliders, then every pair of bodies) per substep:
-    // each resolves what the previous left, as Gauss-Seidel sweeps do, so a
-    // stack settles in fewer substeps with more of them.
-    uint32_t iterations = 4;
-    float linearDamping = 0.0f;  // [1/s]: v *= max(0, 1 - rate h) each substep (the seed's factor alpha)
-    float angularDamping = 0.0f;  // [1/s]: omega likewise
-    // [m/s]: contacts approaching slower than this do not bounce; the
-    // restitution fades in up to twice this speed.
-    float restingSpeed = 0.1f;
-    // [m]: how deep a body may stay inside a collider. Deeper, it is moved
-    // out by the excess at the end of the substep; moving a body lifts it
-    // without a velocity, which adds energy, so shallow contact is left to
-    // the impulses.
-    float penetrationSlop = 0.001f;
-    bool operator==(const RigidSettings&) const = default;
-};
-
-// The settings of every PBD/XPBD object (scene keys "iterations", "pbdPath"
-// and "pbdColouring" under "solver").
-struct PbdSettings {
-    uint32_t iterations = 8;  // n_s per substep
-    PbdPath path = PbdPath::Auto;
-    PbdColouring colouring = PbdColouring::PerFamily;  // read when the model is built, not live
-    bool operator==(const PbdSettings&) const = default;
-};
-
+// The settings every solver shares (scene keys under "solver") and each
+// solver's own block, declared in its folder.
 struct SolverSettings {
     float timeStep = 1.0f / 60.0f;  // one frame [s]
     uint32_t substeps = 4;          // h = timeStep / substeps
@@ -171,52 +42,6 @@ struct SolverSettings {
 // Which solver steps an object.
 enum class SolverMethod { Pbd, Pd, Springs };
 
-// One family of projective dynamics elements of an object: its stiffness
-// (each element's weight is this times its rest length, area or volume
-// measure, see README "Scene files") and, for strain and volume, the range
-// the singular values or the volume ratio are clamped to.
-struct PdParams {
-    float stiffness = 1.0f;
-    float rangeMin = 1.0f;
-    float rangeMax = 1.0f;
-    bool enabled = true;
-};
-
-// The element families of a cloth simulated with projective dynamics.
-struct PdClothParams {
-    PdParams stretch{.stiffness = 2000.0f};                  // springs on structural and shear edges [N/m]
-    PdParams strain{.stiffness = 100.0f, .enabled = false};  // triangle strain [N/m]
-    PdParams bending{.stiffness = 1e-3f};                    // isometric bending stencil [N m]
-    PdParams attachment{.stiffness = 1000.0f};               // pins as closeness constraints [N/m]
-};
-
-// How a mass-spring cloth bends (docs/physics.md §9.5).
-enum class SpringBending {
-    None,
-    Springs,    // springs across interior edges (mesh) or skipping a vertex (grid)
-    Dihedral,   // Bridson et al. 2003 forces; explicit integrators only
-    Quadratic,  // Bergou et al. 2006 constant Hessian, for a flat rest shape
-};
-
-// Which springs a grid cloth gets (a mesh cloth always gets its edges).
-enum class SpringTopology {
-    Mesh,  // the lecture's builder: one spring per edge, bending springs across interior edges
-    Grid,  // structural, shear and skip-one bending families
-};
-
-// The springs of a "method": "springs" cloth.
-struct SpringClothParams {
-    SpringTopology topology = SpringTopology::Grid;  // grids; mesh cloths always use Mesh
-    uint32_t shearDiagonals = 2;                     // grid: 0, 1 or 2 diagonals per cell
-    float stretch = 2000.0f;                         // k of stretch (edge, structural) springs [N/m]
-    float shear = 500.0f;                            // k of shear springs [N/m]
-    SpringBending bending = SpringBending::Springs;
-    float bendingStiffness = 50.0f;  // springs: [N/m]; dihedral: [N/m] (times the hinge scale); quadratic: [N m]
-    float drag = 0.0f;               // air drag sigma [kg/s], f = -sigma v per particle
-    float compressionScale = 1.0f;   // stiffness factor of compressed springs, in [0, 1]
-    float slack = 0.0f;              // compressed by less than this fraction of L: no force
-};
-
 // A rectangular cloth in its object frame: the grid spans the local XZ plane,
 // centred at the origin, then is rotated and translated.
 struct ClothGrid {
@@ -231,18 +56,6 @@ struct ClothMeshSource {
     std::shared_ptr<const TriangleSurface> surface;
     float scale = 1.0f;                    // file units -> metres, before rotation and position
     std::vector<uint32_t> pinnedVertices;  // indices into surface->positions, ascending, distinct
-};
-
-// Shape matching of a PBD object (docs/physics.md §13; Müller et al. 2005):
-// its particles pulled towards the rest shape moved by the best rotation
-// (rigid) or by a blend of it with the best volume-keeping linear map
-// (linear), once per iteration after the object's constraints.
-enum class ShapeMatchMode { Rigid, Linear };
-struct ShapeMatchParams {
-    bool enabled = false;
-    ShapeMatchMode mode = ShapeMatchMode::Rigid;
-    float stiffness = 1.0f;  // [0, 1]: fraction of the way to the goals per substep
-    float beta = 0.5f;       // linear mode: goal transform beta A~ + (1 - beta) R
 };
 
 struct ClothObject {

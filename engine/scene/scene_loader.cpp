@@ -1,7 +1,5 @@
 #include "scene/scene_loader.h"
 
-#include "scene/spring_settings.h"
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -23,6 +21,7 @@
 #include "scene/json_reader.h"
 #include "scene/scene_assets.h"
 #include "shaders/shared/sim_types.h"
+#include "solvers/springs/spring_settings.h"
 
 // The format this file reads is documented key by key in README.md, section "Scene files";
 // keep the two in step. Each read* function below handles one JSON object

@@ -77,6 +77,10 @@ public:
         (void)settings;
         (void)scenePath;
     }
+    // The scene keys that make its frame record fewer passes (its
+    // iterations, a path that runs them in one dispatch), with their JSON
+    // paths: for the message that refuses a frame of too many passes.
+    virtual std::string fewerPassesKeys() const = 0;
     // The settings a live edit may switch it to that record other passes
     // (its other dispatch paths, where its objects fit them): the world
     // sizes its pass timer over these too.

@@ -138,6 +138,13 @@ void Stepper::checkSettings(const SolverSettings& settings, const std::string& s
     for (const std::unique_ptr<Solver>& solver : solvers_) solver->checkSettings(settings, scenePath);
 }
 
+std::vector<std::string> Stepper::fewerPassesKeys() const {
+    std::vector<std::string> keys;
+    for (const Active& active : active_) keys.push_back(active.solver->fewerPassesKeys());
+    if (!rigid_->empty()) keys.push_back(rigid_->fewerPassesKeys());
+    return keys;
+}
+
 std::vector<SolverSettings> Stepper::liveVariants(const SolverSettings& settings) const {
     std::vector<SolverSettings> variants;
     for (const std::unique_ptr<Solver>& solver : solvers_)

@@ -67,6 +67,9 @@ public:
 
     // Every solver's checkSettings(), in step order.
     void checkSettings(const SolverSettings& settings, const std::string& scenePath);
+    // The fewerPassesKeys() of every solver with something to step, in
+    // step order.
+    std::vector<std::string> fewerPassesKeys() const;
     // Every solver's liveVariants() of `settings`.
     std::vector<SolverSettings> liveVariants(const SolverSettings& settings) const;
 

@@ -12,14 +12,7 @@
 #include "geometry/collider_bounds.h"
 #include "model/collider_builder.h"
 #include "solvers/model_builder.h"
-#include "solvers/pbd/pbd_materials.h"
-#include "solvers/pbd/pbd_solver.h"
-#include "solvers/pd/pd_materials.h"
-#include "solvers/pd/pd_solver.h"
-#include "solvers/pd/pd_system.h"
 #include "solvers/rigid/rigid_solver.h"
-#include "solvers/springs/spring_materials.h"
-#include "solvers/springs/spring_solver.h"
 #include "vk/barriers.h"
 #include "vk/context.h"
 #include "world/device_limits.h"
@@ -35,18 +28,9 @@ const Scene& fittingDevice(const VulkanContext& ctx, const Scene& scene) {
     return scene;
 }
 
-// The keys that lower a frame's passes, for the solvers in `model`.
-std::string fewerPassesKeys(const SimModel& model) {
-    // Each solver's iterations, and its path that runs them in one dispatch.
-    std::vector<std::string> keys;
-    if (model.pbd.particleCount > 0)
-        keys.push_back("/solver/iterations or \"pbdPath\": \"workgroup\" or \"clusters\" (/solver/pbdPath)");
-    if (model.pd.particleCount > 0)
-        keys.push_back("/solver/pd/iterations, /solver/pd/jacobiIterations or \"jacobiPath\": \"workgroup\" "
-                       "(/solver/pd/jacobiPath)");
-    if (model.springs.particleCount > 0) keys.push_back("the iterations in /solver/springs");
-    if (model.rigid.bodyCount() > 0)
-        keys.push_back("/solver/rigid/iterations or \"path\": \"oneWorkgroup\" (/solver/rigid/path)");
+// The keys that lower a frame's passes, for the solvers that step something.
+std::string fewerPassesKeys(const Stepper& stepper) {
+    const std::vector<std::string> keys = stepper.fewerPassesKeys();
     if (keys.empty()) return "or the iterations";
     std::string text;
     for (size_t i = 0; i < keys.size(); ++i) text += (i == 0 ? "" : i + 1 == keys.size() ? "; or " : "; ") + keys[i];
@@ -72,7 +56,7 @@ World::World(const VulkanContext& ctx, const Scene& scene, uint32_t frameSlots)
         throw std::invalid_argument(fmt::format(
             "{}: /solver: a frame of {} substeps records {} GPU passes (every colour, Jacobi step or rigid contact "
             "round of every iteration), at most {}; lower /solver/substeps, {}",
-            scene_.path, scene_.solver.substeps, runs, kMaxPassRunsPerFrame, fewerPassesKeys(model_)));
+            scene_.path, scene_.solver.substeps, runs, kMaxPassRunsPerFrame, fewerPassesKeys(*stepper_)));
     // A frame that cannot finish within the GPU time limit on this device.
     refuseFramesPastTimeLimit(ctx, scene_.path, stepper_->frameWork(scene_.solver));
     // Head-room for a live switch of a solver's path too (PBD's per-colour
@@ -191,53 +175,6 @@ namespace {
 bool finiteVec(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
 }  // namespace
-
-void World::setFamilyMaterial(uint32_t cloth, ConstraintFamily family, const ConstraintParams& params) {
-    setPbdFamilyMaterial(scene_, model_.pbd, cloth, family, params);  // throws before any change
-    stepper_->solver<PbdSolver>().setMaterials(model_.pbd.materials);
-    commands_->forget();
-}
-
-void World::setPdMaterial(PdOwner owner, PdFamily family, const PdParams& params) {
-    PdParams& current = pdParams(scene_, owner, family);  // throws for a bad owner or family
-    const std::string where = "setPdMaterial: " + describePdParams(scene_, owner, family);
-    if (params.enabled != current.enabled)
-        throw std::invalid_argument(where + ": enabling or disabling a family is not live (it adds or removes "
-                                            "elements); edit the scene and build a new World");
-    validatePdParams(params, where);
-    const PdWeightGroup* group = findPdWeightGroup(model_.pd, owner, family);
-    if (!group) throw std::invalid_argument(where + ": the object has no elements of this family");
-    PdModel edited = model_.pd;
-    applyPdParams(edited, *group, params);
-    buildPdSystem(edited, model_.positions);
-    PdSolver& pd = stepper_->solver<PdSolver>();
-    pd.setWeights(edited);
-    commands_->forget();  // the spectrum, so the Chebyshev weights, are estimated again
-    try {
-        pd.jacobiParameters(scene_.solver);
-    } catch (const std::invalid_argument& e) {
-        pd.setWeights(model_.pd);
-        throw std::invalid_argument(fmt::format("{}: {}", where, e.what()));
-    }
-    model_.pd = std::move(edited);
-    current = params;
-}
-
-void World::setSpringParams(uint32_t cloth, const SpringClothParams& params) {
-    if (cloth >= scene_.cloths.size() || scene_.cloths[cloth].method != SolverMethod::Springs)
-        throw std::invalid_argument(fmt::format("setSpringParams: cloth {} is not a mass-spring cloth", cloth));
-    const std::vector<SpringObject>& objects = model_.springs.objects;
-    const auto object = std::find_if(objects.begin(), objects.end(),
-                                     [&](const SpringObject& o) { return o.cloth == cloth; });
-    if (object == objects.end())
-        throw std::invalid_argument(fmt::format("setSpringParams: cloth {} has no springs", cloth));
-    MsModel edited = model_.springs;
-    vksim::setSpringParams(edited, static_cast<uint32_t>(object - objects.begin()), params);  // throws before any change
-    stepper_->solver<SpringSolver>().setMaterials(edited);
-    model_.springs = std::move(edited);
-    scene_.cloths[cloth].springs = params;
-    commands_->forget();
-}
 
 void World::setCollider(uint32_t index, const ColliderDesc& desc) {
     if (index >= scene_.colliders.size())

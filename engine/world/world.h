@@ -156,31 +156,19 @@ public:
     // settings (gravity, damping, substeps, iterations...) are read from
     // scene().solver at every frame: edit them there.
     //
-    // The stiffness or compliance of a constraint family of PBD cloth
-    // `cloth` (index into scene().cloths). `enabled` cannot change (the
-    // constraints exist or not). Throws std::invalid_argument for a PD cloth
-    // (setPdMaterial), a bad index or value.
-    void setFamilyMaterial(uint32_t cloth, ConstraintFamily family, const ConstraintParams& params);
-    // The stiffness and strain/volume range of an element family of a
-    // projective dynamics object (pd_materials.h: pdParams names which scene
-    // parameters). The weights live in the system matrix too: this rebuilds
-    // the matrix rows on the CPU, uploads them with the elements (waiting for
-    // the frames in flight) and re-estimates the Jacobi spectrum at the next
-    // frame, so it costs milliseconds, not microseconds. The result is the
-    // model a new World of the edited scene would build, bit for bit.
-    // `enabled` cannot change. Throws std::invalid_argument for a bad owner,
-    // family or value, or when the scene's fixed relaxation would make the
-    // Jacobi iteration diverge with the new weights (nothing changes then).
-    void setPdMaterial(PdOwner owner, PdFamily family, const PdParams& params);
-    // The spring params of mass-spring cloth `cloth` (index into
-    // scene().cloths): stiffnesses, the bending model (springs, dihedral,
-    // quadratic, none), drag and the locking remedies, live; the result is
-    // the model a new World of the edited scene would build, bit for bit
-    // (spring_materials.h). Uploads the element arrays (waits for the frames
-    // in flight). The integrator is scene().solver.springs.integrator, read
-    // every frame. Throws std::invalid_argument for a cloth that is not a
-    // mass-spring cloth, a topology change or a bad value (nothing changes).
-    void setSpringParams(uint32_t cloth, const SpringClothParams& params);
+    // A solver's materials, through the solver: `change` is a
+    // PbdMaterialEdit (solvers/pbd/pbd_materials.h), a PdMaterialEdit
+    // (solvers/pd/pd_material_edit.h) or a SpringParamsEdit
+    // (solvers/springs/spring_params_edit.h), each of which says what it
+    // changes and what it costs. It edits scene() and model() with the
+    // solver's buffers, so that the edited world is, bit for bit, a new
+    // World of the edited scene. Throws std::invalid_argument, changing
+    // nothing, for an edit the scene cannot take (each says which).
+    template <class Edit>
+    void edit(const Edit& change) {
+        commands_->forget();  // the next frame records anew, whatever the edit wrote
+        change.apply(scene_, model_, solver<typename Edit::Solver>());
+    }
     // Collider `index` becomes `desc`: position, rotation, size, thickness,
     // friction, restitution. Its shape (and a mesh collider's mesh and scale)
     // cannot change. Throws std::invalid_argument otherwise or for bad values.

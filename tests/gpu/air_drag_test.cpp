@@ -10,7 +10,7 @@
 #include <fmt/format.h>
 
 #include "gpu_harness.h"
-#include "scene/spring_settings.h"
+#include "solvers/springs/spring_settings.h"
 #include "solvers/model_builder.h"
 
 namespace vksim::test {

@@ -14,6 +14,7 @@
 #include "../common/convergence_bounds.h"
 #include "gpu_harness.h"
 #include "solvers/model_builder.h"
+#include "solvers/pbd/pbd_materials.h"
 #include "solvers/pbd/pbd_path_choice.h"
 #include "solvers/pbd/pbd_reference.h"
 #include "solvers/pbd/pbd_solver.h"
@@ -293,7 +294,7 @@ TEST_F(ClusterSolve, ALiveMaterialEditReachesTheSweep) {
     runWorldFrames(ctx(), world, 3);
     ConstraintParams params = world.scene().cloths[0].stretch;
     params.stiffness = 0.05f;
-    world.setFamilyMaterial(0, ConstraintFamily::Stretch, params);
+    world.edit(PbdMaterialEdit{0, ConstraintFamily::Stretch, params});
     const float unedited = scene.cloths[0].stretch.stiffness;
     const auto [toSoft, toStiff] = framesAfterAnEdit(ctx(), world, [&](SimModel& model) {
         model.pbd.materials[model.pbd.distance[0].material].stiffness = unedited;
@@ -325,7 +326,7 @@ TEST_F(ClusterSolve, AFamilySwitchedToXpbdLiveKeepsItsMultipliers) {
     ConstraintParams params = world.scene().cloths[0].stretch;
     params.model = ConstraintModel::Xpbd;
     params.compliance = 0.01f;
-    world.setFamilyMaterial(0, ConstraintFamily::Stretch, params);
+    world.edit(PbdMaterialEdit{0, ConstraintFamily::Stretch, params});
     EXPECT_EQ(world.solver<PbdSolver>().constraints().xpbdFamilies(),
               gpu::kXpbdFamilyDistance | gpu::kXpbdFamilyBending);
     const auto [toXpbd, toPbd] = framesAfterAnEdit(ctx(), world, [](SimModel& model) {

@@ -16,7 +16,7 @@
 
 #include "../spring_test_models.h"
 #include "gpu_harness.h"
-#include "scene/spring_settings.h"
+#include "solvers/springs/spring_settings.h"
 #include "solvers/model_builder.h"
 
 namespace vksim::test {

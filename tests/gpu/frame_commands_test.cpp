@@ -18,6 +18,9 @@
 #include "gpu_harness.h"
 #include "run/frame_loop.h"
 #include "scene/scene_loader.h"
+#include "solvers/pbd/pbd_materials.h"
+#include "solvers/pd/pd_material_edit.h"
+#include "solvers/springs/spring_params_edit.h"
 #include "world/world.h"
 
 namespace vksim::test {
@@ -96,7 +99,7 @@ void editAt(World& world, uint32_t frame) {
         case 3: {  // a PBD material: an upload at the next recording
             ConstraintParams stretch = world.scene().cloths[0].stretch;
             stretch.stiffness = 0.5f;
-            world.setFamilyMaterial(0, ConstraintFamily::Stretch, stretch);
+            world.edit(PbdMaterialEdit{0, ConstraintFamily::Stretch, stretch});
             break;
         }
         case 9:  // settings edited in place, as the viewer does
@@ -120,13 +123,13 @@ void editAt(World& world, uint32_t frame) {
         case 37: {  // PD weights: the spectrum, so the Chebyshev weights' upload, again
             PdParams stretch = world.scene().cloths[1].pd.stretch;
             stretch.stiffness *= 2.0f;
-            world.setPdMaterial(PdOwner{PdOwner::Kind::Cloth, 1}, PdFamily::Springs, stretch);
+            world.edit(PdMaterialEdit{PdOwner{PdOwner::Kind::Cloth, 1}, PdFamily::Springs, stretch});
             break;
         }
         case 43: {  // spring stiffness
             SpringClothParams springs = world.scene().cloths[2].springs;
             springs.stretch *= 1.5f;
-            world.setSpringParams(2, springs);
+            world.edit(SpringParamsEdit{2, springs});
             break;
         }
         case 49:

@@ -15,8 +15,10 @@
 #include "gpu_harness.h"
 #include "scene/scene_loader.h"
 #include "solvers/model_builder.h"
+#include "solvers/pbd/pbd_materials.h"
 #include "solvers/pbd/pbd_reference.h"
 #include "solvers/pbd/pbd_solver.h"
+#include "solvers/pd/pd_material_edit.h"
 #include "solvers/pd/pd_materials.h"
 #include "solvers/pd/pd_reference.h"
 #include "solvers/pd/pd_solver.h"
@@ -618,7 +620,7 @@ TEST_F(Interaction, LiveParametersTakeEffectAndResetReproducesAFreshRun) {
         frames(ctx(), soft, 5);
         ConstraintParams params = soft.scene().cloths[0].stretch;
         params.stiffness = 0.05f;
-        soft.setFamilyMaterial(0, ConstraintFamily::Stretch, params);
+        soft.edit(PbdMaterialEdit{0, ConstraintFamily::Stretch, params});
         EXPECT_EQ(soft.scene().cloths[0].stretch.stiffness, 0.05f);
         frames(ctx(), stiff, 20);
         frames(ctx(), soft, 20);
@@ -628,11 +630,11 @@ TEST_F(Interaction, LiveParametersTakeEffectAndResetReproducesAFreshRun) {
                                  "lowering it to 0.05 at frame 5\n", 100 * a, 100 * b);
         EXPECT_GT(b, 2 * a);
         params.enabled = false;
-        EXPECT_THROW(soft.setFamilyMaterial(0, ConstraintFamily::Stretch, params), std::invalid_argument);
+        EXPECT_THROW(soft.edit(PbdMaterialEdit{0, ConstraintFamily::Stretch, params}), std::invalid_argument);
         params.enabled = true;
         params.stiffness = 2.0f;
-        EXPECT_THROW(soft.setFamilyMaterial(0, ConstraintFamily::Stretch, params), std::invalid_argument);
-        EXPECT_THROW(soft.setFamilyMaterial(3, ConstraintFamily::Stretch, params), std::invalid_argument);
+        EXPECT_THROW(soft.edit(PbdMaterialEdit{0, ConstraintFamily::Stretch, params}), std::invalid_argument);
+        EXPECT_THROW(soft.edit(PbdMaterialEdit{3, ConstraintFamily::Stretch, params}), std::invalid_argument);
     }
     // Gravity (scene().solver, read every frame): reversed, the cloth rises.
     {
@@ -709,7 +711,7 @@ TEST_F(Interaction, IterationStiffnessFollowsLiveIterationAndMaterialEdits) {
     frames(ctx(), sim, 3);
     ConstraintParams bending = sim.scene().cloths[0].bending;
     bending.stiffness = 0.3f;
-    sim.setFamilyMaterial(0, ConstraintFamily::Bending, bending);
+    sim.edit(PbdMaterialEdit{0, ConstraintFamily::Bending, bending});
     frames(ctx(), sim, 3);
     sim.scene().solver.pbd.iterations = 3;
     frames(ctx(), sim, 3);
@@ -738,7 +740,7 @@ TEST_F(Interaction, PdMaterialsAreLiveAndMatchAFreshBuild) {
     frames(ctx(), soft, 5);
     PdParams strain = scene.solids[0].strain;
     strain.stiffness /= 20.0f;
-    soft.setPdMaterial(bar, PdFamily::TetStrain, strain);
+    soft.edit(PdMaterialEdit{bar, PdFamily::TetStrain, strain});
     EXPECT_EQ(soft.scene().solids[0].strain.stiffness, strain.stiffness);
     frames(ctx(), stiff, 40);
     frames(ctx(), soft, 40);
@@ -766,15 +768,16 @@ TEST_F(Interaction, PdMaterialsAreLiveAndMatchAFreshBuild) {
     // Bad edits change nothing.
     PdParams bad = strain;
     bad.enabled = false;
-    EXPECT_THROW(soft.setPdMaterial(bar, PdFamily::TetStrain, bad), std::invalid_argument);
+    EXPECT_THROW(soft.edit(PdMaterialEdit{bar, PdFamily::TetStrain, bad}), std::invalid_argument);
     bad = strain;
     bad.stiffness = -1.0f;
-    EXPECT_THROW(soft.setPdMaterial(bar, PdFamily::TetStrain, bad), std::invalid_argument);
+    EXPECT_THROW(soft.edit(PdMaterialEdit{bar, PdFamily::TetStrain, bad}), std::invalid_argument);
     bad = strain;
     bad.rangeMin = std::nanf("");
-    EXPECT_THROW(soft.setPdMaterial(bar, PdFamily::TetStrain, bad), std::invalid_argument);
-    EXPECT_THROW(soft.setPdMaterial(bar, PdFamily::Springs, strain), std::invalid_argument);
-    EXPECT_THROW(soft.setPdMaterial({PdOwner::Kind::Solid, 1}, PdFamily::TetStrain, strain), std::invalid_argument);
+    EXPECT_THROW(soft.edit(PdMaterialEdit{bar, PdFamily::TetStrain, bad}), std::invalid_argument);
+    EXPECT_THROW(soft.edit(PdMaterialEdit{bar, PdFamily::Springs, strain}), std::invalid_argument);
+    EXPECT_THROW(soft.edit(PdMaterialEdit{{PdOwner::Kind::Solid, 1}, PdFamily::TetStrain, strain}),
+                 std::invalid_argument);
     EXPECT_EQ(soft.scene().solids[0].strain.stiffness, strain.stiffness);
 
     // With a fixed relaxation, stiffening can push gamma mu_max past 2: refused, nothing changes.
@@ -784,7 +787,7 @@ TEST_F(Interaction, PdMaterialsAreLiveAndMatchAFreshBuild) {
     ASSERT_LT(muSoft, muStiff);
     soft.scene().solver.pd.relaxation = float(4.0 / (muSoft + muStiff));  // converges soft, diverges stiff
     try {
-        soft.setPdMaterial(bar, PdFamily::TetStrain, scene.solids[0].strain);
+        soft.edit(PdMaterialEdit{bar, PdFamily::TetStrain, scene.solids[0].strain});
         ADD_FAILURE() << "stiffening past the relaxation's limit was accepted";
     } catch (const std::invalid_argument& e) {
         std::cout << "[live pd] refused: " << e.what() << "\n";
@@ -794,16 +797,17 @@ TEST_F(Interaction, PdMaterialsAreLiveAndMatchAFreshBuild) {
     EXPECT_NO_THROW(frames(ctx(), soft, 1));
 
     // A PD cloth beside a PBD one: the PD cloth's stretch is live through
-    // setPdMaterial, not the PBD families' call.
+    // a PdMaterialEdit, not a PbdMaterialEdit.
     Scene mixed = loadScene(sourcePath("scenes/pd_vs_pbd_cloth.json"));
     World both(ctx(), mixed, 1);
     ASSERT_EQ(mixed.cloths[1].method, SolverMethod::Pd);
-    EXPECT_THROW(both.setFamilyMaterial(1, ConstraintFamily::Stretch, mixed.cloths[1].stretch), std::invalid_argument);
-    EXPECT_THROW(both.setPdMaterial({PdOwner::Kind::Cloth, 0}, PdFamily::Springs, mixed.cloths[1].pd.stretch),
+    EXPECT_THROW(both.edit(PbdMaterialEdit{1, ConstraintFamily::Stretch, mixed.cloths[1].stretch}),
+                 std::invalid_argument);
+    EXPECT_THROW(both.edit(PdMaterialEdit{{PdOwner::Kind::Cloth, 0}, PdFamily::Springs, mixed.cloths[1].pd.stretch}),
                  std::invalid_argument);
     PdParams stretch = mixed.cloths[1].pd.stretch;
     stretch.stiffness *= 0.5f;
-    EXPECT_NO_THROW(both.setPdMaterial({PdOwner::Kind::Cloth, 1}, PdFamily::Springs, stretch));
+    EXPECT_NO_THROW(both.edit(PdMaterialEdit{{PdOwner::Kind::Cloth, 1}, PdFamily::Springs, stretch}));
     EXPECT_NO_THROW(frames(ctx(), both, 2));
 }
 

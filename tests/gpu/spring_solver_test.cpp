@@ -17,7 +17,7 @@
 #include "../unit/spring_scenes.h"
 #include "diagnostics/frame_finite_check.h"
 #include "gpu_harness.h"
-#include "scene/spring_settings.h"
+#include "solvers/springs/spring_settings.h"
 #include "solvers/springs/spring_reference.h"
 #include "world/world.h"
 #include "world_frames.h"

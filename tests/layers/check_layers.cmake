@@ -5,7 +5,11 @@
 # - a folder includes a folder above it, or a folder that is not a layer;
 # - one solver includes another (engine/solvers/<a>/ including
 #   solvers/<b>/): a solver is a unit, and what two solvers share lives in
-#   solvers/ itself or in a layer below.
+#   solvers/ itself or in a layer below;
+# - a solver's settings header (solvers/<name>/<name>_settings.h, or any
+#   solvers/<name>/*_settings.h) includes a file of the engine: it is plain
+#   data that the scene holds (scene/scene.h), so every layer may include it,
+#   and it may include only the standard library, glm and shaders/.
 # A quoted include is a path under engine/ ("world/world.h"), under the
 # shader include root ("shaders/shared/sim_types.h"), or a file next to the
 # includer. Prints each layer's file and line count on success.
@@ -37,6 +41,10 @@ foreach(file IN LISTS files)
     set(solver ${CMAKE_MATCH_1})
   endif()
   get_filename_component(dir ${file} DIRECTORY)
+  set(settings_header FALSE)
+  if(file MATCHES "^solvers/[^/]+/[^/]+_settings\\.h$")
+    set(settings_header TRUE)
+  endif()
 
   file(STRINGS ${ENGINE_DIR}/${file} lines REGEX "^[ \t]*#[ \t]*include[ \t]*\"")
   file(READ ${ENGINE_DIR}/${file} text)
@@ -50,6 +58,11 @@ foreach(file IN LISTS files)
     if(included MATCHES "^shaders/")
       continue()
     endif()
+    if(settings_header)
+      string(APPEND problems
+             "engine/${file}: includes \"${included}\": a settings header includes no file of the engine\n")
+      continue()
+    endif()
     if(NOT included MATCHES "/")
       if(NOT EXISTS ${ENGINE_DIR}/${dir}/${included})
         string(APPEND problems "engine/${file}: \"${included}\" is neither next to it nor under a layer\n")
@@ -59,7 +72,7 @@ foreach(file IN LISTS files)
     string(REGEX MATCH "^[^/]+" target "${included}")
     if(NOT DEFINED rank_${target} OR NOT EXISTS ${ENGINE_DIR}/${included})
       string(APPEND problems "engine/${file}: \"${included}\" is not a file of a layer\n")
-    elseif(rank_${target} GREATER rank_${layer})
+    elseif(rank_${target} GREATER rank_${layer} AND NOT included MATCHES "^solvers/[^/]+/[^/]+_settings\\.h$")
       string(APPEND problems "engine/${file}: includes \"${included}\": ${target}/ is above ${layer}/\n")
     elseif(solver AND included MATCHES "^solvers/([^/]+)/" AND NOT CMAKE_MATCH_1 STREQUAL solver)
       string(APPEND problems "engine/${file}: includes \"${included}\": one solver includes another\n")

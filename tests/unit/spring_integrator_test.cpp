@@ -27,7 +27,7 @@
 #include <fmt/format.h>
 
 #include "../spring_test_models.h"
-#include "scene/spring_settings.h"
+#include "solvers/springs/spring_settings.h"
 #include "solvers/springs/spring_reference.h"
 
 namespace vksim {

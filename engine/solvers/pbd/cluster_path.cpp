@@ -140,7 +140,7 @@ void ClusterPath::recordSweeps(StepRecorder& rec, const SubstepContext& sub, uin
 }
 
 // Built the first time the families' modes ask for it (a material edit
-// records the frame again, World::setFamilyMaterial), and kept: at most
+// records the frame again, a PbdMaterialEdit), and kept: at most
 // eight, one per set of families.
 const ComputeKernel& ClusterPath::sweepInDeviceMemory() {
     const uint32_t families = constraints_.xpbdFamilies();

@@ -6,17 +6,22 @@
 
 #include <fmt/format.h>
 
+#include "solvers/pbd/pbd_solver.h"
+#include "solvers/sim_model.h"
+
 namespace vksim {
+namespace {
 
 void setPbdFamilyMaterial(Scene& scene, PbdModel& pbd, uint32_t cloth, ConstraintFamily family,
                           const ConstraintParams& params) {
     if (cloth >= scene.cloths.size())
         throw std::invalid_argument(
-            fmt::format("setFamilyMaterial: cloth {} out of range (the scene has {})", cloth, scene.cloths.size()));
+            fmt::format("PbdMaterialEdit: cloth {} out of range (the scene has {})", cloth, scene.cloths.size()));
     ClothObject& object = scene.cloths[cloth];
-    const std::string where = fmt::format("setFamilyMaterial: cloth '{}' {}", object.name, familyName(family));
+    const std::string where = fmt::format("PbdMaterialEdit: cloth '{}' {}", object.name, familyName(family));
     if (object.method == SolverMethod::Pd)
-        throw std::invalid_argument(where + ": a projective dynamics cloth; its parameters are set by setPdMaterial");
+        throw std::invalid_argument(where +
+                                    ": a projective dynamics cloth; its parameters are set by a PdMaterialEdit");
     if (family != ConstraintFamily::Stretch && family != ConstraintFamily::Bending &&
         family != ConstraintFamily::Attachment)
         throw std::invalid_argument(where + ": unknown family");
@@ -33,6 +38,13 @@ void setPbdFamilyMaterial(Scene& scene, PbdModel& pbd, uint32_t cloth, Constrain
                                                 params.compliance));
     current = params;
     pbd.materials.at(materialIndex(cloth, family)) = toMaterial(params);
+}
+
+}  // namespace
+
+void PbdMaterialEdit::apply(Scene& scene, SimModel& model, PbdSolver& solver) const {
+    setPbdFamilyMaterial(scene, model.pbd, cloth, family, params);  // throws before any change
+    solver.setMaterials(model.pbd.materials);
 }
 
 }  // namespace vksim

@@ -1,20 +1,30 @@
 #pragma once
-// Live edits of PBD materials (World::setFamilyMaterial): the stiffness or
-// compliance of one constraint family of one cloth, checked, then written
-// to the scene and to the model's material row, so that the edited model is
-// the one a new World of the edited scene would build.
+// Live edits of PBD materials (World::edit with a PbdMaterialEdit): the
+// stiffness or compliance of one constraint family of one cloth, checked,
+// then written to the scene, to the model's material row and to the
+// solver's buffer, so that the edited model is the one a new World of the
+// edited scene would build.
 #include <cstdint>
 
 #include "scene/scene.h"
 #include "solvers/pbd/pbd_model.h"
+#include "solvers/pbd/pbd_solver.h"
 
 namespace vksim {
 
-// Family `family` of cloth `cloth` (index into scene.cloths) takes `params`.
+struct SimModel;
+
+// The live edit: family `family` of PBD cloth `cloth` (index into
+// scene().cloths) takes `params`, from the next frame on, with no wait.
 // `enabled` cannot change (the constraints exist or not). Throws
 // std::invalid_argument, changing nothing, for a projective dynamics cloth
 // (its parameters are PD weights), a bad index, family or value.
-void setPbdFamilyMaterial(Scene& scene, PbdModel& pbd, uint32_t cloth, ConstraintFamily family,
-                          const ConstraintParams& params);
+struct PbdMaterialEdit {
+    using Solver = PbdSolver;
+    uint32_t cloth = 0;
+    ConstraintFamily family = ConstraintFamily::Stretch;
+    ConstraintParams params;
+    void apply(Scene& scene, SimModel& model, PbdSolver& solver) const;
+};
 
 }  // namespace vksim

@@ -63,6 +63,9 @@ public:
     void checkSettings(const SolverSettings& settings, const std::string& scenePath) override;
     // Every other path the objects fit.
     std::vector<SolverSettings> liveVariants(const SolverSettings& settings) const override;
+    std::string fewerPassesKeys() const override {
+        return "/solver/iterations or \"pbdPath\": \"workgroup\" or \"clusters\" (/solver/pbdPath)";
+    }
 
     // How a frame with `settings` is dispatched ("auto" resolved).
     PbdPath pathFor(const SolverSettings& settings) const;

@@ -3,7 +3,7 @@
 // volume range) as the scene states them per object and family, and how
 // they become element weights: weight = float(double(stiffness) * unit
 // weight) (PdWeightGroup). The model builder and a live edit
-// (World::setPdMaterial) both go through applyPdParams, so an edited
+// (PdMaterialEdit, pd_material_edit.h) both go through applyPdParams, so an edited
 // model is bit for bit the model built from the edited scene.
 #include <string>
 

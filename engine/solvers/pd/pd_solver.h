@@ -98,6 +98,10 @@ public:
     bool empty() const { return constraints_.empty(); }
     // A relaxation that would make the Jacobi iteration diverge.
     void checkSettings(const SolverSettings& settings, const std::string& scenePath) override;
+    std::string fewerPassesKeys() const override {
+        return "/solver/pd/iterations, /solver/pd/jacobiIterations or \"jacobiPath\": \"workgroup\" "
+               "(/solver/pd/jacobiPath)";
+    }
 
 private:
     struct PassIds;

@@ -50,6 +50,11 @@ public:
     // whether "auto" chose it, and what it does.
     std::string describePath(const SolverSettings& settings) const;
 
+    // As Solver::fewerPassesKeys.
+    std::string fewerPassesKeys() const {
+        return "/solver/rigid/iterations or \"path\": \"oneWorkgroup\" (/solver/rigid/path)";
+    }
+
     uint32_t bodyCount() const { return bodies_.bodyCount(); }
     bool empty() const { return bodies_.empty(); }
     // Both paths' passes (a path is a setting, read each frame), then "rigid: colliders".

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "scene/spring_settings.h"
+#include "solvers/springs/spring_settings.h"
 #include "solvers/springs/spring_newton_matrix.h"
 
 #include <algorithm>

@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "linear/block_sparse.h"
-#include "scene/spring_settings.h"
+#include "solvers/springs/spring_settings.h"
 #include "shaders/shared/interaction_types.h"
 #include "shaders/shared/spring_types.h"
 #include "solvers/springs/spring_newton_matrix.h"

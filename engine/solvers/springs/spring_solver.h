@@ -68,6 +68,7 @@ public:
     // Throws std::invalid_argument when `settings` cannot step this model
     // (zero iterations, dihedral bending with an implicit method).
     void checkSettings(const SolverSettings& settings) const;
+    std::string fewerPassesKeys() const override { return "the iterations in /solver/springs"; }
 
     // New stiffnesses, drags and locking parameters (a live edit,
     // spring_materials.h): `ms` has the same topology. Uploads the element

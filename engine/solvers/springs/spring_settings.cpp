@@ -1,4 +1,4 @@
-#include "scene/spring_settings.h"
+#include "solvers/springs/spring_settings.h"
 
 #include "shaders/shared/sim_types.h"
 

@@ -1,0 +1,31 @@
+#pragma once
+// The live edit of a projective dynamics material (World::edit with a
+// PdMaterialEdit).
+#include "scene/scene.h"
+#include "solvers/pd/pd_model.h"
+#include "solvers/pd/pd_solver.h"
+
+namespace vksim {
+
+struct SimModel;
+
+// The stiffness and strain/volume range of element family `family` of
+// projective dynamics object `owner` take `params` (pd_materials.h:
+// pdParams names which scene parameters). The weights live in the system
+// matrix too: this rebuilds the matrix rows on the CPU, uploads them with
+// the elements (waiting for the frames in flight) and re-estimates the
+// Jacobi spectrum at the next frame, so it costs milliseconds, not
+// microseconds. The result is the model a new World of the edited scene
+// would build, bit for bit. `enabled` cannot change. Throws
+// std::invalid_argument, changing nothing, for a bad owner, family or
+// value, or when the scene's fixed relaxation would make the Jacobi
+// iteration diverge with the new weights.
+struct PdMaterialEdit {
+    using Solver = PdSolver;
+    PdOwner owner;
+    PdFamily family = PdFamily::Springs;
+    PdParams params;
+    void apply(Scene& scene, SimModel& model, PdSolver& solver) const;
+};
+
+}  // namespace vksim
