@@ -28,7 +28,7 @@ void ReferenceSolver::updateSubstep(ReferenceWorld& world, ParticleRange range, 
     world.updateVelocities(range, params.h);
 }
 
-ReferenceWorld::ReferenceWorld(const SimModel& model) {
+ReferenceWorld::ReferenceWorld(const SharedModel& model) {
     if (model.velocities.size() != model.positions.size())
         throw std::invalid_argument("ReferenceWorld: positions and velocities differ in length");
     if (model.colliders.size() > gpu::kMaxColliders)

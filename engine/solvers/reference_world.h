@@ -18,9 +18,9 @@
 
 #include <glm/glm.hpp>
 
+#include "model/shared_model.h"
 #include "scene/scene.h"
 #include "solvers/reference_collider.h"
-#include "solvers/sim_model.h"
 #include "state/particle_range.h"
 
 namespace vksim {
@@ -74,7 +74,7 @@ public:
 class ReferenceWorld {
 public:
     // Copies the model's particles (floats widened to double) and colliders.
-    explicit ReferenceWorld(const SimModel& model);
+    explicit ReferenceWorld(const SharedModel& model);
 
     // One frame: settings.substeps substeps of h = timeStep / substeps over
     // solver.range(*this).
@@ -147,7 +147,7 @@ private:
 // (PbdReference, PdReference). The accessors forward to the world.
 class ReferenceSimulation : public ReferenceSolver {
 public:
-    explicit ReferenceSimulation(const SimModel& model) : world_(model) {}
+    explicit ReferenceSimulation(const SharedModel& model) : world_(model) {}
 
     // One frame (ReferenceWorld::step with this solver).
     void step(const SolverSettings& settings) { world_.step(settings, *this); }

@@ -26,7 +26,7 @@
 namespace vksim {
 
 class ResidualTracker;
-struct SimModel;
+struct SharedModel;
 
 // What one frame is recorded with.
 struct FrameInputs {
@@ -144,7 +144,7 @@ public:
 
     // Back to the model's initial state (waits for the queue): whatever
     // per-step state it keeps beside the particle store.
-    virtual void reset(const SimModel& model) { (void)model; }
+    virtual void reset(const SharedModel& model) { (void)model; }
 };
 
 }  // namespace vksim

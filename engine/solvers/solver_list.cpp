@@ -2,6 +2,7 @@
 
 #include "solvers/pbd/pbd_solver.h"
 #include "solvers/pd/pd_solver.h"
+#include "solvers/sim_model.h"
 #include "solvers/springs/spring_solver.h"
 
 namespace vksim {

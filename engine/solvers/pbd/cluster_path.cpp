@@ -44,7 +44,7 @@ bool holdsNothing(const ColourGroups& groups) {
     return groups.overflow.count == 0;
 }
 
-uint32_t largestObject(const SimModel& model) {
+uint32_t largestObject(const PbdModelView& model) {
     uint32_t largest = 0;
     for (const ObjectRange* object : pbdObjects(model)) largest = std::max(largest, object->particleCount);
     return largest;
@@ -52,12 +52,12 @@ uint32_t largestObject(const SimModel& model) {
 
 }  // namespace
 
-ClusterPlan planPbdClusters(const SimModel& model, const PbdDeviceShape& device) {
+ClusterPlan planPbdClusters(const PbdModelView& model, const PbdDeviceShape& device) {
     return buildClusterPlan(model, clusterParticleCapacity(device.sharedBytes, device.cpuDevice, largestObject(model),
                                                            largestConstraintSpan(model)));
 }
 
-ClusterPath::ClusterPath(const VulkanContext& ctx, const SimModel& model, const ClusterPlan& plan,
+ClusterPath::ClusterPath(const VulkanContext& ctx, const PbdModelView& model, const ClusterPlan& plan,
                          const PbdDeviceShape& device, const PbdConstraints& constraints, const ColliderSet& colliders,
                          const WorkgroupSolve& solve, const ColourSweep& colours, PbdIterationStages& stages)
     : ctx_(ctx),

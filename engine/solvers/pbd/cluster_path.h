@@ -16,6 +16,7 @@
 
 #include "solvers/pbd/pbd_clusters.h"
 #include "solvers/pbd/pbd_dispatch_path.h"
+#include "solvers/pbd/pbd_model.h"
 #include "vk/buffer.h"
 #include "vk/compute_kernel.h"
 
@@ -32,7 +33,7 @@ struct PbdDeviceShape;
 // The cluster plan of the model's PBD objects on this device, in clusters
 // of clusterParticleCapacity() (workgroup_plan.h). The constraint arrays
 // go up in its order (PbdConstraints).
-ClusterPlan planPbdClusters(const SimModel& model, const PbdDeviceShape& device);
+ClusterPlan planPbdClusters(const PbdModelView& model, const PbdDeviceShape& device);
 
 class ClusterPath final : public PbdDispatchPath {
 public:
@@ -41,7 +42,7 @@ public:
 
     // `plan`: planPbdClusters() of `model`. Builds no buffers or kernels
     // where there are no PBD particles.
-    ClusterPath(const VulkanContext& ctx, const SimModel& model, const ClusterPlan& plan,
+    ClusterPath(const VulkanContext& ctx, const PbdModelView& model, const ClusterPlan& plan,
                 const PbdDeviceShape& device, const PbdConstraints& constraints, const ColliderSet& colliders,
                 const WorkgroupSolve& solve, const ColourSweep& colours, PbdIterationStages& stages);
     ~ClusterPath() override;

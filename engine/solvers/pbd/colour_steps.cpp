@@ -51,7 +51,7 @@ std::vector<ColourStep> colourSteps(const FamilyGroups& groups, PbdColouring col
     return steps;
 }
 
-std::vector<ColourStep> colourSteps(const SimModel& model) {
+std::vector<ColourStep> colourSteps(const PbdModelView& model) {
     return colourSteps({&model.pbd.distanceGroups, &model.pbd.bendingGroups, &model.pbd.attachmentGroups},
                        model.pbd.colouring);
 }

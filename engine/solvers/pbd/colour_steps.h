@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "shaders/shared/sim_types.h"
-#include "solvers/sim_model.h"
+#include "solvers/pbd/pbd_model.h"
 
 namespace vksim {
 
@@ -48,6 +48,6 @@ struct ColourStep {
 // The steps of the model's colouring, from its groups: every colour and
 // overflow group that holds a constraint, in sweep order.
 std::vector<ColourStep> colourSteps(const FamilyGroups& groups, PbdColouring colouring);
-std::vector<ColourStep> colourSteps(const SimModel& model);
+std::vector<ColourStep> colourSteps(const PbdModelView& model);
 
 }  // namespace vksim

@@ -7,9 +7,9 @@
 
 namespace vksim {
 
-std::vector<const ObjectRange*> pbdObjects(const SimModel& model) {
+std::vector<const ObjectRange*> pbdObjects(const PbdModelView& model) {
     std::vector<const ObjectRange*> objects;
-    for (const ObjectRange& object : model.objects)
+    for (const ObjectRange& object : model.shared.objects)
         if (object.particleCount > 0 && object.firstParticle >= model.pbd.firstParticle &&
             object.firstParticle < model.pbd.firstParticle + model.pbd.particleCount)
             objects.push_back(&object);
@@ -60,7 +60,7 @@ struct ObjectClusters {
 
 class Partition {
 public:
-    Partition(const SimModel& model, uint32_t clusterParticles, ClusterPlan& plan) : L_(clusterParticles) {
+    Partition(const PbdModelView& model, uint32_t clusterParticles, ClusterPlan& plan) : L_(clusterParticles) {
         for (const ObjectRange* object : pbdObjects(model)) {
             const uint32_t n = object->particleCount, clusters = (n + L_ - 1) / L_;
             ObjectClusters o{object->firstParticle, n, (n + clusters - 1) / clusters, 0, 0, clusters > 1};
@@ -159,7 +159,7 @@ std::vector<std::vector<ColourRange>> planFamily(const std::vector<Constraint>& 
 
 }  // namespace
 
-uint32_t largestConstraintSpan(const SimModel& model) {
+uint32_t largestConstraintSpan(const PbdModelView& model) {
     uint32_t span = 0;
     auto widen = [&span](const auto& constraints) {
         for (const auto& c : constraints) {
@@ -172,7 +172,7 @@ uint32_t largestConstraintSpan(const SimModel& model) {
     return span;
 }
 
-ClusterPlan buildClusterPlan(const SimModel& model, uint32_t clusterParticles) {
+ClusterPlan buildClusterPlan(const PbdModelView& model, uint32_t clusterParticles) {
     if (clusterParticles < 2) throw std::invalid_argument("cluster plan: a cluster needs room for 2 particles");
     ClusterPlan plan;
     plan.clusterParticles = clusterParticles;

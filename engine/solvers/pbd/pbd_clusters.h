@@ -24,12 +24,12 @@
 
 #include "shaders/shared/sim_types.h"
 #include "solvers/pbd/colour_steps.h"
-#include "solvers/sim_model.h"
+#include "solvers/pbd/pbd_model.h"
 
 namespace vksim {
 
 // The model's PBD objects, in particle order.
-std::vector<const ObjectRange*> pbdObjects(const SimModel& model);
+std::vector<const ObjectRange*> pbdObjects(const PbdModelView& model);
 
 // Appends one workgroup's phases to `all` and points `workgroup` at them
 // (the workgroup and cluster plans' common layout).
@@ -82,11 +82,11 @@ struct ClusterPlan {
 // many particles: the cuts are at k S and k S + S/2, and a constraint
 // crosses both of two neighbouring cuts only if it spans more than S/2. A
 // grid cloth's is two rows (its bending constraints).
-uint32_t largestConstraintSpan(const SimModel& model);
+uint32_t largestConstraintSpan(const PbdModelView& model);
 
 // The plan for the model's PBD objects with clusters of at most
 // `clusterParticles` particles (>= 2).
-ClusterPlan buildClusterPlan(const SimModel& model, uint32_t clusterParticles);
+ClusterPlan buildClusterPlan(const PbdModelView& model, uint32_t clusterParticles);
 
 // `constraints` in the plan's order for the GPU.
 template <typename Constraint>

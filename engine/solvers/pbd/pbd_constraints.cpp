@@ -44,7 +44,7 @@ std::vector<uint32_t> materialRows(const std::vector<Constraint>& constraints) {
 
 }  // namespace
 
-PbdConstraints::PbdConstraints(const VulkanContext& ctx, const SimModel& model, const ClusterPlan& order,
+PbdConstraints::PbdConstraints(const VulkanContext& ctx, const PbdModelView& model, const ClusterPlan& order,
                                uint32_t iterations)
     : range_{model.pbd.firstParticle, model.pbd.particleCount},
       counts_{static_cast<uint32_t>(model.pbd.distance.size()), static_cast<uint32_t>(model.pbd.bending.size()),

@@ -16,7 +16,7 @@
 #include <volk.h>
 
 #include "solvers/pbd/colour_steps.h"
-#include "solvers/sim_model.h"
+#include "solvers/pbd/pbd_model.h"
 #include "state/particle_range.h"
 #include "vk/buffer.h"
 
@@ -32,7 +32,7 @@ public:
     // `order`: the cluster plan whose order the arrays go up in.
     // `iterations`: the first frame's n_s, for which each material's
     // per-iteration stiffness is computed here.
-    PbdConstraints(const VulkanContext& ctx, const SimModel& model, const ClusterPlan& order, uint32_t iterations);
+    PbdConstraints(const VulkanContext& ctx, const PbdModelView& model, const ClusterPlan& order, uint32_t iterations);
     ~PbdConstraints();
 
     // The PBD particles (the first of the store).

@@ -10,6 +10,7 @@
 #include <glm/glm.hpp>
 
 #include "model/graph_colouring.h"
+#include "model/shared_model.h"
 #include "scene/scene.h"
 #include "shaders/shared/sim_types.h"
 
@@ -66,6 +67,18 @@ struct PbdModel {
     std::vector<glm::vec4> shapeMatchRest;
 
     bool empty() const { return particleCount == 0; }
+};
+
+// What PBD's solver, paths, plans and CPU reference read of a built
+// model: the part every solver shares and PBD's own. The whole model
+// (solvers/sim_model.h) converts to it, so this folder never names the
+// other solvers' sub-models.
+struct PbdModelView {
+    const SharedModel& shared;
+    const PbdModel& pbd;
+    PbdModelView(const SharedModel& sharedPart, const PbdModel& own) : shared(sharedPart), pbd(own) {}
+    template <class WholeModel>
+    PbdModelView(const WholeModel& model) : shared(model), pbd(model.pbd) {}  // implicit: a SimModel is one
 };
 
 }  // namespace vksim

@@ -7,8 +7,8 @@
 
 namespace vksim {
 
-PbdReference::PbdReference(const SimModel& model, std::optional<uint32_t> clusterParticles)
-    : ReferenceSimulation(model),
+PbdReference::PbdReference(const PbdModelView& model, std::optional<uint32_t> clusterParticles)
+    : ReferenceSimulation(model.shared),
       distanceGroups_(model.pbd.distanceGroups),
       bendingGroups_(model.pbd.bendingGroups),
       attachmentGroups_(model.pbd.attachmentGroups),

@@ -18,8 +18,8 @@
 
 #include "scene/scene.h"
 #include "solvers/pbd/pbd_clusters.h"
+#include "solvers/pbd/pbd_model.h"
 #include "solvers/reference_world.h"
-#include "solvers/sim_model.h"
 
 namespace vksim {
 
@@ -28,7 +28,7 @@ public:
     // Copies the model's state and topology (floats widened to double); with
     // `clusterParticles`, the order of the cluster path with clusters of that
     // many particles (the GPU's ClusterPath::capacity()).
-    explicit PbdReference(const SimModel& model, std::optional<uint32_t> clusterParticles = std::nullopt);
+    explicit PbdReference(const PbdModelView& model, std::optional<uint32_t> clusterParticles = std::nullopt);
 
     // step(settings) (ReferenceSimulation) reads settings.substeps and
     // settings.pbd.iterations at every call, so the same state can be stepped

@@ -10,7 +10,7 @@
 
 namespace vksim {
 
-PbdSolver::PbdSolver(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles,
+PbdSolver::PbdSolver(const VulkanContext& ctx, const PbdModelView& model, const ParticleStore& particles,
                      const ColliderSet& colliders, uint32_t iterations)
     : particles_(particles), device_(pbdDeviceShape(ctx)) {
     // The constraint arrays go up in the cluster plan's order, which every

@@ -18,10 +18,10 @@
 #include "solvers/pbd/cluster_path.h"
 #include "solvers/pbd/pbd_constraints.h"
 #include "solvers/pbd/pbd_dispatch_path.h"
+#include "solvers/pbd/pbd_model.h"
 #include "solvers/pbd/pbd_path_choice.h"
 #include "solvers/pbd/workgroup_path.h"
 #include "solvers/pbd/workgroup_solve.h"
-#include "solvers/sim_model.h"
 #include "solvers/solver.h"
 
 namespace vksim {
@@ -38,7 +38,7 @@ public:
 
     // `iterations`: the first frame's n_s, for which the materials'
     // per-iteration stiffness is computed here (beginFrame again when it changes).
-    PbdSolver(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles,
+    PbdSolver(const VulkanContext& ctx, const PbdModelView& model, const ParticleStore& particles,
               const ColliderSet& colliders, uint32_t iterations);
     ~PbdSolver() override;
 

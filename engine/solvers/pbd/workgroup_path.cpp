@@ -14,7 +14,7 @@ namespace vksim {
 
 // Shared memory holds 12 bytes a particle (workgroup_plan.h), and shape
 // matching's scratch takes some of it in an object that has it.
-WorkgroupPath::WorkgroupPath(const VulkanContext& ctx, const SimModel& model, const ClusterPlan& arrays,
+WorkgroupPath::WorkgroupPath(const VulkanContext& ctx, const PbdModelView& model, const ClusterPlan& arrays,
                              const PbdDeviceShape& device, const PbdConstraints& constraints,
                              const WorkgroupSolve& solve, PbdIterationStages& stages)
     : constraints_(constraints),

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "solvers/pbd/pbd_dispatch_path.h"
+#include "solvers/pbd/pbd_model.h"
 #include "vk/buffer.h"
 
 namespace vksim {
@@ -26,7 +27,7 @@ public:
 
     // `arrays`: the cluster plan the constraint arrays are in the order of.
     // Builds its plan only where every object fits and there are PBD particles.
-    WorkgroupPath(const VulkanContext& ctx, const SimModel& model, const ClusterPlan& arrays,
+    WorkgroupPath(const VulkanContext& ctx, const PbdModelView& model, const ClusterPlan& arrays,
                   const PbdDeviceShape& device, const PbdConstraints& constraints, const WorkgroupSolve& solve,
                   PbdIterationStages& stages);
 

@@ -10,7 +10,6 @@
 
 #include "solvers/pbd/colour_steps.h"
 #include "solvers/pbd/pbd_clusters.h"
-#include "solvers/sim_model.h"
 #include "vk/buffer.h"
 
 namespace vksim {
@@ -51,7 +50,7 @@ std::vector<std::vector<ColourRange>> runsByObject(std::span<const Constraint> c
 // share phases whatever their family (run r of each in phase r); an
 // overflow step is walked in order, so each of its runs is a phase of its
 // own, family by family (the order the CPU reference walks).
-std::vector<std::vector<gpu::WorkgroupPhase>> objectPhases(const SimModel& model, const ClusterPlan& arrays,
+std::vector<std::vector<gpu::WorkgroupPhase>> objectPhases(const PbdModelView& model, const ClusterPlan& arrays,
                                                            const std::vector<const ObjectRange*>& objects) {
     const auto distance = permuted(model.pbd.distance, arrays.distance);
     const auto bending = permuted(model.pbd.bending, arrays.bending);
@@ -118,7 +117,7 @@ uint32_t shapeMatchScratchParticles(uint32_t workgroupSize) { return (4 * workgr
 namespace {
 
 // The shape-matching group of the object starting at `firstParticle`, or kNoShapeMatch.
-uint32_t shapeMatchGroupOf(const SimModel& model, uint32_t firstParticle) {
+uint32_t shapeMatchGroupOf(const PbdModelView& model, uint32_t firstParticle) {
     for (size_t g = 0; g < model.pbd.shapeMatchGroups.size(); ++g)
         if (model.pbd.shapeMatchGroups[g].firstParticle == firstParticle) return static_cast<uint32_t>(g);
     return gpu::kNoShapeMatch;
@@ -126,7 +125,7 @@ uint32_t shapeMatchGroupOf(const SimModel& model, uint32_t firstParticle) {
 
 }  // namespace
 
-WorkgroupPlan buildWorkgroupPlan(const SimModel& model, const ClusterPlan& arrays) {
+WorkgroupPlan buildWorkgroupPlan(const PbdModelView& model, const ClusterPlan& arrays) {
     const std::vector<const ObjectRange*> objects = pbdObjects(model);
     const std::vector<std::vector<gpu::WorkgroupPhase>> phasesOf = objectPhases(model, arrays, objects);
     WorkgroupPlan plan;
@@ -142,7 +141,7 @@ WorkgroupPlan buildWorkgroupPlan(const SimModel& model, const ClusterPlan& array
     return plan;
 }
 
-std::optional<std::string> workgroupMisfit(const SimModel& model, uint32_t capacity, uint32_t scratchParticles) {
+std::optional<std::string> workgroupMisfit(const PbdModelView& model, uint32_t capacity, uint32_t scratchParticles) {
     for (const ObjectRange* object : pbdObjects(model)) {
         const bool shapeMatched = shapeMatchGroupOf(model, object->firstParticle) != gpu::kNoShapeMatch;
         const uint32_t room = shapeMatched ? (capacity > scratchParticles ? capacity - scratchParticles : 0) : capacity;
@@ -167,11 +166,11 @@ static_assert(offsetof(gpu::BendingConstraint, particles) == 0 && offsetof(gpu::
 static_assert(offsetof(gpu::AttachmentConstraint, target) == 0 && offsetof(gpu::AttachmentConstraint, particle) == 16 &&
               offsetof(gpu::AttachmentConstraint, material) == 20);
 
-std::optional<std::string> clusterTexelMisfit(const SimModel& model, uint32_t maxTexels) {
+std::optional<std::string> clusterTexelMisfit(const PbdModelView& model, uint32_t maxTexels) {
     const struct {
         const char* what;
         size_t records, bytes;
-    } arrays[] = {{"particles", model.positions.size(), sizeof(glm::vec4)},
+    } arrays[] = {{"particles", model.shared.positions.size(), sizeof(glm::vec4)},
                   {"distance constraints", model.pbd.distance.size(), sizeof(gpu::DistanceConstraint)},
                   {"bending constraints", model.pbd.bending.size(), sizeof(gpu::BendingConstraint)},
                   {"attachments", model.pbd.attachments.size(), sizeof(gpu::AttachmentConstraint)},

@@ -13,10 +13,10 @@
 #include <vector>
 
 #include "shaders/shared/sim_types.h"
+#include "solvers/pbd/pbd_model.h"
 
 namespace vksim {
 
-struct SimModel;
 struct ClusterPlan;
 
 struct WorkgroupPlan {
@@ -72,7 +72,7 @@ uint32_t clusterParticleCapacity(uint32_t sharedMemoryBytes, bool cpuDevice, uin
 // cluster plan puts each object's first-sweep clusters before the second
 // sweep's): each run is a phase of its own. Throws std::logic_error if a
 // constraint is not on a PBD object.
-WorkgroupPlan buildWorkgroupPlan(const SimModel& model, const ClusterPlan& arrays);
+WorkgroupPlan buildWorkgroupPlan(const PbdModelView& model, const ClusterPlan& arrays);
 
 // The particles' worth of shared memory shape matching's scratch takes in a
 // workgroup of `workgroupSize` invocations (a vec4 each, after the positions).
@@ -82,12 +82,12 @@ uint32_t shapeMatchScratchParticles(uint32_t workgroupSize);
 // `capacity` particles each, `scratchParticles` of them taken by shape
 // matching's scratch in an object that has it (the first object over it,
 // named), or nothing when they can.
-std::optional<std::string> workgroupMisfit(const SimModel& model, uint32_t capacity, uint32_t scratchParticles = 0);
+std::optional<std::string> workgroupMisfit(const PbdModelView& model, uint32_t capacity, uint32_t scratchParticles = 0);
 
 // Why a CPU driver's cluster sweep cannot run the model (the first array,
 // named, with more 16-byte texels than `maxTexels`), or nothing when it can:
 // it reads each array as one texel view (shaders/pbd/cluster_sweep_cpu.comp),
 // which holds at most the device's maxTexelBufferElements.
-std::optional<std::string> clusterTexelMisfit(const SimModel& model, uint32_t maxTexels);
+std::optional<std::string> clusterTexelMisfit(const PbdModelView& model, uint32_t maxTexels);
 
 }  // namespace vksim

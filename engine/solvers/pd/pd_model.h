@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "model/shared_model.h"
 #include "shaders/shared/pd_types.h"
 
 namespace vksim {
@@ -68,6 +69,18 @@ struct PdModel {
         return static_cast<uint32_t>(springs.size() + triangles.size() + tetStrain.size() + tetVolume.size() +
                                      bending.size() + attachments.size());
     }
+};
+
+// What the projective dynamics solver and its CPU reference read of a built
+// model: the part every solver shares and its own. The whole model
+// (solvers/sim_model.h) converts to it, so this folder never names the
+// other solvers' sub-models.
+struct PdModelView {
+    const SharedModel& shared;
+    const PdModel& pd;
+    PdModelView(const SharedModel& sharedPart, const PdModel& own) : shared(sharedPart), pd(own) {}
+    template <class WholeModel>
+    PdModelView(const WholeModel& model) : shared(model), pd(model.pd) {}  // implicit: a SimModel is one
 };
 
 }  // namespace vksim

@@ -19,8 +19,8 @@ struct PdReference::Factorisation {
     std::vector<bool> active;
 };
 
-PdReference::PdReference(const SimModel& model)
-    : ReferenceSimulation(model), pd_(model.pd), factorisation_(std::make_unique<Factorisation>()) {
+PdReference::PdReference(const PdModelView& model)
+    : ReferenceSimulation(model.shared), pd_(model.pd), factorisation_(std::make_unique<Factorisation>()) {
     if (pd_.rows.size() != pd_.particleCount)
         throw std::invalid_argument("PdReference: the model's PD system is not built (buildPdSystem)");
     freeIndex_.assign(pd_.particleCount, -1);

@@ -18,14 +18,14 @@
 #include <glm/glm.hpp>
 
 #include "scene/scene.h"
+#include "solvers/pd/pd_model.h"
 #include "solvers/reference_world.h"
-#include "solvers/sim_model.h"
 
 namespace vksim {
 
 class PdReference final : public ReferenceSimulation {
 public:
-    explicit PdReference(const SimModel& model);
+    explicit PdReference(const PdModelView& model);
     ~PdReference() override;
     PdReference(const PdReference&) = delete;
     PdReference& operator=(const PdReference&) = delete;

@@ -16,7 +16,7 @@ struct PdSolver::PassIds {
     uint32_t springs, triangles, tetStrain, tetVolume, bending, attachments, collisions, gather, residual, energy;
 };
 
-PdSolver::PdSolver(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles,
+PdSolver::PdSolver(const VulkanContext& ctx, const PdModelView& model, const ParticleStore& particles,
                    const ColliderSet& colliders)
     : ctx_(ctx),
       particles_(particles),
@@ -34,10 +34,10 @@ PdSolver::PdSolver(const VulkanContext& ctx, const SimModel& model, const Partic
       tiled_(ctx, jacobiBuffers_) {
     const PdModel& pd = constraints_.model();
     if (pd.empty()) return;
-    const uint32_t n = model.particleCount();
+    const uint32_t n = model.shared.particleCount();
     const std::vector<glm::vec4> zeros(n, glm::vec4(0.0f));
     for (int b = 0; b < 2; ++b)
-        ownQ_[b] = makeStorageBuffer<glm::vec4>(ctx, model.positions, fmt::format("pd q{}", b + 1));
+        ownQ_[b] = makeStorageBuffer<glm::vec4>(ctx, model.shared.positions, fmt::format("pd q{}", b + 1));
     collisionTargets_ = makeStorageBuffer<glm::vec4>(ctx, zeros, "pd collision targets");
     rhs_ = makeStorageBuffer<glm::vec4>(ctx, zeros, "pd rhs (f, absolute diagonal)");
     contributions_ = makeStorageBuffer<glm::vec4>(ctx, std::vector<glm::vec4>(pd.slots.total, glm::vec4(0.0f)),
@@ -229,7 +229,7 @@ const ComputeKernel& PdSolver::residualKernel() {
     return *residual_;
 }
 
-void PdSolver::reset(const SimModel& model) {
+void PdSolver::reset(const SharedModel& model) {
     if (empty()) return;
     const uint32_t n = model.particleCount();
     for (GpuBuffer& q : ownQ_) q.uploadArray<glm::vec4>(model.positions);

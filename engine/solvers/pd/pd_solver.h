@@ -39,7 +39,7 @@
 #include "solvers/pd/pd_jacobi_in_workgroup.h"
 #include "solvers/pd/pd_jacobi_per_iteration.h"
 #include "solvers/pd/pd_jacobi_tiled.h"
-#include "solvers/sim_model.h"
+#include "solvers/pd/pd_model.h"
 #include "solvers/solver.h"
 #include "vk/buffer.h"
 #include "vk/compute_kernel.h"
@@ -51,7 +51,7 @@ class ColliderSet;
 
 class PdSolver final : public Solver {
 public:
-    PdSolver(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles,
+    PdSolver(const VulkanContext& ctx, const PdModelView& model, const ParticleStore& particles,
              const ColliderSet& colliders);
     ~PdSolver() override;
     PdSolver(const PdSolver&) = delete;
@@ -77,7 +77,7 @@ public:
     const GpuBuffer& predictTarget() const override { return *q_[0]; }
     std::string_view workingName() const override { return kIterateName; }
     const GpuBuffer& recordSolve(StepRecorder& rec, const SubstepContext& sub) override;
-    void reset(const SimModel& model) override;
+    void reset(const SharedModel& model) override;
 
     // What the Jacobi passes use for `settings` (PdConstraints::jacobiParameters;
     // cached per h). Throws std::invalid_argument when gamma mu_max >= 2:

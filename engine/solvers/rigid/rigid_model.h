@@ -12,6 +12,7 @@
 
 #include <glm/glm.hpp>
 
+#include "model/shared_model.h"
 #include "scene/scene.h"
 #include "shaders/shared/rigid_types.h"
 #include "shaders/shared/sim_types.h"
@@ -68,5 +69,17 @@ void scheduleBodyPairs(uint32_t count, std::vector<glm::uvec2>& pairs, std::vect
 // body's shape points at its grid (shapes[b].size.x), and every shape gets its
 // bound. `rigid` must be built from `bodies`.
 void attachMeshBodies(const std::vector<BodyDesc>& bodies, RigidModel& rigid, std::vector<float>& meshSdfGrids);
+
+// What the rigid bodies' CPU reference reads of a built
+// model: the part every solver shares and theirs. The whole model
+// (solvers/sim_model.h) converts to it, so this folder never names the
+// other solvers' sub-models.
+struct RigidModelView {
+    const SharedModel& shared;
+    const RigidModel& rigid;
+    RigidModelView(const SharedModel& sharedPart, const RigidModel& own) : shared(sharedPart), rigid(own) {}
+    template <class WholeModel>
+    RigidModelView(const WholeModel& model) : shared(model), rigid(model.rigid) {}  // implicit: a SimModel is one
+};
 
 }  // namespace vksim

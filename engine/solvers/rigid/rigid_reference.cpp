@@ -4,8 +4,8 @@
 
 namespace vksim {
 
-RigidReference::RigidReference(const SimModel& model)
-    : meshSdfGrids_(model.meshSdfGrids), pairs_(model.rigid.pairs), roundStarts_(model.rigid.roundStarts) {
+RigidReference::RigidReference(const RigidModelView& model)
+    : meshSdfGrids_(model.shared.meshSdfGrids), pairs_(model.rigid.pairs), roundStarts_(model.rigid.roundStarts) {
     const RigidModel& rigid = model.rigid;
     for (uint32_t b = 0; b < rigid.bodyCount(); ++b) {
         const gpu::RigidBody& gpuBody = rigid.bodies[b];
@@ -25,7 +25,7 @@ RigidReference::RigidReference(const SimModel& model)
         states_.push_back({glm::dvec3(glm::vec3(s.position)), glm::normalize(glm::dvec4(s.rotation)),
                            glm::dvec3(glm::vec3(s.linearVelocity)), glm::dvec3(glm::vec3(s.angularVelocity))});
     }
-    for (const gpu::Collider& c : model.colliders) colliders_.push_back(ReferenceCollider::fromGpu(c));
+    for (const gpu::Collider& c : model.shared.colliders) colliders_.push_back(ReferenceCollider::fromGpu(c));
 }
 
 void RigidReference::stepFrame(const SolverSettings& settings) {

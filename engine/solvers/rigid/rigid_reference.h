@@ -14,7 +14,6 @@
 #include "scene/scene.h"
 #include "solvers/reference_collider.h"
 #include "solvers/rigid/rigid_model.h"
-#include "solvers/sim_model.h"
 
 namespace vksim {
 
@@ -30,7 +29,7 @@ struct ReferenceBodyState {
 
 class RigidReference {
 public:
-    explicit RigidReference(const SimModel& model);
+    explicit RigidReference(const RigidModelView& model);
 
     // One frame of every body with `settings` (substeps of timeStep / substeps).
     void stepFrame(const SolverSettings& settings);

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "model/shared_model.h"
 #include "scene/scene.h"
 #include "shaders/shared/spring_types.h"
 
@@ -99,6 +100,18 @@ struct MsModel {
     std::vector<SpringObject> objects;
 
     bool empty() const { return particleCount == 0; }
+};
+
+// What the mass-spring solver and its CPU reference read of a built model:
+// the part every solver shares and its own. The whole model
+// (solvers/sim_model.h) converts to it, so this folder never names the
+// other solvers' sub-models.
+struct SpringModelView {
+    const SharedModel& shared;
+    const MsModel& springs;
+    SpringModelView(const SharedModel& sharedPart, const MsModel& own) : shared(sharedPart), springs(own) {}
+    template <class WholeModel>
+    SpringModelView(const WholeModel& model) : shared(model), springs(model.springs) {}  // implicit: a SimModel is one
 };
 
 }  // namespace vksim

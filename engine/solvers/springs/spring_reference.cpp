@@ -26,13 +26,13 @@ double norm(std::span<const glm::dvec3> v) {
 
 }  // namespace
 
-SpringReference::SpringReference(const SimModel& model, SpringReferenceOptions options)
-    : ReferenceSimulation(model), ms_(model.springs), options_(options) {
+SpringReference::SpringReference(const SpringModelView& model, SpringReferenceOptions options)
+    : ReferenceSimulation(model.shared), ms_(model.springs), options_(options) {
     if (ms_.particles.size() != ms_.particleCount || ms_.blockRowStart.size() != ms_.particleCount + 1)
         throw std::invalid_argument("SpringReference: the model's mass-spring system is not built");
-    if (ms_.firstParticle + ms_.particleCount > model.particleCount())
+    if (ms_.firstParticle + ms_.particleCount > model.shared.particleCount())
         throw std::invalid_argument("SpringReference: the mass-spring range lies outside the model's particles");
-    accelerations_.assign(model.particleCount(), glm::dvec3(0.0));
+    accelerations_.assign(model.shared.particleCount(), glm::dvec3(0.0));
 }
 
 void SpringReference::checkSettings(const SolverSettings& settings) const {

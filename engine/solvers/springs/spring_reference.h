@@ -22,7 +22,7 @@
 
 #include "scene/scene.h"
 #include "solvers/reference_world.h"
-#include "solvers/sim_model.h"
+#include "solvers/springs/spring_model.h"
 
 namespace vksim {
 
@@ -45,7 +45,7 @@ struct SpringReferenceOptions {
 
 class SpringReference final : public ReferenceSimulation {
 public:
-    explicit SpringReference(const SimModel& model, SpringReferenceOptions options = {});
+    explicit SpringReference(const SpringModelView& model, SpringReferenceOptions options = {});
 
     ParticleRange range(const ReferenceWorld&) const override { return {ms_.firstParticle, ms_.particleCount}; }
     // Throws for zero Newton or VBD iterations, or an implicit method with

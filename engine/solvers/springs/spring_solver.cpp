@@ -23,8 +23,8 @@ struct SpringSolver::PassIds {
     std::vector<uint32_t> vbdColours;
 };
 
-SpringSolver::SpringSolver(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles)
-    : ctx_(ctx), particles_(particles), ms_(model.springs), restPositions_(model.positions) {
+SpringSolver::SpringSolver(const VulkanContext& ctx, const SpringModelView& model, const ParticleStore& particles)
+    : ctx_(ctx), particles_(particles), ms_(model.springs), restPositions_(model.shared.positions) {
     if (ms_.empty()) return;
     particleRecords_ = makeStorageBuffer<gpu::MsParticle>(ctx, ms_.particles, "springs particles");
     springs_ = makeStorageBuffer<gpu::MsSpring>(ctx, ms_.springs, "springs");
@@ -33,7 +33,7 @@ SpringSolver::SpringSolver(const VulkanContext& ctx, const SimModel& model, cons
     incidentHinges_ = makeStorageBuffer<uint32_t>(ctx, ms_.incidentHinges, "springs hinge incidence");
     quadratic_ = makeStorageBuffer<gpu::MsQuadraticEntry>(ctx, ms_.quadratic, "springs quadratic bending");
     vertexOrder_ = makeStorageBuffer<uint32_t>(ctx, ms_.vertexOrder, "springs vertex colours");
-    iterate_ = makeStorageBuffer<glm::vec4>(ctx, model.positions, "springs iterate");
+    iterate_ = makeStorageBuffer<glm::vec4>(ctx, model.shared.positions, "springs iterate");
     newtonSystem_ = std::make_unique<linear::BlockJacobi>(ctx, ms_.blockRowStart, ms_.blockColumns, "springs newton");
     const uint32_t groups = (ms_.particleCount + gpu::kWorkgroupSize - 1) / gpu::kWorkgroupSize;
     lineSearchPartials_ = makeStorageBuffer<float>(ctx, std::vector<float>(gpu::kLineSearchValues * groups, 0.0f),

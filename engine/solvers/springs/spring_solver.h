@@ -34,8 +34,8 @@
 
 #include "linear/block_jacobi.h"
 #include "linear/jacobi_spectrum.h"
-#include "solvers/sim_model.h"
 #include "solvers/solver.h"
+#include "solvers/springs/spring_model.h"
 #include "vk/buffer.h"
 #include "vk/compute_kernel.h"
 
@@ -45,7 +45,7 @@ class VulkanContext;
 
 class SpringSolver final : public Solver {
 public:
-    SpringSolver(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles);
+    SpringSolver(const VulkanContext& ctx, const SpringModelView& model, const ParticleStore& particles);
     ~SpringSolver() override;
     SpringSolver(const SpringSolver&) = delete;
     SpringSolver& operator=(const SpringSolver&) = delete;
