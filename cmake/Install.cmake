@@ -32,7 +32,7 @@ foreach(layer IN LISTS VKSIM_ENGINE_LAYERS)
           FILES_MATCHING PATTERN "*.h")
 endforeach()
 # The shaders' headers and GLSL functions: the structs C++ and GLSL share
-# (shaders/shared/*.h), and the GLSL math geometry/shared_math.h compiles as C++.
+# (shaders/shared/*.h, shaders/<solver>/*_types.h), and the GLSL math geometry/shared_math.h compiles as C++.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/shaders/ DESTINATION ${VKSIM_INSTALL_INCLUDEDIR}/shaders
         FILES_MATCHING PATTERN "*.h" PATTERN "*.glsl")
 install(EXPORT vksimTargets NAMESPACE vksim:: DESTINATION ${VKSIM_INSTALL_CMAKEDIR})

@@ -8,7 +8,7 @@
 #include "app/output_file_types.h"
 #include "io/csv_field.h"
 #include "io/file_names.h"
-#include "shaders/shared/rigid_types.h"
+#include "shaders/rigid/rigid_types.h"
 #include "solvers/rigid/rigid_solver.h"
 #include "world/world.h"
 

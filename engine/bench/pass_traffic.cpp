@@ -4,6 +4,8 @@
 #include <array>
 #include <cctype>
 
+#include "shaders/pbd/pbd_types.h"
+
 namespace vksim {
 namespace {
 

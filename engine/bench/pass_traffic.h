@@ -17,6 +17,7 @@
 #include <string>
 #include <string_view>
 
+#include "shaders/pbd/pbd_types.h"
 #include "solvers/sim_model.h"
 
 namespace vksim {

@@ -8,7 +8,7 @@
 #include <optional>
 #include <span>
 
-#include "shaders/shared/rigid_types.h"
+#include "shaders/rigid/rigid_types.h"
 #include "solvers/rigid/rigid_model.h"
 #include "state/interaction.h"
 

@@ -9,7 +9,7 @@
 
 #include <glm/glm.hpp>
 
-#include "shaders/shared/rigid_types.h"
+#include "shaders/rigid/rigid_types.h"
 
 namespace vksim {
 

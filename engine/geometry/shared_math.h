@@ -16,7 +16,8 @@
 #include <glm/glm.hpp>
 
 #include "geometry/mesh_sdf_binding.h"
-#include "shaders/shared/rigid_types.h"
+#include "shaders/pbd/pbd_types.h"
+#include "shaders/rigid/rigid_types.h"
 #include "shaders/shared/sim_types.h"
 
 namespace vksim::ref {

@@ -7,6 +7,7 @@
 
 #include <glm/glm.hpp>
 
+#include "shaders/pbd/pbd_types.h"
 #include "shaders/shared/render_types.h"
 #include "vk/barriers.h"
 

@@ -6,7 +6,7 @@
 
 #include "render/image_barrier.h"
 #include "render/shape_mesh.h"
-#include "shaders/shared/rigid_types.h"
+#include "shaders/rigid/rigid_types.h"
 #include "vk/context.h"
 #include "vk/gpu_wait.h"
 #include "vk/vk_check.h"

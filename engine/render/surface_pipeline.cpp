@@ -2,7 +2,7 @@
 
 #include <cstddef>
 
-#include "shaders/shared/rigid_types.h"
+#include "shaders/rigid/rigid_types.h"
 
 #include <array>
 #include <string_view>

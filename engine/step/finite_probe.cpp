@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "shaders/shared/finite_check_types.h"
-#include "shaders/shared/rigid_types.h"
+#include "shaders/rigid/rigid_types.h"
 #include "step/finite_check_result.h"
 #include "vk/barriers.h"
 

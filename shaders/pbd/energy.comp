@@ -14,6 +14,7 @@
 // 0 in p while held, adds no inertia. Summed per workgroup in a fixed tree
 // order into partials[group] (reduce/sum_partials.comp adds the groups) [J].
 #include "shared/kernel.glsl"
+#include "pbd/pbd_types.h"
 #include "shared/interaction_types.h"
 #include "pbd/pbd_constraints.glsl"
 

@@ -7,6 +7,7 @@
 // (docs/benchmarks-history.md). The same function on the same device as the
 // projections evaluated before, so the same bits.
 #include "shared/kernel.glsl"
+#include "pbd/pbd_types.h"
 #include "pbd/pbd_constraints.glsl"
 
 layout(push_constant) uniform Push { ProjectPush pc; };  // count: the materials; iterations: n_s

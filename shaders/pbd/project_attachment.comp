@@ -1,6 +1,7 @@
 #version 460
 // docs/physics.md §1: attachments of particles to fixed points, one colour or the overflow group.
 #include "shared/kernel.glsl"
+#include "pbd/pbd_types.h"
 #include "pbd/pbd_constraints.glsl"
 
 layout(push_constant) uniform Push { ProjectPush pc; };

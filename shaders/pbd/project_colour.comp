@@ -11,6 +11,7 @@
 // nothing in this colour costs a comparison, not a masked projection (a CPU
 // driver runs both sides of an `if`).
 #include "shared/kernel.glsl"
+#include "pbd/pbd_types.h"
 #include "pbd/pbd_constraints.glsl"
 
 layout(push_constant) uniform Push { ColourPush pc; };

@@ -1,6 +1,7 @@
 #version 460
 // docs/physics.md §1: distance constraints of one colour (no two share a particle), or the overflow group.
 #include "shared/kernel.glsl"
+#include "pbd/pbd_types.h"
 #include "pbd/pbd_constraints.glsl"
 
 layout(push_constant) uniform Push { ProjectPush pc; };

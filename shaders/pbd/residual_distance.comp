@@ -3,6 +3,7 @@
 // constraint at the predicted positions, summed per workgroup in a fixed
 // tree order into partials[group] (reduce/sum_partials.comp finishes the sum).
 #include "shared/kernel.glsl"
+#include "pbd/pbd_types.h"
 #include "shared/interaction_types.h"
 
 layout(push_constant) uniform Push { ResidualPush pc; };

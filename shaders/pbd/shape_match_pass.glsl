@@ -5,6 +5,7 @@
 // both paths add the sums by the same tree.
 #extension GL_GOOGLE_include_directive : require
 #include "shared/sim_types.h"
+#include "pbd/pbd_types.h"
 #include "math/real_glsl.h"
 const uint kSize = gl_WorkGroupSize.x;
 

@@ -39,6 +39,7 @@
 #extension GL_KHR_shader_subgroup_basic : require
 #endif
 #include "shared/sim_types.h"
+#include "pbd/pbd_types.h"
 #include "shared/interaction_types.h"
 #include "math/real_glsl.h"
 const uint kSize = gl_WorkGroupSize.x;

@@ -14,7 +14,7 @@
 // workgroup in a fixed tree order into partials[group]
 // (reduce/sum_partials.comp adds the groups) [J].
 #include "shared/kernel.glsl"
-#include "shared/pd_types.h"
+#include "pd/pd_types.h"
 
 layout(push_constant) uniform Push { PdEnergyPush pc; };
 layout(std430, binding = 0) readonly buffer Positions { vec4 positions[]; };

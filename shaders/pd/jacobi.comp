@@ -4,7 +4,7 @@
 // Reads q^{k-1} and q^k, writes q^{k+1}: three buffers in rotation, so no
 // thread reads what another writes.
 #include "shared/kernel.glsl"
-#include "shared/pd_types.h"
+#include "pd/pd_types.h"
 
 layout(push_constant) uniform Push { PdParticlePush pc; };
 layout(std430, binding = 0) readonly buffer Positions { vec4 positions[]; };

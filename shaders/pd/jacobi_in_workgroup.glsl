@@ -9,7 +9,7 @@
 // (jacobi_in_workgroup_<size>.comp) sets the workgroup size.
 #extension GL_GOOGLE_include_directive : require
 #include "shared/sim_types.h"
-#include "shared/pd_types.h"
+#include "pd/pd_types.h"
 #include "math/real_glsl.h"
 const uint kSize = gl_WorkGroupSize.x;
 

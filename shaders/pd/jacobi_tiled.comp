@@ -12,7 +12,7 @@
 // (jacobi_row.glsl) from the same values, so all give the same bits.
 #extension GL_GOOGLE_include_directive : require
 #include "shared/sim_types.h"
-#include "shared/pd_types.h"
+#include "pd/pd_types.h"
 #include "math/real_glsl.h"
 
 layout(local_size_x = 256) in;

@@ -3,7 +3,7 @@
 // A S q = q_i, p = target; the slot gets w target, and in w the element's
 // energy w/2 |q_i - target|^2 (pd_types.h).
 #include "shared/kernel.glsl"
-#include "shared/pd_types.h"
+#include "pd/pd_types.h"
 
 layout(push_constant) uniform Push { PdElementPush pc; };
 layout(std430, binding = 0) readonly buffer Q { vec4 q[]; };

@@ -3,7 +3,7 @@
 // stencil), p = v_f |v_g| / |v_f|; slot k gets w K_k p, the first slot's w
 // the element's energy w/2 |v_f - p|^2 (pd_types.h).
 #include "shared/kernel.glsl"
-#include "shared/pd_types.h"
+#include "pd/pd_types.h"
 #include "math/svd3.glsl"
 #include "pd/pd_projections.glsl"
 

@@ -7,7 +7,7 @@
 // collisionWeight * m / h^2 (added by the gather pass); w = 0 otherwise.
 // Touching colliders are recorded for the friction pass.
 #include "shared/kernel.glsl"
-#include "shared/pd_types.h"
+#include "pd/pd_types.h"
 #include "particle/particle_math.glsl"
 
 layout(push_constant) uniform Push { PdParticlePush pc; };

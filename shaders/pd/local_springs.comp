@@ -3,7 +3,7 @@
 // rest length; slots w p (for p0) and -w p (for p1): S^T A^T p with A S q = q0 - q1.
 // The first slot's w holds the element's energy w/2 |A S q - p|^2 (pd_types.h).
 #include "shared/kernel.glsl"
-#include "shared/pd_types.h"
+#include "pd/pd_types.h"
 #include "math/svd3.glsl"
 #include "pd/pd_projections.glsl"
 

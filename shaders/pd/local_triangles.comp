@@ -3,7 +3,7 @@
 // T = U clamp(S, sigmaMin, sigmaMax) V^T; slot k gets w T g_k, the first
 // slot's w the element's energy w/2 |F - T|_F^2 (pd_types.h).
 #include "shared/kernel.glsl"
-#include "shared/pd_types.h"
+#include "pd/pd_types.h"
 #include "math/svd3.glsl"
 #include "pd/pd_projections.glsl"
 

@@ -8,7 +8,7 @@
 // linearVelocity = v + omega x (position - c). One thread per body.
 #extension GL_GOOGLE_include_directive : require
 #include "shared/kernel.glsl"
-#include "shared/rigid_types.h"
+#include "rigid/rigid_types.h"
 
 layout(push_constant) uniform Push { RigidPush pc; };
 layout(std430, binding = 0) readonly buffer States { RigidBodyState states[]; };

@@ -4,7 +4,7 @@
 #ifndef VKSIM_RIGID_BINDINGS_GLSL
 #define VKSIM_RIGID_BINDINGS_GLSL
 #extension GL_GOOGLE_include_directive : require
-#include "shared/rigid_types.h"
+#include "rigid/rigid_types.h"
 #include "shared/sim_types.h"
 #include "math/real_glsl.h"
 

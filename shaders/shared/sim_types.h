@@ -1,7 +1,10 @@
-// Every struct and constant the simulation shaders read or write, shared by
-// GLSL and C++. Buffers hold arrays of these; push constants are the *Push
-// structs. Particle state is three vec4 arrays (positions, predicted,
-// velocities): xyz plus, in positions/predicted, w = inverse mass (0 = pinned).
+// The structs and constants every solver's shaders share, shared by GLSL and
+// C++: the particle stages, the colliders and the integrators; each
+// solver's own are in its shader folder (pbd/pbd_types.h, pd/pd_types.h,
+// springs/spring_types.h, rigid/rigid_types.h). Buffers hold arrays of
+// these; push constants are the *Push structs. Particle state is three vec4
+// arrays (positions, predicted, velocities): xyz plus, in
+// positions/predicted, w = inverse mass (0 = pinned).
 #ifndef VKSIM_SIM_TYPES_H
 #define VKSIM_SIM_TYPES_H
 #include "gpu_compat.h"
@@ -10,10 +13,6 @@ GPU_NAMESPACE_BEGIN
 
 GPU_CONST(uint, kWorkgroupSize, 64);
 GPU_CONST(uint, kMaxColliders, 32);  // collider masks are one uint per particle
-
-// How a constraint family turns a violation into a correction (docs/physics.md §1).
-GPU_CONST(uint, kModePbd, 0);   // stiffness k in [0,1], corrected to k' = 1-(1-k)^(1/n_s)
-GPU_CONST(uint, kModeXpbd, 1);  // compliance alpha [m/N], multipliers reset each substep
 
 // How the shared predict stage integrates a solver's particles
 // (ParticlePush::integrator; Solver::integrator() chooses). Symplectic
@@ -35,53 +34,6 @@ GPU_CONST(uint, kIntegratorCount, 6);
 GPU_CONST(uint, kIntegratorConstantId, 10);
 GPU_CONST(uint, kIntegratorFromPush, 0xFFFFFFFFu);
 
-// One row per (object, constraint family); constraints point at their row so
-// stiffness can be edited live without touching the constraint arrays.
-struct ConstraintMaterial {
-    uint mode;         // kModePbd or kModeXpbd
-    float stiffness;   // PBD k in [0,1]
-    float compliance;  // XPBD alpha >= 0
-    // PBD's k' = 1 - (1 - k)^(1/n_s) for the frame's n_s, which the
-    // projections use: written on the GPU by pbd/iteration_stiffness.comp
-    // whenever the materials or n_s change (PbdSolver::beginFrame), so no
-    // projection evaluates the pow; the host leaves it 0.
-    float iterationStiffness;
-};
-GPU_CHECK_SIZE(ConstraintMaterial, 16);
-
-// Distance (stretch/shear): C = |p0 - p1| - restLength.
-struct DistanceConstraint {
-    uint p0;
-    uint p1;
-    float restLength;
-    uint material;
-};
-GPU_CHECK_SIZE(DistanceConstraint, 16);
-
-// Isometric bending (Bergou et al. 2006, Bender et al. 2014) over the two
-// triangles (p0,p2,p1) and (p0,p1,p3) sharing edge p0-p1:
-// C = 1/2 * scale * |sum_i K_i p_i|^2 with scale = 3/(A0+A1). Its Hessian is
-// constant, so K and scale are computed once from the (flat) rest shape.
-struct BendingConstraint {
-    uvec4 particles;  // p0, p1 (shared edge), p2, p3 (opposite vertices)
-    vec4 K;           // cotangent weights of Bergou's discrete Laplacian
-    float scale;      // 3 / (rest area of both triangles)
-    uint material;
-    float pad0;
-    float pad1;
-};
-GPU_CHECK_SIZE(BendingConstraint, 48);
-
-// Attachment of a particle to a fixed point: C = |p - target|.
-struct AttachmentConstraint {
-    vec4 target;  // xyz
-    uint particle;
-    uint material;
-    float pad0;
-    float pad1;
-};
-GPU_CHECK_SIZE(AttachmentConstraint, 32);
-
 // Collider shapes; the SDF is evaluated in the collider's local frame.
 GPU_CONST(uint, kColliderPlane, 0);    // local +Y is the normal, through the origin
 GPU_CONST(uint, kColliderSphere, 1);   // size.x = radius
@@ -98,17 +50,6 @@ GPU_CONST(uint, kMeshSdfHeaderFloats, 8);
 // SDFs: bit t set where a collider or body of the world has shape t
 // (math/sdf.glsl, world/collider_set.h).
 GPU_CONST(uint, kColliderShapesConstantId, 8);
-// The specialization constant of the kernels that project PBD constraints:
-// bit kXpbdFamily* set where that family may meet an XPBD material
-// (pbd/xpbd_families.glsl); all set by default.
-GPU_CONST(uint, kXpbdFamiliesConstantId, 9);
-GPU_CONST(uint, kXpbdFamilyDistance, 1);
-GPU_CONST(uint, kXpbdFamilyBending, 2);
-GPU_CONST(uint, kXpbdFamilyAttachment, 4);
-// The specialization constant of the CPU cluster sweep
-// (pbd/cluster_sweep_cpu.comp): 1 where its pipeline makes each workgroup
-// one full subgroup, so that a subgroup barrier orders its phases.
-GPU_CONST(uint, kSweepIsOneSubgroupConstantId, 11);
 
 struct Collider {
     // xyz: world position of the local origin; w: the radius of a sphere
@@ -157,42 +98,6 @@ struct ParticlePush {
 };
 GPU_CHECK_SIZE(ParticlePush, 64);
 
-// Push constants of constraint projection passes: one dispatch per colour,
-// and one for the overflow group (pbd/project_range.glsl).
-struct ProjectPush {
-    uint first;       // first constraint of this colour
-    uint count;       // constraints in this colour
-    uint iteration;   // 0 resets XPBD multipliers
-    uint iterations;  // n_s, for the per-iteration stiffness (pbd/iteration_stiffness.comp, shape matching)
-    float dt;         // substep length h (XPBD alpha~ = alpha/h^2)
-    uint serial;      // 1: the overflow group, one thread projects [first, first + count) in order
-    uint pad1;
-    uint pad2;
-};
-GPU_CHECK_SIZE(ProjectPush, 32);
-
-// The PBD constraint families, in the order a sweep takes them (sim/colour_steps.h).
-GPU_CONST(uint, kPbdFamilyDistance, 0);
-GPU_CONST(uint, kPbdFamilyBending, 1);
-GPU_CONST(uint, kPbdFamilyAttachment, 2);
-GPU_CONST(uint, kPbdFamilyCount, 3);
-
-// Push constants of a colour shared by the families (pbd/project_colour.comp,
-// PbdColouring::AcrossFamilies): per family (kPbdFamilyDistance, ...) its
-// constraints [first[f], first[f] + count[f]) of the colour, or of the
-// overflow groups (serial = 1, one thread walks them in order, family by family).
-struct ColourPush {
-    uint first[3];
-    uint count[3];
-    uint iteration;  // 0 resets XPBD multipliers
-    uint serial;
-    float dt;        // substep length h
-    uint pad0;
-    uint pad1;
-    uint pad2;
-};
-GPU_CHECK_SIZE(ColourPush, 48);
-
 // Push constants of the normals pass.
 struct NormalsPush {
     uint vertexCount;
@@ -201,104 +106,6 @@ struct NormalsPush {
     uint pad2;
 };
 GPU_CHECK_SIZE(NormalsPush, 16);
-
-// The PBD workgroup solve (pbd/solve_in_workgroup.glsl; docs/physics.md §1,
-// "Small objects in one workgroup"): one workgroup per small object runs
-// whole substeps, the shared particle stages included, with the object's
-// positions in shared memory.
-// WorkgroupSolvePush::stages bits.
-// Shape matching (docs/physics.md §13; Mueller et al. 2005): one group per
-// PBD object that has it, projected once per Gauss-Seidel iteration after
-// the object's constraint families. Its particles are the object's,
-// [firstParticle, firstParticle + particleCount); their rest offsets from
-// the rest centre of mass (xyz) and masses (w) are the entries
-// [firstRest, firstRest + particleCount) of the rest array.
-GPU_CONST(uint, kShapeMatchRigid, 0);   // goal g_i = c + R r_i, R from the polar decomposition of Apq
-GPU_CONST(uint, kShapeMatchLinear, 1);  // goal g_i = c + (beta A~ + (1 - beta) R) r_i, A~ = Apq Aqq^-1 / det^(1/3)
-GPU_CONST(uint, kNoShapeMatch, 0xFFFFFFFFu);
-struct ShapeMatchGroup {
-    vec4 restInverse0;  // columns of Aqq^-1 = (sum m_i r_i r_i^T)^-1 (xyz); zero for a rigid group
-    vec4 restInverse1;
-    vec4 restInverse2;
-    uint firstParticle;
-    uint particleCount;
-    uint firstRest;
-    uint mode;          // kShapeMatchRigid or kShapeMatchLinear
-    float stiffness;    // [0, 1]: the fraction of the way to the goals per substep (PBD convention)
-    float beta;         // linear mode's blend
-    float inverseMass;  // 1 / sum m_i
-    uint pad0;
-};
-GPU_CHECK_SIZE(ShapeMatchGroup, 80);
-// On the GPU the groups and the rest offsets share one buffer (a stage may
-// bind 16 storage buffers), which the shaders read as both arrays: the
-// groups first, then the offsets, which firstRest indexes in vec4s.
-
-GPU_CONST(uint, kStagePredictFirst, 1);  // the first substep starts with predict and contact generation
-GPU_CONST(uint, kStageFinishLast, 2);    // the last substep ends with the velocity update and contacts
-// Instead of substeps: one sweep of the cluster path (pbd_clusters.h), the
-// constraint phases of iteration firstIteration in each cluster, positions
-// read from and written back to the predicted positions.
-GPU_CONST(uint, kStageClusterSweep, 4);
-// With kStageClusterSweep: after its phases, each cluster projects the
-// collision constraints of its particles (the second sweep, where
-// ClusterPlan::secondSweepCoversEveryParticle allows it).
-GPU_CONST(uint, kStageClusterCollide, 8);
-
-// One small object (or cluster): its particles and the phases of one
-// iteration, [firstPhase, firstPhase + phaseCount) of the phase array.
-struct WorkgroupObject {
-    uint firstParticle;
-    uint particleCount;
-    uint firstPhase;
-    uint phaseCount;
-    uint shapeMatchGroup;  // the object's shape-matching group, or kNoShapeMatch
-    // The CPU cluster sweep's: where this cluster's contact lists start in
-    // their buffer (pbd/solve_in_workgroup.glsl, projectListedContacts).
-    uint contactListFirst;
-    // The whole-frame solve's prediction: the object's air drag sigma
-    // [kg/s] (ObjectRange::drag; the cluster sweeps, whose prediction is the
-    // shared stage's, leave it 0).
-    float drag;
-    uint pad1;
-    uint pad2;
-    uint pad3;
-    uint pad4;
-    uint pad5;
-};
-GPU_CHECK_SIZE(WorkgroupObject, 48);
-
-// One step of an iteration (sim/colour_steps.h), restricted to the object's
-// constraints: per family (kPbdFamilyDistance, ...), constraints
-// [first[f], first[f] + count[f]) of its array. serial = 0: one colour, of
-// one family or shared by the families (docs/physics.md §1), no two of its
-// constraints sharing a particle: one invocation per constraint, a barrier
-// after. serial = 1: the object's share of the overflow groups, walked in
-// order by one invocation, family by family.
-struct WorkgroupPhase {
-    uint first[3];
-    uint count[3];
-    uint serial;
-    uint pad0;
-};
-GPU_CHECK_SIZE(WorkgroupPhase, 32);
-
-struct WorkgroupSolvePush {
-    // What the shared stages get (gravity, h, damping, the collision
-    // settings); its particle range and integrator are unused (the objects
-    // buffer holds the ranges, the solve is symplectic Euler).
-    ParticlePush particles;
-    vec4 mouseTarget;       // xyz: where the dragged particle is held
-    uint iterations;        // n_s
-    uint mouseParticle;     // the dragged particle, or kNoParticle (interaction_types.h)
-    uint substeps;          // substeps this dispatch runs
-    uint firstIteration;    // where its first substep's iterations start
-    uint lastIterationEnd;  // where its last substep's iterations stop
-    uint stages;            // kStagePredictFirst | kStageFinishLast, or kStageClusterSweep [| kStageClusterCollide]
-    uint firstObject;       // workgroup g runs objects[firstObject + g]
-    uint pad0;
-};
-GPU_CHECK_SIZE(WorkgroupSolvePush, 112);
 
 GPU_NAMESPACE_END
 

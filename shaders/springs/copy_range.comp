@@ -3,7 +3,7 @@
 // target y (predict's p) into the iterate that vertex block descent updates
 // in place (docs/physics.md §9.6).
 #include "shared/kernel.glsl"
-#include "shared/spring_types.h"
+#include "springs/spring_types.h"
 
 layout(push_constant) uniform Push { MsImplicitPush pc; };
 layout(std430, binding = 0) readonly buffer Source { vec4 source[]; };

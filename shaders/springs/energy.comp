@@ -5,7 +5,7 @@
 // workgroup in a fixed tree order into partials[group]
 // (reduce/sum_partials.comp adds the groups).
 #include "shared/kernel.glsl"
-#include "shared/spring_types.h"
+#include "springs/spring_types.h"
 
 layout(push_constant) uniform Push { MsImplicitPush pc; };
 layout(std430, binding = 0) readonly buffer Start { vec4 start[]; };

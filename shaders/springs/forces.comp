@@ -4,7 +4,7 @@
 // (0 for a pinned particle), evaluated at x, at p, or at the midpoint
 // x + h/2 v^0 (pc.evaluateAt), with the particle's current velocity.
 #include "shared/kernel.glsl"
-#include "shared/spring_types.h"
+#include "springs/spring_types.h"
 
 layout(push_constant) uniform Push { MsForcePush pc; };
 layout(std430, binding = 0) readonly buffer Positions { vec4 positions[]; };

@@ -8,7 +8,7 @@
 // pass's own): particles, springs, spring incidence, quadratic entries, and
 // with MS_WITH_HINGES (the explicit force pass only; the implicit methods
 // have no dihedral bending) hinges and hinge incidence.
-#include "shared/spring_types.h"
+#include "springs/spring_types.h"
 #include "springs/spring_math.glsl"
 
 layout(std430, binding = MS_TOPOLOGY_BINDING + 0) readonly buffer Particles { MsParticle msParticles[]; };

@@ -6,7 +6,7 @@
 // (springs/line_search_choose.comp adds the groups and picks alpha). All
 // candidates in one pass: no read-back, one dispatch however many halvings.
 #include "shared/kernel.glsl"
-#include "shared/spring_types.h"
+#include "springs/spring_types.h"
 
 layout(push_constant) uniform Push { MsImplicitPush pc; };
 layout(std430, binding = 0) readonly buffer Start { vec4 start[]; };

@@ -7,7 +7,7 @@
 // or 0 if none passes, into choice[0] for springs/newton_update.comp.
 // choice[1 ...] keeps F(x) and the slope, for inspection.
 #include "shared/kernel.glsl"
-#include "shared/spring_types.h"
+#include "springs/spring_types.h"
 
 layout(push_constant) uniform Push { MsImplicitPush pc; };
 layout(std430, binding = 0) readonly buffer Partials { float partials[]; };

@@ -8,7 +8,7 @@
 // identity with a zero right-hand side, so its dx stays 0. Also zeroes the
 // first iterate dx^0.
 #include "shared/kernel.glsl"
-#include "shared/spring_types.h"
+#include "springs/spring_types.h"
 #include "shared/linear_types.h"
 
 layout(push_constant) uniform Push { MsImplicitPush pc; };

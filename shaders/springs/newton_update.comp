@@ -6,7 +6,7 @@
 // iterate buffer, which may be the same buffer (each thread touches only its
 // own particle).
 #include "shared/kernel.glsl"
-#include "shared/spring_types.h"
+#include "springs/spring_types.h"
 
 layout(push_constant) uniform Push { MsImplicitPush pc; };
 layout(std430, binding = 0) readonly buffer Current { vec4 current[]; };

@@ -7,7 +7,7 @@
 // in place: no two vertices of a colour share an element, so no thread reads
 // what another of the same dispatch writes (Gauss-Seidel across colours).
 #include "shared/kernel.glsl"
-#include "shared/spring_types.h"
+#include "springs/spring_types.h"
 
 layout(push_constant) uniform Push { MsImplicitPush pc; };
 layout(std430, binding = 0) readonly buffer Start { vec4 start[]; };

@@ -13,6 +13,7 @@
 
 #include "../common/convergence_bounds.h"
 #include "gpu_harness.h"
+#include "shaders/pbd/pbd_types.h"
 #include "solvers/model_builder.h"
 #include "solvers/pbd/pbd_materials.h"
 #include "solvers/pbd/pbd_path_choice.h"

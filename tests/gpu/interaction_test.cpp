@@ -14,6 +14,7 @@
 #include "diagnostics/state_hash.h"
 #include "gpu_harness.h"
 #include "scene/scene_loader.h"
+#include "shaders/pbd/pbd_types.h"
 #include "solvers/model_builder.h"
 #include "solvers/pbd/pbd_materials.h"
 #include "solvers/pbd/pbd_reference.h"

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "gpu_harness.h"
+#include "shaders/pbd/pbd_types.h"
 #include "solvers/model_builder.h"
 
 namespace vksim::test {

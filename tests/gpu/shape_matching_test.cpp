@@ -12,6 +12,7 @@
 #include "geometry/shared_math.h"
 #include "gpu_harness.h"
 #include "scene/scene_loader.h"
+#include "shaders/pbd/pbd_types.h"
 #include "solvers/model_builder.h"
 #include "solvers/pbd/pbd_reference.h"
 

@@ -14,6 +14,7 @@
 #include "../common/time_bounds.h"
 #include "cloth_scenes.h"
 #include "model/graph_colouring.h"
+#include "shaders/pbd/pbd_types.h"
 #include "solvers/model_builder.h"
 
 namespace vksim {

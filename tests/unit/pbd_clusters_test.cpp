@@ -10,6 +10,7 @@
 
 #include "cloth_scenes.h"
 #include "scene/scene_loader.h"
+#include "shaders/pbd/pbd_types.h"
 #include "solvers/model_builder.h"
 #include "solvers/pbd/pbd_clusters.h"
 

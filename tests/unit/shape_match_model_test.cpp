@@ -10,6 +10,7 @@
 
 #include "../common/mesh_fixtures.h"
 #include "scene/scene_loader.h"
+#include "shaders/pbd/pbd_types.h"
 #include "solvers/model_builder.h"
 
 namespace vksim::test {

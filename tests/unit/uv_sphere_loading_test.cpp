@@ -29,6 +29,7 @@
 #include "bench/bench_stats.h"
 #include "model/graph_colouring.h"
 #include "scene/scene_loader.h"
+#include "shaders/pbd/pbd_types.h"
 #include "solvers/model_builder.h"
 
 namespace vksim::test {

@@ -12,6 +12,7 @@
 
 #include "cloth_scenes.h"
 #include "scene/scene.h"
+#include "shaders/pbd/pbd_types.h"
 #include "solvers/model_builder.h"
 #include "solvers/pbd/pbd_clusters.h"
 #include "solvers/pbd/workgroup_plan.h"

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "shaders/pbd/pbd_types.h"
 #include "shaders/shared/interaction_types.h"
 #include "solvers/pbd/colour_sweep.h"
 #include "solvers/pbd/iteration_stages.h"

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "shaders/pbd/pbd_types.h"
 #include "shaders/shared/interaction_types.h"
 #include "solvers/pbd/pbd_constraints.h"
 #include "solvers/pbd/pbd_dispatch_path.h"

@@ -5,6 +5,8 @@
 #include <limits>
 #include <stdexcept>
 
+#include "shaders/pbd/pbd_types.h"
+
 namespace vksim {
 
 std::vector<const ObjectRange*> pbdObjects(const PbdModelView& model) {

@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "shaders/pbd/pbd_types.h"
 #include "shaders/shared/sim_types.h"
 #include "solvers/pbd/colour_steps.h"
 #include "solvers/pbd/pbd_model.h"

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "shaders/pbd/pbd_types.h"
 #include "solvers/pbd/pbd_clusters.h"
 #include "step/step_recorder.h"
 #include "vk/barriers.h"

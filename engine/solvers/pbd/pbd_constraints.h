@@ -15,6 +15,7 @@
 
 #include <volk.h>
 
+#include "shaders/pbd/pbd_types.h"
 #include "solvers/pbd/colour_steps.h"
 #include "solvers/pbd/pbd_model.h"
 #include "state/particle_range.h"

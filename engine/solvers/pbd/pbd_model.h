@@ -12,6 +12,7 @@
 #include "model/graph_colouring.h"
 #include "model/shared_model.h"
 #include "scene/scene.h"
+#include "shaders/pbd/pbd_types.h"
 #include "shaders/shared/sim_types.h"
 
 namespace vksim {

@@ -8,6 +8,7 @@
 #include "geometry/triangle_mesh.h"
 #include "model/cloth_geometry.h"
 #include "model/graph_colouring.h"
+#include "shaders/pbd/pbd_types.h"
 #include "solvers/pbd/shape_match_builder.h"
 
 namespace vksim {

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "geometry/shared_math.h"
+#include "shaders/pbd/pbd_types.h"
 
 namespace vksim {
 

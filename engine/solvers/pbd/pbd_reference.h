@@ -17,6 +17,7 @@
 #include <glm/glm.hpp>
 
 #include "scene/scene.h"
+#include "shaders/pbd/pbd_types.h"
 #include "solvers/pbd/pbd_clusters.h"
 #include "solvers/pbd/pbd_model.h"
 #include "solvers/reference_world.h"

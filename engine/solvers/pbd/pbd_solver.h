@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "shaders/pbd/pbd_types.h"
 #include "solvers/pbd/cluster_path.h"
 #include "solvers/pbd/pbd_constraints.h"
 #include "solvers/pbd/pbd_dispatch_path.h"

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "geometry/shared_math.h"
+#include "shaders/pbd/pbd_types.h"
 
 namespace vksim {
 

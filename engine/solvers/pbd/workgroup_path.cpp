@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "shaders/pbd/pbd_types.h"
 #include "shaders/shared/interaction_types.h"
 #include "solvers/pbd/iteration_stages.h"
 #include "solvers/pbd/pbd_constraints.h"

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "shaders/pbd/pbd_types.h"
 #include "solvers/pbd/pbd_dispatch_path.h"
 #include "solvers/pbd/pbd_model.h"
 #include "vk/buffer.h"

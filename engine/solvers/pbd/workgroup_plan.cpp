@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "shaders/pbd/pbd_types.h"
 #include "solvers/pbd/colour_steps.h"
 #include "solvers/pbd/pbd_clusters.h"
 #include "vk/buffer.h"

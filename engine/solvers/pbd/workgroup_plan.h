@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "shaders/pbd/pbd_types.h"
 #include "shaders/shared/sim_types.h"
 #include "solvers/pbd/pbd_model.h"
 

@@ -1,5 +1,6 @@
 #include "solvers/pbd/workgroup_solve.h"
 
+#include "shaders/pbd/pbd_types.h"
 #include "solvers/pbd/pbd_constraints.h"
 #include "solvers/pbd/pbd_dispatch_path.h"
 #include "state/collider_set.h"

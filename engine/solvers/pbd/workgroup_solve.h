@@ -8,6 +8,7 @@
 #include <memory>
 #include <vector>
 
+#include "shaders/pbd/pbd_types.h"
 #include "shaders/shared/sim_types.h"
 #include "step/step_recorder.h"
 #include "vk/buffer.h"

@@ -11,7 +11,7 @@
 #include <string_view>
 
 #include "scene/scene.h"
-#include "shaders/shared/pd_types.h"
+#include "shaders/pd/pd_types.h"
 #include "solvers/pd/pd_constraints.h"
 #include "step/step_plan.h"
 #include "step/step_recorder.h"

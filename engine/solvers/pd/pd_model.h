@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "model/shared_model.h"
-#include "shaders/shared/pd_types.h"
+#include "shaders/pd/pd_types.h"
 
 namespace vksim {
 

@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "scene/scene.h"
-#include "shaders/shared/rigid_types.h"
+#include "shaders/rigid/rigid_types.h"
 #include "step/step_plan.h"
 #include "step/step_recorder.h"
 #include "vk/compute_kernel.h"

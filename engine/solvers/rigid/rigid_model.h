@@ -14,7 +14,7 @@
 
 #include "model/shared_model.h"
 #include "scene/scene.h"
-#include "shaders/shared/rigid_types.h"
+#include "shaders/rigid/rigid_types.h"
 #include "shaders/shared/sim_types.h"
 
 namespace vksim {

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "scene/scene.h"
-#include "shaders/shared/rigid_types.h"
+#include "shaders/rigid/rigid_types.h"
 #include "solvers/rigid/rigid_body_buffers.h"
 #include "solvers/rigid/rigid_dispatch_path.h"
 #include "solvers/rigid/rigid_model.h"

@@ -14,7 +14,7 @@
 
 #include "model/shared_model.h"
 #include "scene/scene.h"
-#include "shaders/shared/spring_types.h"
+#include "shaders/springs/spring_types.h"
 
 namespace vksim {
 

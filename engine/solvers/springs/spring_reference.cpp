@@ -13,7 +13,7 @@
 
 #include "geometry/shared_math.h"
 #include "linear/block_sparse.h"
-#include "shaders/shared/spring_types.h"
+#include "shaders/springs/spring_types.h"
 
 namespace vksim {
 namespace {

@@ -8,7 +8,7 @@
 #include "linear/block_sparse.h"
 #include "solvers/springs/spring_settings.h"
 #include "shaders/shared/interaction_types.h"
-#include "shaders/shared/spring_types.h"
+#include "shaders/springs/spring_types.h"
 #include "solvers/springs/spring_newton_matrix.h"
 #include "step/residual_tracker.h"
 #include "vk/barriers.h"
