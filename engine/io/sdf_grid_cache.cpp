@@ -11,6 +11,7 @@
 #include "io/binary_fields.h"
 #include "io/cache_file.h"
 #include "io/fnv1a.h"
+#include "io/quoted_input.h"
 
 namespace vksim {
 namespace {
@@ -165,10 +166,11 @@ std::string describeSdfGrid(const std::string& meshFile, const CachedSdfGrid& ca
     std::string text = fmt::format("{}: SDF grid {}x{}x{} (spacing {:.3g}) ", meshFile, grid.samples.x,
                                    grid.samples.y, grid.samples.z, grid.spacing);
     if (cached.fromCache)
-        return text + fmt::format("loaded from cache {} in {:.3f} s", cached.cacheFile.string(), cached.seconds);
+        return text +
+               fmt::format("loaded from cache {} in {:.3f} s", clipInput(cached.cacheFile.string()), cached.seconds);
     text += fmt::format("baked in {:.2f} s", cached.seconds);
     if (cached.cacheNote.find("not written") == std::string::npos)
-        text += fmt::format(", cached in {}", cached.cacheFile.string());
+        text += fmt::format(", cached in {}", clipInput(cached.cacheFile.string()));
     if (!cached.cacheNote.empty()) text += fmt::format(" ({})", cached.cacheNote);
     return text;
 }

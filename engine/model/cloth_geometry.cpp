@@ -7,6 +7,7 @@
 
 #include "geometry/shared_math.h"
 #include "geometry/triangle_mesh.h"
+#include "io/quoted_input.h"
 #include "io/triangle_surface.h"
 #include "model/cloth_grid.h"
 
@@ -23,7 +24,7 @@ ClothGeometry fromGrid(const ClothObject& cloth) {
     for (glm::uvec2 pin : cloth.pinned) {
         if (pin.x >= cloth.grid.resolution.x || pin.y >= cloth.grid.resolution.y)
             throw std::invalid_argument(fmt::format("cloth '{}': pinned vertex ({}, {}) is outside the {}x{} grid",
-                                                    cloth.name, pin.x, pin.y, cloth.grid.resolution.x,
+                                                    clipInput(cloth.name), pin.x, pin.y, cloth.grid.resolution.x,
                                                     cloth.grid.resolution.y));
         geometry.pinned[gridVertex(grid, pin.x, pin.y)] = true;
     }
@@ -31,7 +32,7 @@ ClothGeometry fromGrid(const ClothObject& cloth) {
 }
 
 ClothGeometry fromMesh(const ClothObject& cloth, const ClothMeshSource& source) {
-    const std::string owner = fmt::format("mesh '{}'", cloth.name);
+    const std::string owner = fmt::format("mesh '{}'", clipInput(cloth.name));
     if (!source.surface) throw std::invalid_argument(owner + ": no surface loaded");
     const TriangleSurface& surface = *source.surface;
     glm::dvec4 rotation(cloth.rotation);

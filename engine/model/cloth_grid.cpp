@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "geometry/shared_math.h"
+#include "io/quoted_input.h"
 
 namespace vksim {
 namespace {
@@ -25,8 +26,8 @@ ClothGridMesh buildClothGrid(const ClothObject& cloth) {
     const glm::uvec2 resolution = cloth.grid.resolution;
     if (resolution.x < 2 || resolution.y < 2)
         throw std::invalid_argument(fmt::format("cloth '{}': resolution {}x{} needs at least 2 vertices per axis",
-                                                cloth.name, resolution.x, resolution.y));
-    const glm::dvec4 rotation = unitQuaternion(cloth.rotation, fmt::format("cloth '{}'", cloth.name));
+                                                clipInput(cloth.name), resolution.x, resolution.y));
+    const glm::dvec4 rotation = unitQuaternion(cloth.rotation, fmt::format("cloth '{}'", clipInput(cloth.name)));
 
     ClothGridMesh mesh;
     mesh.columns = resolution.x;

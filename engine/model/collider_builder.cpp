@@ -8,6 +8,7 @@
 
 #include "geometry/collider_bounds.h"
 #include "geometry/signed_distance_grid.h"
+#include "io/quoted_input.h"
 #include "io/triangle_surface.h"
 
 namespace vksim {
@@ -17,7 +18,8 @@ gpu::Collider toCollider(const ColliderDesc& desc) {
     collider.position = glm::vec4(desc.position, -1.0f);  // unbounded until attachMeshColliders sets the bound
     float norm = glm::length(desc.rotation);
     if (!std::isfinite(norm) || norm < 1e-6f)
-        throw std::invalid_argument(fmt::format("collider '{}': rotation quaternion cannot be normalised", desc.name));
+        throw std::invalid_argument(
+            fmt::format("collider '{}': rotation quaternion cannot be normalised", clipInput(desc.name)));
     collider.rotation = desc.rotation / norm;
     collider.linearVelocity = glm::vec4(desc.linearVelocity, 0.0f);
     collider.angularVelocity = glm::vec4(desc.angularVelocity, 0.0f);
@@ -59,7 +61,8 @@ void attachMeshColliders(const std::vector<ColliderDesc>& descs, SharedModel& mo
         const ColliderDesc& desc = descs[c];
         if (desc.shape != ColliderShape::Mesh) continue;
         if (!desc.meshSdf || !desc.meshSurface)
-            throw std::invalid_argument(fmt::format("collider '{}': mesh collider without its mesh", desc.name));
+            throw std::invalid_argument(
+                fmt::format("collider '{}': mesh collider without its mesh", clipInput(desc.name)));
         auto [slot, added] = offsets.try_emplace(desc.meshSdf.get(), 0u);
         if (added) slot->second = appendGridToBuffer(*desc.meshSdf, model.meshSdfGrids);
         model.colliders[c].size.x = static_cast<float>(slot->second);

@@ -1,4 +1,5 @@
 #include "model/object_builder.h"
+#include "io/quoted_input.h"
 
 #include <cmath>
 #include <stdexcept>
@@ -20,11 +21,12 @@ float checkedInverseMass(double inverseMass, double objectMass, uint32_t particl
 uint32_t appendClothParticles(SharedModel& model, const ClothObject& cloth, const ClothGeometry& mesh,
                               const std::vector<bool>& pinned) {
     if (!(cloth.mass > 0.0f) || !std::isfinite(cloth.mass))
-        throw std::invalid_argument(fmt::format("cloth '{}': mass must be positive (got {})", cloth.name, cloth.mass));
+        throw std::invalid_argument(
+            fmt::format("cloth '{}': mass must be positive (got {})", clipInput(cloth.name), cloth.mass));
     const uint32_t first = model.particleCount();
     const auto vertexCount = static_cast<uint32_t>(mesh.positions.size());
     const bool pinsAreHard = !cloth.pinsAsAttachments;
-    const std::string owner = fmt::format("cloth '{}'", cloth.name);
+    const std::string owner = fmt::format("cloth '{}'", clipInput(cloth.name));
     for (uint32_t v = 0; v < vertexCount; ++v) {
         bool fixed = pinsAreHard && pinned[v];
         const double freeInverse = mesh.massShares.empty() ? double(vertexCount) / double(cloth.mass)

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "geometry/triangle_mesh.h"
+#include "io/quoted_input.h"
 #include "model/collider_builder.h"
 #include "model/object_builder.h"
 #include "solvers/pbd/pbd_model_builder.h"
@@ -35,8 +36,8 @@ void forObject(const Scene& scene, const std::string& source, Append&& append) {
 
 SimModel buildModel(const Scene& scene, ModelDiagnostics* diagnostics) {
     if (scene.colliders.size() > gpu::kMaxColliders)
-        throw std::invalid_argument(fmt::format("scene '{}': {} colliders, at most {} are supported", scene.name,
-                                                scene.colliders.size(), gpu::kMaxColliders));
+        throw std::invalid_argument(fmt::format("scene '{}': {} colliders, at most {} are supported",
+                                                clipInput(scene.name), scene.colliders.size(), gpu::kMaxColliders));
     SimModel model;
     ModelDiagnostics found;
     const auto& cloths = scene.cloths;

@@ -10,6 +10,7 @@
 #include "diagnostics/non_finite_replay.h"
 #include "diagnostics/state_hash.h"
 #include "geometry/collider_bounds.h"
+#include "io/quoted_input.h"
 #include "model/collider_builder.h"
 #include "solvers/model_builder.h"
 #include "solvers/rigid/rigid_solver.h"
@@ -181,7 +182,7 @@ void World::setCollider(uint32_t index, const ColliderDesc& desc) {
         throw std::invalid_argument(
             fmt::format("setCollider: collider {} out of range (the scene has {})", index, scene_.colliders.size()));
     const ColliderDesc& current = scene_.colliders[index];
-    const std::string where = fmt::format("setCollider: collider '{}'", current.name);
+    const std::string where = fmt::format("setCollider: collider '{}'", clipInput(current.name));
     if (desc.shape != current.shape) throw std::invalid_argument(where + ": its shape cannot change");
     if (desc.shape == ColliderShape::Mesh &&
         (desc.meshSdf != current.meshSdf || desc.meshScale != current.meshScale))

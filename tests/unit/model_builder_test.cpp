@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <iostream>
+#include <string>
 
 #include "cloth_scenes.h"
 #include "geometry/isometric_bending.h"
@@ -299,6 +300,34 @@ TEST(ModelBuilder, RejectsWhatItCannotBuild) {
     scene = test::clothScene({4, 4});
     scene.colliders.resize(gpu::kMaxColliders + 1);
     EXPECT_THROW(buildModel(scene), std::invalid_argument);
+}
+
+// A name is free text of any length: a message quotes at most about 80
+// bytes of it (io/quoted_input.h), its start and its end.
+TEST(ModelBuilder, MessagesClipLongNames) {
+    const std::string name = "start" + std::string(4000, 'a') + "end";
+    auto messageOf = [](const Scene& scene) {
+        try {
+            buildModel(scene);
+        } catch (const std::invalid_argument& e) {
+            return std::string(e.what());
+        }
+        return std::string("(no error)");
+    };
+    Scene scene = test::clothScene({1, 4});
+    scene.cloths[0].name = name;
+    std::string message = messageOf(scene);
+    std::cout << message << "\n";
+    EXPECT_LT(message.size(), 200u);
+    EXPECT_NE(message.find("cloth 'start"), std::string::npos);
+    EXPECT_NE(message.find("aend'"), std::string::npos);
+    scene = test::clothScene({4, 4});
+    scene.name = name;
+    scene.colliders.resize(gpu::kMaxColliders + 1);
+    message = messageOf(scene);
+    std::cout << message << "\n";
+    EXPECT_LT(message.size(), 200u);
+    EXPECT_NE(message.find("scene 'start"), std::string::npos);
 }
 
 TEST(ModelBuilder, SummaryNamesSizesAndColours) {

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "io/quoted_input.h"
 #include "solvers/pbd/pbd_solver.h"
 #include "solvers/sim_model.h"
 
@@ -18,7 +19,7 @@ void setPbdFamilyMaterial(Scene& scene, PbdModel& pbd, uint32_t cloth, Constrain
         throw std::invalid_argument(
             fmt::format("PbdMaterialEdit: cloth {} out of range (the scene has {})", cloth, scene.cloths.size()));
     ClothObject& object = scene.cloths[cloth];
-    const std::string where = fmt::format("PbdMaterialEdit: cloth '{}' {}", object.name, familyName(family));
+    const std::string where = fmt::format("PbdMaterialEdit: cloth '{}' {}", clipInput(object.name), familyName(family));
     if (object.method == SolverMethod::Pd)
         throw std::invalid_argument(where +
                                     ": a projective dynamics cloth; its parameters are set by a PdMaterialEdit");

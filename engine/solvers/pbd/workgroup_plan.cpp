@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "io/quoted_input.h"
 #include "shaders/pbd/pbd_types.h"
 #include "solvers/pbd/colour_steps.h"
 #include "solvers/pbd/pbd_clusters.h"
@@ -147,10 +148,11 @@ std::optional<std::string> workgroupMisfit(const PbdModelView& model, uint32_t c
         const bool shapeMatched = shapeMatchGroupOf(model, object->firstParticle) != gpu::kNoShapeMatch;
         const uint32_t room = shapeMatched ? (capacity > scratchParticles ? capacity - scratchParticles : 0) : capacity;
         if (object->particleCount > room)
-            return fmt::format("'{}' has {} particles and one workgroup holds at most {} on this device "
-                               "(maxComputeSharedMemorySize / 12 bytes{})",
-                               object->name, object->particleCount, room,
-                               shapeMatched ? fmt::format(", less {} for shape matching's sums", scratchParticles) : "");
+            return fmt::format(
+                "'{}' has {} particles and one workgroup holds at most {} on this device "
+                "(maxComputeSharedMemorySize / 12 bytes{})",
+                clipInput(object->name), object->particleCount, room,
+                shapeMatched ? fmt::format(", less {} for shape matching's sums", scratchParticles) : "");
     }
     return std::nullopt;
 }

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "io/quoted_input.h"
+
 namespace vksim {
 namespace {
 
@@ -17,7 +19,7 @@ auto& paramsOf(SceneT& scene, PdOwner owner, PdFamily family) {
         auto& cloth = scene.cloths[owner.index];
         if (cloth.method != SolverMethod::Pd)
             throw std::invalid_argument(
-                fmt::format("cloth '{}' is not simulated with projective dynamics", cloth.name));
+                fmt::format("cloth '{}' is not simulated with projective dynamics", clipInput(cloth.name)));
         switch (family) {
             case PdFamily::Springs: return cloth.pd.stretch;
             case PdFamily::Triangles: return cloth.pd.strain;
@@ -25,7 +27,7 @@ auto& paramsOf(SceneT& scene, PdOwner owner, PdFamily family) {
             case PdFamily::Attachments: return cloth.pd.attachment;
             default: break;
         }
-        throw std::invalid_argument(fmt::format("cloth '{}' has no tetrahedra", cloth.name));
+        throw std::invalid_argument(fmt::format("cloth '{}' has no tetrahedra", clipInput(cloth.name)));
     }
     if (owner.index >= scene.solids.size())
         throw std::invalid_argument(
@@ -38,7 +40,7 @@ auto& paramsOf(SceneT& scene, PdOwner owner, PdFamily family) {
         default: break;
     }
     throw std::invalid_argument(
-        fmt::format("solid '{}' has only strain, volume and attachment parameters", solid.name));
+        fmt::format("solid '{}' has only strain, volume and attachment parameters", clipInput(solid.name)));
 }
 
 }  // namespace
@@ -60,8 +62,8 @@ const std::string& pdOwnerName(const Scene& scene, PdOwner owner) {
 }
 
 std::string describePdParams(const Scene& scene, PdOwner owner, PdFamily family) {
-    return fmt::format("{} '{}' {}", owner.kind == PdOwner::Kind::Cloth ? "cloth" : "solid", pdOwnerName(scene, owner),
-                       pdFamilyName(family));
+    return fmt::format("{} '{}' {}", owner.kind == PdOwner::Kind::Cloth ? "cloth" : "solid",
+                       clipInput(pdOwnerName(scene, owner)), pdFamilyName(family));
 }
 
 const PdParams& pdParams(const Scene& scene, PdOwner owner, PdFamily family) {

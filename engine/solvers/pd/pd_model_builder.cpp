@@ -13,6 +13,7 @@
 #include "geometry/shared_math.h"
 #include "geometry/tet_mesh.h"
 #include "geometry/triangle_mesh.h"
+#include "io/quoted_input.h"
 #include "model/cloth_geometry.h"
 #include "solvers/pd/pd_materials.h"
 
@@ -113,7 +114,7 @@ TetMesh scaledTetMesh(const SolidObject& solid, const std::string& owner) {
 void appendPdCloth(SharedModel& model, PdModel& pd, const ClothObject& cloth, uint32_t index,
                    ModelDiagnostics& diagnostics) {
     const PdClothParams& params = cloth.pd;
-    const std::string owner = fmt::format("cloth '{}'", cloth.name);
+    const std::string owner = fmt::format("cloth '{}'", clipInput(cloth.name));
     validatePdParams(params.stretch, owner + " stretch");
     validatePdParams(params.strain, owner + " strain");
     validatePdParams(params.bending, owner + " bending");
@@ -176,7 +177,7 @@ void appendPdCloth(SharedModel& model, PdModel& pd, const ClothObject& cloth, ui
 }
 
 void appendPdSolid(SharedModel& model, PdModel& pd, const SolidObject& solid, uint32_t index) {
-    const std::string owner = fmt::format("solid '{}'", solid.name);
+    const std::string owner = fmt::format("solid '{}'", clipInput(solid.name));
     const PdOwner groupOwner{PdOwner::Kind::Solid, index};
     if (!(solid.mass > 0.0f) || !std::isfinite(solid.mass))
         throw std::invalid_argument(fmt::format("{}: mass must be positive (got {})", owner, solid.mass));

@@ -9,6 +9,7 @@
 #include "geometry/collider_bounds.h"
 #include "geometry/shared_math.h"
 #include "geometry/signed_distance_grid.h"
+#include "io/quoted_input.h"
 #include "scene/body_mass.h"
 
 namespace vksim {
@@ -133,7 +134,8 @@ void attachMeshBodies(const std::vector<BodyDesc>& bodies, RigidModel& rigid, st
     for (std::size_t b = 0; b < bodies.size(); ++b) {
         if (bodies[b].shape != BodyShape::Mesh) continue;
         if (!bodies[b].meshSdf)
-            throw std::invalid_argument(fmt::format("body '{}': mesh body without its grid", bodies[b].name));
+            throw std::invalid_argument(
+                fmt::format("body '{}': mesh body without its grid", clipInput(bodies[b].name)));
         auto [slot, added] = offsets.try_emplace(bodies[b].meshSdf.get(), 0u);
         if (added) slot->second = appendGridToBuffer(*bodies[b].meshSdf, meshSdfGrids);
         rigid.shapes[b].size.x = static_cast<float>(slot->second);

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "io/quoted_input.h"
 #include "model/cloth_geometry.h"
 #include "solvers/springs/spring_builder.h"
 
@@ -15,7 +16,7 @@ void appendSpringCloth(SharedModel& model, MsModel& springs, const ClothObject& 
     if (cloth.pinsAsAttachments)
         throw std::invalid_argument(fmt::format(
             R"(cloth '{}': pinsAsAttachments is not available with "method": "springs" (pinned vertices are fixed))",
-            cloth.name));
+            clipInput(cloth.name)));
     const ClothGeometry mesh = buildClothGeometry(cloth);
     const uint32_t first = appendClothParticles(model, cloth, mesh, mesh.pinned);
     const auto vertexCount = static_cast<uint32_t>(mesh.positions.size());
@@ -35,7 +36,7 @@ void appendSpringCloth(SharedModel& model, MsModel& springs, const ClothObject& 
     try {
         appendSpringObject(springs, source);
     } catch (const std::invalid_argument& error) {  // name the cloth as the other builders do
-        throw std::invalid_argument(fmt::format("cloth '{}': {}", cloth.name, error.what()));
+        throw std::invalid_argument(fmt::format("cloth '{}': {}", clipInput(cloth.name), error.what()));
     }
     const SpringCounts& counts = springs.objects.back().counts;
     diagnostics.nonManifoldEdges += counts.nonManifoldEdges;
