@@ -10,13 +10,13 @@ namespace vksim {
 namespace {
 
 // Bytes per element; vec4 = 16 B. p: predicted position, x: position, v:
-// velocity (each a vec4), C: the constraint record (sim_types.h), material:
+// velocity (each a vec4), C: the constraint record (pbd_types.h), material:
 // its ConstraintMaterial row (16 B), lambda: its float multiplier, which
 // only XPBD constraints move (pbd/project_*.glsl); the model counts it for
 // every constraint, an upper bound by 8 B of 104 (stretch), 200 (bending) or
 // 88 (attachment) for PBD ones.
 //
-// Projective dynamics (shaders/pd/*.comp; structs in shared/pd_types.h): q is
+// Projective dynamics (shaders/pd/*.comp; structs in pd/pd_types.h): q is
 // the current iterate (a vec4 per particle), a slot one vec4 contribution
 // (w S^T A^T p for one element vertex). The PD particle passes reuse the PBD
 // shaders on the PD range (pd: predict writes q0 where PBD writes p), so
@@ -83,7 +83,7 @@ constexpr std::array kPassTraffic{
     PassTraffic{"pd: friction/restitution", ElementKind::PdParticle, 48, 16,
                 "particle/contact_velocity.comp: reads contact 16, x, v (when touching); writes v"},
 
-    // Mass-spring cloth (shaders/springs/*.comp, shared/spring_types.h; the
+    // Mass-spring cloth (shaders/springs/*.comp, springs/spring_types.h; the
     // Newton system's structs in shared/linear_types.h). Every pass runs one
     // thread per particle of the range (the VBD colours one per vertex of the
     // colour: over the colours, every particle once per sweep) and gathers

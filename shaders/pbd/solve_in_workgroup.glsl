@@ -78,7 +78,7 @@ layout(binding = 3) uniform usamplerBuffer colliderTexels;  // particle/collider
 layout(std430, binding = 4) buffer Contacts { ParticleContact contacts[]; };
 layout(std430, binding = 5) readonly buffer MeshSdfGrids { float meshSdfGrids[]; };
 #ifdef VKSIM_CLUSTER_SWEEP_CPU
-// The records of shared/sim_types.h, 16 bytes a texel, in their field order
+// The records of pbd/pbd_types.h, 16 bytes a texel, in their field order
 // (solvers/pbd/workgroup_plan.cpp asserts that order on the C++ side).
 layout(binding = 6) uniform usamplerBuffer materialTexels;
 layout(binding = 7) uniform usamplerBuffer distanceTexels;    // 1 texel a constraint

@@ -1,5 +1,5 @@
 // Which constraint families of a kernel may meet an XPBD material: a bit
-// per family (kXpbdFamily*, shared/sim_types.h), set at pipeline creation,
+// per family (kXpbdFamily*, pbd/pbd_types.h), set at pipeline creation,
 // all set unless the pipeline says otherwise. Only the CPU cluster sweep
 // (pbd/cluster_sweep_cpu.comp) clears them, for the families whose
 // materials are all PBD when its commands are recorded (a material edit

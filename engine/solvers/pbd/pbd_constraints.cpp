@@ -16,7 +16,7 @@ namespace vksim {
 namespace {
 
 // The shape-matching groups and rest offsets in one buffer, as the shaders
-// read it (sim_types.h): the groups, then the offsets, which the groups'
+// read it (pbd_types.h): the groups, then the offsets, which the groups'
 // firstRest index in vec4s.
 std::vector<glm::vec4> packShapeMatching(const std::vector<gpu::ShapeMatchGroup>& groups,
                                          const std::vector<glm::vec4>& rest) {

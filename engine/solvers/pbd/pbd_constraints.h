@@ -52,7 +52,7 @@ public:
     // On the GPU: the material rows (each with its per-iteration
     // stiffness), each family's constraints and XPBD multipliers (in family
     // order), and the shape-matching groups followed by their rest offsets
-    // (one buffer, sim_types.h).
+    // (one buffer, pbd_types.h).
     const GpuBuffer& materials() const { return materials_; }
     const GpuBuffer& constraints(uint32_t family) const { return constraints_[family]; }
     const GpuBuffer& lambdas(uint32_t family) const { return lambdas_[family]; }

@@ -154,7 +154,7 @@ std::vector<glm::dvec3> SpringReference::newton(std::span<const glm::dvec3> y, s
         if (ldlt.info() != Eigen::Success) throw std::runtime_error("SpringReference::newton: factorisation failed");
         const Eigen::VectorXd dx = ldlt.solve(b);
         // Backtracking (Armijo), with the GPU's candidates and rule
-        // (shared/spring_types.h): the largest alpha = 2^-c, c < 8, with
+        // (springs/spring_types.h): the largest alpha = 2^-c, c < 8, with
         // F(x + alpha dx) <= F + c_A alpha slope + tol |F|, else no step. The
         // Newton direction descends because the clamped Hessian is positive
         // definite (§9.3).
