@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "contacts/contact_stats.h"
 #include "diagnostics/state_hash.h"
 #include "run/run_options.h"
 #include "run/stop_signal.h"
@@ -17,6 +18,13 @@ std::optional<int> endOfFrames(const RunOptions& options, const World& world, ui
     if (const int signal = stopSignal()) {  // the outputs hold the frames run; no hash of a cut-short run
         std::cerr << stoppedMessage(signal, framesRun, framesAsked) << "\n";
         return stoppedExitStatus(signal);
+    }
+    if (const ContactStage* contacts = world.contacts()) {
+        // An overflow is said even in a quiet run: pairs were dropped.
+        const gpu::ContactStats stats = contacts->readStats();
+        if (!options.quiet || stats.overflowSubsteps > 0)
+            for (const std::string& line : describeContactStats(stats))
+                (stats.overflowSubsteps > 0 ? std::cerr : std::cout) << line << "\n";
     }
     if (options.printHash) std::cout << "state-hash: " << formatHash(world.stateHash()) << "\n";
     return std::nullopt;

@@ -16,6 +16,7 @@
 #include "solvers/springs/spring_settings.h"
 #include "solvers/pbd/pbd_solver.h"
 #include "solvers/pd/pd_materials.h"
+#include "contacts/contact_stats.h"
 #include "world/world.h"
 
 namespace vksim {
@@ -362,6 +363,15 @@ OverlayProviders ViewerProviders::providers() {
     p.setResidualTracking = [this](bool on) { viewer_.simulation().setResidualTracking(on); };
     p.picker = this;
     p.parameters = [this] { return parameters(); };
+    p.contacts = [this] {
+        const ContactStage* contacts = viewer_.simulation().contacts();
+        if (!contacts) return std::vector<std::string>{"no object has a \"contacts\" block"};
+        // A read-back waits for the queue: once every 30 calls (half a
+        // second at 60 Hz) while the panel is open.
+        if (contactLines_.empty() || ++contactReads_ % 30 == 0)
+            contactLines_ = describeContactStats(contacts->readStats());
+        return contactLines_;
+    };
     return p;
 }
 

@@ -8,6 +8,7 @@
 // viewer.simulation(), because a reset or a scene change replaces it.
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "ui/overlay_data.h"
@@ -35,6 +36,8 @@ private:
     std::optional<BodyDrag> body_;  // the grabbed body and its point (the target is set per frame)
     float depth_ = 0.0f;        // distance along the pick ray to the picked point: the drag plane
     glm::vec3 grabOffset_{0.0f};  // picked point minus the ray's point at depth_
+    std::vector<std::string> contactLines_;  // the Contacts panel's, read back every 30th frame
+    uint32_t contactReads_ = 0;
 };
 
 }  // namespace vksim

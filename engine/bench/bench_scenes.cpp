@@ -1,6 +1,9 @@
 #include "bench/bench_scenes.h"
 
+#include <cmath>
+
 #include <fmt/format.h>
+#include <glm/glm.hpp>
 
 namespace vksim {
 namespace {
@@ -33,6 +36,78 @@ Scene clothOverSphere(uint32_t size) {
     ground.shape = ColliderShape::Plane;
     ground.friction = 0.4f;
     scene.colliders = {sphere, ground};
+    return scene;
+}
+
+// contacts-fold: a square cloth with self-contact (docs/physics.md §14),
+// standing on one edge and tipping over onto itself on the ground; each
+// particle a sphere of 0.55 times the vertex spacing. Per-colour path,
+// contacts by colours.
+Scene contactsFold(uint32_t size) {
+    Scene scene;
+    scene.name = fmt::format("contacts-fold {}x{}", size, size);
+    scene.path = "(bench)";
+    ClothObject cloth;
+    cloth.name = "cloth";
+    cloth.grid.size = {0.8f, 0.8f};
+    cloth.grid.resolution = {size, size};
+    cloth.position = {0.0f, 0.42f, 0.0f};
+    const float tilt = glm::radians(80.0f);  // about x
+    cloth.rotation = glm::vec4(std::sin(0.5f * tilt), 0.0f, 0.0f, std::cos(0.5f * tilt));
+    cloth.mass = 0.3f;
+    cloth.bending.stiffness = 0.02f;
+    const float spacing = 0.8f / float(size - 1);
+    cloth.contacts = {.enabled = true, .thickness = 0.55f * spacing, .self = true, .friction = 0.4f};
+    scene.cloths.push_back(cloth);
+    ColliderDesc ground;
+    ground.name = "ground";
+    ground.shape = ColliderShape::Plane;
+    ground.friction = 0.6f;
+    scene.colliders = {ground};
+    scene.solver.pbd.path = PbdPath::PerColour;
+    return scene;
+}
+
+// contacts-fold-off: the same cloth without contacts (it falls through
+// itself): the frame the contacts' cost is measured against.
+Scene contactsFoldOff(uint32_t size) {
+    Scene scene = contactsFold(size);
+    scene.name = fmt::format("contacts-fold-off {}x{}", size, size);
+    scene.cloths[0].contacts.enabled = false;
+    return scene;
+}
+
+// contacts-pile: `size` cloths of 24 x 24 dropped in a stack onto a ball,
+// touching each other (not themselves).
+Scene contactsPile(uint32_t size) {
+    Scene scene;
+    scene.name = fmt::format("contacts-pile {}", size);
+    scene.path = "(bench)";
+    for (uint32_t c = 0; c < size; ++c) {
+        ClothObject cloth;
+        cloth.name = fmt::format("cloth {}", c);
+        cloth.grid.size = {0.9f, 0.9f};
+        cloth.grid.resolution = {24, 24};
+        cloth.position = {0.03f * float(c % 3), 0.75f + 0.08f * float(c), -0.02f * float(c % 2)};
+        const float turn = 0.4f * float(c);  // about y
+        cloth.rotation = glm::vec4(0.0f, std::sin(0.5f * turn), 0.0f, std::cos(0.5f * turn));
+        cloth.mass = 0.2f;
+        cloth.bending.stiffness = 0.05f;
+        cloth.contacts = {.enabled = true, .thickness = 0.02f, .self = false, .friction = 0.4f};
+        scene.cloths.push_back(cloth);
+    }
+    ColliderDesc ball;
+    ball.name = "ball";
+    ball.shape = ColliderShape::Sphere;
+    ball.position = {0.0f, 0.3f, 0.0f};
+    ball.radius = 0.3f;
+    ball.friction = 0.5f;
+    ColliderDesc ground;
+    ground.name = "ground";
+    ground.shape = ColliderShape::Plane;
+    ground.friction = 0.6f;
+    scene.colliders = {ball, ground};
+    scene.solver.pbd.path = PbdPath::PerColour;
     return scene;
 }
 
@@ -234,6 +309,7 @@ Scene rigidPilePerSubstep(uint32_t size) {
 uint64_t noParticles(uint32_t) { return 0; }
 
 uint64_t gridParticles(uint32_t size) { return uint64_t{size} * size; }
+uint64_t pileParticles(uint32_t cloths) { return uint64_t{cloths} * 24 * 24; }
 uint64_t barParticles(uint32_t size) { return (uint64_t{4} * size + 1) * (uint64_t{size} + 1) * (uint64_t{size} + 1); }
 
 const std::vector<BenchScene> kScenes{
@@ -280,6 +356,16 @@ const std::vector<BenchScene> kScenes{
      "a tetrahedral bar held at one end, sagging onto a block (projective dynamics, tet strain and volume; "
      "1 substep, 10 x 20 iterations)",
      "n, for 4n x n x n cube cells of 6 tetrahedra", {2, 4, 8, 16, 32, 64}, 16, pdBar, barParticles},
+    {"contacts-fold",
+     "a square cloth with self-contact (\"contacts\": thickness 0.55 x the vertex spacing, \"self\": true) "
+     "tipping over onto itself on the ground (per-colour path, 4 substeps x 8 iterations, contacts by colours)",
+     "vertices per side", {32, 64, 128, 256, 512, 1024}, 64, contactsFold, gridParticles},
+    {"contacts-fold-off", "contacts-fold without contacts (the cloth falls through itself), for comparison",
+     "vertices per side", {32, 64, 128, 256, 512, 1024}, 64, contactsFoldOff, gridParticles},
+    {"contacts-pile",
+     "cloths of 24 x 24 with contacts (thickness 2 cm) dropped in a stack onto a ball (per-colour path, 4 substeps x "
+     "8 iterations, contacts by colours)",
+     "cloths", {2, 4, 8, 16, 32}, 8, contactsPile, pileParticles},
     {"rigid-pile",
      "boxes, balls and capsules (98, 162 and 130 contact points) dropped in layers onto the ground (4 substeps x 4 "
      "contact iterations; \"path\": \"auto\": one workgroup for up to 4 bodies on a CPU device and 8 on a GPU, "

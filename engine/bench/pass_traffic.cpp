@@ -144,6 +144,28 @@ constexpr std::array kPassTraffic{
                 "residual tracking only: reads x0, y, x, MsParticle 32; writes 4 B per workgroup (not counted); per "
                 "incident spring 8 + 32 + 16, per quadratic entry 16 + 16",
                 RowItems::MsIncidentSpring, 8 + 32 + 16, {RowItemTraffic{RowItems::MsQuadraticEntry, 16 + 16}}},
+    // Contacts between objects (docs/physics.md §14), per contact particle,
+    // for a particle with n = 16 neighbours in its list (half the list's
+    // room) and 8 particles in each of the 27 cells it searches; the
+    // constraints are n/2 per particle. Per substep the grid's seven runs
+    // read p and the ContactParticle 48 B, its bucket and slots 16 B, and
+    // the 8 of its bucket 32 B when ordering; the pairs' two searches read 27
+    // buckets' start and count 8 B and each candidate's index, p and record
+    // 52 B, and write the list and constraints 4n + 8n/2 B; in the
+    // colouring a constraint works until it is coloured, about 4 of the 24
+    // rounds (a coloured one reads its round and returns), reading both
+    // particles' lists and each entry's constraint and round 2n x 12 B. Per
+    // iteration the colours read and write both particles 2 x 32 B and the
+    // record 2 x 32 B per constraint, the Jacobi passes the list and each
+    // neighbour's p and record 2 n x 52 B.
+    PassTraffic{"contacts: grid", ElementKind::ContactParticle, 48 + 16 + 32, 16,
+                "reads p, ContactParticle, bucket, slots, the bucket's others; writes bucket, slot, grid"},
+    PassTraffic{"contacts: pairs", ElementKind::ContactParticle, 2 * (48 + 27 * 8 + 27 * 8 * 52), 16 * 4 + 8 * 8,
+                "two searches: p and record, 27 buckets, 8 candidates each; writes the list and constraints"},
+    PassTraffic{"contacts: colouring", ElementKind::ContactParticle, 4 * 8 * 2 * 16 * 12 + 20 * 8 * 4, 8 * 8,
+                "8 constraints, 4 rounds each: both lists, each entry's constraint and round; writes colour, round"},
+    PassTraffic{"contacts: solve", ElementKind::ContactParticle, 8 * 2 * 64 + 2 * 16 * 52, 8 * 2 * 16 + 16,
+                "8 constraints: 2 p, x and records; then the Jacobi average over the list"},
     PassTraffic{"springs: mouse drag", ElementKind::Single, 16, 16,
                 "pbd/project_mouse.comp: reads x of the dragged particle; writes its x"},
     PassTraffic{"springs: collide: project", ElementKind::SpringParticle, 24, 20,
@@ -196,6 +218,12 @@ uint64_t elementsPerSweep(ElementKind element, const SimModel& model) {
         case ElementKind::PdBending: return model.pd.bending.size();
         case ElementKind::PdAttachment: return model.pd.attachments.size();
         case ElementKind::SpringParticle: return model.springs.particleCount;
+        case ElementKind::ContactParticle: {
+            uint64_t count = 0;
+            for (const ObjectRange& object : model.objects)
+                if (object.contacts.enabled) count += object.particleCount;
+            return count;
+        }
         case ElementKind::Single: return 1;
     }
     return 0;
@@ -241,6 +269,7 @@ std::string_view elementName(ElementKind element) {
         case ElementKind::PdBending: return "bending element";
         case ElementKind::PdAttachment: return "attachment";
         case ElementKind::SpringParticle: return "spring particle";
+        case ElementKind::ContactParticle: return "contact particle";
         case ElementKind::Single: return "thread";
     }
     return "element";

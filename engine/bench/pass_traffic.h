@@ -38,6 +38,7 @@ enum class ElementKind {
     PdBending,
     PdAttachment,
     SpringParticle,  // a mass-spring particle (a block row of the Newton system)
+    ContactParticle, // a particle of an object with contacts (docs/physics.md §14)
     Single,          // one thread (the mouse drag)
 };
 

@@ -10,6 +10,7 @@
 
 #include <glm/glm.hpp>
 
+#include "scene/contact_params.h"
 #include "shaders/shared/sim_types.h"
 
 namespace vksim {
@@ -33,6 +34,8 @@ struct ObjectRange {
     // mass-spring object's drag is a force of its own solver
     // (MsParticle::drag) and is 0 here.
     float drag = 0.0f;
+    // Its "contacts" block (contacts/contact_model.h reads it).
+    ContactParams contacts;
 };
 
 struct SharedModel {

@@ -10,6 +10,7 @@
 
 #include <glm/glm.hpp>
 
+#include "scene/contact_params.h"
 #include "solvers/pbd/pbd_settings.h"
 #include "solvers/pd/pd_settings.h"
 #include "solvers/rigid/rigid_settings.h"
@@ -30,6 +31,7 @@ struct SolverSettings {
     float damping = 0.0f;           // [1/s]
     float collisionMargin = 0.01f;  // [m] distance at which a collider becomes a contact candidate
     float stencilStep = 1e-3f;      // [m] h of the tetrahedral SDF gradient
+    ContactSolve contactSolve = ContactSolve::Colours;  // contacts between objects
     PbdSettings pbd;
     PdSettings pd;
     SpringSettings springs;
@@ -77,6 +79,7 @@ struct ClothObject {
     // with its other live-editable materials, in springs.drag.
     float drag = 0.0f;
     glm::vec3 color{0.8f, 0.3f, 0.2f};
+    ContactParams contacts;  // "contacts": touching other objects and itself
     SolverMethod method = SolverMethod::Pbd;
     PdClothParams pd;                            // used when method is Pd (stretch, bending and attachment above are PBD's)
     SpringClothParams springs;                   // used when method is Springs

@@ -263,8 +263,9 @@ RigidSettings readRigidSettings(const Field& field) {
 }
 
 SolverSettings readSolver(const Field& field) {
-    const ObjectFields fields(field, {"timeStep", "substeps", "iterations", "gravity", "damping", "collisionMargin",
-                                      "stencilStep", "pbdPath", "pbdColouring", "pd", "springs", "rigid"});
+    const ObjectFields fields(
+        field, {"timeStep", "substeps", "iterations", "gravity", "damping", "collisionMargin", "stencilStep", "pbdPath",
+                "pbdColouring", "contactSolve", "pd", "springs", "rigid"});
     SolverSettings solver;
     if (auto f = fields.optional("timeStep")) solver.timeStep = readFloat(*f, kTimeStepRange);
     if (auto f = fields.optional("substeps")) solver.substeps = static_cast<uint32_t>(readInteger(*f, 1, kMaxSolverLoops));
@@ -279,6 +280,9 @@ SolverSettings readSolver(const Field& field) {
     if (auto f = fields.optional("pbdColouring"))
         solver.pbd.colouring = static_cast<PbdColouring>(
             readChoice(*f, {std::begin(kPbdColouringNames), std::end(kPbdColouringNames)}));
+    if (auto f = fields.optional("contactSolve"))
+        solver.contactSolve =
+            static_cast<ContactSolve>(readChoice(*f, {std::begin(kContactSolveNames), std::end(kContactSolveNames)}));
     if (auto f = fields.optional("pd")) solver.pd = readPdSettings(*f);
     if (auto f = fields.optional("springs")) solver.springs = readSpringSettings(*f);
     if (auto f = fields.optional("rigid")) solver.rigid = readRigidSettings(*f);
@@ -529,6 +533,29 @@ SpringClothParams readSpringClothParams(const Field& field, bool grid, const Spr
 // an OBJ file. Everything else about them is the same. A "method": "springs"
 // object takes its families from "springs" instead of "stretch", "bending"
 // and "attachment".
+// An object's "contacts" block (scene/contact_params.h). Only PBD objects
+// respond to contacts so far: on any other object the block is refused,
+// never ignored.
+constexpr double kMaxContactThickness = 1.0;  // [m]; the grid's cells are sized from the largest
+constexpr double kMaxContactFriction = 10.0;
+
+ContactParams readContacts(const Field& field, std::string_view solverName) {
+    if (!solverName.empty())
+        field.fail(
+            fmt::format("contacts between objects are solved for PBD objects (cloths, meshes and jelly) so "
+                        "far, not yet for {} objects; remove the block",
+                        solverName));
+    const ObjectFields fields(field, {"thickness", "self", "friction"}, "for contacts");
+    ContactParams contacts;
+    contacts.enabled = true;
+    if (auto f = fields.optional("thickness"))
+        contacts.thickness = readFloat(*f, {.min = 0.0, .max = kMaxContactThickness, .minExclusive = true});
+    if (auto f = fields.optional("self")) contacts.self = readBool(*f);
+    if (auto f = fields.optional("friction"))
+        contacts.friction = readFloat(*f, closedInterval(0.0, kMaxContactFriction));
+    return contacts;
+}
+
 ClothObject readCloth(const Field& field, std::size_t index, const SolverSettings& solver,
                       SceneAssets* meshAssets = nullptr) {
     ClothObject cloth;
@@ -537,8 +564,8 @@ ClothObject readCloth(const Field& field, std::size_t index, const SolverSetting
     const bool pd = cloth.method == SolverMethod::Pd;
     const bool springs = cloth.method == SolverMethod::Springs;
     const std::string_view type = meshAssets ? "mesh" : "cloth";
-    std::vector<std::string_view> keys = {"type",  "name",   "position",          "rotation", "mass", "pinned",
-                                          "velocity", "color", "method", "pinsAsAttachments", "drag"};
+    std::vector<std::string_view> keys = {"type",     "name",  "position", "rotation",          "mass", "pinned",
+                                          "velocity", "color", "method",   "pinsAsAttachments", "drag", "contacts"};
     if (springs) keys.push_back("springs");
     else keys.insert(keys.end(), {"stretch", "bending", "attachment"});
     if (pd) keys.push_back("strain");
@@ -587,6 +614,8 @@ ClothObject readCloth(const Field& field, std::size_t index, const SolverSetting
     if (auto f = fields.optional("velocity")) cloth.initialVelocity = readVec3(*f);
     if (auto f = fields.optional("drag")) (springs ? cloth.springs.drag : cloth.drag) = readFloat(*f, atLeast(0.0));
     if (auto f = fields.optional("color")) cloth.color = readColor(*f);
+    if (auto f = fields.optional("contacts"))
+        cloth.contacts = readContacts(*f, pd ? "\"method\": \"pd\"" : springs ? "\"method\": \"springs\"" : "");
     return cloth;
 }
 
@@ -645,8 +674,8 @@ void readTetMeshSource(const ObjectFields& fields, SolidObject& solid, SceneAsse
 SolidObject readSolid(const Field& field, std::size_t index, SolidShape shape, SceneAssets& assets) {
     const bool box = shape == SolidShape::Box;
     const std::string_view type = box ? "tetBox" : shape == SolidShape::Ball ? "tetBall" : "tetMesh";
-    std::vector<std::string_view> keys = {"type", "name", "position", "rotation", "mass", "strain", "volume",
-                                          "velocity", "color", "method"};
+    std::vector<std::string_view> keys = {"type",   "name",     "position", "rotation", "mass",    "strain",
+                                          "volume", "velocity", "color",    "method",   "contacts"};
     if (box) keys.insert(keys.end(), {"cells", "size", "pinnedFaces", "pinsAsAttachments", "attachment"});
     else if (shape == SolidShape::Ball) keys.insert(keys.end(), {"cells", "radius"});
     else
@@ -694,6 +723,7 @@ SolidObject readSolid(const Field& field, std::size_t index, SolidShape shape, S
     if (auto f = fields.optional("volume")) solid.volume = readPdParams(*f, solid.volume, "volume ratio");
     if (auto f = fields.optional("velocity")) solid.initialVelocity = readVec3(*f);
     if (auto f = fields.optional("color")) solid.color = readColor(*f);
+    if (auto f = fields.optional("contacts")) readContacts(*f, "tetrahedral");
     return solid;
 }
 

@@ -9,6 +9,7 @@
 
 #include "geometry/tet_mesh.h"
 #include "io/triangle_surface.h"
+#include "shaders/contacts/contact_types.h"
 
 namespace vksim {
 namespace {
@@ -50,6 +51,17 @@ constexpr SolverBytes kSpringCloth{2000, 832};
 constexpr SolverBytes kPdTets{2400, 768};
 // Every solver's particles share the particle buffers: one vec4 each.
 constexpr uint64_t kParticleBufferBytes = 16;
+// Per particle of an object with "contacts" (contacts/contact_detection.h):
+// the neighbour list and each entry's constraint, kContactsPerParticle
+// entries of 4 B each, 256 B; the constraints, half as many pairs of 8 B,
+// 128 B, and their colour, round and colour-list slot 192 B; the
+// ContactParticle 32 B; bucket, two grid orders, the counts and offsets of
+// entries and constraints and the touching count 32 B; the correction 16 B;
+// the hash table's count and fill, two buckets per particle rounded up to
+// a power of two, at most 32 B. 688 B, rounded up. Largest: the neighbour
+// list (as large as the entries' constraints and the constraints), shared
+// by every contact object.
+constexpr SolverBytes kContacts{768, 4 * gpu::kContactsPerParticle};
 
 enum Pool { kPbd, kPd, kSprings, kPoolCount };  // buffers shared by the objects of one solver
 
@@ -59,6 +71,7 @@ struct ObjectFootprint {
     uint64_t particles = 0;
     SolverBytes bytes{};
     Pool pool = kPbd;
+    std::string contactsKey;  // its "contacts" block's pointer, where it has one
 };
 
 ObjectFootprint clothFootprint(const ClothObject& cloth) {
@@ -72,6 +85,7 @@ ObjectFootprint clothFootprint(const ClothObject& cloth) {
         object.particles = uint64_t{cloth.grid.resolution.x} * cloth.grid.resolution.y;
         object.size = fmt::format("{}x{}", cloth.grid.resolution.x, cloth.grid.resolution.y);
     }
+    if (cloth.contacts.enabled) object.contactsKey = cloth.source + "/contacts";
     switch (cloth.method) {
     case SolverMethod::Pbd: object.bytes = kPbdCloth, object.pool = kPbd; break;
     case SolverMethod::Pd: object.bytes = kPdCloth, object.pool = kPd; break;
@@ -116,12 +130,16 @@ std::optional<FootprintProblem> checkDeviceFootprint(const Scene& scene, const D
     for (const SolidObject& solid : scene.solids) objects.push_back(solidFootprint(solid));
     if (objects.empty()) return std::nullopt;
 
-    uint64_t particles = 0, bytes = 0;
+    uint64_t particles = 0, bytes = 0, contactParticles = 0;
     std::array<uint64_t, kPoolCount> poolBytes{};
     for (const ObjectFootprint& object : objects) {
         particles += object.particles;
         bytes += object.particles * object.bytes.total;
         poolBytes[object.pool] += object.particles * object.bytes.largestBuffer;
+        if (!object.contactsKey.empty()) {
+            contactParticles += object.particles;
+            bytes += object.particles * kContacts.total;
+        }
     }
     // Each refusal names the object that contributes most to what is too big.
     auto largestBy = [&](auto&& measure) -> const ObjectFootprint& {
@@ -151,6 +169,17 @@ std::optional<FootprintProblem> checkDeviceFootprint(const Scene& scene, const D
             needed = fmt::format("{}-byte", largestBuffer), range = fmt::format("{} bytes", limits.maxStorageBufferRange);
         return FootprintProblem{object.key, fmt::format("{} needs a {} buffer; the device's maxStorageBufferRange is {}",
                                                         object.size, needed, range)};
+    }
+
+    if (contactParticles * kContacts.largestBuffer > limits.maxStorageBufferRange) {
+        const auto& object =
+            largestBy([](const ObjectFootprint& o) { return o.contactsKey.empty() ? 0 : o.particles; });
+        return FootprintProblem{
+            object.contactsKey,
+            fmt::format("{} particles with contacts need a {} contact list; the device's maxStorageBufferRange is {} "
+                        "(take the block off the largest objects, or make them coarser)",
+                        contactParticles, mebibytes(contactParticles * kContacts.largestBuffer),
+                        mebibytes(limits.maxStorageBufferRange))};
     }
 
     return std::nullopt;

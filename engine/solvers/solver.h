@@ -25,6 +25,7 @@
 
 namespace vksim {
 
+class ContactStage;
 class ResidualTracker;
 struct SharedModel;
 
@@ -51,6 +52,10 @@ struct SubstepContext {
     gpu::ParticlePush particles{};  // the solver's range, h and the collision settings
     const ParticleStages& stages;
     const ParticleStagePasses& stagePasses;
+    // The contacts between objects (contacts/contact_stage.h), when any
+    // object of the solver's range has them: detected once per substep,
+    // projected in each iteration of its solve.
+    const ContactStage* contacts = nullptr;
 };
 
 class Solver {

@@ -9,13 +9,25 @@
 
 namespace vksim {
 
+namespace {
+
+std::unique_ptr<ContactStage> buildContactStage(const VulkanContext& ctx, const SharedModel& model) {
+    for (const ObjectRange& object : model.objects)
+        if (object.contacts.enabled) return std::make_unique<ContactStage>(ctx, model);
+    return nullptr;
+}
+
+}  // namespace
+
 Stepper::Stepper(const VulkanContext& ctx, const SimModel& model, const SolverSettings& settings)
     : particles_(ctx, model),
       colliders_(ctx, model, model.rigid.shapes),
       stages_(ctx, particles_, colliders_),
+      contacts_(buildContactStage(ctx, model)),
       solvers_(makeParticleSolvers(ctx, model, particles_, colliders_, settings)),
       rigid_(std::make_unique<RigidSolver>(ctx, model.rigid, colliders_)) {
     rigid_->declarePasses(plan_);
+    if (contacts_) contacts_->declarePasses(plan_);
     for (const std::unique_ptr<Solver>& owned : solvers_) {
         Solver* solver = owned.get();
         if (solver->range().count == 0) continue;
@@ -90,7 +102,8 @@ void Stepper::recordSubstep(StepRecorder& rec, const FrameInputs& frame, const A
                              frame.tracker != nullptr && substep + 1 == frame.settings.substeps,
                              particlePush(frame.settings, h, solver, colliders_.count()),
                              stages_,
-                             passes};
+                             passes,
+                             contactsIn(solver.range())};
     const GpuBuffer& predicted = solver.predictTarget();
     solver.recordBeforePredict(rec, sub);
     stages_.predict(rec, passes.predict, sub.particles, predicted, solver.workingName(), substep);
@@ -128,8 +141,16 @@ uint32_t Stepper::residualThreads() const {
     return most;
 }
 
+const ContactStage* Stepper::contactsIn(ParticleRange range) const {
+    if (!contacts_) return nullptr;
+    for (const gpu::ContactParticle& particle : contacts_->model().particles)
+        if (range.contains(particle.particle)) return contacts_.get();
+    return nullptr;
+}
+
 void Stepper::reset(const SimModel& model) {
     particles_.reset(model);
+    if (contacts_) contacts_->reset();
     rigid_->reset(model.rigid);
     for (const Active& active : active_) active.solver->reset(model);
 }

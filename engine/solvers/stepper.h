@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "contacts/contact_stage.h"
 #include "solvers/rigid/rigid_solver.h"
 #include "solvers/sim_model.h"
 #include "solvers/solver.h"
@@ -83,6 +84,8 @@ public:
     ParticleStore& particles() { return particles_; }
     const ParticleStore& particles() const { return particles_; }
     ColliderSet& colliders() { return colliders_; }
+    // The contacts between objects; null when no object has a "contacts" block.
+    const ContactStage* contacts() const { return contacts_.get(); }
     // A solver by its type (PbdSolver, PdSolver, SpringSolver, RigidSolver):
     // every one exists, empty of particles or bodies when the scene has none.
     template <class S>
@@ -110,11 +113,15 @@ private:
     // Per-particle settings of one solver's range for a substep of length h.
     static gpu::ParticlePush particlePush(const SolverSettings& settings, float h, const Solver& solver,
                                           uint32_t colliderCount);
+    // The contact stage when a particle of `range` has contacts, else null.
+    const ContactStage* contactsIn(ParticleRange range) const;
     void recordSubstep(StepRecorder& rec, const FrameInputs& frame, const Active& active, uint32_t substep, float h);
 
     ParticleStore particles_;
     ColliderSet colliders_;
     ParticleStages stages_;
+    // Null when no object has contacts.
+    std::unique_ptr<ContactStage> contacts_;
     std::vector<std::unique_ptr<Solver>> solvers_;  // solvers/solver_list.h, in step order
     std::unique_ptr<RigidSolver> rigid_;
     std::vector<Active> active_;  // the solvers with particles, in step order

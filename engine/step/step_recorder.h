@@ -49,6 +49,22 @@ public:
         probe(pass, at, first, second);
     }
 
+    // One run of pass `pass` as run() does, with the group count the GPU
+    // wrote at `offset` in `args` (ComputeKernel::dispatchIndirect).
+    template <typename Push>
+    void runIndirect(uint32_t pass, const ComputeKernel& kernel, std::initializer_list<const GpuBuffer*> buffers,
+                     const GpuBuffer& args, VkDeviceSize offset, const Push& push, StepPosition at = {},
+                     ProbedBuffer first = {}) {
+        ++runs_;
+        if (counting()) return;
+        beginPass(pass);
+        kernel.dispatchIndirect(cmd_, std::span<const GpuBuffer* const>(buffers.begin(), buffers.size()), args, offset,
+                                &push, sizeof(Push));
+        endPass();
+        barrier();
+        probe(pass, at, first);
+    }
+
     // One run of pass `pass` whose commands `record` writes between the
     // timestamps (no barrier added).
     template <typename Record>

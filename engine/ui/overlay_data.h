@@ -77,6 +77,10 @@ struct OverlayProviders {
     PickController* picker = nullptr;
     // The simulation's live parameters, listed afresh each frame; unset: not available.
     std::function<std::vector<LiveParameter>()> parameters;
+    // What the contact detection between objects found (docs/physics.md
+    // §14), one line each, read while the "Contacts" panel is open; unset:
+    // not available.
+    std::function<std::vector<std::string>()> contacts;
 };
 
 // Requests the panels make; the viewer acts on them between frames.

@@ -259,6 +259,15 @@ void parametersPanel(const OverlayProviders& providers, ViewerControls& controls
     }
 }
 
+void contactsPanel(const OverlayProviders& providers) {
+    if (!ImGui::CollapsingHeader("Contacts")) return;
+    if (!providers.contacts) {
+        notAvailable("contacts");
+        return;
+    }
+    for (const std::string& line : providers.contacts()) ImGui::TextUnformatted(line.c_str());
+}
+
 void pickingPanel(const OverlayProviders& providers) {
     if (!ImGui::CollapsingHeader("Picking")) return;
     if (!providers.picker) notAvailable("picking");
@@ -279,6 +288,7 @@ void drawViewerPanels(const OverlayView& view, const OverlayProviders& providers
     displayPanel(view, controls);
     parametersPanel(providers, controls);
     convergencePanel(providers, controls);
+    contactsPanel(providers);
     pickingPanel(providers);
     ImGui::End();
 }

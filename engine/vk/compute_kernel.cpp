@@ -207,6 +207,18 @@ void ComputeKernel::bindBuffers(VkCommandBuffer cmd, std::span<const GpuBuffer* 
     vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout_, 0, bindingCount_, writes);
 }
 
+void ComputeKernel::dispatchIndirect(VkCommandBuffer cmd, std::span<const GpuBuffer* const> buffers,
+                                     const GpuBuffer& args, VkDeviceSize offset, const void* push,
+                                     uint32_t pushSize) const {
+    if (pushSize != pushConstantSize_)
+        throw VulkanError(fmt::format("dispatch of {}: {} bytes of push constants, the kernel takes {}", name_,
+                                      pushSize, pushConstantSize_));
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_);
+    bindBuffers(cmd, buffers);
+    if (pushSize > 0) vkCmdPushConstants(cmd, layout_, VK_SHADER_STAGE_COMPUTE_BIT, 0, pushSize, push);
+    vkCmdDispatchIndirect(cmd, args.handle(), offset);
+}
+
 void ComputeKernel::dispatch(VkCommandBuffer cmd, std::span<const GpuBuffer* const> buffers, uint32_t elementCount,
                              const void* push, uint32_t pushSize) const {
     if (pushSize != pushConstantSize_)

@@ -59,6 +59,15 @@ public:
                  sizeof(Push));
     }
 
+    // Records one dispatch whose group count the GPU wrote: a
+    // VkDispatchIndirectCommand at `offset` in `args` (made with indirect
+    // usage). The writer keeps it within maxComputeWorkGroupCount
+    // (maxGroupCount()), and the shader loops over what its threads do not
+    // cover.
+    void dispatchIndirect(VkCommandBuffer cmd, std::span<const GpuBuffer* const> buffers, const GpuBuffer& args,
+                          VkDeviceSize offset, const void* push, uint32_t pushSize) const;
+    uint32_t maxGroupCount() const { return maxGroupCount_; }
+
     const std::string& name() const { return name_; }
     uint32_t pushConstantSize() const { return pushConstantSize_; }
     uint32_t workgroupSize() const { return workgroupSize_; }

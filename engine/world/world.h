@@ -219,6 +219,10 @@ public:
     const S& solver() const {
         return std::as_const(*stepper_).solver<S>();
     }
+    // The contacts between objects (contacts/contact_stage.h): null when no
+    // object has a "contacts" block. contacts()->readStats() reads what the
+    // detection found since the world was built or reset (waits for the queue).
+    const ContactStage* contacts() const { return stepper_->contacts(); }
     // diagnostics/state_hash.h's fingerprint of the particle positions and the body
     // poses (reads back: waits for the queue).
     uint64_t stateHash() const;

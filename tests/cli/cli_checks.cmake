@@ -89,6 +89,9 @@ vksim_scenes_check(workgroup_path)
 vksim_scenes_check(rigid_determinism)
 # Shape matching: the jelly scene, the same on 1, 2 and 4 threads and on both PBD paths.
 vksim_scenes_check(jelly_determinism)
+# Contacts between objects: two cloths landing on each other, the same on 1,
+# 2 and 4 threads on the cluster and per-colour paths and with the Jacobi average.
+vksim_scenes_check(contacts_determinism)
 # The PBD cluster path: a 64 x 64 cloth, the same on 1, 2 and 4 threads; both sweeps, no colour pass.
 vksim_scenes_check(cluster_determinism)
 # One colouring across the PBD families: the default scene on the per-colour

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "contacts/contact_stage.h"
 #include "shaders/pbd/pbd_types.h"
 #include "shaders/shared/interaction_types.h"
 #include "solvers/pbd/pbd_constraints.h"
@@ -43,6 +44,8 @@ const GpuBuffer& PbdIterationStages::recordIterations(StepRecorder& rec, const S
     const uint32_t iterations = sub.frame.settings.pbd.iterations;
     const GpuBuffer& p = particles_.predicted();
     const std::optional<MouseAttachment>& mouse = sub.frame.mouse;
+    const ContactSolve contactSolve = sub.frame.settings.contactSolve;
+    if (sub.contacts) sub.contacts->recordDetect(rec, p, contactSolve);
     for (uint32_t it = 0; it < iterations; ++it) {
         const StepPosition at{sub.substep, it};
         // The dragged particle onto the mouse target, kinematic for the
@@ -61,6 +64,8 @@ const GpuBuffer& PbdIterationStages::recordIterations(StepRecorder& rec, const S
                     constraints_.shapeMatchGroupCount() * projectShapeMatch_->workgroupSize(), push, at,
                     {&p, kPbdWorkingName});
         }
+        if (sub.contacts)
+            sub.contacts->recordProject(rec, contactSolve, particles_.positions(), p, at, kPbdWorkingName);
         if (colliders_.count() > 0 && !projectCollides)
             sub.stages.collideProject(rec, sub.stagePasses.collideProject, sub.particles, p, kPbdWorkingName, at);
         if (sub.tracking) recordTracking(rec, *sub.frame.tracker, sub.h, it);

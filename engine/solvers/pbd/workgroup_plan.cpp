@@ -145,6 +145,11 @@ WorkgroupPlan buildWorkgroupPlan(const PbdModelView& model, const ClusterPlan& a
 
 std::optional<std::string> workgroupMisfit(const PbdModelView& model, uint32_t capacity, uint32_t scratchParticles) {
     for (const ObjectRange* object : pbdObjects(model)) {
+        // Contacts reach across objects in every iteration, and a workgroup
+        // steps its object alone through the whole frame.
+        if (object->contacts.enabled)
+            return fmt::format("'{}' has contacts, which are solved across objects in every iteration",
+                               clipInput(object->name));
         const bool shapeMatched = shapeMatchGroupOf(model, object->firstParticle) != gpu::kNoShapeMatch;
         const uint32_t room = shapeMatched ? (capacity > scratchParticles ? capacity - scratchParticles : 0) : capacity;
         if (object->particleCount > room)

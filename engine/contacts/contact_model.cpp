@@ -1,0 +1,28 @@
+#include "contacts/contact_model.h"
+
+#include <algorithm>
+#include <bit>
+
+namespace vksim {
+
+ContactModel buildContactModel(const SharedModel& model) {
+    ContactModel contacts;
+    for (uint32_t o = 0; o < model.objects.size(); ++o) {
+        const ObjectRange& object = model.objects[o];
+        if (!object.contacts.enabled) continue;
+        contacts.objectNames.push_back(object.name);
+        contacts.largestThickness = std::max(contacts.largestThickness, object.contacts.thickness);
+        for (uint32_t i = object.firstParticle; i < object.firstParticle + object.particleCount; ++i)
+            contacts.particles.push_back({glm::vec4(glm::vec3(model.positions[i]), object.contacts.thickness), i, o,
+                                          object.contacts.self ? 1u : 0u, object.contacts.friction});
+    }
+    if (contacts.empty()) return contacts;
+    // The objects are in particle order, so the particles are too.
+    contacts.margin = contacts.largestThickness;
+    contacts.cellSize = 2.0f * contacts.largestThickness + contacts.margin;
+    contacts.tableSize = std::bit_ceil(std::max<uint32_t>(64, 2 * contacts.count()));
+    contacts.capacity = contacts.count() * gpu::kContactsPerParticle;
+    return contacts;
+}
+
+}  // namespace vksim

@@ -1,0 +1,34 @@
+#pragma once
+// The contact particles of a model: every particle of every object with a
+// "contacts" block (ObjectRange::contacts), numbered k = 0..count-1 in
+// particle order, with its thickness, friction, object and rest position
+// (gpu::ContactParticle), and the sizes the detection grid is built for.
+// Built on the CPU, once per model; the GPU stage (contact_stage.h) uploads it.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "model/shared_model.h"
+#include "shaders/contacts/contact_types.h"
+
+namespace vksim {
+
+struct ContactModel {
+    std::vector<gpu::ContactParticle> particles;
+    float largestThickness = 0.0f;  // [m]
+    // Detected pairs are those closer than t_a + t_b + margin at the start
+    // of a substep's solve: what the iterations may still close.
+    float margin = 0.0f;     // [m] = the largest thickness
+    float cellSize = 0.0f;   // [m] = 2 * largest thickness + margin: the largest detection distance
+    uint32_t tableSize = 0;  // hash buckets: a power of two, at least twice the particles
+    uint32_t capacity = 0;   // neighbour-list entries: kContactsPerParticle per particle
+    // The objects that have contacts, for messages.
+    std::vector<std::string> objectNames;
+
+    uint32_t count() const { return static_cast<uint32_t>(particles.size()); }
+    bool empty() const { return particles.empty(); }
+};
+
+ContactModel buildContactModel(const SharedModel& model);
+
+}  // namespace vksim

@@ -1,0 +1,28 @@
+#pragma once
+// The contact detection on the CPU, in double precision, by brute force:
+// every pair of contact particles tested against the rules the GPU's lists
+// follow (contact_detection.h). For the tests of the grid, and for the CPU
+// reference of the contact response.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "contacts/contact_model.h"
+
+namespace vksim {
+
+// Whether l is a neighbour of k at the working positions `p` (particle
+// store indices), and how close to the detection distance their distance
+// is: |d|^2 / reach^2 - 1, for tests that leave out pairs float cannot decide.
+struct ContactCandidate {
+    bool neighbour = false;
+    double margin = 0.0;
+};
+ContactCandidate contactCandidate(const ContactModel& model, std::span<const glm::vec4> p, uint32_t k, uint32_t l);
+
+// Every contact particle's neighbours, ascending, in O(n^2).
+std::vector<std::vector<uint32_t>> bruteForceNeighbours(const ContactModel& model, std::span<const glm::vec4> p);
+
+}  // namespace vksim

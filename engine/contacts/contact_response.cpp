@@ -1,0 +1,47 @@
+#include "contacts/contact_response.h"
+
+#include <algorithm>
+
+namespace vksim {
+
+ContactResponse::ContactResponse(const VulkanContext& ctx, const ContactModel& model, const GpuBuffer& particles,
+                                 const ContactDetection& detection)
+    : model_(model),
+      particles_(particles),
+      detection_(detection),
+      active_(ctx, std::max<VkDeviceSize>(16, VkDeviceSize{model.count()} * sizeof(uint32_t)),
+              VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind::DeviceLocal, "contact active"),
+      corrections_(ctx, std::max<VkDeviceSize>(16, VkDeviceSize{model.count()} * sizeof(glm::vec4)),
+                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind::DeviceLocal, "contact corrections"),
+      countActive_(ctx, "contacts/contact_active.comp", sizeof(gpu::ContactPush)),
+      project_(ctx, "contacts/contact_project.comp", sizeof(gpu::ContactPush)),
+      apply_(ctx, "contacts/contact_apply.comp", sizeof(gpu::ContactPush)),
+      projectColour_(ctx, "contacts/contact_project_colour.comp", sizeof(gpu::ContactPush)) {}
+
+void ContactResponse::record(StepRecorder& rec, uint32_t pass, ContactSolve solve, const GpuBuffer& x,
+                             const GpuBuffer& p, StepPosition at, std::string_view workingName) const {
+    const uint32_t n = model_.count();
+    const bool colours = solve == ContactSolve::Colours;
+    gpu::ContactPush push{n, model_.tableSize - 1, model_.cellSize, model_.margin, model_.capacity, 0,
+                          0, colours ? 1u : 0u};
+    const ContactDetection& d = detection_;
+    if (colours)
+        for (uint32_t colour = 0; colour < gpu::kContactColours; ++colour) {
+            push.round = colour;
+            rec.runIndirect(
+                pass, projectColour_,
+                {&x, &p, &particles_, &d.constraints(), &d.dispatches(), &d.colourTable(), &d.colourLists()},
+                d.dispatches(), sizeof(gpu::ContactDispatch) * (gpu::kFirstColourDispatch + colour), push, at,
+                {&p, workingName});
+        }
+    rec.run(pass, countActive_,
+            {&p, &particles_, &d.counts(), &d.offsets(), &d.neighbours(), &active_, &d.constraintOf(), &d.colours()}, n,
+            push);
+    rec.run(pass, project_,
+            {&x, &p, &particles_, &d.counts(), &d.offsets(), &d.neighbours(), &active_, &corrections_,
+             &d.constraintOf(), &d.colours()},
+            n, push);
+    rec.run(pass, apply_, {&p, &particles_, &corrections_}, n, push, at, {&p, workingName});
+}
+
+}  // namespace vksim

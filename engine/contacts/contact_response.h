@@ -1,0 +1,38 @@
+#pragma once
+// The contact constraints of one solver iteration (docs/physics.md §14),
+// projected one of two ways (SolverSettings::contactSolve):
+// - Gauss-Seidel over the colours the detection gave them, one dispatch a
+//   colour, each constraint moving both its particles; then the Jacobi
+//   average over what the colouring left out;
+// - the Jacobi average over every contact: each particle counts the
+//   neighbours it touches, sums its corrections over them in list order, and
+//   adds the sum to its working position.
+// No two threads write one value and there are no atomics, so the result
+// is deterministic.
+#include "contacts/contact_detection.h"
+#include "scene/contact_params.h"
+#include "step/step_recorder.h"
+#include "vk/buffer.h"
+#include "vk/compute_kernel.h"
+
+namespace vksim {
+
+class ContactResponse {
+public:
+    ContactResponse(const VulkanContext& ctx, const ContactModel& model, const GpuBuffer& particles,
+                    const ContactDetection& detection);
+
+    // One iteration on the working positions `p`, with `x` the positions at
+    // the start of the substep (for friction), as runs of `pass`.
+    void record(StepRecorder& rec, uint32_t pass, ContactSolve solve, const GpuBuffer& x, const GpuBuffer& p,
+                StepPosition at, std::string_view workingName) const;
+
+private:
+    const ContactModel& model_;
+    const GpuBuffer& particles_;
+    const ContactDetection& detection_;
+    GpuBuffer active_, corrections_;
+    ComputeKernel countActive_, project_, apply_, projectColour_;
+};
+
+}  // namespace vksim

@@ -1,0 +1,47 @@
+#include "contacts/contact_stage.h"
+
+#include <span>
+#include <stdexcept>
+
+namespace vksim {
+
+ContactStage::ContactStage(const VulkanContext& ctx, const SharedModel& model)
+    : model_(buildContactModel(model)),
+      particles_(makeStorageBuffer(ctx, std::span<const gpu::ContactParticle>(model_.particles), "contact particles")),
+      stats_(ctx, sizeof(gpu::ContactStats),
+             VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+             MemoryKind::DeviceLocal, "contact stats") {
+    if (model_.empty()) return;
+    detection_ = std::make_unique<ContactDetection>(ctx, model_, particles_);
+    response_ = std::make_unique<ContactResponse>(ctx, model_, particles_, *detection_);
+    reset();
+}
+
+ContactStage::~ContactStage() = default;
+
+void ContactStage::declarePasses(StepPlan& plan) {
+    detectPasses_.grid = plan.declare("contacts: grid", StageKind::CollideGenerate, "contacts");
+    detectPasses_.pairs = plan.declare("contacts: pairs", StageKind::CollideGenerate, "contacts");
+    detectPasses_.colouring = plan.declare("contacts: colouring", StageKind::CollideGenerate, "contacts");
+    solvePass_ = plan.declare("contacts: solve", StageKind::Solve, "contacts");
+    declared_ = true;
+}
+
+void ContactStage::recordDetect(StepRecorder& rec, const GpuBuffer& p, ContactSolve solve) const {
+    if (!declared_) throw std::logic_error("ContactStage::declarePasses must be called before recording");
+    detection_->record(rec, detectPasses_, p, stats_, solve == ContactSolve::Colours);
+}
+
+void ContactStage::recordProject(StepRecorder& rec, ContactSolve solve, const GpuBuffer& x, const GpuBuffer& p,
+                                 StepPosition at, std::string_view workingName) const {
+    response_->record(rec, solvePass_, solve, x, p, at, workingName);
+}
+
+gpu::ContactStats ContactStage::readStats() const { return stats_.downloadArray<gpu::ContactStats>().at(0); }
+
+void ContactStage::reset() {
+    const gpu::ContactStats zero{};
+    stats_.uploadArray(std::span<const gpu::ContactStats>(&zero, 1));
+}
+
+}  // namespace vksim

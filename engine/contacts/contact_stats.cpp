@@ -1,0 +1,22 @@
+#include "contacts/contact_stats.h"
+
+#include <fmt/format.h>
+
+namespace vksim {
+
+std::vector<std::string> describeContactStats(const gpu::ContactStats& stats) {
+    std::vector<std::string> lines;
+    lines.push_back(fmt::format("contact pairs: {} in the last substep, {} at most, over {} substeps",
+                                stats.lastEntries / 2, stats.mostEntries / 2, stats.detections));
+    if (stats.colourings > 0)
+        lines.push_back(fmt::format("colours: {} at most (of {}); {} pair-substeps left to the Jacobi average",
+                                    stats.mostColours, gpu::kContactColours, stats.leftoverConstraints));
+    if (stats.overflowSubsteps > 0)
+        lines.push_back(
+            fmt::format("{} substeps had more pairs than the contact list holds ({} per particle): "
+                        "pairs were dropped; lower the thickness or make the objects coarser",
+                        stats.overflowSubsteps, gpu::kContactsPerParticle));
+    return lines;
+}
+
+}  // namespace vksim

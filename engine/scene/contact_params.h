@@ -1,0 +1,27 @@
+#pragma once
+// An object's "contacts" block: whether it touches the other objects that
+// have one (and itself), at what distance, and with what friction
+// (docs/scene-format.md, docs/physics.md "Contacts between objects").
+// Plain data: the scene holds it, the model carries it per object
+// (model/shared_model.h), and the contact unit (contacts/) reads it.
+#include <string_view>
+
+namespace vksim {
+
+// How the contact constraints are projected in each iteration (the scene's
+// "solver": { "contactSolve" }, docs/physics.md §14).
+enum class ContactSolve {
+    Colours,  // Gauss-Seidel over the colours the GPU gives them every substep
+    Jacobi,   // the Jacobi average over each particle's contacts
+};
+inline constexpr std::string_view kContactSolveNames[] = {"colours", "jacobi"};
+
+struct ContactParams {
+    bool enabled = false;     // the object has a "contacts" block
+    float thickness = 0.01f;  // [m] the shell around its surface, or the radius of its particles
+    bool self = false;        // it also touches itself (non-neighbour particles of one object)
+    float friction = 0.3f;    // Coulomb coefficient; a pair uses sqrt(mu_a * mu_b)
+    bool operator==(const ContactParams&) const = default;
+};
+
+}  // namespace vksim

@@ -1,0 +1,36 @@
+#include "step/prefix_scan.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "shaders/scan/scan_types.h"
+
+namespace vksim {
+
+namespace {
+
+uint32_t blocksFor(uint32_t count) { return (count + gpu::kScanBlock - 1) / gpu::kScanBlock; }
+
+}  // namespace
+
+PrefixScan::PrefixScan(const VulkanContext& ctx, uint32_t maxCount, const std::string& name)
+    : maxCount_(maxCount),
+      blockSums_(ctx, std::max<VkDeviceSize>(16, VkDeviceSize{blocksFor(maxCount)} * sizeof(uint32_t)),
+                 VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind::DeviceLocal, name + " block sums"),
+      blocks_(ctx, "scan/scan_blocks.comp", sizeof(gpu::ScanPush)),
+      sumBlocks_(ctx, "scan/scan_block_sums.comp", sizeof(gpu::ScanPush)),
+      add_(ctx, "scan/scan_add.comp", sizeof(gpu::ScanPush)) {}
+
+void PrefixScan::record(StepRecorder& rec, uint32_t pass, const GpuBuffer& values, uint32_t count,
+                        const GpuBuffer& totals, uint32_t totalIndex) const {
+    if (count > maxCount_)
+        throw std::logic_error(fmt::format("PrefixScan: {} values, made for at most {}", count, maxCount_));
+    const gpu::ScanPush push{count, blocksFor(count), totalIndex, 0};
+    rec.run(pass, blocks_, {&values, &blockSums_}, push.blockCount * blocks_.workgroupSize(), push);
+    rec.run(pass, sumBlocks_, {&blockSums_, &totals}, sumBlocks_.workgroupSize(), push);
+    rec.run(pass, add_, {&values, &blockSums_}, count, push);
+}
+
+}  // namespace vksim

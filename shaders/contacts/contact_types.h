@@ -1,0 +1,93 @@
+// The structs and push constants of the contact passes between objects
+// (shaders/contacts, engine/contacts), shared by GLSL and C++.
+#ifndef VKSIM_CONTACT_TYPES_H
+#define VKSIM_CONTACT_TYPES_H
+#include "../shared/gpu_compat.h"
+
+GPU_NAMESPACE_BEGIN
+
+// Neighbour-list entries per contact particle that the list is sized for
+// (ContactModel: capacity = count * this). Each pair is two entries and one
+// constraint, so the constraints are sized for half as many.
+GPU_CONST(uint, kContactsPerParticle, 32);
+
+// The colours of the contact constraints' Gauss-Seidel sweep
+// (contact_colour.comp): the colouring runs kContactColourRounds rounds of
+// Jones-Plassmann per substep and hands out at most kContactColours
+// colours; a constraint left without one is projected after the colours by
+// the Jacobi average (contact_project.comp), and counted.
+GPU_CONST(uint, kContactColours, 16);
+GPU_CONST(uint, kContactColourRounds, 24);
+// A constraint's round or colour before it has one; and the colour of one
+// the colouring left out.
+GPU_CONST(uint, kNoColour, 0xFFFFFFFFu);
+GPU_CONST(uint, kLeftoverColour, 0xFFFFFFFEu);
+// No constraint (an entry whose constraint did not fit the list).
+GPU_CONST(uint, kNoConstraint, 0xFFFFFFFFu);
+
+// One particle of an object with a "contacts" block, uploaded once. Contact
+// particles are numbered k = 0..count-1 in ascending particle order.
+struct ContactParticle {
+    vec4 rest;       // xyz: its position in the rest shape (the model's initial state); w: thickness [m]
+    uint particle;   // its index in the particle store
+    uint object;     // its object's index (SharedModel::objects)
+    uint self;       // 1: it touches the non-neighbour particles of its own object
+    float friction;  // its object's Coulomb coefficient
+};
+GPU_CHECK_SIZE(ContactParticle, 32);
+
+// Push constants of every contact pass.
+struct ContactPush {
+    uint count;       // contact particles
+    uint tableMask;   // hash table size - 1 (a power of two)
+    float cellSize;   // [m] grid cell edge: at least the largest detection distance
+    float margin;     // [m] detected pairs are those closer than t_a + t_b + margin
+    uint capacity;    // entries of the neighbour list
+    uint write;       // contact_pairs.comp: 0 counts each particle's pairs, 1 writes them
+    uint round;       // contact_colour.comp: the round; contact_project_colour.comp: the colour;
+                      // the dispatch writers: maxComputeWorkGroupCount[0]
+    uint leftoverOnly;// the Jacobi passes: 1 projects only the constraints the colouring left out
+};
+GPU_CHECK_SIZE(ContactPush, 32);
+
+// A group count the GPU writes for an indirect dispatch over the contact
+// constraints (VkDispatchIndirectCommand, then the threads it starts, the
+// stride of the shader's loop over more elements than that).
+struct ContactDispatch {
+    uint groupsX;
+    uint groupsY;
+    uint groupsZ;
+    uint threads;
+};
+GPU_CHECK_SIZE(ContactDispatch, 16);
+// The dispatches: every constraint, then one per colour.
+GPU_CONST(uint, kAllConstraintsDispatch, 0);
+GPU_CONST(uint, kFirstColourDispatch, 1);
+
+// Per colour, its constraints' count, first slot in the colour lists and
+// fill cursor (contact_colour_lists.comp).
+struct ContactColourTable {
+    uint counts[kContactColours];
+    uint offsets[kContactColours];
+    uint fill[kContactColours];
+};
+GPU_CHECK_SIZE(ContactColourTable, 192);
+
+// What the detection found, kept since the last reset (read by
+// World::contactStats, shown by the viewer): integers, so the same
+// whatever order the GPU ran in.
+struct ContactStats {
+    uint lastEntries;       // neighbour-list entries of the last substep (each pair twice)
+    uint mostEntries;       // the most in any substep
+    uint overflowSubsteps;  // substeps whose pairs did not all fit the list
+    uint detections;        // substeps detected
+    uint mostColours;       // the most colours the colouring used in a substep
+    uint leftoverConstraints;// constraints the colouring left to the Jacobi average, over every substep
+    uint colourings;        // substeps coloured
+    uint pad;
+};
+GPU_CHECK_SIZE(ContactStats, 32);
+
+GPU_NAMESPACE_END
+
+#endif

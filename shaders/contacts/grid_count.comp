@@ -1,0 +1,22 @@
+#version 460
+// Contact grid, pass 2: each contact particle's bucket, and the number of
+// particles in each bucket. The counts are integer atomics, whose result
+// does not depend on their order.
+#extension GL_GOOGLE_include_directive : require
+#include "contacts/contact_types.h"
+#include "contacts/contact_grid.glsl"
+layout(local_size_x = 64) in;
+
+layout(push_constant) uniform Push { ContactPush pc; };
+layout(std430, binding = 0) readonly buffer Positions { vec4 p[]; };
+layout(std430, binding = 1) readonly buffer Particles { ContactParticle particles[]; };
+layout(std430, binding = 2) writeonly buffer BucketOf { uint bucketOf[]; };
+layout(std430, binding = 3) buffer BucketCounts { uint bucketCounts[]; };
+
+void main() {
+    uint k = gl_GlobalInvocationID.x;
+    if (k >= pc.count) return;
+    uint bucket = contactBucket(contactCell(p[particles[k].particle].xyz, pc.cellSize), pc.tableMask);
+    bucketOf[k] = bucket;
+    atomicAdd(bucketCounts[bucket], 1u);
+}

@@ -1,0 +1,187 @@
+// The contact detection's lists (contacts/contact_detection.h) against a
+// brute-force O(n^2) search in double on random point sets: the same
+// neighbours for every particle, exactly; the constraints' colours a valid
+// colouring; and the same bits in two runs.
+#include <algorithm>
+#include <random>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "contacts/contact_reference.h"
+#include "contacts/contact_stage.h"
+#include "gpu_harness.h"
+
+namespace vksim::test {
+namespace {
+
+struct PointSet {
+    SharedModel model;
+    std::vector<glm::vec4> current;  // the working positions the detection reads
+};
+
+// `objects` objects of `perObject` particles in a cube of `extent` metres at
+// `centre`; object o has thickness t[o] and self contact on odd o, and one
+// object in four has no contacts. The rest shape is the initial positions;
+// the current ones move each particle by up to `jitter`.
+PointSet randomPoints(uint32_t objects, uint32_t perObject, float extent, glm::vec3 centre, float jitter,
+                      uint32_t seed) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> unit(-0.5f, 0.5f);
+    PointSet set;
+    for (uint32_t o = 0; o < objects; ++o) {
+        ObjectRange object;
+        object.name = "object " + std::to_string(o);
+        object.firstParticle = set.model.particleCount();
+        object.particleCount = perObject;
+        object.contacts = {
+            .enabled = o % 4 != 3, .thickness = 0.004f + 0.002f * float(o % 3), .self = o % 2 == 1, .friction = 0.3f};
+        for (uint32_t i = 0; i < perObject; ++i) {
+            const glm::vec3 rest = centre + extent * glm::vec3(unit(rng), unit(rng), unit(rng));
+            // Every tenth particle pinned, and some pinned pairs, which are never neighbours.
+            const float w = i % 10 == 0 ? 0.0f : 1.0f;
+            set.model.positions.emplace_back(rest, w);
+            set.model.velocities.emplace_back(0.0f);
+            set.current.emplace_back(rest + jitter * glm::vec3(unit(rng), unit(rng), unit(rng)), w);
+        }
+        set.model.objects.push_back(object);
+    }
+    return set;
+}
+
+// A contact stage on a point set, with what recording its detection needs.
+class DetectionRun {
+public:
+    DetectionRun(VulkanContext& ctx, const PointSet& set)
+        : ctx_(ctx),
+          stage_(ctx, set.model),
+          timer_(ctx, 1, declareAndCount()),
+          p_(makeStorageBuffer(ctx, std::span<const glm::vec4>(set.current), "test working positions")) {
+        plan_.registerPasses(timer_);
+    }
+    const ContactStage& stage() const { return stage_; }
+    // One detection; its lists, read back.
+    ContactLists detect() {
+        ctx_.submitAndWait([&](VkCommandBuffer cmd) {
+            timer_.beginFrame(cmd, 0);
+            StepRecorder rec(cmd, timer_, plan_);
+            stage_.recordDetect(rec, p_, ContactSolve::Colours);
+            timer_.endFrame(cmd);
+        });
+        timer_.collect(0);
+        return stage_.readLists();
+    }
+
+private:
+    uint32_t declareAndCount() {
+        stage_.declarePasses(plan_);
+        StepRecorder counter(plan_);
+        stage_.recordDetect(counter, GpuBuffer(), ContactSolve::Colours);
+        return counter.runs();
+    }
+
+    VulkanContext& ctx_;
+    ContactStage stage_;
+    StepPlan plan_;
+    GpuTimer timer_;
+    GpuBuffer p_;
+};
+
+class ContactDetectionTest : public GpuTest {
+protected:
+    void expectBruteForce(const PointSet& set, const char* label) {
+        DetectionRun run(ctx(), set);
+        const ContactLists lists = run.detect();
+        const ContactModel& model = run.stage().model();
+        const std::vector<std::vector<uint32_t>> expected = bruteForceNeighbours(model, set.current);
+
+        uint64_t entries = 0, ambiguous = 0, most = 0;
+        for (uint32_t k = 0; k < model.count(); ++k) {
+            ASSERT_LE(lists.counts[k], gpu::kContactsPerParticle) << label << ": the test set is too dense";
+            std::vector<uint32_t> found(lists.neighbours.begin() + lists.offsets[k],
+                                        lists.neighbours.begin() + lists.offsets[k] + lists.counts[k]);
+            std::vector<uint32_t> want = expected[k];
+            // Pairs within float rounding of the detection distance are
+            // decided by float on the GPU: leave them out of both.
+            auto undecided = [&](uint32_t l) {
+                return std::abs(contactCandidate(model, set.current, k, l).margin) < 1e-5;
+            };
+            ambiguous += static_cast<uint64_t>(std::count_if(found.begin(), found.end(), undecided));
+            std::erase_if(found, undecided);
+            std::erase_if(want, undecided);
+            std::sort(found.begin(), found.end());
+            ASSERT_EQ(found, want) << label << ": contact particle " << k;
+            if (k > 0) {
+                ASSERT_EQ(lists.offsets[k], lists.offsets[k - 1] + lists.counts[k - 1]);
+            }
+            entries += lists.counts[k];
+            most = std::max<uint64_t>(most, lists.counts[k]);
+        }
+        std::cout << fmt::format(
+            "[contacts] {}: {} contact particles, {} list entries (most {} per particle), "
+            "{} within float rounding of the distance\n",
+            label, model.count(), entries, most, ambiguous);
+        EXPECT_GT(entries, model.count()) << label << ": too sparse to test anything";
+        const gpu::ContactStats stats = run.stage().readStats();
+        EXPECT_EQ(stats.lastEntries, entries);
+        EXPECT_EQ(stats.overflowSubsteps, 0u);
+
+        // The constraints are the pairs (k, l < k), each once, and the
+        // colours a valid colouring: no two constraints of one colour share a
+        // particle.
+        EXPECT_EQ(lists.constraints.size(), entries / 2);
+        std::vector<std::vector<uint32_t>> coloursAt(model.count());
+        uint32_t colours = 0, leftover = 0;
+        for (size_t c = 0; c < lists.constraints.size(); ++c) {
+            const glm::uvec2 pair = lists.constraints[c];
+            ASSERT_LT(pair.x, pair.y);
+            ASSERT_TRUE(std::binary_search(expected[pair.x].begin(), expected[pair.x].end(), pair.y) ||
+                        std::abs(contactCandidate(model, set.current, pair.x, pair.y).margin) < 1e-5);
+            const uint32_t colour = lists.colours[c];
+            // Past the colours, or not reached in the rounds: the Jacobi average's.
+            if (colour >= gpu::kContactColours) {
+                ASSERT_TRUE(colour == gpu::kLeftoverColour || colour == gpu::kNoColour);
+                ++leftover;
+                continue;
+            }
+            colours = std::max(colours, colour + 1);
+            for (uint32_t k : {pair.x, pair.y}) {
+                ASSERT_EQ(std::count(coloursAt[k].begin(), coloursAt[k].end(), colour), 0)
+                    << label << ": two constraints of colour " << colour << " at contact particle " << k;
+                coloursAt[k].push_back(colour);
+            }
+        }
+        std::cout << fmt::format("[contacts] {}: {} constraints in {} colours, {} left to the Jacobi average\n", label,
+                                 lists.constraints.size(), colours, leftover);
+        EXPECT_EQ(stats.mostColours, colours);
+        EXPECT_EQ(stats.leftoverConstraints, leftover);
+
+        // The same lists and colours, bit for bit, from a second detection.
+        const ContactLists again = run.detect();
+        EXPECT_EQ(again.counts, lists.counts);
+        EXPECT_EQ(again.offsets, lists.offsets);
+        EXPECT_EQ(again.constraints, lists.constraints);
+        EXPECT_EQ(again.colours, lists.colours);
+        EXPECT_EQ(std::vector<uint32_t>(again.neighbours.begin(), again.neighbours.begin() + entries),
+                  std::vector<uint32_t>(lists.neighbours.begin(), lists.neighbours.begin() + entries));
+    }
+};
+
+TEST_F(ContactDetectionTest, ListsMatchABruteForceSearch) {
+    // About a dozen neighbours each; the jitter is a thickness or two, so
+    // the rest-shape rule both keeps and drops pairs of one object.
+    expectBruteForce(randomPoints(8, 500, 0.22f, glm::vec3(0.3f, -0.2f, 0.1f), 0.01f, 1), "dense cube");
+    // Around the origin's cell corner, where cells of negative coordinates
+    // meet positive ones, and far from it (large cell indices).
+    expectBruteForce(randomPoints(4, 400, 0.15f, glm::vec3(0.0f), 0.004f, 2), "origin");
+    expectBruteForce(randomPoints(4, 400, 0.15f, glm::vec3(-900.0f, 350.0f, 1200.0f), 0.004f, 3), "far away");
+}
+
+TEST_F(ContactDetectionTest, OneObjectWithoutSelfHasNoPairs) {
+    DetectionRun run(ctx(), randomPoints(1, 300, 0.1f, glm::vec3(0.0f), 0.0f, 4));
+    const ContactLists lists = run.detect();
+    for (uint32_t count : lists.counts) ASSERT_EQ(count, 0u);
+}
+
+}  // namespace
+}  // namespace vksim::test
