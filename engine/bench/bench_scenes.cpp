@@ -8,6 +8,24 @@
 namespace vksim {
 namespace {
 
+ColliderDesc groundPlane(float friction) {
+    ColliderDesc ground;
+    ground.name = "ground";
+    ground.shape = ColliderShape::Plane;
+    ground.friction = friction;
+    return ground;
+}
+
+ColliderDesc ballCollider(glm::vec3 position, float radius, float friction) {
+    ColliderDesc ball;
+    ball.name = "ball";
+    ball.shape = ColliderShape::Sphere;
+    ball.position = position;
+    ball.radius = radius;
+    ball.friction = friction;
+    return ball;
+}
+
 // cloth-pbd: the default scene's setting at any resolution: a 2 m square
 // cloth pinned at two corners, over a sphere and the ground. It starts 2 cm
 // above the sphere, so contacts are being resolved in the measured frames.
@@ -25,17 +43,7 @@ Scene clothOverSphere(uint32_t size) {
     cloth.bending.stiffness = 0.1f;
     scene.cloths.push_back(cloth);
 
-    ColliderDesc sphere;
-    sphere.name = "ball";
-    sphere.shape = ColliderShape::Sphere;
-    sphere.position = {0.0f, 0.5f, 0.0f};
-    sphere.radius = 0.5f;
-    sphere.friction = 0.4f;
-    ColliderDesc ground;
-    ground.name = "ground";
-    ground.shape = ColliderShape::Plane;
-    ground.friction = 0.4f;
-    scene.colliders = {sphere, ground};
+    scene.colliders = {ballCollider({0.0f, 0.5f, 0.0f}, 0.5f, 0.4f), groundPlane(0.4f)};
     return scene;
 }
 
@@ -59,11 +67,7 @@ Scene contactsFold(uint32_t size) {
     const float spacing = 0.8f / float(size - 1);
     cloth.contacts = {.enabled = true, .thickness = 0.55f * spacing, .self = true, .friction = 0.4f};
     scene.cloths.push_back(cloth);
-    ColliderDesc ground;
-    ground.name = "ground";
-    ground.shape = ColliderShape::Plane;
-    ground.friction = 0.6f;
-    scene.colliders = {ground};
+    scene.colliders = {groundPlane(0.6f)};
     scene.solver.pbd.path = PbdPath::PerColour;
     return scene;
 }
@@ -96,17 +100,7 @@ Scene contactsPile(uint32_t size) {
         cloth.contacts = {.enabled = true, .thickness = 0.02f, .self = false, .friction = 0.4f};
         scene.cloths.push_back(cloth);
     }
-    ColliderDesc ball;
-    ball.name = "ball";
-    ball.shape = ColliderShape::Sphere;
-    ball.position = {0.0f, 0.3f, 0.0f};
-    ball.radius = 0.3f;
-    ball.friction = 0.5f;
-    ColliderDesc ground;
-    ground.name = "ground";
-    ground.shape = ColliderShape::Plane;
-    ground.friction = 0.6f;
-    scene.colliders = {ball, ground};
+    scene.colliders = {ballCollider({0.0f, 0.3f, 0.0f}, 0.3f, 0.5f), groundPlane(0.6f)};
     scene.solver.pbd.path = PbdPath::PerColour;
     return scene;
 }
@@ -250,11 +244,7 @@ Scene pdBar(uint32_t size) {
     block.position = {0.8f, 0.5f, 0.0f};
     block.halfExtents = {0.2f, 0.24f, 0.5f};  // top at 0.74 m, the bar's underside at 0.75 m
     block.friction = 0.5f;
-    ColliderDesc ground;
-    ground.name = "ground";
-    ground.shape = ColliderShape::Plane;
-    ground.friction = 0.5f;
-    scene.colliders = {block, ground};
+    scene.colliders = {block, groundPlane(0.5f)};
     return scene;
 }
 
@@ -282,11 +272,7 @@ Scene rigidPile(uint32_t size) {
         body.restitution = 0.2f;
         scene.bodies.push_back(body);
     }
-    ColliderDesc ground;
-    ground.name = "ground";
-    ground.shape = ColliderShape::Plane;
-    ground.friction = 0.5f;
-    scene.colliders = {ground};
+    scene.colliders = {groundPlane(0.5f)};
     return scene;
 }
 

@@ -163,6 +163,7 @@ std::vector<std::string> Stepper::fewerPassesKeys() const {
     std::vector<std::string> keys;
     for (const Active& active : active_) keys.push_back(active.solver->fewerPassesKeys());
     if (!rigid_->empty()) keys.push_back(rigid_->fewerPassesKeys());
+    if (contacts_) keys.push_back("\"contactSolve\": \"jacobi\" (/solver/contactSolve)");
     return keys;
 }
 
@@ -170,6 +171,11 @@ std::vector<SolverSettings> Stepper::liveVariants(const SolverSettings& settings
     std::vector<SolverSettings> variants;
     for (const std::unique_ptr<Solver>& solver : solvers_)
         for (SolverSettings& variant : solver->liveVariants(settings)) variants.push_back(std::move(variant));
+    // The contacts by colours record more passes than the Jacobi average.
+    if (contacts_ && settings.contactSolve != ContactSolve::Colours) {
+        variants.push_back(settings);
+        variants.back().contactSolve = ContactSolve::Colours;
+    }
     return variants;
 }
 

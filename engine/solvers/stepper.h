@@ -71,7 +71,8 @@ public:
     // The fewerPassesKeys() of every solver with something to step, in
     // step order.
     std::vector<std::string> fewerPassesKeys() const;
-    // Every solver's liveVariants() of `settings`.
+    // Every solver's liveVariants() of `settings`, and the contacts by
+    // colours where a world with contacts starts with the Jacobi average.
     std::vector<SolverSettings> liveVariants(const SolverSettings& settings) const;
 
     // The most threads of any solver's first residual or energy pass
