@@ -132,6 +132,9 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv, std::ostre
         ->check(CLI::IsMember({"shaded", "wireframe", "particles", "graph-colour", "strain"}, CLI::ignore_case));
     bool hideColliders = false;
     cli.add_flag("--hide-colliders", hideColliders, "Do not draw the colliders (C in the window)");
+    bool showContacts = false;
+    cli.add_flag("--show-contacts", showContacts,
+                 "Draw the contact pairs between objects as lines, in their colours (K in the window)");
 
     BenchOptions& bench = parsed.options.benchOptions;
     CLI::App* benchCommand = cli.add_subcommand(
@@ -197,6 +200,7 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv, std::ostre
                                                        : PresentMode::Fifo;
     options.overlay = !noOverlay;
     options.display.colliders = !hideColliders;
+    options.display.contacts = showContacts;
     display = lowerCase(display);
     for (size_t i = 0; i < kDisplayModeNames.size(); ++i) {
         std::string name = kDisplayModeNames[i];

@@ -11,7 +11,8 @@ HeadlessScreenshot::HeadlessScreenshot(const VulkanContext& ctx, const World& si
                                        const DisplaySettings& display)
     : sim_(sim),
       target_(ctx, extent),
-      renderer_(ctx, sim.model(), sim.particles(), sim.solver<RigidSolver>().states(), OffscreenTarget::kColorFormat, Swapchain::kDepthFormat, frameSlots),
+      renderer_(ctx, sim.model(), sim.particles(), sim.solver<RigidSolver>().states(), sim.contacts(),
+                OffscreenTarget::kColorFormat, Swapchain::kDepthFormat, frameSlots),
       capture_(ctx),
       frame_(frame),
       path_(std::move(path)),

@@ -75,8 +75,9 @@ Viewer::Viewer(const VulkanContext& ctx, Window& window, World& sim, std::span<F
       observers_(observers),
       swapchain_(ctx, window.framebufferExtent(), options.presentMode),
       frames_(ctx, kFramesInFlight),
-      renderer_(std::make_unique<Renderer>(ctx, sim.model(), sim.particles(), sim.solver<RigidSolver>().states(), swapchain_.colorFormat(),
-                                           swapchain_.depthFormat(), kFramesInFlight)),
+      renderer_(std::make_unique<Renderer>(ctx, sim.model(), sim.particles(), sim.solver<RigidSolver>().states(),
+                                           sim.contacts(), swapchain_.colorFormat(), swapchain_.depthFormat(),
+                                           kFramesInFlight)),
       camera_(sim.scene().camera),
       renderTimer_(ctx, kFramesInFlight),
       capture_(ctx) {
@@ -134,6 +135,7 @@ void Viewer::applyKeys() {
         controls_.stepOnce = true;
     }
     if (keys.toggleColliders) controls_.display.colliders = !controls_.display.colliders;
+    if (keys.toggleContacts) controls_.display.contacts = !controls_.display.contacts;
     if (keys.nextDisplayMode)
         controls_.display.mode = DisplayMode((uint32_t(controls_.display.mode) + 1) % kDisplayModeNames.size());
     if (keys.displayMode >= 0) controls_.display.mode = DisplayMode(keys.displayMode);
@@ -163,8 +165,9 @@ void Viewer::rebuild(const Scene& scene, bool resetCamera) {
     renderer_.reset();  // binds the old simulation's buffers
     ownedSim_ = std::move(sim);
     sim_ = ownedSim_.get();
-    renderer_ = std::make_unique<Renderer>(ctx_, sim_->model(), sim_->particles(), sim_->solver<RigidSolver>().states(), swapchain_.colorFormat(),
-                                           swapchain_.depthFormat(), kFramesInFlight);
+    renderer_ = std::make_unique<Renderer>(ctx_, sim_->model(), sim_->particles(), sim_->solver<RigidSolver>().states(),
+                                           sim_->contacts(), swapchain_.colorFormat(), swapchain_.depthFormat(),
+                                           kFramesInFlight);
     if (resetCamera) camera_ = OrbitCamera(sim_->scene().camera);
     sceneFiles_ = listSceneFiles(sim_->scene().path);
     stepMs_.clear();

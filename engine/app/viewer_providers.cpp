@@ -364,13 +364,11 @@ OverlayProviders ViewerProviders::providers() {
     p.picker = this;
     p.parameters = [this] { return parameters(); };
     p.contacts = [this] {
-        const ContactStage* contacts = viewer_.simulation().contacts();
-        if (!contacts) return std::vector<std::string>{"no object has a \"contacts\" block"};
-        // A read-back waits for the queue: once every 30 calls (half a
-        // second at 60 Hz) while the panel is open.
-        if (contactLines_.empty() || ++contactReads_ % 30 == 0)
-            contactLines_ = describeContactStats(contacts->readStats());
-        return contactLines_;
+        const World& sim = viewer_.simulation();
+        if (!sim.contacts()) return std::vector<std::string>{"no object has a \"contacts\" block"};
+        const std::optional<gpu::ContactStats> stats = sim.lastContactStats();
+        if (!stats) return std::vector<std::string>{"no frame collected yet"};
+        return describeContactStats(*stats);
     };
     return p;
 }

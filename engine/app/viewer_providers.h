@@ -36,8 +36,6 @@ private:
     std::optional<BodyDrag> body_;  // the grabbed body and its point (the target is set per frame)
     float depth_ = 0.0f;        // distance along the pick ray to the picked point: the drag plane
     glm::vec3 grabOffset_{0.0f};  // picked point minus the ray's point at depth_
-    std::vector<std::string> contactLines_;  // the Contacts panel's, read back every 30th frame
-    uint32_t contactReads_ = 0;
 };
 
 }  // namespace vksim

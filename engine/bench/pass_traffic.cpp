@@ -157,14 +157,14 @@ constexpr std::array kPassTraffic{
     // particles' lists and each entry's constraint and round 2n x 12 B. Per
     // iteration the colours read and write both particles 2 x 32 B and the
     // record 2 x 32 B per constraint, the Jacobi passes the list and each
-    // neighbour's p and record 2 n x 52 B.
+    // neighbour's p, x and record 2 n x 68 B.
     PassTraffic{"contacts: grid", ElementKind::ContactParticle, 48 + 16 + 32, 16,
                 "reads p, ContactParticle, bucket, slots, the bucket's others; writes bucket, slot, grid"},
     PassTraffic{"contacts: pairs", ElementKind::ContactParticle, 2 * (48 + 27 * 8 + 27 * 8 * 52), 16 * 4 + 8 * 8,
                 "two searches: p and record, 27 buckets, 8 candidates each; writes the list and constraints"},
     PassTraffic{"contacts: colouring", ElementKind::ContactParticle, 4 * 8 * 2 * 16 * 12 + 20 * 8 * 4, 8 * 8,
                 "8 constraints, 4 rounds each: both lists, each entry's constraint and round; writes colour, round"},
-    PassTraffic{"contacts: solve", ElementKind::ContactParticle, 8 * 2 * 64 + 2 * 16 * 52, 8 * 2 * 16 + 16,
+    PassTraffic{"contacts: solve", ElementKind::ContactParticle, 8 * 2 * 64 + 2 * 16 * 68, 8 * 2 * 16 + 16,
                 "8 constraints: 2 p, x and records; then the Jacobi average over the list"},
     PassTraffic{"springs: mouse drag", ElementKind::Single, 16, 16,
                 "pbd/project_mouse.comp: reads x of the dragged particle; writes its x"},

@@ -87,7 +87,7 @@ void ContactDetection::record(StepRecorder& rec, const Passes& passes, const Gpu
     // pass over the constraints is dispatched by the count the GPU wrote.
     gpu::ContactPush limits = writing;
     limits.round = colourRound_.maxGroupCount();
-    rec.run(passes.colouring, dispatchAll_, {&totals_, &dispatches_, &colourTable_}, 1, limits);
+    rec.runWritingGroupCounts(passes.colouring, dispatchAll_, {&totals_, &dispatches_, &colourTable_}, 1, limits);
     for (uint32_t round = 0; round < gpu::kContactColourRounds; ++round) {
         gpu::ContactPush roundPush = writing;
         roundPush.round = round;
@@ -98,7 +98,7 @@ void ContactDetection::record(StepRecorder& rec, const Passes& passes, const Gpu
     }
     rec.runIndirect(passes.colouring, colourStats_, {&totals_, &colours_, &stats, &dispatches_, &colourTable_},
                     dispatches_, 0, writing);
-    rec.run(passes.colouring, listColours_, {&dispatches_, &colourTable_}, 1, limits);
+    rec.runWritingGroupCounts(passes.colouring, listColours_, {&dispatches_, &colourTable_}, 1, limits);
     rec.runIndirect(passes.colouring, colourScatter_, {&totals_, &dispatches_, &colours_, &colourTable_, &colourLists_},
                     dispatches_, 0, writing);
 }

@@ -34,9 +34,10 @@ void ContactResponse::record(StepRecorder& rec, uint32_t pass, ContactSolve solv
                 d.dispatches(), sizeof(gpu::ContactDispatch) * (gpu::kFirstColourDispatch + colour), push, at,
                 {&p, workingName});
         }
-    rec.run(pass, countActive_,
-            {&p, &particles_, &d.counts(), &d.offsets(), &d.neighbours(), &active_, &d.constraintOf(), &d.colours()}, n,
-            push);
+    rec.run(
+        pass, countActive_,
+        {&x, &p, &particles_, &d.counts(), &d.offsets(), &d.neighbours(), &active_, &d.constraintOf(), &d.colours()}, n,
+        push);
     rec.run(pass, project_,
             {&x, &p, &particles_, &d.counts(), &d.offsets(), &d.neighbours(), &active_, &corrections_,
              &d.constraintOf(), &d.colours()},

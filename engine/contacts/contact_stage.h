@@ -40,8 +40,15 @@ public:
     void recordProject(StepRecorder& rec, ContactSolve solve, const GpuBuffer& x, const GpuBuffer& p, StepPosition at,
                        std::string_view workingName) const;
 
-    // What the detection found since the last reset (waits for the queue).
+    // What the detection found since the last reset (waits for the queue;
+    // contact_stats_readback.h reads it frame by frame without waiting).
     gpu::ContactStats readStats() const;
+    // The buffer of those stats (one gpu::ContactStats).
+    const GpuBuffer& stats() const { return stats_; }
+    // The contact particles (gpu::ContactParticle) and the detection's
+    // buffers, which the viewer draws the contacts from (not empty()).
+    const GpuBuffer& particles() const { return particles_; }
+    const ContactDetection& detection() const { return *detection_; }
     // The lists of the last detection (waits for the queue).
     ContactLists readLists() const { return detection_->read(); }
     // Zeroes the stats (waits for the queue).

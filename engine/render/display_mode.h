@@ -1,6 +1,6 @@
 #pragma once
 // How the viewer draws the simulated objects (keys 1-5, M, or the overlay's
-// combo box) and whether it draws the colliders (C).
+// combo box), whether it draws the colliders (C) and the contacts (K).
 #include <array>
 #include <cstdint>
 
@@ -19,6 +19,7 @@ inline constexpr std::array<const char*, 5> kDisplayModeNames{"shaded", "wirefra
 struct DisplaySettings {
     DisplayMode mode = DisplayMode::Shaded;
     bool colliders = true;
+    bool contacts = false;  // the contact pairs as lines over the scene (render/contact_lines.h)
 };
 
 }  // namespace vksim

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "contacts/contact_stage.h"
 #include "render/image_barrier.h"
 #include "render/shape_mesh.h"
 #include "shaders/rigid/rigid_types.h"
@@ -63,7 +64,8 @@ const ColliderSurface& colliderSurface(const SimModel& model, size_t i) {
 }  // namespace
 
 Renderer::Renderer(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles,
-                   const GpuBuffer& bodyStates, VkFormat colorFormat, VkFormat depthFormat, uint32_t framesInFlight)
+                   const GpuBuffer& bodyStates, const ContactStage* contacts, VkFormat colorFormat,
+                   VkFormat depthFormat, uint32_t framesInFlight)
     : ctx_(ctx),
       particles_(particles),
       pipeline_(ctx, colorFormat, depthFormat),
@@ -71,6 +73,7 @@ Renderer::Renderer(const VulkanContext& ctx, const SimModel& model, const Partic
       pointSize_(ctx.largePoints() ? std::min(4.0f, ctx.properties().limits.pointSizeRange[1]) : 1.0f),
       bodyStates_(bodyStates) {
     createFrameSets(framesInFlight);
+    if (contacts && !contacts->empty()) contactLines_ = std::make_unique<ContactLines>(ctx, *contacts, particles);
     const gpu::RigidBodyState identity{glm::vec4(0.0f), glm::vec4(0.0f, 0.0f, 0.0f, 1.0f), glm::vec4(0.0f),
                                        glm::vec4(0.0f), glm::vec4(0.0f), glm::vec4(0.0f)};
     identityTransform_ = makeStorageBuffer<gpu::RigidBodyState>(ctx, std::span(&identity, 1), "identity transform",
@@ -141,6 +144,7 @@ void Renderer::createFrameSets(uint32_t framesInFlight) {
 
 void Renderer::recordCompute(VkCommandBuffer cmd, const DisplaySettings& display) {
     if (display.mode == DisplayMode::Strain) scalars_.recordStrain(cmd);
+    if (display.contacts && contactLines_) contactLines_->record(cmd);
 }
 
 void Renderer::recordFrame(VkCommandBuffer cmd, uint32_t slot, const RenderTarget& target, const CameraView& camera,
@@ -253,6 +257,21 @@ void Renderer::recordDraws(VkCommandBuffer cmd, uint32_t slot, VkExtent2D extent
         vkCmdPushConstants(cmd, pipeline_.layout(), pushStages, 0, sizeof(push), &push);
         if (style == SurfaceStyle::Points) vkCmdDraw(cmd, draw.particleCount, 1, draw.firstParticle, 0);
         else if (draw.indexCount > 0) vkCmdDrawIndexed(cmd, draw.indexCount, 1, draw.firstIndex, 0, 0);
+    }
+
+    // The contacts, over everything: one buffer of vec4 (position, colour)
+    // as positions, normals (unused, unlit) and, at offset 12, scalars.
+    if (display.contacts && contactLines_) {
+        const VkBuffer lines = contactLines_->vertices().handle();
+        const std::array<VkBuffer, 4> lineBuffers{lines, lines, lines, identityTransform_.handle()};
+        const std::array<VkDeviceSize, 4> lineOffsets{0, 0, 3 * sizeof(float), 0};
+        vkCmdBindVertexBuffers(cmd, 0, 4, lineBuffers.data(), lineOffsets.data());
+        vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline_.pipeline(SurfaceStyle::Segments));
+        gpu::DrawPush push =
+            makePush(glm::mat4(1.0f), glm::vec3(1.0f), glm::vec3(1.0f), gpu::kPatternPlain, 0.0f, 1.0f);
+        push.colorBy = gpu::kColourByContact;
+        vkCmdPushConstants(cmd, pipeline_.layout(), pushStages, 0, sizeof(push), &push);
+        vkCmdDrawIndirect(cmd, contactLines_->drawCommand().handle(), 0, 1, sizeof(VkDrawIndirectCommand));
     }
 }
 

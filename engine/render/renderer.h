@@ -13,6 +13,7 @@
 #include <glm/glm.hpp>
 #include <volk.h>
 
+#include "render/contact_lines.h"
 #include "render/display_mode.h"
 #include "render/gpu_mesh.h"
 #include "render/orbit_camera.h"
@@ -26,20 +27,24 @@
 
 namespace vksim {
 
+class ContactStage;
 class VulkanContext;
 
 class Renderer {
 public:
-    // `particles` and `bodyStates` (the rigid bodies' RigidBodyState buffer;
-    // unused without bodies) must outlive the renderer: they are bound every frame.
+    // `particles`, `bodyStates` (the rigid bodies' RigidBodyState buffer;
+    // unused without bodies) and `contacts` (null without contacts) must
+    // outlive the renderer: they are bound every frame.
     Renderer(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles,
-             const GpuBuffer& bodyStates, VkFormat colorFormat, VkFormat depthFormat, uint32_t framesInFlight);
+             const GpuBuffer& bodyStates, const ContactStage* contacts, VkFormat colorFormat, VkFormat depthFormat,
+             uint32_t framesInFlight);
     ~Renderer();
     Renderer(const Renderer&) = delete;
     Renderer& operator=(const Renderer&) = delete;
 
-    // Compute work the display mode needs (the strain pass), recorded after
-    // the simulation and before the compute -> vertex input barrier.
+    // Compute work the display settings need (the strain pass, the contacts'
+    // lines), recorded after the simulation and before the compute -> vertex
+    // input barrier.
     void recordCompute(VkCommandBuffer cmd, const DisplaySettings& display);
 
     // Writes frame slot `slot`'s uniforms (its fence must have signalled) and
@@ -86,6 +91,7 @@ private:
     const GpuBuffer& bodyStates_;
     GpuBuffer identityTransform_;  // one RigidBodyState at the origin, unrotated: the instance data of non-body draws
     std::vector<BodyDraw> bodies_;
+    std::unique_ptr<ContactLines> contactLines_;  // null without contacts
 };
 
 }  // namespace vksim

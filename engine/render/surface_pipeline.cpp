@@ -85,7 +85,7 @@ SurfacePipeline::SurfacePipeline(const VulkanContext& ctx, VkFormat colorFormat,
     stages[1].pName = "main";
 
     // Positions are vec4 (xyz + inverse mass for cloth): the shader takes .xyz.
-    const std::array<VkVertexInputBindingDescription, 4> bindings{{
+    std::array<VkVertexInputBindingDescription, 4> bindings{{
         {kPositionBinding, sizeof(glm::vec4), VK_VERTEX_INPUT_RATE_VERTEX},
         {kNormalBinding, sizeof(glm::vec4), VK_VERTEX_INPUT_RATE_VERTEX},
         {kScalarBinding, sizeof(float), VK_VERTEX_INPUT_RATE_VERTEX},
@@ -176,6 +176,15 @@ SurfacePipeline::SurfacePipeline(const VulkanContext& ctx, VkFormat colorFormat,
     VK_CHECK(vkCreateGraphicsPipelines(ctx.device(), VK_NULL_HANDLE, 1, &info, nullptr,
                                        &pipelines_[size_t(SurfaceStyle::Points)]));
     ctx.setName(pipelines_[size_t(SurfaceStyle::Points)], VK_OBJECT_TYPE_PIPELINE, "surface (particles)");
+    // Segments: vertices of vec4 (position, scalar), the scalar bound at
+    // offset 12 of the same buffer; drawn over the surfaces.
+    inputAssembly.topology = VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+    bindings[kScalarBinding].stride = sizeof(glm::vec4);
+    depth.depthTestEnable = VK_FALSE;
+    depth.depthWriteEnable = VK_FALSE;
+    VK_CHECK(vkCreateGraphicsPipelines(ctx.device(), VK_NULL_HANDLE, 1, &info, nullptr,
+                                       &pipelines_[size_t(SurfaceStyle::Segments)]));
+    ctx.setName(pipelines_[size_t(SurfaceStyle::Segments)], VK_OBJECT_TYPE_PIPELINE, "surface (segments)");
 }
 
 SurfacePipeline::~SurfacePipeline() {

@@ -8,14 +8,16 @@
 // is culled: cloth is seen from both sides. Rendering is dynamic (no render
 // pass object): one colour and one depth attachment. Three variants share
 // the layout: filled triangles, triangle edges (wireframe; only with the
-// fillModeNonSolid feature) and points (particles).
+// fillModeNonSolid feature) and points (particles). A fourth draws line
+// segments over everything (no depth test), each vertex a vec4 of position
+// and scalar (render/contact_lines.h): binding 2 then reads that vertex's w.
 #include <volk.h>
 
 namespace vksim {
 
 class VulkanContext;
 
-enum class SurfaceStyle { Fill, Lines, Points };
+enum class SurfaceStyle { Fill, Lines, Points, Segments };
 
 class SurfacePipeline {
 public:
@@ -33,7 +35,7 @@ private:
     const VulkanContext& ctx_;
     VkDescriptorSetLayout frameSetLayout_ = VK_NULL_HANDLE;
     VkPipelineLayout layout_ = VK_NULL_HANDLE;
-    VkPipeline pipelines_[3] = {VK_NULL_HANDLE, VK_NULL_HANDLE, VK_NULL_HANDLE};
+    VkPipeline pipelines_[4] = {VK_NULL_HANDLE, VK_NULL_HANDLE, VK_NULL_HANDLE, VK_NULL_HANDLE};
 };
 
 }  // namespace vksim

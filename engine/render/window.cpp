@@ -163,6 +163,7 @@ void Window::onKey(GLFWwindow* window, int key, int, int action, int) {
         case GLFW_KEY_N: self.keys_.stepOnce = true; break;
         case GLFW_KEY_M: self.keys_.nextDisplayMode = true; break;
         case GLFW_KEY_C: self.keys_.toggleColliders = true; break;
+        case GLFW_KEY_K: self.keys_.toggleContacts = true; break;
         default:
             if (key >= GLFW_KEY_1 && key <= GLFW_KEY_5) self.keys_.displayMode = key - GLFW_KEY_1;
     }

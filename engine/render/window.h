@@ -32,6 +32,7 @@ struct KeyCommands {
     bool nextDisplayMode = false;  // M
     int displayMode = -1;          // 1..5 -> 0..4
     bool toggleColliders = false;  // C
+    bool toggleContacts = false;   // K
 };
 
 class Window {

@@ -31,7 +31,7 @@ struct RunOptions {
     uint32_t height = 720;
     PresentMode presentMode = PresentMode::Fifo;  // --present-mode
     bool overlay = true;          // --no-overlay: the ImGui overlay starts hidden
-    DisplaySettings display;      // --display MODE, --hide-colliders
+    DisplaySettings display;      // --display MODE, --hide-colliders, --show-contacts
 };
 
 // Exit statuses.

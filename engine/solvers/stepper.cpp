@@ -31,7 +31,7 @@ Stepper::Stepper(const VulkanContext& ctx, const SimModel& model, const SolverSe
     for (const std::unique_ptr<Solver>& owned : solvers_) {
         Solver* solver = owned.get();
         if (solver->range().count == 0) continue;
-        ParticleStagePasses& passes = active_.emplace_back(Active{solver, {}}).passes;
+        ParticleStagePasses& passes = active_.emplace_back(Active{solver, {}, contactsIn(solver->range())}).passes;
         ParticleStages::declareBeforeSolve(plan_, solver->passPrefix(), solver->owner(), passes);
         solver->declarePasses(plan_);
         ParticleStages::declareAfterSolve(plan_, solver->passPrefix(), solver->owner(), passes);
@@ -103,7 +103,7 @@ void Stepper::recordSubstep(StepRecorder& rec, const FrameInputs& frame, const A
                              particlePush(frame.settings, h, solver, colliders_.count()),
                              stages_,
                              passes,
-                             contactsIn(solver.range())};
+                             active.contacts};
     const GpuBuffer& predicted = solver.predictTarget();
     solver.recordBeforePredict(rec, sub);
     stages_.predict(rec, passes.predict, sub.particles, predicted, solver.workingName(), substep);

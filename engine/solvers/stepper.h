@@ -109,6 +109,7 @@ private:
     struct Active {
         Solver* solver;
         ParticleStagePasses passes;
+        const ContactStage* contacts;  // contactsIn(its range)
     };
 
     // Per-particle settings of one solver's range for a substep of length h.

@@ -9,6 +9,8 @@ void StepRecorder::barrier() {
     if (!counting()) computeToComputeBarrier(cmd_);
 }
 
+void StepRecorder::indirectBarrier() { computeAndIndirectBarrier(cmd_); }
+
 void StepRecorder::probe(uint32_t pass, StepPosition at, ProbedBuffer first, ProbedBuffer second) {
     if (probe_ && first.buffer && !counting()) probe_->check(cmd_, plan_->name(pass), at, first, second);
 }

@@ -1,7 +1,7 @@
 #pragma once
 // Records the passes of a step plan, or only counts them. Every pass run goes
-// through run() or timed(): the timestamps around it, the dispatch, the
-// compute-to-compute barrier after it and, when a finite probe is set (the
+// through run(), runIndirect(), runWritingGroupCounts() or timed(): the
+// timestamps around it, the dispatch, the barrier after it and, when a finite probe is set (the
 // non-finite replay), the check of what it wrote. A counting recorder
 // (no command buffer) records nothing and counts the timed runs a frame
 // would have, which sizes the GPU timer: the run count is never written by hand.
@@ -49,8 +49,22 @@ public:
         probe(pass, at, first, second);
     }
 
+    // run() for a pass that writes the group counts of later indirect
+    // dispatches: the barrier after it also makes them visible to the
+    // draw-indirect stage.
+    template <typename Push>
+    void runWritingGroupCounts(uint32_t pass, const ComputeKernel& kernel,
+                               std::initializer_list<const GpuBuffer*> buffers, uint32_t count, const Push& push) {
+        ++runs_;
+        if (counting()) return;
+        timedDispatch(pass, kernel, std::span<const GpuBuffer* const>(buffers.begin(), buffers.size()), count, &push,
+                      sizeof(Push));
+        indirectBarrier();
+    }
+
     // One run of pass `pass` as run() does, with the group count the GPU
-    // wrote at `offset` in `args` (ComputeKernel::dispatchIndirect).
+    // wrote at `offset` in `args` (ComputeKernel::dispatchIndirect). The
+    // barrier after it orders the read of `args` before the next rewrite.
     template <typename Push>
     void runIndirect(uint32_t pass, const ComputeKernel& kernel, std::initializer_list<const GpuBuffer*> buffers,
                      const GpuBuffer& args, VkDeviceSize offset, const Push& push, StepPosition at = {},
@@ -61,7 +75,7 @@ public:
         kernel.dispatchIndirect(cmd_, std::span<const GpuBuffer* const>(buffers.begin(), buffers.size()), args, offset,
                                 &push, sizeof(Push));
         endPass();
-        barrier();
+        indirectBarrier();
         probe(pass, at, first);
     }
 
@@ -102,6 +116,8 @@ public:
     void probe(uint32_t pass, StepPosition at, ProbedBuffer first, ProbedBuffer second = {});
 
 private:
+    // computeAndIndirectBarrier (vk/barriers.h).
+    void indirectBarrier();
     void timedDispatch(uint32_t pass, const ComputeKernel& kernel, std::span<const GpuBuffer* const> buffers,
                        uint32_t count, const void* push, uint32_t pushSize);
     void beginPass(uint32_t pass);

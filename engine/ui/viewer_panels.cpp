@@ -172,6 +172,7 @@ void displayPanel(const OverlayView& view, ViewerControls& controls) {
         ImGui::EndCombo();
     }
     ImGui::Checkbox("colliders (C)", &controls.display.colliders);
+    ImGui::Checkbox("contacts (K)", &controls.display.contacts);
     if (ImGui::Button("Frame scene (F)")) controls.frameRequested = true;
     ImGui::SameLine();
     if (ImGui::Button("Reset camera (R)")) controls.cameraResetRequested = true;

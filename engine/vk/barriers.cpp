@@ -17,10 +17,14 @@ void memoryBarrier(VkCommandBuffer cmd, VkPipelineStageFlags2 srcStage, VkAccess
 
 void computeToComputeBarrier(VkCommandBuffer cmd) {
     // Sampled reads too: the colliders the rigid bodies write are read as
-    // uniform texels (particle/collider_texels.glsl). And the group counts
-    // of indirect dispatches, which compute passes write (the contacts'
-    // colours): read at the draw-indirect stage, and rewritten next substep
-    // only after that read.
+    // uniform texels (particle/collider_texels.glsl).
+    memoryBarrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                  VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                  VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_SAMPLED_READ_BIT |
+                      VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+}
+
+void computeAndIndirectBarrier(VkCommandBuffer cmd) {
     memoryBarrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT,
                   VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                   VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT,

@@ -14,6 +14,11 @@ void memoryBarrier(VkCommandBuffer cmd, VkPipelineStageFlags2 srcStage, VkAccess
 // write-after-write between passes).
 void computeToComputeBarrier(VkCommandBuffer cmd);
 
+// computeToComputeBarrier, and the same for the group counts of indirect
+// dispatches: compute writes them, the draw-indirect stage reads them, and
+// the next rewrite waits for that read (write-after-read).
+void computeAndIndirectBarrier(VkCommandBuffer cmd);
+
 // World output (positions, normals) written by compute, then read as
 // vertex attributes by the renderer.
 void computeToVertexInputBarrier(VkCommandBuffer cmd);

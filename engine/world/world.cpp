@@ -47,6 +47,8 @@ World::World(const VulkanContext& ctx, const Scene& scene, uint32_t frameSlots)
     stepper_->checkSettings(scene_.solver, scene_.path);
     finiteCheck_ = std::make_unique<FrameFiniteCheck>(ctx, stepper_->particles(), stepper_->solver<RigidSolver>(), frameSlots);
     finiteCheck_->declarePass(stepper_->plan());
+    if (stepper_->contacts())
+        contactStats_ = std::make_unique<ContactStatsReadback>(ctx, *stepper_->contacts(), frameSlots);
     residuals_ = std::make_unique<ResidualTracker>(ctx, stepper_->residualThreads(), frameSlots);
     residuals_->declarePasses(stepper_->plan());
     // The most runs a frame records (tracking, a drag, the finite check),
@@ -91,6 +93,7 @@ void World::recordFrame(VkCommandBuffer cmd, uint32_t slot) {
         timer_->replayFrame(slot);
         residuals_->replayFrame(slot);
         finiteCheck_->replay(slot, framesRecorded_);
+        if (contactStats_) contactStats_->replay(slot);
         ++framesReplayed_;
     } else {
         recordCommands(slot, key);
@@ -111,6 +114,7 @@ void World::recordCommands(uint32_t slot, const FrameKey& key) {
     stepper_->recordFrame(rec, frame);
     residuals_->endFrame(cmd);
     finiteCheck_->record(rec, slot, framesRecorded_);
+    if (contactStats_) contactStats_->record(cmd, slot);
     timer_->endFrame(cmd);
     commands_->end(slot, key, rec.holdsOneTimeWork());
 }
@@ -128,6 +132,7 @@ uint32_t World::passRunsPerFrame(const SolverSettings& settings) const {
 void World::collectTimings(uint32_t slot) {
     timer_->collect(slot);
     finiteCheck_->collect(slot);
+    if (contactStats_) contactStats_->collect(slot);
     residuals_->collect(slot);
 }
 
@@ -222,6 +227,7 @@ void World::recordReadBarrier(VkCommandBuffer cmd, VkPipelineStageFlags2 dstStag
 
 void World::reset() {
     stepper_->reset(model_);  // waits for the queue
+    if (contactStats_) contactStats_->forget();
     release();
     framesRecorded_ = 0;
     framesReplayed_ = 0;

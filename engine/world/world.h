@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "contacts/contact_stats_readback.h"
 #include "diagnostics/frame_finite_check.h"
 #include "diagnostics/picker.h"
 #include "scene/scene.h"
@@ -223,6 +224,11 @@ public:
     // object has a "contacts" block. contacts()->readStats() reads what the
     // detection found since the world was built or reset (waits for the queue).
     const ContactStage* contacts() const { return stepper_->contacts(); }
+    // The same stats as of the frame last collected (collectTimings(), no
+    // stall); nullopt without contacts or before the first collect.
+    std::optional<gpu::ContactStats> lastContactStats() const {
+        return contactStats_ ? contactStats_->last() : std::nullopt;
+    }
     // diagnostics/state_hash.h's fingerprint of the particle positions and the body
     // poses (reads back: waits for the queue).
     uint64_t stateHash() const;
@@ -256,6 +262,7 @@ private:
     std::unique_ptr<Stepper> stepper_;
     std::unique_ptr<GpuTimer> timer_;
     std::unique_ptr<FrameFiniteCheck> finiteCheck_;
+    std::unique_ptr<ContactStatsReadback> contactStats_;  // null without contacts
     std::unique_ptr<Picker> picker_;
     std::unique_ptr<ResidualTracker> residuals_;
     std::optional<MouseAttachment> dragged_;

@@ -36,9 +36,10 @@ void main() {
             uint l = neighbours[e];
             ContactParticle b = particles[l];
             vec4 pl = p[b.particle];
-            if (!contactActive(pk, pl, a.rest.w + b.rest.w)) continue;
+            vec3 xl = x[b.particle].xyz;
+            if (!contactActive(pk, pl, xk, xl, a.rest.w + b.rest.w)) continue;
             float weight = 1.0 / float(max(touchingCounts[k], touchingCounts[l]));
-            sum += weight * contactCorrection(a, b, k, l, pk, pl, xk, x[b.particle].xyz);
+            sum += weight * contactCorrection(a, b, k, l, pk, pl, xk, xl);
         }
     corrections[k] = vec4(sum, 0.0);
 }

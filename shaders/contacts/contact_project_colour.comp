@@ -22,8 +22,8 @@ void project(uint c) {
     uvec2 pair = constraints[c];
     ContactParticle a = particles[pair.x], b = particles[pair.y];
     vec4 pk = p[a.particle], pl = p[b.particle];
-    if (!contactActive(pk, pl, a.rest.w + b.rest.w)) return;
     vec3 xk = x[a.particle].xyz, xl = x[b.particle].xyz;
+    if (!contactActive(pk, pl, xk, xl, a.rest.w + b.rest.w)) return;
     p[a.particle].xyz += contactCorrection(a, b, pair.x, pair.y, pk, pl, xk, xl);
     p[b.particle].xyz += contactCorrection(b, a, pair.y, pair.x, pl, pk, xl, xk);
 }

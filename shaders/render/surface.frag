@@ -39,6 +39,11 @@ vec3 strainColor(float ratio) {
 }
 
 void main() {
+    // Contacts (render/contact_lines.h): lines, which have no normal.
+    if (draw.colorBy == kColourByContact) {
+        outColor = vec4(inScalarFlat < 0.0 ? vec3(0.9) : graphColour(inScalarFlat), 1.0);
+        return;
+    }
     vec3 n = normalize(inWorldNormal);
     vec3 albedo = draw.frontColor.rgb;
     if (!gl_FrontFacing) {

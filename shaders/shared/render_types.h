@@ -17,6 +17,7 @@ GPU_CONST(uint, kPatternChecker, 1);  // world-space checkerboard (the ground)
 GPU_CONST(uint, kColorByMaterial, 0);    // the draw's own colours; the scalar is unused
 GPU_CONST(uint, kColourByGraphColour, 1);  // scalar: a graph colour index (negative: none)
 GPU_CONST(uint, kColorByStrain, 2);      // scalar: stretch ratio (current / rest length)
+GPU_CONST(uint, kColourByContact, 3);    // scalar: a contact's colour index (negative: none); unlit
 
 // Set 0, binding 0: written by the host once per frame, one buffer per frame
 // in flight.

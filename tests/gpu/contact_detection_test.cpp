@@ -1,7 +1,7 @@
 // The contact detection's lists (contacts/contact_detection.h) against a
 // brute-force O(n^2) search in double on random point sets: the same
 // neighbours for every particle, exactly; the constraints' colours a valid
-// colouring; and the same bits in two runs.
+// colouring, and the CPU reference's; and the same bits in two runs.
 #include <algorithm>
 #include <random>
 
@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "contacts/contact_reference.h"
+#include "contacts/contact_reference_solve.h"
 #include "contacts/contact_stage.h"
 #include "gpu_harness.h"
 
@@ -155,6 +156,35 @@ protected:
                                  lists.constraints.size(), colours, leftover);
         EXPECT_EQ(stats.mostColours, colours);
         EXPECT_EQ(stats.leftoverConstraints, leftover);
+
+        // The same colours as the CPU reference's Jones-Plassmann on the same
+        // pairs (contact_reference_solve.h), when float decided every pair
+        // as double does.
+        if (ambiguous == 0) {
+            std::vector<glm::dvec3> p;
+            std::vector<double> inverseMasses;
+            for (const glm::vec4& x : set.current) {
+                p.emplace_back(glm::vec3(x));
+                inverseMasses.push_back(x.w);
+            }
+            ContactReferenceSolve reference(set.model);
+            reference.detect(p, inverseMasses, ContactSolve::Colours);
+            ASSERT_EQ(reference.constraints().size(), lists.constraints.size()) << label;
+            uint32_t differ = 0;
+            for (size_t c = 0; c < lists.constraints.size(); ++c) {
+                const glm::uvec2 pair = lists.constraints[c];
+                const auto at =
+                    std::lower_bound(reference.constraints().begin(), reference.constraints().end(), pair,
+                                     [](glm::uvec2 a, glm::uvec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
+                ASSERT_TRUE(at != reference.constraints().end() && *at == pair) << label;
+                const uint32_t cpuColour = reference.colours()[size_t(at - reference.constraints().begin())];
+                const bool bothLeftover = cpuColour >= gpu::kContactColours && lists.colours[c] >= gpu::kContactColours;
+                if (cpuColour != lists.colours[c] && !bothLeftover) ++differ;
+            }
+            std::cout << fmt::format("[contacts] {}: {} constraints coloured unlike the CPU reference\n", label,
+                                     differ);
+            EXPECT_EQ(differ, 0u) << label;
+        }
 
         // The same lists and colours, bit for bit, from a second detection.
         const ContactLists again = run.detect();

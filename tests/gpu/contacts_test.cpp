@@ -11,6 +11,7 @@
 #include "contacts/contact_stage.h"
 #include "gpu_harness.h"
 #include "solvers/model_builder.h"
+#include "solvers/pbd/pbd_reference.h"
 
 namespace vksim::test {
 namespace {
@@ -102,6 +103,108 @@ TEST_F(Contacts, ClothsLandingOnEachOtherStayApart) {
             EXPECT_GT(stats.mostColours, 1u);
         }
     }
+}
+
+// The GPU's contacts against the CPU reference in double precision
+// (contacts/contact_reference_solve.h inside solvers/pbd/pbd_reference.h):
+// the same detection, colouring and projection order every substep, so
+// they differ by float rounding, which the contacts carry on continuously
+// (a pair's correction grows from 0 at its contact distance, and one that
+// float and double decide differently at the detection distance is a whole
+// margin from touching). Two cloths landing on each other and the ground,
+// with friction, each contact solve, 20 frames through the impact (frame
+// 9) and settling. Measured on lavapipe: at most 8e-8 m with the colours,
+// 1.3e-7 m with the Jacobi average, a float's rounding of positions near
+// 0.1 m. The bound, 1e-5 m (a thousandth of the thickness), leaves another
+// device's rounding room; a wrong colour order, a missing friction term or
+// a wrong share moves particles by millimetres.
+TEST_F(Contacts, GpuMatchesTheDoublePrecisionReference) {
+    const float t = 0.01f;
+    Scene scene;
+    scene.name = "two cloths";
+    scene.cloths.push_back(contactCloth("lower", 8, 0.01f, {0.0f, 0.02f, 0.0f}, t));
+    scene.cloths.push_back(contactCloth("upper", 8, 0.01f, {0.02f, 0.12f, 0.015f}, t));
+    ColliderDesc ground;
+    ground.shape = ColliderShape::Plane;
+    ground.friction = 0.5f;
+    scene.colliders = {ground};
+    const SimModel model = buildModel(scene);
+    for (const ContactSolve solve : {ContactSolve::Colours, ContactSolve::Jacobi}) {
+        SolverSettings settings;
+        settings.substeps = 4;
+        settings.pbd.iterations = 8;
+        settings.pbd.path = PbdPath::PerColour;
+        settings.contactSolve = solve;
+        GpuRun gpu(ctx(), model, settings);
+        PbdReference cpu(model);
+        double worst = 0.0;
+        for (uint32_t frame = 1; frame <= 20; ++frame) {
+            gpu.frames(1);
+            cpu.step(settings);
+            const std::vector<glm::vec4> x = gpu.positions();
+            double most = 0.0;
+            for (uint32_t i = 0; i < cpu.particleCount(); ++i)
+                most = std::max(most, glm::length(glm::dvec3(glm::vec3(x[i])) - cpu.positions()[i]));
+            if (frame % 5 == 0)
+                std::cout << fmt::format("[contacts] {} vs the CPU reference, frame {}: largest difference {:.3e} m\n",
+                                         kContactSolveNames[static_cast<size_t>(solve)], frame, most);
+            worst = std::max(worst, most);
+        }
+        const gpu::ContactStats stats = gpu.stepper().contacts()->readStats();
+        EXPECT_GT(stats.mostEntries, 0u) << "the cloths never touched";
+        EXPECT_LT(worst, 1e-5) << kContactSolveNames[static_cast<size_t>(solve)];
+    }
+}
+
+// How fast particles may move (docs/physics.md, "How fast a particle may
+// move"): two sheets face to face in zero gravity, each particle of one
+// over one of the other, start just outside their contact distance
+// D = t_a + t_b and close at a relative motion per substep of a fraction
+// of the limit 2 D + margin. At 0.95 of it their predicted positions have
+// passed through each other in the first substep, 1.36 D apart on the
+// wrong side, which the detection still finds (closer than D + margin) and
+// the response pushes back to the side they started on, D apart. At 1.1 of
+// it they end the substep 1.73 D apart, beyond the detection, and pass
+// through each other: the limit is where the documentation says.
+TEST_F(Contacts, FastSheetsStopBelowTheDetectionLimitAndPassAboveIt) {
+    const float t = 0.01f, distance = 2 * t;
+    const float margin = t;  // the largest thickness (ContactModel)
+    const float limit = 2 * distance + margin;
+    SolverSettings settings;
+    settings.gravity = glm::vec3(0.0f);
+    settings.substeps = 4;
+    settings.pbd.iterations = 8;
+    settings.pbd.path = PbdPath::PerColour;
+    const float h = settings.timeStep / float(settings.substeps);
+    for (const ContactSolve solve : {ContactSolve::Colours, ContactSolve::Jacobi})
+        for (const float fraction : {0.95f, 1.1f}) {
+            const float speed = fraction * limit / h;  // relative
+            Scene scene;
+            scene.name = "fast sheets";
+            scene.cloths.push_back(contactCloth("lower", 4, 0.015f, {0.0f, 0.0f, 0.0f}, t));
+            scene.cloths.push_back(contactCloth("upper", 4, 0.015f, {0.0f, 1.02f * distance, 0.0f}, t));
+            scene.cloths[0].initialVelocity = {0.0f, 0.5f * speed, 0.0f};
+            scene.cloths[1].initialVelocity = {0.0f, -0.5f * speed, 0.0f};
+            const SimModel model = buildModel(scene);
+            settings.contactSolve = solve;
+            GpuRun run(ctx(), model, settings);
+            run.frames(1);
+            const std::vector<glm::vec4> x = run.positions();
+            double lower = 0.0, upper = 0.0;
+            const ObjectRange &a = model.objects[0], &b = model.objects[1];
+            for (uint32_t i = 0; i < a.particleCount; ++i) lower += x[a.firstParticle + i].y;
+            for (uint32_t i = 0; i < b.particleCount; ++i) upper += x[b.firstParticle + i].y;
+            const double gap = (upper - lower) / a.particleCount;
+            std::cout << fmt::format(
+                "[contacts] {}: sheets closing at {:.2f} of the limit ({:.2f} m/s, {:.4f} m a substep): upper minus "
+                "lower {:+.5f} m after a frame (D = {:.3f} m)\n",
+                kContactSolveNames[static_cast<size_t>(solve)], fraction, speed, speed * h, gap, distance);
+            if (fraction < 1.0f) {
+                EXPECT_GT(gap, 0.9 * distance) << "passed through below the limit";
+            } else {
+                EXPECT_LT(gap, -distance) << "stopped above the limit: the limit is not where the docs say";
+            }
+        }
 }
 
 struct Momenta {

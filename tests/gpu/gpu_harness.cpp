@@ -40,7 +40,7 @@ GpuRun::GpuRun(VulkanContext& ctx, const SimModel& model, const SolverSettings& 
 void GpuRun::frames(uint32_t count) {
     for (uint32_t i = 0; i < count; ++i) {
         ctx_.submitAndWait([&](VkCommandBuffer cmd) {
-            timer_.beginFrame(cmd, 0);
+            timer_.beginFrame(cmd, 0, passTimestamps_);
             StepRecorder rec(cmd, timer_, stepper_.plan());
             stepper_.recordFrame(rec, FrameInputs{settings_});
             timer_.endFrame(cmd);

@@ -92,6 +92,22 @@ foreach(mode wireframe particles graph-colour strain hide-colliders)
                        TIMEOUT 120)
 endforeach()
 
+# The contacts drawn (--show-contacts, render/contact_lines.h): two cloths
+# touching from the first frame, with validation; the lines change the
+# picture of the same frame drawn without them.
+set(VKSIM_CONTACTS_SCENE ${PROJECT_SOURCE_DIR}/tests/cli/contacts_pair.json)
+add_test(NAME viewer_display_contacts_off
+         COMMAND $<TARGET_FILE:vksim> ${VKSIM_CONTACTS_SCENE} --headless --frames 8 --size 480x270 --validate --quiet
+                 --screenshot ${VKSIM_SHOTS}/contacts_off.png)
+set_tests_properties(viewer_display_contacts_off PROPERTIES FIXTURES_SETUP contacts_off_shot LABELS "gpu;window"
+                     TIMEOUT 120)
+add_test(NAME viewer_display_contacts
+         COMMAND ${CMAKE_COMMAND} -DVKSIM=$<TARGET_FILE:vksim> -DCHECK=$<TARGET_FILE:vksim_png_check>
+                 -DSCENE=${VKSIM_CONTACTS_SCENE} -DARGS=--show-contacts -DOUT=${VKSIM_SHOTS}/contacts_on.png
+                 -DREFERENCE=${VKSIM_SHOTS}/contacts_off.png -P ${CMAKE_CURRENT_LIST_DIR}/display_mode_check.cmake)
+set_tests_properties(viewer_display_contacts PROPERTIES FIXTURES_REQUIRED contacts_off_shot LABELS "gpu;window"
+                     TIMEOUT 120)
+
 # The overlay is visible by default in the window, and a screenshot shows
 # it: the same frame as viewer_screenshot_windowed (which has --no-overlay)
 # must differ from it, with validation on throughout.

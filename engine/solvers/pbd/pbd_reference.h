@@ -8,7 +8,9 @@
 // differ only by float rounding. Constructed with a cluster size, it sweeps
 // in the cluster path's order instead (solvers/pbd/pbd_clusters.h): per iteration
 // the first sweep's constraints, family by family, then the second's, then
-// the coloured sweep's. Every particle of the model is in its range.
+// the coloured sweep's. Every particle of the model is in its range. The
+// contacts between objects are projected as contact_stage.h does, after the
+// shape matching in each iteration (contacts/contact_reference_solve.h).
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -16,6 +18,7 @@
 
 #include <glm/glm.hpp>
 
+#include "contacts/contact_reference_solve.h"
 #include "scene/scene.h"
 #include "shaders/pbd/pbd_types.h"
 #include "solvers/pbd/pbd_clusters.h"
@@ -37,8 +40,9 @@ public:
 
     ParticleRange range(const ReferenceWorld& world) const override { return {0, world.particleCount()}; }
     void checkSettings(const SolverSettings& settings) const override;
+    // The contacts detected first (settings.contactSolve); then
     // settings.pbd.iterations times: distance, bending, attachments (each
-    // sweep's, on the cluster order), shape matching, collisions.
+    // sweep's, on the cluster order), shape matching, contacts, collisions.
     void solveSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
                       const SolverSettings& settings) override;
 
@@ -106,6 +110,7 @@ private:
     std::vector<Bending> bending_;
     std::vector<Attachment> attachments_;
     std::vector<ShapeMatch> shapeMatches_;
+    std::optional<ContactReferenceSolve> contacts_;  // when an object has a "contacts" block
     // The cluster order: per constraint of each family, its sweep; empty on
     // the colour order.
     std::vector<ClusterSweep> distanceSweep_, bendingSweep_, attachmentSweep_;

@@ -1,0 +1,60 @@
+#pragma once
+// The contact response on the CPU in double precision, the oracle for the
+// GPU's (contact_stage.h): once per substep the same detection (every pair
+// of contact particles tested by brute force against the rules of
+// contact_pairs.comp) and the same Jones-Plassmann colouring
+// (contact_colour.comp: the same priorities, rounds and colour limit); in
+// every iteration the same order, colour by colour (constraints of one
+// colour share no particle, so their order changes nothing), then the
+// Jacobi average over what the colouring left out; or, with
+// ContactSolve::Jacobi, the average over every pair. GPU and CPU differ by
+// float rounding, and where a pair sits on the detection distance within
+// it. One rare difference: two neighbouring constraints with the same
+// 32-bit priority are ordered by their index, which the GPU numbers in grid
+// order and this reference in (k, l) order.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "contacts/contact_model.h"
+#include "scene/contact_params.h"
+
+namespace vksim {
+
+class ContactReferenceSolve {
+public:
+    explicit ContactReferenceSolve(const SharedModel& model);
+
+    bool empty() const { return model_.empty(); }
+
+    // Once per substep, on the predicted positions `p` (particle store
+    // indices) with the particles' inverse masses: the pairs, and their
+    // colours when `solve` projects by colours.
+    void detect(std::span<const glm::dvec3> p, std::span<const double> inverseMasses, ContactSolve solve);
+    // Once per iteration: the pairs projected on `p`; `x` holds the
+    // positions at the start of the substep (friction reads the motion).
+    void project(std::span<glm::dvec3> p, std::span<const glm::dvec3> x, std::span<const double> inverseMasses,
+                 ContactSolve solve) const;
+
+    // The last detection's constraints (k < l, contact particle numbers),
+    // ascending, and their colours (gpu::kLeftoverColour or gpu::kNoColour
+    // for those the Jacobi average projects).
+    const std::vector<glm::uvec2>& constraints() const { return constraints_; }
+    const std::vector<uint32_t>& colours() const { return colours_; }
+
+private:
+    void colour();
+    // The Jacobi average over the constraints `included` marks.
+    void average(std::span<glm::dvec3> p, std::span<const glm::dvec3> x, std::span<const double> inverseMasses,
+                 const std::vector<bool>& included) const;
+
+    ContactModel model_;
+    std::vector<glm::uvec2> constraints_;
+    std::vector<uint32_t> colours_;
+    // Per contact particle, the constraints it is in, ascending.
+    std::vector<std::vector<uint32_t>> incident_;
+};
+
+}  // namespace vksim
