@@ -44,6 +44,31 @@ double closestAcrossObjects(const SimModel& model, const std::vector<glm::vec4>&
     return closest;
 }
 
+// Two square cloths of side x side particles 1 cm apart, t = 1 cm, the
+// upper one `drop` above the lower one, over a ground with friction.
+Scene twoCloths(uint32_t side, float drop) {
+    const float t = 0.01f;
+    Scene scene;
+    scene.name = "two cloths";
+    scene.cloths.push_back(contactCloth("lower", side, 0.01f, {0.0f, 0.02f, 0.0f}, t));
+    scene.cloths.push_back(contactCloth("upper", side, 0.01f, {0.02f, 0.02f + drop, 0.015f}, t));
+    ColliderDesc ground;
+    ground.shape = ColliderShape::Plane;
+    ground.friction = 0.5f;
+    scene.colliders = {ground};
+    return scene;
+}
+
+// 4 substeps x 8 iterations on the per-colour path, contacts by `solve`.
+SolverSettings contactSettings(ContactSolve solve) {
+    SolverSettings settings;
+    settings.substeps = 4;
+    settings.pbd.iterations = 8;
+    settings.pbd.path = PbdPath::PerColour;
+    settings.contactSolve = solve;
+    return settings;
+}
+
 // The triangles of different objects that intersect (exactly, in double:
 // geometry/triangle_intersection.h).
 uint64_t intersectingTriangles(const SimModel& model, const std::vector<glm::vec4>& x) {
@@ -76,22 +101,9 @@ uint64_t intersectingTriangles(const SimModel& model, const std::vector<glm::vec
 // At the end no triangle of one cloth intersects one of the other.
 TEST_F(Contacts, ClothsLandingOnEachOtherStayApart) {
     const float t = 0.01f;
-    Scene scene;
-    scene.name = "two cloths";
-    scene.cloths.push_back(contactCloth("lower", 12, 0.01f, {0.0f, 0.02f, 0.0f}, t));
-    scene.cloths.push_back(contactCloth("upper", 12, 0.01f, {0.02f, 0.22f, 0.015f}, t));
-    ColliderDesc ground;
-    ground.shape = ColliderShape::Plane;
-    ground.friction = 0.5f;
-    scene.colliders = {ground};
-    const SimModel model = buildModel(scene);
+    const SimModel model = buildModel(twoCloths(12, 0.2f));
     for (const ContactSolve solve : {ContactSolve::Colours, ContactSolve::Jacobi}) {
-        SolverSettings settings;
-        settings.substeps = 4;
-        settings.pbd.iterations = 8;
-        settings.pbd.path = PbdPath::PerColour;
-        settings.contactSolve = solve;
-        GpuRun run(ctx(), model, settings);
+        GpuRun run(ctx(), model, contactSettings(solve));
         double closest = std::numeric_limits<double>::infinity();
         for (uint32_t frame = 0; frame < 24; frame += 4) {
             run.frames(4);
@@ -139,22 +151,9 @@ TEST_F(Contacts, ClothsLandingOnEachOtherStayApart) {
 // device's rounding room; a wrong colour order, a missing friction term or
 // a wrong share moves particles by millimetres.
 TEST_F(Contacts, GpuMatchesTheDoublePrecisionReference) {
-    const float t = 0.01f;
-    Scene scene;
-    scene.name = "two cloths";
-    scene.cloths.push_back(contactCloth("lower", 8, 0.01f, {0.0f, 0.02f, 0.0f}, t));
-    scene.cloths.push_back(contactCloth("upper", 8, 0.01f, {0.02f, 0.12f, 0.015f}, t));
-    ColliderDesc ground;
-    ground.shape = ColliderShape::Plane;
-    ground.friction = 0.5f;
-    scene.colliders = {ground};
-    const SimModel model = buildModel(scene);
+    const SimModel model = buildModel(twoCloths(8, 0.1f));
     for (const ContactSolve solve : {ContactSolve::Colours, ContactSolve::Jacobi}) {
-        SolverSettings settings;
-        settings.substeps = 4;
-        settings.pbd.iterations = 8;
-        settings.pbd.path = PbdPath::PerColour;
-        settings.contactSolve = solve;
+        const SolverSettings settings = contactSettings(solve);
         GpuRun gpu(ctx(), model, settings);
         PbdReference cpu(model);
         double worst = 0.0;
@@ -190,11 +189,8 @@ TEST_F(Contacts, FastSheetsStopBelowTheDetectionLimitAndPassAboveIt) {
     const float t = 0.01f, distance = 2 * t;
     const float margin = t;  // the largest thickness (ContactModel)
     const float limit = 2 * distance + margin;
-    SolverSettings settings;
+    SolverSettings settings = contactSettings(ContactSolve::Colours);
     settings.gravity = glm::vec3(0.0f);
-    settings.substeps = 4;
-    settings.pbd.iterations = 8;
-    settings.pbd.path = PbdPath::PerColour;
     const float h = settings.timeStep / float(settings.substeps);
     for (const ContactSolve solve : {ContactSolve::Colours, ContactSolve::Jacobi})
         for (const float fraction : {0.95f, 1.1f}) {
