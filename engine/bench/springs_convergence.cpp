@@ -76,7 +76,7 @@ private:
 };
 
 // One World per method: the same warm-up, then the method's settings.
-ConvergenceSeries runMethod(const VulkanContext& ctx, const SpringsConvergenceOptions& options, bool vbd,
+SpringsConvergenceSeries runMethod(const VulkanContext& ctx, const SpringsConvergenceOptions& options, bool vbd,
                             uint32_t iterations, uint32_t jacobi, uint32_t timingFrames) {
     const BenchScene& bench = springScene();
     Scene scene = bench.build(options.size);
@@ -95,7 +95,7 @@ ConvergenceSeries runMethod(const VulkanContext& ctx, const SpringsConvergenceOp
     sim.setResidualTracking(true);
     IterationSampler sampler(sim, iterations, jacobi, sim.framesRecorded());
     std::vector<FrameObserver*> observers{&sampler};
-    ConvergenceSeries series;
+    SpringsConvergenceSeries series;
     series.method = vbd ? "vbd" : fmt::format("newton J={}", jacobi);
     series.iterations = iterations;
     try {
@@ -172,7 +172,7 @@ SpringsConvergenceReport runSpringsConvergence(const VulkanContext& ctx, const S
     report.series.push_back(runMethod(ctx, options, true, options.vbdSweeps, 1, options.timingFrames));
 
     const double scale = std::abs(report.objectiveStar);
-    for (ConvergenceSeries& s : report.series) {
+    for (SpringsConvergenceSeries& s : report.series) {
         for (double tol : options.tolerances) {
             if (s.objective.empty()) {
                 s.iterationsTo.push_back(-1);
@@ -205,7 +205,7 @@ std::string formatSpringsConvergence(const SpringsConvergenceReport& r) {
         "|grad F| = {:.3g} N)\n",
         r.device, r.cpuDevice ? " (a CPU device: times are of the host's cores)" : "", r.size, r.size, r.particles,
         r.springs, r.colours, r.h, r.objectiveStar, r.cpuNewtonIterations, r.gradientStarCpu);
-    for (const ConvergenceSeries& s : r.series)
+    for (const SpringsConvergenceSeries& s : r.series)
         if (!s.objective.empty()) {
             const double gpu = s.objective.front();
             out += fmt::format("F(y) = {:.9g} J on the GPU (float), {:.9g} J on the CPU: relative difference {:.2e}, "
@@ -219,7 +219,7 @@ std::string formatSpringsConvergence(const SpringsConvergenceReport& r) {
                        "final rel gap", "final |g| N");
     for (double tol : r.tolerances) out += fmt::format(" {:>16}", fmt::format("to {:.0e}", tol));
     out += "\n";
-    for (const ConvergenceSeries& s : r.series) {
+    for (const SpringsConvergenceSeries& s : r.series) {
         if (s.objective.empty()) {
             out += fmt::format("  {:<14} diverged: {}\n", s.method, s.diverged);
             continue;
@@ -244,15 +244,15 @@ std::string formatSpringsConvergence(const SpringsConvergenceReport& r) {
     }
     out += "\n  per iteration: (F - F*) / |F*|, then |grad F| [N]\n";
     size_t longest = 0;
-    for (const ConvergenceSeries& s : r.series) longest = std::max(longest, s.objective.size());
+    for (const SpringsConvergenceSeries& s : r.series) longest = std::max(longest, s.objective.size());
     out += fmt::format("  {:>5}", "k");
-    for (const ConvergenceSeries& s : r.series) out += fmt::format(" {:>22}", s.method);
+    for (const SpringsConvergenceSeries& s : r.series) out += fmt::format(" {:>22}", s.method);
     out += "\n";
     for (size_t k = 0; k < longest; ++k) {
         // Every iteration up to 20, then every 10th, then every 50th.
         if (k > 20 && (k < 100 ? k % 10 != 0 : k % 50 != 0) && k + 1 != longest) continue;
         out += fmt::format("  {:>5}", k);
-        for (const ConvergenceSeries& s : r.series) {
+        for (const SpringsConvergenceSeries& s : r.series) {
             if (k < s.objective.size() && k < s.gradient.size())
                 out += fmt::format(" {:>11.3e} {:>10.3e}", (s.objective[k] - r.objectiveStar) / std::abs(r.objectiveStar),
                                    s.gradient[k]);

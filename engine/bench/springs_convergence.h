@@ -43,7 +43,7 @@ struct SpringsConvergenceOptions {
     std::vector<double> tolerances{1e-1, 1e-2, 1e-3, 1e-4, 1e-5};
 };
 
-struct ConvergenceSeries {
+struct SpringsConvergenceSeries {
     std::string method;    // "newton J=40", "vbd"
     uint32_t iterations = 0;
     std::vector<double> objective;   // F at x = y, then after each iteration [J]
@@ -69,7 +69,7 @@ struct SpringsConvergenceReport {
     uint32_t cpuNewtonIterations = 0;
     double objectiveAtYCpu = 0;      // F(y) in double, against the GPU's F(y)
     std::vector<double> tolerances;
-    std::vector<ConvergenceSeries> series;
+    std::vector<SpringsConvergenceSeries> series;
 };
 
 SpringsConvergenceReport runSpringsConvergence(const VulkanContext& ctx, const SpringsConvergenceOptions& options);
