@@ -1,6 +1,7 @@
 #pragma once
 // The contact response on the CPU in double precision, the oracle for the
-// GPU's (contact_stage.h): once per substep the same detection (every pair
+// GPU's (contact_stage.h), with the GPU's pair math compiled in double
+// (shaders/contacts/contact_math.glsl, geometry/shared_math.h): once per substep the same detection (every pair
 // of contact particles tested by brute force against the rules of
 // contact_pairs.comp) and the same Jones-Plassmann colouring
 // (contact_colour.comp: the same priorities, rounds and colour limit); in
@@ -45,6 +46,17 @@ public:
     const std::vector<uint32_t>& colours() const { return colours_; }
 
 private:
+    // One particle of a pair as the projection reads it.
+    struct Side {
+        uint32_t k;       // contact particle
+        glm::dvec3 p, x;  // working and start-of-substep position
+        double w;         // inverse mass
+    };
+    Side side(uint32_t k, std::span<const glm::dvec3> p, std::span<const glm::dvec3> x,
+              std::span<const double> inverseMasses) const;
+    bool touching(const Side& a, const Side& b) const;
+    glm::dvec3 correction(const Side& a, const Side& b) const;
+
     void colour();
     // The Jacobi average over the constraints `included` marks.
     void average(std::span<glm::dvec3> p, std::span<const glm::dvec3> x, std::span<const double> inverseMasses,

@@ -1,5 +1,5 @@
 #pragma once
-// The shader math of shaders/{math,particle,pbd,pd,linear,springs}/*.glsl compiled as C++ in double
+// The shader math of shaders/{math,particle,pbd,pd,linear,springs,contacts}/*.glsl compiled as C++ in double
 // precision, so the CPU reference (engine/solvers/*/*_reference) and the tests run
 // the very same functions as the GPU passes: vksim::ref::solveDistance is the
 // solveDistance of project_distance.comp, only with real = double.
@@ -60,6 +60,7 @@ namespace {
 #endif
 // What the GLSL passes read from their mesh SDF storage buffer.
 real meshSdfGridValue(uint index) { return real(boundMeshSdfGridValue(index)); }
+#include "shaders/contacts/contact_math.glsl"
 #include "shaders/linear/chebyshev.glsl"
 #include "shaders/math/ray_triangle.glsl"
 #include "shaders/math/sdf.glsl"

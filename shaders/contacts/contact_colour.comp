@@ -26,24 +26,16 @@ layout(std430, binding = 5) buffer Colours { uint colours[]; };
 layout(std430, binding = 6) buffer Rounds { uint rounds[]; };
 layout(std430, binding = 7) readonly buffer Dispatches { ContactDispatch dispatches[]; };
 
-uint pairHash(uvec2 pair) {
-    uint h = pair.x * 0x9E3779B1u ^ (pair.y + 0x7F4A7C15u) * 0x85EBCA77u;
-    h ^= h >> 15;
-    h *= 0x2C1B3C6Du;
-    h ^= h >> 12;
-    return h;
-}
-
 // Whether constraint c beats constraint d (ties, rare, by index).
 bool beats(uint c, uint hc, uint d) {
-    uint hd = pairHash(constraints[d]);
+    uint hd = contactPairHash(constraints[d].x, constraints[d].y);
     return hc > hd || (hc == hd && c > d);
 }
 
 void colour(uint c) {
     if (rounds[c] != kNoColour) return;
     uvec2 pair = constraints[c];
-    uint hc = pairHash(pair);
+    uint hc = contactPairHash(pair.x, pair.y);
     uint used = 0u;  // colours taken by neighbours coloured before this round
     for (uint side = 0u; side < 2u; ++side) {
         uint k = side == 0u ? pair.x : pair.y;

@@ -1,5 +1,5 @@
-// GLSL side of the shared-math convention: the .glsl files under math/, particle/, pbd/, pd/ and linear/ that the CPU code includes are written
-// against `real`, `real3`, `real4` and also compile as C++ with glm in double
+// GLSL side of the shared-math convention: the .glsl files under math/, particle/, pbd/, pd/, linear/ and contacts/
+// that the CPU code includes are written against `real`, `real3`, `real4` and also compile as C++ with glm in double
 // precision (engine/geometry/shared_math.h), so the CPU reference runs the very same
 // functions as the GPU. Rules for those files: no swizzles, no inout
 // parameters (return a struct), literals as real(x), struct constructors as

@@ -145,8 +145,8 @@ TEST_F(Contacts, ClothsLandingOnEachOtherStayApart) {
 // float and double decide differently at the detection distance is a whole
 // margin from touching). Two cloths landing on each other and the ground,
 // with friction, each contact solve, 20 frames through the impact (frame
-// 9) and settling. Measured on lavapipe: at most 8e-8 m with the colours,
-// 1.3e-7 m with the Jacobi average, a float's rounding of positions near
+// 9) and settling. Measured on lavapipe: at most 9e-8 m with the colours,
+// 1.7e-7 m with the Jacobi average, a float's rounding of positions near
 // 0.1 m. The bound, 1e-5 m (a thousandth of the thickness), leaves another
 // device's rounding room; a wrong colour order, a missing friction term or
 // a wrong share moves particles by millimetres.

@@ -48,10 +48,6 @@ public:
     std::vector<glm::vec4> velocities() const { return stepper_.particles().readVelocities(); }
     SolverSettings& settings() { return settings_; }
     GpuTimer& timer() { return timer_; }
-    // Timestamps around every pass, off by default: on lavapipe they cost
-    // more than a small scene's passes (gpu_timer.h), and the frames still
-    // count and name their passes without them.
-    void setPassTimestamps(bool on) { passTimestamps_ = on; }
     Stepper& stepper() { return stepper_; }
 
 private:
@@ -59,7 +55,6 @@ private:
     SolverSettings settings_;
     Stepper stepper_;
     GpuTimer timer_;
-    bool passTimestamps_ = false;
 };
 
 // Scene with one cloth and no colliders, for tests that set the rest up.

@@ -1,0 +1,70 @@
+// The math of one contact pair between objects (docs/physics.md §14),
+// shared by the GPU's passes (contact_response.glsl) and the CPU reference
+// (engine/contacts/contact_reference_solve.h, through
+// engine/geometry/shared_math.h). Written to the real rules of
+// shaders/math/real_glsl.h; it includes nothing.
+#ifndef VKSIM_CONTACT_MATH_GLSL
+#define VKSIM_CONTACT_MATH_GLSL
+
+// The colouring's priority of the pair (k, l) (contact_colour.comp): a hash,
+// so the same pair keeps it from substep to substep.
+uint contactPairHash(uint k, uint l) {
+    uint h = (k * 0x9E3779B1u) ^ ((l + 0x7F4A7C15u) * 0x85EBCA77u);
+    h ^= h >> 15u;
+    h *= 0x2C1B3C6Du;
+    h ^= h >> 12u;
+    return h;
+}
+
+// Whether particles with offset d = p_k - p_l passed each other's centres
+// in the substep: the offset turned by more than a right angle from its
+// start x_k - x_l. The limit of the motion this catches is the detection's
+// (docs/physics.md, "How fast a particle may move").
+bool contactCrossed(real3 d, real3 xk, real3 xl) { return dot(d, xk - xl) < real(0); }
+
+// Whether the pair pushes: one of them can move (inverse masses wk, wl) and
+// it is closer than its contact distance, or crossed.
+bool contactTouching(real3 d, real wk, real wl, real3 xk, real3 xl, real distance) {
+    return wk + wl > real(0) && (dot(d, d) < distance * distance || contactCrossed(d, xk, xl));
+}
+
+// The correction of particle k (at pk, inverse mass wk, at xk at the start
+// of the substep) from its touching contact with l, before the pair's
+// share of a Jacobi average: C = |p_k - p_l| - distance >= 0 along the
+// offset (along the start offset when crossed), with the inverse masses,
+// and Coulomb friction `mu` on the pair's tangential motion of the substep
+// (Macklin et al. 2014, §6.1): undone within the cone mu * depth (static),
+// else cut by it (kinetic). `rest` is r_k - r_l in the rest shape, the
+// direction for particles on top of each other, `kFirst` whether k < l
+// (the direction for those also on top of each other at rest). Computed
+// from l's side the normal, depth and motion change sign, so the two
+// corrections are equal and opposite in momentum.
+real3 contactCorrection(real3 pk, real wk, real3 xk, real3 pl, real wl, real3 xl, real3 rest, real distance,
+                        real mu, bool kFirst) {
+    real3 d = pk - pl;
+    real length2 = dot(d, d);
+    real3 n;
+    real depth;  // > 0
+    if (contactCrossed(d, xk, xl)) {
+        // Passed through each other: back to the side they started on.
+        n = normalize(xk - xl);
+        depth = distance - dot(d, n);
+    } else {
+        if (length2 > real(1e-12) * distance * distance) {
+            n = d * inversesqrt(length2);
+        } else if (dot(rest, rest) > real(0)) {
+            n = normalize(rest);
+        } else {
+            n = real3(real(0), kFirst ? real(1) : real(-1), real(0));
+        }
+        depth = distance - sqrt(length2);
+    }
+    real3 correction = depth * n;
+    real3 moved = (pk - xk) - (pl - xl);
+    real3 tangential = moved - dot(moved, n) * n;
+    real slip = length(tangential);
+    if (slip > real(0)) correction = correction - tangential * min(mu * depth / slip, real(1));
+    return (wk / (wk + wl)) * correction;
+}
+
+#endif
