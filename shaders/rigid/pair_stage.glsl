@@ -10,9 +10,9 @@
 //     inside B, and B's points inside A, each moving into the other, averaged
 //     (world position and normal, the normal pointing from B to A), each
 //     weighted by its predicted depth as against a collider; the
-//     impulse +j on A and -j on B gives their relative velocity there the
-//     wanted one (rigid_math.glsl pairImpulse), bouncing with their relative
-//     normal velocity at the start of the substep.
+//     impulse +j on A and -j on B, normal and friction (rigid_math.glsl
+//     contactImpulse with K = K_A + K_B), bounces their relative normal
+//     velocity at the start of the substep.
 // Each body's shape is its signed distance (a primitive, or a mesh body's
 // grid) at its current pose.
 // Needs rigid/rigid_bindings.glsl first.
@@ -117,8 +117,6 @@ void solvePair(uint pairIndex) {
         float vN = dot(vRelative, n);
         if (vN < 0.0) {
             float startVN = dot(pointVelocity(startA, poseA, x) - pointVelocity(startB, poseB, x), n);
-            vec3 dv = contactVelocityChange(vRelative, n, vN, startVN, bodyA.friction, bodyB.friction,
-                                            bodyA.restitution, bodyB.restitution, pc.restingSpeed);
             mat3 inverseInertiaA = worldInverseInertia(poseA.q, mat3(bodyA.inverseInertia0.xyz,
                                                                      bodyA.inverseInertia1.xyz,
                                                                      bodyA.inverseInertia2.xyz));
@@ -126,7 +124,10 @@ void solvePair(uint pairIndex) {
                                                                      bodyB.inverseInertia1.xyz,
                                                                      bodyB.inverseInertia2.xyz));
             vec3 rA = x - poseA.c, rB = x - poseB.c;
-            vec3 j = pairImpulse(bodyA.inverseMass, inverseInertiaA, rA, bodyB.inverseMass, inverseInertiaB, rB, dv);
+            mat3 K = contactMatrix(bodyA.inverseMass, inverseInertiaA, rA) +
+                     contactMatrix(bodyB.inverseMass, inverseInertiaB, rB);
+            vec3 j = contactImpulse(K, vRelative, n, vN, startVN, bodyA.friction, bodyB.friction, bodyA.restitution,
+                                    bodyB.restitution, pc.restingSpeed);
             velA = applyImpulse(velA, bodyA.inverseMass, inverseInertiaA, rA, j);
             velB = applyImpulse(velB, bodyB.inverseMass, inverseInertiaB, rB, -j);
         }

@@ -54,7 +54,7 @@ GPU_CONST(uint, kRigidGyroscopic, 1);
 GPU_CONST(uint, kRigidMidpoint, 2);
 
 // How bodies meet the colliders (RigidPush::contactModel, docs/physics.md §11).
-GPU_CONST(uint, kRigidContactImpulse, 0);    // averaged contact, impulse to the wanted velocity, push-out
+GPU_CONST(uint, kRigidContactImpulse, 0);    // averaged contact, normal and friction impulses, push-out
 GPU_CONST(uint, kRigidContactQuadratic, 1);  // penalty force k (buffer - phi) n per point inside the buffer zone
 GPU_CONST(uint, kRigidContactBarrier, 2);    // penalty force rho (1/phi - 1/buffer) n per point inside the buffer zone
 

@@ -56,7 +56,8 @@ void integrateVelocity() {
         vec3 r = quatRotate(q, pc.dragPoint.xyz);
         vec3 dv = dragVelocityChange(c + r, vel.linear + cross(vel.angular, r), pc.dragTarget.xyz, pc.dragPoint.w);
         mat3 inverseInertia = worldInverseInertia(q, inverseInertiaRef);
-        vel = applyImpulse(vel, body.inverseMass, inverseInertia, r, contactImpulse(body.inverseMass, inverseInertia, r, dv));
+        vel = applyImpulse(vel, body.inverseMass, inverseInertia, r,
+                           velocityChangeImpulse(body.inverseMass, inverseInertia, r, dv));
     }
 }
 
@@ -117,10 +118,9 @@ void colliderContacts() {
         float vN = dot(vRelative, n);
         if (vN >= 0.0) continue;
         float startVN = dot(start.linear + cross(start.angular, r) - colliderVelocity, n);
-        vec3 dv = contactVelocityChange(vRelative, n, vN, startVN, body.friction, col.friction, body.restitution,
-                                        col.restitution, pc.restingSpeed);
         mat3 inverseInertia = worldInverseInertia(q, inverseInertiaRef);
-        vec3 j = contactImpulse(body.inverseMass, inverseInertia, r, dv);
+        vec3 j = contactImpulse(contactMatrix(body.inverseMass, inverseInertia, r), vRelative, n, vN, startVN,
+                                body.friction, col.friction, body.restitution, col.restitution, pc.restingSpeed);
         vel = applyImpulse(vel, body.inverseMass, inverseInertia, r, j);
     }
 }

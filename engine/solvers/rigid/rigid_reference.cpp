@@ -164,12 +164,13 @@ void RigidReference::solvePair(uint32_t a, uint32_t b, const SolverSettings& set
     const double vN = glm::dot(vRelative, n);
     if (vN >= 0.0) return;
     const double startVN = glm::dot(startPointVelocity(sA, x) - startPointVelocity(sB, x), n);
-    const glm::dvec3 dv = ref::contactVelocityChange(vRelative, n, vN, startVN, A.friction, B.friction,
-                                                     A.restitution, B.restitution, settings.rigid.restingSpeed);
     const glm::dmat3 inverseInertiaA = ref::worldInverseInertia(sA.rotation, A.inverseInertia);
     const glm::dmat3 inverseInertiaB = ref::worldInverseInertia(sB.rotation, B.inverseInertia);
     const glm::dvec3 rA = x - sA.position, rB = x - sB.position;
-    const glm::dvec3 j = ref::pairImpulse(A.inverseMass, inverseInertiaA, rA, B.inverseMass, inverseInertiaB, rB, dv);
+    const glm::dmat3 K =
+        ref::contactMatrix(A.inverseMass, inverseInertiaA, rA) + ref::contactMatrix(B.inverseMass, inverseInertiaB, rB);
+    const glm::dvec3 j = ref::contactImpulse(K, vRelative, n, vN, startVN, A.friction, B.friction, A.restitution,
+                                             B.restitution, settings.rigid.restingSpeed);
     const ref::BodyVelocity afterA =
         ref::applyImpulse({sA.linearVelocity, sA.angularVelocity}, A.inverseMass, inverseInertiaA, rA, j);
     const ref::BodyVelocity afterB =
@@ -210,10 +211,10 @@ void RigidReference::collide(Body& body, ReferenceBodyState& s, const SolverSett
         if (vN >= 0.0) continue;
         const double startVN =
             glm::dot(s.startLinearVelocity + glm::cross(s.startAngularVelocity, r) - colliderVelocity, n);
-        const glm::dvec3 dv = ref::contactVelocityChange(vRelative, n, vN, startVN, body.friction, col.friction,
-                                                         body.restitution, col.restitution, settings.rigid.restingSpeed);
         const glm::dmat3 inverseInertia = ref::worldInverseInertia(s.rotation, body.inverseInertia);
-        const glm::dvec3 j = ref::contactImpulse(body.inverseMass, inverseInertia, r, dv);
+        const glm::dvec3 j = ref::contactImpulse(ref::contactMatrix(body.inverseMass, inverseInertia, r), vRelative, n,
+                                                 vN, startVN, body.friction, col.friction, body.restitution,
+                                                 col.restitution, settings.rigid.restingSpeed);
         const ref::BodyVelocity after =
             ref::applyImpulse({s.linearVelocity, s.angularVelocity}, body.inverseMass, inverseInertia, r, j);
         s.linearVelocity = after.linear;
