@@ -99,10 +99,13 @@ int main(int argc, char** argv) {
         std::cerr << "vksim: " << e.what() << "\n";
     } catch (const vksim::DeviceFault& e) {
         // The driver out of host memory names the scene, as a bad_alloc does
-        // (the scene is what needs the memory; tests/cli/low_memory.sh).
-        // Written without allocating, like the bad_alloc below.
+        // (the scene is what needs the memory; tests/cli/low_memory.sh), and
+        // so does the GPU time limit (the scene's frame is what took too
+        // long; tests/cli/gpu_time_limit.sh). Written without allocating,
+        // like the bad_alloc below.
         std::fputs("vksim: ", stderr);
-        if (e.result == VK_ERROR_OUT_OF_HOST_MEMORY && !parsed.options.bench && !shownScene.empty()) {
+        if ((e.result == VK_ERROR_OUT_OF_HOST_MEMORY || e.result == VK_TIMEOUT) && !parsed.options.bench &&
+            !shownScene.empty()) {
             std::fputs(shownScene.c_str(), stderr);
             std::fputs(": ", stderr);
         }

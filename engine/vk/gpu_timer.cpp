@@ -1,11 +1,13 @@
 #include "vk/gpu_timer.h"
 
 #include <algorithm>
+#include <cstring>
 #include <limits>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
+#include "vk/barriers.h"
 #include "vk/context.h"
 #include "vk/gpu_wait.h"
 #include "vk/vk_check.h"
@@ -30,6 +32,9 @@ GpuTimer::GpuTimer(const VulkanContext& ctx, uint32_t frameSlots, uint32_t maxPa
         info.queryCount = queriesPerSlot_;
         VK_CHECK(vkCreateQueryPool(ctx.device(), &info, nullptr, &slots_[i].pool));
         ctx.setName(slots_[i].pool, VK_OBJECT_TYPE_QUERY_POOL, fmt::format("pass timestamps, frame slot {}", i));
+        slots_[i].results =
+            GpuBuffer(ctx, VkDeviceSize(queriesPerSlot_) * sizeof(uint64_t), VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                      MemoryKind::HostVisible, fmt::format("pass timestamps read back, frame slot {}", i));
     }
 }
 
@@ -100,6 +105,9 @@ void GpuTimer::endPass(VkCommandBuffer cmd) {
 
 void GpuTimer::endFrame(VkCommandBuffer cmd) {
     writeTimestamp(cmd, nextQuery(*recording_));
+    vkCmdCopyQueryPoolResults(cmd, recording_->pool, 0, recording_->queriesUsed, recording_->results.handle(), 0,
+                              sizeof(uint64_t), VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+    transferToHostBarrier(cmd);
     recording_->pending = true;
     recording_ = nullptr;
 }
@@ -114,12 +122,9 @@ void GpuTimer::collect(uint32_t slotIndex) {
     Slot& slot = slots_.at(slotIndex);
     if (!slot.pending) return;
     slot.pending = false;
+    // The fence of this slot has signalled: its commands copied the results.
     std::vector<uint64_t> ticks(slot.queriesUsed);
-    // The fence of this slot has signalled, so the results are available; WAIT
-    // only guards against a driver that publishes them a moment later.
-    VK_CHECK(vkGetQueryPoolResults(ctx_.device(), slot.pool, 0, slot.queriesUsed, ticks.size() * sizeof(uint64_t),
-                                   ticks.data(), sizeof(uint64_t),
-                                   VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
+    std::memcpy(ticks.data(), slot.results.mapped(), ticks.size() * sizeof(uint64_t));
     auto ms = [&](uint32_t begin, uint32_t end) {
         const uint64_t delta = (ticks[end] - ticks[begin]) & validMask_;
         return static_cast<double>(delta) * nsPerTick_ * 1e-6;

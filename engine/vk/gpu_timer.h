@@ -1,8 +1,12 @@
 #pragma once
 // Names and times every GPU pass with timestamp queries. Each frame slot (one
-// per frame in flight) has its own query pool; a slot's results are read when
-// the caller has already waited on that slot's fence for its next use, so the
-// read never stalls the frame. A pass that runs several times in a frame
+// per frame in flight) has its own query pool, whose results the frame's
+// own commands copy into the slot's host-visible buffer at its end; a slot's
+// results are read from there when the caller has already waited on that
+// slot's fence for its next use, so the read never stalls the frame nor waits
+// for any other. (vkGetQueryPoolResults would be one call less, but lavapipe
+// answers it by waiting for the device to go idle, whatever its flags: for
+// every frame in flight, and with no time limit for one that never ends.) A pass that runs several times in a frame
 // (every colour runs substeps x iterations times) is summed per frame; the
 // report gives median and max over frames, in the order passes were
 // registered (the step order). The raw intervals of the frame last collected
@@ -21,6 +25,8 @@
 #include <vector>
 
 #include <volk.h>
+
+#include "vk/buffer.h"
 
 namespace vksim {
 
@@ -112,6 +118,7 @@ private:
     };
     struct Slot {
         VkQueryPool pool = VK_NULL_HANDLE;
+        GpuBuffer results;  // the frame's timestamps, copied there by its commands (uint64_t each)
         std::vector<Run> runs;
         uint32_t queriesUsed = 0;
         bool pending = false;
