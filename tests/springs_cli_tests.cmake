@@ -10,6 +10,11 @@ foreach(name springs_cloth springs_flag springs_locking springs_newton_vs_vbd)
                    --quiet)
   set_tests_properties(cli_${name}_validated PROPERTIES TIMEOUT 300 LABELS gpu)
 endforeach()
+# 160 substeps a frame (explicit Euler kept finite for 600 frames): 5 frames.
+add_test(NAME cli_springs_integrators_validated
+         COMMAND $<TARGET_FILE:vksim> ${PROJECT_SOURCE_DIR}/scenes/springs_integrators.json --headless --frames 5
+                 --validate --quiet)
+set_tests_properties(cli_springs_integrators_validated PROPERTIES TIMEOUT 300 LABELS gpu)
 foreach(name springs_cloth springs_newton_vs_vbd)
   add_test(NAME cli_determinism_${name}
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/determinism.sh $<TARGET_FILE:vksim>

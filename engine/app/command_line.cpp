@@ -136,6 +136,11 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv, std::ostre
     cli.add_flag("--show-contacts", showContacts,
                  "Draw the contact pairs between objects as lines, in their colours (K in the window)");
 
+    bool showConvergence = false;
+    cli.add_flag("--show-convergence", showConvergence,
+                 "Start with the overlay's Convergence panel open (residuals "
+                 "per iteration, energies per frame)");
+
     BenchOptions& bench = parsed.options.benchOptions;
     CLI::App* benchCommand = cli.add_subcommand(
         "bench", "Run the benchmark suite headless: per-pass GPU time, throughput, bandwidth, scaling");
@@ -201,6 +206,7 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv, std::ostre
     options.overlay = !noOverlay;
     options.display.colliders = !hideColliders;
     options.display.contacts = showContacts;
+    options.showConvergence = showConvergence;
     display = lowerCase(display);
     for (size_t i = 0; i < kDisplayModeNames.size(); ++i) {
         std::string name = kDisplayModeNames[i];

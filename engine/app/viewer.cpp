@@ -86,6 +86,7 @@ Viewer::Viewer(const VulkanContext& ctx, Window& window, World& sim, std::span<F
     controls_.overlayVisible = options.overlay && options.overlayVisible;
     timeEveryPass_ = options.timeEveryPass;
     controls_.display = options.display;
+    controls_.convergenceOpenRequested = options.showConvergence;
     sceneFiles_ = listSceneFiles(sim.scene().path);
     lastShownSeconds_ = glfwGetTime();
 }

@@ -38,6 +38,7 @@ struct ViewerOptions {
     // (World::setPassTimings).
     bool timeEveryPass = false;
     DisplaySettings display;
+    bool showConvergence = false;  // the Convergence panel starts open
 };
 
 class Viewer {

@@ -186,6 +186,8 @@ std::string dihedralConflict(SpringIntegrator integrator, const SpringClothParam
 std::string integratorConflict(const Scene& scene, SpringIntegrator integrator) {
     for (const ClothObject& cloth : scene.cloths) {
         if (cloth.method != SolverMethod::Springs) continue;
+        if (minimisesEnergy(integrator) && cloth.springs.integrator)
+            return cloth.name + ": " + kObjectIntegratorNeedsExplicitSolver;
         const std::string conflict = dihedralConflict(integrator, cloth.springs);
         if (!conflict.empty()) return cloth.name + ": " + conflict;
     }
@@ -320,11 +322,34 @@ LiveParameter springBendingStiffness(Viewer& viewer, uint32_t cloth) {
                                    true);
 }
 
-// One cloth's sliders: stretch; shear where a grid has diagonals (a mesh
-// cloth's springs are its edges); the bending model and, unless none, its
-// stiffness; drag and the locking remedies.
+// The integrator of a cloth that names its own: one of the five explicit
+// ones (kIntegratorCount's first five), live.
+LiveParameter springObjectIntegrator(Viewer& viewer, uint32_t cloth) {
+    const ClothObject& object = viewer.simulation().scene().cloths[cloth];
+    constexpr size_t kExplicitCount = 5;
+    LiveParameter p{object.name + ": springs",
+                    "integrator",
+                    float(*object.springs.integrator),
+                    0.0f,
+                    float(kExplicitCount - 1),
+                    false,
+                    {}};
+    p.kind = LiveParameter::Kind::Choice;
+    for (size_t i = 0; i < kExplicitCount; ++i) p.choices.push_back({springIntegratorName(SpringIntegrator(i)), {}});
+    p.set = [&viewer, cloth](float value) {
+        SpringClothParams params = viewer.simulation().scene().cloths[cloth].springs;
+        params.integrator = SpringIntegrator(std::lround(value));
+        applySpringParams(viewer, cloth, params);
+    };
+    return p;
+}
+
+// One cloth's sliders: its integrator where it names its own; stretch; shear
+// where a grid has diagonals (a mesh cloth's springs are its edges); the
+// bending model and, unless none, its stiffness; drag and the locking remedies.
 void addSpringCloth(std::vector<LiveParameter>& list, Viewer& viewer, uint32_t cloth) {
     const ClothObject& object = viewer.simulation().scene().cloths[cloth];
+    if (object.springs.integrator) list.push_back(springObjectIntegrator(viewer, cloth));
     list.push_back(springValue(viewer, cloth, "stretch [N/m]", &SpringClothParams::stretch, 1.0f, 1e6f, true));
     if (!object.mesh && object.springs.topology == SpringTopology::Grid && object.springs.shearDiagonals > 0)
         list.push_back(springValue(viewer, cloth, "shear [N/m]", &SpringClothParams::shear, 1.0f, 1e6f, true));
@@ -335,6 +360,22 @@ void addSpringCloth(std::vector<LiveParameter>& list, Viewer& viewer, uint32_t c
         springValue(viewer, cloth, "compression scale", &SpringClothParams::compressionScale, 0.0f, 1.0f, false));
     // slack < 1 (validateSpringParams); half a rest length is already very loose.
     list.push_back(springValue(viewer, cloth, "slack", &SpringClothParams::slack, 0.0f, 0.5f, false));
+}
+
+// Each mass-spring object's total energy per frame, named with its
+// integrator: explicit Euler's grows, the symplectic ones' oscillates,
+// the midpoint rule's drifts slowly (docs/physics.md §9.2).
+void addSpringEnergies(std::vector<ConvergenceSeries>& series, const World& sim) {
+    const std::vector<std::vector<float>>& history = sim.springObjectEnergyHistory();
+    const std::vector<SpringObject>& objects = sim.model().springs.objects;
+    for (size_t k = 0; k < objects.size() && k < history.size(); ++k) {
+        const ClothObject& cloth = sim.scene().cloths.at(objects[k].cloth);
+        const std::string integrator =
+            springIntegratorName(objectIntegrator(sim.scene().solver.springs, cloth.springs));
+        const std::string label = cloth.name == integrator ? fmt::format("E {}", cloth.name)
+                                                           : fmt::format("E {} ({})", cloth.name, integrator);
+        series.push_back({label, "J", history[k], false, true});
+    }
 }
 
 }  // namespace
@@ -357,6 +398,7 @@ OverlayProviders ViewerProviders::providers() {
         if (!sim.model().springs.empty()) {
             series.push_back({"springs |grad F|", "N", sim.lastSpringGradientPerIteration(), true});
             series.push_back({"springs F(x)", "J", sim.lastSpringObjectivePerIteration(), false});
+            addSpringEnergies(series, sim);
         }
         return series;
     };

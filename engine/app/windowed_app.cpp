@@ -109,6 +109,7 @@ int runWindowed(const RunOptions& options, const Scene& scene) {
         viewerOptions.overlayVisible = options.overlay;
         viewerOptions.timeEveryPass = !options.timingsFile.empty() || !options.traceFile.empty();
         viewerOptions.display = options.display;
+        viewerOptions.showConvergence = options.showConvergence;
         Viewer viewer(ctx, window, sim, outputs.observers(), viewerOptions);
         ViewerProviders providers(viewer);  // residual plot, mouse drag, material and collider sliders
         viewer.setProviders(providers.providers());

@@ -32,6 +32,8 @@ struct RunOptions {
     PresentMode presentMode = PresentMode::Fifo;  // --present-mode
     bool overlay = true;          // --no-overlay: the ImGui overlay starts hidden
     DisplaySettings display;      // --display MODE, --hide-colliders, --show-contacts
+    bool showConvergence = false;  // --show-convergence: the overlay's
+                                   // Convergence panel starts open
 };
 
 // Exit statuses.

@@ -490,11 +490,22 @@ void readColliderMesh(const ObjectFields& fields, ColliderDesc& collider, SceneA
 // "springs": {...} of a "method": "springs" cloth (docs/physics.md §9). A
 // "mesh" object's springs are its edges: it has no grid topology.
 SpringClothParams readSpringClothParams(const Field& field, bool grid, const SpringSettings& solver) {
-    const ObjectFields fields(field, {"topology", "shearDiagonals", "stretch", "shear", "bending", "drag",
-                                      "compressionScale", "slack"},
+    const ObjectFields fields(field,
+                              {"integrator", "topology", "shearDiagonals", "stretch", "shear", "bending", "drag",
+                               "compressionScale", "slack"},
                               R"(for the springs of a "method": "springs" object)");
     SpringClothParams params;
     params.topology = grid ? SpringTopology::Grid : SpringTopology::Mesh;
+    if (auto f = fields.optional("integrator")) {
+        // The five explicit integrators, in SpringIntegrator's order; the
+        // implicit ones solve every object together (solver.springs only).
+        params.integrator = static_cast<SpringIntegrator>(
+            readChoice(*f, {"explicitEuler", "symplecticEuler", "positionVerlet", "velocityVerlet", "midpoint"}));
+        if (minimisesEnergy(solver.integrator))
+            f->fail(fmt::format(
+                R"(an object's own integrator needs an explicit "/solver/springs/integrator", not "{}" (implicit Euler and vbd solve every "method": "springs" object together): remove this key or make the solver's explicit)",
+                solver.integrator == SpringIntegrator::Vbd ? "vbd" : "implicitEuler"));
+    }
     if (auto f = fields.optional("topology")) {
         params.topology = readChoice(*f, {"grid", "mesh"}) == 0 ? SpringTopology::Grid : SpringTopology::Mesh;
         if (!grid && params.topology == SpringTopology::Grid)

@@ -80,7 +80,6 @@ void ReferenceWorld::predictParticles(ParticleRange range, const SubstepParams& 
         predict(range, params);
         return;
     }
-    predicted_ = positions_;
     for (uint32_t i = range.first; i < range.end(); ++i) {
         const ref::ParticleStep s = ref::predictParticle(integrator, positions_[i], velocities_[i], a[i], stages_[i],
                                                          params.damping, params.h);

@@ -109,6 +109,8 @@ public:
     // particle_math.glsl with the force pass's accelerations `a` (indexed
     // by global particle, used over `range`) and the per-particle stage
     // buffer. kIntegratorSymplecticEuler is predict / updateVelocities.
+    // predictParticles writes p, v and the stage of `range` only, so that
+    // objects on different integrators are predicted range by range.
     void predictParticles(ParticleRange range, const SubstepParams& params, uint32_t integrator,
                           std::span<const glm::dvec3> a);
     void updateParticles(ParticleRange range, double h, uint32_t integrator, std::span<const glm::dvec3> a);

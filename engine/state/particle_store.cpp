@@ -26,6 +26,8 @@ ParticleStore::ParticleStore(const VulkanContext& ctx, const SharedModel& model)
     adjacencyOffsets_ = makeStorageBuffer<uint32_t>(ctx, model.adjacencyOffsets, "vertex-triangle offsets");
     adjacentTriangles_ = makeStorageBuffer<uint32_t>(ctx, model.adjacentTriangles, "vertex-triangle lists");
     drags_ = makeStorageBuffer<float>(ctx, particleDrags(model), "particle drag (sigma)");
+    integrators_ = makeStorageBuffer<uint32_t>(
+        ctx, std::vector<uint32_t>(particleCount_, gpu::kIntegratorSymplecticEuler), "particle integrators");
 }
 
 void ParticleStore::reset(const SharedModel& model) {

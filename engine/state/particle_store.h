@@ -42,6 +42,11 @@ public:
     // (ObjectRange::drag; 0 for mass-spring particles, whose solver applies
     // its own). Uploaded once.
     const GpuBuffer& drags() const { return drags_; }
+    // Per particle, the kIntegrator* that predict and update velocity apply
+    // where the range's integrator is kIntegratorPerParticle: written by the
+    // range's solver (recorded into a frame), which owns the values; reset()
+    // keeps them, as it keeps the solvers' settings.
+    const GpuBuffer& integrators() const { return integrators_; }
     const GpuBuffer& normals() const { return normals_; }
     const GpuBuffer& triangleIndices() const { return triangles_; }
     const GpuBuffer& adjacencyOffsets() const { return adjacencyOffsets_; }
@@ -67,6 +72,7 @@ private:
     GpuBuffer positions_, predicted_, velocities_, contacts_, normals_, accelerations_, integratorStage_;
     // Topology, uploaded once: what the normals pass and the renderer read.
     GpuBuffer triangles_, adjacencyOffsets_, adjacentTriangles_, drags_;
+    GpuBuffer integrators_;  // written by the solvers (integrators())
 };
 
 }  // namespace vksim

@@ -63,9 +63,8 @@ void ParticleStages::predict(StepRecorder& rec, uint32_t pass, const gpu::Partic
                              const GpuBuffer& working, std::string_view workingName, uint32_t substep) const {
     rec.run(pass, forIntegrator(predict_, "particle/predict.comp", push.integrator),
             {&particles_.positions(), &particles_.velocities(), &working, &particles_.accelerations(),
-             &particles_.integratorStage(), &particles_.drags()},
-            push.particleCount, push,
-            {substep}, {&particles_.velocities(), "velocity"}, {&working, workingName});
+             &particles_.integratorStage(), &particles_.drags(), &particles_.integrators()},
+            push.particleCount, push, {substep}, {&particles_.velocities(), "velocity"}, {&working, workingName});
 }
 
 // Not probed: it writes only the contact list, which the projection and
@@ -89,7 +88,7 @@ void ParticleStages::updateVelocity(StepRecorder& rec, uint32_t pass, const gpu:
                                     const GpuBuffer& working, uint32_t substep) const {
     rec.run(pass, forIntegrator(updateVelocity_, "particle/update_velocity.comp", push.integrator),
             {&particles_.positions(), &working, &particles_.velocities(), &particles_.accelerations(),
-             &particles_.integratorStage()},
+             &particles_.integratorStage(), &particles_.integrators()},
             push.particleCount, push, {substep}, {&particles_.positions(), "position"},
             {&particles_.velocities(), "velocity"});
 }

@@ -69,13 +69,25 @@ void ResidualTracker::recordSum(StepRecorder& rec, Series series, uint32_t index
     });
 }
 
-void ResidualTracker::collect(uint32_t slot) {
+ResidualTracker::SeriesDestination ResidualTracker::writeSeries(const StepRecorder& rec, Series series,
+                                                                uint32_t count) {
+    if (count > kMaxValues)
+        throw std::invalid_argument(
+            fmt::format("residual tracking records at most {} values per series and frame", kMaxValues));
+    const auto k = static_cast<uint32_t>(series);
+    Slot& s = slots_.at(current_);
+    if (!rec.counting()) s.counts[k] = std::max(s.counts[k], count);
+    return {&s.results, k * kMaxValues};
+}
+
+bool ResidualTracker::collect(uint32_t slot) {
     Slot& s = slots_.at(slot);
-    if (!s.pending) return;
+    if (!s.pending) return false;
     s.pending = false;
     const auto* values = static_cast<const float*>(s.results.mapped());
     for (uint32_t k = 0; k < kSeriesCount; ++k)
         last_[k].assign(values + k * kMaxValues, values + k * kMaxValues + s.counts[k]);
+    return true;
 }
 
 }  // namespace vksim

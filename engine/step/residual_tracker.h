@@ -19,7 +19,11 @@
 //        XPBD with alpha > 0 (pbd/energy.comp) [J];
 //   mass-spring, implicit Euler and vertex block descent: the objective F(x)
 //        [J] and ||grad F|| [N] at y and after each Newton iteration or VBD
-//        sweep (springs/energy.comp).
+//        sweep (springs/energy.comp);
+//   mass-spring, every integrator: each object's total energy (kinetic,
+//        springs, gravity) [J] at the start of the frame, one value per
+//        object, each one workgroup's fixed-order sum written by the
+//        solver's own pass (springs/object_energy.comp, writeSeries()).
 // Each is two passes: per-workgroup partial sums in a fixed tree order into
 // a partials buffer (the solver's pass), then one workgroup summing the
 // partials in a fixed order (reduce/sum_partials.comp, recordSum() here)
@@ -44,8 +48,8 @@ class StepRecorder;
 class ResidualTracker {
 public:
     enum class Series : uint32_t { Pbd = 0, Pd = 1, PdEnergy = 2, PbdEnergy = 3, SpringsObjective = 4,
-                                   SpringsGradient = 5 };
-    static constexpr uint32_t kSeriesCount = 6;
+                                   SpringsGradient = 5, SpringsObjectEnergy = 6 };
+    static constexpr uint32_t kSeriesCount = 7;
     static constexpr uint32_t kMaxValues = 1024;  // per series and frame: iterations (PBD) or local iterations (PD)
 
     // `longestFirstPass`: the most threads of a first pass of any solver
@@ -75,8 +79,20 @@ public:
     void recordSum(StepRecorder& rec, Series series, uint32_t index, uint32_t partialCount, float scale,
                    bool takeSqrt);
 
-    // Reads the values of the frame last recorded in `slot` (after its fence).
-    void collect(uint32_t slot);
+    // For a solver's pass that writes `count` values of `series` itself
+    // (each a fixed-order sum of its own, no second pass): the results
+    // buffer of the frame being recorded and the index of the series' first
+    // value in it. Notes the values as recorded (not when counting). The
+    // pass ends with a barrier (StepRecorder::run), as recordSum's callers add.
+    struct SeriesDestination {
+        const GpuBuffer* results = nullptr;
+        uint32_t firstIndex = 0;
+    };
+    SeriesDestination writeSeries(const StepRecorder& rec, Series series, uint32_t count);
+
+    // Reads the values of the frame last recorded in `slot` (after its
+    // fence); false when that frame recorded none (nothing read).
+    bool collect(uint32_t slot);
     const std::vector<float>& last(Series series) const { return last_[static_cast<uint32_t>(series)]; }
 
 private:

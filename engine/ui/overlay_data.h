@@ -59,12 +59,15 @@ struct LiveParameter {
 };
 
 // One plot of the Convergence panel: a value per solver iteration of the
-// last step, computed on the GPU by a reduction pass.
+// last step, or per frame (an object's energy over time), computed on the
+// GPU by a reduction pass.
 struct ConvergenceSeries {
     std::string label;  // "PBD mean |C|", "PD energy g(q)", ...
     std::string unit;
     std::vector<float> values;
     bool fromZero = true;  // the plot's range starts at 0 (residuals) or at the smallest value (energies)
+    bool perFrame = false;  // values are frames (oldest first), not iterations
+                            // of the last substep
 };
 
 struct OverlayProviders {
@@ -95,6 +98,7 @@ struct ViewerControls {
     bool frameRequested = false;  // frame the scene with the camera (F)
     bool cameraResetRequested = false;
     bool convergenceShown = false;  // the Convergence panel is open: the viewer switches tracking on
+    bool convergenceOpenRequested = false;  // open it at the next draw (--show-convergence)
     // Why the last live parameter edit was refused; shown in the panel until
     // an edit succeeds or the simulation is rebuilt (kept here because the
     // panels themselves hold no state between frames).

@@ -5,6 +5,7 @@
 #include <exception>
 #include <filesystem>
 #include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 #include <imgui.h>
@@ -178,16 +179,25 @@ void displayPanel(const OverlayView& view, ViewerControls& controls) {
     if (ImGui::Button("Reset camera (R)")) controls.cameraResetRequested = true;
 }
 
-void convergencePanel(const OverlayProviders& providers, ViewerControls& controls) {
+void convergencePanel(const OverlayProviders& providers, ViewerControls& controls, bool openRequested) {
+    if (openRequested) ImGui::SetNextItemOpen(true);
     controls.convergenceShown = ImGui::CollapsingHeader("Convergence");
     if (!controls.convergenceShown) return;
     if (!providers.convergence) {
         notAvailable("constraint residual per iteration");
         return;
     }
-    ImGui::TextColored(kDimColor, "per iteration of the last substep");
-    for (const ConvergenceSeries& series : providers.convergence())
-        plot(series.label.c_str(), series.values, series.unit.c_str(), series.fromZero);
+    const std::vector<ConvergenceSeries> all = providers.convergence();
+    for (const bool perFrame : {false, true}) {
+        bool captioned = false;
+        for (const ConvergenceSeries& series : all) {
+            if (series.perFrame != perFrame) continue;
+            if (!std::exchange(captioned, true))
+                ImGui::TextColored(kDimColor, perFrame ? "per frame, since the panel opened (the last 600)"
+                                                       : "per iteration of the last substep");
+            plot(series.label.c_str(), series.values, series.unit.c_str(), series.fromZero);
+        }
+    }
 }
 
 // A combo of the parameter's choices; an unavailable one is greyed out with
@@ -283,12 +293,17 @@ void drawViewerPanels(const OverlayView& view, const OverlayProviders& providers
     ImGui::SetNextWindowSizeConstraints(ImVec2(400.0f, 0.0f),
                                         ImVec2(400.0f, std::max(ImGui::GetIO().DisplaySize.y - 20.0f, 100.0f)));
     ImGui::Begin("vksim (F1/Tab hides)", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
+    // --show-convergence: the Convergence panel open and, so that its plots
+    // fit the window, the two other panels that start open closed.
+    const bool convergenceRequested = std::exchange(controls.convergenceOpenRequested, false);
+    if (convergenceRequested) ImGui::SetNextItemOpen(false);
     timingPanel(view);
     simulationPanel(view, controls);
     solverPanel(view);
+    if (convergenceRequested) ImGui::SetNextItemOpen(false);
     displayPanel(view, controls);
     parametersPanel(providers, controls);
-    convergencePanel(providers, controls);
+    convergencePanel(providers, controls, convergenceRequested);
     contactsPanel(providers);
     pickingPanel(providers);
     ImGui::End();

@@ -133,7 +133,18 @@ void World::collectTimings(uint32_t slot) {
     timer_->collect(slot);
     finiteCheck_->collect(slot);
     if (contactStats_) contactStats_->collect(slot);
-    residuals_->collect(slot);
+    if (residuals_->collect(slot)) appendSpringEnergies();
+}
+
+void World::appendSpringEnergies() {
+    const std::vector<float>& energies = residuals_->last(ResidualTracker::Series::SpringsObjectEnergy);
+    if (energies.empty()) return;
+    springEnergyHistory_.resize(energies.size());
+    for (size_t k = 0; k < energies.size(); ++k) {
+        std::vector<float>& history = springEnergyHistory_[k];
+        if (history.size() == kEnergyHistoryFrames) history.erase(history.begin());
+        history.push_back(energies[k]);
+    }
 }
 
 std::optional<PickHit> World::pick(const Ray& ray, float radius) const { return picker_->pick(ray, radius); }
@@ -231,6 +242,7 @@ void World::reset() {
     release();
     framesRecorded_ = 0;
     framesReplayed_ = 0;
+    springEnergyHistory_.clear();
     commands_->forget();
 }
 

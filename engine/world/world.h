@@ -151,6 +151,18 @@ public:
     std::vector<float> lastSpringGradientPerIteration() const {
         return residuals_->last(ResidualTracker::Series::SpringsGradient);
     }
+    // Mass-spring, every integrator: each object's total energy [J]
+    // (kinetic + springs + gravity, springs/object_energy.comp) at the start
+    // of the last frame collected, one value per MsModel::objects entry.
+    std::vector<float> lastSpringObjectEnergies() const {
+        return residuals_->last(ResidualTracker::Series::SpringsObjectEnergy);
+    }
+    // The same per object over the last kEnergyHistoryFrames tracked frames
+    // collected, oldest first: the convergence panel's energy curves (how
+    // each integrator gains, keeps or loses energy, docs/physics.md §9.2).
+    // reset() clears it.
+    static constexpr size_t kEnergyHistoryFrames = 600;
+    const std::vector<std::vector<float>>& springObjectEnergyHistory() const { return springEnergyHistory_; }
 
     // --- Live parameters. scene() stays the source of truth: these update it
     // and the GPU buffers (recorded into the next frame, no wait). Solver
@@ -256,6 +268,8 @@ public:
     bool lastFrameReplayed() const { return lastFrameReplayed_; }
 
 private:
+    // collectTimings: the collected frame's object energies onto the history.
+    void appendSpringEnergies();
     const VulkanContext& ctx_;
     Scene scene_;
     SimModel model_;  // the initial state, for replays
@@ -265,6 +279,7 @@ private:
     std::unique_ptr<ContactStatsReadback> contactStats_;  // null without contacts
     std::unique_ptr<Picker> picker_;
     std::unique_ptr<ResidualTracker> residuals_;
+    std::vector<std::vector<float>> springEnergyHistory_;  // per spring object, oldest first
     std::optional<MouseAttachment> dragged_;
     std::optional<BodyDrag> draggedBody_;
     uint32_t timerCapacity_ = 0;

@@ -6,12 +6,16 @@
 // and stores of their accelerations and stage. A constant folds the
 // branches away. The default, kIntegratorFromPush, reads the push constant,
 // so a pipeline built without the constant still integrates right. The
-// includer declares `pc` (a ParticlePush) first.
+// includer declares `pc` (a ParticlePush) and `particleIntegrators[]` (the
+// per-particle integrators of kIntegratorPerParticle) first.
 #ifndef VKSIM_INTEGRATOR_CONSTANT_GLSL
 #define VKSIM_INTEGRATOR_CONSTANT_GLSL
 
 layout(constant_id = kIntegratorConstantId) const uint kIntegrator = kIntegratorFromPush;
 
-uint rangeIntegrator() { return kIntegrator == kIntegratorFromPush ? pc.integrator : kIntegrator; }
+uint particleIntegrator(uint i) {
+    uint integrator = kIntegrator == kIntegratorFromPush ? pc.integrator : kIntegrator;
+    return integrator == kIntegratorPerParticle ? particleIntegrators[i] : integrator;
+}
 
 #endif

@@ -4,7 +4,8 @@
 // symplectic Euler with gravity for PBD, projective dynamics and the
 // implicit mass-spring methods; the explicit integrators of forces (§9.2)
 // for the explicit mass-spring methods, from the accelerations their force
-// pass wrote. The integrator is a constant of the pipeline
+// pass wrote, or each particle's own where objects differ
+// (kIntegratorPerParticle). The integrator is a constant of the pipeline
 // (particle/integrator_constant.glsl).
 #include "shared/kernel.glsl"
 #include "particle/particle_math.glsl"
@@ -16,13 +17,14 @@ layout(std430, binding = 2) writeonly buffer Predicted { vec4 predicted[]; };
 layout(std430, binding = 3) readonly buffer Accelerations { vec4 accelerations[]; };
 layout(std430, binding = 4) buffer Stage { vec4 stage[]; };
 layout(std430, binding = 5) readonly buffer Drags { float drags[]; };  // sigma [kg/s], PBD and PD particles
+layout(std430, binding = 6) readonly buffer Integrators { uint particleIntegrators[]; };  // kIntegratorPerParticle
 #include "particle/integrator_constant.glsl"
 
 void main() {
     if (gl_GlobalInvocationID.x >= pc.particleCount) return;
     uint i = pc.firstParticle + gl_GlobalInvocationID.x;
     vec4 x = positions[i];
-    const uint integrator = rangeIntegrator();
+    const uint integrator = particleIntegrator(i);
     if (integrator == kIntegratorSymplecticEuler) {
         vec3 v = predictedVelocity(velocities[i].xyz, x.w, pc.gravity.xyz, pc.damping, drags[i], pc.dt);
         velocities[i] = vec4(v, 0.0);

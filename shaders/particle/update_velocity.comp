@@ -11,6 +11,7 @@ layout(std430, binding = 1) readonly buffer Predicted { vec4 predicted[]; };
 layout(std430, binding = 2) buffer Velocities { vec4 velocities[]; };
 layout(std430, binding = 3) readonly buffer Accelerations { vec4 accelerations[]; };
 layout(std430, binding = 4) buffer Stage { vec4 stage[]; };
+layout(std430, binding = 5) readonly buffer Integrators { uint particleIntegrators[]; };  // kIntegratorPerParticle
 #include "particle/integrator_constant.glsl"
 
 void main() {
@@ -18,7 +19,7 @@ void main() {
     uint i = pc.firstParticle + gl_GlobalInvocationID.x;
     vec4 x = positions[i];
     vec4 p = predicted[i];
-    const uint integrator = rangeIntegrator();
+    const uint integrator = particleIntegrator(i);
     if (integrator == kIntegratorSymplecticEuler) {
         velocities[i] = vec4((p.xyz - x.xyz) / pc.dt, 0.0);
         positions[i] = vec4(p.xyz, x.w);

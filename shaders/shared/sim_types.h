@@ -27,7 +27,12 @@ GPU_CONST(uint, kIntegratorForceSymplecticEuler, 2);  // v += h a(x); p = x + h 
 GPU_CONST(uint, kIntegratorVelocityVerlet, 3);     // v += h/2 a(x); p = x + h v; v += h/2 a(p)
 GPU_CONST(uint, kIntegratorMidpoint, 4);           // v^1 = v + h a(x + h/2 v, v + h/2 a(x)); p = x + h (v + h/2 a(x))
 GPU_CONST(uint, kIntegratorPositionVerlet, 5);     // p = 2x - x^{n-1} + h^2 a(x); v = (p - x^{n-1}) / 2h
-GPU_CONST(uint, kIntegratorCount, 6);
+// Each particle's own kIntegrator* (1 to 5), from the particle store's
+// per-particle integrator buffer, which the range's solver writes: mass-spring
+// objects that integrate differently, side by side in one range and one
+// dispatch (docs/physics.md §9.2).
+GPU_CONST(uint, kIntegratorPerParticle, 6);
+GPU_CONST(uint, kIntegratorCount, 7);
 // The specialization constant of predict and update velocity: the
 // integrator their pipeline is built for (particle/integrator_constant.glsl),
 // or kIntegratorFromPush to read ParticlePush::integrator.

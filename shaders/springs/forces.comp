@@ -2,7 +2,9 @@
 // docs/physics.md §9.1-9.2: the acceleration of every particle of the range
 // for the explicit integrators, a = g + (f_springs + f_bending - sigma v)/m
 // (0 for a pinned particle), evaluated at x, at p, or at the midpoint
-// x + h/2 v^0 (pc.evaluateAt), with the particle's current velocity.
+// x + h/2 v^0 (pc.evaluateAt), with the particle's current velocity; or, for
+// objects on different integrators, where each particle's own integrator
+// evaluates its second stage (kForcesAtEachIntegrator).
 #include "shared/kernel.glsl"
 #include "springs/spring_types.h"
 
@@ -12,14 +14,17 @@ layout(std430, binding = 1) readonly buffer Predicted { vec4 predicted[]; };
 layout(std430, binding = 2) readonly buffer Velocities { vec4 velocities[]; };
 layout(std430, binding = 3) readonly buffer Stage { vec4 stage[]; };
 layout(std430, binding = 4) writeonly buffer Accelerations { vec4 accelerations[]; };
+layout(std430, binding = 5) readonly buffer Integrators { uint particleIntegrators[]; };  // kIntegrator*
 
-#define MS_TOPOLOGY_BINDING 5
+#define MS_TOPOLOGY_BINDING 6
 #define MS_WITH_HINGES
 #include "springs/gather.glsl"
 
+uint evaluateAt;  // kForcesAt*: pc.evaluateAt, or this particle's integrator's second stage
+
 vec3 elementPosition(uint j) {
-    if (pc.evaluateAt == kForcesAtPredicted) return predicted[j].xyz;
-    if (pc.evaluateAt == kForcesAtMidpoint) return positions[j].xyz + 0.5 * pc.dt * stage[j].xyz;
+    if (evaluateAt == kForcesAtPredicted) return predicted[j].xyz;
+    if (evaluateAt == kForcesAtMidpoint) return positions[j].xyz + 0.5 * pc.dt * stage[j].xyz;
     return positions[j].xyz;
 }
 
@@ -27,6 +32,13 @@ void main() {
     if (gl_GlobalInvocationID.x >= pc.particleCount) return;
     uint r = gl_GlobalInvocationID.x;
     uint i = pc.firstParticle + r;
+    evaluateAt = pc.evaluateAt;
+    if (evaluateAt == kForcesAtEachIntegrator) {
+        uint integrator = particleIntegrators[i];
+        if (integrator == kIntegratorVelocityVerlet) evaluateAt = kForcesAtPredicted;
+        else if (integrator == kIntegratorMidpoint) evaluateAt = kForcesAtMidpoint;
+        else return;  // no second stage: the update reads a(x)
+    }
     float inverseMass = positions[i].w;
     if (inverseMass <= 0.0) {
         accelerations[i] = vec4(0.0);

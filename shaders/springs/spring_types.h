@@ -93,6 +93,12 @@ GPU_CHECK_SIZE(MsParticle, 32);
 GPU_CONST(uint, kForcesAtPositions, 0);  // y = x
 GPU_CONST(uint, kForcesAtPredicted, 1);  // y = p
 GPU_CONST(uint, kForcesAtMidpoint, 2);   // y = x + h/2 s (s = the stage velocity saved by predict)
+// The second stage of each particle's own integrator (objects side by side
+// on different ones, kIntegratorPerParticle): p for velocity Verlet, the
+// midpoint for the midpoint rule; the other integrators' a is left as the
+// first force pass wrote it. Springs join particles of one object only, so
+// every element is evaluated where its object's integrator evaluates it.
+GPU_CONST(uint, kForcesAtEachIntegrator, 3);
 struct MsForcePush {
     vec4 gravity;  // xyz
     uint firstParticle;
@@ -119,6 +125,25 @@ GPU_CONST(uint, kLineSearchValues, 10);
 // near the minimum on noise alone. None: alpha = 0 (the step is refused).
 GPU_CONST(float, kLineSearchArmijo, 1e-4f);
 GPU_CONST(float, kLineSearchTolerance, 1e-6f);
+
+// One mass-spring object's particles (MsModel::objects), for the
+// per-object energy pass (springs/object_energy.comp).
+struct MsObjectRange {
+    uint firstParticle;  // global index
+    uint particleCount;
+};
+GPU_CHECK_SIZE(MsObjectRange, 8);
+
+// Push constants of the per-object energy pass: workgroup g sums object g's
+// energy into results[firstResult + g].
+struct MsObjectEnergyPush {
+    vec4 gravity;        // xyz
+    uint firstParticle;  // the solver's range, which msParticles[] is indexed by
+    uint objectCount;
+    uint firstResult;
+    uint pad0;
+};
+GPU_CHECK_SIZE(MsObjectEnergyPush, 32);
 
 // Push constants of the implicit passes (Newton assembly, update, energy;
 // vertex block descent).

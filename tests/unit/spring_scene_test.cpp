@@ -78,6 +78,19 @@ TEST(SpringScene, DihedralBendingIsFineWithExplicitIntegrators) {
     }
 }
 
+TEST(SpringScene, AnObjectNamesItsOwnExplicitIntegrator) {
+    const Scene scene = parseScene(R"({"solver": {"springs": {"integrator": "symplecticEuler"}},
+        "objects": [{"type": "cloth", "method": "springs", "springs": {"integrator": "midpoint"}},
+                    {"type": "cloth", "method": "springs"}]})",
+                                   "springs.json");
+    EXPECT_EQ(scene.cloths.at(0).springs.integrator, SpringIntegrator::Midpoint);
+    EXPECT_FALSE(scene.cloths.at(1).springs.integrator.has_value());
+    EXPECT_EQ(objectIntegrator(scene.solver.springs, scene.cloths[0].springs), SpringIntegrator::Midpoint);
+    EXPECT_EQ(objectIntegrator(scene.solver.springs, scene.cloths[1].springs), SpringIntegrator::SymplecticEuler);
+    const SimModel model = buildModel(scene);
+    EXPECT_EQ(model.springs.objects.at(0).params.integrator, SpringIntegrator::Midpoint);
+}
+
 TEST(SpringScene, MeshObjectDefaultsToMeshTopology) {
     const test::ScratchFolder folder;
     test::writeTextFile(folder / "ball.obj", test::makeIcosphere(0.5, 1).obj());
@@ -93,8 +106,8 @@ TEST(SpringScene, MeshObjectDefaultsToMeshTopology) {
 }
 
 TEST(SpringScene, ShippedSpringScenesLoadAndBuild) {
-    for (const char* name : {"springs_cloth.json", "springs_flag.json", "springs_overshoot.json", "springs_locking.json",
-                             "springs_newton_vs_vbd.json"}) {
+    for (const char* name : {"springs_cloth.json", "springs_flag.json", "springs_overshoot.json",
+                             "springs_locking.json", "springs_newton_vs_vbd.json", "springs_integrators.json"}) {
         SCOPED_TRACE(name);
         const Scene scene = loadScene(kScenesDir / name);
         ASSERT_FALSE(scene.cloths.empty());

@@ -52,6 +52,8 @@ void validateSpringParams(const SpringClothParams& params, std::string_view owne
             fmt::format("{}: compressionScale must be in [0, 1] (got {})", owner, params.compressionScale));
     if (!(params.slack >= 0.0f && params.slack < 1.0f))
         throw std::invalid_argument(fmt::format("{}: slack must be in [0, 1) (got {})", owner, params.slack));
+    if (params.integrator && minimisesEnergy(*params.integrator))
+        throw std::invalid_argument(fmt::format("{}: {}", owner, kObjectIntegratorNeedsExplicitSolver));
     if (params.shearDiagonals > 2)
         throw std::invalid_argument(
             fmt::format("{}: shearDiagonals must be 0, 1 or 2 (got {})", owner, params.shearDiagonals));

@@ -15,7 +15,7 @@ namespace vksim {
 
 // Throws std::invalid_argument naming `owner` for a negative or non-finite
 // stiffness or drag, compressionScale outside [0, 1], slack outside [0, 1),
-// shearDiagonals above 2.
+// shearDiagonals above 2, an implicit integrator of the object's own.
 void validateSpringParams(const SpringClothParams& params, std::string_view owner);
 
 // The params as an object of this kind is built with: a mesh cloth (not a

@@ -45,6 +45,9 @@ void SpringReference::checkSettings(const SolverSettings& settings) const {
         for (const gpu::MsHinge& hinge : ms_.hinges)
             if (hinge.stiffness != 0.0f)
                 throw std::invalid_argument(std::string("SpringReference::step: ") + kDihedralHasNoEnergy);
+    for (const SpringObject& object : ms_.objects)
+        if (object.params.integrator && (minimisesEnergy(s.integrator) || minimisesEnergy(*object.params.integrator)))
+            throw std::invalid_argument(std::string("SpringReference::step: ") + kObjectIntegratorNeedsExplicitSolver);
 }
 
 double SpringReference::mass(uint32_t i) const { return 1.0 / world_.inverseMasses()[i]; }
@@ -222,36 +225,65 @@ std::vector<glm::dvec3> SpringReference::vertexBlockDescent(std::span<const glm:
     return x;
 }
 
+std::vector<std::pair<ParticleRange, SpringIntegrator>> SpringReference::integratorRanges(
+    const SpringSettings& settings) const {
+    std::vector<std::pair<ParticleRange, SpringIntegrator>> ranges;
+    for (const SpringObject& object : ms_.objects)
+        ranges.push_back({{object.firstParticle, object.particleCount}, objectIntegrator(settings, object.params)});
+    if (ms_.objects.empty()) ranges.push_back({{ms_.firstParticle, ms_.particleCount}, settings.integrator});
+    return ranges;
+}
+
 void SpringReference::predictSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
                                      const SolverSettings& settings) {
-    const SpringIntegrator method = settings.springs.integrator;
-    if (minimisesEnergy(method)) {
+    if (minimisesEnergy(settings.springs.integrator)) {
         world.predict(range, params);
         return;
     }
     accelerations_ = accelerations(world.positions(), world.velocities(), params.gravity);
-    world.predictParticles(range, params, stageIntegrator(method), accelerations_);
+    // p = x outside the objects (as ReferenceWorld::predict leaves it), then
+    // each object by its own rule.
+    std::copy(world.positions().begin(), world.positions().end(), world.predicted().begin());
+    for (const auto& [objectRange, integrator] : integratorRanges(settings.springs))
+        world.predictParticles(objectRange, params, stageIntegrator(integrator), accelerations_);
 }
 
 void SpringReference::solveSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
                                    const SolverSettings& settings) {
     const SpringSettings& s = settings.springs;
-    if (s.integrator == SpringIntegrator::VelocityVerlet) {
-        accelerations_ = accelerations(world.predicted(), world.velocities(), params.gravity);
-    } else if (s.integrator == SpringIntegrator::Midpoint) {
-        // y = x + h/2 v, v the damped start velocity predict kept in the stage.
+    if (!minimisesEnergy(s.integrator)) {
+        // The second force pass, each object at its integrator's stage:
+        // velocity Verlet at p, the midpoint rule at x + h/2 v (v the damped
+        // start velocity predict kept in the stage); the others keep a(x).
+        // Springs join particles of one object, so one pass at the mixed y is
+        // each object's own.
         std::vector<glm::dvec3> y(world.positions().begin(), world.positions().end());
-        for (uint32_t i = range.first; i < range.end(); ++i)
-            y[i] += 0.5 * params.h * glm::dvec3(world.stages()[i]);
-        accelerations_ = accelerations(y, world.velocities(), params.gravity);
-    } else if (minimisesEnergy(s.integrator)) {
+        bool secondStage = false;
+        const std::vector<std::pair<ParticleRange, SpringIntegrator>> ranges = integratorRanges(s);
+        for (const auto& [r, integrator] : ranges) {
+            for (uint32_t i = r.first; i < r.end(); ++i) {
+                if (integrator == SpringIntegrator::VelocityVerlet) y[i] = world.predicted()[i];
+                if (integrator == SpringIntegrator::Midpoint) y[i] += 0.5 * params.h * glm::dvec3(world.stages()[i]);
+            }
+            secondStage = secondStage || integrator == SpringIntegrator::VelocityVerlet ||
+                          integrator == SpringIntegrator::Midpoint;
+        }
+        if (secondStage) {
+            const std::vector<glm::dvec3> a = accelerations(y, world.velocities(), params.gravity);
+            for (const auto& [r, integrator] : ranges) {
+                if (integrator != SpringIntegrator::VelocityVerlet && integrator != SpringIntegrator::Midpoint)
+                    continue;
+                std::copy(a.begin() + r.first, a.begin() + r.end(), accelerations_.begin() + r.first);
+            }
+        }
+    } else {
         const std::vector<glm::dvec3> y(world.predicted().begin(), world.predicted().end());
         lastSolve_.clear();
         const std::vector<glm::dvec3> x =
             s.integrator == SpringIntegrator::Vbd
                 ? vertexBlockDescent(y, world.positions(), params.h, s.vbdIterations, &lastSolve_)
-                : newton(y, world.positions(), params.h, s.newtonIterations, options_.newtonToConvergence,
-                         s.lineSearch, &lastSolve_);
+                : newton(y, world.positions(), params.h, s.newtonIterations, options_.newtonToConvergence, s.lineSearch,
+                         &lastSolve_);
         std::copy(x.begin(), x.end(), world.predicted().begin());
     }
     world.projectCollisions(range, params.stencilStep);
@@ -259,7 +291,12 @@ void SpringReference::solveSubstep(ReferenceWorld& world, ParticleRange range, c
 
 void SpringReference::updateSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
                                     const SolverSettings& settings) {
-    world.updateParticles(range, params.h, stageIntegrator(settings.springs.integrator), accelerations_);
+    if (minimisesEnergy(settings.springs.integrator)) {
+        world.updateParticles(range, params.h, stageIntegrator(settings.springs.integrator), accelerations_);
+        return;
+    }
+    for (const auto& [objectRange, integrator] : integratorRanges(settings.springs))
+        world.updateParticles(objectRange, params.h, stageIntegrator(integrator), accelerations_);
 }
 
 glm::dvec3 SpringReference::linearMomentum() const {

@@ -11,11 +11,14 @@
 // - the explicit integrators (§9.2): force pass a = A(y, v), the integrator
 //   hooks of predict and update-velocity (ReferenceWorld::predictParticles,
 //   updateParticles), a second force pass for velocity Verlet and midpoint;
+//   each object by its own integrator (SpringClothParams::integrator), else
+//   the solver's;
 // - implicit Euler by Newton's method on F (§9.3), each linear system
 //   solved exactly (sparse LDL^T) where the GPU iterates;
 // - vertex block descent on the same F (§9.6), in the model's colour order.
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -109,6 +112,9 @@ private:
     // the springs and quadratic entries (clamped, §9.3).
     glm::dvec3 particleForce(uint32_t i, std::span<const glm::dvec3> x, bool withHinges, glm::dmat3* hessian) const;
     double mass(uint32_t i) const;
+    // Each object's particles and integrator (its own, else the solver's);
+    // the whole range under the solver's for a model built without objects.
+    std::vector<std::pair<ParticleRange, SpringIntegrator>> integratorRanges(const SpringSettings& settings) const;
 
     MsModel ms_;
     SpringReferenceOptions options_;

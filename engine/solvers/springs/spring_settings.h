@@ -8,6 +8,7 @@
 // A settings header: plain data that the scene (scene/scene.h) holds, so
 // it includes nothing of the engine's (docs/architecture.md, "Layers").
 #include <cstdint>
+#include <optional>
 
 namespace vksim {
 
@@ -58,6 +59,11 @@ struct SpringClothParams {
     float drag = 0.0f;               // air drag sigma [kg/s], f = -sigma v per particle
     float compressionScale = 1.0f;   // stiffness factor of compressed springs, in [0, 1]
     float slack = 0.0f;              // compressed by less than this fraction of L: no force
+    // The object's own explicit integrator, in place of SpringSettings::
+    // integrator (unset: the solver's). One of the five explicit ones: each
+    // advances its own particles, so objects side by side may differ; the
+    // implicit methods solve every object in one system and cannot.
+    std::optional<SpringIntegrator> integrator;
 };
 
 // "explicit Euler", ..., "vertex block descent": for messages, the viewer
@@ -68,6 +74,11 @@ const char* springIntegratorName(SpringIntegrator integrator);
 // integrate forces explicitly.
 constexpr bool minimisesEnergy(SpringIntegrator integrator) {
     return integrator == SpringIntegrator::ImplicitEuler || integrator == SpringIntegrator::Vbd;
+}
+
+// What steps an object with `params`: its own integrator, else the solver's.
+inline SpringIntegrator objectIntegrator(const SpringSettings& settings, const SpringClothParams& params) {
+    return params.integrator.value_or(settings.integrator);
 }
 
 // The integrator hook of the shared predict and update-velocity stages
@@ -81,5 +92,13 @@ uint32_t stageIntegrator(SpringIntegrator integrator);
 inline constexpr const char* kDihedralHasNoEnergy =
     "dihedral bending has no energy for implicit Euler or vertex block descent to minimise: "
     "use springs or quadratic bending, or an explicit integrator";
+
+// An object's own integrator next to a solver-wide implicit one (the
+// implicit methods solve every object's springs in one system).
+inline constexpr const char* kObjectIntegratorNeedsExplicitSolver =
+    "an object's own integrator must be explicit, and so must the solver's "
+    "(solver.springs.integrator): "
+    "implicit Euler and vertex block descent solve every mass-spring object "
+    "together";
 
 }  // namespace vksim

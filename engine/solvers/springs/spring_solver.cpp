@@ -19,7 +19,7 @@ namespace vksim {
 struct SpringSolver::PassIds {
     uint32_t forces = 0, forcesStage = 0;
     uint32_t newtonAssemble = 0, jacobi = 0, lineSearch = 0, lineSearchChoose = 0, newtonUpdate = 0;
-    uint32_t vbdInit = 0, energy = 0, mouse = 0;
+    uint32_t vbdInit = 0, energy = 0, objectEnergy = 0, mouse = 0;
     std::vector<uint32_t> vbdColours;
 };
 
@@ -33,6 +33,9 @@ SpringSolver::SpringSolver(const VulkanContext& ctx, const SpringModelView& mode
     incidentHinges_ = makeStorageBuffer<uint32_t>(ctx, ms_.incidentHinges, "springs hinge incidence");
     quadratic_ = makeStorageBuffer<gpu::MsQuadraticEntry>(ctx, ms_.quadratic, "springs quadratic bending");
     vertexOrder_ = makeStorageBuffer<uint32_t>(ctx, ms_.vertexOrder, "springs vertex colours");
+    std::vector<gpu::MsObjectRange> objectRanges;
+    for (const SpringObject& object : ms_.objects) objectRanges.push_back({object.firstParticle, object.particleCount});
+    objectRanges_ = makeStorageBuffer<gpu::MsObjectRange>(ctx, objectRanges, "springs objects");
     iterate_ = makeStorageBuffer<glm::vec4>(ctx, model.shared.positions, "springs iterate");
     newtonSystem_ = std::make_unique<linear::BlockJacobi>(ctx, ms_.blockRowStart, ms_.blockColumns, "springs newton");
     const uint32_t groups = (ms_.particleCount + gpu::kWorkgroupSize - 1) / gpu::kWorkgroupSize;
@@ -50,6 +53,7 @@ SpringSolver::SpringSolver(const VulkanContext& ctx, const SpringModelView& mode
     energy_ = kernel("springs/energy.comp", sizeof(gpu::MsImplicitPush));
     lineSearch_ = kernel("springs/line_search.comp", sizeof(gpu::MsImplicitPush));
     lineSearchChoose_ = kernel("springs/line_search_choose.comp", sizeof(gpu::MsImplicitPush));
+    objectEnergy_ = kernel("springs/object_energy.comp", sizeof(gpu::MsObjectEnergyPush));
     projectMouse_ = kernel("pbd/project_mouse.comp", sizeof(gpu::MousePush));
 }
 
@@ -67,6 +71,7 @@ void SpringSolver::declarePasses(StepPlan& plan) {
     ids.newtonUpdate = plan.declare("springs: newton update", StageKind::Solve, "springs");
     ids.vbdInit = plan.declare("springs: vbd init", StageKind::Solve, "springs");
     ids.energy = plan.declare("springs: energy", StageKind::Diagnostic, "springs");
+    ids.objectEnergy = plan.declare("springs: object energy", StageKind::Diagnostic, "springs");
     ids.mouse = plan.declare("springs: mouse drag", StageKind::Diagnostic, "springs");
     for (size_t c = 0; c < ms_.vertexColours.size(); ++c)
         ids.vbdColours.push_back(plan.declare(fmt::format("springs: vbd colour {}", c), StageKind::Solve, "springs"));
@@ -92,10 +97,47 @@ void SpringSolver::checkSettings(const SolverSettings& settings) const {
         throw std::invalid_argument("springs: vertex block descent needs at least one iteration");
     if (minimisesEnergy(s.integrator) && usesDihedralBending())
         throw std::invalid_argument(std::string("springs: ") + kDihedralHasNoEnergy);
+    for (const SpringObject& object : ms_.objects)
+        if (object.params.integrator && (minimisesEnergy(s.integrator) || minimisesEnergy(*object.params.integrator)))
+            throw std::invalid_argument(std::string("springs: ") + kObjectIntegratorNeedsExplicitSolver);
 }
 
+std::vector<SpringIntegrator> SpringSolver::objectIntegrators(const SolverSettings& settings) const {
+    std::vector<SpringIntegrator> integrators;
+    for (const SpringObject& object : ms_.objects)
+        integrators.push_back(objectIntegrator(settings.springs, object.params));
+    if (ms_.objects.empty()) integrators.push_back(settings.springs.integrator);
+    return integrators;
+}
+
+ParticleRange SpringSolver::objectRange(size_t k) const {
+    if (ms_.objects.empty()) return range();
+    return {ms_.objects[k].firstParticle, ms_.objects[k].particleCount};
+}
+
+namespace {
+
+// The one integrator every object uses, or none when they differ.
+std::optional<SpringIntegrator> commonIntegrator(const std::vector<SpringIntegrator>& integrators) {
+    if (integrators.empty()) return std::nullopt;
+    for (SpringIntegrator integrator : integrators)
+        if (integrator != integrators.front()) return std::nullopt;
+    return integrators.front();
+}
+
+bool hasSecondForceStage(SpringIntegrator integrator) {
+    return integrator == SpringIntegrator::VelocityVerlet || integrator == SpringIntegrator::Midpoint;
+}
+
+}  // namespace
+
+// One integrator for the whole range keeps its own pipeline (the constant
+// folds the other rules away); objects on different ones share the
+// per-particle pipeline.
 uint32_t SpringSolver::integrator(const SolverSettings& settings) const {
-    return stageIntegrator(settings.springs.integrator);
+    const std::vector<SpringIntegrator> integrators = objectIntegrators(settings);
+    const std::optional<SpringIntegrator> common = commonIntegrator(integrators);
+    return common ? stageIntegrator(*common) : gpu::kIntegratorPerParticle;
 }
 
 SpringSolver::JacobiParameters SpringSolver::jacobiParameters(float h) {
@@ -141,25 +183,37 @@ void SpringSolver::beginFrame(StepRecorder& rec, const FrameInputs& frame) {
         omegas_ = linear::chebyshevOmegas(jacobi.rho, s.jacobiIterations, s.chebyshev);
         gamma_ = static_cast<float>(jacobi.gamma);
     }
-    // Position Verlet keeps x^{n-1} in the integrator stage (w = 1 once
-    // set). Switching to it, whatever an earlier run of it left there is
-    // stale: clear the range, so that it starts again from x - h v. (The
-    // other integrators write the stage before they read it.)
-    const bool switchedToVerlet =
-        s.integrator == SpringIntegrator::PositionVerlet && lastIntegrator_ != SpringIntegrator::PositionVerlet;
-    lastIntegrator_ = s.integrator;
-    if (switchedToVerlet) {
-        rec.recordedOneTimeWork();
-        const VkDeviceSize offset = VkDeviceSize(ms_.firstParticle) * sizeof(glm::vec4);
-        const VkDeviceSize size = VkDeviceSize(ms_.particleCount) * sizeof(glm::vec4);
-        memoryBarrier(rec.cmd(), VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                      VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-                      VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
-        vkCmdFillBuffer(rec.cmd(), particles_.integratorStage().handle(), offset, size, 0u);
-        memoryBarrier(rec.cmd(), VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                      VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                      VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+    recordIntegratorChanges(rec, objectIntegrators(settings));
+}
+
+void SpringSolver::recordIntegratorChanges(StepRecorder& rec, const std::vector<SpringIntegrator>& integrators) {
+    if (integrators == lastIntegrators_) return;
+    rec.recordedOneTimeWork();
+    memoryBarrier(rec.cmd(), VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                  VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                  VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    for (size_t k = 0; k < integrators.size(); ++k) {
+        const ParticleRange object = objectRange(k);
+        const std::optional<SpringIntegrator> last =
+            lastIntegrators_.empty() ? std::nullopt : std::optional(lastIntegrators_[k]);
+        if (last == integrators[k]) continue;
+        const VkDeviceSize first = object.first, count = object.count;
+        // What kIntegratorPerParticle reads (unread while the objects agree,
+        // but kept current so that they may come to differ at any frame).
+        vkCmdFillBuffer(rec.cmd(), particles_.integrators().handle(), first * sizeof(uint32_t),
+                        count * sizeof(uint32_t), stageIntegrator(integrators[k]));
+        // Position Verlet keeps x^{n-1} in the integrator stage (w = 1 once
+        // set). Switching to it, whatever an earlier run of it left there is
+        // stale: clear the object's particles, so that it starts again from
+        // x - h v. (The other integrators write the stage before they read it.)
+        if (integrators[k] == SpringIntegrator::PositionVerlet)
+            vkCmdFillBuffer(rec.cmd(), particles_.integratorStage().handle(), first * sizeof(glm::vec4),
+                            count * sizeof(glm::vec4), 0u);
     }
+    memoryBarrier(rec.cmd(), VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                  VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                  VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+    lastIntegrators_ = integrators;
 }
 
 gpu::MsImplicitPush SpringSolver::implicitPush(const SubstepContext& sub) const {
@@ -184,13 +238,31 @@ gpu::MsForcePush SpringSolver::forcePush(const SubstepContext& sub, uint32_t eva
 void SpringSolver::recordForces(StepRecorder& rec, uint32_t pass, const SubstepContext& sub, uint32_t evaluateAt) {
     rec.run(pass, *forces_,
             {&particles_.positions(), &particles_.predicted(), &particles_.velocities(), &particles_.integratorStage(),
-             &particles_.accelerations(), &particleRecords_, &springs_, &incidentSprings_,
+             &particles_.accelerations(), &particles_.integrators(), &particleRecords_, &springs_, &incidentSprings_,
              &quadratic_, &hinges_, &incidentHinges_},
             ms_.particleCount, forcePush(sub, evaluateAt), {sub.substep},
             {&particles_.accelerations(), "springs acceleration"});
 }
 
+void SpringSolver::recordObjectEnergies(StepRecorder& rec, const SubstepContext& sub) {
+    const auto objectCount =
+        static_cast<uint32_t>(std::min<size_t>(ms_.objects.size(),
+                                               ResidualTracker::kMaxValues));  // the first 1024 objects
+    const ResidualTracker::SeriesDestination out =
+        sub.frame.tracker->writeSeries(rec, ResidualTracker::Series::SpringsObjectEnergy, objectCount);
+    gpu::MsObjectEnergyPush push{};
+    push.gravity = glm::vec4(sub.frame.settings.gravity, 0.0f);
+    push.firstParticle = ms_.firstParticle;
+    push.objectCount = objectCount;
+    push.firstResult = out.firstIndex;
+    rec.run(passIds_->objectEnergy, *objectEnergy_,
+            {&particles_.positions(), &particles_.velocities(), &objectRanges_, out.results, &particleRecords_,
+             &springs_, &incidentSprings_, &quadratic_},
+            objectCount * gpu::kWorkgroupSize, push);
+}
+
 void SpringSolver::recordBeforePredict(StepRecorder& rec, const SubstepContext& sub) {
+    if (sub.frame.tracker && sub.substep == 0 && !ms_.objects.empty()) recordObjectEnergies(rec, sub);
     if (minimisesEnergy(sub.frame.settings.springs.integrator)) return;
     recordForces(rec, passIds_->forces, sub, gpu::kForcesAtPositions);
 }
@@ -198,17 +270,28 @@ void SpringSolver::recordBeforePredict(StepRecorder& rec, const SubstepContext& 
 const GpuBuffer& SpringSolver::recordSolve(StepRecorder& rec, const SubstepContext& sub) {
     if (!passIds_) throw std::logic_error("SpringSolver::declarePasses must be called before recording");
     const GpuBuffer* solved = &particles_.predicted();
-    switch (sub.frame.settings.springs.integrator) {
-    case SpringIntegrator::VelocityVerlet:
-        recordForces(rec, passIds_->forcesStage, sub, gpu::kForcesAtPredicted);
-        break;
-    case SpringIntegrator::Midpoint:
-        recordForces(rec, passIds_->forcesStage, sub, gpu::kForcesAtMidpoint);
-        break;
-    case SpringIntegrator::ImplicitEuler: solved = &recordNewton(rec, sub); break;
-    case SpringIntegrator::Vbd: solved = &recordVbd(rec, sub); break;
-    default: break;
+    const std::vector<SpringIntegrator> integrators = objectIntegrators(sub.frame.settings);
+    const std::optional<SpringIntegrator> common = commonIntegrator(integrators);
+    switch (common.value_or(SpringIntegrator::ExplicitEuler)) {
+        case SpringIntegrator::VelocityVerlet:
+            recordForces(rec, passIds_->forcesStage, sub, gpu::kForcesAtPredicted);
+            break;
+        case SpringIntegrator::Midpoint:
+            recordForces(rec, passIds_->forcesStage, sub, gpu::kForcesAtMidpoint);
+            break;
+        case SpringIntegrator::ImplicitEuler:
+            solved = &recordNewton(rec, sub);
+            break;
+        case SpringIntegrator::Vbd:
+            solved = &recordVbd(rec, sub);
+            break;
+        default:
+            break;
     }
+    // Objects on different explicit integrators: one second force pass for
+    // those whose integrator has one, each particle at its own stage.
+    if (!common && std::any_of(integrators.begin(), integrators.end(), hasSecondForceStage))
+        recordForces(rec, passIds_->forcesStage, sub, gpu::kForcesAtEachIntegrator);
     const std::optional<MouseAttachment>& mouse = sub.frame.mouse;
     if (mouse && range().contains(mouse->particle)) {
         gpu::MousePush push{};

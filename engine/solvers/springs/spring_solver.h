@@ -9,6 +9,12 @@
 //     predict              the integrator's rule (particle_math.glsl)
 //     springs: forces      a(p) (velocity Verlet) or a(x + h/2 v) (midpoint)
 //     update velocity      the integrator's rule
+//   An object may name its own explicit integrator (SpringClothParams::
+//   integrator). When the objects' integrators differ, the range's hook is
+//   kIntegratorPerParticle: the solver writes each particle's integrator into
+//   the particle store (beginFrame, only when they change), and the same four
+//   dispatches apply each particle's own rule, the second force pass where
+//   each particle's integrator evaluates it (kForcesAtEachIntegrator).
 //
 //   implicit Euler by Newton (§9.3): y = predict's p; from x = y,
 //   newtonIterations times
@@ -23,7 +29,8 @@
 //
 // A dragged particle is put on the mouse target after the solve (springs:
 // mouse drag, the PBD grab's kernel): its springs pull the rest along from
-// the next substep on.
+// the next substep on. With tracking on, springs: object energy sums each
+// object's energy at the start of the frame (one workgroup per object).
 //
 // Forces, gradients and Hessians are gathered per particle in a fixed order
 // (shaders/springs/gather.glsl): the results are deterministic.
@@ -66,8 +73,12 @@ public:
     const GpuBuffer& recordSolve(StepRecorder& rec, const SubstepContext& sub) override;
 
     // Throws std::invalid_argument when `settings` cannot step this model
-    // (zero iterations, dihedral bending with an implicit method).
+    // (zero iterations, dihedral bending with an implicit method, an object's
+    // own integrator with an implicit solver-wide one).
     void checkSettings(const SolverSettings& settings) const;
+    // The integrator of each object (MsModel::objects): its own, else the
+    // solver's; one, the solver's, for a model built without objects.
+    std::vector<SpringIntegrator> objectIntegrators(const SolverSettings& settings) const;
     std::string fewerPassesKeys() const override { return "the iterations in /solver/springs"; }
 
     // New stiffnesses, drags and locking parameters (a live edit,
@@ -96,6 +107,14 @@ private:
     gpu::MsImplicitPush implicitPush(const SubstepContext& sub) const;
     gpu::MsForcePush forcePush(const SubstepContext& sub, uint32_t evaluateAt) const;
     void recordForces(StepRecorder& rec, uint32_t pass, const SubstepContext& sub, uint32_t evaluateAt);
+    // Writes each object's stage integrator into the particle store where it
+    // changed, and clears position Verlet's x^{n-1} of an object that
+    // switches to it.
+    void recordIntegratorChanges(StepRecorder& rec, const std::vector<SpringIntegrator>& integrators);
+    // Each object's energy into the tracker's SpringsObjectEnergy series.
+    void recordObjectEnergies(StepRecorder& rec, const SubstepContext& sub);
+    // Object k's particles (objectIntegrators' k: the whole range without objects).
+    ParticleRange objectRange(size_t k) const;
     const GpuBuffer& recordNewton(StepRecorder& rec, const SubstepContext& sub);
     const GpuBuffer& recordVbd(StepRecorder& rec, const SubstepContext& sub);
     bool usesDihedralBending() const;
@@ -112,6 +131,7 @@ private:
 
     // Topology, uploaded once (stiffnesses rewritten by setMaterials).
     GpuBuffer particleRecords_, springs_, incidentSprings_, hinges_, incidentHinges_, quadratic_, vertexOrder_;
+    GpuBuffer objectRanges_;  // gpu::MsObjectRange per object, for the energy pass
     // The implicit methods' iterate x (indexed by global particle).
     GpuBuffer iterate_;
     std::unique_ptr<linear::BlockJacobi> newtonSystem_;
@@ -119,12 +139,14 @@ private:
     // alpha it chose (springs/line_search*.comp).
     GpuBuffer lineSearchPartials_, lineSearchChoice_;
     std::unique_ptr<ComputeKernel> forces_, newtonAssemble_, newtonUpdate_, copyRange_, vbd_, energy_, projectMouse_;
-    std::unique_ptr<ComputeKernel> lineSearch_, lineSearchChoose_;
+    std::unique_ptr<ComputeKernel> lineSearch_, lineSearchChoose_, objectEnergy_;
 
     std::map<float, linear::JacobiSpectrum> spectra_;  // by h
     float gamma_ = 1.0f;
     std::vector<float> omegas_;
-    std::optional<SpringIntegrator> lastIntegrator_;  // of the last frame recorded
+    // Each object's integrator in the last frame recorded (empty before the
+    // first): what the particle store's integrators and stages hold.
+    std::vector<SpringIntegrator> lastIntegrators_;
     std::unique_ptr<PassIds> passIds_;
 };
 
