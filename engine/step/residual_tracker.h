@@ -47,8 +47,15 @@ class StepRecorder;
 
 class ResidualTracker {
 public:
-    enum class Series : uint32_t { Pbd = 0, Pd = 1, PdEnergy = 2, PbdEnergy = 3, SpringsObjective = 4,
-                                   SpringsGradient = 5, SpringsObjectEnergy = 6 };
+    enum class Series : uint32_t {
+        Pbd = 0,
+        Pd = 1,
+        PdEnergy = 2,
+        PbdEnergy = 3,
+        SpringsObjective = 4,
+        SpringsGradient = 5,
+        SpringsObjectEnergy = 6
+    };
     static constexpr uint32_t kSeriesCount = 7;
     static constexpr uint32_t kMaxValues = 1024;  // per series and frame: iterations (PBD) or local iterations (PD)
 
