@@ -57,9 +57,9 @@ fault_run oom-at-late-alloc oom@alloc:12 \
 fault_run host-oom-at-map host-oom@map:1 \
     '^vksim: [^ ]+\.json: out of host memory \(VK_ERROR_OUT_OF_HOST_MEMORY\) while mapping "[^"]+" \([0-9.]+ (bytes|KiB|MiB|GiB)\)$'
 fault_run timeout-at-wait timeout@wait:30 \
-    '^vksim: the GPU did not finish within 120 s \(VK_TIMEOUT\) while waiting for frame ([0-9]+); VKSIM_GPU_TIMEOUT=SECONDS sets the limit$' 0
+    '^vksim: [^ ]+\.json: the GPU did not finish within 120 s \(VK_TIMEOUT\) while waiting for frame ([0-9]+); VKSIM_GPU_TIMEOUT=SECONDS sets the limit$' 0
 VKSIM_GPU_TIMEOUT=2.5 fault_run timeout-at-read-back timeout@wait:3 \
-    '^vksim: the GPU did not finish within 2.5 s \(VK_TIMEOUT\) while waiting for set-up work; VKSIM_GPU_TIMEOUT=SECONDS sets the limit$'
+    '^vksim: [^ ]+\.json: the GPU did not finish within 2.5 s \(VK_TIMEOUT\) while waiting for set-up work; VKSIM_GPU_TIMEOUT=SECONDS sets the limit$'
 VKSIM_GPU_TIMEOUT=soon fault_run bad-timeout "" \
     "^vksim: VKSIM_GPU_TIMEOUT 'soon' is not a number of seconds in \[0, 86400\] \(0 waits for the GPU forever\)$"
 fault_run bad-switch device-lost@submit:0 "^vksim: VKSIM_FAULT 'device-lost@submit:0' is not KIND@SITE:N"
@@ -76,7 +76,7 @@ VKSIM_FAULT= timeout 120 "$vksim" "$scene" --headless --frames 3 --quiet >/dev/n
 err=$(VKSIM_GPU_TIMEOUT=0.001 timeout 120 "$vksim" "$default_scene" --headless --frames 20 --quiet --validate 2>&1 >/dev/null)
 status=$?
 if [[ $status -eq 1 && $(printf '%s\n' "$err" | grep -c .) -eq 1 &&
-      $err =~ ^vksim:\ the\ GPU\ did\ not\ finish\ within\ 0.001\ s\ \(VK_TIMEOUT\)\ while\ waiting\ for ]]; then
+      $err =~ ^vksim:\ [^\ ]+\.json:\ the\ GPU\ did\ not\ finish\ within\ 0.001\ s\ \(VK_TIMEOUT\)\ while\ waiting\ for ]]; then
     pass "real timeout: status 1, $err"
 else
     fail "real timeout: status $status (expected 1), output: $err"

@@ -16,31 +16,40 @@ status=$?
 [[ $status -eq 1 && $err == "vksim: VKSIM_SLOW_FRAME '1:x' is not N:SECONDS (frame N holds the GPU for SECONDS in [0, 86400])" ]] &&
     pass "a malformed VKSIM_SLOW_FRAME: $err" || fail "a malformed VKSIM_SLOW_FRAME: status $status, stderr: $err"
 
-# A frame held past the limit (VKSIM_SLOW_FRAME's event is set only after
-# 60 s): the wait for it times out, the drain after it (kDrainSeconds, 10 s)
-# too, and the GPU is abandoned: one line naming the scene and the frame,
-# exit 1, no crash of the driver's thread, no buffer freed under it (which
-# the validation layers would report). It hung in lavapipe's read of the
-# timestamps, which waits for the device to go idle (vk/gpu_timer.h).
+# Three runs with frame 1 held on the GPU, side by side (they wait, they do
+# not compute): slow_run NAME LIMIT HOLD starts one in the background, its
+# status and stderr into $work/NAME.*.
+slow_run() {
+    (VKSIM_GPU_TIMEOUT=$2 VKSIM_SLOW_FRAME=1:$3 timeout 50 "$vksim" "$scene" --headless --frames 4 --quiet --validate \
+        2>"$work/$1.err" >/dev/null
+     echo $? >"$work/$1.status") &
+}
+slow_run held 2 60
+slow_run drained 1 3
+slow_run within 5 1
 start=$SECONDS
-err=$(VKSIM_GPU_TIMEOUT=2 VKSIM_SLOW_FRAME=1:60 timeout 50 "$vksim" "$scene" --headless --frames 4 --quiet 2>&1 >/dev/null)
-status=$?
-held="^vksim: [^ ]*: the GPU did not finish within 2 s \(VK_TIMEOUT\) while waiting for frame 1; VKSIM_GPU_TIMEOUT=SECONDS sets the limit$"
+wait
+seconds=$((SECONDS - start))
+timeout_line() {
+    echo "^vksim: [^ ]*: the GPU did not finish within $1 s \(VK_TIMEOUT\) while waiting for frame 1; VKSIM_GPU_TIMEOUT=SECONDS sets the limit$"
+}
+# Held past the limit for good (the event is set only after 60 s): the wait
+# for it times out, the drain after it (kDrainSeconds, 10 s) too, and the GPU
+# is abandoned: one line naming the scene and the frame, exit 1, no crash of
+# the driver's thread, no buffer freed under it (which the validation layers
+# would report). It hung in lavapipe's read of the timestamps, which waits
+# for the device to go idle (vk/gpu_timer.h).
+status=$(cat "$work/held.status") err=$(cat "$work/held.err") held=$(timeout_line 2)
 [[ $status -eq 1 && $(printf '%s\n' "$err" | grep -c .) -eq 1 && $err =~ $held ]] &&
-    pass "a frame held past a 2 s limit: abandoned after $((SECONDS - start)) s: $err" ||
-    fail "a frame held past a 2 s limit: status $status after $((SECONDS - start)) s, stderr: $err"
-
-# A frame slower than the limit that finishes during the drain: the same
-# line, and the teardown then frees everything as usual (validation silent).
-err=$(VKSIM_GPU_TIMEOUT=1 VKSIM_SLOW_FRAME=1:3 timeout 50 "$vksim" "$scene" --headless --frames 4 --quiet 2>&1 >/dev/null)
-status=$?
-slow="^vksim: [^ ]*: the GPU did not finish within 1 s \(VK_TIMEOUT\) while waiting for frame 1; VKSIM_GPU_TIMEOUT=SECONDS sets the limit$"
+    pass "a frame held past a 2 s limit: abandoned (all three runs took $seconds s): $err" ||
+    fail "a frame held past a 2 s limit: status $status, stderr: $err"
+# Slower than the limit, finished during the drain: the same line, and the
+# teardown then frees everything as usual (validation silent).
+status=$(cat "$work/drained.status") err=$(cat "$work/drained.err") slow=$(timeout_line 1)
 [[ $status -eq 1 && $(printf '%s\n' "$err" | grep -c .) -eq 1 && $err =~ $slow ]] &&
     pass "a 3 s frame past a 1 s limit, drained: $err" || fail "a 3 s frame past a 1 s limit: status $status, stderr: $err"
-
-# A slow frame within the limit is only slow.
-err=$(VKSIM_GPU_TIMEOUT=5 VKSIM_SLOW_FRAME=1:1 timeout 50 "$vksim" "$scene" --headless --frames 4 --quiet 2>&1 >/dev/null)
-status=$?
+# Slow within the limit: only slow.
+status=$(cat "$work/within.status") err=$(cat "$work/within.err")
 [[ $status -eq 0 && -z $err ]] && pass "a 1 s frame under a 5 s limit runs" ||
     fail "a 1 s frame under a 5 s limit: status $status, stderr: $err"
 
