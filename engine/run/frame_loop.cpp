@@ -65,10 +65,9 @@ void collect(World& sim, FrameSlots& slots, uint32_t slot, std::span<FrameObserv
     for (FrameObserver* observer : observers) observer->frameCollected(slot, frame);
 }
 
-}  // namespace
-
-uint64_t simulateFrames(const VulkanContext& ctx, World& sim, uint64_t frames,
-                        std::span<FrameObserver* const> observers) {
+// The frame loop of simulateFrames; a frame that outlives the GPU time
+// limit says which keys give a frame less work.
+uint64_t runFrames(const VulkanContext& ctx, World& sim, uint64_t frames, std::span<FrameObserver* const> observers) {
     // Declared first, destroyed last: a slow frame's event is still set
     // while the slots' teardown waits for it.
     SlowFrameHook slowFrame(ctx);
@@ -107,6 +106,19 @@ uint64_t simulateFrames(const VulkanContext& ctx, World& sim, uint64_t frames,
     for (uint64_t k = 0; k < kSlots; ++k)
         collect(sim, slots, static_cast<uint32_t>((i + k) % kSlots), observers);  // oldest frame first
     return i;
+}
+
+}  // namespace
+
+uint64_t simulateFrames(const VulkanContext& ctx, World& sim, uint64_t frames,
+                        std::span<FrameObserver* const> observers) {
+    try {
+        return runFrames(ctx, sim, frames, observers);
+    } catch (const DeviceFault& e) {
+        if (e.result != VK_TIMEOUT) throw;
+        throw DeviceFault(e.result, fmt::format("{}; a frame that is only slow needs less work: lower {}", e.what(),
+                                                sim.fewerWorkKeys()));
+    }
 }
 
 }  // namespace vksim

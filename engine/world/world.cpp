@@ -58,8 +58,8 @@ World::World(const VulkanContext& ctx, const Scene& scene, uint32_t frameSlots)
     if (runs > kMaxPassRunsPerFrame)
         throw std::invalid_argument(fmt::format(
             "{}: /solver: a frame of {} substeps records {} GPU passes (every colour, Jacobi step or rigid contact "
-            "round of every iteration), at most {}; lower /solver/substeps, {}",
-            scene_.path, scene_.solver.substeps, runs, kMaxPassRunsPerFrame, fewerPassesKeys(*stepper_)));
+            "round of every iteration), at most {}; lower {}",
+            scene_.path, scene_.solver.substeps, runs, kMaxPassRunsPerFrame, fewerWorkKeys()));
     // A frame that cannot finish within the GPU time limit on this device.
     refuseFramesPastTimeLimit(ctx, scene_.path, stepper_->frameWork(scene_.solver));
     // Head-room for a live switch of a solver's path too (PBD's per-colour
@@ -146,6 +146,8 @@ void World::appendSpringEnergies() {
         history.push_back(energies[k]);
     }
 }
+
+std::string World::fewerWorkKeys() const { return "/solver/substeps, " + fewerPassesKeys(*stepper_); }
 
 std::optional<PickHit> World::pick(const Ray& ray, float radius) const { return picker_->pick(ray, radius); }
 

@@ -214,6 +214,9 @@ public:
 
     const Scene& scene() const { return scene_; }
     Scene& scene() { return scene_; }  // live edits of solver settings
+    // The scene keys that give a frame less work ("/solver/substeps, the
+    // iterations in /solver/pd; or ..."), for messages about slow frames.
+    std::string fewerWorkKeys() const;
     // The model as built from the scene (initial particle state), with the
     // live materials and colliders.
     const SimModel& model() const { return model_; }
