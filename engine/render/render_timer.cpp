@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 
 #include <fmt/format.h>
 
+#include "vk/barriers.h"
 #include "vk/context.h"
 #include "vk/gpu_wait.h"
 #include "vk/vk_check.h"
@@ -19,6 +21,8 @@ RenderTimer::RenderTimer(const VulkanContext& ctx, uint32_t frameSlots)
         info.queryCount = kMarks;
         VK_CHECK(vkCreateQueryPool(ctx.device(), &info, nullptr, &pools_[i]));
         ctx.setName(pools_[i], VK_OBJECT_TYPE_QUERY_POOL, fmt::format("render timer {}", i));
+        results_.emplace_back(ctx, VkDeviceSize(kMarks) * sizeof(uint64_t), VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                              MemoryKind::HostVisible, fmt::format("render timer {} read back", i));
     }
 }
 
@@ -34,14 +38,17 @@ void RenderTimer::begin(VkCommandBuffer cmd, uint32_t slot) {
 
 void RenderTimer::mark(VkCommandBuffer cmd, uint32_t slot, Mark mark) {
     vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, pools_.at(slot), mark);
+    if (mark != kMarks - 1) return;
+    vkCmdCopyQueryPoolResults(cmd, pools_[slot], 0, kMarks, results_.at(slot).handle(), 0, sizeof(uint64_t),
+                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+    transferToHostBarrier(cmd);
 }
 
 void RenderTimer::collect(uint32_t slot) {
     if (!pending_.at(slot)) return;
     pending_[slot] = false;
     std::array<uint64_t, kMarks> ticks{};
-    VK_CHECK(vkGetQueryPoolResults(ctx_.device(), pools_[slot], 0, kMarks, sizeof(ticks), ticks.data(),
-                                   sizeof(uint64_t), VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
+    std::memcpy(ticks.data(), results_.at(slot).mapped(), sizeof(ticks));
     sceneMs_ = float(double(ticks[kSceneEnd] - ticks[kSceneBegin]) * nsPerTick_ * 1e-6);
     overlayMs_ = float(double(ticks[kOverlayEnd] - ticks[kSceneEnd]) * nsPerTick_ * 1e-6);
     sceneSamples_.push_back(sceneMs_);
