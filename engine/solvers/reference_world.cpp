@@ -70,7 +70,7 @@ void ReferenceWorld::predict(ParticleRange range, const SubstepParams& params) {
     for (uint32_t i = range.first; i < range.end(); ++i) {
         velocities_[i] =
             ref::predictedVelocity(velocities_[i], inverseMasses_[i], params.gravity, params.damping, drags_[i], params.h);
-        predicted_[i] = positions_[i] + params.h * velocities_[i];
+        predicted_[i] = ref::driftedPosition(positions_[i], velocities_[i], params.h);
     }
 }
 
@@ -165,7 +165,7 @@ void ReferenceWorld::projectCollisions(ParticleRange range, double stencilStep) 
 
 void ReferenceWorld::updateVelocities(ParticleRange range, double h) {
     for (uint32_t i = range.first; i < range.end(); ++i) {
-        velocities_[i] = (predicted_[i] - positions_[i]) / h;
+        velocities_[i] = ref::positionBasedVelocity(positions_[i], predicted_[i], velocities_[i], h);
         positions_[i] = predicted_[i];
     }
 }

@@ -30,7 +30,7 @@ real3 solveCollision(real C, real3 gradF) {
 // a time, split across the predict and update-velocity stages; `a` is the
 // acceleration of the solver's force pass (zero for a pinned particle) and
 // `stage` what predict leaves for the update in the integrator stage buffer
-// (w = 1 marks position Verlet's x^{n-1} as set). v is first scaled by
+// (w = 1 marks position Verlet's last drift velocity as set). v is first scaled by
 // max(0, 1 - damping h), the velocity-scaling damping of the seeds.
 struct ParticleStep {
     real3 position;  // predict: p; update: the new x
@@ -42,6 +42,16 @@ struct ParticleStep {
 // operations on the same floats) to tell what the collision projection or a
 // drag moved.
 real3 driftedPosition(real3 x, real3 u, real h) { return x + h * u; }
+
+// The position-based velocity update, v = (p - x)/h, for the solvers whose
+// unknowns are positions (PBD, projective dynamics, implicit Euler, vertex
+// block descent): written as the velocity predict drifted by, u, plus what
+// the solve and the projection moved p away from x + h u, over h. The two
+// are equal in exact arithmetic; in float the second keeps u's bits where
+// nothing moved p, so the rounding of p to ulp(|x|) (6.1e-5 m at 1 km) is
+// not turned into a velocity error of ulp(|x|)/h every substep
+// (docs/physics.md §9.2, "Far from the origin").
+real3 positionBasedVelocity(real3 x, real3 p, real3 u, real h) { return u + (p - driftedPosition(x, u, h)) / h; }
 
 ParticleStep predictParticle(uint integrator, real3 x, real3 v0, real3 a, real4 stage, real damping, real h) {
     real3 v = v0 * max(real(0), real(1) - damping * h);
@@ -59,10 +69,13 @@ ParticleStep predictParticle(uint integrator, real3 x, real3 v0, real3 a, real4 
         return ParticleStep(driftedPosition(x, mid, h), mid, real4(v, real(0)));
     }
     if (integrator == kIntegratorPositionVerlet) {
-        // Without x^{n-1} (first step, reset), start from x - h v.
-        real3 previous = stage.w > real(0) ? real3(stage.x, stage.y, stage.z) : x - h * v0;
-        real3 drift = (x - previous) * max(real(0), real(1) - damping * h);
-        return ParticleStep(x + drift + h * h * a, v, real4(previous, real(1)));
+        // x^1 = 2x - x^{n-1} + h^2 a = x + h (d + h a), with d = (x - x^{n-1})/h
+        // the last drift velocity, kept in the stage instead of x^{n-1} so
+        // that no position is differenced (docs/physics.md §9.2, "Far from
+        // the origin"). Without it (first step, reset), x^{n-1} = x - h v: d = v.
+        real3 d = stage.w > real(0) ? real3(stage.x, stage.y, stage.z) : v0;
+        real3 drift = d * max(real(0), real(1) - damping * h) + h * a;
+        return ParticleStep(driftedPosition(x, drift, h), drift, real4(d, real(1)));
     }
     // kIntegratorForceSymplecticEuler
     real3 kicked = v + h * a;
@@ -93,11 +106,13 @@ ParticleStep updateParticle(uint integrator, real3 x, real3 p, real3 v, real3 a,
         return ParticleStep(p, s + h * a + (p - driftedPosition(x, v, h)) / h, real4(0));
     }
     if (integrator == kIntegratorPositionVerlet) {
-        // Central difference at x^n; x^n becomes x^{n-1}.
-        return ParticleStep(p, (p - s) / (real(2) * h), real4(x, real(1)));
+        // The central difference (x^1 - x^{n-1})/2h at x^n, as the mean of the
+        // two drift velocities; v holds the new one, (x^1 - x)/h.
+        real3 drift = positionBasedVelocity(x, p, v, h);
+        return ParticleStep(p, real(0.5) * (s + drift), real4(drift, real(1)));
     }
     // kIntegratorForceSymplecticEuler
-    return ParticleStep(p, v + (p - driftedPosition(x, v, h)) / h, stage);
+    return ParticleStep(p, positionBasedVelocity(x, p, v, h), stage);
 }
 
 #endif

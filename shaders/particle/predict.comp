@@ -28,7 +28,7 @@ void main() {
     if (integrator == kIntegratorSymplecticEuler) {
         vec3 v = predictedVelocity(velocities[i].xyz, x.w, pc.gravity.xyz, pc.damping, drags[i], pc.dt);
         velocities[i] = vec4(v, 0.0);
-        predicted[i] = vec4(x.xyz + pc.dt * v, x.w);
+        predicted[i] = vec4(driftedPosition(x.xyz, v, pc.dt), x.w);
         return;
     }
     ParticleStep s = predictParticle(integrator, x.xyz, velocities[i].xyz, accelerations[i].xyz, stage[i],

@@ -1,5 +1,5 @@
 #version 460
-// docs/physics.md §1, step 5: v = (p - x) / h, x = p; for the explicit
+// docs/physics.md §1, step 5: v = (p - x) / h (positionBasedVelocity), x = p; for the explicit
 // integrators of forces (§9.2) their velocity rule instead; the integrator
 // is a constant of the pipeline (particle/integrator_constant.glsl).
 #include "shared/kernel.glsl"
@@ -21,7 +21,7 @@ void main() {
     vec4 p = predicted[i];
     const uint integrator = particleIntegrator(i);
     if (integrator == kIntegratorSymplecticEuler) {
-        velocities[i] = vec4((p.xyz - x.xyz) / pc.dt, 0.0);
+        velocities[i] = vec4(positionBasedVelocity(x.xyz, p.xyz, velocities[i].xyz, pc.dt), 0.0);
         positions[i] = vec4(p.xyz, x.w);
         return;
     }

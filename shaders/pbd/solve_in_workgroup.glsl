@@ -207,7 +207,7 @@ void predict(uint count, float drag) {
         vec3 v = predictedVelocity(velocities[i].xyz, x.w, pc.particles.gravity.xyz, pc.particles.damping,
                                    drag, pc.particles.dt);
         velocities[i] = vec4(v, 0.0);
-        vec3 p = x.xyz + pc.particles.dt * v;
+        vec3 p = driftedPosition(x.xyz, v, pc.particles.dt);
         setSharedPosition(l, p);
         if (pc.particles.colliderCount > 0u)
             contacts[i] = generateContact(p, x.w, v, pc.particles.colliderCount, pc.particles.collisionMargin,
@@ -320,14 +320,15 @@ void iterate(WorkgroupObject object, uint iteration) {
     barrier();
 }
 
-// docs/physics.md §1 steps 5-6 for the owned particles: v = (p - x)/h, x = p,
+// docs/physics.md §1 steps 5-6 for the owned particles: v = (p - x)/h
+// (positionBasedVelocity, from the velocity predict left), x = p,
 // then friction and restitution where a collider pushed the particle.
 void finish(uint count) {
     for (uint l = gl_LocalInvocationID.x; l < count; l += kSize) {
         uint i = objectFirst + l;
         vec4 x = positions[i];
         vec3 p = sharedPosition(l);
-        vec3 v = (p - x.xyz) / pc.particles.dt;
+        vec3 v = positionBasedVelocity(x.xyz, p, velocities[i].xyz, pc.particles.dt);
         positions[i] = vec4(p, x.w);
         if (pc.particles.colliderCount > 0u && contacts[i].touching != 0u)
             v = contactResponse(p, v, contacts[i], pc.particles.colliderCount, pc.particles.stencilStep,

@@ -25,7 +25,7 @@ struct DragCase {
     PbdPath pbdPath;  // PBD: the whole-frame solve predicts in its own kernel, the others in the shared stage
     // The factor v_{n+1} / v_n of one substep for x = h sigma / m.
     double (*factor)(double x);
-    bool rebuildsVelocity;  // v = (p - x)/h: rounding of p enters v (tests/gpu/far_from_origin_test.cpp)
+    bool rebuildsVelocity;  // the solve moves or iterates positions: their rounding enters v
 };
 
 double implicitFactor(double x) { return 1.0 / (1.0 + x); }
@@ -37,11 +37,13 @@ double midpointFactor(double x) { return 1.0 - x + 0.5 * x * x; }
 // 1/s, so over 1 s (240 substeps) v falls to e^-1 of v0 = 1 m/s.
 //
 // Tolerances. Against the scheme's factor: each substep rounds a few
-// products of v (relative u = 2^-24 each, 4 allowed), and where the solver
-// rebuilds v = (p - x)/h the rounding of p, u (|x| + 3 h |v|) / h, which
-// later substeps carry (PbdPhysics.FreeFallMatchesClosedForm): over n
-// substeps n u (4 |v0| + (max|x| + 3 h |v0|) / h), 5e-3 m/s for the latter
-// here, 3e-5 m/s for the others. Against exp(-sigma t/m): the scheme's own
+// products of v (relative u = 2^-24 each, 4 allowed), and where the solve
+// moves positions (PBD's and PD's projections of the rest shape's rounding
+// noise) or iterates them (implicit Euler and VBD, relative to the solver's
+// origin) the rounding of a position, at most u (|x| + 3 h |v|), over h,
+// which later substeps carry (docs/physics.md §9.2, "Far from the origin"):
+// over n substeps n u (4 |v0| + (max|x| + 3 h |v0|) / h), 3.5e-3 m/s for
+// those here, 6e-5 m/s for the others. Against exp(-sigma t/m): the scheme's own
 // error on top, n x^2 / 2 |v0| (the first-order schemes; a quarter of it for
 // velocity Verlet, x^3 for the midpoint rule), 2.1e-3 m/s. Without drag the
 // velocity would stay at 1 m/s, 0.63 m/s off.

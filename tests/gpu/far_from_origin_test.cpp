@@ -1,11 +1,11 @@
 // Float32 positions far from the world origin (docs/physics.md §9.2, "Far
 // from the origin"): near |x| = 1000 m a position is rounded to
-// ulp(1000) = 2^-14 m = 6.1e-5 m. The explicit mass-spring integrators keep
-// their velocity and integrate it (x += h v), so that rounding stays in the
-// position; the solvers that must rebuild v = (p - x)/h (PBD, projective
-// dynamics, implicit Euler, vertex block descent, position Verlet) turn it
-// into a velocity error every substep. Every test runs the same motion at the
-// origin and 1 km away and prints both errors.
+// ulp(1000) = 2^-14 m = 6.1e-5 m. Every solver keeps that rounding out of the
+// velocity: the explicit mass-spring integrators integrate their velocity
+// (x += h v), position Verlet its drift velocity, the position-based update
+// adds to the velocity only what the solve moved, and implicit Euler and
+// vertex block descent iterate relative to the solver's origin. Every test
+// runs the same motion at the origin and 1 km away and prints both errors.
 #include <cfloat>
 #include <cmath>
 #include <iostream>
@@ -58,6 +58,8 @@ struct SpringOscillator {
 double discreteAngle(SpringIntegrator integrator, double q) {
     switch (integrator) {
     case SpringIntegrator::ExplicitEuler: return std::atan(q);                  // 1 + i q
+    case SpringIntegrator::ImplicitEuler:
+    case SpringIntegrator::Vbd: return std::atan(q);  // 1/(1 - i q)
     case SpringIntegrator::Midpoint: return std::atan2(q, 1.0 - 0.5 * q * q);  // 1 - q^2/2 + i q
     default: return std::acos(1.0 - 0.5 * q * q);  // symplectic Euler, velocity Verlet: lambda + 1/lambda = 2 - q^2
     }
@@ -90,52 +92,71 @@ PeriodResult measurePeriod(VulkanContext& ctx, const SpringOscillator& o, const 
             uint32_t(crossings.size() - 1)};
 }
 
-// docs/physics.md §9.2: the explicit integrators that keep their velocity
-// (explicit Euler, symplectic Euler, velocity Verlet, midpoint) give the
-// period of their discrete recurrence at 1 km as at the origin, up to the
-// rounding of the positions, which no longer reaches the velocity.
+// docs/physics.md §9.2: every mass-spring integrator gives the period of
+// its discrete recurrence at 1 km as at the origin, up to the rounding of
+// the positions, which does not reach the velocity. The explicit ones keep
+// their velocity (position Verlet its drift velocity); implicit Euler and
+// vertex block descent iterate relative to the solver's origin (the pinned
+// particle), so the velocity (x - x^0)/h they end with carries only the
+// rounding of that relative iterate, ulp(L + A) = 6e-8 m, wherever z is.
+// (One VBD sweep solves this linear one-particle problem exactly, and two
+// Newton iterations of ten relaxed Jacobi iterations each to float
+// precision: both follow the implicit Euler recurrence.)
 //
 // The tolerance, relative to the discrete period, is the sum of
 //  - the crossing interpolation: a sine's linear interpolation between
 //    samples a and b either side of its zero misplaces it by a b (b - a)
 //    omega^2 / 6 <= 0.1 H^3 omega^2 / 6 (H = 1/60 s a frame, a + b = H):
-//    2.8e-6 s at each end of the run, 5.5e-7 of the period over 10 periods;
+//    2.8e-6 s at each end of the run, 1.1e-6 of the period over 5 periods;
 //  - the positions' rounding, at most ulp/2 a substep, modelled as
 //    independent and uniform (standard deviation ulp/sqrt(12)): each is a
 //    phase kick of at most that over A, so over N substeps the phase at the
 //    last crossing wanders by sqrt(N) ulp/(sqrt(12) A) (one sigma); four of
 //    those over the 2 pi P radians of P periods. At the origin (ulp(0.25) =
-//    3e-8 m) 2.7e-7; at 1 km (ulp 6.1e-5 m) 5.5e-4.
-// Rebuilding v = (p - x)/h instead puts each rounding into the velocity, a
-// kick 1/(omega h) = 38 times larger that then persists: 8e-3 at 1 km and
-// 3e-6 at the origin (float32 simulation of both rules), above either bound.
-TEST_F(FarFromOrigin, ExplicitIntegratorsKeepTheirPeriodAtOneKilometre) {
+//    3e-8 m) 3.8e-7; at 1 km (ulp 6.1e-5 m) 7.8e-4;
+//  - for implicit Euler and VBD, the relative iterate's rounding, which
+//    enters the velocity: the same kicks 1/(omega h) = 38 times larger, at
+//    ulp(L + A): 2.9e-5.
+// Rebuilding v = (p - x)/h from world positions instead puts ulp(|x|) into
+// the velocity: 8e-3 at 1 km for the explicit integrators (float32
+// simulation of both rules), and 3.7e-2 measured for implicit Euler and VBD
+// before they iterated relative to the origin, far above either bound.
+TEST_F(FarFromOrigin, SpringIntegratorsKeepTheirPeriodAtOneKilometre) {
     SolverSettings settings;
     settings.timeStep = 1.0f / 60.0f;
     settings.substeps = 4;
     settings.gravity = glm::vec3(0.0f);
     settings.damping = 0.0f;
-    const uint32_t frames = 670;  // 11 upward crossings (10 periods of 1 s) and a bit
+    settings.springs.newtonIterations = 2;
+    settings.springs.jacobiIterations = 10;
+    settings.springs.lineSearch = false;
+    settings.springs.vbdIterations = 1;
+    const uint32_t frames = 370;  // 6 upward crossings (5 periods of 1 s) and a bit
     const double h = double(settings.timeStep) / settings.substeps;
     for (SpringIntegrator integrator : {SpringIntegrator::ExplicitEuler, SpringIntegrator::SymplecticEuler,
-                                        SpringIntegrator::VelocityVerlet, SpringIntegrator::Midpoint}) {
+                                        SpringIntegrator::PositionVerlet, SpringIntegrator::VelocityVerlet,
+                                        SpringIntegrator::Midpoint, SpringIntegrator::ImplicitEuler,
+                                        SpringIntegrator::Vbd}) {
         settings.springs.integrator = integrator;
+        const bool iteratesRelative =
+            integrator == SpringIntegrator::ImplicitEuler || integrator == SpringIntegrator::Vbd;
         for (const double z0 : {0.0, 1000.0}) {
             SpringOscillator o;
             o.z0 = z0;
             const PeriodResult measured = measurePeriod(ctx(), o, settings, frames);
-            ASSERT_EQ(measured.periods, 10u) << springIntegratorName(integrator) << " at z = " << z0;
+            ASSERT_EQ(measured.periods, 5u) << springIntegratorName(integrator) << " at z = " << z0;
             const double q = o.omega() * h;
             const double discrete = 2.0 * std::numbers::pi * h / discreteAngle(integrator, q);
             const double exact = 2.0 * std::numbers::pi / o.omega();
             const double steps = measured.periods * measured.period / h;
-            const double ulp = ulpAt(z0 + 0.5 * o.restLength + o.amplitude);
+            const double phaseWander = 4.0 * std::sqrt(steps) / (std::sqrt(12.0) * o.amplitude) /
+                                       (2.0 * std::numbers::pi * measured.periods);
             const double interpolation = 2.0 * 0.1 * std::pow(double(settings.timeStep), 3) * o.omega() * o.omega() /
                                          6.0 / (measured.periods * discrete);
-            const double rounding = 4.0 * std::sqrt(steps) * ulp / (std::sqrt(12.0) * o.amplitude) /
-                                    (2.0 * std::numbers::pi * measured.periods);
+            double rounding = phaseWander * ulpAt(z0 + 0.5 * o.restLength + o.amplitude);
+            if (iteratesRelative) rounding += phaseWander * ulpAt(o.restLength + o.amplitude) / q;
             const double error = measured.period / discrete - 1.0;
-            std::cout << fmt::format("[far from origin] {:<17} z = {:6.0f} m: period {:.7f} s, discrete {:.7f} s: "
+            std::cout << fmt::format("[far from origin] {:<20} z = {:6.0f} m: period {:.7f} s, discrete {:.7f} s: "
                                      "error {:+.2e} (bound {:.2e}); against 2 pi/omega {:+.2e} (scheme's own "
                                      "{:+.2e})\n",
                                      springIntegratorName(integrator), z0, measured.period, discrete, error,
@@ -145,25 +166,28 @@ TEST_F(FarFromOrigin, ExplicitIntegratorsKeepTheirPeriodAtOneKilometre) {
     }
 }
 
-// The solvers that rebuild v = (p - x)/h from positions: a cloth at its
-// rest shape falling freely 1 s (240 substeps), at y = 2 m and at y = 1 km.
-// Its particles follow symplectic Euler's closed form (free fall in
+// The solvers whose unknowns are positions: a cloth at its rest shape
+// falling freely 1 s (240 substeps), at y = 2 m and at y = 1 km. Its
+// particles follow symplectic Euler's closed form (free fall in
 // docs/physics.md §4; no internal force acts on a rigidly translating rest
 // shape, and position Verlet's first step starts from x - h v):
 //   y_n = y0 + n h vy0 - g h^2 n (n + 1)/2.
-// The bound is PbdPhysics.FreeFallMatchesClosedForm's, u (max|x| +
-// 3 h max|v|)(n^2/2 + n) with u = 2^-24: each substep the rounding of p
-// (relative u to |x|) enters the velocity over h and every later substep
-// carries it. It grows with |x|: 3.5e-3 m at 2 m, 1.7 m at 1 km; the
-// measured error follows it, which is what a solver that must difference
-// positions costs far from the origin (docs/physics.md §9.2).
+// Each keeps the velocity predict drifted by where the solve moves nothing
+// (positionBasedVelocity; position Verlet its drift velocity; implicit
+// Euler and VBD iterate relative to the solver's origin), so a position is
+// rounded once a substep (u |x| with u = 2^-24) and a velocity once (u |v|),
+// which later substeps carry: the bound is
+//   u (n max|x| + h (max|v| + h g)(n^2/2 + 2n)),
+// 1.4e-2 m at 1 km. Rebuilding v = (p - x)/h from world positions put the
+// rounding of p into the velocity every substep, u (max|x| + 3 h max|v|)
+// (n^2/2 + n): up to 1.7 m at 1 km.
 struct DifferencingSolver {
     const char* name;
     SolverMethod method;
     SpringIntegrator integrator;
 };
 
-TEST_F(FarFromOrigin, DifferencingSolversStayWithinTheRoundingBound) {
+TEST_F(FarFromOrigin, PositionSolversKeepFreeFallAtOneKilometre) {
     const DifferencingSolver solvers[] = {
         {"pbd", SolverMethod::Pbd, SpringIntegrator::SymplecticEuler},
         {"pd", SolverMethod::Pd, SpringIntegrator::SymplecticEuler},
@@ -200,7 +224,8 @@ TEST_F(FarFromOrigin, DifferencingSolversStayWithinTheRoundingBound) {
                                               std::abs(x0.y + k * h * v0 - g * h * h * k * (k + 1) / 2)});
             }
             const double maxSpeed = std::max(std::abs(v0), std::abs(v0 - g * n * h));
-            const double bound = FLT_EPSILON / 2 * (maxCoordinate + 3 * h * maxSpeed) * (n * n / 2 + n);
+            const double bound =
+                FLT_EPSILON / 2 * (n * maxCoordinate + h * (maxSpeed + h * g) * (n * n / 2 + 2 * n));
             std::cout << fmt::format("[far from origin] {:<22} free fall at y = {:6.0f} m, {} substeps: max |x - "
                                      "closed form| = {:.3e} m (bound {:.3e} m)\n",
                                      solver.name, y0, n, maxError, bound);
