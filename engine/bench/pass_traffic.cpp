@@ -116,7 +116,7 @@ constexpr std::array kPassTraffic{
                 {RowItemTraffic{RowItems::MsIncidentHinge, 4 + 32 + 4 * 16},
                  RowItemTraffic{RowItems::MsQuadraticEntry, 16 + 16}}},
     PassTraffic{"springs: newton assemble", ElementKind::SpringParticle, 3 * 16 + 64 + 32, 16 + 48 + 16 + 48,
-                "reads x0, u, x^k, LinearBlockRow 64, MsParticle 32; writes dx^0, inverse diagonal 48, rhs, diagonal "
+                "reads x0, y, x^k, LinearBlockRow 64, MsParticle 32; writes dx^0, inverse diagonal 48, rhs, diagonal "
                 "block 48; per block of the row 48 written (zeroed); per incident spring 8 + 32 + 16 + its block "
                 "48 read and 48 written; per quadratic entry 16 + 16 + its block 96",
                 RowItems::MsIncidentSpring, 8 + 32 + 16 + 2 * 48,
@@ -126,7 +126,7 @@ constexpr std::array kPassTraffic{
                 "LinearBlock 64 + x of its column 16",
                 RowItems::MsBlock, 64 + 16},
     PassTraffic{"springs: line search", ElementKind::SpringParticle, 4 * 16 + 32, 0,
-                "reads x0, u, x^k, dx, MsParticle 32 (each once; the 9 evaluations re-read them from cache); writes "
+                "reads x0, y, x^k, dx, MsParticle 32 (each once; the 9 evaluations re-read them from cache); writes "
                 "40 B per workgroup (not counted); per incident spring 8 + 32 + x and dx of its other end 32, per "
                 "quadratic entry 16 + 32",
                 RowItems::MsIncidentSpring, 8 + 32 + 32, {RowItemTraffic{RowItems::MsQuadraticEntry, 16 + 32}}},
@@ -134,16 +134,14 @@ constexpr std::array kPassTraffic{
                 "one workgroup: reads the line search's 40 B per workgroup (not counted); writes alpha, F, slope"},
     PassTraffic{"springs: newton update", ElementKind::SpringParticle, 32, 16,
                 "reads x^k, dx (and the line search's alpha); writes x^(k+1)"},
-    PassTraffic{"springs: iterate start", ElementKind::SpringParticle, 2 * 16, 16,
-                "springs/iterate_start.comp: reads x0, u (and the origin, cached); writes x"},
-    PassTraffic{"springs: iterate finish", ElementKind::SpringParticle, 2 * 16, 2 * 16,
-                "springs/iterate_finish.comp: reads x0, x (and the origin, cached); writes v, p"},
+    PassTraffic{"springs: vbd init", ElementKind::SpringParticle, 16, 16,
+                "springs/copy_range.comp: reads y; writes x"},
     PassTraffic{"springs: vbd", ElementKind::SpringParticle, 4 + 16 + 32 + 16 + 16, 16,
-                "reads vertex order 4, x, MsParticle 32, u, x0; writes x; per incident spring 8 + 32 + 16, per "
+                "reads vertex order 4, x, MsParticle 32, y, x0; writes x; per incident spring 8 + 32 + 16, per "
                 "quadratic entry 16 + 16",
                 RowItems::MsIncidentSpring, 8 + 32 + 16, {RowItemTraffic{RowItems::MsQuadraticEntry, 16 + 16}}},
     PassTraffic{"springs: energy", ElementKind::SpringParticle, 3 * 16 + 32, 0,
-                "residual tracking only: reads x0, u, x, MsParticle 32; writes 4 B per workgroup (not counted); per "
+                "residual tracking only: reads x0, y, x, MsParticle 32; writes 4 B per workgroup (not counted); per "
                 "incident spring 8 + 32 + 16, per quadratic entry 16 + 16",
                 RowItems::MsIncidentSpring, 8 + 32 + 16, {RowItemTraffic{RowItems::MsQuadraticEntry, 16 + 16}}},
     // Contacts between objects (docs/physics.md §14), per contact particle,

@@ -44,7 +44,7 @@ public:
         for (const PassRunInterval& run : timer.lastCollectedFrame().runs) {
             const std::string& name = timer.passName(run.passId);
             const double t = (run.endNs - run.beginNs) * 1e-6;
-            if (name == "springs: iterate start" || name == "springs: iterate finish") {
+            if (name == "springs: vbd init") {
                 init += t;
                 continue;
             }

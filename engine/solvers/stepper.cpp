@@ -57,6 +57,10 @@ gpu::ParticlePush Stepper::particlePush(const SolverSettings& settings, float h,
     push.stencilStep = settings.stencilStep;
     push.firstParticle = range.first;
     push.integrator = solver.integrator(settings);
+    const glm::vec3 origin = solver.origin();
+    push.originX = origin.x;
+    push.originY = origin.y;
+    push.originZ = origin.z;
     return push;
 }
 

@@ -60,7 +60,10 @@ real3 contactCorrection(real3 pk, real wk, real3 xk, real3 pl, real wl, real3 xl
         depth = distance - sqrt(length2);
     }
     real3 correction = depth * n;
-    real3 moved = (pk - xk) - (pl - xl);
+    // (p_k - x_k) - (p_l - x_l), from the two offsets: p may be relative
+    // to its range's origin and x not, and far from the world origin the
+    // offsets keep the precision the displacements would lose.
+    real3 moved = d - (xk - xl);
     real3 tangential = moved - dot(moved, n) * n;
     real slip = length(tangential);
     if (slip > real(0)) correction = correction - tangential * min(mu * depth / slip, real(1));

@@ -17,7 +17,7 @@ float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.g
 void main() {
     if (gl_GlobalInvocationID.x >= pc.particleCount) return;
     uint i = pc.firstParticle + gl_GlobalInvocationID.x;
-    vec4 p = predicted[i];
+    vec4 p = predicted[i];  // relative to the range's origin
     contacts[i] = generateContact(p.xyz, p.w, velocities[i].xyz, pc.colliderCount, pc.collisionMargin,
-                                  pc.stencilStep);
+                                  pc.stencilStep, vec3(pc.originX, pc.originY, pc.originZ));
 }

@@ -12,18 +12,28 @@
 #include "particle/contact.glsl"
 #include "particle/particle_math.glsl"
 
+// Every stage takes the origin its positions are relative to: the range's
+// origin for predicted positions (ParticlePush::origin*, docs/physics.md §9.2
+// "Far from the origin"), zero for the store's positions x. The colliders
+// are moved by it instead of the positions, so that p keeps its precision.
+Collider colliderFromOrigin(uint c, vec3 origin) {
+    Collider col = colliderAt(c);
+    col.position.xyz -= origin;
+    return col;
+}
+
 // Collision constraints for predicted position p (inverse mass w, velocity v):
 // a collider becomes a candidate when p is within collisionMargin of its
 // surface (plus thickness); the projection then enforces f(p) - thickness >= 0
 // for the candidates only. The approach speed v.N towards the nearest
 // candidate is kept for restitution and friction.
 ParticleContact generateContact(vec3 p, float w, vec3 v, uint colliderCount, float collisionMargin,
-                                float stencilStep) {
+                                float stencilStep, vec3 origin) {
     ParticleContact contact = ParticleContact(0u, 0u, 0.0, 0.0);
     float nearest = 3.4e38;
     if (w > 0.0) {
         for (uint c = 0; c < colliderCount; ++c) {
-            Collider col = colliderAt(c);
+            Collider col = colliderFromOrigin(c, origin);
             // Culled by the bound (sim/collider_bounds.h) where the SDF
             // would be beyond the margin, with room for rounding (a relative
             // 1e-4 of the distances), so no decision changes.
@@ -56,10 +66,11 @@ struct ProjectedContact {
     uint touching;
 };
 
-ProjectedContact projectContacts(vec3 p, uint candidates, uint touching, uint colliderCount, float stencilStep) {
+ProjectedContact projectContacts(vec3 p, uint candidates, uint touching, uint colliderCount, float stencilStep,
+                                 vec3 origin) {
     for (uint c = 0; c < colliderCount; ++c) {
         if ((candidates & (1u << c)) == 0u) continue;
-        Collider col = colliderAt(c);
+        Collider col = colliderFromOrigin(c, origin);
         float C = sdfWorld(col.type, col.position.xyz, col.rotation, col.size, p) - col.thickness;
         if (C >= 0.0) continue;
         vec3 g = sdfGradientTetra(col.type, col.position.xyz, col.rotation, col.size, p, stencilStep);
@@ -73,19 +84,19 @@ ProjectedContact projectContacts(vec3 p, uint candidates, uint touching, uint co
 // projection pushed out of a collider this substep (contact.touching != 0).
 // The normal is the stencil gradient of the nearest touching collider at x.
 vec3 contactResponse(vec3 x, vec3 v, ParticleContact contact, uint colliderCount, float stencilStep,
-                     float restitutionThreshold) {
+                     float restitutionThreshold, vec3 origin) {
     uint nearest = 0u;
     float nearestC = 3.4e38;
     for (uint c = 0; c < colliderCount; ++c) {
         if ((contact.touching & (1u << c)) == 0u) continue;
-        Collider col = colliderAt(c);
+        Collider col = colliderFromOrigin(c, origin);
         float C = sdfWorld(col.type, col.position.xyz, col.rotation, col.size, x) - col.thickness;
         if (C < nearestC) {
             nearestC = C;
             nearest = c;
         }
     }
-    Collider col = colliderAt(nearest);
+    Collider col = colliderFromOrigin(nearest, origin);
     vec3 g = sdfGradientTetra(col.type, col.position.xyz, col.rotation, col.size, x, stencilStep);
     float gl = length(g);
     if (gl <= 0.0) return v;

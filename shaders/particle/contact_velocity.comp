@@ -21,6 +21,6 @@ void main() {
     ParticleContact contact = contacts[i];
     if (contact.touching == 0u) return;
     vec3 v = contactResponse(positions[i].xyz, velocities[i].xyz, contact, pc.colliderCount, pc.stencilStep,
-                             pc.restitutionThreshold);
+                             pc.restitutionThreshold, vec3(0.0));  // x: world positions
     velocities[i] = vec4(v, 0.0);
 }

@@ -6,7 +6,8 @@
 // for the explicit mass-spring methods, from the accelerations their force
 // pass wrote, or each particle's own where objects differ
 // (kIntegratorPerParticle). The integrator is a constant of the pipeline
-// (particle/integrator_constant.glsl).
+// (particle/integrator_constant.glsl). p is relative to the range's origin
+// (ParticlePush::origin*).
 #include "shared/kernel.glsl"
 #include "particle/particle_math.glsl"
 
@@ -24,6 +25,7 @@ void main() {
     if (gl_GlobalInvocationID.x >= pc.particleCount) return;
     uint i = pc.firstParticle + gl_GlobalInvocationID.x;
     vec4 x = positions[i];
+    x.xyz -= vec3(pc.originX, pc.originY, pc.originZ);
     const uint integrator = particleIntegrator(i);
     if (integrator == kIntegratorSymplecticEuler) {
         vec3 v = predictedVelocity(velocities[i].xyz, x.w, pc.gravity.xyz, pc.damping, drags[i], pc.dt);

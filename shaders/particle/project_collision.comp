@@ -20,7 +20,8 @@ void main() {
     uint candidates = contacts[i].candidates;
     if (candidates == 0u) return;
     vec4 p = predicted[i];
-    ProjectedContact r = projectContacts(p.xyz, candidates, contacts[i].touching, pc.colliderCount, pc.stencilStep);
+    ProjectedContact r = projectContacts(p.xyz, candidates, contacts[i].touching, pc.colliderCount, pc.stencilStep,
+                                         vec3(pc.originX, pc.originY, pc.originZ));  // p is relative to it
     predicted[i] = vec4(r.p, p.w);
     contacts[i].touching = r.touching;
 }

@@ -44,7 +44,8 @@ void main() {
     if (t < pc.particleCount) {
         vec4 p = predicted[t];
         if (p.w > 0.0) {
-            vec3 d = p.xyz - (positions[t].xyz + pc.dt * velocities[t].xyz);
+            vec3 x = positions[t].xyz - vec3(pc.originX, pc.originY, pc.originZ);  // p is relative to the origin
+            vec3 d = p.xyz - (x + pc.dt * velocities[t].xyz);
             term = dot(d, d) / (2.0 * p.w * pc.dt * pc.dt);
         }
     } else if (t < bendingFirst) {

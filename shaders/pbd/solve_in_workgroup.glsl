@@ -146,6 +146,7 @@ float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.g
 
 shared float sharedPositions[kSharedFloats];
 uint objectFirst;  // the object's first particle (the same in every invocation)
+vec3 origin;       // the range's origin: predicted positions are relative to it (ParticlePush::origin*)
 // Where shape matching's kSize vec4 of scratch start in the shared array:
 // after the object's positions (the workgroup plan checks that they fit).
 uint scratchFirst;
@@ -207,11 +208,11 @@ void predict(uint count, float drag) {
         vec3 v = predictedVelocity(velocities[i].xyz, x.w, pc.particles.gravity.xyz, pc.particles.damping,
                                    drag, pc.particles.dt);
         velocities[i] = vec4(v, 0.0);
-        vec3 p = driftedPosition(x.xyz, v, pc.particles.dt);
+        vec3 p = driftedPosition(x.xyz - origin, v, pc.particles.dt);  // relative to the range's origin
         setSharedPosition(l, p);
         if (pc.particles.colliderCount > 0u)
             contacts[i] = generateContact(p, x.w, v, pc.particles.colliderCount, pc.particles.collisionMargin,
-                                          pc.particles.stencilStep);
+                                          pc.particles.stencilStep, origin);
     }
 }
 
@@ -265,8 +266,8 @@ void projectOwnedContact(uint l) {
     uint candidates = contacts[i].candidates;
     if (candidates == 0u) return;
     vec4 x = inDeviceMemory ? predictedAt(i) : vec4(sharedPosition(l), 0.0);
-    ProjectedContact r =
-        projectContacts(x.xyz, candidates, contacts[i].touching, pc.particles.colliderCount, pc.particles.stencilStep);
+    ProjectedContact r = projectContacts(x.xyz, candidates, contacts[i].touching, pc.particles.colliderCount,
+                                         pc.particles.stencilStep, origin);
     if (inDeviceMemory)
         setPredicted(i, vec4(r.p, x.w));
     else
@@ -328,11 +329,13 @@ void finish(uint count) {
         uint i = objectFirst + l;
         vec4 x = positions[i];
         vec3 p = sharedPosition(l);
-        vec3 v = positionBasedVelocity(x.xyz, p, velocities[i].xyz, pc.particles.dt);
-        positions[i] = vec4(p, x.w);
+        vec3 v = positionBasedVelocity(x.xyz - origin, p, velocities[i].xyz, pc.particles.dt);
+        vec3 world = origin + p;
+        positions[i] = vec4(world, x.w);
+        // At the world position, as particle/contact_velocity.comp: the same bits.
         if (pc.particles.colliderCount > 0u && contacts[i].touching != 0u)
-            v = contactResponse(p, v, contacts[i], pc.particles.colliderCount, pc.particles.stencilStep,
-                                pc.particles.restitutionThreshold);
+            v = contactResponse(world, v, contacts[i], pc.particles.colliderCount, pc.particles.stencilStep,
+                                pc.particles.restitutionThreshold, vec3(0.0));
         velocities[i] = vec4(v, 0.0);
     }
 }
@@ -351,6 +354,9 @@ void storePredicted(uint count) {
 }
 
 void main() {
+    // The predicted positions are relative to the range's origin
+    // (particle/collider_stages.glsl moves the colliders by it).
+    origin = vec3(pc.particles.originX, pc.particles.originY, pc.particles.originZ);
     WorkgroupObject object = objects[pc.firstObject + gl_WorkGroupID.x];
     objectFirst = object.firstParticle;
     scratchFirst = 3u * object.particleCount;

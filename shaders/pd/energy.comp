@@ -35,7 +35,8 @@ void main() {
         float mass = rows[t].mass;
         if (mass != 0.0) {
             vec3 q = current[i].xyz;
-            vec3 d = q - (positions[i].xyz + pc.dt * velocities[i].xyz);
+            vec3 s = (positions[i].xyz - vec3(pc.originX, pc.originY, pc.originZ)) + pc.dt * velocities[i].xyz;
+            vec3 d = q - s;
             float massOverH2 = mass / (pc.dt * pc.dt);
             term = 0.5 * massOverH2 * dot(d, d);
             vec4 target = collisionTargets[i];

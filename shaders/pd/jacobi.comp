@@ -23,5 +23,6 @@ vec3 qPrevious(uint i) { return previous[i].xyz; }
 void main() {
     uint r = gl_GlobalInvocationID.x;
     if (r >= pc.particleCount) return;
-    next[pc.firstParticle + r] = jacobiRow(pc.firstParticle, r, pc.dt, pc.omega, pc.gamma);
+    next[pc.firstParticle + r] = jacobiRow(pc.firstParticle, r, pc.dt, pc.omega, pc.gamma,
+                                          vec3(pc.originX, pc.originY, pc.originZ));
 }

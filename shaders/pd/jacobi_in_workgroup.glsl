@@ -57,7 +57,8 @@ void main() {
         uint nextBuffer = k == 0u ? (c + 1u) % 3u : (d + 2u) % 3u;
         float omega = omegas[k];
         for (uint r = gl_LocalInvocationID.x; r < p.particleCount; r += kSize)
-            storeQ(nextBuffer, p.firstParticle + r, jacobiRow(p.firstParticle, r, p.dt, omega, p.gamma));
+            storeQ(nextBuffer, p.firstParticle + r,
+                   jacobiRow(p.firstParticle, r, p.dt, omega, p.gamma, vec3(p.originX, p.originY, p.originZ)));
         memoryBarrierBuffer();
         barrier();
     }

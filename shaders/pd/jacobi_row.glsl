@@ -17,13 +17,14 @@
 #include "linear/chebyshev.glsl"
 
 // q^{k+1} of row r (particle firstParticle + r).
-vec4 jacobiRow(uint firstParticle, uint r, float dt, float omega, float gamma) {
+// q, and the inertia target s = x + h v, are relative to the range's origin.
+vec4 jacobiRow(uint firstParticle, uint r, float dt, float omega, float gamma, vec3 origin) {
     uint i = firstParticle + r;
     PdRow row = rows[r];
     vec4 q = qCurrent(i);
     if (row.mass == 0.0) return q;
     float inertia = row.mass / (dt * dt);
-    vec3 s = positions[i].xyz + dt * velocities[i].xyz;
+    vec3 s = (positions[i].xyz - origin) + dt * velocities[i].xyz;
     vec4 b = rhs[i];
     vec3 residual = inertia * (s - q.xyz) + b.xyz - b.w * q.xyz;
     for (uint k = row.offDiagonalFirst; k < row.offDiagonalFirst + row.offDiagonalCount; ++k) {

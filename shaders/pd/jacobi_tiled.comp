@@ -51,6 +51,7 @@ void main() {
     barrier();
     for (uint j = 0u; j < kRowsPerInvocation; ++j) {
         uint r = tileFirst + j * kSize + gl_LocalInvocationID.x;
-        if (r < pc.particleCount) next[first + r] = jacobiRow(first, r, pc.dt, pc.omega, pc.gamma);
+        if (r < pc.particleCount)
+            next[first + r] = jacobiRow(first, r, pc.dt, pc.omega, pc.gamma, vec3(pc.originX, pc.originY, pc.originZ));
     }
 }

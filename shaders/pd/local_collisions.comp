@@ -31,6 +31,7 @@ void main() {
         for (uint c = 0; c < pc.colliderCount; ++c) {
             if ((candidates & (1u << c)) == 0u) continue;
             Collider col = colliderAt(c);
+            col.position.xyz -= vec3(pc.originX, pc.originY, pc.originZ);  // q is relative to the range's origin
             float C = sdfWorld(col.type, col.position.xyz, col.rotation, col.size, p) - col.thickness;
             if (C >= 0.0) continue;
             vec3 g = sdfGradientTetra(col.type, col.position.xyz, col.rotation, col.size, p, pc.stencilStep);

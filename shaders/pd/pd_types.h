@@ -134,8 +134,12 @@ struct PdParticlePush {
     float collisionWeight;   // weight of a collision projection, in units of m_i/h^2
     float omega;             // Chebyshev omega_{k+1} of this Jacobi iteration (1 = plain)
     float gamma;             // under-relaxation
+    // The range's origin (Solver::origin): q and p are relative to it
+    // (docs/physics.md §9.2, "Far from the origin").
+    float originX, originY, originZ;
+    uint pad0;
 };
-GPU_CHECK_SIZE(PdParticlePush, 32);
+GPU_CHECK_SIZE(PdParticlePush, 48);
 
 // Push constants of the global step in one workgroup
 // (pd/jacobi_in_workgroup.glsl): its particles' push (omega unused: the
@@ -147,7 +151,7 @@ struct PdJacobiRunPush {
     uint firstBuffer;
     uint pad0, pad1;
 };
-GPU_CHECK_SIZE(PdJacobiRunPush, 48);
+GPU_CHECK_SIZE(PdJacobiRunPush, 64);
 
 // Push constants of the energy pass (pd/energy.comp): threads
 // [0, particleCount) add the PD particles' inertia and collision terms,
@@ -158,9 +162,7 @@ struct PdEnergyPush {
     uint slotCount;
     float dt;               // substep length h
     float collisionWeight;  // as PdParticlePush
-    uint pad0;
-    uint pad1;
-    uint pad2;
+    float originX, originY, originZ;  // as PdParticlePush
 };
 GPU_CHECK_SIZE(PdEnergyPush, 32);
 

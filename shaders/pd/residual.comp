@@ -28,7 +28,7 @@ void main() {
         if (row.mass != 0.0) {
             vec3 q = current[i].xyz;
             float inertia = row.mass / (pc.dt * pc.dt);
-            vec3 s = positions[i].xyz + pc.dt * velocities[i].xyz;
+            vec3 s = (positions[i].xyz - vec3(pc.originX, pc.originY, pc.originZ)) + pc.dt * velocities[i].xyz;
             vec4 b = rhs[i];
             vec3 residual = inertia * (s - q) + b.xyz - b.w * q;
             for (uint k = row.offDiagonalFirst; k < row.offDiagonalFirst + row.offDiagonalCount; ++k) {

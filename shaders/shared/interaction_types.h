@@ -78,7 +78,7 @@ struct PdGatherPush {
     uint pad0;
     uint pad1;
 };
-GPU_CHECK_SIZE(PdGatherPush, 64);
+GPU_CHECK_SIZE(PdGatherPush, 80);
 
 // The first pass of a residual: one thread per constraint (PBD) or particle
 // (PD) writes its term; each workgroup sums its terms in a fixed tree order
@@ -87,9 +87,10 @@ struct ResidualPush {
     uint first;  // first constraint, or the first PD particle
     uint count;
     float dt;    // PD: substep length h
-    uint pad0;
+    float originX, originY, originZ;  // PD: the range's origin, q is relative to it (PdParticlePush)
+    uint pad0, pad1;
 };
-GPU_CHECK_SIZE(ResidualPush, 16);
+GPU_CHECK_SIZE(ResidualPush, 32);
 
 // The XPBD energy pass (pbd/energy.comp): threads [0, particleCount) add the
 // PBD particles' inertia, then one thread per distance, bending and
@@ -100,9 +101,7 @@ struct PbdEnergyPush {
     uint bendingCount;
     uint attachmentCount;
     float dt;  // substep length h
-    uint pad0;
-    uint pad1;
-    uint pad2;
+    float originX, originY, originZ;  // the range's origin: p is relative to it (ParticlePush::origin*)
 };
 GPU_CHECK_SIZE(PbdEnergyPush, 32);
 

@@ -99,7 +99,10 @@ struct ParticlePush {
     float stencilStep;  // h of the tetrahedral SDF gradient stencil (docs/physics.md §2)
     uint firstParticle;  // PBD: 0; projective dynamics reuses these passes for its own range
     uint integrator;     // kIntegrator*: how predict advances the range
-    uint pad0, pad1, pad2;
+    // The range's origin O (Solver::origin): its predicted positions are
+    // p - O, so that far from the world origin they keep their precision
+    // (docs/physics.md §9.2, "Far from the origin"). Zero near the origin.
+    float originX, originY, originZ;
 };
 GPU_CHECK_SIZE(ParticlePush, 64);
 

@@ -9,13 +9,12 @@
 
 layout(push_constant) uniform Push { MsImplicitPush pc; };
 layout(std430, binding = 0) readonly buffer Start { vec4 start[]; };
-layout(std430, binding = 1) readonly buffer Velocities { vec4 velocities[]; };
-layout(std430, binding = 2) readonly buffer Current { vec4 current[]; };  // relative to the solver's origin
+layout(std430, binding = 1) readonly buffer Inertia { vec4 inertia[]; };
+layout(std430, binding = 2) readonly buffer Current { vec4 current[]; };
 layout(std430, binding = 3) writeonly buffer Partials { float partials[]; };
 
 #define MS_TOPOLOGY_BINDING 4
 #include "springs/gather.glsl"
-#include "springs/relative.glsl"
 
 vec3 elementPosition(uint j) { return current[j].xyz; }
 

@@ -10,14 +10,13 @@
 
 layout(push_constant) uniform Push { MsImplicitPush pc; };
 layout(std430, binding = 0) readonly buffer Start { vec4 start[]; };
-layout(std430, binding = 1) readonly buffer Velocities { vec4 velocities[]; };
-layout(std430, binding = 2) readonly buffer Current { vec4 current[]; };  // relative to the solver's origin
+layout(std430, binding = 1) readonly buffer Inertia { vec4 inertia[]; };
+layout(std430, binding = 2) readonly buffer Current { vec4 current[]; };
 layout(std430, binding = 3) readonly buffer Step { vec4 dx[]; };  // per row (local index)
 layout(std430, binding = 4) writeonly buffer Partials { float partials[]; };
 
 #define MS_TOPOLOGY_BINDING 5
 #include "springs/gather.glsl"
-#include "springs/relative.glsl"
 
 // The candidate being evaluated: every particle's position is read at
 // x + alpha dx (pinned particles stay, as newton_update.comp keeps them).

@@ -13,8 +13,8 @@
 
 layout(push_constant) uniform Push { MsImplicitPush pc; };
 layout(std430, binding = 0) readonly buffer Start { vec4 start[]; };      // x^0 of the step (the store's x)
-layout(std430, binding = 1) readonly buffer Velocities { vec4 velocities[]; };  // u: y = x^0 + h u (predict's p)
-layout(std430, binding = 2) readonly buffer Current { vec4 current[]; };  // x^k, relative to the solver's origin
+layout(std430, binding = 1) readonly buffer Inertia { vec4 inertia[]; };  // y = x^0 + h v + h^2 g (predict's p)
+layout(std430, binding = 2) readonly buffer Current { vec4 current[]; };  // the Newton iterate x^k
 layout(std430, binding = 3) buffer Rows { LinearBlockRow rows[]; };
 layout(std430, binding = 4) buffer Blocks { LinearBlock blocks[]; };
 layout(std430, binding = 5) writeonly buffer Rhs { vec4 rhs[]; };
@@ -22,7 +22,6 @@ layout(std430, binding = 6) writeonly buffer FirstIterate { vec4 firstIterate[];
 
 #define MS_TOPOLOGY_BINDING 7
 #include "springs/gather.glsl"
-#include "springs/relative.glsl"
 
 vec3 elementPosition(uint j) { return current[j].xyz; }
 
@@ -56,7 +55,8 @@ void main() {
     float inertiaWeight = 1.0 / (inverseMass * h * h);
     float dragWeight = particle.drag / h;
     mat3 diagonal = mat3(inertiaWeight + dragWeight);
-    vec3 gradient = inertiaWeight * (xi - relativeInertiaTarget(i)) + dragWeight * (xi - relativeStart(i));
+    vec3 x0 = start[i].xyz - vec3(pc.originX, pc.originY, pc.originZ);  // x and y are relative to the origin
+    vec3 gradient = inertiaWeight * (xi - inertia[i].xyz) + dragWeight * (xi - x0);
     for (uint k = particle.firstSpring; k < particle.firstSpring + particle.springCount; ++k) {
         MsIncidentSpring e = incidentSprings[k];
         MsSpring s = springs[e.spring];

@@ -1,10 +1,10 @@
 #version 460
 // docs/physics.md §9.3: x^{k+1} = x^k + alpha dx for every free particle of
 // the range (pinned ones keep x^k = x^0); alpha is the push constant's step,
-// or with the line search on, what springs/line_search_choose.comp chose.
-// Reads the current iterate, writes the next, which may be the same buffer
-// (each thread touches only its own particle); both relative to the
-// solver's origin (springs/relative.glsl).
+// or with the line search on, what springs/line_search_choose.comp chose. Reads the current iterate (the
+// inertia target y for the first Newton iteration), writes the solver's
+// iterate buffer, which may be the same buffer (each thread touches only its
+// own particle).
 #include "shared/kernel.glsl"
 #include "springs/spring_types.h"
 

@@ -3,12 +3,11 @@
 //        + sum_springs E_s + 1/2 sum_ij Q_ij x_i . x_j
 // (inertia and drag for free particles; half of each incident spring's
 // energy; its row of the quadratic form), and its gradient g_i (zero for a
-// pinned particle). Shared by the energy pass and the line search. Every
-// position is relative to the solver's origin (springs/relative.glsl): F is
-// the same as from the world origin. The including pass declares pc
-// (MsImplicitPush), start[] (x^0, w = inverse mass), velocities[] (predict's
-// u), includes springs/gather.glsl and springs/relative.glsl and defines
-// elementPosition.
+// pinned particle). Shared by the energy pass and the line search. The
+// including pass declares pc (MsImplicitPush), start[] (x^0, w = inverse
+// mass), inertia[] (y), includes springs/gather.glsl and defines
+// elementPosition. x and y are relative to the solver's origin
+// (pc.origin*, docs/physics.md §9.2 "Far from the origin"), x^0 is not.
 #ifndef VKSIM_SPRINGS_OBJECTIVE_GLSL
 #define VKSIM_SPRINGS_OBJECTIVE_GLSL
 
@@ -19,8 +18,8 @@ float objectiveTerm(uint r, vec3 xi) {
     float h = pc.dt;
     float term = 0.0;
     if (inverseMass > 0.0) {
-        vec3 d = xi - relativeInertiaTarget(i);
-        vec3 e = xi - relativeStart(i);
+        vec3 d = xi - inertia[i].xyz;
+        vec3 e = xi - (start[i].xyz - vec3(pc.originX, pc.originY, pc.originZ));
         term = 0.5 * dot(d, d) / (inverseMass * h * h) + 0.5 * particle.drag / h * dot(e, e);
     }
     // Half of each incident spring (the other half is its other end's),
@@ -34,7 +33,8 @@ vec3 objectiveGradient(uint r, vec3 xi) {
     float inverseMass = start[i].w;
     if (inverseMass <= 0.0) return vec3(0.0);
     float h = pc.dt;
-    return (xi - relativeInertiaTarget(i)) / (inverseMass * h * h) + particle.drag / h * (xi - relativeStart(i)) -
+    vec3 x0 = start[i].xyz - vec3(pc.originX, pc.originY, pc.originZ);
+    return (xi - inertia[i].xyz) / (inverseMass * h * h) + particle.drag / h * (xi - x0) -
            conservativeForce(i, particle, xi);
 }
 

@@ -156,8 +156,11 @@ struct MsImplicitPush {
     uint count;       // VBD: vertices in this colour
     uint measure;     // energy pass: kMeasureObjective or kMeasureGradient
     uint lineSearch;  // Newton update: 1 = alpha from the line search's choice, 0 = step
+    // The range's origin (Solver::origin): the iterate and p are relative to it.
+    float originX, originY, originZ;
+    uint pad0;
 };
-GPU_CHECK_SIZE(MsImplicitPush, 32);
+GPU_CHECK_SIZE(MsImplicitPush, 48);
 
 GPU_NAMESPACE_END
 

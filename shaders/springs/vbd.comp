@@ -11,13 +11,12 @@
 
 layout(push_constant) uniform Push { MsImplicitPush pc; };
 layout(std430, binding = 0) readonly buffer Start { vec4 start[]; };
-layout(std430, binding = 1) readonly buffer Velocities { vec4 velocities[]; };
-layout(std430, binding = 2) buffer Iterate { vec4 iterate[]; };  // relative to the solver's origin
+layout(std430, binding = 1) readonly buffer Inertia { vec4 inertia[]; };
+layout(std430, binding = 2) buffer Iterate { vec4 iterate[]; };
 layout(std430, binding = 3) readonly buffer Order { uint vertexOrder[]; };
 
 #define MS_TOPOLOGY_BINDING 4
 #include "springs/gather.glsl"
-#include "springs/relative.glsl"
 
 vec3 elementPosition(uint j) { return iterate[j].xyz; }
 
@@ -32,8 +31,9 @@ void main() {
     float dragWeight = particle.drag / h;
     SpringTerms s = springSums(i, particle, x.xyz);
     mat3 hessian = mat3(inertiaWeight + dragWeight + quadraticDiagonal(i, particle)) + s.hessian;
-    vec3 gradient = inertiaWeight * (x.xyz - relativeInertiaTarget(i)) + dragWeight * (x.xyz - relativeStart(i)) -
-                    s.force - quadraticForce(i, particle, x.xyz);
+    vec3 x0 = start[i].xyz - vec3(pc.originX, pc.originY, pc.originZ);  // x and y are relative to the origin
+    vec3 gradient = inertiaWeight * (x.xyz - inertia[i].xyz) + dragWeight * (x.xyz - x0) - s.force -
+                    quadraticForce(i, particle, x.xyz);
     // H_i is SPD (inertia plus clamped spring blocks plus Q_ii >= 0); a
     // vanishing determinant would mean a particle with no mass.
     if (abs(determinant(hessian)) > 0.0) iterate[i] = vec4(x.xyz - inverse(hessian) * gradient, x.w);

@@ -1,11 +1,12 @@
 // Float32 positions far from the world origin (docs/physics.md §9.2, "Far
 // from the origin"): near |x| = 1000 m a position is rounded to
-// ulp(1000) = 2^-14 m = 6.1e-5 m. Every solver keeps that rounding out of the
-// velocity: the explicit mass-spring integrators integrate their velocity
-// (x += h v), position Verlet its drift velocity, the position-based update
-// adds to the velocity only what the solve moved, and implicit Euler and
-// vertex block descent iterate relative to the solver's origin. Every test
-// runs the same motion at the origin and 1 km away and prints both errors.
+// ulp(1000) = 2^-14 m = 6.1e-5 m. Every solver's predicted positions are
+// relative to its origin (solvers/solver_origin.h), and none rebuilds its
+// velocity from rounded positions: the explicit mass-spring integrators
+// integrate their velocity (x += h v), position Verlet its drift velocity,
+// and the position-based update adds to the velocity only what the solve
+// moved. Every test runs the same motion at the origin and 1 km away and
+// prints both errors.
 #include <cfloat>
 #include <cmath>
 #include <iostream>
@@ -18,6 +19,7 @@
 #include "gpu_harness.h"
 #include "solvers/springs/spring_settings.h"
 #include "solvers/model_builder.h"
+#include "solvers/solver_origin.h"
 
 namespace vksim::test {
 namespace {
@@ -96,9 +98,10 @@ PeriodResult measurePeriod(VulkanContext& ctx, const SpringOscillator& o, const 
 // its discrete recurrence at 1 km as at the origin, up to the rounding of
 // the positions, which does not reach the velocity. The explicit ones keep
 // their velocity (position Verlet its drift velocity); implicit Euler and
-// vertex block descent iterate relative to the solver's origin (the pinned
-// particle), so the velocity (x - x^0)/h they end with carries only the
-// rounding of that relative iterate, ulp(L + A) = 6e-8 m, wherever z is.
+// vertex block descent solve for p relative to the solver's origin O, so
+// what the solve moves carries only the rounding of p - O into the
+// velocity: ulp(|x - O|) = 3e-8 m at the origin (O = 0) and 4.8e-7 m at
+// 1 km (O = 1008 m), instead of 6.1e-5 m.
 // (One VBD sweep solves this linear one-particle problem exactly, and two
 // Newton iterations of ten relaxed Jacobi iterations each to float
 // precision: both follow the implicit Euler recurrence.)
@@ -114,9 +117,9 @@ PeriodResult measurePeriod(VulkanContext& ctx, const SpringOscillator& o, const 
 //    last crossing wanders by sqrt(N) ulp/(sqrt(12) A) (one sigma); four of
 //    those over the 2 pi P radians of P periods. At the origin (ulp(0.25) =
 //    3e-8 m) 3.8e-7; at 1 km (ulp 6.1e-5 m) 7.8e-4;
-//  - for implicit Euler and VBD, the relative iterate's rounding, which
-//    enters the velocity: the same kicks 1/(omega h) = 38 times larger, at
-//    ulp(L + A): 2.9e-5.
+//  - for implicit Euler and VBD, the rounding of p - O, which enters the
+//    velocity: the same kicks 1/(omega h) = 38 times larger, at
+//    ulp(|x - O|): 1.4e-5 at the origin, 2.3e-4 at 1 km.
 // Rebuilding v = (p - x)/h from world positions instead puts ulp(|x|) into
 // the velocity: 8e-3 at 1 km for the explicit integrators (float32
 // simulation of both rules), and 3.7e-2 measured for implicit Euler and VBD
@@ -154,7 +157,11 @@ TEST_F(FarFromOrigin, SpringIntegratorsKeepTheirPeriodAtOneKilometre) {
             const double interpolation = 2.0 * 0.1 * std::pow(double(settings.timeStep), 3) * o.omega() * o.omega() /
                                          6.0 / (measured.periods * discrete);
             double rounding = phaseWander * ulpAt(z0 + 0.5 * o.restLength + o.amplitude);
-            if (iteratesRelative) rounding += phaseWander * ulpAt(o.restLength + o.amplitude) / q;
+            const SimModel model = o.model();
+            const double origin = solverOrigin(model.positions, {0, model.particleCount()}).z;
+            const double relative = std::max(std::abs(z0 - 0.5 * o.restLength - origin),
+                                             std::abs(z0 + 0.5 * o.restLength + o.amplitude - origin));
+            if (iteratesRelative) rounding += phaseWander * ulpAt(relative) / q;
             const double error = measured.period / discrete - 1.0;
             std::cout << fmt::format("[far from origin] {:<20} z = {:6.0f} m: period {:.7f} s, discrete {:.7f} s: "
                                      "error {:+.2e} (bound {:.2e}); against 2 pi/omega {:+.2e} (scheme's own "
@@ -234,6 +241,72 @@ TEST_F(FarFromOrigin, PositionSolversKeepFreeFallAtOneKilometre) {
         }
         std::cout << fmt::format("[far from origin] {:<22} error at 1 km / error at 2 m = {:.0f}\n", solver.name,
                                  errors[1] / std::max(errors[0], 1e-30));
+    }
+}
+
+// PBD and projective dynamics project world-placed constraints on their
+// predicted positions, and every projection rounds them: relative to the
+// solver's origin (solvers/solver_origin.h: the range's centroid rounded to
+// 16 m, so 0 near the world origin) that rounding is ulp(|x - O|), a few
+// metres' worth wherever the range is, instead of ulp(1000). A 0.5 m square
+// plate of 2 x 2 particles hangs from its two upper corners and swings
+// through 180 degrees from horizontal; its period at 1 km must match the
+// one at 1 m.
+//
+// The bound counts what rounding can do: each of the k writes of an
+// iterate per substep (PBD: its iterations; PD: its local times Jacobi
+// iterations) rounds a position by up to ulp/2, which the position-based
+// velocity turns into a kick of up to ulp/(2h); modelled as independent and
+// uniform (standard deviation ulp/(sqrt(12) h)), over N substeps the phase
+// wanders by sqrt(k N) ulp/(sqrt(12) h v_rms) radians (one sigma; v_rms
+// the swing's root-mean-square speed); four of those, for both runs' ulps,
+// over the 2 pi P radians of P periods. Measured on lavapipe: PBD 6.3e-5
+// (bound 1.0e-3), PD 4.7e-4 (bound 5.2e-3); with world positions (O = 0 at
+// 1 km) they were 2.1e-3 and 3.9e-2.
+TEST_F(FarFromOrigin, PositionSolversKeepTheirPendulumPeriodAtOneKilometre) {
+    for (const SolverMethod method : {SolverMethod::Pbd, SolverMethod::Pd}) {
+        const char* name = method == SolverMethod::Pbd ? "pbd" : "pd";
+        double periods[2] = {0.0, 0.0}, bound = 0.0;
+        int which = 0;
+        for (const float y0 : {1.0f, 1000.0f}) {
+            Scene scene = clothScene({2, 2}, {0.5f, 0.5f}, y0);
+            scene.cloths[0].method = method;
+            scene.cloths[0].pinned = {{0, 0}, {1, 0}};
+            scene.solver.timeStep = 1.0f / 60.0f;
+            scene.solver.substeps = 4;
+            const SimModel model = buildModel(scene);
+            GpuRun run(ctx(), model, scene.solver);
+            const glm::vec3 origin = solverOrigin(model.positions, {0, model.particleCount()});
+            const double H = scene.solver.timeStep, h = H / scene.solver.substeps;
+            std::vector<double> crossings;
+            double previous = 0.0, squaredSpeeds = 0.0, furthest = 0.0;
+            const uint32_t frames = 420;  // 4 upward crossings, 3 periods
+            for (uint32_t f = 1; f <= frames; ++f) {
+                run.frames(1);
+                const std::vector<glm::vec4> x = run.positions();
+                // The free edge's offset along z from the pinned edge.
+                const double u = 0.5 * (double(x[2].z) + double(x[3].z)) - 0.5 * (double(x[0].z) + double(x[1].z));
+                if (f > 1) squaredSpeeds += (u - previous) * (u - previous) / (H * H);
+                if (previous < 0.0 && u >= 0.0) crossings.push_back((f - 1 + previous / (previous - u)) * H);
+                previous = u;
+                for (const glm::vec4& p : x) furthest = std::max(furthest, double(glm::length(glm::vec3(p) - origin)));
+            }
+            ASSERT_EQ(crossings.size(), 4u) << name << " at y = " << y0;
+            const double P = double(crossings.size() - 1);
+            periods[which] = (crossings.back() - crossings.front()) / P;
+            const double k = method == SolverMethod::Pbd
+                                 ? double(scene.solver.pbd.iterations)
+                                 : double(scene.solver.pd.localIterations) * scene.solver.pd.jacobiIterations;
+            const double N = P * periods[which] / h, vRms = std::sqrt(squaredSpeeds / (frames - 1));
+            bound += 4.0 * std::sqrt(k * N) * ulpAt(furthest) / (std::sqrt(12.0) * h * vRms) /
+                     (2.0 * std::numbers::pi * P);
+            ++which;
+        }
+        const double error = periods[1] / periods[0] - 1.0;
+        std::cout << fmt::format("[far from origin] {} pendulum: period {:.7f} s at 1 m, {:.7f} s at 1 km: {:+.2e} "
+                                 "(bound {:.2e})\n",
+                                 name, periods[0], periods[1], error, bound);
+        EXPECT_LT(std::abs(error), bound) << name;
     }
 }
 

@@ -108,7 +108,7 @@ TEST(PassTraffic, MassSpringRowsCountTheirIncidenceListsAndBlocks) {
     for (const char* family :
          {"springs: predict", "springs: collide: generate", "springs: forces", "springs: forces (second stage)",
           "springs: newton assemble", "springs: jacobi/chebyshev", "springs: line search",
-          "springs: line search choose", "springs: newton update", "springs: iterate start", "springs: iterate finish",
+          "springs: line search choose", "springs: newton update", "springs: vbd init",
           "springs: vbd", "springs: energy", "springs: mouse drag", "springs: collide: project",
           "springs: update velocity", "springs: friction/restitution"})
         EXPECT_NE(findPassTraffic(family), nullptr) << family;

@@ -52,7 +52,7 @@ const GpuBuffer& PbdIterationStages::recordIterations(StepRecorder& rec, const S
         // constraints that follow (one constraint, one thread).
         if (mouse && constraints_.range().contains(mouse->particle)) {
             gpu::MousePush push{};
-            push.target = glm::vec4(mouse->target, 1.0f);
+            push.target = glm::vec4(mouse->target - constraints_.origin(), 1.0f);  // p is relative to it
             push.particle = mouse->particle;
             rec.run(mousePass_, *projectMouse_, {&particles_.positions(), &p}, 1, push, at, {&p, kPbdWorkingName});
         }
@@ -96,9 +96,9 @@ void PbdIterationStages::recordTracking(StepRecorder& rec, ResidualTracker& trac
                                       c.count(gpu::kPbdFamilyBending),
                                       c.count(gpu::kPbdFamilyAttachment),
                                       h,
-                                      0,
-                                      0,
-                                      0};
+                                      c.origin().x,
+                                      c.origin().y,
+                                      c.origin().z};
         const uint32_t threads = push.particleCount + push.distanceCount + push.bendingCount + push.attachmentCount;
         rec.run(energyPass_, *energy_,
                 {&particles_.positions(), &particles_.velocities(), &p, &c.constraints(gpu::kPbdFamilyDistance),

@@ -6,6 +6,7 @@
 
 #include "shaders/pbd/pbd_types.h"
 #include "solvers/pbd/pbd_clusters.h"
+#include "solvers/solver_origin.h"
 #include "step/step_recorder.h"
 #include "vk/barriers.h"
 #include "vk/compute_kernel.h"
@@ -48,6 +49,7 @@ std::vector<uint32_t> materialRows(const std::vector<Constraint>& constraints) {
 PbdConstraints::PbdConstraints(const VulkanContext& ctx, const PbdModelView& model, const ClusterPlan& order,
                                uint32_t iterations)
     : range_{model.pbd.firstParticle, model.pbd.particleCount},
+      origin_(solverOrigin(model.shared.positions, range_)),
       counts_{static_cast<uint32_t>(model.pbd.distance.size()), static_cast<uint32_t>(model.pbd.bending.size()),
               static_cast<uint32_t>(model.pbd.attachments.size())},
       shapeMatchGroupCount_(static_cast<uint32_t>(model.pbd.shapeMatchGroups.size())),
@@ -65,8 +67,10 @@ PbdConstraints::PbdConstraints(const VulkanContext& ctx, const PbdModelView& mod
         ctx, permuted(model.pbd.distance, order.distance), "distance constraints", texels);
     constraints_[gpu::kPbdFamilyBending] = makeStorageBuffer<gpu::BendingConstraint>(
         ctx, permuted(model.pbd.bending, order.bending), "bending constraints", texels);
-    constraints_[gpu::kPbdFamilyAttachment] = makeStorageBuffer<gpu::AttachmentConstraint>(
-        ctx, permuted(model.pbd.attachments, order.attachment), "attachment constraints", texels);
+    std::vector<gpu::AttachmentConstraint> attachments = permuted(model.pbd.attachments, order.attachment);
+    for (gpu::AttachmentConstraint& c : attachments) c.target -= glm::vec4(origin_, 0.0f);
+    constraints_[gpu::kPbdFamilyAttachment] =
+        makeStorageBuffer<gpu::AttachmentConstraint>(ctx, attachments, "attachment constraints", texels);
     constexpr std::array<const char*, kPbdFamilies> lambdaNames = {"distance lambdas", "bending lambdas",
                                                                    "attachment lambdas"};
     for (uint32_t f = 0; f < kPbdFamilies; ++f)

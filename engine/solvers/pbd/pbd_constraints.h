@@ -38,6 +38,9 @@ public:
 
     // The PBD particles (the first of the store).
     ParticleRange range() const { return range_; }
+    // What the predicted positions are relative to (solvers/solver_origin.h);
+    // the attachment targets are uploaded relative to it.
+    glm::vec3 origin() const { return origin_; }
     // The constraints of family `family` (gpu::kPbdFamilyDistance, ...), and of all three.
     uint32_t count(uint32_t family) const { return counts_[family]; }
     uint64_t totalCount() const { return uint64_t(counts_[0]) + counts_[1] + counts_[2]; }
@@ -80,6 +83,7 @@ private:
     void recordIterationStiffness(VkCommandBuffer cmd, uint32_t iterations);
 
     ParticleRange range_;
+    glm::vec3 origin_;
     std::array<uint32_t, kPbdFamilies> counts_{};
     uint32_t shapeMatchGroupCount_ = 0;
     std::array<ColourGroups, kPbdFamilies> groups_;

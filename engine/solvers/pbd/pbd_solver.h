@@ -46,6 +46,7 @@ public:
     std::string_view owner() const override { return "pbd"; }
     std::string_view passPrefix() const override { return kPassPrefix; }
     ParticleRange range() const override { return constraints_->range(); }
+    glm::vec3 origin() const override { return constraints_->origin(); }
     // The energy pass: a thread per particle and per constraint.
     uint32_t residualThreads() const override {
         return static_cast<uint32_t>(constraints_->range().count + constraints_->totalCount());

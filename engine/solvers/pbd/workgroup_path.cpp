@@ -54,7 +54,7 @@ void WorkgroupPath::recordFrame(StepRecorder& rec, const FrameInputs& frame, con
     push.mouseParticle = gpu::kNoParticle;
     if (frame.mouse && constraints_.range().contains(frame.mouse->particle)) {
         push.mouseParticle = frame.mouse->particle;
-        push.mouseTarget = glm::vec4(frame.mouse->target, 1.0f);
+        push.mouseTarget = glm::vec4(frame.mouse->target - constraints_.origin(), 1.0f);  // p is relative to it
     }
     const uint32_t substeps = settings.substeps, iterations = settings.pbd.iterations;
     const uint32_t whole = gpu::kStagePredictFirst | gpu::kStageFinishLast;

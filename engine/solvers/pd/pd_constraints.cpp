@@ -10,7 +10,19 @@
 
 namespace vksim {
 
-PdConstraints::PdConstraints(const VulkanContext& ctx, const PdModel& pd) : pd_(pd) {
+namespace {
+
+// The attachments with their targets relative to the range's origin, as the
+// iterate q is (docs/physics.md §9.2, "Far from the origin").
+std::vector<gpu::PdAttachment> relativeTo(glm::vec3 origin, std::vector<gpu::PdAttachment> attachments) {
+    for (gpu::PdAttachment& a : attachments) a.target -= glm::vec4(origin, 0.0f);
+    return attachments;
+}
+
+}  // namespace
+
+PdConstraints::PdConstraints(const VulkanContext& ctx, const PdModel& pd, glm::vec3 origin)
+    : pd_(pd), origin_(origin) {
     if (pd_.empty()) return;
     if (pd_.rows.size() != pd_.particleCount)
         throw std::invalid_argument("PdSolver: the model's PD system is not built (buildPdSystem)");
@@ -22,7 +34,7 @@ PdConstraints::PdConstraints(const VulkanContext& ctx, const PdModel& pd) : pd_(
     tetStrain_ = makeStorageBuffer<gpu::PdTetrahedron>(ctx, pd_.tetStrain, "pd tet strain");
     tetVolume_ = makeStorageBuffer<gpu::PdTetrahedron>(ctx, pd_.tetVolume, "pd tet volume");
     bending_ = makeStorageBuffer<gpu::PdBending>(ctx, pd_.bending, "pd bending");
-    attachments_ = makeStorageBuffer<gpu::PdAttachment>(ctx, pd_.attachments, "pd attachments");
+    attachments_ = makeStorageBuffer<gpu::PdAttachment>(ctx, relativeTo(origin_, pd_.attachments), "pd attachments");
 }
 
 PdJacobiParameters PdConstraints::jacobiParameters(const SolverSettings& settings) {
@@ -64,7 +76,11 @@ void PdConstraints::setWeights(const PdModel& pd) {
     upload(tetStrain_, pd_.tetStrain, pd.tetStrain);
     upload(tetVolume_, pd_.tetVolume, pd.tetVolume);
     upload(bending_, pd_.bending, pd.bending);
-    upload(attachments_, pd_.attachments, pd.attachments);
+    if (!pd.attachments.empty() && std::memcmp(pd_.attachments.data(), pd.attachments.data(),
+                                               pd.attachments.size() * sizeof(gpu::PdAttachment)) != 0) {
+        pd_.attachments = pd.attachments;
+        attachments_.uploadArray<gpu::PdAttachment>(relativeTo(origin_, pd_.attachments));
+    }
     upload(rows_, pd_.rows, pd.rows);
     upload(offDiagonal_, pd_.offDiagonal, pd.offDiagonal);
     spectra_.clear();

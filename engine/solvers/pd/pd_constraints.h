@@ -28,10 +28,12 @@ struct PdJacobiParameters {
 class PdConstraints {
 public:
     // Uploads nothing for a model without PD particles. Throws
-    // std::invalid_argument when the model's system is not built.
-    PdConstraints(const VulkanContext& ctx, const PdModel& pd);
+    // std::invalid_argument when the model's system is not built. The
+    // attachment targets go up relative to `origin` (Solver::origin).
+    PdConstraints(const VulkanContext& ctx, const PdModel& pd, glm::vec3 origin);
 
     const PdModel& model() const { return pd_; }
+    glm::vec3 origin() const { return origin_; }
     bool empty() const { return pd_.empty(); }
 
     const GpuBuffer& rows() const { return rows_; }
@@ -58,6 +60,7 @@ public:
 
 private:
     PdModel pd_;
+    glm::vec3 origin_;
     GpuBuffer rows_, offDiagonal_, gatherSlots_, springs_, triangles_, tetStrain_, tetVolume_, bending_, attachments_;
     std::map<float, JacobiSpectrum> spectra_;  // by h
 };

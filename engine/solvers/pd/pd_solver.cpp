@@ -6,6 +6,7 @@
 
 #include "shaders/shared/interaction_types.h"
 #include "solvers/pd/pd_jacobi_path_choice.h"
+#include "solvers/solver_origin.h"
 #include "state/collider_set.h"
 #include "step/residual_tracker.h"
 #include "vk/context.h"
@@ -21,7 +22,8 @@ PdSolver::PdSolver(const VulkanContext& ctx, const PdModelView& model, const Par
     : ctx_(ctx),
       particles_(particles),
       colliders_(colliders),
-      constraints_(ctx, model.pd),
+      constraints_(ctx, model.pd,
+                   solverOrigin(model.shared.positions, {model.pd.firstParticle, model.pd.particleCount})),
       q_{&particles.predicted(), &ownQ_[0], &ownQ_[1]},
       jacobiBuffers_{.q = {q_[0], q_[1], q_[2]},
                      .positions = &particles.positions(),
@@ -37,7 +39,7 @@ PdSolver::PdSolver(const VulkanContext& ctx, const PdModelView& model, const Par
     const uint32_t n = model.shared.particleCount();
     const std::vector<glm::vec4> zeros(n, glm::vec4(0.0f));
     for (int b = 0; b < 2; ++b)
-        ownQ_[b] = makeStorageBuffer<glm::vec4>(ctx, model.shared.positions, fmt::format("pd q{}", b + 1));
+        ownQ_[b] = makeStorageBuffer<glm::vec4>(ctx, relativePositions(model.shared), fmt::format("pd q{}", b + 1));
     collisionTargets_ = makeStorageBuffer<glm::vec4>(ctx, zeros, "pd collision targets");
     rhs_ = makeStorageBuffer<glm::vec4>(ctx, zeros, "pd rhs (f, absolute diagonal)");
     contributions_ = makeStorageBuffer<glm::vec4>(ctx, std::vector<glm::vec4>(pd.slots.total, glm::vec4(0.0f)),
@@ -134,6 +136,10 @@ const GpuBuffer& PdSolver::recordSolve(StepRecorder& rec, const SubstepContext& 
     pdParticles.collisionWeight = settings.pd.collisionWeight;
     pdParticles.omega = 1.0f;
     pdParticles.gamma = gamma_;
+    const glm::vec3 o = origin();
+    pdParticles.originX = o.x;
+    pdParticles.originY = o.y;
+    pdParticles.originZ = o.z;
 
     uint32_t c = 0;  // the q buffer holding the current iterate
     for (uint32_t l = 0; l < settings.pd.localIterations; ++l) {
@@ -147,7 +153,7 @@ const GpuBuffer& PdSolver::recordSolve(StepRecorder& rec, const SubstepContext& 
         gpu::PdGatherPush gather{};
         gather.particles = pdParticles;
         gather.mouseParticle = dragging ? mouse->particle : gpu::kNoParticle;
-        gather.mouseTarget = glm::vec4(dragging ? mouse->target : glm::vec3(0.0f), 1.0f);
+        gather.mouseTarget = glm::vec4(dragging ? mouse->target - o : glm::vec3(0.0f), 1.0f);  // q is relative to o
         gather.mouseWeight = kPdMouseWeight;
         rec.run(ids.gather, *gather_,
                 {&constraints_.rows(), &constraints_.gatherSlots(), &contributions_, &collisionTargets_, &rhs_},
@@ -161,7 +167,7 @@ const GpuBuffer& PdSolver::recordSolve(StepRecorder& rec, const SubstepContext& 
         // ||b - A q||_2 of this global step.
         if (sub.tracking) {
             ResidualTracker& tracker = *sub.frame.tracker;
-            const gpu::ResidualPush push{pd.firstParticle, pd.particleCount, sub.h, 0};
+            const gpu::ResidualPush push{pd.firstParticle, pd.particleCount, sub.h, o.x, o.y, o.z, 0, 0};
             rec.run(ids.residual, residualKernel(),
                     {&particles_.positions(), &particles_.velocities(), &constraints_.rows(),
                      &constraints_.offDiagonal(), &rhs_, q_[c], &tracker.partials()},
@@ -212,7 +218,7 @@ void PdSolver::recordLocalStep(StepRecorder& rec, uint32_t c, const gpu::PdParti
 void PdSolver::recordEnergy(StepRecorder& rec, ResidualTracker& tracker, uint32_t c,
                             const gpu::PdParticlePush& particles, uint32_t index) {
     const gpu::PdEnergyPush push{particles.firstParticle, particles.particleCount, model().slots.total, particles.dt,
-                                 particles.collisionWeight, 0, 0, 0};
+                                 particles.collisionWeight, particles.originX, particles.originY, particles.originZ};
     const uint32_t threads = push.particleCount + push.slotCount;
     if (!energy_) energy_ = std::make_unique<ComputeKernel>(ctx_, "pd/energy.comp", sizeof(gpu::PdEnergyPush));
     rec.run(passIds_->energy, *energy_,
@@ -229,10 +235,18 @@ const ComputeKernel& PdSolver::residualKernel() {
     return *residual_;
 }
 
+// The model's positions relative to the origin, as predict's p and so every
+// iterate q are (the first Chebyshev step may read its q^{k-1}).
+std::vector<glm::vec4> PdSolver::relativePositions(const SharedModel& model) const {
+    std::vector<glm::vec4> relative = model.positions;
+    for (glm::vec4& x : relative) x -= glm::vec4(origin(), 0.0f);
+    return relative;
+}
+
 void PdSolver::reset(const SharedModel& model) {
     if (empty()) return;
     const uint32_t n = model.particleCount();
-    for (GpuBuffer& q : ownQ_) q.uploadArray<glm::vec4>(model.positions);
+    for (GpuBuffer& q : ownQ_) q.uploadArray<glm::vec4>(relativePositions(model));
     collisionTargets_.uploadArray<glm::vec4>(std::vector<glm::vec4>(n, glm::vec4(0.0f)));
 }
 

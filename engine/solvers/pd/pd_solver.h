@@ -69,6 +69,7 @@ public:
     std::string_view owner() const override { return "pd"; }
     std::string_view passPrefix() const override { return "pd: "; }
     ParticleRange range() const override { return {model().firstParticle, model().particleCount}; }
+    glm::vec3 origin() const override { return constraints_.origin(); }
     // The energy pass: a thread per particle and per contribution slot.
     uint32_t residualThreads() const override { return model().particleCount + model().slots.total; }
     void declarePasses(StepPlan& plan) override;
@@ -107,6 +108,7 @@ private:
     struct PassIds;
     // The local passes on q buffer c, each timed as its own pass, or all as
     // `timedAs` (the energy's extra local step, unprobed).
+    std::vector<glm::vec4> relativePositions(const SharedModel& model) const;
     void recordLocalStep(StepRecorder& rec, uint32_t c, const gpu::PdParticlePush& particles, StepPosition at,
                          std::optional<uint32_t> timedAs = std::nullopt);
     // g(q) on q buffer c after its local step, into value `index` of the

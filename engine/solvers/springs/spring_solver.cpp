@@ -9,6 +9,7 @@
 #include "solvers/springs/spring_settings.h"
 #include "shaders/shared/interaction_types.h"
 #include "shaders/springs/spring_types.h"
+#include "solvers/solver_origin.h"
 #include "solvers/springs/spring_newton_matrix.h"
 #include "step/residual_tracker.h"
 #include "vk/barriers.h"
@@ -19,12 +20,16 @@ namespace vksim {
 struct SpringSolver::PassIds {
     uint32_t forces = 0, forcesStage = 0;
     uint32_t newtonAssemble = 0, jacobi = 0, lineSearch = 0, lineSearchChoose = 0, newtonUpdate = 0;
-    uint32_t iterateStart = 0, iterateFinish = 0, energy = 0, objectEnergy = 0, mouse = 0;
+    uint32_t vbdInit = 0, energy = 0, objectEnergy = 0, mouse = 0;
     std::vector<uint32_t> vbdColours;
 };
 
 SpringSolver::SpringSolver(const VulkanContext& ctx, const SpringModelView& model, const ParticleStore& particles)
-    : ctx_(ctx), particles_(particles), ms_(model.springs), restPositions_(model.shared.positions) {
+    : ctx_(ctx),
+      particles_(particles),
+      ms_(model.springs),
+      restPositions_(model.shared.positions),
+      origin_(solverOrigin(model.shared.positions, {model.springs.firstParticle, model.springs.particleCount})) {
     if (ms_.empty()) return;
     particleRecords_ = makeStorageBuffer<gpu::MsParticle>(ctx, ms_.particles, "springs particles");
     springs_ = makeStorageBuffer<gpu::MsSpring>(ctx, ms_.springs, "springs");
@@ -48,8 +53,7 @@ SpringSolver::SpringSolver(const VulkanContext& ctx, const SpringModelView& mode
     forces_ = kernel("springs/forces.comp", sizeof(gpu::MsForcePush));
     newtonAssemble_ = kernel("springs/newton_assemble.comp", sizeof(gpu::MsImplicitPush));
     newtonUpdate_ = kernel("springs/newton_update.comp", sizeof(gpu::MsImplicitPush));
-    iterateStart_ = kernel("springs/iterate_start.comp", sizeof(gpu::MsImplicitPush));
-    iterateFinish_ = kernel("springs/iterate_finish.comp", sizeof(gpu::MsImplicitPush));
+    copyRange_ = kernel("springs/copy_range.comp", sizeof(gpu::MsImplicitPush));
     vbd_ = kernel("springs/vbd.comp", sizeof(gpu::MsImplicitPush));
     energy_ = kernel("springs/energy.comp", sizeof(gpu::MsImplicitPush));
     lineSearch_ = kernel("springs/line_search.comp", sizeof(gpu::MsImplicitPush));
@@ -70,8 +74,7 @@ void SpringSolver::declarePasses(StepPlan& plan) {
     ids.lineSearch = plan.declare("springs: line search", StageKind::Solve, "springs");
     ids.lineSearchChoose = plan.declare("springs: line search choose", StageKind::Solve, "springs");
     ids.newtonUpdate = plan.declare("springs: newton update", StageKind::Solve, "springs");
-    ids.iterateStart = plan.declare("springs: iterate start", StageKind::Solve, "springs");
-    ids.iterateFinish = plan.declare("springs: iterate finish", StageKind::Solve, "springs");
+    ids.vbdInit = plan.declare("springs: vbd init", StageKind::Solve, "springs");
     ids.energy = plan.declare("springs: energy", StageKind::Diagnostic, "springs");
     ids.objectEnergy = plan.declare("springs: object energy", StageKind::Diagnostic, "springs");
     ids.mouse = plan.declare("springs: mouse drag", StageKind::Diagnostic, "springs");
@@ -204,11 +207,10 @@ void SpringSolver::recordIntegratorChanges(StepRecorder& rec, const std::vector<
         // but kept current so that they may come to differ at any frame).
         vkCmdFillBuffer(rec.cmd(), particles_.integrators().handle(), first * sizeof(uint32_t),
                         count * sizeof(uint32_t), stageIntegrator(integrators[k]));
-        // Position Verlet keeps its last drift velocity (x - x^{n-1})/h in the
-        // integrator stage (w = 1 once set). Switching to it, whatever an
-        // earlier run of it left there is stale: clear the object's particles,
-        // so that it starts again from x^{n-1} = x - h v. (The other
-        // integrators write the stage before they read it.)
+        // Position Verlet keeps x^{n-1} in the integrator stage (w = 1 once
+        // set). Switching to it, whatever an earlier run of it left there is
+        // stale: clear the object's particles, so that it starts again from
+        // x - h v. (The other integrators write the stage before they read it.)
         if (integrators[k] == SpringIntegrator::PositionVerlet)
             vkCmdFillBuffer(rec.cmd(), particles_.integratorStage().handle(), first * sizeof(glm::vec4),
                             count * sizeof(glm::vec4), 0u);
@@ -225,6 +227,9 @@ gpu::MsImplicitPush SpringSolver::implicitPush(const SubstepContext& sub) const 
     push.particleCount = ms_.particleCount;
     push.dt = sub.h;
     push.step = 1.0f;
+    push.originX = origin_.x;
+    push.originY = origin_.y;
+    push.originZ = origin_.z;
     return push;
 }
 
@@ -298,7 +303,7 @@ const GpuBuffer& SpringSolver::recordSolve(StepRecorder& rec, const SubstepConte
     const std::optional<MouseAttachment>& mouse = sub.frame.mouse;
     if (mouse && range().contains(mouse->particle)) {
         gpu::MousePush push{};
-        push.target = glm::vec4(mouse->target, 1.0f);
+        push.target = glm::vec4(mouse->target - origin_, 1.0f);  // p is relative to the origin
         push.particle = mouse->particle;
         rec.run(passIds_->mouse, *projectMouse_, {&particles_.positions(), solved}, 1, push, {sub.substep},
                 {solved, workingName()});
@@ -313,7 +318,7 @@ void SpringSolver::recordObjective(StepRecorder& rec, const SubstepContext& sub,
     for (const uint32_t measure : {gpu::kMeasureObjective, gpu::kMeasureGradient}) {
         push.measure = measure;
         rec.run(passIds_->energy, *energy_,
-                {&particles_.positions(), &particles_.velocities(), &x, &tracker.partials(), &particleRecords_,
+                {&particles_.positions(), &particles_.predicted(), &x, &tracker.partials(), &particleRecords_,
                  &springs_, &incidentSprings_, &quadratic_},
                 ms_.particleCount, push);
         const bool gradient = measure == gpu::kMeasureGradient;
@@ -324,39 +329,20 @@ void SpringSolver::recordObjective(StepRecorder& rec, const SubstepContext& sub,
     }
 }
 
-// The iterate x = y, relative to the solver's origin (springs/relative.glsl),
-// where both implicit methods start.
-void SpringSolver::recordIterateStart(StepRecorder& rec, const SubstepContext& sub) {
-    rec.run(passIds_->iterateStart, *iterateStart_, {&particles_.positions(), &particles_.velocities(), &iterate_},
-            ms_.particleCount, implicitPush(sub), {sub.substep}, {&iterate_, "springs x"});
-}
-
-// The solved iterate back into the particle store: the velocity (x - x^0)/h
-// and predict's buffer p = x^0 + h of it, which the collision projection,
-// the mouse and the velocity update read (springs/iterate_finish.comp).
-const GpuBuffer& SpringSolver::recordIterateFinish(StepRecorder& rec, const SubstepContext& sub) {
-    rec.run(passIds_->iterateFinish, *iterateFinish_,
-            {&particles_.positions(), &iterate_, &particles_.velocities(), &particles_.predicted()}, ms_.particleCount,
-            implicitPush(sub), {sub.substep}, {&particles_.predicted(), workingName()},
-            {&particles_.velocities(), "velocity"});
-    return particles_.predicted();
-}
-
-// docs/physics.md §9.3. Newton iteration k reads x^k and writes x^{k+1}
-// into the iterate buffer, in place.
+// docs/physics.md §9.3. Newton iteration k reads x^k (y itself for k = 0,
+// so no copy) and writes x^{k+1} into the iterate buffer.
 const GpuBuffer& SpringSolver::recordNewton(StepRecorder& rec, const SubstepContext& sub) {
     const SpringSettings& s = sub.frame.settings.springs;
     const PassIds& ids = *passIds_;
     linear::BlockJacobi& system = *newtonSystem_;
     gpu::MsImplicitPush push = implicitPush(sub);
     const uint32_t J = s.jacobiIterations;
-    recordIterateStart(rec, sub);
-    if (sub.tracking) recordObjective(rec, sub, iterate_, 0);
+    if (sub.tracking) recordObjective(rec, sub, particles_.predicted(), 0);
     for (uint32_t k = 0; k < s.newtonIterations; ++k) {
-        const GpuBuffer& current = iterate_;
+        const GpuBuffer& current = k == 0 ? particles_.predicted() : iterate_;
         const StepPosition at{sub.substep, k};
         rec.run(ids.newtonAssemble, *newtonAssemble_,
-                {&particles_.positions(), &particles_.velocities(), &current, &system.rows(), &system.blocks(),
+                {&particles_.positions(), &particles_.predicted(), &current, &system.rows(), &system.blocks(),
                  &system.rhs(), &system.iterate(0), &particleRecords_, &springs_, &incidentSprings_, &quadratic_},
                 ms_.particleCount, push, at);
         for (uint32_t j = 0; j < J; ++j) {
@@ -370,7 +356,7 @@ const GpuBuffer& SpringSolver::recordNewton(StepRecorder& rec, const SubstepCont
         push.lineSearch = s.lineSearch ? 1u : 0u;
         if (s.lineSearch) {
             rec.run(ids.lineSearch, *lineSearch_,
-                    {&particles_.positions(), &particles_.velocities(), &current, &dx, &lineSearchPartials_,
+                    {&particles_.positions(), &particles_.predicted(), &current, &dx, &lineSearchPartials_,
                      &particleRecords_, &springs_, &incidentSprings_, &quadratic_},
                     ms_.particleCount, push, at);
             rec.run(ids.lineSearchChoose, *lineSearchChoose_, {&lineSearchPartials_, &lineSearchChoice_}, 1, push, at);
@@ -379,7 +365,7 @@ const GpuBuffer& SpringSolver::recordNewton(StepRecorder& rec, const SubstepCont
                 push, at, {&iterate_, "springs x"});
         if (sub.tracking) recordObjective(rec, sub, iterate_, k + 1);
     }
-    return recordIterateFinish(rec, sub);
+    return iterate_;
 }
 
 // docs/physics.md §9.6: x = y, then every colour of every iteration in place.
@@ -387,20 +373,20 @@ const GpuBuffer& SpringSolver::recordVbd(StepRecorder& rec, const SubstepContext
     const SpringSettings& s = sub.frame.settings.springs;
     const PassIds& ids = *passIds_;
     gpu::MsImplicitPush push = implicitPush(sub);
-    recordIterateStart(rec, sub);
+    rec.run(ids.vbdInit, *copyRange_, {&particles_.predicted(), &iterate_}, ms_.particleCount, push, {sub.substep});
     if (sub.tracking) recordObjective(rec, sub, iterate_, 0);
     for (uint32_t k = 0; k < s.vbdIterations; ++k) {
         for (size_t c = 0; c < ms_.vertexColours.size(); ++c) {
             push.first = ms_.vertexColours[c].first;
             push.count = ms_.vertexColours[c].count;
             rec.run(ids.vbdColours[c], *vbd_,
-                    {&particles_.positions(), &particles_.velocities(), &iterate_, &vertexOrder_, &particleRecords_,
+                    {&particles_.positions(), &particles_.predicted(), &iterate_, &vertexOrder_, &particleRecords_,
                      &springs_, &incidentSprings_, &quadratic_},
                     push.count, push, {sub.substep, k}, {&iterate_, "springs x"});
         }
         if (sub.tracking) recordObjective(rec, sub, iterate_, k + 1);
     }
-    return recordIterateFinish(rec, sub);
+    return iterate_;
 }
 
 void SpringSolver::setMaterials(const MsModel& ms) {

@@ -16,19 +16,16 @@
 //   dispatches apply each particle's own rule, the second force pass where
 //   each particle's integrator evaluates it (kForcesAtEachIntegrator).
 //
-//   implicit Euler by Newton (§9.3): y = predict's p; from x = y
-//   (springs: iterate start, relative to the solver's origin),
+//   implicit Euler by Newton (§9.3): y = predict's p; from x = y,
 //   newtonIterations times
 //     springs: newton assemble   -grad F and M/h^2 + sigma/h + H, per block row
 //     springs: jacobi/chebyshev  jacobiIterations block-Jacobi iterations (linear/)
 //     springs: line search       with lineSearch: F(x + alpha dx) for 8 alphas
 //     springs: line search choose    the largest alpha that decreases F enough
 //     springs: newton update     x += alpha dx
-//   then springs: iterate finish: v = (x - x^0)/h, p = x^0 + h v.
 //
-//   vertex block descent (§9.6): x = y (springs: iterate start), then
-//   vbdIterations sweeps of one pass per vertex colour (springs: vbd colour
-//   c), then springs: iterate finish.
+//   vertex block descent (§9.6): x = y (springs: vbd init), then
+//   vbdIterations sweeps of one pass per vertex colour (springs: vbd colour c).
 //
 // A dragged particle is put on the mouse target after the solve (springs:
 // mouse drag, the PBD grab's kernel): its springs pull the rest along from
@@ -63,6 +60,7 @@ public:
     std::string_view owner() const override { return "springs"; }
     std::string_view passPrefix() const override { return "springs: "; }
     ParticleRange range() const override { return {ms_.firstParticle, ms_.particleCount}; }
+    glm::vec3 origin() const override { return origin_; }
     // The objective and gradient passes: a thread per particle.
     uint32_t residualThreads() const override { return ms_.particleCount; }
     void declarePasses(StepPlan& plan) override;
@@ -120,8 +118,6 @@ private:
     ParticleRange objectRange(size_t k) const;
     const GpuBuffer& recordNewton(StepRecorder& rec, const SubstepContext& sub);
     const GpuBuffer& recordVbd(StepRecorder& rec, const SubstepContext& sub);
-    void recordIterateStart(StepRecorder& rec, const SubstepContext& sub);
-    const GpuBuffer& recordIterateFinish(StepRecorder& rec, const SubstepContext& sub);
     bool usesDihedralBending() const;
     // Particles coupled by the largest active energy stencil: mu_max of
     // D^-1 A never exceeds it.
@@ -133,19 +129,18 @@ private:
     const ParticleStore& particles_;
     MsModel ms_;
     std::vector<glm::vec4> restPositions_;  // the model's positions, for the spectrum
+    glm::vec3 origin_;                      // Solver::origin (solvers/solver_origin.h)
 
     // Topology, uploaded once (stiffnesses rewritten by setMaterials).
     GpuBuffer particleRecords_, springs_, incidentSprings_, hinges_, incidentHinges_, quadratic_, vertexOrder_;
     GpuBuffer objectRanges_;  // gpu::MsObjectRange per object, for the energy pass
-    // The implicit methods' iterate x (indexed by global particle), relative
-    // to the solver's origin (shaders/springs/relative.glsl).
+    // The implicit methods' iterate x (indexed by global particle).
     GpuBuffer iterate_;
     std::unique_ptr<linear::BlockJacobi> newtonSystem_;
     // Newton's line search: per-workgroup sums of its candidates, and the
     // alpha it chose (springs/line_search*.comp).
     GpuBuffer lineSearchPartials_, lineSearchChoice_;
-    std::unique_ptr<ComputeKernel> forces_, newtonAssemble_, newtonUpdate_, vbd_, energy_, projectMouse_;
-    std::unique_ptr<ComputeKernel> iterateStart_, iterateFinish_;
+    std::unique_ptr<ComputeKernel> forces_, newtonAssemble_, newtonUpdate_, copyRange_, vbd_, energy_, projectMouse_;
     std::unique_ptr<ComputeKernel> lineSearch_, lineSearchChoose_, objectEnergy_;
 
     std::map<float, linear::JacobiSpectrum> spectra_;  // by h
