@@ -322,7 +322,7 @@ void iterate(WorkgroupObject object, uint iteration) {
 }
 
 // docs/physics.md §1 steps 5-6 for the owned particles: v = (p - x)/h
-// (positionBasedVelocity, from the velocity predict left), x = p,
+// (positionBasedVelocity, from the velocity predict left), x = O + p,
 // then friction and restitution where a collider pushed the particle.
 void finish(uint count) {
     for (uint l = gl_LocalInvocationID.x; l < count; l += kSize) {
