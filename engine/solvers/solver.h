@@ -68,9 +68,9 @@ public:
     virtual std::string_view passPrefix() const = 0;
     virtual ParticleRange range() const = 0;
     // What its predicted positions are relative to (solvers/solver_origin.h;
-    // ParticlePush::origin*): PBD's and projective dynamics' projections
-    // write them. Zero for a solver that keeps world positions there.
-    virtual glm::vec3 origin() const { return glm::vec3(0.0f); }
+    // ParticlePush::origin*): each solver takes solverOrigin() of its range
+    // at construction and keeps it.
+    virtual glm::vec3 origin() const = 0;
     // The threads of the longest first pass its residual or energy tracking
     // records (step/residual_tracker.h sizes its partial sums by the largest).
     virtual uint32_t residualThreads() const { return 0; }

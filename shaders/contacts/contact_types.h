@@ -2,7 +2,7 @@
 // (shaders/contacts, engine/contacts), shared by GLSL and C++.
 #ifndef VKSIM_CONTACT_TYPES_H
 #define VKSIM_CONTACT_TYPES_H
-#include "../shared/gpu_compat.h"
+#include "shaders/shared/gpu_compat.h"
 
 GPU_NAMESPACE_BEGIN
 

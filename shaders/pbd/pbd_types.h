@@ -4,7 +4,7 @@
 // and the workgroup and cluster solves.
 #ifndef VKSIM_PBD_TYPES_H
 #define VKSIM_PBD_TYPES_H
-#include "../shared/sim_types.h"
+#include "shaders/shared/sim_types.h"
 
 GPU_NAMESPACE_BEGIN
 

@@ -13,7 +13,7 @@
 // ignores it; the energy pass (pd/energy.comp) sums it.
 #ifndef VKSIM_PD_TYPES_H
 #define VKSIM_PD_TYPES_H
-#include "../shared/gpu_compat.h"
+#include "shaders/shared/gpu_compat.h"
 
 GPU_NAMESPACE_BEGIN
 

@@ -2,7 +2,7 @@
 // §11), shared by GLSL and C++ (gpu_compat.h).
 #ifndef VKSIM_RIGID_TYPES_H
 #define VKSIM_RIGID_TYPES_H
-#include "../shared/gpu_compat.h"
+#include "shaders/shared/gpu_compat.h"
 
 GPU_NAMESPACE_BEGIN
 

@@ -3,7 +3,7 @@
 // result does not depend on the order the GPU adds in.
 #ifndef VKSIM_SCAN_TYPES_H
 #define VKSIM_SCAN_TYPES_H
-#include "../shared/gpu_compat.h"
+#include "shaders/shared/gpu_compat.h"
 
 GPU_NAMESPACE_BEGIN
 

@@ -6,7 +6,7 @@
 #ifndef VKSIM_INTERACTION_TYPES_H
 #define VKSIM_INTERACTION_TYPES_H
 #include "gpu_compat.h"
-#include "../pd/pd_types.h"
+#include "shaders/pd/pd_types.h"
 
 GPU_NAMESPACE_BEGIN
 

@@ -6,7 +6,7 @@
 // atomics: each element is evaluated once per vertex it moves.
 #ifndef VKSIM_SPRING_TYPES_H
 #define VKSIM_SPRING_TYPES_H
-#include "../shared/gpu_compat.h"
+#include "shaders/shared/gpu_compat.h"
 
 GPU_NAMESPACE_BEGIN
 

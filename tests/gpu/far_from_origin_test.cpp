@@ -141,7 +141,7 @@ TEST_F(FarFromOrigin, SpringIntegratorsKeepTheirPeriodAtOneKilometre) {
                                         SpringIntegrator::Midpoint, SpringIntegrator::ImplicitEuler,
                                         SpringIntegrator::Vbd}) {
         settings.springs.integrator = integrator;
-        const bool iteratesRelative =
+        const bool solvesForPositions =
             integrator == SpringIntegrator::ImplicitEuler || integrator == SpringIntegrator::Vbd;
         for (const double z0 : {0.0, 1000.0}) {
             SpringOscillator o;
@@ -161,7 +161,7 @@ TEST_F(FarFromOrigin, SpringIntegratorsKeepTheirPeriodAtOneKilometre) {
             const double origin = solverOrigin(model.positions, {0, model.particleCount()}).z;
             const double relative = std::max(std::abs(z0 - 0.5 * o.restLength - origin),
                                              std::abs(z0 + 0.5 * o.restLength + o.amplitude - origin));
-            if (iteratesRelative) rounding += phaseWander * ulpAt(relative) / q;
+            if (solvesForPositions) rounding += phaseWander * ulpAt(relative) / q;
             const double error = measured.period / discrete - 1.0;
             std::cout << fmt::format("[far from origin] {:<20} z = {:6.0f} m: period {:.7f} s, discrete {:.7f} s: "
                                      "error {:+.2e} (bound {:.2e}); against 2 pi/omega {:+.2e} (scheme's own "
@@ -180,8 +180,8 @@ TEST_F(FarFromOrigin, SpringIntegratorsKeepTheirPeriodAtOneKilometre) {
 // shape, and position Verlet's first step starts from x - h v):
 //   y_n = y0 + n h vy0 - g h^2 n (n + 1)/2.
 // Each keeps the velocity predict drifted by where the solve moves nothing
-// (positionBasedVelocity; position Verlet its drift velocity; implicit
-// Euler and VBD iterate relative to the solver's origin), so a position is
+// (positionBasedVelocity, which implicit Euler and VBD share with PBD and
+// PD; position Verlet its drift velocity), so a position is
 // rounded once a substep (u |x| with u = 2^-24) and a velocity once (u |v|),
 // which later substeps carry: the bound is
 //   u (n max|x| + h (max|v| + h g)(n^2/2 + 2n)),

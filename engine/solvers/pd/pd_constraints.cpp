@@ -65,22 +65,22 @@ void PdConstraints::setWeights(const PdModel& pd) {
     // Only the arrays whose bytes changed (an edit touches one family, and
     // the rows of its particles). An empty family has no bytes, and its
     // null data() may not go to memcmp.
-    auto upload = [](GpuBuffer& buffer, auto& current, const auto& next) {
+    // The attachments go up relative to the origin, as at construction.
+    auto upload = [this](GpuBuffer& buffer, auto& current, const auto& next) {
         using T = typename std::decay_t<decltype(next)>::value_type;
         if (next.empty() || std::memcmp(current.data(), next.data(), next.size() * sizeof(T)) == 0) return;
         current = next;
-        buffer.uploadArray<T>(current);
+        if constexpr (std::is_same_v<T, gpu::PdAttachment>)
+            buffer.uploadArray<T>(relativeTo(origin_, current));
+        else
+            buffer.uploadArray<T>(current);
     };
     upload(springs_, pd_.springs, pd.springs);
     upload(triangles_, pd_.triangles, pd.triangles);
     upload(tetStrain_, pd_.tetStrain, pd.tetStrain);
     upload(tetVolume_, pd_.tetVolume, pd.tetVolume);
     upload(bending_, pd_.bending, pd.bending);
-    if (!pd.attachments.empty() && std::memcmp(pd_.attachments.data(), pd.attachments.data(),
-                                               pd.attachments.size() * sizeof(gpu::PdAttachment)) != 0) {
-        pd_.attachments = pd.attachments;
-        attachments_.uploadArray<gpu::PdAttachment>(relativeTo(origin_, pd_.attachments));
-    }
+    upload(attachments_, pd_.attachments, pd.attachments);
     upload(rows_, pd_.rows, pd.rows);
     upload(offDiagonal_, pd_.offDiagonal, pd.offDiagonal);
     spectra_.clear();
