@@ -63,6 +63,7 @@ real meshSdfGridValue(uint index) { return real(boundMeshSdfGridValue(index)); }
 #include "shaders/contacts/contact_math.glsl"
 #include "shaders/linear/chebyshev.glsl"
 #include "shaders/math/ray_triangle.glsl"
+#include "shaders/math/quaternion.glsl"
 #include "shaders/math/sdf.glsl"
 #include "shaders/math/svd3.glsl"
 #include "shaders/particle/contact.glsl"

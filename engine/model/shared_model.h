@@ -61,6 +61,10 @@ struct SharedModel {
 
     std::vector<ObjectRange> objects;
 
+    // The scene's rigid bodies: with particles, they exchange impulses with
+    // them every substep (docs/physics.md §11, "Two-way coupling").
+    uint32_t bodyCount = 0;
+
     uint32_t particleCount() const { return static_cast<uint32_t>(positions.size()); }
     uint32_t triangleCount() const { return static_cast<uint32_t>(triangles.size() / 3); }
 };

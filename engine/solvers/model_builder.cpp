@@ -77,6 +77,7 @@ SimModel buildModel(const Scene& scene, ModelDiagnostics* diagnostics) {
     // Its messages name the body's JSON path themselves.
     forObject(scene, "", [&] { model.rigid = buildRigidModel(scene.bodies); });
     attachMeshBodies(scene.bodies, model.rigid, model.meshSdfGrids);
+    model.bodyCount = model.rigid.bodyCount();
 
     VertexTriangles adjacency = vertexTriangleAdjacency(model.triangles, model.particleCount());
     model.adjacencyOffsets = std::move(adjacency.offsets);

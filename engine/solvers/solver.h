@@ -43,6 +43,19 @@ struct FrameInputs {
     bool normals = true;
 };
 
+// What a solver whose iterations project the collisions records after each
+// iteration's projections, over its range (`range`: its first particle,
+// count, h and origin): the two-way coupling with the rigid bodies
+// (solvers/rigid/body_coupling.h), which moves them by what the
+// projections pushed.
+class IterationCoupling {
+public:
+    virtual void recordIteration(StepRecorder& rec, const gpu::ParticlePush& range, StepPosition at) const = 0;
+
+protected:
+    ~IterationCoupling() = default;
+};
+
 // What one substep of one solver is recorded with.
 struct SubstepContext {
     const FrameInputs& frame;
@@ -56,6 +69,10 @@ struct SubstepContext {
     // object of the solver's range has them: detected once per substep,
     // projected in each iteration of its solve.
     const ContactStage* contacts = nullptr;
+    // The two-way coupling with the rigid bodies, when the world has
+    // bodies: a solver whose iterations project the collisions records it
+    // after each iteration's projections.
+    const IterationCoupling* bodies = nullptr;
 };
 
 class Solver {

@@ -26,7 +26,11 @@ Stepper::Stepper(const VulkanContext& ctx, const SimModel& model, const SolverSe
       contacts_(buildContactStage(ctx, model)),
       solvers_(makeParticleSolvers(ctx, model, particles_, colliders_, settings)),
       rigid_(std::make_unique<RigidSolver>(ctx, model.rigid, colliders_)) {
+    // The bodies are colliders of the particles, after the scene's (ColliderSet).
+    if (!rigid_->empty() && colliders_.count() > colliders_.sceneCount())
+        coupling_ = std::make_unique<BodyCoupling>(ctx, *rigid_, particles_, colliders_.sceneCount());
     rigid_->declarePasses(plan_);
+    if (coupling_) coupling_->declarePasses(plan_);
     if (contacts_) contacts_->declarePasses(plan_);
     for (const std::unique_ptr<Solver>& owned : solvers_) {
         Solver* solver = owned.get();
@@ -77,15 +81,26 @@ void Stepper::recordFrame(StepRecorder& rec, const FrameInputs& frame) {
     }
     for (const Active& active : active_) active.solver->beginFrame(rec, frame);
     const SolverSettings& settings = frame.settings;
-    // The bodies read the colliders only (no particle), so their whole frame
-    // comes first; then they are colliders for the particles, at the pose
-    // and velocity they end the frame with.
-    rigid_->recordFrame(rec, settings, frame.bodyDrag);
-    rigid_->recordColliders(rec);
     const float h = settings.timeStep / static_cast<float>(settings.substeps);
-    for (uint32_t s = 0; s < settings.substeps; ++s)
-        for (const Active& active : active_)
-            if (!active.solver->recordsWholeFrames(settings)) recordSubstep(rec, frame, active, s, h);
+    if (coupling_) {
+        // Substep by substep: the bodies', their shapes into the colliders
+        // at the pose they end it with, the particles' against them, and
+        // what the particles gave the bodies back to them (docs/physics.md
+        // §11, "Two-way coupling"). No solver records whole frames here
+        // (the PBD workgroup path does not take a world with bodies).
+        for (uint32_t s = 0; s < settings.substeps; ++s) {
+            rigid_->recordSubsteps(rec, settings, frame.bodyDrag, {s, 1});
+            rigid_->recordColliders(rec);
+            for (const Active& active : active_) recordSubstep(rec, frame, active, s, h);
+            coupling_->recordSubstepEnd(rec, h, s);
+        }
+    } else {
+        // Bodies alone, or particles alone: no order between them.
+        rigid_->recordFrame(rec, settings, frame.bodyDrag);
+        for (uint32_t s = 0; s < settings.substeps; ++s)
+            for (const Active& active : active_)
+                if (!active.solver->recordsWholeFrames(settings)) recordSubstep(rec, frame, active, s, h);
+    }
     for (const Active& active : active_)
         if (active.solver->recordsWholeFrames(settings))
             active.solver->recordFrame(rec, frame, particlePush(settings, h, *active.solver, colliders_.count()));
@@ -107,7 +122,8 @@ void Stepper::recordSubstep(StepRecorder& rec, const FrameInputs& frame, const A
                              particlePush(frame.settings, h, solver, colliders_.count()),
                              stages_,
                              passes,
-                             active.contacts};
+                             active.contacts,
+                             coupling_.get()};
     const GpuBuffer& predicted = solver.predictTarget();
     solver.recordBeforePredict(rec, sub);
     stages_.predict(rec, passes.predict, sub.particles, predicted, solver.workingName(), substep);

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "contacts/contact_stage.h"
+#include "solvers/rigid/body_coupling.h"
 #include "solvers/rigid/rigid_solver.h"
 #include "solvers/sim_model.h"
 #include "solvers/solver.h"
@@ -126,6 +127,8 @@ private:
     std::unique_ptr<ContactStage> contacts_;
     std::vector<std::unique_ptr<Solver>> solvers_;  // solvers/solver_list.h, in step order
     std::unique_ptr<RigidSolver> rigid_;
+    // Null unless the world has both bodies and particles.
+    std::unique_ptr<BodyCoupling> coupling_;
     std::vector<Active> active_;  // the solvers with particles, in step order
     uint32_t normalsPass_ = 0;
     StepPlan plan_;

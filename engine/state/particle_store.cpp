@@ -6,6 +6,10 @@ namespace vksim {
 
 namespace {
 constexpr VkBufferUsageFlags kVertexUsage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT;
+
+std::vector<gpu::BodyPush> noBodyPushes(uint32_t count) {
+    return std::vector<gpu::BodyPush>(count, gpu::BodyPush{0.0f, 0.0f, 0.0f, gpu::kNoBodyPush});
+}
 }  // namespace
 
 ParticleStore::ParticleStore(const VulkanContext& ctx, const SharedModel& model)
@@ -19,6 +23,7 @@ ParticleStore::ParticleStore(const VulkanContext& ctx, const SharedModel& model)
                                               VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT);
     velocities_ = makeStorageBuffer<glm::vec4>(ctx, model.velocities, "velocities");
     contacts_ = makeStorageBuffer<gpu::ParticleContact>(ctx, noContacts, "particle contacts");
+    bodyPushes_ = makeStorageBuffer<gpu::BodyPush>(ctx, noBodyPushes(particleCount_), "particle pushes from bodies");
     normals_ = makeStorageBuffer<glm::vec4>(ctx, zeros, "vertex normals", kVertexUsage);
     accelerations_ = makeStorageBuffer<glm::vec4>(ctx, zeros, "accelerations");
     integratorStage_ = makeStorageBuffer<glm::vec4>(ctx, zeros, "integrator stage");
@@ -35,6 +40,7 @@ void ParticleStore::reset(const SharedModel& model) {
     predicted_.uploadArray<glm::vec4>(model.positions);
     velocities_.uploadArray<glm::vec4>(model.velocities);
     contacts_.uploadArray<gpu::ParticleContact>(std::vector<gpu::ParticleContact>(particleCount_));
+    bodyPushes_.uploadArray<gpu::BodyPush>(noBodyPushes(particleCount_));
     const std::vector<glm::vec4> zeros(particleCount_, glm::vec4(0.0f));
     accelerations_.uploadArray<glm::vec4>(zeros);
     integratorStage_.uploadArray<glm::vec4>(zeros);

@@ -33,6 +33,9 @@ public:
     const GpuBuffer& predicted() const { return predicted_; }
     const GpuBuffer& velocities() const { return velocities_; }
     const GpuBuffer& contacts() const { return contacts_; }
+    // What the rigid bodies' colliders did to each particle in the substep
+    // (gpu::BodyPush), which the two-way coupling gathers per body.
+    const GpuBuffer& bodyPushes() const { return bodyPushes_; }
     // a of the explicit integrators (written by a solver's force pass) and
     // what their predict stage keeps for the update (particle_math.glsl);
     // zero and unused for the other integrators.
@@ -69,7 +72,7 @@ private:
     uint32_t particleCount_ = 0;
     uint32_t triangleCount_ = 0;
     // Per-step state.
-    GpuBuffer positions_, predicted_, velocities_, contacts_, normals_, accelerations_, integratorStage_;
+    GpuBuffer positions_, predicted_, velocities_, contacts_, bodyPushes_, normals_, accelerations_, integratorStage_;
     // Topology, uploaded once: what the normals pass and the renderer read.
     GpuBuffer triangles_, adjacencyOffsets_, adjacentTriangles_, drags_;
     GpuBuffer integrators_;  // written by the solvers (integrators())

@@ -73,14 +73,15 @@ void ParticleStages::collideGenerate(StepRecorder& rec, uint32_t pass, const gpu
                                      const GpuBuffer& working) const {
     rec.run(pass, *collideGenerate_,
             {&working, &particles_.velocities(), &colliders_.colliders(), &particles_.contacts(),
-             &colliders_.meshSdfGrids()},
+             &colliders_.meshSdfGrids(), &particles_.bodyPushes()},
             push.particleCount, push);
 }
 
 void ParticleStages::collideProject(StepRecorder& rec, uint32_t pass, const gpu::ParticlePush& push,
                                     const GpuBuffer& working, std::string_view workingName, StepPosition at) const {
     rec.run(pass, *collideProject_,
-            {&working, &colliders_.colliders(), &particles_.contacts(), &colliders_.meshSdfGrids()},
+            {&working, &colliders_.colliders(), &particles_.contacts(), &colliders_.meshSdfGrids(),
+             &particles_.bodyPushes()},
             push.particleCount, push, at, {&working, workingName});
 }
 
@@ -97,7 +98,7 @@ void ParticleStages::contactVelocity(StepRecorder& rec, uint32_t pass, const gpu
                                      uint32_t substep) const {
     rec.run(pass, *contactVelocity_,
             {&particles_.positions(), &particles_.velocities(), &colliders_.colliders(), &particles_.contacts(),
-             &colliders_.meshSdfGrids()},
+             &colliders_.meshSdfGrids(), &particles_.bodyPushes()},
             push.particleCount, push, {substep}, {&particles_.velocities(), "velocity"});
 }
 

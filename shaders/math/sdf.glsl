@@ -3,17 +3,7 @@
 // (docs/physics.md §2). Shared math: see math/real_glsl.h for the rules.
 #ifndef VKSIM_SDF_GLSL
 #define VKSIM_SDF_GLSL
-
-// Rotates v by the unit quaternion q = (x, y, z, w).
-real3 quatRotate(real4 q, real3 v) {
-    real3 u = real3(q.x, q.y, q.z);
-    real3 t = real(2) * cross(u, v);
-    return v + q.w * t + cross(u, t);
-}
-
-real3 quatRotateInverse(real4 q, real3 v) {
-    return quatRotate(real4(-q.x, -q.y, -q.z, q.w), v);
-}
+// Needs math/quaternion.glsl first.
 
 // Distances in the collider's local frame (Quilez's primitives).
 real sdfBoxLocal(real3 p, real3 halfExtents) {

@@ -10,7 +10,9 @@ layout(binding = 2) uniform usamplerBuffer colliderTexels;  // particle/collider
 #include "particle/collider_texels.glsl"
 layout(std430, binding = 3) writeonly buffer Contacts { ParticleContact contacts[]; };
 layout(std430, binding = 4) readonly buffer MeshSdfGrids { float meshSdfGrids[]; };
+layout(std430, binding = 5) writeonly buffer BodyPushes { BodyPush bodyPushes[]; };  // reset for the substep
 float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.glsl's mesh colliders
+#include "math/quaternion.glsl"
 #include "math/sdf.glsl"
 #include "particle/collider_stages.glsl"
 
@@ -20,4 +22,5 @@ void main() {
     vec4 p = predicted[i];  // relative to the range's origin
     contacts[i] = generateContact(p.xyz, p.w, velocities[i].xyz, pc.colliderCount, pc.collisionMargin,
                                   pc.stencilStep, vec3(pc.originX, pc.originY, pc.originZ));
+    bodyPushes[i] = BodyPush(0.0, 0.0, 0.0, kNoBodyPush);
 }

@@ -66,15 +66,29 @@ struct ProjectedContact {
     uint touching;
 };
 
+// A rigid body's collider (Collider::linearVelocity.w) that moved the
+// particle by `delta`: summed into its record, if the substep's record is
+// this body's or none's yet (BodyPush).
+void recordBodyPush(inout BodyPush record, uint c, Collider col, vec3 delta) {
+    if (col.linearVelocity.w == 0.0) return;
+    if (record.collider == kNoBodyPush) record.collider = c;
+    if (record.collider != c) return;
+    record.pushX += delta.x;
+    record.pushY += delta.y;
+    record.pushZ += delta.z;
+}
+
 ProjectedContact projectContacts(vec3 p, uint candidates, uint touching, uint colliderCount, float stencilStep,
-                                 vec3 origin) {
+                                 vec3 origin, inout BodyPush record) {
     for (uint c = 0; c < colliderCount; ++c) {
         if ((candidates & (1u << c)) == 0u) continue;
         Collider col = colliderFromOrigin(c, origin);
         float C = sdfWorld(col.type, col.position.xyz, col.rotation, col.size, p) - col.thickness;
         if (C >= 0.0) continue;
         vec3 g = sdfGradientTetra(col.type, col.position.xyz, col.rotation, col.size, p, stencilStep);
-        p += solveCollision(C, g);
+        vec3 delta = solveCollision(C, g);
+        p += delta;
+        recordBodyPush(record, c, col, delta);
         touching |= 1u << c;
     }
     return ProjectedContact(p, touching);
@@ -83,12 +97,11 @@ ProjectedContact projectContacts(vec3 p, uint candidates, uint touching, uint co
 // Friction and restitution for a particle at x, velocity v, that the
 // projection pushed out of a collider this substep (contact.touching != 0).
 // The normal is the stencil gradient of the nearest touching collider at x.
-vec3 contactResponse(vec3 x, vec3 v, ParticleContact contact, uint colliderCount, float stencilStep,
-                     float restitutionThreshold, vec3 origin) {
+uint nearestTouching(vec3 x, uint touching, uint colliderCount, vec3 origin) {
     uint nearest = 0u;
     float nearestC = 3.4e38;
     for (uint c = 0; c < colliderCount; ++c) {
-        if ((contact.touching & (1u << c)) == 0u) continue;
+        if ((touching & (1u << c)) == 0u) continue;
         Collider col = colliderFromOrigin(c, origin);
         float C = sdfWorld(col.type, col.position.xyz, col.rotation, col.size, x) - col.thickness;
         if (C < nearestC) {
@@ -96,6 +109,12 @@ vec3 contactResponse(vec3 x, vec3 v, ParticleContact contact, uint colliderCount
             nearest = c;
         }
     }
+    return nearest;
+}
+
+// contactResponse against collider `nearest` (nearestTouching).
+vec3 contactResponseWith(uint nearest, vec3 x, vec3 v, ParticleContact contact, float stencilStep,
+                         float restitutionThreshold, vec3 origin) {
     Collider col = colliderFromOrigin(nearest, origin);
     vec3 g = sdfGradientTetra(col.type, col.position.xyz, col.rotation, col.size, x, stencilStep);
     float gl = length(g);
@@ -103,6 +122,12 @@ vec3 contactResponse(vec3 x, vec3 v, ParticleContact contact, uint colliderCount
     vec3 vc = colliderPointVelocity(col.linearVelocity.xyz, col.angularVelocity.xyz, col.position.xyz, x);
     return movingContactVelocity(v, vc, g / gl, contact.approachSpeed, col.friction, col.restitution,
                                  restitutionThreshold);
+}
+
+vec3 contactResponse(vec3 x, vec3 v, ParticleContact contact, uint colliderCount, float stencilStep,
+                     float restitutionThreshold, vec3 origin) {
+    return contactResponseWith(nearestTouching(x, contact.touching, colliderCount, origin), x, v, contact,
+                               stencilStep, restitutionThreshold, origin);
 }
 
 #endif

@@ -11,7 +11,9 @@ layout(binding = 2) uniform usamplerBuffer colliderTexels;  // particle/collider
 #include "particle/collider_texels.glsl"
 layout(std430, binding = 3) readonly buffer Contacts { ParticleContact contacts[]; };
 layout(std430, binding = 4) readonly buffer MeshSdfGrids { float meshSdfGrids[]; };
+layout(std430, binding = 5) buffer BodyPushes { BodyPush bodyPushes[]; };
 float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.glsl's mesh colliders
+#include "math/quaternion.glsl"
 #include "math/sdf.glsl"
 #include "particle/collider_stages.glsl"
 
@@ -20,7 +22,15 @@ void main() {
     uint i = pc.firstParticle + gl_GlobalInvocationID.x;
     ParticleContact contact = contacts[i];
     if (contact.touching == 0u) return;
-    vec3 v = contactResponse(positions[i].xyz, velocities[i].xyz, contact, pc.colliderCount, pc.stencilStep,
-                             pc.restitutionThreshold, vec3(0.0));  // x: world positions
+    vec3 x = positions[i].xyz;  // world positions: origin 0
+    uint nearest = nearestTouching(x, contact.touching, pc.colliderCount, vec3(0.0));
+    vec3 before = velocities[i].xyz;
+    vec3 v = contactResponseWith(nearest, x, before, contact, pc.stencilStep, pc.restitutionThreshold, vec3(0.0));
     velocities[i] = vec4(v, 0.0);
+    // A body's friction and restitution: its share of the momentum too.
+    BodyPush record = bodyPushes[i];
+    if (record.collider == nearest) {
+        vec3 delta = pc.dt * (v - before);
+        bodyPushes[i] = BodyPush(record.pushX + delta.x, record.pushY + delta.y, record.pushZ + delta.z, nearest);
+    }
 }

@@ -10,7 +10,9 @@ layout(binding = 1) uniform usamplerBuffer colliderTexels;  // particle/collider
 #include "particle/collider_texels.glsl"
 layout(std430, binding = 2) buffer Contacts { ParticleContact contacts[]; };
 layout(std430, binding = 3) readonly buffer MeshSdfGrids { float meshSdfGrids[]; };
+layout(std430, binding = 4) buffer BodyPushes { BodyPush bodyPushes[]; };
 float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.glsl's mesh colliders
+#include "math/quaternion.glsl"
 #include "math/sdf.glsl"
 #include "particle/collider_stages.glsl"
 
@@ -20,8 +22,10 @@ void main() {
     uint candidates = contacts[i].candidates;
     if (candidates == 0u) return;
     vec4 p = predicted[i];
+    BodyPush record = bodyPushes[i];
     ProjectedContact r = projectContacts(p.xyz, candidates, contacts[i].touching, pc.colliderCount, pc.stencilStep,
-                                         vec3(pc.originX, pc.originY, pc.originZ));  // p is relative to it
+                                         vec3(pc.originX, pc.originY, pc.originZ), record);  // p is relative to it
     predicted[i] = vec4(r.p, p.w);
     contacts[i].touching = r.touching;
+    bodyPushes[i] = record;
 }

@@ -138,8 +138,11 @@ layout(std430, binding = 15) readonly buffer ShapeMatchRest { vec4 shapeMatchRes
 // then their indices in the cluster (projectListedContacts).
 layout(std430, binding = 17) buffer ContactLists { uint contactLists[]; };
 #endif
+// What the bodies' colliders did to each particle (particle/collider_stages.glsl, recordBodyPush).
+layout(std430, binding = 18) buffer BodyPushes { BodyPush bodyPushes[]; };
 
 float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.glsl's mesh colliders
+#include "math/quaternion.glsl"
 #include "math/sdf.glsl"
 #include "particle/collider_stages.glsl"
 #include "pbd/pbd_constraints.glsl"
@@ -266,13 +269,15 @@ void projectOwnedContact(uint l) {
     uint candidates = contacts[i].candidates;
     if (candidates == 0u) return;
     vec4 x = inDeviceMemory ? predictedAt(i) : vec4(sharedPosition(l), 0.0);
+    BodyPush record = bodyPushes[i];
     ProjectedContact r = projectContacts(x.xyz, candidates, contacts[i].touching, pc.particles.colliderCount,
-                                         pc.particles.stencilStep, origin);
+                                         pc.particles.stencilStep, origin, record);
     if (inDeviceMemory)
         setPredicted(i, vec4(r.p, x.w));
     else
         setSharedPosition(l, r.p);
     contacts[i].touching = r.touching;
+    bodyPushes[i] = record;
 }
 
 // Those of every owned particle.

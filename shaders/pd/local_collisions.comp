@@ -18,6 +18,7 @@ layout(std430, binding = 2) buffer Contacts { ParticleContact contacts[]; };
 layout(std430, binding = 3) writeonly buffer CollisionTargets { vec4 collisionTargets[]; };
 layout(std430, binding = 4) readonly buffer MeshSdfGrids { float meshSdfGrids[]; };
 float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.glsl's mesh colliders
+#include "math/quaternion.glsl"
 #include "math/sdf.glsl"
 
 void main() {

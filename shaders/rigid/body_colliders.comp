@@ -1,6 +1,6 @@
 #version 460
 // docs/physics.md §11, "Bodies as colliders": each body's shape at its
-// pose, written into the collider buffer after the bodies' frame, so that
+// pose, written into the collider buffer after each of the bodies' substeps, so that
 // the particle solvers' collision stages (cloth, soft bodies) meet the
 // bodies as moving colliders, with the velocity of the body's surface:
 // a point x of the shape moves at v + omega x (x - c), which is the
@@ -9,16 +9,12 @@
 #extension GL_GOOGLE_include_directive : require
 #include "shared/kernel.glsl"
 #include "rigid/rigid_types.h"
+#include "math/quaternion.glsl"
 
 layout(push_constant) uniform Push { RigidPush pc; };
 layout(std430, binding = 0) readonly buffer States { RigidBodyState states[]; };
 layout(std430, binding = 1) readonly buffer Shapes { Collider shapes[]; };
 layout(std430, binding = 2) writeonly buffer Colliders { Collider colliders[]; };
-
-vec3 quatRotate(vec4 q, vec3 v) {
-    vec3 t = 2.0 * cross(q.xyz, v);
-    return v + q.w * t + cross(q.xyz, t);
-}
 
 void main() {
     uint b = gl_GlobalInvocationID.x;
@@ -28,7 +24,8 @@ void main() {
     vec3 origin = s.position.xyz + quatRotate(s.rotation, c.position.xyz);
     c.position = vec4(origin, c.position.w);  // w: the shape's bounding radius (sim/collider_bounds.h)
     c.rotation = s.rotation;
-    c.linearVelocity = vec4(s.linearVelocity.xyz + cross(s.angularVelocity.xyz, origin - s.position.xyz), 0.0);
+    // w = 1: a body's collider, which takes back the particles' pushes (Collider::linearVelocity).
+    c.linearVelocity = vec4(s.linearVelocity.xyz + cross(s.angularVelocity.xyz, origin - s.position.xyz), 1.0);
     c.angularVelocity = vec4(s.angularVelocity.xyz, 0.0);
     colliders[pc.firstBodyCollider + b] = c;
 }

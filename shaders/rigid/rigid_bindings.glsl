@@ -21,6 +21,7 @@ layout(binding = 6) uniform usamplerBuffer colliderTexels;  // particle/collider
 #include "particle/collider_texels.glsl"
 
 float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.glsl's mesh grids
+#include "math/quaternion.glsl"
 #include "math/sdf.glsl"
 #include "rigid/rigid_math.glsl"
 #include "rigid/rigid_reduce.glsl"

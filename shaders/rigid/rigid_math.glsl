@@ -2,7 +2,7 @@
 // orientation updates of a substep and the impulse that gives a contact
 // point its bounce and friction. Shared math: see math/real_glsl.h for the rules;
 // the CPU reference (engine/solvers/rigid/rigid_reference.h) runs these same
-// functions in double. Needs math/sdf.glsl (quatRotate) first.
+// functions in double. Needs math/quaternion.glsl first.
 #ifndef VKSIM_RIGID_MATH_GLSL
 #define VKSIM_RIGID_MATH_GLSL
 
@@ -22,12 +22,15 @@ real3x3 crossMatrix(real3 r) {
     return real3x3(real3(0, r.z, -r.y), real3(-r.z, 0, r.x), real3(r.y, -r.x, 0));
 }
 
+// R T R^T as a matrix, for a body-frame tensor T.
+real3x3 worldTensor(real4 q, real3x3 bodyTensor) {
+    return real3x3(worldTensorTimes(q, bodyTensor, real3(1, 0, 0)), worldTensorTimes(q, bodyTensor, real3(0, 1, 0)),
+                   worldTensorTimes(q, bodyTensor, real3(0, 0, 1)));
+}
+
 // I^-1 = R I_ref^-1 R^T as a matrix (the impulse solve needs it whole).
 real3x3 worldInverseInertia(real4 q, real3x3 inverseInertiaRef) {
-    real3x3 m = real3x3(worldTensorTimes(q, inverseInertiaRef, real3(1, 0, 0)),
-                        worldTensorTimes(q, inverseInertiaRef, real3(0, 1, 0)),
-                        worldTensorTimes(q, inverseInertiaRef, real3(0, 0, 1)));
-    return m;
+    return worldTensor(q, inverseInertiaRef);
 }
 
 // The gyroscopic step of a torque-free body in its own frame: Euler's
@@ -192,6 +195,25 @@ real penaltyMagnitude(uint model, real phi, real zone, real stiffness, real stre
 // (target - x) / time, so it closes on the target exponentially (BodyDrag).
 real3 dragVelocityChange(real3 x, real3 vPoint, real3 target, real time) {
     return (target - x) / time - vPoint;
+}
+
+// Two-way coupling (docs/physics.md §11): the body (inverse mass, world
+// inertia about its centre c) and the particles that touched it in the
+// substep share the momentum j (its moment about c: torque) the particles
+// gave it, as one rigid aggregate. Of the particles: mass their sum of m,
+// moment their sum of m r, spread their sum of m (|r|^2 1 - r r^T), r the
+// offset from c. The aggregate's velocity change (dV at c, dw) solves
+//     M_a dV + dw x s = j,     I_a dw + s x dV = torque
+// (its linear and angular momentum about c), M_a = M + mass, I_a = I +
+// spread, s = moment. Eliminating dV leaves (I_a + [s]x[s]x / M_a) dw =
+// torque - s x j / M_a, whose matrix is the aggregate's inertia about its
+// own centre of mass (the parallel-axis theorem): positive definite.
+BodyVelocity aggregateVelocityChange(real inverseMass, real3x3 inertia, real3 j, real3 torque, real mass,
+                                     real3 moment, real3x3 spread) {
+    real totalMass = real(1) / inverseMass + mass;
+    real3x3 sx = crossMatrix(moment);
+    real3 dw = inverse(inertia + spread + sx * sx / totalMass) * (torque - cross(moment, j) / totalMass);
+    return BodyVelocity((j - cross(dw, moment)) / totalMass, dw);
 }
 
 // The body's velocities after impulse j at world offset r.

@@ -91,6 +91,32 @@ struct RigidPush {
 };
 GPU_CHECK_SIZE(RigidPush, 128);
 
+// Push constants of the two-way coupling passes (rigid/particle_impulses.comp,
+// particle/follow_bodies.comp; docs/physics.md §11, "Two-way coupling").
+GPU_CONST(uint, kCouplingVelocities, 0);  // what the substep's velocity passes did: v of bodies and particles
+GPU_CONST(uint, kCouplingPositions, 1);   // what a PBD iteration's projections did: poses and p
+struct CouplingPush {
+    uint firstParticle;  // the particles [firstParticle, firstParticle + particleCount)
+    uint particleCount;
+    uint bodyCount;
+    uint firstBodyCollider;  // body b is collider firstBodyCollider + b
+    float dt;                // substep length h [s]
+    uint mode;               // kCouplingVelocities or kCouplingPositions
+    // kCouplingPositions: the range's origin, which its predicted positions are relative to (ParticlePush).
+    float originX, originY, originZ;
+    uint pad0, pad1, pad2;
+};
+GPU_CHECK_SIZE(CouplingPush, 48);
+
+// Per body, what the coupling changed in one pass: the particles that
+// touched it take the same rigid change about `centre`, at their point.
+struct BodyVelocityChange {
+    vec4 linear;   // xyz: dV [m/s] (velocities) or dX [m] (positions)
+    vec4 angular;  // xyz: dw [rad/s] or the rotation vector [rad]
+    vec4 centre;   // xyz: the body's centre of mass before the change [m]
+};
+GPU_CHECK_SIZE(BodyVelocityChange, 48);
+
 GPU_NAMESPACE_END
 
 #endif

@@ -71,6 +71,8 @@ struct Collider {
     // linearVelocity + angularVelocity x (x - position). Whatever moves the
     // collider (a live edit, later a rigid body) writes it with the new
     // transform; a static collider with a velocity is a conveyor.
+    // w: 1 where the collider is a rigid body's shape (rigid/body_colliders.comp), which takes back what
+    // it gives the particles (docs/physics.md §11, "Two-way coupling"); 0 for a scene collider.
     vec4 linearVelocity;   // xyz [m/s]
     vec4 angularVelocity;  // xyz [rad/s], about position
 };
@@ -85,6 +87,21 @@ struct ParticleContact {
     float pad0;
 };
 GPU_CHECK_SIZE(ParticleContact, 16);
+
+// Per particle and substep, what the rigid bodies did to it (docs/physics.md
+// §11, "Two-way coupling"): the sum of the collision corrections a body's
+// collider made to its predicted position, plus h times the change its
+// friction and restitution made to its velocity, so that its momentum
+// changed by m push / h. Reset by collision generation, summed by the
+// projections and the contact velocity pass, gathered per body in a fixed
+// order by rigid/particle_impulses.comp. One body per particle and substep:
+// the first that pushes it.
+GPU_CONST(uint, kNoBodyPush, 0xffffffffu);
+struct BodyPush {
+    float pushX, pushY, pushZ;  // [m]
+    uint collider;              // the body's collider entry, or kNoBodyPush
+};
+GPU_CHECK_SIZE(BodyPush, 16);
 
 // Push constants of per-particle passes (predict, collide, update velocity,
 // contacts, collision projection). Thread t handles particle firstParticle + t.

@@ -4,7 +4,8 @@
 # processes with lavapipe on 1, 2 and 4 threads, with --validate silent
 # (exit 0), and on both dispatch paths ("perSubstep", which "auto" takes
 # for six bodies on a CPU device, and "oneWorkgroup"). The timing table
-# names the rigid passes of each path.
+# names the rigid passes of each path. The trampoline, a box coupled both
+# ways with a cloth, likewise on both PBD paths.
 # Usage: rigid_determinism.sh VKSIM SCENES_DIR
 set -euo pipefail
 vksim=$1
@@ -21,5 +22,14 @@ grep -qE '^  rigid: body pairs ' <<<"$timings" || fail "\"auto\" did not take th
 
 same_hash_on_threads "$vksim" "$scene" 40
 same_hash_on_path "$vksim" "$work/rigid_pile_one_workgroup.json" 40 "one-workgroup" "rigid: step  *1 "
+
+# Two-way coupling (§11): the trampoline's box and cloth, the same on 1, 2
+# and 4 threads and on both PBD paths that take bodies (the clusters,
+# which "auto" takes, and the colours).
+scene=$scenes/contacts_trampoline.json
+scene_variant "$scene" "$work/trampoline_per_colour.json" '"perColour"' \
+    's/"iterations": 8, "damping": 2.0,/"iterations": 8, "damping": 2.0, "pbdPath": "perColour",/'
+same_hash_on_threads "$vksim" "$scene" 40
+same_hash_on_path "$vksim" "$work/trampoline_per_colour.json" 40 "per-colour" "pbd: stretch colour 0 "
 
 finish

@@ -753,8 +753,13 @@ namespace {
 // cloth lying on a box that slides without friction at 1 m/s is carried
 // along by its own friction with the box (mu = 0.5): it accelerates at
 // mu g until it moves with the box (in 0.2 s), as on the conveyor of
-// moving_collider_test.cpp. After 1 s the cloth must move at the box's
-// speed (1%) and still lie on it.
+// moving_collider_test.cpp. The friction that drags the cloth along
+// drags the box back (two-way coupling, docs/physics.md §11): nothing else
+// acts along x, so box (20 kg) and cloth (1 kg) end at the common speed
+// 20/21 m/s. After 1 s the cloth must move at the box's speed (1%), the box
+// at the common speed (1e-3 m/s: the momentum is handed over exactly; what
+// is left is float rounding and the cloth's last slip), and the cloth still
+// lie on it.
 TEST_F(RigidBodies, ClothRidesAMovingBox) {
     Scene scene = clothScene({8, 8}, {0.3f, 0.3f}, 0.25f);
     BodyDesc box = boxBody({0.3f, 0.1f, 0.3f}, {0.0f, 0.1f, 0.0f});
@@ -779,7 +784,7 @@ TEST_F(RigidBodies, ClothRidesAMovingBox) {
                 "%.4f m)\n",
                 cart.linearVelocity.x, vx, y, cart.position.y + 0.1f);
     EXPECT_NEAR(vx, cart.linearVelocity.x, 0.01);
-    EXPECT_NEAR(cart.linearVelocity.x, 1.0f, 1e-4f);
+    EXPECT_NEAR(cart.linearVelocity.x, 20.0f / 21.0f, 1e-3f);
     EXPECT_GT(y, cart.position.y + 0.1f - 0.005f);
     EXPECT_LT(y, cart.position.y + 0.1f + 0.02f);
 }

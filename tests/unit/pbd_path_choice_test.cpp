@@ -1,8 +1,8 @@
 // How "auto" picks PBD's dispatch path (solvers/pbd/pbd_path_choice.h), on
 // the facts alone: a path asked for is kept; the clusters where they cut an
-// object and fit, on a CPU device always, on a GPU from
-// kGpuClustersOverOneWorkgroup clusters or past one workgroup; else one
-// workgroup where every object fits; else the colours.
+// object or no workgroup fits, and they fit, on a CPU device always, on a
+// GPU from kGpuClustersOverOneWorkgroup clusters or past one workgroup; else
+// one workgroup where every object fits; else the colours.
 #include <gtest/gtest.h>
 
 #include "solvers/pbd/pbd_path_choice.h"
@@ -48,7 +48,19 @@ TEST(PbdPathChoice, FallsBackOnTheColours) {
     EXPECT_EQ(choosePbdPath(PbdPath::Auto, facts), PbdPath::PerColour);
     facts = gpuFacts(1);
     facts.workgroupFits = false;
+    facts.clustersFit = false;
     EXPECT_EQ(choosePbdPath(PbdPath::Auto, facts), PbdPath::PerColour);
+}
+
+// Objects with contacts, or a world with bodies, fit no workgroup path: the
+// clusters take them whole rather than the colours.
+TEST(PbdPathChoice, ClustersHoldWholeObjectsWhereNoWorkgroupFits) {
+    for (bool cpu : {false, true}) {
+        PbdPathFacts facts = gpuFacts(1);
+        facts.cpuDevice = cpu;
+        facts.workgroupFits = false;
+        EXPECT_EQ(choosePbdPath(PbdPath::Auto, facts), PbdPath::Clusters);
+    }
 }
 
 }  // namespace

@@ -161,6 +161,26 @@ TEST(WorkgroupPlan, MisfitNamesTheFirstObjectTooBig) {
                        "(maxComputeSharedMemorySize / 12 bytes)");
 }
 
+// A workgroup steps its object through the whole frame; rigid bodies take
+// the particles' impulses after every substep and iteration (docs/physics.md
+// §11, "Two-way coupling"), so a world with bodies fits no workgroup.
+TEST(WorkgroupPlan, BodiesInTheSceneFitNoWorkgroup) {
+    Scene scene = test::threeObjects();
+    for (int b = 0; b < 2; ++b) {
+        BodyDesc body;
+        body.name = fmt::format("body {}", b);
+        body.source = fmt::format("/bodies/{}", b);
+        body.position = glm::vec3(3.0f * float(b), -2.0f, 0.0f);
+        scene.bodies.push_back(body);
+        const auto misfit = workgroupMisfit(buildModel(scene), 1000);
+        ASSERT_TRUE(misfit.has_value());
+        EXPECT_EQ(*misfit, b == 0 ? "the scene has 1 rigid body, which exchanges impulses with the particles every "
+                                    "substep"
+                                  : "the scene has 2 rigid bodies, which exchange impulses with the particles every "
+                                    "substep");
+    }
+}
+
 // The CPU cluster sweep reads each array as one texel view of 16-byte
 // texels: a bending constraint is 3 of them, a particle 1. The first array
 // past the device's maxTexelBufferElements is named with its count.

@@ -68,6 +68,7 @@ const GpuBuffer& PbdIterationStages::recordIterations(StepRecorder& rec, const S
             sub.contacts->recordProject(rec, contactSolve, particles_.positions(), p, at, kPbdWorkingName);
         if (colliders_.count() > 0 && !projectCollides)
             sub.stages.collideProject(rec, sub.stagePasses.collideProject, sub.particles, p, kPbdWorkingName, at);
+        if (sub.bodies) sub.bodies->recordIteration(rec, sub.particles, at);
         if (sub.tracking) recordTracking(rec, *sub.frame.tracker, sub.h, it);
     }
     return p;

@@ -25,7 +25,8 @@ struct PbdPathFacts {
 inline constexpr uint32_t kGpuClustersOverOneWorkgroup = 10;
 
 // `requested` unless it is PbdPath::Auto. "auto": the clusters where they
-// cut some object in more than one and the driver can hold them, on a CPU
+// cut some object in more than one, or no workgroup path fits (then they hold
+// whole objects), and the driver can hold them, on a CPU
 // driver always (a workgroup runs on one core there), on a GPU where the
 // largest object is cut into kGpuClustersOverOneWorkgroup clusters or more
 // or does not fit one workgroup; else one workgroup per object where every

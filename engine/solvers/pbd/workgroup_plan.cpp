@@ -144,6 +144,12 @@ WorkgroupPlan buildWorkgroupPlan(const PbdModelView& model, const ClusterPlan& a
 }
 
 std::optional<std::string> workgroupMisfit(const PbdModelView& model, uint32_t capacity, uint32_t scratchParticles) {
+    // A workgroup steps its object through the whole frame, and the bodies
+    // take the particles' impulses after every substep.
+    if (model.shared.bodyCount > 0 && !pbdObjects(model).empty())
+        return fmt::format("the scene has {} rigid bod{}, which exchange{} impulses with the particles every substep",
+                           model.shared.bodyCount, model.shared.bodyCount == 1 ? "y" : "ies",
+                           model.shared.bodyCount == 1 ? "s" : "");
     for (const ObjectRange* object : pbdObjects(model)) {
         // Contacts reach across objects in every iteration, and a workgroup
         // steps its object alone through the whole frame.

@@ -48,7 +48,7 @@ void WorkgroupSolve::run(StepRecorder& rec, uint32_t pass, const ComputeKernel& 
              &c.constraints(gpu::kPbdFamilyBending), &c.constraints(gpu::kPbdFamilyAttachment),
              &c.lambdas(gpu::kPbdFamilyDistance), &c.lambdas(gpu::kPbdFamilyBending),
              &c.lambdas(gpu::kPbdFamilyAttachment), &objects, &phases, &c.shapeMatchData(), &p,
-             contactLists ? contactLists : &noContactLists_},
+             contactLists ? contactLists : &noContactLists_, &particles_.bodyPushes()},
             workgroups * kernel.workgroupSize(), push, at, {&p, kPbdWorkingName},
             {&particles_.velocities(), "velocity"});
 }

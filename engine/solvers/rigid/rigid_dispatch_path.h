@@ -19,6 +19,14 @@ namespace vksim {
 class ColliderSet;
 class RigidBodyBuffers;
 
+// Substeps [first, first + count) of a frame: the whole frame, or one at a
+// time where the particles exchange impulses with the bodies after each
+// (docs/physics.md §11, "Two-way coupling").
+struct SubstepSpan {
+    uint32_t first = 0;
+    uint32_t count = 0;
+};
+
 // What both paths record with: the bodies, the colliders they meet, and
 // the kernel that steps bodies (rigid/step_bodies.comp, one pipeline for
 // both paths: its phase is a push constant).
@@ -48,8 +56,9 @@ public:
         (void)settings;
         return std::nullopt;
     }
-    // Every substep of one frame; `push` is the frame's (RigidSolver::framePush, with the drag).
-    virtual void record(StepRecorder& rec, const SolverSettings& settings, gpu::RigidPush push) = 0;
+    // The substeps `substeps` of one frame; `push` is the frame's (RigidSolver::framePush, with the drag).
+    virtual void record(StepRecorder& rec, const SolverSettings& settings, gpu::RigidPush push,
+                        SubstepSpan substeps) = 0;
 };
 
 }  // namespace vksim

@@ -31,20 +31,22 @@ std::optional<std::string> RigidOneWorkgroupPath::misfit(const SolverSettings& s
         inputs_.bodies->bodyCount(), settings.rigid.iterations, items.perSubstep);
 }
 
-// One workgroup runs the frame's items, as many a dispatch as stay within a
+// One workgroup runs the span's items, as many a dispatch as stay within a
 // CPU driver's loop limit (rigid_frame_items.h).
-void RigidOneWorkgroupPath::record(StepRecorder& rec, const SolverSettings& settings, gpu::RigidPush push) {
+void RigidOneWorkgroupPath::record(StepRecorder& rec, const SolverSettings& settings, gpu::RigidPush push,
+                                   SubstepSpan substeps) {
     const RigidBodyBuffers& bodies = *inputs_.bodies;
     const RigidFrameItems items = frameItems(bodies, settings);
     push.phase = gpu::kRigidPhaseItems;
     push.pairCount = bodies.pairCount();
-    for (uint64_t first = 0; first < items.total; first += items.perDispatch) {
+    const uint64_t end = uint64_t(substeps.first + substeps.count) * items.perSubstep;
+    for (uint64_t first = uint64_t(substeps.first) * items.perSubstep; first < end; first += items.perDispatch) {
         // Counted from the substep's start: the shader finds an item's place modulo perSubstep.
         push.first = static_cast<uint32_t>(first % items.perSubstep);
-        push.itemCount = static_cast<uint32_t>(std::min(items.perDispatch, items.total - first));
+        push.itemCount = static_cast<uint32_t>(std::min(items.perDispatch, end - first));
         inputs_.stepBodies(rec, stepPass_, inputs_.stepKernel->workgroupSize(), push);
     }
-    rec.countWork({.rigidOneWorkgroup = double(settings.substeps) * settings.rigid.iterations *
+    rec.countWork({.rigidOneWorkgroup = double(substeps.count) * settings.rigid.iterations *
                                         (double(bodies.bodyCount()) + double(bodies.pairCount()))});
 }
 

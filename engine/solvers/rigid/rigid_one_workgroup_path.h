@@ -23,7 +23,7 @@ public:
     void declarePasses(StepPlan& plan) override;
     // More items a substep than its push constants count (2^32).
     std::optional<std::string> misfit(const SolverSettings& settings) const override;
-    void record(StepRecorder& rec, const SolverSettings& settings, gpu::RigidPush push) override;
+    void record(StepRecorder& rec, const SolverSettings& settings, gpu::RigidPush push, SubstepSpan substeps) override;
 
 private:
     const RigidPathInputs& inputs_;

@@ -18,12 +18,13 @@ void RigidPerSubstepPath::declarePasses(StepPlan& plan) {
     positionsPass_ = plan.declare(kPositionsPassName, StageKind::Solve, "rigid");
 }
 
-void RigidPerSubstepPath::record(StepRecorder& rec, const SolverSettings& settings, gpu::RigidPush push) {
+void RigidPerSubstepPath::record(StepRecorder& rec, const SolverSettings& settings, gpu::RigidPush push,
+                                 SubstepSpan substeps) {
     const RigidBodyBuffers& bodies = *inputs_.bodies;
     const ColliderSet& colliders = *inputs_.colliders;
     const std::vector<uint32_t>& roundStarts = bodies.roundStarts();
     const uint32_t perBody = bodies.bodyCount() * inputs_.stepKernel->workgroupSize();  // one workgroup per body
-    for (uint32_t substep = 0; substep < settings.substeps; ++substep) {
+    for (uint32_t substep = substeps.first; substep < substeps.first + substeps.count; ++substep) {
         for (uint32_t iteration = 0; iteration < settings.rigid.iterations; ++iteration) {
             push.phase = gpu::kRigidPhaseContacts;
             push.integrate = iteration == 0 ? 1u : 0u;

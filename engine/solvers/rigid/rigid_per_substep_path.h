@@ -27,7 +27,7 @@ public:
         return "per substep and iteration: every body's contacts side by side, then each round of pairs";
     }
     void declarePasses(StepPlan& plan) override;
-    void record(StepRecorder& rec, const SolverSettings& settings, gpu::RigidPush push) override;
+    void record(StepRecorder& rec, const SolverSettings& settings, gpu::RigidPush push, SubstepSpan substeps) override;
 
 private:
     const RigidPathInputs& inputs_;

@@ -93,7 +93,8 @@ gpu::RigidPush RigidSolver::framePush(const SolverSettings& settings, uint32_t b
     return push;
 }
 
-void RigidSolver::recordFrame(StepRecorder& rec, const SolverSettings& settings, const std::optional<BodyDrag>& drag) {
+void RigidSolver::recordSubsteps(StepRecorder& rec, const SolverSettings& settings,
+                                 const std::optional<BodyDrag>& drag, SubstepSpan substeps) {
     if (empty()) return;
     gpu::RigidPush push = framePush(settings, bodyCount(), colliders_.sceneCount());
     if (drag && drag->body < bodyCount()) {
@@ -102,7 +103,7 @@ void RigidSolver::recordFrame(StepRecorder& rec, const SolverSettings& settings,
     }
     RigidDispatchPath& taken = path(settings);
     if (std::optional<std::string> misfit = taken.misfit(settings)) throw std::invalid_argument(*misfit);
-    taken.record(rec, settings, push);
+    taken.record(rec, settings, push, substeps);
 }
 
 }  // namespace vksim

@@ -63,11 +63,19 @@ public:
     // Every substep of one frame, with the dragged body if there is one.
     // Records nothing without bodies. Throws std::invalid_argument when the
     // frame's path cannot run `settings` (RigidDispatchPath::misfit).
-    void recordFrame(StepRecorder& rec, const SolverSettings& settings, const std::optional<BodyDrag>& drag = {});
-    // After recordFrame: every body's shape at its new pose into the
-    // collider set's body entries, "rigid: colliders" (nothing when the set
-    // has none: no particles to meet them).
+    void recordFrame(StepRecorder& rec, const SolverSettings& settings, const std::optional<BodyDrag>& drag = {}) {
+        recordSubsteps(rec, settings, drag, {0, settings.substeps});
+    }
+    // The frame's substeps `substeps` only (the stepper records them one at
+    // a time where particles meet the bodies: docs/physics.md §11, "Two-way coupling").
+    void recordSubsteps(StepRecorder& rec, const SolverSettings& settings, const std::optional<BodyDrag>& drag,
+                        SubstepSpan substeps);
+    // After recordFrame or recordSubsteps: every body's shape at its new
+    // pose into the collider set's body entries, "rigid: colliders"
+    // (nothing when the set has none: no particles to meet them).
     void recordColliders(StepRecorder& rec);
+    // The bodies' buffers (what the two-way coupling reads and writes).
+    const RigidBodyBuffers& buffers() const { return bodies_; }
 
     // Back to the model's initial state (waits for the queue).
     void reset(const RigidModel& model) { bodies_.reset(model); }
