@@ -5,7 +5,12 @@
 // Where one was violated the particle gets a closeness constraint to the
 // projected point (xyz, w = 1) for this local/global iteration, with weight
 // collisionWeight * m / h^2 (added by the gather pass); w = 0 otherwise.
-// Touching colliders are recorded for the friction pass.
+// Touching colliders are recorded for the friction pass. A rigid body's
+// collider is not one of these constraints: the projection after the solve
+// (particle/project_collision.comp) pushes the particles out of it, which
+// records exactly what the body gave them for the two-way coupling
+// (docs/physics.md §11); a constraint inside the solve spreads its push
+// through the global step, where no particle's share of it is known.
 #include "shared/kernel.glsl"
 #include "pd/pd_types.h"
 #include "particle/particle_math.glsl"
@@ -32,6 +37,7 @@ void main() {
         for (uint c = 0; c < pc.colliderCount; ++c) {
             if ((candidates & (1u << c)) == 0u) continue;
             Collider col = colliderAt(c);
+            if (col.linearVelocity.w != 0.0) continue;  // a body's (Collider::linearVelocity)
             col.position.xyz -= vec3(pc.originX, pc.originY, pc.originZ);  // q is relative to the range's origin
             float C = sdfWorld(col.type, col.position.xyz, col.rotation, col.size, p) - col.thickness;
             if (C >= 0.0) continue;

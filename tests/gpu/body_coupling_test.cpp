@@ -66,6 +66,7 @@ Scene thrownCloth(float boxMass, glm::vec3 offset, SolverMethod method = SolverM
     ClothObject& cloth = scene.cloths[0];
     cloth.method = method;
     scene.solver.springs.integrator = SpringIntegrator::ImplicitEuler;
+    scene.solver.pd.jacobiIterations = 60;  // PD's global steps converged: its own drift out of the way
     cloth.mass = 0.2f;
     cloth.position = glm::vec3(0.0f, 0.3f, 0.0f) + offset;
     cloth.initialVelocity = glm::vec3(0.0f, -2.0f, 0.0f);
@@ -89,11 +90,17 @@ Scene thrownCloth(float boxMass, glm::vec3 offset, SolverMethod method = SolverM
 // at x, first order in h (the same term as the particle contacts, §14):
 // bound 3e-2 of |P| times the cloth's half-size (0.3 m). A mass-spring
 // cloth (implicit Euler) hands over its one projection after the solve and
-// its friction at the end of the substep, under the same bounds.
+// its friction at the end of the substep, under the same bounds. So does a
+// projective-dynamics cloth, whose own global steps, not converged, keep
+// momentum only so far (1.2e-3 of P at the default 20 Jacobi iterations):
+// with 60, bound 5e-4; its projection after the solve pushes a particle up
+// to a whole substep's penetration, so its angular term is larger: bound
+// 1e-1.
 TEST_F(BodyCoupling, ClothThrownAtABoxKeepsMomentum) {
     for (const auto& [method, offset] :
          {std::pair{SolverMethod::Pbd, glm::vec3(0.0f)}, std::pair{SolverMethod::Pbd, glm::vec3(0.12f, 0.0f, 0.05f)},
-          std::pair{SolverMethod::Springs, glm::vec3(0.12f, 0.0f, 0.05f)}}) {
+          std::pair{SolverMethod::Springs, glm::vec3(0.12f, 0.0f, 0.05f)},
+          std::pair{SolverMethod::Pd, glm::vec3(0.12f, 0.0f, 0.05f)}}) {
         const Scene scene = thrownCloth(0.5f, offset, method);
         const SimModel model = buildModel(scene);
         GpuRun gpu(ctx(), model, scene.solver);
@@ -110,12 +117,12 @@ TEST_F(BodyCoupling, ClothThrownAtABoxKeepsMomentum) {
         const double thrown = glm::length(before.linear);
         std::printf("%s cloth thrown at a box, offset (%.2f, %.2f): |dP| %.2e (%.1e of P), |dL| %.2e (%.1e of P l); "
                     "box v (%.3f, %.3f, %.3f) m/s, w (%.3f, %.3f, %.3f) rad/s\n",
-                    method == SolverMethod::Pbd ? "PBD" : "mass-spring", offset.x, offset.z, linear, linear / thrown,
+                    method == SolverMethod::Pbd ? "PBD" : method == SolverMethod::Pd ? "PD" : "mass-spring", offset.x, offset.z, linear, linear / thrown,
                     angular, angular / (thrown * 0.3),
                     box.linearVelocity.x, box.linearVelocity.y, box.linearVelocity.z, box.angularVelocity.x,
                     box.angularVelocity.y, box.angularVelocity.z);
-        EXPECT_LT(linear, 1e-4 * thrown);
-        EXPECT_LT(angular, 3e-2 * thrown * 0.3);
+        EXPECT_LT(linear, (method == SolverMethod::Pd ? 5e-4 : 1e-4) * thrown);
+        EXPECT_LT(angular, (method == SolverMethod::Pd ? 1e-1 : 3e-2) * thrown * 0.3);
         EXPECT_LT(box.linearVelocity.y, -0.3f);  // pushed the way the cloth flew
     }
 }

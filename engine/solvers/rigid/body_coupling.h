@@ -9,8 +9,8 @@
 // and move the bodies' poses, which the next iteration meets (the bodies'
 // colliders are written again); at the end of a substep (recordSubstepEnd)
 // what is left (friction and restitution, the projection after a
-// mass-spring solve) changes velocities. The stepper records the bodies'
-// substeps between the particles' when a world has both.
+// mass-spring or PD solve) changes velocities. The stepper records the
+// bodies' substeps between the particles' when a world has both.
 #include <cstdint>
 
 #include "shaders/rigid/rigid_types.h"
