@@ -145,21 +145,29 @@ uint32_t ReferenceWorld::collisionCandidates(const glm::dvec3& p, double margin)
 }
 
 glm::dvec3 ReferenceWorld::projectOutOfColliders(glm::dvec3 p, uint32_t candidates, double stencilStep,
-                                                 uint32_t& touching) const {
+                                                 uint32_t& touching, const glm::dvec3* start, double h) const {
     for (uint32_t c = 0; c < colliders_.size() && candidates != 0; ++c) {
         if ((candidates & (1u << c)) == 0) continue;
-        const double C = colliderDistance(colliders_[c], p);
+        const ReferenceCollider& collider = colliders_[c];
+        const double C = colliderDistance(collider, p);
         if (C >= 0.0) continue;
-        p += ref::solveCollision(C, colliderGradient(colliders_[c], p, stencilStep));
+        const glm::dvec3 g = colliderGradient(collider, p, stencilStep);
+        const glm::dvec3 delta = ref::solveCollision(C, g);
+        p += delta;
+        const double length = glm::length(g);
+        if (start && length > 0.0)
+            p += ref::staticFriction(p - *start - h * collider.pointVelocity(p), g / length, glm::length(delta),
+                                     collider.friction);
         touching |= 1u << c;
     }
     return p;
 }
 
-void ReferenceWorld::projectCollisions(ParticleRange range, double stencilStep) {
+void ReferenceWorld::projectCollisions(ParticleRange range, const SubstepParams& params) {
     for (uint32_t i = range.first; i < range.end(); ++i) {
         ReferenceContact& contact = contacts_[i];
-        predicted_[i] = projectOutOfColliders(predicted_[i], contact.candidates, stencilStep, contact.touching);
+        predicted_[i] = projectOutOfColliders(predicted_[i], contact.candidates, params.stencilStep, contact.touching,
+                                              &positions_[i], params.h);
     }
 }
 

@@ -100,8 +100,8 @@ public:
     // position, and v.N towards the nearest of them.
     void generateCollisions(ParticleRange range, const SubstepParams& params);
     // project_collision.comp on world.predicted(): C = f(p) - thickness >= 0
-    // for each candidate, in collider order.
-    void projectCollisions(ParticleRange range, double stencilStep);
+    // for each candidate, in collider order, with the static friction.
+    void projectCollisions(ParticleRange range, const SubstepParams& params);
     // update_velocity.comp: v = (p - x) / h, x = p.
     void updateVelocities(ParticleRange range, double h);
     // The integrator hooks of predict.comp and update_velocity.comp
@@ -127,9 +127,12 @@ public:
     uint32_t collisionCandidates(const glm::dvec3& p, double margin) const;
     // p moved out of each candidate collider in collider order while inside
     // (the projection of project_collision.comp and local_collisions.comp);
-    // `touching` gets the colliders it was inside.
-    glm::dvec3 projectOutOfColliders(glm::dvec3 p, uint32_t candidates, double stencilStep,
-                                     uint32_t& touching) const;
+    // `touching` gets the colliders it was inside. With `start` (the
+    // particle's position at the substep's start) and h, each push also
+    // undoes the slip inside the friction cone (project_collision.comp's
+    // static friction; local_collisions.comp has none).
+    glm::dvec3 projectOutOfColliders(glm::dvec3 p, uint32_t candidates, double stencilStep, uint32_t& touching,
+                                     const glm::dvec3* start = nullptr, double h = 0.0) const;
     double colliderDistance(const ReferenceCollider& collider, const glm::dvec3& p) const;  // f(p) - thickness
     glm::dvec3 colliderGradient(const ReferenceCollider& collider, const glm::dvec3& p, double stencilStep) const;
 

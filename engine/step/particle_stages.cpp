@@ -81,7 +81,7 @@ void ParticleStages::collideProject(StepRecorder& rec, uint32_t pass, const gpu:
                                     const GpuBuffer& working, std::string_view workingName, StepPosition at) const {
     rec.run(pass, *collideProject_,
             {&working, &colliders_.colliders(), &particles_.contacts(), &colliders_.meshSdfGrids(),
-             &particles_.bodyPushes()},
+             &particles_.bodyPushes(), &particles_.positions()},
             push.particleCount, push, at, {&working, workingName});
 }
 

@@ -78,8 +78,11 @@ void recordBodyPush(inout BodyPush record, uint c, Collider col, vec3 delta) {
     record.pushZ += delta.z;
 }
 
+// `start`: the particle's position at the start of the substep (relative to
+// `origin`, as p), from which its slip over the substep of length h is taken
+// for the static friction (staticFriction).
 ProjectedContact projectContacts(vec3 p, uint candidates, uint touching, uint colliderCount, float stencilStep,
-                                 vec3 origin, inout BodyPush record) {
+                                 vec3 origin, vec3 start, float h, inout BodyPush record) {
     for (uint c = 0; c < colliderCount; ++c) {
         if ((candidates & (1u << c)) == 0u) continue;
         Collider col = colliderFromOrigin(c, origin);
@@ -88,6 +91,14 @@ ProjectedContact projectContacts(vec3 p, uint candidates, uint touching, uint co
         vec3 g = sdfGradientTetra(col.type, col.position.xyz, col.rotation, col.size, p, stencilStep);
         vec3 delta = solveCollision(C, g);
         p += delta;
+        float gl = length(g);
+        if (gl > 0.0) {
+            vec3 surface = h * colliderPointVelocity(col.linearVelocity.xyz, col.angularVelocity.xyz,
+                                                     col.position.xyz, p);
+            vec3 friction = staticFriction(p - start - surface, g / gl, length(delta), col.friction);
+            p += friction;
+            delta += friction;
+        }
         recordBodyPush(record, c, col, delta);
         touching |= 1u << c;
     }

@@ -23,6 +23,21 @@ real3 contactVelocity(real3 v, real3 n, real approachSpeed, real friction, real 
     return a * vt + vnAfter * n;
 }
 
+// Static friction at the position level (Macklin et al. 2014, §6.1): a
+// collision projection that pushed a particle out by `depth` along the unit
+// normal n also undoes its slip, its displacement over the substep relative
+// to the surface (`slip`, less its normal part), while that lies inside the
+// friction cone, |slip_t| <= friction depth. Else it leaves it: the particle
+// slides, and contactVelocity applies the kinetic friction after the solve.
+// Without it a particle held by friction creeps by the tangential part of
+// each substep's drift, g sin(theta) h^2 on a slope, which the velocity-level
+// law stops only after the position moved. Returns the correction.
+real3 staticFriction(real3 slip, real3 n, real depth, real friction) {
+    real3 tangential = slip - dot(slip, n) * n;
+    if (length(tangential) <= friction * depth) return -tangential;
+    return real3(0);
+}
+
 // The velocity of the surface point x of a collider whose frame has origin
 // `origin`, linear velocity `linear` and angular velocity `angular`.
 real3 colliderPointVelocity(real3 linear, real3 angular, real3 origin, real3 x) {

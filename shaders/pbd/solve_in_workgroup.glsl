@@ -271,7 +271,8 @@ void projectOwnedContact(uint l) {
     vec4 x = inDeviceMemory ? predictedAt(i) : vec4(sharedPosition(l), 0.0);
     BodyPush record = bodyPushes[i];
     ProjectedContact r = projectContacts(x.xyz, candidates, contacts[i].touching, pc.particles.colliderCount,
-                                         pc.particles.stencilStep, origin, record);
+                                         pc.particles.stencilStep, origin, positions[i].xyz - origin,
+                                         pc.particles.dt, record);
     if (inDeviceMemory)
         setPredicted(i, vec4(r.p, x.w));
     else

@@ -75,12 +75,16 @@ TEST_F(MeshCollider, ClothStaysOutsideTheTorus) {
 // field's gradient jumps where a cell ends, so a particle that rounds to the
 // other side of a cell face gets a slightly different normal, and like any
 // frictional contact the two trajectories then drift apart (measured: 1e-3 m
-// after 8 frames of sliding over the ring, 4e-3 m after 22). The cloth
-// starts 2 cm above the torus and is compared over its first 20 frames of
-// contact: measured 4e-4 m.
+// after 8 frames of sliding over the ring, 4e-3 m after 22). Static
+// friction makes it a jump: a particle at the edge of its friction cone
+// sticks on one side of the rounding and slips on the other (with friction
+// 0.4, single particles parted by 1.3 mm at frame 15 and 8 mm at 17). So
+// the ring is frictionless here; the cloth starts 2 cm above the torus and
+// is compared over its first 20 frames of contact (bound 1e-3 m, printed).
 TEST_F(MeshCollider, GpuMatchesTheCpuReference) {
     ScratchFolder folder;
-    const Scene scene = torusScene(folder, 0.385f);
+    Scene scene = torusScene(folder, 0.385f);
+    scene.colliders[0].friction = 0.0f;
     const SimModel model = buildModel(scene);
     GpuRun gpu(ctx(), model, scene.solver);
     PbdReference cpu(model);

@@ -74,7 +74,7 @@ void PbdReference::solveSubstep(ReferenceWorld& world, ParticleRange range, cons
         projectShapeMatches(world, iterations);
         if (contacts_)
             contacts_->project(world.predicted(), world.positions(), world.inverseMasses(), settings.contactSolve);
-        world.projectCollisions(range, params.stencilStep);
+        world.projectCollisions(range, params);
     }
 }
 

@@ -53,7 +53,7 @@ void PdReference::solveSubstep(ReferenceWorld& world, ParticleRange range, const
         q = solve(s, contributions, world.positions(), params.h, settings.pd.collisionWeight, withCollisions);
     }
     std::copy(q.begin(), q.end(), world.predicted().begin());
-    if (withCollisions) world.projectCollisions(range, params.stencilStep);
+    if (withCollisions) world.projectCollisions(range, params);
 }
 
 std::vector<glm::dvec3> PdReference::predictedPositions(const SolverSettings& settings) const {

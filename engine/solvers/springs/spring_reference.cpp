@@ -286,7 +286,7 @@ void SpringReference::solveSubstep(ReferenceWorld& world, ParticleRange range, c
                          &lastSolve_);
         std::copy(x.begin(), x.end(), world.predicted().begin());
     }
-    world.projectCollisions(range, params.stencilStep);
+    world.projectCollisions(range, params);
 }
 
 void SpringReference::updateSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
