@@ -108,7 +108,9 @@ TEST_F(BodyCoupling, ClothThrownAtABoxKeepsMomentum) {
         GpuRun gpu(ctx(), model, scene.solver);
         const Totals before = totals(gpu, model);
         double linear = 0.0, angular = 0.0;
-        for (int f = 0; f < 6; ++f) {
+        // PD's 60 Jacobi iterations are slow on lavapipe: its cloth is compared over the impact only.
+        const int chunks = method == SolverMethod::Pd ? 3 : 6;
+        for (int f = 0; f < chunks; ++f) {
             gpu.frames(10);
             const Totals now = totals(gpu, model);
             ASSERT_TRUE(std::isfinite(now.kinetic) && std::isfinite(glm::length(now.angular)));
