@@ -47,7 +47,8 @@ struct FrameInputs {
 // iteration's projections, over its range (`range`: its first particle,
 // count, h and origin): the two-way coupling with the rigid bodies
 // (solvers/rigid/body_coupling.h), which moves them by what the
-// projections pushed.
+// projections pushed, and the particles that touched them in the store's
+// predicted positions (the solver's working positions: PBD's).
 class IterationCoupling {
 public:
     virtual void recordIteration(StepRecorder& rec, const gpu::ParticlePush& range, StepPosition at) const = 0;
