@@ -21,33 +21,33 @@ struct SolverBytes {
     uint64_t largestBuffer;
 };
 
-// PBD cloth, per grid vertex: 5 particle vec4s (x, p, v, contact, normal)
-// 80 B; ~4 distance constraints x (16 + 4) 80 B; ~3 bending constraints x
-// (48 + 4) 156 B; 2 triangles x 12 B; CSR adjacency 4 + 6 x 4 B; the CPU
-// cluster sweep's contact lists 4 B. 372 B, rounded up. Largest: the
+// PBD cloth, per grid vertex: 6 particle vec4s (x, p, v, contact, body
+// push, normal) 96 B; ~4 distance constraints x (16 + 4) 80 B; ~3 bending
+// constraints x (48 + 4) 156 B; 2 triangles x 12 B; CSR adjacency 4 + 6 x
+// 4 B; the CPU cluster sweep's contact lists 4 B. 388 B, rounded up. Largest: the
 // bending constraints, 3 x 48 B.
 constexpr SolverBytes kPbdCloth{400, 144};
 // PD cloth, per grid vertex: particle state and normal 48 B, three q
-// iterates 48 B, contact, collision target, rhs 48 B, PdRow 32 B; ~20
+// iterates 48 B, contact, body push, collision target, rhs 64 B, PdRow 32 B; ~20
 // off-diagonal entries (springs, triangles and the bending stencil reach the
 // 2-ring) 160 B; ~26 contribution slots (8 spring, 6 triangle, 12 bending)
 // of 16 B plus their 4 B gather index 520 B; the elements: 4 springs 64 B,
-// 2 triangles 96 B, 3 bending 144 B; rendering 52 B. 1212 B, rounded up.
+// 2 triangles 96 B, 3 bending 144 B; rendering 52 B. 1228 B, rounded up.
 // Largest: the contribution slots, 26 x 16 B.
 constexpr SolverBytes kPdCloth{1400, 416};
-// Mass-spring cloth, per grid vertex: 7 particle vec4s 112 B; ~6 springs of
+// Mass-spring cloth, per grid vertex: 8 particle vec4s 128 B; ~6 springs of
 // 32 B 192 B and their 12 incidences of 8 B 96 B; ~3 hinges of 32 B and 12
 // hinge incidences 144 B; ~13 quadratic entries of 16 B 208 B; MsParticle,
 // vertex order and the iterate 52 B; the Newton matrix: 13 blocks of 64 B
 // (the diagonal and 4 structural, 4 shear and 4 bending neighbours) 832 B,
 // the row 64 B, rhs and three iterates 64 B; the line search's partials
-// 40 B per 64 particles; rendering 52 B. 1817 B, rounded up. Largest: the
+// 40 B per 64 particles; rendering 52 B. 1833 B, rounded up. Largest: the
 // Newton matrix's blocks.
 constexpr SolverBytes kSpringCloth{2000, 832};
 // PD tetrahedra, per lattice vertex (about one cube cell each): 6 strain and
 // 6 volume tetrahedra of 80 B 960 B, their 48 slots of 16 + 4 B 960 B, 14
-// off-diagonal entries 112 B, per-particle buffers as for cloth 176 B.
-// 2208 B, rounded up. Largest: the contribution slots, 48 x 16 B.
+// off-diagonal entries 112 B, per-particle buffers as for cloth 192 B.
+// 2224 B, rounded up. Largest: the contribution slots, 48 x 16 B.
 constexpr SolverBytes kPdTets{2400, 768};
 // Every solver's particles share the particle buffers: one vec4 each.
 constexpr uint64_t kParticleBufferBytes = 16;
