@@ -28,7 +28,7 @@ Stepper::Stepper(const VulkanContext& ctx, const SimModel& model, const SolverSe
       rigid_(std::make_unique<RigidSolver>(ctx, model.rigid, colliders_)) {
     // The bodies are colliders of the particles, after the scene's (ColliderSet).
     if (!rigid_->empty() && colliders_.count() > colliders_.sceneCount())
-        coupling_ = std::make_unique<BodyCoupling>(ctx, *rigid_, particles_, colliders_.sceneCount());
+        coupling_ = std::make_unique<BodyCoupling>(ctx, *rigid_, particles_, colliders_);
     rigid_->declarePasses(plan_);
     if (coupling_) coupling_->declarePasses(plan_);
     if (contacts_) contacts_->declarePasses(plan_);

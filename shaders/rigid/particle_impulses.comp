@@ -13,7 +13,8 @@
 //   kCouplingPositions, after each PBD iteration's projections: the
 //   change is a displacement (j h: the pushes themselves), which moves the
 //   body's pose and changes its velocities by it over h, as PBD moves a
-//   particle; the next iteration meets the body where it went.
+//   particle; the body's collider entry is written again
+//   (rigid/body_collider.glsl), so the next iteration meets it where it went.
 //   kCouplingVelocities, at the end of the substep: what the velocity
 //   passes (friction, restitution) and the solvers without iterations of
 //   projections left; the velocities alone change.
@@ -25,6 +26,7 @@
 #include "rigid/rigid_types.h"
 #include "math/quaternion.glsl"
 #include "rigid/rigid_math.glsl"
+#include "rigid/body_collider.glsl"
 
 layout(push_constant) uniform Push { CouplingPush pc; };
 layout(std430, binding = 0) readonly buffer Bodies { RigidBody bodies[]; };
@@ -33,6 +35,8 @@ layout(std430, binding = 2) readonly buffer Positions { vec4 positions[]; };  //
 layout(std430, binding = 3) readonly buffer Predicted { vec4 predicted[]; };  // p, relative to the origin
 layout(std430, binding = 4) readonly buffer BodyPushes { BodyPush bodyPushes[]; };
 layout(std430, binding = 5) writeonly buffer Changes { BodyVelocityChange changes[]; };
+layout(std430, binding = 6) readonly buffer Shapes { Collider shapes[]; };  // per body, in its body frame
+layout(std430, binding = 7) writeonly buffer Colliders { Collider colliders[]; };
 
 const uint kSums = 5;  // j and the mass, torque, moment, spread's diagonal, its off-diagonal (xy, xz, yz)
 shared vec4 sums[kSums][gl_WorkGroupSize.x];
@@ -87,6 +91,7 @@ void main() {
             s.angularVelocity.xyz += dv.angular;
         }
         states[b] = s;
+        if (positionsMode) colliders[pc.firstBodyCollider + b] = bodyCollider(s, shapes[b]);
         change = BodyVelocityChange(vec4(dv.linear, 0.0), vec4(dv.angular, 0.0), vec4(c, 0.0));
     }
     changes[b] = change;

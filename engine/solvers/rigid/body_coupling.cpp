@@ -4,15 +4,17 @@
 
 #include "solvers/rigid/rigid_body_buffers.h"
 #include "solvers/rigid/rigid_solver.h"
+#include "state/collider_set.h"
 #include "state/particle_store.h"
 
 namespace vksim {
 
-BodyCoupling::BodyCoupling(const VulkanContext& ctx, RigidSolver& rigid, const ParticleStore& particles,
-                           uint32_t firstBodyCollider)
+BodyCoupling::BodyCoupling(const VulkanContext& ctx, const RigidSolver& rigid, const ParticleStore& particles,
+                           const ColliderSet& colliders)
     : rigid_(rigid),
       particles_(particles),
-      firstBodyCollider_(firstBodyCollider),
+      colliders_(colliders),
+      firstBodyCollider_(colliders.sceneCount()),
       bodies_(ctx, "rigid/particle_impulses.comp", sizeof(gpu::CouplingPush)),
       follow_(ctx, "particle/follow_bodies.comp", sizeof(gpu::CouplingPush)),
       changes_(makeStorageBuffer<gpu::BodyVelocityChange>(
@@ -34,8 +36,6 @@ void BodyCoupling::recordIteration(StepRecorder& rec, const gpu::ParticlePush& r
     push.originY = range.originY;
     push.originZ = range.originZ;
     record(rec, push, at);
-    // The next iteration meets the bodies where they went.
-    rigid_.recordColliders(rec);
 }
 
 void BodyCoupling::recordSubstepEnd(StepRecorder& rec, float h, uint32_t substep) const {
@@ -53,7 +53,8 @@ void BodyCoupling::record(StepRecorder& rec, gpu::CouplingPush push, StepPositio
     const GpuBuffer& p = particles_.predicted();
     // One workgroup per body.
     rec.run(bodiesPass_, bodies_,
-            {&bodies.bodies(), &bodies.states(), &particles_.positions(), &p, &particles_.bodyPushes(), &changes_},
+            {&bodies.bodies(), &bodies.states(), &particles_.positions(), &p, &particles_.bodyPushes(), &changes_,
+             &bodies.shapes(), &colliders_.colliders()},
             bodies.bodyCount() * bodies_.workgroupSize(), push, at);
     rec.run(particlesPass_, follow_,
             {&particles_.positions(), &p, &particles_.velocities(), &particles_.bodyPushes(), &changes_},

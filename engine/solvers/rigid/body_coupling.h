@@ -6,8 +6,8 @@
 // with the particles that touched it as one rigid aggregate, and
 // "coupling: particles" gives those particles their share. After each PBD
 // iteration's projections (recordIteration) the pushes are displacements
-// and move the bodies' poses, which the next iteration meets (the bodies'
-// colliders are written again); at the end of a substep (recordSubstepEnd)
+// and move the bodies' poses, which the next iteration meets (the same pass
+// writes the bodies' colliders again); at the end of a substep (recordSubstepEnd)
 // what is left (friction and restitution, the projection after a
 // mass-spring or PD solve) changes velocities. The stepper records the
 // bodies' substeps between the particles' when a world has both.
@@ -24,6 +24,7 @@
 namespace vksim {
 
 class VulkanContext;
+class ColliderSet;
 class ParticleStore;
 class RigidSolver;
 
@@ -32,9 +33,9 @@ public:
     static constexpr const char* kBodiesPassName = "coupling: bodies";
     static constexpr const char* kParticlesPassName = "coupling: particles";
 
-    // The bodies are collider entries firstBodyCollider, firstBodyCollider + 1, ...
-    BodyCoupling(const VulkanContext& ctx, RigidSolver& rigid, const ParticleStore& particles,
-                 uint32_t firstBodyCollider);
+    // The bodies are the collider set's entries after the scene's.
+    BodyCoupling(const VulkanContext& ctx, const RigidSolver& rigid, const ParticleStore& particles,
+                 const ColliderSet& colliders);
     BodyCoupling(const BodyCoupling&) = delete;
     BodyCoupling& operator=(const BodyCoupling&) = delete;
 
@@ -48,8 +49,9 @@ public:
 private:
     void record(StepRecorder& rec, gpu::CouplingPush push, StepPosition at) const;
 
-    RigidSolver& rigid_;
+    const RigidSolver& rigid_;
     const ParticleStore& particles_;
+    const ColliderSet& colliders_;
     uint32_t firstBodyCollider_ = 0;
     ComputeKernel bodies_, follow_;
     GpuBuffer changes_;  // gpu::BodyVelocityChange per body
