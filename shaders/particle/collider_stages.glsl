@@ -13,14 +13,8 @@
 #include "particle/particle_math.glsl"
 
 // Every stage takes the origin its positions are relative to: the range's
-// origin for predicted positions (ParticlePush::origin*, docs/physics.md §9.2
-// "Far from the origin"), zero for the store's positions x. The colliders
-// are moved by it instead of the positions, so that p keeps its precision.
-Collider colliderFromOrigin(uint c, vec3 origin) {
-    Collider col = colliderAt(c);
-    col.position.xyz -= origin;
-    return col;
-}
+// origin for predicted positions, zero for the store's positions x
+// (colliderFromOrigin, particle/collider_texels.glsl).
 
 // Collision constraints for predicted position p (inverse mass w, velocity v):
 // a collider becomes a candidate when p is within collisionMargin of its

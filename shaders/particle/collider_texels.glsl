@@ -23,4 +23,14 @@ Collider colliderAt(uint c) {
                     uintBitsToFloat(texelFetch(colliderTexels, k + 5)));
 }
 
+// Collider c seen from positions relative to `origin` (a range's origin,
+// ParticlePush::origin*, docs/physics.md §9.2 "Far from the origin"): the
+// collider is moved by -origin instead of the positions by +origin, so that
+// they keep their precision.
+Collider colliderFromOrigin(uint c, vec3 origin) {
+    Collider col = colliderAt(c);
+    col.position.xyz -= origin;
+    return col;
+}
+
 #endif

@@ -14,14 +14,14 @@ layout(std430, binding = 0) readonly buffer Positions { vec4 positions[]; };  //
 layout(std430, binding = 1) buffer Predicted { vec4 predicted[]; };           // p, relative to the origin
 layout(std430, binding = 2) buffer Velocities { vec4 velocities[]; };
 layout(std430, binding = 3) buffer BodyPushes { BodyPush bodyPushes[]; };
-layout(std430, binding = 4) readonly buffer Changes { BodyVelocityChange changes[]; };
+layout(std430, binding = 4) readonly buffer Changes { BodyChange changes[]; };
 
 void main() {
     if (gl_GlobalInvocationID.x >= pc.particleCount) return;
     uint i = pc.firstParticle + gl_GlobalInvocationID.x;
     uint collider = bodyPushes[i].collider;
     if (collider == kNoBodyPush) return;
-    BodyVelocityChange change = changes[collider - pc.firstBodyCollider];
+    BodyChange change = changes[collider - pc.firstBodyCollider];
     if (pc.mode == kCouplingPositions) {
         vec3 p = predicted[i].xyz;
         vec3 r = vec3(pc.originX, pc.originY, pc.originZ) + p - change.centre.xyz;

@@ -36,9 +36,8 @@ void main() {
         uint touching = contacts[i].touching;
         for (uint c = 0; c < pc.colliderCount; ++c) {
             if ((candidates & (1u << c)) == 0u) continue;
-            Collider col = colliderAt(c);
+            Collider col = colliderFromOrigin(c, vec3(pc.originX, pc.originY, pc.originZ));  // q is relative to it
             if (col.linearVelocity.w != 0.0) continue;  // a body's (Collider::linearVelocity)
-            col.position.xyz -= vec3(pc.originX, pc.originY, pc.originZ);  // q is relative to the range's origin
             float C = sdfWorld(col.type, col.position.xyz, col.rotation, col.size, p) - col.thickness;
             if (C >= 0.0) continue;
             vec3 g = sdfGradientTetra(col.type, col.position.xyz, col.rotation, col.size, p, pc.stencilStep);

@@ -34,7 +34,7 @@ layout(std430, binding = 1) buffer States { RigidBodyState states[]; };
 layout(std430, binding = 2) readonly buffer Positions { vec4 positions[]; };  // x (world); w: 1/m
 layout(std430, binding = 3) readonly buffer Predicted { vec4 predicted[]; };  // p, relative to the origin
 layout(std430, binding = 4) readonly buffer BodyPushes { BodyPush bodyPushes[]; };
-layout(std430, binding = 5) writeonly buffer Changes { BodyVelocityChange changes[]; };
+layout(std430, binding = 5) writeonly buffer Changes { BodyChange changes[]; };
 layout(std430, binding = 6) readonly buffer Shapes { Collider shapes[]; };  // per body, in its body frame
 layout(std430, binding = 7) writeonly buffer Colliders { Collider colliders[]; };
 
@@ -72,7 +72,7 @@ void main() {
     }
     barrier();
     if (t != 0u) return;
-    BodyVelocityChange change = BodyVelocityChange(vec4(0.0), vec4(0.0), vec4(c, 0.0));
+    BodyChange change = BodyChange(vec4(0.0), vec4(0.0), vec4(c, 0.0));
     RigidBody body = bodies[b];
     if (sums[0][0].w > 0.0 && body.inverseMass > 0.0) {
         RigidBodyState s = states[b];
@@ -92,7 +92,7 @@ void main() {
         }
         states[b] = s;
         if (positionsMode) colliders[pc.firstBodyCollider + b] = bodyCollider(s, shapes[b]);
-        change = BodyVelocityChange(vec4(dv.linear, 0.0), vec4(dv.angular, 0.0), vec4(c, 0.0));
+        change = BodyChange(vec4(dv.linear, 0.0), vec4(dv.angular, 0.0), vec4(c, 0.0));
     }
     changes[b] = change;
 }

@@ -110,12 +110,12 @@ GPU_CHECK_SIZE(CouplingPush, 48);
 
 // Per body, what the coupling changed in one pass: the particles that
 // touched it take the same rigid change about `centre`, at their point.
-struct BodyVelocityChange {
+struct BodyChange {
     vec4 linear;   // xyz: dV [m/s] (velocities) or dX [m] (positions)
     vec4 angular;  // xyz: dw [rad/s] or the rotation vector [rad]
     vec4 centre;   // xyz: the body's centre of mass before the change [m]
 };
-GPU_CHECK_SIZE(BodyVelocityChange, 48);
+GPU_CHECK_SIZE(BodyChange, 48);
 
 GPU_NAMESPACE_END
 

@@ -17,8 +17,8 @@ BodyCoupling::BodyCoupling(const VulkanContext& ctx, const RigidSolver& rigid, c
       firstBodyCollider_(colliders.sceneCount()),
       bodies_(ctx, "rigid/particle_impulses.comp", sizeof(gpu::CouplingPush)),
       follow_(ctx, "particle/follow_bodies.comp", sizeof(gpu::CouplingPush)),
-      changes_(makeStorageBuffer<gpu::BodyVelocityChange>(
-          ctx, std::vector<gpu::BodyVelocityChange>(rigid.bodyCount(), gpu::BodyVelocityChange{}),
+      changes_(makeStorageBuffer<gpu::BodyChange>(
+          ctx, std::vector<gpu::BodyChange>(rigid.bodyCount(), gpu::BodyChange{}),
           "body changes (coupling)")) {}
 
 void BodyCoupling::declarePasses(StepPlan& plan) {

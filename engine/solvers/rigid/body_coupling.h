@@ -54,7 +54,7 @@ private:
     const ColliderSet& colliders_;
     uint32_t firstBodyCollider_ = 0;
     ComputeKernel bodies_, follow_;
-    GpuBuffer changes_;  // gpu::BodyVelocityChange per body
+    GpuBuffer changes_;  // gpu::BodyChange per body
     uint32_t bodiesPass_ = 0, particlesPass_ = 0;
 };
 
