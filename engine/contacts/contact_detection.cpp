@@ -55,7 +55,8 @@ ContactDetection::ContactDetection(const VulkanContext& ctx, const ContactModel&
       colourScatter_(ctx, "contacts/contact_colour_scatter.comp", sizeof(gpu::ContactPush)) {}
 
 gpu::ContactPush ContactDetection::push(uint32_t write) const {
-    return {model_.count(), model_.tableSize - 1, model_.cellSize, model_.margin, model_.capacity, write, 0, 0};
+    return {model_.count(), model_.tableSize - 1, model_.cellSize, model_.margin, model_.capacity, write,
+            0, 0, 0, 0, 0, 0};
 }
 
 void ContactDetection::record(StepRecorder& rec, const Passes& passes, const GpuBuffer& p, const GpuBuffer& stats,

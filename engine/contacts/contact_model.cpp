@@ -5,16 +5,21 @@
 
 namespace vksim {
 
-ContactModel buildContactModel(const SharedModel& model) {
+ContactModel buildContactModel(const SharedModel& model, ParticleRange inIterations) {
     ContactModel contacts;
     for (uint32_t o = 0; o < model.objects.size(); ++o) {
         const ObjectRange& object = model.objects[o];
         if (!object.contacts.enabled) continue;
         contacts.objectNames.push_back(object.name);
         contacts.largestThickness = std::max(contacts.largestThickness, object.contacts.thickness);
-        for (uint32_t i = object.firstParticle; i < object.firstParticle + object.particleCount; ++i)
+        for (uint32_t i = object.firstParticle; i < object.firstParticle + object.particleCount; ++i) {
+            const bool iterated = inIterations.contains(i);
+            contacts.afterSolve = contacts.afterSolve || !iterated;
+            const uint32_t flags = (object.contacts.self ? gpu::kContactSelf : 0u) |
+                                   (iterated ? gpu::kContactInIterations : 0u);
             contacts.particles.push_back({glm::vec4(glm::vec3(model.positions[i]), object.contacts.thickness), i, o,
-                                          object.contacts.self ? 1u : 0u, object.contacts.friction});
+                                          flags, object.contacts.friction});
+        }
     }
     if (contacts.empty()) return contacts;
     // The objects are in particle order, so the particles are too.

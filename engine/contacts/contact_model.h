@@ -10,6 +10,7 @@
 
 #include "model/shared_model.h"
 #include "shaders/contacts/contact_types.h"
+#include "state/particle_range.h"
 
 namespace vksim {
 
@@ -22,6 +23,9 @@ struct ContactModel {
     float cellSize = 0.0f;   // [m] = 2 * largest thickness + margin: the largest detection distance
     uint32_t tableSize = 0;  // hash buckets: a power of two, at least twice the particles
     uint32_t capacity = 0;   // neighbour-list entries: kContactsPerParticle per particle
+    // Whether some pair is projected after the solves: a contact particle
+    // outside the in-iterations range.
+    bool afterSolve = false;
     // The objects that have contacts, for messages.
     std::vector<std::string> objectNames;
 
@@ -29,6 +33,10 @@ struct ContactModel {
     bool empty() const { return particles.empty(); }
 };
 
-ContactModel buildContactModel(const SharedModel& model);
+// `inIterations`: the particles whose solver projects contacts inside its
+// iterations (PBD's range): their pairs with each other are its iterations'
+// (gpu::kContactInIterations); where some pair is not (afterSolve), every
+// pair is also projected after every solver's solve.
+ContactModel buildContactModel(const SharedModel& model, ParticleRange inIterations);
 
 }  // namespace vksim

@@ -7,7 +7,7 @@ ContactCandidate contactCandidate(const ContactModel& model, std::span<const glm
     const gpu::ContactParticle& a = model.particles[k];
     const gpu::ContactParticle& b = model.particles[l];
     if (a.object == b.object) {
-        if (a.self == 0) return {};
+        if ((a.flags & gpu::kContactSelf) == 0) return {};
         const double touching = double(a.rest.w) + double(b.rest.w);
         const glm::dvec3 rest = glm::dvec3(glm::vec3(a.rest)) - glm::dvec3(glm::vec3(b.rest));
         if (glm::dot(rest, rest) < touching * touching) return {};

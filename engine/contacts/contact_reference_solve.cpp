@@ -36,8 +36,13 @@ glm::dvec3 ContactReferenceSolve::correction(const Side& a, const Side& b) const
                                   std::sqrt(double(pa.friction) * double(pb.friction)), a.k < b.k);
 }
 
-ContactReferenceSolve::ContactReferenceSolve(const SharedModel& model)
-    : model_(buildContactModel(model)), incident_(model_.count()) {}
+ContactReferenceSolve::ContactReferenceSolve(const SharedModel& model, ParticleRange inIterations)
+    : model_(buildContactModel(model, inIterations)), incident_(model_.count()) {}
+
+bool ContactReferenceSolve::inPass(const glm::uvec2& constraint, uint32_t pairs) const {
+    return pairs == gpu::kContactPairsAll ||
+           (model_.particles[constraint.x].flags & model_.particles[constraint.y].flags & gpu::kContactInIterations) != 0;
+}
 
 void ContactReferenceSolve::detect(std::span<const glm::dvec3> p, std::span<const double> inverseMasses,
                                    ContactSolve solve) {
@@ -48,7 +53,7 @@ void ContactReferenceSolve::detect(std::span<const glm::dvec3> p, std::span<cons
         for (uint32_t l = k + 1; l < model_.count(); ++l) {
             const gpu::ContactParticle &a = model_.particles[k], &b = model_.particles[l];
             if (a.object == b.object) {
-                if (a.self == 0) continue;
+                if ((a.flags & gpu::kContactSelf) == 0) continue;
                 const double touching = thicknessOf(a) + thicknessOf(b);
                 const glm::dvec3 rest = restOf(a) - restOf(b);
                 if (glm::dot(rest, rest) < touching * touching) continue;
@@ -97,14 +102,15 @@ void ContactReferenceSolve::colour() {
 }
 
 void ContactReferenceSolve::project(std::span<glm::dvec3> p, std::span<const glm::dvec3> x,
-                                    std::span<const double> inverseMasses, ContactSolve solve) const {
-    std::vector<bool> leftover(constraints_.size(), true);
+                                    std::span<const double> inverseMasses, ContactSolve solve, uint32_t pairs) const {
+    std::vector<bool> leftover(constraints_.size());
+    for (uint32_t c = 0; c < constraints_.size(); ++c) leftover[c] = inPass(constraints_[c], pairs);
     if (solve == ContactSolve::Colours) {
         // contact_project_colour.comp: both particles from the positions
         // before the pair's projection.
         for (uint32_t colour = 0; colour < gpu::kContactColours; ++colour)
             for (uint32_t c = 0; c < constraints_.size(); ++c) {
-                if (colours_[c] != colour) continue;
+                if (colours_[c] != colour || !leftover[c]) continue;
                 leftover[c] = false;
                 const Side a = side(constraints_[c].x, p, x, inverseMasses);
                 const Side b = side(constraints_[c].y, p, x, inverseMasses);

@@ -26,7 +26,8 @@ namespace vksim {
 
 class ContactReferenceSolve {
 public:
-    explicit ContactReferenceSolve(const SharedModel& model);
+    // `inIterations` as for buildContactModel.
+    ContactReferenceSolve(const SharedModel& model, ParticleRange inIterations);
 
     bool empty() const { return model_.empty(); }
 
@@ -34,10 +35,11 @@ public:
     // indices) with the particles' inverse masses: the pairs, and their
     // colours when `solve` projects by colours.
     void detect(std::span<const glm::dvec3> p, std::span<const double> inverseMasses, ContactSolve solve);
-    // Once per iteration: the pairs projected on `p`; `x` holds the
-    // positions at the start of the substep (friction reads the motion).
+    // Once per iteration: the pairs of `pairs` (gpu::kContactPairs*)
+    // projected on `p`; `x` holds the positions at the start of the substep
+    // (friction reads the motion).
     void project(std::span<glm::dvec3> p, std::span<const glm::dvec3> x, std::span<const double> inverseMasses,
-                 ContactSolve solve) const;
+                 ContactSolve solve, uint32_t pairs) const;
 
     // The last detection's constraints (k < l, contact particle numbers),
     // ascending, and their colours (gpu::kLeftoverColour or gpu::kNoColour
@@ -58,6 +60,8 @@ private:
     glm::dvec3 correction(const Side& a, const Side& b) const;
 
     void colour();
+    // contact_response.glsl's contactInPass.
+    bool inPass(const glm::uvec2& constraint, uint32_t pairs) const;
     // The Jacobi average over the constraints `included` marks.
     void average(std::span<glm::dvec3> p, std::span<const glm::dvec3> x, std::span<const double> inverseMasses,
                  const std::vector<bool>& included) const;

@@ -18,12 +18,13 @@ ContactResponse::ContactResponse(const VulkanContext& ctx, const ContactModel& m
       apply_(ctx, "contacts/contact_apply.comp", sizeof(gpu::ContactPush)),
       projectColour_(ctx, "contacts/contact_project_colour.comp", sizeof(gpu::ContactPush)) {}
 
-void ContactResponse::record(StepRecorder& rec, uint32_t pass, ContactSolve solve, const GpuBuffer& x,
-                             const GpuBuffer& p, StepPosition at, std::string_view workingName) const {
+void ContactResponse::record(StepRecorder& rec, uint32_t pass, ContactSolve solve, uint32_t pairs,
+                             const GpuBuffer& x, const GpuBuffer& p, StepPosition at,
+                             std::string_view workingName) const {
     const uint32_t n = model_.count();
     const bool colours = solve == ContactSolve::Colours;
     gpu::ContactPush push{n, model_.tableSize - 1, model_.cellSize, model_.margin, model_.capacity, 0,
-                          0, colours ? 1u : 0u};
+                          0, colours ? 1u : 0u, pairs, 0, 0, 0};
     const ContactDetection& d = detection_;
     if (colours)
         for (uint32_t colour = 0; colour < gpu::kContactColours; ++colour) {

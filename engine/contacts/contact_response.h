@@ -22,10 +22,11 @@ public:
     ContactResponse(const VulkanContext& ctx, const ContactModel& model, const GpuBuffer& particles,
                     const ContactDetection& detection);
 
-    // One iteration on the working positions `p`, with `x` the positions at
-    // the start of the substep (for friction), as runs of `pass`.
-    void record(StepRecorder& rec, uint32_t pass, ContactSolve solve, const GpuBuffer& x, const GpuBuffer& p,
-                StepPosition at, std::string_view workingName) const;
+    // One iteration over the pairs of `pairs` (gpu::kContactPairs*) on the
+    // working positions `p`, with `x` the positions at the start of the
+    // substep (for friction), as runs of `pass`.
+    void record(StepRecorder& rec, uint32_t pass, ContactSolve solve, uint32_t pairs, const GpuBuffer& x,
+                const GpuBuffer& p, StepPosition at, std::string_view workingName) const;
 
 private:
     const ContactModel& model_;

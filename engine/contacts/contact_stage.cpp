@@ -5,8 +5,8 @@
 
 namespace vksim {
 
-ContactStage::ContactStage(const VulkanContext& ctx, const SharedModel& model)
-    : model_(buildContactModel(model)),
+ContactStage::ContactStage(const VulkanContext& ctx, const SharedModel& model, ParticleRange inIterations)
+    : model_(buildContactModel(model, inIterations)),
       particles_(makeStorageBuffer(ctx, std::span<const gpu::ContactParticle>(model_.particles), "contact particles")),
       stats_(ctx, sizeof(gpu::ContactStats),
              VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
@@ -24,6 +24,7 @@ void ContactStage::declarePasses(StepPlan& plan) {
     detectPasses_.pairs = plan.declare("contacts: pairs", StageKind::CollideGenerate, "contacts");
     detectPasses_.colouring = plan.declare("contacts: colouring", StageKind::CollideGenerate, "contacts");
     solvePass_ = plan.declare("contacts: solve", StageKind::Solve, "contacts");
+    if (model_.afterSolve) afterSolvePass_ = plan.declare("contacts: after solve", StageKind::Solve, "contacts");
     declared_ = true;
 }
 
@@ -34,7 +35,15 @@ void ContactStage::recordDetect(StepRecorder& rec, const GpuBuffer& p, ContactSo
 
 void ContactStage::recordProject(StepRecorder& rec, ContactSolve solve, const GpuBuffer& x, const GpuBuffer& p,
                                  StepPosition at, std::string_view workingName) const {
-    response_->record(rec, solvePass_, solve, x, p, at, workingName);
+    response_->record(rec, solvePass_, solve, gpu::kContactPairsInIterations, x, p, at, workingName);
+}
+
+void ContactStage::recordProjectAfterSolve(StepRecorder& rec, ContactSolve solve, uint32_t iterations,
+                                           const GpuBuffer& x, const GpuBuffer& p, uint32_t substep,
+                                           std::string_view workingName) const {
+    for (uint32_t it = 0; it < iterations; ++it)
+        response_->record(rec, afterSolvePass_, solve, gpu::kContactPairsAll, x, p, {substep, it},
+                          workingName);
 }
 
 gpu::ContactStats ContactStage::readStats() const { return stats_.downloadArray<gpu::ContactStats>().at(0); }

@@ -1,11 +1,14 @@
 #pragma once
 // Contacts between objects (docs/physics.md, "Contacts between objects"):
 // the particles of every object with a "contacts" block touch each other,
-// and, with "self", their own object's. The stepper owns one; a solver whose
-// objects have contacts detects them once per substep (recordDetect) and
-// projects them in each iteration of its solve (recordProject).
+// and, with "self", their own object's. The stepper owns one and detects
+// them once per substep after every solver's prediction (recordDetect); PBD
+// projects the pairs of its particles in each iteration of its solve
+// (recordProject), and the stepper every other pair after every solver's
+// solve (recordProjectAfterSolve).
 // Its passes: "contacts: grid" (the broad phase), "contacts: pairs" (the
-// neighbour lists and constraints), "contacts: colouring" and "contacts: solve".
+// neighbour lists and constraints), "contacts: colouring", "contacts: solve"
+// (in a solver's iterations) and "contacts: after solve".
 #include <cstdint>
 #include <memory>
 #include <string_view>
@@ -23,7 +26,9 @@ class VulkanContext;
 
 class ContactStage {
 public:
-    ContactStage(const VulkanContext& ctx, const SharedModel& model);
+    // `inIterations`: the particles whose solver projects contacts inside its
+    // iterations (buildContactModel).
+    ContactStage(const VulkanContext& ctx, const SharedModel& model, ParticleRange inIterations);
     ~ContactStage();
 
     const ContactModel& model() const { return model_; }
@@ -35,10 +40,18 @@ public:
     // working positions `p`.
     // The colouring runs when `solve` projects by colours.
     void recordDetect(StepRecorder& rec, const GpuBuffer& p, ContactSolve solve) const;
-    // Once per solver iteration: the contacts projected on `p`; `x` holds
-    // the positions at the start of the substep.
+    // Once per iteration of a solver that projects contacts in its
+    // iterations: the pairs of its particles with each other, projected on
+    // `p`; `x` holds the positions at the start of the substep.
     void recordProject(StepRecorder& rec, ContactSolve solve, const GpuBuffer& x, const GpuBuffer& p, StepPosition at,
                        std::string_view workingName) const;
+    // After every solver's solve, when some pair is not its iterations'
+    // (ContactModel::afterSolve): every pair, `iterations` times, on the
+    // solved positions `p`. The pairs solved in iterations are projected
+    // again, so that a push after the solve leaves no particle inside
+    // another (they are already apart, and stay so).
+    void recordProjectAfterSolve(StepRecorder& rec, ContactSolve solve, uint32_t iterations, const GpuBuffer& x,
+                                 const GpuBuffer& p, uint32_t substep, std::string_view workingName) const;
 
     // What the detection found since the last reset (waits for the queue;
     // contact_stats_readback.h reads it frame by frame without waiting).
@@ -60,7 +73,7 @@ private:
     std::unique_ptr<ContactDetection> detection_;
     std::unique_ptr<ContactResponse> response_;
     ContactDetection::Passes detectPasses_;
-    uint32_t solvePass_ = 0;
+    uint32_t solvePass_ = 0, afterSolvePass_ = 0;
     bool declared_ = false;
 };
 

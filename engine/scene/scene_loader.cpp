@@ -262,10 +262,13 @@ RigidSettings readRigidSettings(const Field& field) {
     return rigid;
 }
 
+// Each sweep of the contacts after the solves is up to 19 dispatches a substep.
+constexpr int64_t kMaxContactIterations = 64;
+
 SolverSettings readSolver(const Field& field) {
     const ObjectFields fields(
         field, {"timeStep", "substeps", "iterations", "gravity", "damping", "collisionMargin", "stencilStep", "pbdPath",
-                "pbdColouring", "contactSolve", "pd", "springs", "rigid"});
+                "pbdColouring", "contactSolve", "contactIterations", "pd", "springs", "rigid"});
     SolverSettings solver;
     if (auto f = fields.optional("timeStep")) solver.timeStep = readFloat(*f, kTimeStepRange);
     if (auto f = fields.optional("substeps")) solver.substeps = static_cast<uint32_t>(readInteger(*f, 1, kMaxSolverLoops));
@@ -283,6 +286,8 @@ SolverSettings readSolver(const Field& field) {
     if (auto f = fields.optional("contactSolve"))
         solver.contactSolve =
             static_cast<ContactSolve>(readChoice(*f, {std::begin(kContactSolveNames), std::end(kContactSolveNames)}));
+    if (auto f = fields.optional("contactIterations"))
+        solver.contactIterations = static_cast<uint32_t>(readInteger(*f, 1, kMaxContactIterations));
     if (auto f = fields.optional("pd")) solver.pd = readPdSettings(*f);
     if (auto f = fields.optional("springs")) solver.springs = readSpringSettings(*f);
     if (auto f = fields.optional("rigid")) solver.rigid = readRigidSettings(*f);
@@ -544,18 +549,12 @@ SpringClothParams readSpringClothParams(const Field& field, bool grid, const Spr
 // an OBJ file. Everything else about them is the same. A "method": "springs"
 // object takes its families from "springs" instead of "stretch", "bending"
 // and "attachment".
-// An object's "contacts" block (scene/contact_params.h). Only PBD objects
-// respond to contacts so far: on any other object the block is refused,
-// never ignored.
+// An object's "contacts" block (scene/contact_params.h), on an object of
+// any solver.
 constexpr double kMaxContactThickness = 1.0;  // [m]; the grid's cells are sized from the largest
 constexpr double kMaxContactFriction = 10.0;
 
-ContactParams readContacts(const Field& field, std::string_view solverName) {
-    if (!solverName.empty())
-        field.fail(
-            fmt::format("contacts between objects are solved for PBD objects (cloths, meshes and jelly) so "
-                        "far, not yet for {} objects; remove the block",
-                        solverName));
+ContactParams readContacts(const Field& field) {
     const ObjectFields fields(field, {"thickness", "self", "friction"}, "for contacts");
     ContactParams contacts;
     contacts.enabled = true;
@@ -626,7 +625,7 @@ ClothObject readCloth(const Field& field, std::size_t index, const SolverSetting
     if (auto f = fields.optional("drag")) (springs ? cloth.springs.drag : cloth.drag) = readFloat(*f, atLeast(0.0));
     if (auto f = fields.optional("color")) cloth.color = readColor(*f);
     if (auto f = fields.optional("contacts"))
-        cloth.contacts = readContacts(*f, pd ? "\"method\": \"pd\"" : springs ? "\"method\": \"springs\"" : "");
+        cloth.contacts = readContacts(*f);
     return cloth;
 }
 
@@ -734,7 +733,7 @@ SolidObject readSolid(const Field& field, std::size_t index, SolidShape shape, S
     if (auto f = fields.optional("volume")) solid.volume = readPdParams(*f, solid.volume, "volume ratio");
     if (auto f = fields.optional("velocity")) solid.initialVelocity = readVec3(*f);
     if (auto f = fields.optional("color")) solid.color = readColor(*f);
-    if (auto f = fields.optional("contacts")) readContacts(*f, "tetrahedral");
+    if (auto f = fields.optional("contacts")) solid.contacts = readContacts(*f);
     return solid;
 }
 

@@ -28,7 +28,7 @@ void ReferenceSolver::updateSubstep(ReferenceWorld& world, ParticleRange range, 
     world.updateVelocities(range, params.h);
 }
 
-ReferenceWorld::ReferenceWorld(const SharedModel& model) {
+ReferenceWorld::ReferenceWorld(const SharedModel& model, ParticleRange contactsInIterations) {
     if (model.velocities.size() != model.positions.size())
         throw std::invalid_argument("ReferenceWorld: positions and velocities differ in length");
     if (model.colliders.size() > gpu::kMaxColliders)
@@ -45,6 +45,8 @@ ReferenceWorld::ReferenceWorld(const SharedModel& model) {
     stages_.assign(positions_.size(), glm::dvec4(0.0));
     for (const gpu::Collider& c : model.colliders) colliders_.push_back(ReferenceCollider::fromGpu(c));
     meshSdfGrids_ = model.meshSdfGrids;
+    objectContacts_.emplace(model, contactsInIterations);
+    if (objectContacts_->empty()) objectContacts_.reset();
 }
 
 void ReferenceWorld::step(const SolverSettings& settings, ReferenceSolver& solver) {
@@ -59,10 +61,18 @@ void ReferenceWorld::step(const SolverSettings& settings, ReferenceSolver& solve
     for (uint32_t s = 0; s < settings.substeps; ++s) {
         solver.predictSubstep(*this, range, params, settings);
         generateCollisions(range, params);
+        if (objectContacts_) objectContacts_->detect(predicted_, inverseMasses_, settings.contactSolve);
         solver.solveSubstep(*this, range, params, settings);
         solver.updateSubstep(*this, range, params, settings);
         applyContactVelocities(range, params);
     }
+}
+
+void ReferenceWorld::projectContactsAfterSolve(const SolverSettings& settings) {
+    if (!objectContacts_) return;
+    for (uint32_t it = 0; it < settings.contactIterations; ++it)
+        objectContacts_->project(predicted_, positions_, inverseMasses_, settings.contactSolve,
+                                 gpu::kContactPairsAll);
 }
 
 void ReferenceWorld::predict(ParticleRange range, const SubstepParams& params) {

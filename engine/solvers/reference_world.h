@@ -8,16 +8,19 @@
 //
 // One substep of length h over the solver's particle range, as the GPU
 // records it (docs/physics.md §1, §5 and §9.2):
-//   solver.predictSubstep -> generateCollisions -> solver.solveSubstep
-//   -> solver.updateSubstep -> applyContactVelocities
+//   solver.predictSubstep -> generateCollisions -> the contacts between
+//   objects detected -> solver.solveSubstep -> solver.updateSubstep
+//   -> applyContactVelocities
 // where predictSubstep and updateSubstep are predict and updateVelocities
 // unless the solver integrates forces explicitly (spring_reference.h).
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
 #include <glm/glm.hpp>
 
+#include "contacts/contact_reference_solve.h"
 #include "model/shared_model.h"
 #include "scene/scene.h"
 #include "solvers/reference_collider.h"
@@ -73,8 +76,11 @@ public:
 
 class ReferenceWorld {
 public:
-    // Copies the model's particles (floats widened to double) and colliders.
-    explicit ReferenceWorld(const SharedModel& model);
+    // Copies the model's particles (floats widened to double) and colliders;
+    // the contacts between its objects, where any has them, with the pairs
+    // of `contactsInIterations` solved in the solver's iterations
+    // (buildContactModel).
+    explicit ReferenceWorld(const SharedModel& model, ParticleRange contactsInIterations = {});
 
     // One frame: settings.substeps substeps of h = timeStep / substeps over
     // solver.range(*this).
@@ -117,6 +123,17 @@ public:
     // The integrator stage buffer (position Verlet's x^{n-1}, the midpoint
     // and explicit Euler's saved velocity), zero at the start.
     std::span<const glm::dvec4> stages() const { return stages_; }
+    // The contacts between objects (null when no object has them): detected
+    // by step() after generateCollisions; a solver that projects contacts in
+    // its iterations projects its pairs (gpu::kContactPairsInIterations).
+    const ContactReferenceSolve* objectContacts() const {
+        return objectContacts_ ? &*objectContacts_ : nullptr;
+    }
+    // The stepper's contacts after the solves: settings.contactIterations
+    // sweeps over every pair, on predicted(). A
+    // solver that does not project contacts in its iterations calls it
+    // after its solve, before its collision projection.
+    void projectContactsAfterSolve(const SolverSettings& settings);
     // contact_velocity.comp: friction and restitution against the nearest
     // collider the projection touched, with its normal at the new position.
     void applyContactVelocities(ParticleRange range, const SubstepParams& params);
@@ -146,13 +163,15 @@ private:
     std::vector<glm::dvec4> stages_;
     std::vector<ReferenceCollider> colliders_;
     std::vector<float> meshSdfGrids_;  // sdf.glsl reads them
+    std::optional<ContactReferenceSolve> objectContacts_;
 };
 
 // A world stepped by one solver, which owns it: what tests hold
 // (PbdReference, PdReference). The accessors forward to the world.
 class ReferenceSimulation : public ReferenceSolver {
 public:
-    explicit ReferenceSimulation(const SharedModel& model) : world_(model) {}
+    explicit ReferenceSimulation(const SharedModel& model, ParticleRange contactsInIterations = {})
+        : world_(model, contactsInIterations) {}
 
     // One frame (ReferenceWorld::step with this solver).
     void step(const SolverSettings& settings) { world_.step(settings, *this); }

@@ -67,8 +67,9 @@ struct SubstepContext {
     const ParticleStages& stages;
     const ParticleStagePasses& stagePasses;
     // The contacts between objects (contacts/contact_stage.h), when any
-    // object of the solver's range has them: detected once per substep,
-    // projected in each iteration of its solve.
+    // object of the solver's range has them: detected once per substep after
+    // every prediction; a solver that projectsContactsInSolve() projects
+    // them in each iteration of its solve.
     const ContactStage* contacts = nullptr;
     // The two-way coupling with the rigid bodies, when the world has
     // bodies: a solver whose iterations project the collisions records it
@@ -152,6 +153,12 @@ public:
     // colliders (unless projectsCollisionsInSolve()) and turn into velocities.
     virtual const GpuBuffer& recordSolve(StepRecorder& rec, const SubstepContext& sub) = 0;
     virtual bool projectsCollisionsInSolve() const { return false; }
+    // Whether its iterations project the contacts between its particles
+    // (SubstepContext::contacts, ContactStage::recordProject). The stepper
+    // projects every other contact pair after the solves, on the store's p:
+    // a solver that does not returns its solved positions, and the stepper
+    // copies them there.
+    virtual bool projectsContactsInSolve() const { return false; }
     // Whether it records its whole frame itself, every substep with the
     // shared particle stages inside its own kernels (the PBD workgroup solve,
     // docs/physics.md §1, "Small objects in one workgroup"), instead of a

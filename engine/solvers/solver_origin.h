@@ -10,6 +10,7 @@
 
 #include <glm/glm.hpp>
 
+#include "model/shared_model.h"
 #include "state/particle_range.h"
 
 namespace vksim {
@@ -17,5 +18,11 @@ namespace vksim {
 inline constexpr float kSolverOriginGrid = 16.0f;  // [m]
 
 glm::vec3 solverOrigin(std::span<const glm::vec4> positions, ParticleRange range);
+
+// The origin of a solver stepping `range` of `model`: solverOrigin() of its
+// particles, or, when one of its objects has contacts, of every object's
+// particles that has contacts. The contacts compare the predicted positions
+// of several solvers (docs/physics.md §14), so those share one origin.
+glm::vec3 solverOrigin(const SharedModel& model, ParticleRange range);
 
 }  // namespace vksim

@@ -11,9 +11,13 @@ namespace vksim {
 
 namespace {
 
-std::unique_ptr<ContactStage> buildContactStage(const VulkanContext& ctx, const SharedModel& model) {
+// PBD projects the contacts between its particles in its iterations;
+// every other pair is projected after the solves.
+std::unique_ptr<ContactStage> buildContactStage(const VulkanContext& ctx, const SimModel& model) {
     for (const ObjectRange& object : model.objects)
-        if (object.contacts.enabled) return std::make_unique<ContactStage>(ctx, model);
+        if (object.contacts.enabled)
+            return std::make_unique<ContactStage>(ctx, model,
+                                                  ParticleRange{model.pbd.firstParticle, model.pbd.particleCount});
     return nullptr;
 }
 
@@ -35,10 +39,14 @@ Stepper::Stepper(const VulkanContext& ctx, const SimModel& model, const SolverSe
     for (const std::unique_ptr<Solver>& owned : solvers_) {
         Solver* solver = owned.get();
         if (solver->range().count == 0) continue;
-        ParticleStagePasses& passes = active_.emplace_back(Active{solver, {}, contactsIn(solver->range())}).passes;
-        ParticleStages::declareBeforeSolve(plan_, solver->passPrefix(), solver->owner(), passes);
+        Active& active = active_.emplace_back(Active{solver, {}, contactsIn(solver->range())});
+        ParticleStages::declareBeforeSolve(plan_, solver->passPrefix(), solver->owner(), active.passes);
         solver->declarePasses(plan_);
-        ParticleStages::declareAfterSolve(plan_, solver->passPrefix(), solver->owner(), passes);
+        if (active.contacts && !solver->projectsContactsInSolve())
+            active.passes.solvedIntoPredicted =
+                plan_.declare(std::string(solver->passPrefix()) + "solved into p", StageKind::Solve,
+                              std::string(solver->owner()));
+        ParticleStages::declareAfterSolve(plan_, solver->passPrefix(), solver->owner(), active.passes);
     }
     normalsPass_ = ParticleStages::declareNormals(plan_);
 }
@@ -91,15 +99,13 @@ void Stepper::recordFrame(StepRecorder& rec, const FrameInputs& frame) {
         for (uint32_t s = 0; s < settings.substeps; ++s) {
             rigid_->recordSubsteps(rec, settings, frame.bodyDrag, {s, 1});
             rigid_->recordColliders(rec);
-            for (const Active& active : active_) recordSubstep(rec, frame, active, s, h);
+            recordSubstep(rec, frame, s, h);
             coupling_->recordSubstepEnd(rec, h, s);
         }
     } else {
         // Bodies alone, or particles alone: no order between them.
         rigid_->recordFrame(rec, settings, frame.bodyDrag);
-        for (uint32_t s = 0; s < settings.substeps; ++s)
-            for (const Active& active : active_)
-                if (!active.solver->recordsWholeFrames(settings)) recordSubstep(rec, frame, active, s, h);
+        for (uint32_t s = 0; s < settings.substeps; ++s) recordSubstep(rec, frame, s, h);
     }
     for (const Active& active : active_)
         if (active.solver->recordsWholeFrames(settings))
@@ -107,32 +113,68 @@ void Stepper::recordFrame(StepRecorder& rec, const FrameInputs& frame) {
     if (frame.normals) stages_.normals(rec, normalsPass_);
 }
 
-// One substep of one solver: the shared stages around its solve. The
-// solvers' ranges are disjoint and the colliders do not move within a frame,
-// so the order of solvers within a substep changes no result.
-void Stepper::recordSubstep(StepRecorder& rec, const FrameInputs& frame, const Active& active, uint32_t substep,
-                            float h) {
-    Solver& solver = *active.solver;
-    const ParticleStagePasses& passes = active.passes;
+// One substep of every solver that records substeps: the shared stages
+// around each one's solve, in phases, so that the contacts between objects
+// see every solver's particles: every prediction, one detection, every
+// solve (PBD projects the pairs of its particles in its iterations), the
+// other pairs on the solved positions, then every collider projection and
+// velocity update. The solvers' ranges are disjoint and the colliders do not
+// move within a substep, so the order of solvers within a phase changes no
+// result.
+void Stepper::recordSubstep(StepRecorder& rec, const FrameInputs& frame, uint32_t substep, float h) {
+    const SolverSettings& settings = frame.settings;
     const bool colliders = colliders_.count() > 0;
-    const SubstepContext sub{frame,
-                             substep,
-                             h,
-                             frame.tracker != nullptr && substep + 1 == frame.settings.substeps,
-                             particlePush(frame.settings, h, solver, colliders_.count()),
-                             stages_,
-                             passes,
-                             active.contacts,
-                             coupling_.get()};
-    const GpuBuffer& predicted = solver.predictTarget();
-    solver.recordBeforePredict(rec, sub);
-    stages_.predict(rec, passes.predict, sub.particles, predicted, solver.workingName(), substep);
-    if (colliders) stages_.collideGenerate(rec, passes.collideGenerate, sub.particles, predicted);
-    const GpuBuffer& solved = solver.recordSolve(rec, sub);
-    if (colliders && !solver.projectsCollisionsInSolve())
-        stages_.collideProject(rec, passes.collideProject, sub.particles, solved, solver.workingName(), {substep});
-    stages_.updateVelocity(rec, passes.updateVelocity, sub.particles, solved, substep);
-    if (colliders) stages_.contactVelocity(rec, passes.contactVelocity, sub.particles, substep);
+    std::vector<SubstepContext> subs;
+    std::vector<const Active*> stepped;
+    for (const Active& active : active_) {
+        if (active.solver->recordsWholeFrames(settings)) continue;
+        stepped.push_back(&active);
+        subs.push_back(SubstepContext{frame,
+                                      substep,
+                                      h,
+                                      frame.tracker != nullptr && substep + 1 == settings.substeps,
+                                      particlePush(settings, h, *active.solver, colliders_.count()),
+                                      stages_,
+                                      active.passes,
+                                      active.contacts,
+                                      coupling_.get()});
+    }
+    for (size_t i = 0; i < stepped.size(); ++i) {
+        Solver& solver = *stepped[i]->solver;
+        const SubstepContext& sub = subs[i];
+        const GpuBuffer& predicted = solver.predictTarget();
+        solver.recordBeforePredict(rec, sub);
+        stages_.predict(rec, sub.stagePasses.predict, sub.particles, predicted, solver.workingName(), substep);
+        if (colliders) stages_.collideGenerate(rec, sub.stagePasses.collideGenerate, sub.particles, predicted);
+    }
+    const bool contacts = contacts_ && !stepped.empty();
+    if (contacts) contacts_->recordDetect(rec, particles_.predicted(), settings.contactSolve);
+    std::vector<const GpuBuffer*> solved(stepped.size());
+    for (size_t i = 0; i < stepped.size(); ++i) {
+        Solver& solver = *stepped[i]->solver;
+        const SubstepContext& sub = subs[i];
+        solved[i] = &solver.recordSolve(rec, sub);
+        // The contacts after the solves read every solver's solved positions
+        // in the store's p.
+        if (sub.contacts && !solver.projectsContactsInSolve() && solved[i] != &particles_.predicted()) {
+            stages_.copyRange(rec, sub.stagePasses.solvedIntoPredicted, sub.particles, *solved[i],
+                              particles_.predicted(), kPredictedName, substep);
+            solved[i] = &particles_.predicted();
+        }
+    }
+    if (contacts && contacts_->model().afterSolve)
+        contacts_->recordProjectAfterSolve(rec, settings.contactSolve, settings.contactIterations,
+                                           particles_.positions(), particles_.predicted(), substep, kPredictedName);
+    for (size_t i = 0; i < stepped.size(); ++i) {
+        Solver& solver = *stepped[i]->solver;
+        const SubstepContext& sub = subs[i];
+        const ParticleStagePasses& passes = sub.stagePasses;
+        if (colliders && !solver.projectsCollisionsInSolve())
+            stages_.collideProject(rec, passes.collideProject, sub.particles, *solved[i], solver.workingName(),
+                                   {substep});
+        stages_.updateVelocity(rec, passes.updateVelocity, sub.particles, *solved[i], substep);
+        if (colliders) stages_.contactVelocity(rec, passes.contactVelocity, sub.particles, substep);
+    }
 }
 
 uint32_t Stepper::maxRunsPerFrame(const SolverSettings& settings, ResidualTracker* tracker,

@@ -23,6 +23,7 @@ ParticleStages::ParticleStages(const VulkanContext& ctx, const ParticleStore& pa
     collideProject_ = kernel("particle/project_collision.comp", sizeof(gpu::ParticlePush), shapes);
     contactVelocity_ = kernel("particle/contact_velocity.comp", sizeof(gpu::ParticlePush), shapes);
     normals_ = kernel("particle/normals.comp", sizeof(gpu::NormalsPush));
+    copyRange_ = kernel("particle/copy_range.comp", sizeof(gpu::ParticlePush));
 }
 
 ParticleStages::~ParticleStages() = default;
@@ -100,6 +101,12 @@ void ParticleStages::contactVelocity(StepRecorder& rec, uint32_t pass, const gpu
             {&particles_.positions(), &particles_.velocities(), &colliders_.colliders(), &particles_.contacts(),
              &colliders_.meshSdfGrids(), &particles_.bodyPushes()},
             push.particleCount, push, {substep}, {&particles_.velocities(), "velocity"});
+}
+
+void ParticleStages::copyRange(StepRecorder& rec, uint32_t pass, const gpu::ParticlePush& push,
+                               const GpuBuffer& from, const GpuBuffer& to, std::string_view toName,
+                               uint32_t substep) const {
+    rec.run(pass, *copyRange_, {&from, &to}, push.particleCount, push, {substep}, {&to, toName});
 }
 
 void ParticleStages::normals(StepRecorder& rec, uint32_t pass) const {

@@ -11,6 +11,7 @@
 //   updateVelocity    v = (p - x)/h; x = p                   (UpdateVelocity)
 //   contactVelocity   friction and restitution               (ContactVelocity)
 //   normals           area-weighted vertex normals, all particles (Normals)
+//   copyRange         a range of one vec4 buffer into another
 #include <array>
 #include <memory>
 #include <string_view>
@@ -27,6 +28,9 @@ class ColliderSet;
 // The stage passes of one solver (ids in the step plan).
 struct ParticleStagePasses {
     uint32_t predict = 0, collideGenerate = 0, collideProject = 0, updateVelocity = 0, contactVelocity = 0;
+    // The solved positions into the store's p, for the contacts after the
+    // solves (declared by the stepper where the solver needs it).
+    uint32_t solvedIntoPredicted = 0;
 };
 
 class ParticleStages {
@@ -57,6 +61,9 @@ public:
                         uint32_t substep) const;
     void contactVelocity(StepRecorder& rec, uint32_t pass, const gpu::ParticlePush& push, uint32_t substep) const;
     void normals(StepRecorder& rec, uint32_t pass) const;
+    // The range's particles of `from` into `to` (probed as `toName`).
+    void copyRange(StepRecorder& rec, uint32_t pass, const gpu::ParticlePush& push, const GpuBuffer& from,
+                   const GpuBuffer& to, std::string_view toName, uint32_t substep) const;
 
 private:
     // Predict and update velocity are built per integrator
@@ -69,7 +76,7 @@ private:
     const ParticleStore& particles_;
     const ColliderSet& colliders_;
     mutable PerIntegrator predict_, updateVelocity_;
-    std::unique_ptr<ComputeKernel> collideGenerate_, collideProject_, contactVelocity_, normals_;
+    std::unique_ptr<ComputeKernel> collideGenerate_, collideProject_, contactVelocity_, normals_, copyRange_;
 };
 
 }  // namespace vksim

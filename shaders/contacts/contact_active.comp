@@ -30,6 +30,7 @@ void main() {
     for (uint e = first; e < first + contactEntries(counts[k], first, pc.capacity); ++e) {
         if (pc.leftoverOnly != 0u && contactColoured(constraintOf[e])) continue;
         ContactParticle b = particles[neighbours[e]];
+        if (!contactInPass(a, b, pc.pairs)) continue;
         if (contactActive(pk, p[b.particle], xk, x[b.particle].xyz, a.rest.w + b.rest.w)) ++touching;
     }
     touchingCounts[k] = touching;

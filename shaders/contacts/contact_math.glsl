@@ -28,25 +28,22 @@ bool contactTouching(real3 d, real wk, real wl, real3 xk, real3 xl, real distanc
     return wk + wl > real(0) && (dot(d, d) < distance * distance || contactCrossed(d, xk, xl));
 }
 
-// The correction of particle k (at pk, inverse mass wk, at xk at the start
-// of the substep) from its touching contact with l, before the pair's
-// share of a Jacobi average: C = |p_k - p_l| - distance >= 0 along the
-// offset (along the start offset when crossed), with the inverse masses,
-// and Coulomb friction `mu` on the pair's tangential motion of the substep
-// (Macklin et al. 2014, §6.1): undone within the cone mu * depth (static),
-// else cut by it (kinetic). `rest` is r_k - r_l in the rest shape, the
-// direction for particles on top of each other, `kFirst` whether k < l
-// (the direction for those also on top of each other at rest). Computed
-// from l's side the normal, depth and motion change sign, so the two
-// corrections are equal and opposite in momentum.
-real3 contactCorrection(real3 pk, real wk, real3 xk, real3 pl, real wl, real3 xl, real3 rest, real distance,
-                        real mu, bool kFirst) {
-    real3 d = pk - pl;
+// The direction n from l to k that a touching pair pushes k along, and its
+// depth (> 0) below the contact distance: along the offset d = p_k - p_l,
+// or, when crossed, along the start offset x_k - x_l, back to the side they
+// started on. `rest` is r_k - r_l in the rest shape, the direction for
+// particles on top of each other, `kFirst` whether k < l (the direction for
+// those also on top of each other at rest). From l's side n changes sign.
+struct ContactNormal {
+    real3 n;
+    real depth;
+};
+
+ContactNormal contactNormal(real3 d, real3 xk, real3 xl, real3 rest, real distance, bool kFirst) {
     real length2 = dot(d, d);
     real3 n;
-    real depth;  // > 0
+    real depth;
     if (contactCrossed(d, xk, xl)) {
-        // Passed through each other: back to the side they started on.
         n = normalize(xk - xl);
         depth = distance - dot(d, n);
     } else {
@@ -59,6 +56,24 @@ real3 contactCorrection(real3 pk, real wk, real3 xk, real3 pl, real wl, real3 xl
         }
         depth = distance - sqrt(length2);
     }
+    return ContactNormal(n, depth);
+}
+
+// The correction of particle k (at pk, inverse mass wk, at xk at the start
+// of the substep) from its touching contact with l, before the pair's
+// share of a Jacobi average: C = |p_k - p_l| - distance >= 0 along the
+// offset (along the start offset when crossed), with the inverse masses,
+// and Coulomb friction `mu` on the pair's tangential motion of the substep
+// (Macklin et al. 2014, §6.1): undone within the cone mu * depth (static),
+// else cut by it (kinetic); `rest` and `kFirst` as for contactNormal.
+// Computed from l's side the normal, depth and motion change sign, so the
+// two corrections are equal and opposite in momentum.
+real3 contactCorrection(real3 pk, real wk, real3 xk, real3 pl, real wl, real3 xl, real3 rest, real distance,
+                        real mu, bool kFirst) {
+    real3 d = pk - pl;
+    ContactNormal contact = contactNormal(d, xk, xl, rest, distance, kFirst);
+    real3 n = contact.n;
+    real depth = contact.depth;
     real3 correction = depth * n;
     // (p_k - x_k) - (p_l - x_l), from the two offsets: p may be relative
     // to its range's origin and x not, and far from the world origin the

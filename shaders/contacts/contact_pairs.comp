@@ -39,7 +39,7 @@ bool candidate(uint k, vec4 pk, ContactParticle a, uint l) {
     if (l == k) return false;
     ContactParticle b = particles[l];
     if (a.object == b.object) {
-        if (a.self == 0u) return false;
+        if ((a.flags & kContactSelf) == 0u) return false;
         vec3 rest = a.rest.xyz - b.rest.xyz;
         float touching = a.rest.w + b.rest.w;
         if (dot(rest, rest) < touching * touching) return false;

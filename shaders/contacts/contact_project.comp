@@ -35,6 +35,7 @@ void main() {
             if (pc.leftoverOnly != 0u && contactColoured(constraintOf[e])) continue;
             uint l = neighbours[e];
             ContactParticle b = particles[l];
+            if (!contactInPass(a, b, pc.pairs)) continue;
             vec4 pl = p[b.particle];
             vec3 xl = x[b.particle].xyz;
             if (!contactActive(pk, pl, xk, xl, a.rest.w + b.rest.w)) continue;

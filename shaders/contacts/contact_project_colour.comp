@@ -21,6 +21,7 @@ layout(std430, binding = 6) readonly buffer ColourLists { uint colourLists[]; };
 void project(uint c) {
     uvec2 pair = constraints[c];
     ContactParticle a = particles[pair.x], b = particles[pair.y];
+    if (!contactInPass(a, b, pc.pairs)) return;
     vec4 pk = p[a.particle], pl = p[b.particle];
     vec3 xk = x[a.particle].xyz, xl = x[b.particle].xyz;
     if (!contactActive(pk, pl, xk, xl, a.rest.w + b.rest.w)) return;

@@ -16,6 +16,11 @@ uint contactEntries(uint count, uint offset, uint capacity) {
 // colours[].
 #define contactColoured(c) ((c) == kNoConstraint || colours[c] < kContactColours)
 
+// Whether a response pass over `pairs` (kContactPairs*) projects the pair of a and b.
+bool contactInPass(ContactParticle a, ContactParticle b, uint pairs) {
+    return pairs == kContactPairsAll || (a.flags & b.flags & kContactInIterations) != 0u;
+}
+
 // Whether the pair (k at pk, l at pl; w the inverse mass) pushes now.
 bool contactActive(vec4 pk, vec4 pl, vec3 xk, vec3 xl, float distance) {
     return contactTouching(pk.xyz - pl.xyz, pk.w, pl.w, xk, xl, distance);

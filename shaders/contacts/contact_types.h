@@ -31,10 +31,21 @@ struct ContactParticle {
     vec4 rest;       // xyz: its position in the rest shape (the model's initial state); w: thickness [m]
     uint particle;   // its index in the particle store
     uint object;     // its object's index (SharedModel::objects)
-    uint self;       // 1: it touches the non-neighbour particles of its own object
+    uint flags;      // kContactSelf | kContactInIterations
     float friction;  // its object's Coulomb coefficient
 };
 GPU_CHECK_SIZE(ContactParticle, 32);
+// ContactParticle::flags: it touches the non-neighbour particles of its own
+// object; its solver projects contacts inside its iterations (PBD).
+GPU_CONST(uint, kContactSelf, 1u);
+GPU_CONST(uint, kContactInIterations, 2u);
+
+// Which pairs a response pass projects (ContactPush::pairs): every pair
+// (the passes after every solver's solve, docs/physics.md §14), or those
+// whose particles both belong to a solver that projects contacts in its
+// iterations (its iterations' passes).
+GPU_CONST(uint, kContactPairsAll, 0u);
+GPU_CONST(uint, kContactPairsInIterations, 1u);
 
 // Push constants of every contact pass.
 struct ContactPush {
@@ -47,8 +58,12 @@ struct ContactPush {
     uint round;       // contact_colour.comp: the round; contact_project_colour.comp: the colour;
                       // the dispatch writers: maxComputeWorkGroupCount[0]
     uint leftoverOnly;// the Jacobi passes: 1 projects only the constraints the colouring left out
+    uint pairs;       // the response passes: kContactPairs*
+    uint pad0;
+    uint pad1;
+    uint pad2;
 };
-GPU_CHECK_SIZE(ContactPush, 32);
+GPU_CHECK_SIZE(ContactPush, 48);
 
 // A group count the GPU writes for an indirect dispatch over the contact
 // constraints (VkDispatchIndirectCommand, then the threads it starts, the

@@ -3,8 +3,10 @@
 # other give the same state-hash in separate processes with lavapipe on 1,
 # 2 and 4 threads, with --validate silent (exit 0): on the per-colour path
 # ("auto" here: the workgroup path does not take contacts), on the cluster
-# path, and with the Jacobi average instead of the colours. The timing table
-# has the contact passes.
+# path, and with the Jacobi average instead of the colours; and so do three
+# cloths of three solvers (contacts_solvers.json), whose pairs with a
+# mass-spring or PD particle are projected after the solves. The timing
+# table has the contact passes.
 # Usage: contacts_determinism.sh VKSIM SCENES_DIR
 set -euo pipefail
 vksim=$1
@@ -16,7 +18,11 @@ sed 's/"iterations": 4 }/"iterations": 4, "pbdPath": "clusters" }/' "$scene" > "
 sed 's/"iterations": 4 }/"iterations": 4, "contactSolve": "jacobi" }/' "$scene" > "$work/jacobi.json"
 grep -q '"clusters"' "$work/clusters.json" && grep -q '"jacobi"' "$work/jacobi.json" || { echo "FAIL: could not edit $scene"; exit 1; }
 
-for variant in "$scene" "$work/clusters.json" "$work/jacobi.json"; do
+solvers=$(dirname "$0")/contacts_solvers.json
+sed 's/"contactIterations": 2,/"contactIterations": 2, "contactSolve": "jacobi",/' "$solvers" > "$work/solvers_jacobi.json"
+grep -q '"jacobi"' "$work/solvers_jacobi.json" || { echo "FAIL: could not edit $solvers"; exit 1; }
+
+for variant in "$scene" "$work/clusters.json" "$work/jacobi.json" "$solvers" "$work/solvers_jacobi.json"; do
   echo "$(basename "$variant"):"
   same_hash_on_threads "$vksim" "$variant" 8
   pass "$(basename "$variant"): the same state-hash on 1, 2 and 4 threads"
@@ -28,5 +34,11 @@ for pass in "contacts: grid" "contacts: pairs" "contacts: colouring" "contacts: 
 done
 grep -q "^contact pairs: " <<<"$out" || fail "no contact summary at the end of the run"
 pass "the contact passes are timed and the run ends with the contact summary"
+
+out=$("$vksim" "$solvers" --headless --frames 2 --validate)
+for pass in "contacts: solve" "contacts: after solve" "springs: solved into p" "pd: solved into p"; do
+  grep -q "^  $pass " <<<"$out" || fail "no '$pass' pass in the timing table of $(basename "$solvers")"
+done
+pass "across solvers: the contacts after the solves and the copies of the solved positions are timed"
 
 finish

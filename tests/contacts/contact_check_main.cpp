@@ -80,7 +80,7 @@ Sample check(const SimModel& model, const ContactModel& contacts, const std::vec
             const gpu::ContactParticle &a = contacts.particles[k], &b = contacts.particles[l];
             const double distance = double(a.rest.w) + double(b.rest.w);
             if (a.object == b.object) {
-                if (a.self == 0) continue;
+                if ((a.flags & gpu::kContactSelf) == 0) continue;
                 const glm::dvec3 rest = glm::dvec3(glm::vec3(a.rest)) - glm::dvec3(glm::vec3(b.rest));
                 if (glm::dot(rest, rest) < distance * distance) continue;
             }
@@ -111,7 +111,7 @@ int run(int argc, char** argv) {
     requireFitsDevice(ctx, scene);
     World sim(ctx, scene, kHeadlessFramesInFlight);
     const SimModel& model = sim.model();
-    const ContactModel contacts = buildContactModel(model);
+    const ContactModel contacts = buildContactModel(model, {model.pbd.firstParticle, model.pbd.particleCount});
     if (contacts.empty()) {
         fmt::print(stderr, "{}: no object has a \"contacts\" block\n", scenePath);
         return 1;

@@ -55,7 +55,7 @@ class DetectionRun {
 public:
     DetectionRun(VulkanContext& ctx, const PointSet& set)
         : ctx_(ctx),
-          stage_(ctx, set.model),
+          stage_(ctx, set.model, ParticleRange{0, set.model.particleCount()}),
           timer_(ctx, 1, declareAndCount()),
           p_(makeStorageBuffer(ctx, std::span<const glm::vec4>(set.current), "test working positions")) {
         plan_.registerPasses(timer_);
@@ -167,7 +167,7 @@ protected:
                 p.emplace_back(glm::vec3(x));
                 inverseMasses.push_back(x.w);
             }
-            ContactReferenceSolve reference(set.model);
+            ContactReferenceSolve reference(set.model, ParticleRange{0, set.model.particleCount()});
             reference.detect(p, inverseMasses, ContactSolve::Colours);
             ASSERT_EQ(reference.constraints().size(), lists.constraints.size()) << label;
             uint32_t differ = 0;

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <glm/gtc/quaternion.hpp>
 
+#include "contact_measures.h"
 #include "contacts/contact_stage.h"
 #include "geometry/triangle_intersection.h"
 #include "gpu_harness.h"
@@ -18,31 +19,6 @@ namespace vksim::test {
 namespace {
 
 class Contacts : public GpuTest {};
-
-// A square cloth of side x side particles, `spacing` apart, at `height`.
-ClothObject contactCloth(const std::string& name, uint32_t side, float spacing, glm::vec3 position, float thickness) {
-    ClothObject cloth;
-    cloth.name = name;
-    cloth.grid.resolution = {side, side};
-    cloth.grid.size = glm::vec2(spacing * float(side - 1));
-    cloth.position = position;
-    cloth.mass = 0.05f;
-    cloth.contacts = {.enabled = true, .thickness = thickness, .self = false, .friction = 0.3f};
-    return cloth;
-}
-
-// The smallest distance between a particle of one object and one of another.
-double closestAcrossObjects(const SimModel& model, const std::vector<glm::vec4>& x) {
-    double closest = std::numeric_limits<double>::infinity();
-    for (size_t a = 0; a < model.objects.size(); ++a)
-        for (size_t b = a + 1; b < model.objects.size(); ++b) {
-            const ObjectRange &oa = model.objects[a], &ob = model.objects[b];
-            for (uint32_t i = oa.firstParticle; i < oa.firstParticle + oa.particleCount; ++i)
-                for (uint32_t j = ob.firstParticle; j < ob.firstParticle + ob.particleCount; ++j)
-                    closest = std::min(closest, glm::length(glm::dvec3(glm::vec3(x[i])) - glm::dvec3(glm::vec3(x[j]))));
-        }
-    return closest;
-}
 
 // Two square cloths of side x side particles 1 cm apart, t = 1 cm, the
 // upper one `drop` above the lower one, over a ground with friction.
@@ -67,22 +43,6 @@ SolverSettings contactSettings(ContactSolve solve) {
     settings.pbd.path = PbdPath::PerColour;
     settings.contactSolve = solve;
     return settings;
-}
-
-// The triangles of different objects that intersect (exactly, in double:
-// geometry/triangle_intersection.h).
-uint64_t intersectingTriangles(const SimModel& model, const std::vector<glm::vec4>& x) {
-    std::vector<glm::dvec3> p;
-    for (const glm::vec4& v : x) p.emplace_back(glm::vec3(v));
-    std::vector<glm::uvec3> triangles;
-    std::vector<uint32_t> objects;
-    for (uint32_t o = 0; o < model.objects.size(); ++o)
-        for (uint32_t t = 0; t < model.objects[o].triangleCount; ++t) {
-            const uint32_t first = 3 * (model.objects[o].firstTriangle + t);
-            triangles.emplace_back(model.triangles[first], model.triangles[first + 1], model.triangles[first + 2]);
-            objects.push_back(o);
-        }
-    return countSurfaceIntersections(p, triangles, objects).intersecting;
 }
 
 // Two 12 x 12 cloths dropped onto each other and the ground, with each
@@ -221,24 +181,6 @@ TEST_F(Contacts, FastSheetsStopBelowTheDetectionLimitAndPassAboveIt) {
                 EXPECT_LT(gap, -distance) << "stopped above the limit: the limit is not where the docs say";
             }
         }
-}
-
-struct Momenta {
-    glm::dvec3 linear{0.0}, angular{0.0};
-    double kinetic = 0.0;
-};
-
-Momenta momenta(const std::vector<glm::vec4>& x, const std::vector<glm::vec4>& v) {
-    Momenta m;
-    for (size_t i = 0; i < x.size(); ++i) {
-        if (x[i].w == 0.0f) continue;
-        const double mass = 1.0 / double(x[i].w);
-        const glm::dvec3 p = mass * glm::dvec3(glm::vec3(v[i]));
-        m.linear += p;
-        m.angular += glm::cross(glm::dvec3(glm::vec3(x[i])), p);
-        m.kinetic += 0.5 * glm::dot(p, glm::dvec3(glm::vec3(v[i])));
-    }
-    return m;
 }
 
 // Zero gravity, a cloth thrown at another of twice its mass. Each contact

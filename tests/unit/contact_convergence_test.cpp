@@ -78,7 +78,7 @@ TEST(ContactSolves, ColoursConvergeFasterThanTheJacobiAverage) {
     ground.friction = 0.5f;
     scene.colliders = {ground};
     SimModel model = buildModel(scene);
-    const ContactModel contacts = buildContactModel(model);
+    const ContactModel contacts = buildContactModel(model, {model.pbd.firstParticle, model.pbd.particleCount});
 
     SolverSettings settings;
     settings.substeps = 4;

@@ -45,7 +45,6 @@ const GpuBuffer& PbdIterationStages::recordIterations(StepRecorder& rec, const S
     const GpuBuffer& p = particles_.predicted();
     const std::optional<MouseAttachment>& mouse = sub.frame.mouse;
     const ContactSolve contactSolve = sub.frame.settings.contactSolve;
-    if (sub.contacts) sub.contacts->recordDetect(rec, p, contactSolve);
     for (uint32_t it = 0; it < iterations; ++it) {
         const StepPosition at{sub.substep, it};
         // The dragged particle onto the mouse target, kinematic for the

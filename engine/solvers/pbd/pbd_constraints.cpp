@@ -49,7 +49,7 @@ std::vector<uint32_t> materialRows(const std::vector<Constraint>& constraints) {
 PbdConstraints::PbdConstraints(const VulkanContext& ctx, const PbdModelView& model, const ClusterPlan& order,
                                uint32_t iterations)
     : range_{model.pbd.firstParticle, model.pbd.particleCount},
-      origin_(solverOrigin(model.shared.positions, range_)),
+      origin_(solverOrigin(model.shared, range_)),
       counts_{static_cast<uint32_t>(model.pbd.distance.size()), static_cast<uint32_t>(model.pbd.bending.size()),
               static_cast<uint32_t>(model.pbd.attachments.size())},
       shapeMatchGroupCount_(static_cast<uint32_t>(model.pbd.shapeMatchGroups.size())),

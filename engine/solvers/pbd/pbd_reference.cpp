@@ -9,7 +9,7 @@
 namespace vksim {
 
 PbdReference::PbdReference(const PbdModelView& model, std::optional<uint32_t> clusterParticles)
-    : ReferenceSimulation(model.shared),
+    : ReferenceSimulation(model.shared, {model.pbd.firstParticle, model.pbd.particleCount}),
       distanceGroups_(model.pbd.distanceGroups),
       bendingGroups_(model.pbd.bendingGroups),
       attachmentGroups_(model.pbd.attachmentGroups),
@@ -41,8 +41,6 @@ PbdReference::PbdReference(const PbdModelView& model, std::optional<uint32_t> cl
         match.inverseMass = 1.0 / total;
         shapeMatches_.push_back(std::move(match));
     }
-    contacts_.emplace(model.shared);
-    if (contacts_->empty()) contacts_.reset();
     distanceLambdas_.resize(distance_.size());
     bendingLambdas_.resize(bending_.size());
     attachmentLambdas_.resize(attachments_.size());
@@ -56,7 +54,6 @@ void PbdReference::checkSettings(const SolverSettings& settings) const {
 void PbdReference::solveSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
                                 const SolverSettings& settings) {
     const uint32_t iterations = settings.pbd.iterations;
-    if (contacts_) contacts_->detect(world.predicted(), world.inverseMasses(), settings.contactSolve);
     for (uint32_t iteration = 0; iteration < iterations; ++iteration) {
         // The colour steps in order; on the cluster path once per sweep.
         for (uint32_t s = 0; s < (clustered_ ? kClusterSweeps : 1); ++s) {
@@ -72,8 +69,9 @@ void PbdReference::solveSubstep(ReferenceWorld& world, ParticleRange range, cons
             }
         }
         projectShapeMatches(world, iterations);
-        if (contacts_)
-            contacts_->project(world.predicted(), world.positions(), world.inverseMasses(), settings.contactSolve);
+        if (const ContactReferenceSolve* contacts = world.objectContacts())
+            contacts->project(world.predicted(), world.positions(), world.inverseMasses(), settings.contactSolve,
+                              gpu::kContactPairsInIterations);
         world.projectCollisions(range, params);
     }
 }

@@ -110,7 +110,6 @@ private:
     std::vector<Bending> bending_;
     std::vector<Attachment> attachments_;
     std::vector<ShapeMatch> shapeMatches_;
-    std::optional<ContactReferenceSolve> contacts_;  // when an object has a "contacts" block
     // The cluster order: per constraint of each family, its sweep; empty on
     // the colour order.
     std::vector<ClusterSweep> distanceSweep_, bendingSweep_, attachmentSweep_;

@@ -59,6 +59,7 @@ public:
     std::string_view workingName() const override { return kPbdWorkingName; }
     const GpuBuffer& recordSolve(StepRecorder& rec, const SubstepContext& sub) override;
     bool projectsCollisionsInSolve() const override { return true; }
+    bool projectsContactsInSolve() const override { return true; }
     bool recordsWholeFrames(const SolverSettings& settings) const override;
     void recordFrame(StepRecorder& rec, const FrameInputs& frame, const gpu::ParticlePush& particles) override;
     // A path the objects do not fit (pathMisfit()).

@@ -173,7 +173,8 @@ void appendPdCloth(SharedModel& model, PdModel& pd, const ClothObject& cloth, ui
         addPdAttachments(model, pd, groupOwner, first, pinned, params.attachment);
 
     model.objects.push_back({cloth.name, first, vertexCount, firstTriangle,
-                             static_cast<uint32_t>(mesh.triangles.size() / 3), cloth.color, cloth.drag});
+                             static_cast<uint32_t>(mesh.triangles.size() / 3), cloth.color, cloth.drag,
+                             cloth.contacts});
 }
 
 void appendPdSolid(SharedModel& model, PdModel& pd, const SolidObject& solid, uint32_t index) {
@@ -234,7 +235,8 @@ void appendPdSolid(SharedModel& model, PdModel& pd, const SolidObject& solid, ui
         addPdAttachments(model, pd, groupOwner, first, pinned, solid.attachment);
     const uint32_t firstTriangle = appendTriangles(model, mesh.surface, first);
     model.objects.push_back(
-        {solid.name, first, vertexCount, firstTriangle, static_cast<uint32_t>(mesh.surface.size() / 3), solid.color});
+        {solid.name, first, vertexCount, firstTriangle, static_cast<uint32_t>(mesh.surface.size() / 3), solid.color,
+         0.0f, solid.contacts});
 }
 
 

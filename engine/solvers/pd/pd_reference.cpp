@@ -53,6 +53,7 @@ void PdReference::solveSubstep(ReferenceWorld& world, ParticleRange range, const
         q = solve(s, contributions, world.positions(), params.h, settings.pd.collisionWeight, withCollisions);
     }
     std::copy(q.begin(), q.end(), world.predicted().begin());
+    world.projectContactsAfterSolve(settings);
     if (withCollisions) world.projectCollisions(range, params);
 }
 

@@ -23,7 +23,7 @@ PdSolver::PdSolver(const VulkanContext& ctx, const PdModelView& model, const Par
       particles_(particles),
       colliders_(colliders),
       constraints_(ctx, model.pd,
-                   solverOrigin(model.shared.positions, {model.pd.firstParticle, model.pd.particleCount})),
+                   solverOrigin(model.shared, {model.pd.firstParticle, model.pd.particleCount})),
       q_{&particles.predicted(), &ownQ_[0], &ownQ_[1]},
       jacobiBuffers_{.q = {q_[0], q_[1], q_[2]},
                      .positions = &particles.positions(),

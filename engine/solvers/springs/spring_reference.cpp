@@ -286,6 +286,7 @@ void SpringReference::solveSubstep(ReferenceWorld& world, ParticleRange range, c
                          &lastSolve_);
         std::copy(x.begin(), x.end(), world.predicted().begin());
     }
+    world.projectContactsAfterSolve(settings);
     world.projectCollisions(range, params);
 }
 

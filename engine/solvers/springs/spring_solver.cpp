@@ -29,7 +29,7 @@ SpringSolver::SpringSolver(const VulkanContext& ctx, const SpringModelView& mode
       particles_(particles),
       ms_(model.springs),
       restPositions_(model.shared.positions),
-      origin_(solverOrigin(model.shared.positions, {model.springs.firstParticle, model.springs.particleCount})) {
+      origin_(solverOrigin(model.shared, {model.springs.firstParticle, model.springs.particleCount})) {
     if (ms_.empty()) return;
     particleRecords_ = makeStorageBuffer<gpu::MsParticle>(ctx, ms_.particles, "springs particles");
     springs_ = makeStorageBuffer<gpu::MsSpring>(ctx, ms_.springs, "springs");
@@ -53,7 +53,6 @@ SpringSolver::SpringSolver(const VulkanContext& ctx, const SpringModelView& mode
     forces_ = kernel("springs/forces.comp", sizeof(gpu::MsForcePush));
     newtonAssemble_ = kernel("springs/newton_assemble.comp", sizeof(gpu::MsImplicitPush));
     newtonUpdate_ = kernel("springs/newton_update.comp", sizeof(gpu::MsImplicitPush));
-    copyRange_ = kernel("springs/copy_range.comp", sizeof(gpu::MsImplicitPush));
     vbd_ = kernel("springs/vbd.comp", sizeof(gpu::MsImplicitPush));
     energy_ = kernel("springs/energy.comp", sizeof(gpu::MsImplicitPush));
     lineSearch_ = kernel("springs/line_search.comp", sizeof(gpu::MsImplicitPush));
@@ -373,7 +372,8 @@ const GpuBuffer& SpringSolver::recordVbd(StepRecorder& rec, const SubstepContext
     const SpringSettings& s = sub.frame.settings.springs;
     const PassIds& ids = *passIds_;
     gpu::MsImplicitPush push = implicitPush(sub);
-    rec.run(ids.vbdInit, *copyRange_, {&particles_.predicted(), &iterate_}, ms_.particleCount, push, {sub.substep});
+    sub.stages.copyRange(rec, ids.vbdInit, sub.particles, particles_.predicted(), iterate_, workingName(),
+                         sub.substep);
     if (sub.tracking) recordObjective(rec, sub, iterate_, 0);
     for (uint32_t k = 0; k < s.vbdIterations; ++k) {
         for (size_t c = 0; c < ms_.vertexColours.size(); ++c) {

@@ -140,7 +140,7 @@ private:
     // Newton's line search: per-workgroup sums of its candidates, and the
     // alpha it chose (springs/line_search*.comp).
     GpuBuffer lineSearchPartials_, lineSearchChoice_;
-    std::unique_ptr<ComputeKernel> forces_, newtonAssemble_, newtonUpdate_, copyRange_, vbd_, energy_, projectMouse_;
+    std::unique_ptr<ComputeKernel> forces_, newtonAssemble_, newtonUpdate_, vbd_, energy_, projectMouse_;
     std::unique_ptr<ComputeKernel> lineSearch_, lineSearchChoose_, objectEnergy_;
 
     std::map<float, linear::JacobiSpectrum> spectra_;  // by h

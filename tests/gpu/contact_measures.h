@@ -1,0 +1,35 @@
+#pragma once
+// What the tests of contacts between objects measure (tests/gpu/contacts*):
+// the objects they build and the momentum, distances and intersections of
+// a state, in double.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "scene/scene.h"
+#include "solvers/sim_model.h"
+
+namespace vksim::test {
+
+// A square cloth of side x side particles, `spacing` apart, at `position`,
+// of 0.05 kg, with contacts of `thickness` (no self-contact, friction 0.3).
+ClothObject contactCloth(const std::string& name, uint32_t side, float spacing, glm::vec3 position, float thickness);
+
+// The particles' linear momentum, angular momentum about the world origin
+// and kinetic energy (pinned particles left out).
+struct Momenta {
+    glm::dvec3 linear{0.0}, angular{0.0};
+    double kinetic = 0.0;
+};
+Momenta momenta(const std::vector<glm::vec4>& x, const std::vector<glm::vec4>& v);
+
+// The smallest distance between a particle of one object and one of another.
+double closestAcrossObjects(const SimModel& model, const std::vector<glm::vec4>& x);
+
+// The triangles of different objects that intersect (exactly, in double:
+// geometry/triangle_intersection.h).
+uint64_t intersectingTriangles(const SimModel& model, const std::vector<glm::vec4>& x);
+
+}  // namespace vksim::test
