@@ -136,6 +136,8 @@ constexpr std::array kPassTraffic{
                 "reads x^k, dx (and the line search's alpha); writes x^(k+1)"},
     PassTraffic{"springs: vbd init", ElementKind::SpringParticle, 16, 16,
                 "particle/copy_range.comp: reads y; writes x"},
+    PassTraffic{"springs: vbd contact snapshot", ElementKind::SpringParticle, 16, 16,
+                "particle/copy_range.comp: reads x; writes the snapshot the contact energy reads"},
     PassTraffic{"springs: vbd", ElementKind::SpringParticle, 4 + 16 + 32 + 16 + 16, 16,
                 "reads vertex order 4, x, MsParticle 32, y, x0; writes x; per incident spring 8 + 32 + 16, per "
                 "quadratic entry 16 + 16",

@@ -7,6 +7,7 @@ namespace vksim {
 
 ContactModel buildContactModel(const SharedModel& model, ParticleRange inIterations) {
     ContactModel contacts;
+    contacts.contactOf.assign(model.positions.size(), gpu::kNotAContactParticle);
     for (uint32_t o = 0; o < model.objects.size(); ++o) {
         const ObjectRange& object = model.objects[o];
         if (!object.contacts.enabled) continue;
@@ -17,6 +18,7 @@ ContactModel buildContactModel(const SharedModel& model, ParticleRange inIterati
             contacts.afterSolve = contacts.afterSolve || !iterated;
             const uint32_t flags = (object.contacts.self ? gpu::kContactSelf : 0u) |
                                    (iterated ? gpu::kContactInIterations : 0u);
+            contacts.contactOf[i] = contacts.count();
             contacts.particles.push_back({glm::vec4(glm::vec3(model.positions[i]), object.contacts.thickness), i, o,
                                           flags, object.contacts.friction});
         }

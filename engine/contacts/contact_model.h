@@ -16,6 +16,9 @@ namespace vksim {
 
 struct ContactModel {
     std::vector<gpu::ContactParticle> particles;
+    // Per particle of the store, its contact particle k, or
+    // gpu::kNotAContactParticle.
+    std::vector<uint32_t> contactOf;
     float largestThickness = 0.0f;  // [m]
     // Detected pairs are those closer than t_a + t_b + margin at the start
     // of a substep's solve: what the iterations may still close.

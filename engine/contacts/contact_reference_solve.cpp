@@ -44,6 +44,31 @@ bool ContactReferenceSolve::inPass(const glm::uvec2& constraint, uint32_t pairs)
            (model_.particles[constraint.x].flags & model_.particles[constraint.y].flags & gpu::kContactInIterations) != 0;
 }
 
+ContactReferenceSolve::Penalty ContactReferenceSolve::penalty(uint32_t particle, const glm::dvec3& p,
+                                                              std::span<const glm::dvec3> others,
+                                                              std::span<const glm::dvec3> x,
+                                                              std::span<const double> inverseMasses,
+                                                              ParticleRange range, double h) const {
+    Penalty sum;
+    const uint32_t k = model_.contactOf[particle];
+    if (k == gpu::kNotAContactParticle) return sum;
+    const gpu::ContactParticle& a = model_.particles[k];
+    for (const uint32_t c : incident_[k]) {
+        const uint32_t l = constraints_[c].x == k ? constraints_[c].y : constraints_[c].x;
+        const gpu::ContactParticle& b = model_.particles[l];
+        const uint32_t j = b.particle;
+        if (!range.contains(j)) continue;
+        const double distance = thicknessOf(a) + thicknessOf(b);
+        const double wi = inverseMasses[particle], wj = inverseMasses[j];
+        if (!ref::contactTouching(p - others[j], wi, wj, x[particle], x[j], distance)) continue;
+        const ref::ContactPenalty term = ref::contactPenalty(p, wi, x[particle], others[j], wj, x[j],
+                                                             restOf(a) - restOf(b), distance, k < l, h);
+        sum.gradient += term.gradient;
+        sum.hessian += term.stiffness * glm::outerProduct(term.n, term.n);
+    }
+    return sum;
+}
+
 void ContactReferenceSolve::detect(std::span<const glm::dvec3> p, std::span<const double> inverseMasses,
                                    ContactSolve solve) {
     constraints_.clear();

@@ -41,6 +41,20 @@ public:
     void project(std::span<glm::dvec3> p, std::span<const glm::dvec3> x, std::span<const double> inverseMasses,
                  ContactSolve solve, uint32_t pairs) const;
 
+    // Vertex block descent's contact energy at store particle `particle`
+    // at `p` (springs/vbd.glsl, contact_math.glsl's contactPenalty): the
+    // gradient and Hessian summed over its touching pairs of the last
+    // detection with particles of `range`, the other particle at `others`
+    // (store indices: what the sweep reads it at); `x` holds the positions
+    // at the start of the substep.
+    struct Penalty {
+        glm::dvec3 gradient{0.0};
+        glm::dmat3 hessian{0.0};
+    };
+    Penalty penalty(uint32_t particle, const glm::dvec3& p, std::span<const glm::dvec3> others,
+                    std::span<const glm::dvec3> x, std::span<const double> inverseMasses, ParticleRange range,
+                    double h) const;
+
     // The last detection's constraints (k < l, contact particle numbers),
     // ascending, and their colours (gpu::kLeftoverColour or gpu::kNoColour
     // for those the Jacobi average projects).

@@ -61,6 +61,8 @@ public:
     // The contact particles (gpu::ContactParticle) and the detection's
     // buffers, which the viewer draws the contacts from (not empty()).
     const GpuBuffer& particles() const { return particles_; }
+    // Per particle of the store, its contact particle (ContactModel::contactOf).
+    const GpuBuffer& contactOf() const { return contactOf_; }
     const ContactDetection& detection() const { return *detection_; }
     // The lists of the last detection (waits for the queue).
     ContactLists readLists() const { return detection_->read(); }
@@ -69,7 +71,7 @@ public:
 
 private:
     ContactModel model_;
-    GpuBuffer particles_, stats_;
+    GpuBuffer particles_, contactOf_, stats_;
     std::unique_ptr<ContactDetection> detection_;
     std::unique_ptr<ContactResponse> response_;
     ContactDetection::Passes detectPasses_;

@@ -85,4 +85,25 @@ real3 contactCorrection(real3 pk, real wk, real3 xk, real3 pl, real wl, real3 xl
     return (wk / (wk + wl)) * correction;
 }
 
+// Vertex block descent's contact energy (docs/physics.md §9.6, §14): a
+// touching pair as the quadratic penalty E = s/2 depth^2, with the stiffness
+// s = 1 / ((wk + wl) h^2), the pair's reduced mass over h^2 (no parameter:
+// it weighs the contact as the inertia weighs the particles, so that one
+// block step closes a share of the depth whatever the masses). Its gradient
+// with respect to p_k is -s depth n; of its Hessian the part that stays
+// positive semi-definite, s n n^T (the other, -s depth/|d| (I - n n^T),
+// is dropped, as the clamped spring Hessians drop theirs, §9.3).
+struct ContactPenalty {
+    real3 gradient;
+    real3 n;
+    real stiffness;
+};
+
+ContactPenalty contactPenalty(real3 pk, real wk, real3 xk, real3 pl, real wl, real3 xl, real3 rest, real distance,
+                              bool kFirst, real h) {
+    ContactNormal contact = contactNormal(pk - pl, xk, xl, rest, distance, kFirst);
+    real stiffness = real(1) / ((wk + wl) * h * h);
+    return ContactPenalty(-stiffness * contact.depth * contact.n, contact.n, stiffness);
+}
+
 #endif

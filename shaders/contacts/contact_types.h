@@ -22,6 +22,8 @@ GPU_CONST(uint, kContactColourRounds, 24);
 // the colouring left out.
 GPU_CONST(uint, kNoColour, 0xFFFFFFFFu);
 GPU_CONST(uint, kLeftoverColour, 0xFFFFFFFEu);
+// A particle that is not a contact particle (ContactModel::contactOf).
+GPU_CONST(uint, kNotAContactParticle, 0xFFFFFFFFu);
 // No constraint (an entry whose constraint did not fit the list).
 GPU_CONST(uint, kNoConstraint, 0xFFFFFFFFu);
 

@@ -158,7 +158,7 @@ struct MsImplicitPush {
     uint lineSearch;  // Newton update: 1 = alpha from the line search's choice, 0 = step
     // The range's origin (Solver::origin): the iterate and p are relative to it.
     float originX, originY, originZ;
-    uint pad0;
+    uint contactCapacity;  // VBD with contacts: the entries of the contact neighbour list
 };
 GPU_CHECK_SIZE(MsImplicitPush, 48);
 

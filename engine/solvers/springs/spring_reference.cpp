@@ -201,10 +201,18 @@ std::vector<glm::dvec3> SpringReference::vertexBlockDescent(std::span<const glm:
         if (history) history->push_back({objective(x, y, x0, h), norm(gradient(x, y, x0, h)), 1.0});
     };
     record();
+    // The contact energy of the pairs within the range (springs/vbd.glsl).
+    // Its dispatch reads the other particle of a pair at its iterate, or at
+    // the snapshot before the iteration when it is of the same colour: in
+    // both cases, where it was when the colour began.
+    const ContactReferenceSolve* contacts = world_.objectContacts();
+    const ParticleRange range{ms_.firstParticle, ms_.particleCount};
+    std::vector<glm::dvec3> colourStart;
     for (uint32_t it = 0; it < iterations; ++it) {
         // No two vertices of a colour share an element, so this serial sweep
         // of a colour is what its parallel dispatch computes.
-        for (const MsModel::Colour& color : ms_.vertexColours)
+        for (const MsModel::Colour& color : ms_.vertexColours) {
+            if (contacts) colourStart = x;
             for (uint32_t k = color.first; k < color.first + color.count; ++k) {
                 const uint32_t i = ms_.vertexOrder[k];
                 if (world_.inverseMasses()[i] <= 0.0) continue;
@@ -214,12 +222,20 @@ std::vector<glm::dvec3> SpringReference::vertexBlockDescent(std::span<const glm:
                 const double inertia = mass(i) / (h * h) + double(p.drag) / h;
                 const glm::dvec3 g = mass(i) / (h * h) * (x[i] - y[i]) + double(p.drag) / h * (x[i] - x0[i]) - f;
                 H += inertia * glm::dmat3(1.0);
+                glm::dvec3 contactGradient(0.0);
+                if (contacts) {
+                    const ContactReferenceSolve::Penalty penalty =
+                        contacts->penalty(i, x[i], colourStart, x0, world_.inverseMasses(), range, h);
+                    contactGradient = penalty.gradient;
+                    H += penalty.hessian;
+                }
                 // H is m/h^2 I plus positive semi-definite blocks; only a
                 // zero mass could make it singular. Skip rather than divide.
                 const double scale = H[0][0] + H[1][1] + H[2][2];
                 if (!(std::abs(glm::determinant(H)) > 1e-14 * scale * scale * scale)) continue;
-                x[i] -= glm::inverse(H) * g;
+                x[i] -= glm::inverse(H) * (g + contactGradient);
             }
+        }
         record();
     }
     return x;

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "contacts/contact_stage.h"
 #include "linear/block_sparse.h"
 #include "solvers/springs/spring_settings.h"
 #include "shaders/shared/interaction_types.h"
@@ -20,7 +21,7 @@ namespace vksim {
 struct SpringSolver::PassIds {
     uint32_t forces = 0, forcesStage = 0;
     uint32_t newtonAssemble = 0, jacobi = 0, lineSearch = 0, lineSearchChoose = 0, newtonUpdate = 0;
-    uint32_t vbdInit = 0, energy = 0, objectEnergy = 0, mouse = 0;
+    uint32_t vbdInit = 0, vbdSnapshot = 0, energy = 0, objectEnergy = 0, mouse = 0;
     std::vector<uint32_t> vbdColours;
 };
 
@@ -54,6 +55,18 @@ SpringSolver::SpringSolver(const VulkanContext& ctx, const SpringModelView& mode
     newtonAssemble_ = kernel("springs/newton_assemble.comp", sizeof(gpu::MsImplicitPush));
     newtonUpdate_ = kernel("springs/newton_update.comp", sizeof(gpu::MsImplicitPush));
     vbd_ = kernel("springs/vbd.comp", sizeof(gpu::MsImplicitPush));
+    // Contacts enter vertex block descent's objective (springs/vbd.glsl):
+    // its kernel with them, and the iterate's snapshot it reads them from.
+    const ParticleRange range{ms_.firstParticle, ms_.particleCount};
+    for (const ObjectRange& object : model.shared.objects)
+        if (object.contacts.enabled && range.contains(object.firstParticle) && !vbdContacts_) {
+            vbdContacts_ = kernel("springs/vbd_contacts.comp", sizeof(gpu::MsImplicitPush));
+            snapshot_ = makeStorageBuffer<glm::vec4>(ctx, model.shared.positions, "springs contact snapshot");
+            std::vector<uint32_t> orderOf(ms_.particleCount);
+            for (uint32_t at = 0; at < ms_.vertexOrder.size(); ++at)
+                orderOf[ms_.vertexOrder[at] - ms_.firstParticle] = at;
+            orderOf_ = makeStorageBuffer<uint32_t>(ctx, orderOf, "springs vertex order of each particle");
+        }
     energy_ = kernel("springs/energy.comp", sizeof(gpu::MsImplicitPush));
     lineSearch_ = kernel("springs/line_search.comp", sizeof(gpu::MsImplicitPush));
     lineSearchChoose_ = kernel("springs/line_search_choose.comp", sizeof(gpu::MsImplicitPush));
@@ -74,6 +87,7 @@ void SpringSolver::declarePasses(StepPlan& plan) {
     ids.lineSearchChoose = plan.declare("springs: line search choose", StageKind::Solve, "springs");
     ids.newtonUpdate = plan.declare("springs: newton update", StageKind::Solve, "springs");
     ids.vbdInit = plan.declare("springs: vbd init", StageKind::Solve, "springs");
+    if (vbdContacts_) ids.vbdSnapshot = plan.declare("springs: vbd contact snapshot", StageKind::Solve, "springs");
     ids.energy = plan.declare("springs: energy", StageKind::Diagnostic, "springs");
     ids.objectEnergy = plan.declare("springs: object energy", StageKind::Diagnostic, "springs");
     ids.mouse = plan.declare("springs: mouse drag", StageKind::Diagnostic, "springs");
@@ -367,7 +381,9 @@ const GpuBuffer& SpringSolver::recordNewton(StepRecorder& rec, const SubstepCont
     return iterate_;
 }
 
-// docs/physics.md §9.6: x = y, then every colour of every iteration in place.
+// docs/physics.md §9.6: x = y, then every colour of every iteration in
+// place; with contacts, each iteration first snapshots the iterate, which
+// the contact energy reads the other particle of a pair from.
 const GpuBuffer& SpringSolver::recordVbd(StepRecorder& rec, const SubstepContext& sub) {
     const SpringSettings& s = sub.frame.settings.springs;
     const PassIds& ids = *passIds_;
@@ -375,10 +391,24 @@ const GpuBuffer& SpringSolver::recordVbd(StepRecorder& rec, const SubstepContext
     sub.stages.copyRange(rec, ids.vbdInit, sub.particles, particles_.predicted(), iterate_, workingName(),
                          sub.substep);
     if (sub.tracking) recordObjective(rec, sub, iterate_, 0);
+    const ContactStage* contacts = vbdContacts_ ? sub.contacts : nullptr;
+    if (contacts) push.contactCapacity = contacts->model().capacity;
     for (uint32_t k = 0; k < s.vbdIterations; ++k) {
+        if (contacts)
+            sub.stages.copyRange(rec, ids.vbdSnapshot, sub.particles, iterate_, snapshot_, "springs contact snapshot",
+                                 sub.substep);
         for (size_t c = 0; c < ms_.vertexColours.size(); ++c) {
             push.first = ms_.vertexColours[c].first;
             push.count = ms_.vertexColours[c].count;
+            if (contacts) {
+                const ContactDetection& d = contacts->detection();
+                rec.run(ids.vbdColours[c], *vbdContacts_,
+                        {&particles_.positions(), &particles_.predicted(), &iterate_, &vertexOrder_, &particleRecords_,
+                         &springs_, &incidentSprings_, &quadratic_, &contacts->particles(), &d.counts(), &d.offsets(),
+                         &d.neighbours(), &contacts->contactOf(), &snapshot_, &orderOf_},
+                        push.count, push, {sub.substep, k}, {&iterate_, "springs x"});
+                continue;
+            }
             rec.run(ids.vbdColours[c], *vbd_,
                     {&particles_.positions(), &particles_.predicted(), &iterate_, &vertexOrder_, &particleRecords_,
                      &springs_, &incidentSprings_, &quadratic_},

@@ -136,11 +136,13 @@ private:
     GpuBuffer objectRanges_;  // gpu::MsObjectRange per object, for the energy pass
     // The implicit methods' iterate x (indexed by global particle).
     GpuBuffer iterate_;
+    GpuBuffer snapshot_;  // with contacts: the iterate before each VBD iteration
+    GpuBuffer orderOf_;   // with contacts: each particle's place in the vertex order
     std::unique_ptr<linear::BlockJacobi> newtonSystem_;
     // Newton's line search: per-workgroup sums of its candidates, and the
     // alpha it chose (springs/line_search*.comp).
     GpuBuffer lineSearchPartials_, lineSearchChoice_;
-    std::unique_ptr<ComputeKernel> forces_, newtonAssemble_, newtonUpdate_, vbd_, energy_, projectMouse_;
+    std::unique_ptr<ComputeKernel> forces_, newtonAssemble_, newtonUpdate_, vbd_, vbdContacts_, energy_, projectMouse_;
     std::unique_ptr<ComputeKernel> lineSearch_, lineSearchChoose_, objectEnergy_;
 
     std::map<float, linear::JacobiSpectrum> spectra_;  // by h
