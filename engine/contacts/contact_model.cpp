@@ -5,6 +5,21 @@
 
 namespace vksim {
 
+namespace {
+
+// The particles of `object` on its surface triangles: every one of a cloth
+// or a mesh, the surface's of a tetrahedral solid (its inner vertices can
+// touch nothing that its surface has not touched first).
+std::vector<bool> onSurface(const SharedModel& model, const ObjectRange& object) {
+    std::vector<bool> surface(object.particleCount, false);
+    for (uint32_t t = object.firstTriangle; t < object.firstTriangle + object.triangleCount; ++t)
+        for (uint32_t corner = 0; corner < 3; ++corner)
+            surface[model.triangles[3 * t + corner] - object.firstParticle] = true;
+    return surface;
+}
+
+}  // namespace
+
 ContactModel buildContactModel(const SharedModel& model, ParticleRange inIterations) {
     ContactModel contacts;
     contacts.contactOf.assign(model.positions.size(), gpu::kNotAContactParticle);
@@ -13,7 +28,9 @@ ContactModel buildContactModel(const SharedModel& model, ParticleRange inIterati
         if (!object.contacts.enabled) continue;
         contacts.objectNames.push_back(object.name);
         contacts.largestThickness = std::max(contacts.largestThickness, object.contacts.thickness);
+        const std::vector<bool> surface = onSurface(model, object);
         for (uint32_t i = object.firstParticle; i < object.firstParticle + object.particleCount; ++i) {
+            if (!surface[i - object.firstParticle]) continue;
             const bool iterated = inIterations.contains(i);
             contacts.afterSolve = contacts.afterSolve || !iterated;
             const uint32_t flags = (object.contacts.self ? gpu::kContactSelf : 0u) |

@@ -1,6 +1,7 @@
 #pragma once
-// The contact particles of a model: every particle of every object with a
-// "contacts" block (ObjectRange::contacts), numbered k = 0..count-1 in
+// The contact particles of a model: every particle on the surface triangles
+// of every object with a "contacts" block (ObjectRange::contacts: all of a
+// cloth's, a tetrahedral solid's surface vertices), numbered k = 0..count-1 in
 // particle order, with its thickness, friction, object and rest position
 // (gpu::ContactParticle), and the sizes the detection grid is built for.
 // Built on the CPU, once per model; the GPU stage (contact_stage.h) uploads it.

@@ -116,6 +116,8 @@ ObjectFootprint solidFootprint(const SolidObject& solid) {
         object.size = fmt::format("a mesh of {} vertices", object.particles);
         break;
     }
+    // Its surface's vertices are its contact particles: at most all of them.
+    if (solid.contacts.enabled) object.contactsKey = solid.source + "/contacts";
     return object;
 }
 
