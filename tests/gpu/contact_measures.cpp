@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <limits>
 
+#include <iostream>
+
+#include <fmt/format.h>
+
 #include "geometry/triangle_intersection.h"
 
 namespace vksim::test {
@@ -42,6 +46,20 @@ uint64_t intersectingTriangles(const SimModel& model, const std::vector<glm::vec
             objects.push_back(o);
         }
     return countSurfaceIntersections(p, triangles, objects).intersecting;
+}
+
+double followReference(GpuRun& gpu, ReferenceSimulation& cpu, const SolverSettings& settings, uint32_t frames,
+                       const std::string& label) {
+    double worst = 0.0;
+    for (uint32_t frame = 1; frame <= frames; ++frame) {
+        gpu.frames(1);
+        cpu.step(settings);
+        const double most = largestDistance(gpu.positions(), cpu.positions());
+        if (frame % 5 == 0)
+            std::cout << fmt::format("{}, frame {}: largest difference {:.3e} m\n", label, frame, most);
+        worst = std::max(worst, most);
+    }
+    return worst;
 }
 
 Momenta momenta(const std::vector<glm::vec4>& x, const std::vector<glm::vec4>& v) {

@@ -8,7 +8,9 @@
 
 #include <glm/glm.hpp>
 
+#include "gpu_harness.h"
 #include "scene/scene.h"
+#include "solvers/reference_world.h"
 #include "solvers/sim_model.h"
 
 namespace vksim::test {
@@ -31,5 +33,11 @@ double closestAcrossObjects(const SimModel& model, const std::vector<glm::vec4>&
 // The triangles of different objects that intersect (exactly, in double:
 // geometry/triangle_intersection.h).
 uint64_t intersectingTriangles(const SimModel& model, const std::vector<glm::vec4>& x);
+
+// Steps `gpu` and the reference `cpu` `frames` frames side by side with
+// `settings`: the largest distance between their positions at any frame's
+// end, printed every 5 frames after `label`.
+double followReference(GpuRun& gpu, ReferenceSimulation& cpu, const SolverSettings& settings, uint32_t frames,
+                       const std::string& label);
 
 }  // namespace vksim::test

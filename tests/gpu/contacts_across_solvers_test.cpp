@@ -184,6 +184,20 @@ TEST_F(ContactsAcrossSolvers, DroppedObjectsStayApart) {
     }
 }
 
+// Two mass-spring cloths of 12 x 12 and 10 x 10 particles, the smaller
+// 8 cm above the other, over a ground with friction.
+Scene twoSpringCloths() {
+    Scene scene;
+    scene.name = "two mass-spring cloths";
+    scene.cloths.push_back(clothOf(kVbd, "lower", 12, {0.0f, 0.02f, 0.0f}));
+    scene.cloths.push_back(clothOf(kVbd, "upper", 10, {0.005f, 0.1f, 0.004f}));
+    ColliderDesc ground;
+    ground.shape = ColliderShape::Plane;
+    ground.friction = 0.5f;
+    scene.colliders = {ground};
+    return scene;
+}
+
 // The contacts after the solves on the CPU in double precision
 // (ReferenceWorld::projectContactsAfterSolve, the same detection, colours
 // and order as the GPU): two mass-spring cloths (symplectic Euler, whose
@@ -195,19 +209,12 @@ TEST_F(ContactsAcrossSolvers, DroppedObjectsStayApart) {
 // colours and 4.4e-7 m with the Jacobi average; bound 1e-4 m, where a wrong
 // pair or order moves a particle by millimetres.
 TEST_F(ContactsAcrossSolvers, GpuMatchesTheDoublePrecisionReference) {
-    Scene scene;
-    scene.name = "two mass-spring cloths";
-    scene.cloths.push_back(clothOf(kVbd, "lower", 12, {0.0f, 0.02f, 0.0f}));
-    scene.cloths.push_back(clothOf(kVbd, "upper", 10, {0.005f, 0.1f, 0.004f}));
+    Scene scene = twoSpringCloths();
     for (ClothObject& cloth : scene.cloths) {
         cloth.springs.stretch = 50.0f;  // explicit: h = 1/960 s stays below 2 / omega_max
         cloth.springs.shear = 10.0f;
         cloth.springs.bendingStiffness = 1.0f;
     }
-    ColliderDesc ground;
-    ground.shape = ColliderShape::Plane;
-    ground.friction = 0.5f;
-    scene.colliders = {ground};
     const SimModel model = buildModel(scene);
     for (const ContactSolve solve : {ContactSolve::Colours, ContactSolve::Jacobi}) {
         SolverSettings settings = settingsFor(SpringIntegrator::SymplecticEuler);
@@ -216,20 +223,10 @@ TEST_F(ContactsAcrossSolvers, GpuMatchesTheDoublePrecisionReference) {
         settings.contactSolve = solve;
         GpuRun gpu(ctx(), model, settings);
         SpringReference cpu(model);
-        double worst = 0.0;
-        for (uint32_t frame = 1; frame <= 20; ++frame) {
-            gpu.frames(1);
-            cpu.step(settings);
-            const std::vector<glm::vec4> x = gpu.positions();
-            double most = 0.0;
-            for (uint32_t i = 0; i < cpu.particleCount(); ++i)
-                most = std::max(most, glm::length(glm::dvec3(glm::vec3(x[i])) - cpu.positions()[i]));
-            if (frame % 5 == 0)
-                std::cout << fmt::format("[contacts across solvers] springs, {} after the solve vs the CPU "
-                                         "reference, frame {}: largest difference {:.3e} m\n",
-                                         kContactSolveNames[static_cast<size_t>(solve)], frame, most);
-            worst = std::max(worst, most);
-        }
+        const double worst = followReference(gpu, cpu, settings, 20,
+                                             fmt::format("[contacts across solvers] springs, {} after the solve vs "
+                                                         "the CPU reference",
+                                                         kContactSolveNames[static_cast<size_t>(solve)]));
         const gpu::ContactStats stats = gpu.stepper().contacts()->readStats();
         EXPECT_GT(stats.mostEntries, 0u) << "the cloths never touched";
         EXPECT_LT(worst, 1e-4) << kContactSolveNames[static_cast<size_t>(solve)];
@@ -246,34 +243,15 @@ TEST_F(ContactsAcrossSolvers, GpuMatchesTheDoublePrecisionReference) {
 // contact energy left out, 2.2e-3 m (the projection after the solve then
 // does all the work on one side). Bound 1e-3 m.
 TEST_F(ContactsAcrossSolvers, VertexBlockDescentWithContactsMatchesTheReference) {
-    Scene scene;
-    scene.name = "two VBD cloths";
-    scene.cloths.push_back(clothOf(kVbd, "lower", 12, {0.0f, 0.02f, 0.0f}));
-    scene.cloths.push_back(clothOf(kVbd, "upper", 10, {0.005f, 0.1f, 0.004f}));
+    Scene scene = twoSpringCloths();
     for (ClothObject& cloth : scene.cloths) cloth.contacts.self = true;
-    ColliderDesc ground;
-    ground.shape = ColliderShape::Plane;
-    ground.friction = 0.5f;
-    scene.colliders = {ground};
     const SimModel model = buildModel(scene);
     SolverSettings settings = settingsFor(SpringIntegrator::Vbd);
     settings.springs.vbdIterations = 40;
     GpuRun gpu(ctx(), model, settings);
     SpringReference cpu(model);
-    double worst = 0.0;
-    for (uint32_t frame = 1; frame <= 20; ++frame) {
-        gpu.frames(1);
-        cpu.step(settings);
-        const std::vector<glm::vec4> x = gpu.positions();
-        double most = 0.0;
-        for (uint32_t i = 0; i < cpu.particleCount(); ++i)
-            most = std::max(most, glm::length(glm::dvec3(glm::vec3(x[i])) - cpu.positions()[i]));
-        if (frame % 5 == 0)
-            std::cout << fmt::format("[contacts across solvers] VBD with the contact energy vs the CPU reference, "
-                                     "frame {}: largest difference {:.3e} m\n",
-                                     frame, most);
-        worst = std::max(worst, most);
-    }
+    const double worst = followReference(gpu, cpu, settings, 20,
+                                         "[contacts across solvers] VBD with the contact energy vs the CPU reference");
     EXPECT_GT(gpu.stepper().contacts()->readStats().mostEntries, 0u) << "the cloths never touched";
     EXPECT_LT(worst, 1e-3);
 }

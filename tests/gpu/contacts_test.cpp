@@ -116,19 +116,9 @@ TEST_F(Contacts, GpuMatchesTheDoublePrecisionReference) {
         const SolverSettings settings = contactSettings(solve);
         GpuRun gpu(ctx(), model, settings);
         PbdReference cpu(model);
-        double worst = 0.0;
-        for (uint32_t frame = 1; frame <= 20; ++frame) {
-            gpu.frames(1);
-            cpu.step(settings);
-            const std::vector<glm::vec4> x = gpu.positions();
-            double most = 0.0;
-            for (uint32_t i = 0; i < cpu.particleCount(); ++i)
-                most = std::max(most, glm::length(glm::dvec3(glm::vec3(x[i])) - cpu.positions()[i]));
-            if (frame % 5 == 0)
-                std::cout << fmt::format("[contacts] {} vs the CPU reference, frame {}: largest difference {:.3e} m\n",
-                                         kContactSolveNames[static_cast<size_t>(solve)], frame, most);
-            worst = std::max(worst, most);
-        }
+        const double worst = followReference(
+            gpu, cpu, settings, 20,
+            fmt::format("[contacts] {} vs the CPU reference", kContactSolveNames[static_cast<size_t>(solve)]));
         const gpu::ContactStats stats = gpu.stepper().contacts()->readStats();
         EXPECT_GT(stats.mostEntries, 0u) << "the cloths never touched";
         EXPECT_LT(worst, 1e-5) << kContactSolveNames[static_cast<size_t>(solve)];
