@@ -9,9 +9,10 @@ namespace {
 
 // The particles of `object` on its surface triangles: every one of a cloth
 // or a mesh, the surface's of a tetrahedral solid (its inner vertices can
-// touch nothing that its surface has not touched first).
+// touch nothing that its surface has not touched first); every one of an
+// object without triangles (a point set).
 std::vector<bool> onSurface(const SharedModel& model, const ObjectRange& object) {
-    std::vector<bool> surface(object.particleCount, false);
+    std::vector<bool> surface(object.particleCount, object.triangleCount == 0);
     for (uint32_t t = object.firstTriangle; t < object.firstTriangle + object.triangleCount; ++t)
         for (uint32_t corner = 0; corner < 3; ++corner)
             surface[model.triangles[3 * t + corner] - object.firstParticle] = true;

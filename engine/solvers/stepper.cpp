@@ -15,9 +15,11 @@ namespace {
 // every other pair is projected after the solves.
 std::unique_ptr<ContactStage> buildContactStage(const VulkanContext& ctx, const SimModel& model) {
     for (const ObjectRange& object : model.objects)
-        if (object.contacts.enabled)
-            return std::make_unique<ContactStage>(ctx, model,
-                                                  ParticleRange{model.pbd.firstParticle, model.pbd.particleCount});
+        if (object.contacts.enabled) {
+            auto stage = std::make_unique<ContactStage>(ctx, model,
+                                                        ParticleRange{model.pbd.firstParticle, model.pbd.particleCount});
+            return stage->empty() ? nullptr : std::move(stage);
+        }
     return nullptr;
 }
 
