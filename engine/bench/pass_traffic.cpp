@@ -169,7 +169,7 @@ constexpr std::array kPassTraffic{
     PassTraffic{"contacts: solve", ElementKind::ContactParticle, 8 * 2 * 64 + 2 * 16 * 68, 8 * 2 * 16 + 16,
                 "8 constraints: 2 p, x and records; then the Jacobi average over the list"},
     PassTraffic{"contacts: after solve", ElementKind::ContactParticle, 8 * 2 * 64 + 2 * 16 * 68, 8 * 2 * 16 + 16,
-                "as contacts: solve, over the pairs not solved in an iteration"},
+                "as contacts: solve, over every pair, after every solver's solve"},
     PassTraffic{"pd: solved into p", ElementKind::PdParticle, 16, 16,
                 "particle/copy_range.comp: reads q; writes p (contacts after the solves)"},
     PassTraffic{"springs: solved into p", ElementKind::SpringParticle, 16, 16,

@@ -50,4 +50,10 @@ ContactModel buildContactModel(const SharedModel& model, ParticleRange inIterati
     return contacts;
 }
 
+bool hasContacts(const SharedModel& model, ParticleRange range) {
+    for (const ObjectRange& object : model.objects)
+        if (object.contacts.enabled && range.contains(object.firstParticle)) return true;
+    return false;
+}
+
 }  // namespace vksim

@@ -43,4 +43,7 @@ struct ContactModel {
 // pair is also projected after every solver's solve.
 ContactModel buildContactModel(const SharedModel& model, ParticleRange inIterations);
 
+// Whether an object of `range` has a "contacts" block.
+bool hasContacts(const SharedModel& model, ParticleRange range);
+
 }  // namespace vksim

@@ -40,8 +40,8 @@ ContactReferenceSolve::ContactReferenceSolve(const SharedModel& model, ParticleR
     : model_(buildContactModel(model, inIterations)), incident_(model_.count()) {}
 
 bool ContactReferenceSolve::inPass(const glm::uvec2& constraint, uint32_t pairs) const {
-    return pairs == gpu::kContactPairsAll ||
-           (model_.particles[constraint.x].flags & model_.particles[constraint.y].flags & gpu::kContactInIterations) != 0;
+    const uint32_t both = model_.particles[constraint.x].flags & model_.particles[constraint.y].flags;
+    return pairs == gpu::kContactPairsAll || (both & gpu::kContactInIterations) != 0;
 }
 
 ContactReferenceSolve::Penalty ContactReferenceSolve::penalty(uint32_t particle, const glm::dvec3& p,

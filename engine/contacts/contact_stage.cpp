@@ -8,7 +8,7 @@ namespace vksim {
 ContactStage::ContactStage(const VulkanContext& ctx, const SharedModel& model, ParticleRange inIterations)
     : model_(buildContactModel(model, inIterations)),
       particles_(makeStorageBuffer(ctx, std::span<const gpu::ContactParticle>(model_.particles), "contact particles")),
-      contactOf_(makeStorageBuffer(ctx, std::span<const uint32_t>(model_.contactOf), "contact particle of each particle")),
+      contactOf_(makeStorageBuffer(ctx, std::span<const uint32_t>(model_.contactOf), "contact particle of each")),
       stats_(ctx, sizeof(gpu::ContactStats),
              VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
              MemoryKind::DeviceLocal, "contact stats") {

@@ -32,9 +32,9 @@ struct SolverSettings {
     float collisionMargin = 0.01f;  // [m] distance at which a collider becomes a contact candidate
     float stencilStep = 1e-3f;      // [m] h of the tetrahedral SDF gradient
     ContactSolve contactSolve = ContactSolve::Colours;  // contacts between objects
-    // Sweeps of the contacts projected after the solves: the pairs with a
-    // particle whose solver does not project contacts in its iterations
-    // (docs/physics.md §14).
+    // Sweeps of every contact pair after the solves, where an object with
+    // contacts belongs to a solver that does not project them in its
+    // iterations (docs/physics.md §14).
     uint32_t contactIterations = 4;
     PbdSettings pbd;
     PdSettings pd;
@@ -113,7 +113,7 @@ struct SolidObject {
     PdParams attachment{.stiffness = 1e4f};     // pins as closeness constraints [N/m]
     glm::vec3 initialVelocity{0.0f};
     glm::vec3 color{0.3f, 0.5f, 0.8f};
-    ContactParams contacts;  // its particles as spheres (docs/physics.md §14)
+    ContactParams contacts;  // its surface vertices as spheres (docs/physics.md §14)
     // mesh ("type": "tetMesh"): tetrahedra read from TetGen .node/.ele files
     // or made by the tetgen program from a closed OBJ surface
     // (io/tetgen_runner.h), in the files' units, scaled by meshScale.

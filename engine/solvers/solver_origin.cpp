@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "contacts/contact_model.h"
+
 namespace vksim {
 
 namespace {
@@ -22,10 +24,7 @@ glm::vec3 solverOrigin(std::span<const glm::vec4> positions, ParticleRange range
 }
 
 glm::vec3 solverOrigin(const SharedModel& model, ParticleRange range) {
-    bool contacts = false;
-    for (const ObjectRange& object : model.objects)
-        contacts = contacts || (object.contacts.enabled && range.contains(object.firstParticle));
-    if (!contacts) return solverOrigin(model.positions, range);
+    if (!hasContacts(model, range)) return solverOrigin(model.positions, range);
     glm::dvec3 sum(0.0);
     uint64_t count = 0;
     for (const ObjectRange& object : model.objects) {

@@ -16,8 +16,8 @@ namespace {
 std::unique_ptr<ContactStage> buildContactStage(const VulkanContext& ctx, const SimModel& model) {
     for (const ObjectRange& object : model.objects)
         if (object.contacts.enabled) {
-            auto stage = std::make_unique<ContactStage>(ctx, model,
-                                                        ParticleRange{model.pbd.firstParticle, model.pbd.particleCount});
+            const ParticleRange pbd{model.pbd.firstParticle, model.pbd.particleCount};
+            auto stage = std::make_unique<ContactStage>(ctx, model, pbd);
             return stage->empty() ? nullptr : std::move(stage);
         }
     return nullptr;
@@ -160,13 +160,14 @@ void Stepper::recordSubstep(StepRecorder& rec, const FrameInputs& frame, uint32_
         // in the store's p.
         if (sub.contacts && !solver.projectsContactsInSolve() && solved[i] != &particles_.predicted()) {
             stages_.copyRange(rec, sub.stagePasses.solvedIntoPredicted, sub.particles, *solved[i],
-                              particles_.predicted(), kPredictedName, substep);
+                              particles_.predicted(), ParticleStore::kPredictedName, substep);
             solved[i] = &particles_.predicted();
         }
     }
     if (contacts && contacts_->model().afterSolve)
         contacts_->recordProjectAfterSolve(rec, settings.contactSolve, settings.contactIterations,
-                                           particles_.positions(), particles_.predicted(), substep, kPredictedName);
+                                           particles_.positions(), particles_.predicted(), substep,
+                                           ParticleStore::kPredictedName);
     for (size_t i = 0; i < stepped.size(); ++i) {
         Solver& solver = *stepped[i]->solver;
         const SubstepContext& sub = subs[i];

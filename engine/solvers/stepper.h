@@ -119,8 +119,6 @@ private:
     // The contact stage when a particle of `range` has contacts, else null.
     const ContactStage* contactsIn(ParticleRange range) const;
     void recordSubstep(StepRecorder& rec, const FrameInputs& frame, uint32_t substep, float h);
-    // How the non-finite replay calls a value of the store's p after the solves.
-    static constexpr std::string_view kPredictedName = "predicted position";
 
     ParticleStore particles_;
     ColliderSet colliders_;

@@ -10,6 +10,7 @@
 // vertex buffers, the indices an index buffer: nothing goes through the host
 // between simulating and drawing.
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -31,6 +32,8 @@ public:
 
     const GpuBuffer& positions() const { return positions_; }
     const GpuBuffer& predicted() const { return predicted_; }
+    // What the non-finite replay calls a value of predicted().
+    static constexpr std::string_view kPredictedName = "predicted position";
     const GpuBuffer& velocities() const { return velocities_; }
     const GpuBuffer& contacts() const { return contacts_; }
     // What the rigid bodies' colliders did to each particle in the substep

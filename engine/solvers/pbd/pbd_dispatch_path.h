@@ -18,9 +18,9 @@
 namespace vksim {
 
 // What PBD's pass names start with, and what the non-finite replay calls a
-// value of its working positions.
+// value of its working positions (the store's p).
 inline constexpr std::string_view kPbdPassPrefix = "pbd: ";
-inline constexpr std::string_view kPbdWorkingName = "predicted position";
+inline constexpr std::string_view kPbdWorkingName = ParticleStore::kPredictedName;
 
 class PbdDispatchPath {
 public:

@@ -57,16 +57,13 @@ SpringSolver::SpringSolver(const VulkanContext& ctx, const SpringModelView& mode
     vbd_ = kernel("springs/vbd.comp", sizeof(gpu::MsImplicitPush));
     // Contacts enter vertex block descent's objective (springs/vbd.glsl):
     // its kernel with them, and the iterate's snapshot it reads them from.
-    const ParticleRange range{ms_.firstParticle, ms_.particleCount};
-    for (const ObjectRange& object : model.shared.objects)
-        if (object.contacts.enabled && range.contains(object.firstParticle) && !vbdContacts_) {
-            vbdContacts_ = kernel("springs/vbd_contacts.comp", sizeof(gpu::MsImplicitPush));
-            snapshot_ = makeStorageBuffer<glm::vec4>(ctx, model.shared.positions, "springs contact snapshot");
-            std::vector<uint32_t> orderOf(ms_.particleCount);
-            for (uint32_t at = 0; at < ms_.vertexOrder.size(); ++at)
-                orderOf[ms_.vertexOrder[at] - ms_.firstParticle] = at;
-            orderOf_ = makeStorageBuffer<uint32_t>(ctx, orderOf, "springs vertex order of each particle");
-        }
+    if (hasContacts(model.shared, {ms_.firstParticle, ms_.particleCount})) {
+        vbdContacts_ = kernel("springs/vbd_contacts.comp", sizeof(gpu::MsImplicitPush));
+        snapshot_ = makeStorageBuffer<glm::vec4>(ctx, model.shared.positions, "springs contact snapshot");
+        std::vector<uint32_t> orderOf(ms_.particleCount);
+        for (uint32_t at = 0; at < ms_.vertexOrder.size(); ++at) orderOf[ms_.vertexOrder[at] - ms_.firstParticle] = at;
+        orderOf_ = makeStorageBuffer<uint32_t>(ctx, orderOf, "springs vertex order of each particle");
+    }
     energy_ = kernel("springs/energy.comp", sizeof(gpu::MsImplicitPush));
     lineSearch_ = kernel("springs/line_search.comp", sizeof(gpu::MsImplicitPush));
     lineSearchChoose_ = kernel("springs/line_search_choose.comp", sizeof(gpu::MsImplicitPush));
