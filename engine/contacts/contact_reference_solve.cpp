@@ -63,8 +63,11 @@ ContactReferenceSolve::Penalty ContactReferenceSolve::penalty(uint32_t particle,
         if (!ref::contactTouching(p - others[j], wi, wj, x[particle], x[j], distance)) continue;
         const ref::ContactPenalty term = ref::contactPenalty(p, wi, x[particle], others[j], wj, x[j],
                                                              restOf(a) - restOf(b), distance, k < l, h);
+        const glm::dmat3 block = term.stiffness * glm::outerProduct(term.n, term.n);
+        sum.energy += term.energy;
         sum.gradient += term.gradient;
-        sum.hessian += term.stiffness * glm::outerProduct(term.n, term.n);
+        sum.hessian += block;
+        sum.couplings.push_back({j, -block});
     }
     return sum;
 }

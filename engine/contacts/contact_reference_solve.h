@@ -15,6 +15,7 @@
 // order and this reference in (k, l) order.
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -41,15 +42,18 @@ public:
     void project(std::span<glm::dvec3> p, std::span<const glm::dvec3> x, std::span<const double> inverseMasses,
                  ContactSolve solve, uint32_t pairs) const;
 
-    // Vertex block descent's contact energy at store particle `particle`
-    // at `p` (springs/vbd.glsl, contact_math.glsl's contactPenalty): the
-    // gradient and Hessian summed over its touching pairs of the last
-    // detection with particles of `range`, the other particle at `others`
-    // (store indices: what the sweep reads it at); `x` holds the positions
-    // at the start of the substep.
+    // The implicit mass-spring methods' contact energy at store particle
+    // `particle` at `p` (springs/contact_energy.glsl, contact_math.glsl's
+    // contactPenalty): the energy, gradient and Hessian block summed over its
+    // touching pairs of the last detection with particles of `range`, and
+    // each pair's coupling block -s n n^T with its other particle, the other
+    // particle at `others` (store indices: what the sweep reads it at); `x`
+    // holds the positions at the start of the substep.
     struct Penalty {
+        double energy = 0.0;
         glm::dvec3 gradient{0.0};
         glm::dmat3 hessian{0.0};
+        std::vector<std::pair<uint32_t, glm::dmat3>> couplings;
     };
     Penalty penalty(uint32_t particle, const glm::dvec3& p, std::span<const glm::dvec3> others,
                     std::span<const glm::dvec3> x, std::span<const double> inverseMasses, ParticleRange range,

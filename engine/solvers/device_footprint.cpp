@@ -10,6 +10,7 @@
 #include "geometry/tet_mesh.h"
 #include "io/triangle_surface.h"
 #include "shaders/contacts/contact_types.h"
+#include "shaders/springs/spring_types.h"
 
 namespace vksim {
 namespace {
@@ -62,6 +63,10 @@ constexpr uint64_t kParticleBufferBytes = 16;
 // list (as large as the entries' constraints and the constraints), shared
 // by every contact object.
 constexpr SolverBytes kContacts{768, 4 * gpu::kContactsPerParticle};
+// Per contact particle, where a mass-spring object has "contacts": the
+// coupling block of each list entry in Newton's system
+// (gpu::MsContactCoupling), in one buffer.
+constexpr uint64_t kSpringContactCouplingBytes = sizeof(gpu::MsContactCoupling) * gpu::kContactsPerParticle;
 
 enum Pool { kPbd, kPd, kSprings, kPoolCount };  // buffers shared by the objects of one solver
 
@@ -133,6 +138,7 @@ std::optional<FootprintProblem> checkDeviceFootprint(const Scene& scene, const D
     if (objects.empty()) return std::nullopt;
 
     uint64_t particles = 0, bytes = 0, contactParticles = 0;
+    bool springContacts = false;
     std::array<uint64_t, kPoolCount> poolBytes{};
     for (const ObjectFootprint& object : objects) {
         particles += object.particles;
@@ -141,8 +147,12 @@ std::optional<FootprintProblem> checkDeviceFootprint(const Scene& scene, const D
         if (!object.contactsKey.empty()) {
             contactParticles += object.particles;
             bytes += object.particles * kContacts.total;
+            springContacts = springContacts || object.pool == kSprings;
         }
     }
+    const uint64_t contactBufferBytes =
+        springContacts ? std::max(kContacts.largestBuffer, kSpringContactCouplingBytes) : kContacts.largestBuffer;
+    if (springContacts) bytes += contactParticles * kSpringContactCouplingBytes;
     // Each refusal names the object that contributes most to what is too big.
     auto largestBy = [&](auto&& measure) -> const ObjectFootprint& {
         return *std::max_element(objects.begin(), objects.end(),
@@ -173,14 +183,14 @@ std::optional<FootprintProblem> checkDeviceFootprint(const Scene& scene, const D
                                                         object.size, needed, range)};
     }
 
-    if (contactParticles * kContacts.largestBuffer > limits.maxStorageBufferRange) {
+    if (contactParticles * contactBufferBytes > limits.maxStorageBufferRange) {
         const auto& object =
             largestBy([](const ObjectFootprint& o) { return o.contactsKey.empty() ? 0 : o.particles; });
         return FootprintProblem{
             object.contactsKey,
             fmt::format("{} particles with contacts need a {} contact list; the device's maxStorageBufferRange is {} "
                         "(take the block off the largest objects, or make them coarser)",
-                        contactParticles, mebibytes(contactParticles * kContacts.largestBuffer),
+                        contactParticles, mebibytes(contactParticles * contactBufferBytes),
                         mebibytes(limits.maxStorageBufferRange))};
     }
 

@@ -41,10 +41,16 @@ public:
     void run(uint32_t pass, const ComputeKernel& kernel, std::initializer_list<const GpuBuffer*> buffers,
              uint32_t count, const Push& push, StepPosition at = {}, ProbedBuffer first = {},
              ProbedBuffer second = {}) {
+        run(pass, kernel, std::span<const GpuBuffer* const>(buffers.begin(), buffers.size()), count, push, at, first,
+            second);
+    }
+    // run() with buffers assembled at run time (a kernel variant's extra bindings).
+    template <typename Push>
+    void run(uint32_t pass, const ComputeKernel& kernel, std::span<const GpuBuffer* const> buffers, uint32_t count,
+             const Push& push, StepPosition at = {}, ProbedBuffer first = {}, ProbedBuffer second = {}) {
         ++runs_;
         if (counting()) return;
-        timedDispatch(pass, kernel, std::span<const GpuBuffer* const>(buffers.begin(), buffers.size()), count, &push,
-                      sizeof(Push));
+        timedDispatch(pass, kernel, buffers, count, &push, sizeof(Push));
         barrier();
         probe(pass, at, first, second);
     }

@@ -97,13 +97,15 @@ struct ContactPenalty {
     real3 gradient;
     real3 n;
     real stiffness;
+    real energy;  // s/2 depth^2
 };
 
 ContactPenalty contactPenalty(real3 pk, real wk, real3 xk, real3 pl, real wl, real3 xl, real3 rest, real distance,
                               bool kFirst, real h) {
     ContactNormal contact = contactNormal(pk - pl, xk, xl, rest, distance, kFirst);
     real stiffness = real(1) / ((wk + wl) * h * h);
-    return ContactPenalty(-stiffness * contact.depth * contact.n, contact.n, stiffness);
+    return ContactPenalty(-stiffness * contact.depth * contact.n, contact.n, stiffness,
+                          real(0.5) * stiffness * contact.depth * contact.depth);
 }
 
 #endif

@@ -6,10 +6,18 @@
 // pinned particle). Shared by the energy pass and the line search. The
 // including pass declares pc (MsImplicitPush), start[] (x^0, w = inverse
 // mass), inertia[] (y), includes springs/gather.glsl and defines
-// elementPosition. x and y are relative to the solver's origin
+// elementPosition; with MS_CONTACTS_BINDING defined, F also holds the
+// contact energy of the pairs within the range (springs/contact_energy.glsl,
+// half of each pair per end), the other end read at elementPosition.
+// x and y are relative to the solver's origin
 // (pc.origin*, docs/physics.md §9.2 "Far from the origin"), x^0 is not.
 #ifndef VKSIM_SPRINGS_OBJECTIVE_GLSL
 #define VKSIM_SPRINGS_OBJECTIVE_GLSL
+
+#ifdef MS_CONTACTS_BINDING
+vec3 contactPartner(uint j) { return elementPosition(j); }
+#include "springs/contact_energy.glsl"
+#endif
 
 float objectiveTerm(uint r, vec3 xi) {
     uint i = pc.firstParticle + r;
@@ -22,6 +30,9 @@ float objectiveTerm(uint r, vec3 xi) {
         vec3 e = xi - (start[i].xyz - vec3(pc.originX, pc.originY, pc.originZ));
         term = 0.5 * dot(d, d) / (inverseMass * h * h) + 0.5 * particle.drag / h * dot(e, e);
     }
+#ifdef MS_CONTACTS_BINDING
+    term += 0.5 * contactEnergy(i, xi).energy;
+#endif
     // Half of each incident spring (the other half is its other end's),
     // and this particle's row of 1/2 x^T Q x.
     return term + 0.5 * springSums(i, particle, xi).energy - 0.5 * dot(xi, quadraticForce(i, particle, xi));
@@ -34,8 +45,12 @@ vec3 objectiveGradient(uint r, vec3 xi) {
     if (inverseMass <= 0.0) return vec3(0.0);
     float h = pc.dt;
     vec3 x0 = start[i].xyz - vec3(pc.originX, pc.originY, pc.originZ);
-    return (xi - inertia[i].xyz) / (inverseMass * h * h) + particle.drag / h * (xi - x0) -
-           conservativeForce(i, particle, xi);
+    vec3 gradient = (xi - inertia[i].xyz) / (inverseMass * h * h) + particle.drag / h * (xi - x0) -
+                    conservativeForce(i, particle, xi);
+#ifdef MS_CONTACTS_BINDING
+    gradient += contactEnergy(i, xi).gradient;
+#endif
+    return gradient;
 }
 
 #endif

@@ -64,6 +64,16 @@ struct MsIncidentSpring {
 };
 GPU_CHECK_SIZE(MsIncidentSpring, 8);
 
+// The coupling block -u u^T = -s n n^T of a touching contact pair in
+// Newton's system (docs/physics.md §14), per contact list entry: u, and the
+// row (local index) of the entry's other particle. u = 0 where the pair
+// does not touch.
+struct MsContactCoupling {
+    float ux, uy, uz;
+    uint row;
+};
+GPU_CHECK_SIZE(MsContactCoupling, 16);
+
 // One entry of the quadratic bending matrix (Bergou et al. 2006) in a
 // particle's row: Q_ij times the object's bending stiffness, and the block
 // of column j in the solver's matrix. The force on i is -sum_j Q_ij x_j.
@@ -158,7 +168,7 @@ struct MsImplicitPush {
     uint lineSearch;  // Newton update: 1 = alpha from the line search's choice, 0 = step
     // The range's origin (Solver::origin): the iterate and p are relative to it.
     float originX, originY, originZ;
-    uint contactCapacity;  // VBD with contacts: the entries of the contact neighbour list
+    uint contactCapacity;  // with the contact energy: the entries of the contact neighbour list
 };
 GPU_CHECK_SIZE(MsImplicitPush, 48);
 

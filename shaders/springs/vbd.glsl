@@ -29,42 +29,18 @@ layout(std430, binding = 3) readonly buffer Order { uint vertexOrder[]; };
 vec3 elementPosition(uint j) { return iterate[j].xyz; }
 
 #ifdef VBD_CONTACTS
-#include "math/real_glsl.h"
-#include "contacts/contact_types.h"
-#include "contacts/contact_math.glsl"
-#include "contacts/contact_response.glsl"
-layout(std430, binding = 8) readonly buffer ContactParticles { ContactParticle contactParticles[]; };
-layout(std430, binding = 9) readonly buffer ContactCounts { uint contactCounts[]; };
-layout(std430, binding = 10) readonly buffer ContactOffsets { uint contactOffsets[]; };
-layout(std430, binding = 11) readonly buffer ContactNeighbours { uint contactNeighbours[]; };
-layout(std430, binding = 12) readonly buffer ContactOf { uint contactOf[]; };
 layout(std430, binding = 13) readonly buffer Snapshot { vec4 snapshot[]; };
 layout(std430, binding = 14) readonly buffer OrderOf { uint orderOf[]; };  // per particle of the range
 
-// The contact energy's gradient and Hessian at x_i, summed over the
-// vertex's touching pairs within the range in list order (contactPenalty).
-void addContacts(uint i, vec3 xi, float wi, inout vec3 gradient, inout mat3 hessian) {
-    uint k = contactOf[i];
-    if (k == kNotAContactParticle) return;
-    ContactParticle a = contactParticles[k];
-    uint first = contactOffsets[k];
-    for (uint e = first; e < first + contactEntries(contactCounts[k], first, pc.contactCapacity); ++e) {
-        uint l = contactNeighbours[e];
-        ContactParticle b = contactParticles[l];
-        uint j = b.particle;
-        if (j < pc.firstParticle || j - pc.firstParticle >= pc.particleCount) continue;
-        uint at = orderOf[j - pc.firstParticle];
-        bool sameColour = at >= pc.first && at - pc.first < pc.count;
-        vec3 xj = sameColour ? snapshot[j].xyz : iterate[j].xyz;
-        float wj = start[j].w;
-        float distance = a.rest.w + b.rest.w;
-        if (!contactTouching(xi - xj, wi, wj, start[i].xyz, start[j].xyz, distance)) continue;
-        ContactPenalty penalty = contactPenalty(xi, wi, start[i].xyz, xj, wj, start[j].xyz, a.rest.xyz - b.rest.xyz,
-                                                distance, k < l, pc.dt);
-        gradient += penalty.gradient;
-        hessian += penalty.stiffness * outerProduct(penalty.n, penalty.n);
-    }
+// The other particle of a pair as Gauss-Seidel reads a neighbour.
+vec3 contactPartner(uint j) {
+    uint at = orderOf[j - pc.firstParticle];
+    bool sameColour = at >= pc.first && at - pc.first < pc.count;
+    return sameColour ? snapshot[j].xyz : iterate[j].xyz;
 }
+
+#define MS_CONTACTS_BINDING 8
+#include "springs/contact_energy.glsl"
 #endif
 
 void main() {
@@ -82,7 +58,9 @@ void main() {
     vec3 gradient = inertiaWeight * (x.xyz - inertia[i].xyz) + dragWeight * (x.xyz - x0) - s.force -
                     quadraticForce(i, particle, x.xyz);
 #ifdef VBD_CONTACTS
-    addContacts(i, x.xyz, x.w, gradient, hessian);
+    ContactEnergy contacts = contactEnergy(i, x.xyz);
+    gradient += contacts.gradient;
+    hessian += contacts.hessian;
 #endif
     // H_i is SPD (inertia plus clamped spring blocks plus Q_ii >= 0, plus
     // the contacts' n n^T); a vanishing determinant would mean a particle

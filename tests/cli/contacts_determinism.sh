@@ -5,8 +5,9 @@
 # ("auto" here: the workgroup path does not take contacts), on the cluster
 # path, and with the Jacobi average instead of the colours; and so do three
 # cloths of three solvers (contacts_solvers.json), whose pairs with a
-# mass-spring or PD particle are projected after the solves. The timing
-# table has the contact passes.
+# mass-spring or PD particle are projected after the solves, with the
+# mass-spring cloth on vertex block descent and on Newton (both with the
+# contact energy). The timing table has the contact passes.
 # Usage: contacts_determinism.sh VKSIM SCENES_DIR
 set -euo pipefail
 vksim=$1
@@ -21,8 +22,12 @@ grep -q '"clusters"' "$work/clusters.json" && grep -q '"jacobi"' "$work/jacobi.j
 solvers=$(dirname "$0")/contacts_solvers.json
 sed 's/"contactIterations": 2,/"contactIterations": 2, "contactSolve": "jacobi",/' "$solvers" > "$work/solvers_jacobi.json"
 grep -q '"jacobi"' "$work/solvers_jacobi.json" || { echo "FAIL: could not edit $solvers"; exit 1; }
+sed 's/"integrator": "vbd", "vbdIterations": 4/"integrator": "implicitEuler", "newtonIterations": 2/' "$solvers" \
+  > "$work/solvers_newton.json"
+grep -q '"implicitEuler"' "$work/solvers_newton.json" || { echo "FAIL: could not edit $solvers"; exit 1; }
 
-for variant in "$scene" "$work/clusters.json" "$work/jacobi.json" "$solvers" "$work/solvers_jacobi.json"; do
+for variant in "$scene" "$work/clusters.json" "$work/jacobi.json" "$solvers" "$work/solvers_jacobi.json" \
+  "$work/solvers_newton.json"; do
   echo "$(basename "$variant"):"
   same_hash_on_threads "$vksim" "$variant" 8
   pass "$(basename "$variant"): the same state-hash on 1, 2 and 4 threads"

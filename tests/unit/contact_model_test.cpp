@@ -34,7 +34,9 @@ TEST(ContactModel, ClothsGiveEveryParticleAndSolidsTheirSurface) {
     for (uint32_t k = 0; k < contacts.count(); ++k) {
         const gpu::ContactParticle& particle = contacts.particles[k];
         EXPECT_EQ(contacts.contactOf[particle.particle], k);
-        if (k > 0) EXPECT_LT(contacts.particles[k - 1].particle, particle.particle);
+        if (k > 0) {
+            EXPECT_LT(contacts.particles[k - 1].particle, particle.particle);
+        }
         const bool pbd = model.pbd.particleCount > 0 && particle.particle >= model.pbd.firstParticle &&
                          particle.particle < model.pbd.firstParticle + model.pbd.particleCount;
         EXPECT_EQ((particle.flags & gpu::kContactInIterations) != 0, pbd);

@@ -50,6 +50,28 @@ TEST(DeviceFootprint, TheLargestBufferIsCheckedAgainstMaxStorageBufferRange) {
         << justPast->problem;
 }
 
+// A mass-spring object with contacts adds Newton's coupling block for each
+// entry of the whole contact list (16 B x 32 per contact particle), so a
+// large PBD cloth that fits alone is refused beside a small mass-spring
+// cloth, both with contacts, naming the larger's "contacts".
+TEST(DeviceFootprint, NewtonsContactCouplingsCountAgainstTheLargestBuffer) {
+    DeviceLimits small = kDevice;
+    small.maxStorageBufferRange = 128u << 20;
+    const std::string large = R"({"type": "cloth", "resolution": [600, 600], "contacts": {}})";
+    EXPECT_FALSE(check(R"({"objects": [)" + large + R"(]})", small));
+    EXPECT_FALSE(check(R"({"objects": [)" + large +
+                           R"(, {"type": "cloth", "method": "springs", "resolution": [8, 8]}]})",
+                       small));
+    const std::string springs = R"({"type": "cloth", "method": "springs", "resolution": [8, 8], "contacts": {}})";
+    const auto problem = check(R"({"objects": [)" + large + ", " + springs + "]}", small);
+    ASSERT_TRUE(problem);
+    std::cout << "[footprint] " << problem->problem << "\n";
+    EXPECT_EQ(problem->key, "/objects/0/contacts");
+    EXPECT_EQ(problem->problem, "360064 particles with contacts need a 176 MiB contact list; the device's "
+                                "maxStorageBufferRange is 128 MiB (take the block off the largest objects, or make "
+                                "them coarser)");
+}
+
 TEST(DeviceFootprint, TheWorkgroupCountIsNoLimit) {
     // A 4096x4096 cloth's finite check needs 524,288 workgroups, past the
     // 65,535 Vulkan promises: ComputeKernel splits the dispatch, so only

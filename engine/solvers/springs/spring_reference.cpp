@@ -101,6 +101,12 @@ std::vector<glm::dvec3> SpringReference::internalForces(std::span<const glm::dve
     return f;
 }
 
+ContactReferenceSolve::Penalty SpringReference::contactPenalty(const ContactReferenceSolve& contacts, uint32_t i,
+                                                               std::span<const glm::dvec3> x,
+                                                               std::span<const glm::dvec3> x0, double h) const {
+    return contacts.penalty(i, x[i], x, x0, world_.inverseMasses(), range(), h);
+}
+
 double SpringReference::elasticEnergy(std::span<const glm::dvec3> x) const {
     double energy = 0.0;
     for (const gpu::MsSpring& s : ms_.springs)
@@ -117,8 +123,11 @@ double SpringReference::elasticEnergy(std::span<const glm::dvec3> x) const {
 double SpringReference::objective(std::span<const glm::dvec3> x, std::span<const glm::dvec3> y,
                                   std::span<const glm::dvec3> x0, double h) const {
     double value = elasticEnergy(x);
+    const ContactReferenceSolve* contacts = world_.objectContacts();
     for (uint32_t r = 0; r < ms_.particleCount; ++r) {
         const uint32_t i = ms_.firstParticle + r;
+        // Half of each touching pair's energy (the other half is its other end's).
+        if (contacts) value += 0.5 * contactPenalty(*contacts, i, x, x0, h).energy;
         if (world_.inverseMasses()[i] <= 0.0) continue;
         value += 0.5 * mass(i) / (h * h) * glm::dot(x[i] - y[i], x[i] - y[i]) +
                  0.5 * double(ms_.particles[r].drag) / h * glm::dot(x[i] - x0[i], x[i] - x0[i]);
@@ -129,11 +138,13 @@ double SpringReference::objective(std::span<const glm::dvec3> x, std::span<const
 std::vector<glm::dvec3> SpringReference::gradient(std::span<const glm::dvec3> x, std::span<const glm::dvec3> y,
                                                   std::span<const glm::dvec3> x0, double h) const {
     std::vector<glm::dvec3> g(x.size(), glm::dvec3(0.0));
+    const ContactReferenceSolve* contacts = world_.objectContacts();
     for (uint32_t r = 0; r < ms_.particleCount; ++r) {
         const uint32_t i = ms_.firstParticle + r;
         if (world_.inverseMasses()[i] <= 0.0) continue;
         g[i] = mass(i) / (h * h) * (x[i] - y[i]) + double(ms_.particles[r].drag) / h * (x[i] - x0[i]) -
                particleForce(i, x, false, nullptr);
+        if (contacts) g[i] += contactPenalty(*contacts, i, x, x0, h).gradient;
     }
     return g;
 }
@@ -149,7 +160,21 @@ std::vector<glm::dvec3> SpringReference::newton(std::span<const glm::dvec3> y, s
     const uint32_t limit = toConvergence ? options_.maxNewtonIterations : iterations;
     for (uint32_t it = 0; it < limit; ++it) {
         if (toConvergence && norm(g) < options_.newtonTolerance) break;
-        const Eigen::SparseMatrix<double> A = springNewtonMatrix(ms_, x, world_.inverseMasses(), h).toEigen();
+        Eigen::SparseMatrix<double> A = springNewtonMatrix(ms_, x, world_.inverseMasses(), h).toEigen();
+        // The contact energy's Hessian blocks (springs/newton_assemble.glsl),
+        // on the diagonal and coupling each touching pair of free particles.
+        if (const ContactReferenceSolve* contacts = world_.objectContacts())
+            for (uint32_t r = 0; r < n; ++r) {
+                if (world_.inverseMasses()[first + r] <= 0.0) continue;
+                const ContactReferenceSolve::Penalty penalty = contactPenalty(*contacts, first + r, x, x0, h);
+                auto add = [&](uint32_t column, const glm::dmat3& block) {
+                    for (int a = 0; a < 3; ++a)
+                        for (int b = 0; b < 3; ++b) A.coeffRef(3 * r + a, 3 * column + b) += block[b][a];
+                };
+                add(r, penalty.hessian);
+                for (const auto& [j, block] : penalty.couplings)
+                    if (world_.inverseMasses()[j] > 0.0) add(j - first, block);
+            }
         Eigen::VectorXd b(3 * n);
         for (uint32_t r = 0; r < n; ++r)
             for (int c = 0; c < 3; ++c) b[3 * r + c] = -g[first + r][c];
@@ -206,7 +231,6 @@ std::vector<glm::dvec3> SpringReference::vertexBlockDescent(std::span<const glm:
     // the snapshot before the iteration when it is of the same colour: in
     // both cases, where it was when the colour began.
     const ContactReferenceSolve* contacts = world_.objectContacts();
-    const ParticleRange range{ms_.firstParticle, ms_.particleCount};
     std::vector<glm::dvec3> colourStart;
     for (uint32_t it = 0; it < iterations; ++it) {
         // No two vertices of a colour share an element, so this serial sweep
@@ -225,7 +249,7 @@ std::vector<glm::dvec3> SpringReference::vertexBlockDescent(std::span<const glm:
                 glm::dvec3 contactGradient(0.0);
                 if (contacts) {
                     const ContactReferenceSolve::Penalty penalty =
-                        contacts->penalty(i, x[i], colourStart, x0, world_.inverseMasses(), range, h);
+                        contacts->penalty(i, x[i], colourStart, x0, world_.inverseMasses(), range(), h);
                     contactGradient = penalty.gradient;
                     H += penalty.hessian;
                 }

@@ -23,6 +23,7 @@
 
 #include <glm/glm.hpp>
 
+#include "contacts/contact_reference_solve.h"
 #include "scene/scene.h"
 #include "solvers/reference_world.h"
 #include "solvers/springs/spring_model.h"
@@ -80,8 +81,9 @@ public:
 
     // The implicit Euler objective (§9.3) over the free particles of the
     // range: F(x) = sum m/(2h^2)|x - y|^2 + sum sigma/(2h)|x - x0|^2
-    // + E_springs(x) + 1/2 sum Q_ij x_i.x_j, and its gradient (zero for
-    // pinned particles and outside the range).
+    // + E_springs(x) + 1/2 sum Q_ij x_i.x_j (+ the contact energy of the
+    // pairs within the range, §14), and its gradient (zero for pinned
+    // particles and outside the range).
     double objective(std::span<const glm::dvec3> x, std::span<const glm::dvec3> y, std::span<const glm::dvec3> x0,
                      double h) const;
     std::vector<glm::dvec3> gradient(std::span<const glm::dvec3> x, std::span<const glm::dvec3> y,
@@ -112,6 +114,12 @@ private:
     // the springs and quadratic entries (clamped, §9.3).
     glm::dvec3 particleForce(uint32_t i, std::span<const glm::dvec3> x, bool withHinges, glm::dmat3* hessian) const;
     double mass(uint32_t i) const;
+    ParticleRange range() const { return {ms_.firstParticle, ms_.particleCount}; }
+    // The contact energy's terms at particle i (global) with every particle
+    // at x (x0: the start of the substep).
+    ContactReferenceSolve::Penalty contactPenalty(const ContactReferenceSolve& contacts, uint32_t i,
+                                                  std::span<const glm::dvec3> x, std::span<const glm::dvec3> x0,
+                                                  double h) const;
     // Each object's particles and integrator (its own, else the solver's);
     // the whole range under the solver's for a model built without objects.
     std::vector<std::pair<ParticleRange, SpringIntegrator>> integratorRanges(const SpringSettings& settings) const;

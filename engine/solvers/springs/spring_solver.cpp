@@ -55,10 +55,19 @@ SpringSolver::SpringSolver(const VulkanContext& ctx, const SpringModelView& mode
     newtonAssemble_ = kernel("springs/newton_assemble.comp", sizeof(gpu::MsImplicitPush));
     newtonUpdate_ = kernel("springs/newton_update.comp", sizeof(gpu::MsImplicitPush));
     vbd_ = kernel("springs/vbd.comp", sizeof(gpu::MsImplicitPush));
-    // Contacts enter vertex block descent's objective (springs/vbd.glsl):
-    // its kernel with them, and the iterate's snapshot it reads them from.
+    // Contacts enter the implicit methods' objective (springs/contact_energy.glsl):
+    // their kernels with them, and the iterate's snapshot VBD reads them from.
     if (hasContacts(model.shared, {ms_.firstParticle, ms_.particleCount})) {
-        vbdContacts_ = kernel("springs/vbd_contacts.comp", sizeof(gpu::MsImplicitPush));
+        contactKernels_ = ContactKernels{kernel("springs/vbd_contacts.comp", sizeof(gpu::MsImplicitPush)),
+                                         kernel("springs/newton_assemble_contacts.comp", sizeof(gpu::MsImplicitPush)),
+                                         kernel("springs/line_search_contacts.comp", sizeof(gpu::MsImplicitPush)),
+                                         kernel("springs/energy_contacts.comp", sizeof(gpu::MsImplicitPush)),
+                                         kernel("springs/newton_jacobi_contacts.comp", sizeof(gpu::BlockJacobiPush))};
+        rowContacts_ = makeStorageBuffer<glm::uvec2>(ctx, std::vector<glm::uvec2>(ms_.particleCount),
+                                                     "springs newton contact rows");
+        const uint32_t capacity = buildContactModel(model.shared, {}).capacity;
+        contactCouplings_ = makeStorageBuffer<gpu::MsContactCoupling>(
+            ctx, std::vector<gpu::MsContactCoupling>(capacity), "springs newton contact couplings");
         snapshot_ = makeStorageBuffer<glm::vec4>(ctx, model.shared.positions, "springs contact snapshot");
         std::vector<uint32_t> orderOf(ms_.particleCount);
         for (uint32_t at = 0; at < ms_.vertexOrder.size(); ++at) orderOf[ms_.vertexOrder[at] - ms_.firstParticle] = at;
@@ -84,7 +93,7 @@ void SpringSolver::declarePasses(StepPlan& plan) {
     ids.lineSearchChoose = plan.declare("springs: line search choose", StageKind::Solve, "springs");
     ids.newtonUpdate = plan.declare("springs: newton update", StageKind::Solve, "springs");
     ids.vbdInit = plan.declare("springs: vbd init", StageKind::Solve, "springs");
-    if (vbdContacts_) ids.vbdSnapshot = plan.declare("springs: vbd contact snapshot", StageKind::Solve, "springs");
+    if (contactKernels_) ids.vbdSnapshot = plan.declare("springs: vbd contact snapshot", StageKind::Solve, "springs");
     ids.energy = plan.declare("springs: energy", StageKind::Diagnostic, "springs");
     ids.objectEnergy = plan.declare("springs: object energy", StageKind::Diagnostic, "springs");
     ids.mouse = plan.declare("springs: mouse drag", StageKind::Diagnostic, "springs");
@@ -142,6 +151,19 @@ std::optional<SpringIntegrator> commonIntegrator(const std::vector<SpringIntegra
 
 bool hasSecondForceStage(SpringIntegrator integrator) {
     return integrator == SpringIntegrator::VelocityVerlet || integrator == SpringIntegrator::Midpoint;
+}
+
+// A pass's own buffers, then, for its contacts variant, the contact
+// buffers (springs/contact_energy.glsl's bindings) and `after` them.
+std::vector<const GpuBuffer*> withContacts(std::initializer_list<const GpuBuffer*> own, const ContactStage* contacts,
+                                           std::initializer_list<const GpuBuffer*> after = {}) {
+    std::vector<const GpuBuffer*> buffers(own);
+    if (!contacts) return buffers;
+    const ContactDetection& d = contacts->detection();
+    buffers.insert(buffers.end(),
+                   {&contacts->particles(), &d.counts(), &d.offsets(), &d.neighbours(), &contacts->contactOf()});
+    buffers.insert(buffers.end(), after);
+    return buffers;
 }
 
 }  // namespace
@@ -240,6 +262,7 @@ gpu::MsImplicitPush SpringSolver::implicitPush(const SubstepContext& sub) const 
     push.originX = origin_.x;
     push.originY = origin_.y;
     push.originZ = origin_.z;
+    if (const ContactStage* contacts = energyContacts(sub)) push.contactCapacity = contacts->model().capacity;
     return push;
 }
 
@@ -325,18 +348,24 @@ void SpringSolver::recordObjective(StepRecorder& rec, const SubstepContext& sub,
     ResidualTracker& tracker = *sub.frame.tracker;
     gpu::MsImplicitPush push = implicitPush(sub);
     const uint32_t groups = ResidualTracker::groupsFor(ms_.particleCount);
+    const ContactStage* contacts = energyContacts(sub);
+    const std::vector<const GpuBuffer*> buffers =
+        withContacts({&particles_.positions(), &particles_.predicted(), &x, &tracker.partials(), &particleRecords_,
+                      &springs_, &incidentSprings_, &quadratic_},
+                     contacts);
     for (const uint32_t measure : {gpu::kMeasureObjective, gpu::kMeasureGradient}) {
         push.measure = measure;
-        rec.run(passIds_->energy, *energy_,
-                {&particles_.positions(), &particles_.predicted(), &x, &tracker.partials(), &particleRecords_,
-                 &springs_, &incidentSprings_, &quadratic_},
-                ms_.particleCount, push);
+        rec.run(passIds_->energy, contacts ? *contactKernels_->energy : *energy_, buffers, ms_.particleCount, push);
         const bool gradient = measure == gpu::kMeasureGradient;
         tracker.recordSum(rec, gradient ? ResidualTracker::Series::SpringsGradient
                                         : ResidualTracker::Series::SpringsObjective,
                           index, groups, 1.0f, gradient);
         rec.barrier();
     }
+}
+
+const ContactStage* SpringSolver::energyContacts(const SubstepContext& sub) const {
+    return contactKernels_ ? sub.contacts : nullptr;
 }
 
 // docs/physics.md §9.3. Newton iteration k reads x^k (y itself for k = 0,
@@ -347,27 +376,36 @@ const GpuBuffer& SpringSolver::recordNewton(StepRecorder& rec, const SubstepCont
     linear::BlockJacobi& system = *newtonSystem_;
     gpu::MsImplicitPush push = implicitPush(sub);
     const uint32_t J = s.jacobiIterations;
+    const ContactStage* contacts = energyContacts(sub);
     if (sub.tracking) recordObjective(rec, sub, particles_.predicted(), 0);
     for (uint32_t k = 0; k < s.newtonIterations; ++k) {
         const GpuBuffer& current = k == 0 ? particles_.predicted() : iterate_;
         const StepPosition at{sub.substep, k};
-        rec.run(ids.newtonAssemble, *newtonAssemble_,
-                {&particles_.positions(), &particles_.predicted(), &current, &system.rows(), &system.blocks(),
-                 &system.rhs(), &system.iterate(0), &particleRecords_, &springs_, &incidentSprings_, &quadratic_},
+        rec.run(ids.newtonAssemble, contacts ? *contactKernels_->newtonAssemble : *newtonAssemble_,
+                withContacts({&particles_.positions(), &particles_.predicted(), &current, &system.rows(),
+                              &system.blocks(), &system.rhs(), &system.iterate(0), &particleRecords_, &springs_,
+                              &incidentSprings_, &quadratic_},
+                             contacts, {&rowContacts_, &contactCouplings_}),
                 ms_.particleCount, push, at);
         for (uint32_t j = 0; j < J; ++j) {
             const std::array<const GpuBuffer*, 6> b = system.iterationBuffers(j);
             // Counting records nothing, so the omegas of an uncomputed frame are never read.
             const float omega = rec.counting() ? 1.0f : omegas_.at(j);
-            rec.run(ids.jacobi, system.kernel(), {b[0], b[1], b[2], b[3], b[4], b[5]}, system.blockRows(),
-                    system.iterationPush(omega, gamma_), at);
+            if (contacts)
+                rec.run(ids.jacobi, *contactKernels_->newtonJacobi,
+                        {b[0], b[1], b[2], b[3], b[4], b[5], &rowContacts_, &contactCouplings_}, system.blockRows(),
+                        system.iterationPush(omega, gamma_), at);
+            else
+                rec.run(ids.jacobi, system.kernel(), {b[0], b[1], b[2], b[3], b[4], b[5]}, system.blockRows(),
+                        system.iterationPush(omega, gamma_), at);
         }
         const GpuBuffer& dx = system.iterate(linear::BlockJacobi::resultIndex(J));
         push.lineSearch = s.lineSearch ? 1u : 0u;
         if (s.lineSearch) {
-            rec.run(ids.lineSearch, *lineSearch_,
-                    {&particles_.positions(), &particles_.predicted(), &current, &dx, &lineSearchPartials_,
-                     &particleRecords_, &springs_, &incidentSprings_, &quadratic_},
+            rec.run(ids.lineSearch, contacts ? *contactKernels_->lineSearch : *lineSearch_,
+                    withContacts({&particles_.positions(), &particles_.predicted(), &current, &dx,
+                                  &lineSearchPartials_, &particleRecords_, &springs_, &incidentSprings_, &quadratic_},
+                                 contacts),
                     ms_.particleCount, push, at);
             rec.run(ids.lineSearchChoose, *lineSearchChoose_, {&lineSearchPartials_, &lineSearchChoice_}, 1, push, at);
         }
@@ -388,8 +426,7 @@ const GpuBuffer& SpringSolver::recordVbd(StepRecorder& rec, const SubstepContext
     sub.stages.copyRange(rec, ids.vbdInit, sub.particles, particles_.predicted(), iterate_, workingName(),
                          sub.substep);
     if (sub.tracking) recordObjective(rec, sub, iterate_, 0);
-    const ContactStage* contacts = vbdContacts_ ? sub.contacts : nullptr;
-    if (contacts) push.contactCapacity = contacts->model().capacity;
+    const ContactStage* contacts = energyContacts(sub);
     for (uint32_t k = 0; k < s.vbdIterations; ++k) {
         if (contacts)
             sub.stages.copyRange(rec, ids.vbdSnapshot, sub.particles, iterate_, snapshot_, "springs contact snapshot",
@@ -399,7 +436,7 @@ const GpuBuffer& SpringSolver::recordVbd(StepRecorder& rec, const SubstepContext
             push.count = ms_.vertexColours[c].count;
             if (contacts) {
                 const ContactDetection& d = contacts->detection();
-                rec.run(ids.vbdColours[c], *vbdContacts_,
+                rec.run(ids.vbdColours[c], *contactKernels_->vbd,
                         {&particles_.positions(), &particles_.predicted(), &iterate_, &vertexOrder_, &particleRecords_,
                          &springs_, &incidentSprings_, &quadratic_, &contacts->particles(), &d.counts(), &d.offsets(),
                          &d.neighbours(), &contacts->contactOf(), &snapshot_, &orderOf_},

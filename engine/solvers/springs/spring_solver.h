@@ -116,6 +116,8 @@ private:
     void recordObjectEnergies(StepRecorder& rec, const SubstepContext& sub);
     // Object k's particles (objectIntegrators' k: the whole range without objects).
     ParticleRange objectRange(size_t k) const;
+    // The contact stage whose pairs enter F this substep, or null.
+    const ContactStage* energyContacts(const SubstepContext& sub) const;
     const GpuBuffer& recordNewton(StepRecorder& rec, const SubstepContext& sub);
     const GpuBuffer& recordVbd(StepRecorder& rec, const SubstepContext& sub);
     bool usesDihedralBending() const;
@@ -142,8 +144,19 @@ private:
     // Newton's line search: per-workgroup sums of its candidates, and the
     // alpha it chose (springs/line_search*.comp).
     GpuBuffer lineSearchPartials_, lineSearchChoice_;
-    std::unique_ptr<ComputeKernel> forces_, newtonAssemble_, newtonUpdate_, vbd_, vbdContacts_, energy_, projectMouse_;
+    std::unique_ptr<ComputeKernel> forces_, newtonAssemble_, newtonUpdate_, vbd_, energy_, projectMouse_;
     std::unique_ptr<ComputeKernel> lineSearch_, lineSearchChoose_, objectEnergy_;
+    // With contacts in the range: the passes whose objective F holds the
+    // contact energy (springs/contact_energy.glsl), which bind the contact
+    // buffers after their own, and Newton's Jacobi pass with the pairs'
+    // coupling blocks.
+    struct ContactKernels {
+        std::unique_ptr<ComputeKernel> vbd, newtonAssemble, lineSearch, energy, newtonJacobi;
+    };
+    std::optional<ContactKernels> contactKernels_;
+    // Newton with contacts: each row's contact list entries, and each
+    // entry's coupling block (gpu::MsContactCoupling), beside the matrix.
+    GpuBuffer rowContacts_, contactCouplings_;
 
     std::map<float, linear::JacobiSpectrum> spectra_;  // by h
     float gamma_ = 1.0f;

@@ -1,0 +1,23 @@
+#version 460
+// One block-Jacobi iteration of Newton's system with contacts (linear/
+// block_jacobi.glsl, docs/physics.md §14): the stored blocks, plus each
+// touching pair's coupling -s n n^T = -u u^T, which
+// springs/newton_assemble_contacts.comp keeps per list entry beside the
+// matrix, in list order.
+#define BLOCK_JACOBI_MORE_BLOCKS
+#include "linear/block_jacobi.glsl"
+#include "springs/spring_types.h"
+
+layout(std430, binding = 6) readonly buffer RowContacts { uvec2 rowContacts[]; };
+layout(std430, binding = 7) readonly buffer Couplings { MsContactCoupling couplings[]; };
+
+vec3 moreBlocksProduct(uint i) {
+    uvec2 list = rowContacts[i];
+    vec3 product = vec3(0.0);
+    for (uint e = list.x; e < list.x + list.y; ++e) {
+        MsContactCoupling c = couplings[e];
+        vec3 u = vec3(c.ux, c.uy, c.uz);
+        product -= u * dot(u, current[c.row].xyz);
+    }
+    return product;
+}
