@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "geometry/shared_math.h"
+#include "solvers/rigid/rigid_reference.h"
 
 namespace vksim {
 
@@ -59,12 +60,66 @@ void ReferenceWorld::step(const SolverSettings& settings, ReferenceSolver& solve
     // What the GPU passes bind as their mesh SDF buffer (sdf.glsl).
     const ref::MeshSdfGridScope grids(meshSdfGrids_);
     for (uint32_t s = 0; s < settings.substeps; ++s) {
+        if (bodies_) {
+            bodies_->stepSubstep(settings, params.h);
+            for (uint32_t b = 0; b < bodies_->bodyCount(); ++b)
+                colliders_[firstBodyCollider_ + b] = bodies_->particleCollider(b);
+        }
         solver.predictSubstep(*this, range, params, settings);
         generateCollisions(range, params);
         if (objectContacts_) objectContacts_->detect(predicted_, inverseMasses_, settings.contactSolve);
         solver.solveSubstep(*this, range, params, settings);
         solver.updateSubstep(*this, range, params, settings);
         applyContactVelocities(range, params);
+        exchangeWithBodies(range, false, params.h);
+    }
+}
+
+void ReferenceWorld::coupleBodies(RigidReference& bodies) {
+    if (bodies_) throw std::logic_error("ReferenceWorld::coupleBodies: already coupled");
+    if (colliders_.size() + bodies.bodyCount() > gpu::kMaxColliders)
+        throw std::invalid_argument("ReferenceWorld::coupleBodies: more colliders than the contact masks hold");
+    bodies_ = &bodies;
+    firstBodyCollider_ = static_cast<uint32_t>(colliders_.size());
+    for (uint32_t b = 0; b < bodies.bodyCount(); ++b) colliders_.push_back(bodies.particleCollider(b));
+    bodyPushes_.assign(positions_.size(), {});
+}
+
+// Sums in particle order (the GPU's over a fixed tree: rounding apart, the same).
+void ReferenceWorld::exchangeWithBodies(ParticleRange range, bool displacement, double h) {
+    if (!bodies_) return;
+    const uint32_t count = bodies_->bodyCount();
+    std::vector<RigidReference::Change> changes(count);
+    std::vector<glm::dvec3> centres(count);
+    const double scale = displacement ? 1.0 : 1.0 / h;
+    for (uint32_t b = 0; b < count; ++b) {
+        centres[b] = bodies_->states()[b].position;
+        RigidReference::ParticleSums sums;
+        for (uint32_t i = range.first; i < range.end(); ++i) {
+            const BodyPushRecord& record = bodyPushes_[i];
+            if (record.collider != firstBodyCollider_ + b) continue;
+            const double m = 1.0 / inverseMasses_[i];  // pushed particles move
+            const glm::dvec3 r = (displacement ? predicted_[i] : positions_[i]) - centres[b];
+            const glm::dvec3 j = -m * scale * record.push;
+            sums.j += j;
+            sums.torque += glm::cross(r, j);
+            sums.mass += m;
+            sums.moment += m * r;
+            sums.spread += m * (glm::dot(r, r) * glm::dmat3(1.0) - glm::outerProduct(r, r));
+        }
+        changes[b] = bodies_->shareWithParticles(b, sums, displacement, h);
+        if (displacement) colliders_[firstBodyCollider_ + b] = bodies_->particleCollider(b);
+    }
+    for (uint32_t i = range.first; i < range.end(); ++i) {
+        BodyPushRecord& record = bodyPushes_[i];
+        if (record.collider == gpu::kNoBodyPush) continue;
+        const uint32_t b = record.collider - firstBodyCollider_;
+        const RigidReference::Change& change = changes[b];
+        if (displacement)
+            predicted_[i] += change.linear + glm::cross(change.angular, predicted_[i] - centres[b]);
+        else
+            velocities_[i] += change.linear + glm::cross(change.angular, positions_[i] - centres[b]);
+        record.push = glm::dvec3(0.0);
     }
 }
 
@@ -144,6 +199,7 @@ void ReferenceWorld::generateCollisions(ParticleRange range, const SubstepParams
             }
         }
         contacts_[i] = contact;
+        if (bodies_) bodyPushes_[i] = {};
     }
 }
 
@@ -155,19 +211,28 @@ uint32_t ReferenceWorld::collisionCandidates(const glm::dvec3& p, double margin)
 }
 
 glm::dvec3 ReferenceWorld::projectOutOfColliders(glm::dvec3 p, uint32_t candidates, double stencilStep,
-                                                 uint32_t& touching, const glm::dvec3* start, double h) const {
+                                                 uint32_t& touching, const glm::dvec3* start, double h,
+                                                 BodyPushRecord* record) const {
     for (uint32_t c = 0; c < colliders_.size() && candidates != 0; ++c) {
         if ((candidates & (1u << c)) == 0) continue;
         const ReferenceCollider& collider = colliders_[c];
         const double C = colliderDistance(collider, p);
         if (C >= 0.0) continue;
         const glm::dvec3 g = colliderGradient(collider, p, stencilStep);
-        const glm::dvec3 delta = ref::solveCollision(C, g);
+        glm::dvec3 delta = ref::solveCollision(C, g);
         p += delta;
         const double length = glm::length(g);
-        if (start && length > 0.0)
-            p += ref::staticFriction(p - *start - h * collider.pointVelocity(p), g / length, glm::length(delta),
-                                     collider.friction);
+        if (start && length > 0.0) {
+            const glm::dvec3 friction = ref::staticFriction(p - *start - h * collider.pointVelocity(p), g / length,
+                                                            glm::length(delta), collider.friction);
+            p += friction;
+            delta += friction;
+        }
+        // collider_stages.glsl's recordBodyPush: the substep's first body, only.
+        if (record && bodies_ && c >= firstBodyCollider_) {
+            if (record->collider == gpu::kNoBodyPush) record->collider = c;
+            if (record->collider == c) record->push += delta;
+        }
         touching |= 1u << c;
     }
     return p;
@@ -177,7 +242,7 @@ void ReferenceWorld::projectCollisions(ParticleRange range, const SubstepParams&
     for (uint32_t i = range.first; i < range.end(); ++i) {
         ReferenceContact& contact = contacts_[i];
         predicted_[i] = projectOutOfColliders(predicted_[i], contact.candidates, params.stencilStep, contact.touching,
-                                              &positions_[i], params.h);
+                                              &positions_[i], params.h, bodies_ ? &bodyPushes_[i] : nullptr);
     }
 }
 
@@ -206,9 +271,12 @@ void ReferenceWorld::applyContactVelocities(ParticleRange range, const SubstepPa
         const glm::dvec3 g = colliderGradient(collider, positions_[i], params.stencilStep);
         const double length = glm::length(g);
         if (length <= 0.0) continue;
+        const glm::dvec3 before = velocities_[i];
         velocities_[i] = ref::movingContactVelocity(velocities_[i], collider.pointVelocity(positions_[i]), g / length,
                                                     contact.approachSpeed, collider.friction, collider.restitution,
                                                     params.restitutionThreshold);
+        // A body's friction and restitution: its share of the momentum too.
+        if (bodies_ && bodyPushes_[i].collider == nearest) bodyPushes_[i].push += params.h * (velocities_[i] - before);
     }
 }
 

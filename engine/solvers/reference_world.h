@@ -22,11 +22,14 @@
 
 #include "contacts/contact_reference_solve.h"
 #include "model/shared_model.h"
+#include "shaders/shared/sim_types.h"
 #include "scene/scene.h"
 #include "solvers/reference_collider.h"
 #include "state/particle_range.h"
 
 namespace vksim {
+
+class RigidReference;
 
 // What the per-particle passes read (the GPU's ParticlePush, in double).
 struct SubstepParams {
@@ -138,6 +141,20 @@ public:
     // collider the projection touched, with its normal at the new position.
     void applyContactVelocities(ParticleRange range, const SubstepParams& params);
 
+    // Two-way coupling with rigid bodies (solvers/rigid/body_coupling.h, as
+    // the stepper records it): `bodies` become colliders after the scene's,
+    // and step() runs each of their substeps before the particles', writes
+    // their colliders at the new pose, and ends each substep with the
+    // exchange on velocities. `bodies` must outlive the world.
+    void coupleBodies(RigidReference& bodies);
+    // rigid/particle_impulses.comp and particle/follow_bodies.comp over
+    // `range`: each body and the particles its collider pushed share what
+    // they pushed as one rigid aggregate; `displacement` after a PBD
+    // iteration's collision projection (the pushes are displacements: the
+    // bodies' poses move and their colliders are written again), else on
+    // velocities. Nothing without bodies.
+    void exchangeWithBodies(ParticleRange range, bool displacement, double h);
+
     // x + h v of the next substep (predict's p) without changing the state.
     std::vector<glm::dvec3> predictedPositions(ParticleRange range, const SolverSettings& settings) const;
     // Colliders within `margin` of p (collide_generate.comp's candidate bits).
@@ -148,8 +165,14 @@ public:
     // particle's position at the substep's start) and h, each push also
     // undoes the slip inside the friction cone (project_collision.comp's
     // static friction; local_collisions.comp has none).
+    // `record`, where given, sums what a body's collider did (BodyPush).
+    struct BodyPushRecord {
+        glm::dvec3 push{0.0};
+        uint32_t collider = gpu::kNoBodyPush;
+    };
     glm::dvec3 projectOutOfColliders(glm::dvec3 p, uint32_t candidates, double stencilStep, uint32_t& touching,
-                                     const glm::dvec3* start = nullptr, double h = 0.0) const;
+                                     const glm::dvec3* start = nullptr, double h = 0.0,
+                                     BodyPushRecord* record = nullptr) const;
     double colliderDistance(const ReferenceCollider& collider, const glm::dvec3& p) const;  // f(p) - thickness
     glm::dvec3 colliderGradient(const ReferenceCollider& collider, const glm::dvec3& p, double stencilStep) const;
 
@@ -164,6 +187,9 @@ private:
     std::vector<ReferenceCollider> colliders_;
     std::vector<float> meshSdfGrids_;  // sdf.glsl reads them
     std::optional<ContactReferenceSolve> objectContacts_;
+    RigidReference* bodies_ = nullptr;  // coupled bodies, colliders from firstBodyCollider_
+    uint32_t firstBodyCollider_ = 0;
+    std::vector<BodyPushRecord> bodyPushes_;  // per particle, reset by generateCollisions
 };
 
 // A world stepped by one solver, which owns it: what tests hold
@@ -175,6 +201,8 @@ public:
 
     // One frame (ReferenceWorld::step with this solver).
     void step(const SolverSettings& settings) { world_.step(settings, *this); }
+    // ReferenceWorld::coupleBodies.
+    void coupleBodies(RigidReference& bodies) { world_.coupleBodies(bodies); }
 
     const ReferenceWorld& world() const { return world_; }
     uint32_t particleCount() const { return world_.particleCount(); }

@@ -28,6 +28,36 @@ RigidReference::RigidReference(const RigidModelView& model)
     for (const gpu::Collider& c : model.shared.colliders) colliders_.push_back(ReferenceCollider::fromGpu(c));
 }
 
+ReferenceCollider RigidReference::particleCollider(uint32_t b) const {
+    const ReferenceBodyState& s = states_[b];
+    ReferenceCollider c = bodies_[b].shape;
+    c.position = s.position + ref::quatRotate(s.rotation, bodies_[b].shape.position);
+    c.rotation = s.rotation;
+    c.linearVelocity = s.linearVelocity + glm::cross(s.angularVelocity, c.position - s.position);
+    c.angularVelocity = s.angularVelocity;
+    return c;
+}
+
+RigidReference::Change RigidReference::shareWithParticles(uint32_t b, const ParticleSums& sums, bool displacement,
+                                                          double h) {
+    const Body& body = bodies_[b];
+    if (!(sums.mass > 0.0) || !(body.inverseMass > 0.0)) return {};
+    ReferenceBodyState& s = states_[b];
+    const glm::dmat3 inertia = ref::worldTensor(s.rotation, body.inertia);
+    const ref::BodyVelocity dv = ref::aggregateVelocityChange(body.inverseMass, inertia, sums.j, sums.torque,
+                                                              sums.mass, sums.moment, sums.spread);
+    if (displacement) {
+        s.position += dv.linear;
+        s.rotation = ref::integrateRotation(s.rotation, dv.angular, 1.0);
+        s.linearVelocity += dv.linear / h;
+        s.angularVelocity += dv.angular / h;
+    } else {
+        s.linearVelocity += dv.linear;
+        s.angularVelocity += dv.angular;
+    }
+    return {dv.linear, dv.angular};
+}
+
 void RigidReference::stepFrame(const SolverSettings& settings) {
     const double h = static_cast<double>(settings.timeStep) / settings.substeps;
     for (uint32_t s = 0; s < settings.substeps; ++s) stepSubstep(settings, h);

@@ -38,6 +38,32 @@ public:
 
     const std::vector<ReferenceBodyState>& states() const { return states_; }
     std::vector<ReferenceBodyState>& states() { return states_; }
+    uint32_t bodyCount() const { return static_cast<uint32_t>(bodies_.size()); }
+
+    // Two-way coupling with the particles (docs/physics.md §11, "Two-way
+    // coupling"; ReferenceWorld::coupleBodies). Body b as a collider of the
+    // particles (rigid/body_collider.glsl): its shape at its pose, its
+    // surface moving with the body.
+    ReferenceCollider particleCollider(uint32_t b) const;
+    // What the particles that touched a body gave it (rigid/
+    // particle_impulses.comp's sums): the momentum j and its moment about
+    // the centre, and of those particles the mass, first moment and spread
+    // about the centre.
+    struct ParticleSums {
+        glm::dvec3 j{0.0}, torque{0.0};
+        double mass = 0.0;
+        glm::dvec3 moment{0.0};
+        glm::dmat3 spread{0.0};
+    };
+    // Body b and the particles share `sums` as one rigid aggregate
+    // (aggregateVelocityChange): the body takes the change, which is
+    // returned (zero without particles or for a static body). With
+    // `displacement` (after a PBD iteration) the change moves the pose and
+    // changes the velocities by it over h; else the velocities alone.
+    struct Change {
+        glm::dvec3 linear{0.0}, angular{0.0};
+    };
+    Change shareWithParticles(uint32_t b, const ParticleSums& sums, bool displacement, double h);
 
     // Per body: world angular momentum L = I omega [kg m^2/s] and kinetic
     // energy 1/2 m v^2 + 1/2 omega . I omega [J].
