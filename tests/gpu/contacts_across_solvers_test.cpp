@@ -22,7 +22,21 @@
 namespace vksim::test {
 namespace {
 
-class ContactsAcrossSolvers : public GpuTest {};
+class ContactsAcrossSolvers : public GpuTest {
+protected:
+    // `model` stepped on the GPU and by SpringReference with `settings` for
+    // 20 frames (followReference, printed as `method` with the contact
+    // energy): the largest difference. Fails the test if no pair touched.
+    double followReferenceTouching(const SimModel& model, const SolverSettings& settings, const char* method) {
+        GpuRun gpu(ctx(), model, settings);
+        SpringReference cpu(model);
+        const double worst = followReference(
+            gpu, cpu, settings, 20,
+            fmt::format("[contacts across solvers] {} with the contact energy vs the CPU reference", method));
+        EXPECT_GT(gpu.stepper().contacts()->readStats().mostEntries, 0u) << "the cloths never touched";
+        return worst;
+    }
+};
 
 // How an object of a test is stepped: its method and, for a mass-spring
 // one, the solver's integrator (one for every mass-spring object).
@@ -253,12 +267,7 @@ TEST_F(ContactsAcrossSolvers, VertexBlockDescentWithContactsMatchesTheReference)
     const SimModel model = buildModel(scene);
     SolverSettings settings = settingsFor(SpringIntegrator::Vbd);
     settings.springs.vbdIterations = 40;
-    GpuRun gpu(ctx(), model, settings);
-    SpringReference cpu(model);
-    const double worst = followReference(gpu, cpu, settings, 20,
-                                         "[contacts across solvers] VBD with the contact energy vs the CPU reference");
-    EXPECT_GT(gpu.stepper().contacts()->readStats().mostEntries, 0u) << "the cloths never touched";
-    EXPECT_LT(worst, 1e-3);
+    EXPECT_LT(followReferenceTouching(model, settings, "VBD"), 1e-3);
 }
 
 // Newton's method with the contact energy (springs/newton_assemble.glsl,
@@ -277,13 +286,7 @@ TEST_F(ContactsAcrossSolvers, NewtonWithContactsMatchesTheReference) {
     const SimModel model = buildModel(scene);
     SolverSettings settings = settingsFor(SpringIntegrator::ImplicitEuler);
     settings.springs.jacobiIterations = 120;
-    GpuRun gpu(ctx(), model, settings);
-    SpringReference cpu(model);
-    const double worst =
-        followReference(gpu, cpu, settings, 20,
-                        "[contacts across solvers] Newton with the contact energy vs the CPU reference");
-    EXPECT_GT(gpu.stepper().contacts()->readStats().mostEntries, 0u) << "the cloths never touched";
-    EXPECT_LT(worst, 1e-3);
+    EXPECT_LT(followReferenceTouching(model, settings, "Newton"), 1e-3);
 }
 
 // The contact energy is in the F that Newton minimises: with the upper
