@@ -147,6 +147,13 @@ public:
     // their colliders at the new pose, and ends each substep with the
     // exchange on velocities. `bodies` must outlive the world.
     void coupleBodies(RigidReference& bodies);
+    // The candidate bits of the scene's colliders (all but the coupled
+    // bodies'), for the projective-dynamics local step, which leaves the
+    // bodies to the projection after its solve (local_collisions.comp).
+    uint32_t sceneColliderBits() const {
+        const uint32_t scene = bodies_ ? firstBodyCollider_ : static_cast<uint32_t>(colliders_.size());
+        return scene >= 32 ? ~0u : (1u << scene) - 1u;
+    }
     // rigid/particle_impulses.comp and particle/follow_bodies.comp over
     // `range`: each body and the particles its collider pushed share what
     // they pushed as one rigid aggregate; `displacement` after a PBD

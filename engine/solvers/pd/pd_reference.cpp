@@ -73,7 +73,8 @@ double PdReference::objective(std::span<const glm::dvec3> q, std::span<const glm
         energy += 0.5 * massOverH2 * glm::dot(q[i] - s[i], q[i] - s[i]);
         uint32_t touching = 0;
         const glm::dvec3 target = world_.projectOutOfColliders(
-            q[i], world_.collisionCandidates(s[i], settings.collisionMargin), settings.stencilStep, touching);
+            q[i], world_.collisionCandidates(s[i], settings.collisionMargin) & world_.sceneColliderBits(),
+            settings.stencilStep, touching);
         if (touching != 0)
             energy += 0.5 * double(settings.pd.collisionWeight) * massOverH2 * glm::dot(q[i] - target, q[i] - target);
     }
@@ -157,7 +158,8 @@ void PdReference::collisionProjections(ReferenceWorld& world, std::span<const gl
     for (uint32_t r = 0; r < pd_.particleCount; ++r) {
         const uint32_t i = pd_.firstParticle + r;
         uint32_t touching = 0;
-        collisionTargets_[r] = world.projectOutOfColliders(q[i], contacts[i].candidates, stencilStep, touching);
+        collisionTargets_[r] = world.projectOutOfColliders(q[i], contacts[i].candidates & world.sceneColliderBits(),
+                                                           stencilStep, touching);
         contacts[i].touching |= touching;
         collisionActive_[r] = touching != 0;
     }
