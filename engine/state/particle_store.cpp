@@ -1,5 +1,7 @@
 #include "state/particle_store.h"
 
+#include <stdexcept>
+
 #include "shaders/shared/sim_types.h"
 
 namespace vksim {
@@ -33,6 +35,22 @@ ParticleStore::ParticleStore(const VulkanContext& ctx, const SharedModel& model)
     drags_ = makeStorageBuffer<float>(ctx, particleDrags(model), "particle drag (sigma)");
     integrators_ = makeStorageBuffer<uint32_t>(
         ctx, std::vector<uint32_t>(particleCount_, gpu::kIntegratorSymplecticEuler), "particle integrators");
+}
+
+void ParticleStore::writePositions(std::span<const glm::vec3> x) {
+    if (x.size() != particleCount_) throw std::invalid_argument("ParticleStore::writePositions: wrong particle count");
+    std::vector<glm::vec4> values = readPositions();
+    for (size_t i = 0; i < x.size(); ++i) values[i] = glm::vec4(x[i], values[i].w);
+    positions_.uploadArray<glm::vec4>(values);
+    predicted_.uploadArray<glm::vec4>(values);
+}
+
+void ParticleStore::writeVelocities(std::span<const glm::vec3> v) {
+    if (v.size() != particleCount_) throw std::invalid_argument("ParticleStore::writeVelocities: wrong particle count");
+    const std::vector<glm::vec4> x = readPositions();
+    std::vector<glm::vec4> values = readVelocities();
+    for (size_t i = 0; i < v.size(); ++i) values[i] = glm::vec4(x[i].w > 0.0f ? v[i] : glm::vec3(0.0f), values[i].w);
+    velocities_.uploadArray<glm::vec4>(values);
 }
 
 void ParticleStore::reset(const SharedModel& model) {

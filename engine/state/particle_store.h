@@ -10,6 +10,7 @@
 // vertex buffers, the indices an index buffer: nothing goes through the host
 // between simulating and drawing.
 #include <cstdint>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -29,6 +30,11 @@ public:
 
     // Back to the model's initial state (waits for the queue): x, p, v, contacts.
     void reset(const SharedModel& model);
+    // New positions x (and p = x) or velocities, particleCount() of them,
+    // between frames (waits for the queue); each particle keeps its inverse
+    // mass, and a pinned particle (inverse mass 0) its zero velocity.
+    void writePositions(std::span<const glm::vec3> x);
+    void writeVelocities(std::span<const glm::vec3> v);
 
     const GpuBuffer& positions() const { return positions_; }
     const GpuBuffer& predicted() const { return predicted_; }

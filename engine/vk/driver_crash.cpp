@@ -21,8 +21,10 @@
 #define VKSIM_DRIVER_CRASH_HANDLER 0
 #else
 #define VKSIM_DRIVER_CRASH_HANDLER 1
-// The executable's first byte and the end of its code (GNU ld defines both).
-extern "C" char __executable_start[];
+// The first byte of the image this code is linked into, the executable or a
+// shared object such as the Python module, and the end of its code (GNU ld
+// defines both for either).
+extern "C" char __ehdr_start[];
 extern "C" char etext[];
 #endif
 
@@ -58,7 +60,7 @@ bool inOwnCode(const void* context) {
     const char* pc = nullptr;
     (void)uc;
 #endif
-    return pc >= __executable_start && pc < etext;
+    return pc >= __ehdr_start && pc < etext;
 }
 
 // write(2) is async-signal-safe; nothing here allocates or locks.

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <utility>
 
@@ -222,6 +223,10 @@ public:
     const SimModel& model() const { return model_; }
     // The particle state (read-back: particles().readPositions()).
     const ParticleStore& particles() const { return stepper_->particles(); }
+    // New particle positions or velocities between frames, particleCount()
+    // of them (ParticleStore::writePositions; waits for the queue).
+    void setPositions(std::span<const glm::vec3> x) { stepper_->particles().writePositions(x); }
+    void setVelocities(std::span<const glm::vec3> v) { stepper_->particles().writeVelocities(v); }
     // A solver by its type (PbdSolver, PdSolver, SpringSolver, RigidSolver,
     // from solvers/<name>/): every one exists, empty of particles (or bodies)
     // when the scene has no object of its method. solver<RigidSolver>()
