@@ -12,6 +12,7 @@
 
 #include "diagnostics/state_hash.h"
 #include "scene/scene_loader.h"
+#include "solvers/rigid/rigid_solver.h"
 #include "vk/context.h"
 #include "world/world.h"
 
@@ -78,6 +79,32 @@ public:
             entry["triangles"] = triangles;
             out[py::str(object.name)] = entry;
         }
+        return out;
+    }
+
+    // The rigid bodies, as float32 arrays over the bodies in scene order.
+    py::dict bodies() const {
+        const std::vector<gpu::RigidBodyState> states = world_->solver<RigidSolver>().readStates();
+        const auto count = py::ssize_t(states.size());
+        py::array_t<float> position({count, py::ssize_t(3)}), rotation({count, py::ssize_t(4)});
+        py::array_t<float> linear({count, py::ssize_t(3)}), angular({count, py::ssize_t(3)});
+        auto x = position.mutable_unchecked<2>(), q = rotation.mutable_unchecked<2>();
+        auto v = linear.mutable_unchecked<2>(), w = angular.mutable_unchecked<2>();
+        for (py::ssize_t b = 0; b < count; ++b) {
+            const gpu::RigidBodyState& s = states[b];
+            for (int c = 0; c < 3; ++c) {
+                x(b, c) = s.position[c];
+                v(b, c) = s.linearVelocity[c];
+                w(b, c) = s.angularVelocity[c];
+            }
+            for (int c = 0; c < 4; ++c) q(b, c) = s.rotation[c];
+        }
+        py::dict out;
+        out["names"] = world_->model().rigid.names;
+        out["position"] = position;
+        out["rotation"] = rotation;
+        out["linear_velocity"] = linear;
+        out["angular_velocity"] = angular;
         return out;
     }
 
@@ -182,6 +209,9 @@ PYBIND11_MODULE(vksim, m) {
         .def_property_readonly("objects", &PyWorld::objects,
                                "Per object name: its first particle, particle count and triangles (a uint32 (m, 3) "
                                "array of indices into its particles).")
+        .def("bodies", &PyWorld::bodies,
+             "The rigid bodies: a dict of their names, and float32 arrays of their centres of mass (k, 3), "
+             "rotations as quaternions (x, y, z, w) (k, 4), linear and angular velocities (k, 3).")
         .def("timings", &PyWorld::timings, "Per pass, the median GPU milliseconds per frame so far.")
         .def_property_readonly("validation_messages", &PyWorld::validationMessages,
                                "Validation errors and warnings so far (with validate=True; else 0).");

@@ -78,6 +78,20 @@ def test_a_dict_scene_and_two_worlds_agree(worlds):
     assert flag["triangles"].max() == 63
 
 
+def test_bodies_fall_and_turn(worlds):
+    w = worlds(os.path.join(SCENES, "rigid_pile.json"))
+    start = w.bodies()
+    k = len(start["names"])
+    assert k > 0
+    assert start["position"].shape == (k, 3) and start["rotation"].shape == (k, 4)
+    assert start["position"].dtype == np.float32
+    assert np.allclose(np.linalg.norm(start["rotation"], axis=1), 1.0, atol=1e-5)
+    w.step(10)
+    after = w.bodies()
+    assert after["linear_velocity"][:, 1].min() < 0.0  # something falls
+    assert not np.array_equal(after["position"], start["position"])
+
+
 def test_set_positions_and_velocities(worlds):
     w = worlds(PINNED)
     x = w.positions()
