@@ -217,6 +217,14 @@ Scene twoSpringCloths() {
     return scene;
 }
 
+// The same two cloths, each also colliding with itself, so that every pair
+// is within the mass-spring range (the implicit methods' contact energy).
+Scene selfCollidingSpringCloths() {
+    Scene scene = twoSpringCloths();
+    for (ClothObject& cloth : scene.cloths) cloth.contacts.self = true;
+    return scene;
+}
+
 // The contacts after the solves on the CPU in double precision
 // (ReferenceWorld::projectContactsAfterSolve, the same detection, colours
 // and order as the GPU): two mass-spring cloths (symplectic Euler, whose
@@ -262,8 +270,7 @@ TEST_F(ContactsAcrossSolvers, GpuMatchesTheDoublePrecisionReference) {
 // contact energy left out, 2.2e-3 m (the projection after the solve then
 // does all the work on one side). Bound 1e-3 m.
 TEST_F(ContactsAcrossSolvers, VertexBlockDescentWithContactsMatchesTheReference) {
-    Scene scene = twoSpringCloths();
-    for (ClothObject& cloth : scene.cloths) cloth.contacts.self = true;
+    Scene scene = selfCollidingSpringCloths();
     const SimModel model = buildModel(scene);
     SolverSettings settings = settingsFor(SpringIntegrator::Vbd);
     settings.springs.vbdIterations = 40;
@@ -281,8 +288,7 @@ TEST_F(ContactsAcrossSolvers, VertexBlockDescentWithContactsMatchesTheReference)
 // frame 20; with the reference's contact energy left out, 2.3e-3 m.
 // Bound 1e-3 m.
 TEST_F(ContactsAcrossSolvers, NewtonWithContactsMatchesTheReference) {
-    Scene scene = twoSpringCloths();
-    for (ClothObject& cloth : scene.cloths) cloth.contacts.self = true;
+    Scene scene = selfCollidingSpringCloths();
     const SimModel model = buildModel(scene);
     SolverSettings settings = settingsFor(SpringIntegrator::ImplicitEuler);
     settings.springs.jacobiIterations = 120;
@@ -297,8 +303,7 @@ TEST_F(ContactsAcrossSolvers, NewtonWithContactsMatchesTheReference) {
 // iterations: 2.4 N, 0.12, 5.0e-3, 1.4e-4, then the float floor 8.7e-5 N
 // (with the pairs' coupling blocks left out of the matrix, 1.4e-3 N after 6).
 TEST_F(ContactsAcrossSolvers, NewtonDescendsOnTheContactEnergy) {
-    Scene scene = twoSpringCloths();
-    for (ClothObject& cloth : scene.cloths) cloth.contacts.self = true;
+    Scene scene = selfCollidingSpringCloths();
     scene.solver = settingsFor(SpringIntegrator::ImplicitEuler);
     scene.solver.springs.newtonIterations = 6;
     scene.solver.springs.jacobiIterations = 120;
