@@ -3,17 +3,20 @@
 // at the body's pose, with the velocity of its surface: a point x of the
 // shape moves at v + omega x (x - c), which is the Collider's
 // linearVelocity + angularVelocity x (x - position) with
-// linearVelocity = v + omega x (position - c). Needs math/quaternion.glsl.
+// linearVelocity = v + omega x (position - c) (rigid_math.glsl's
+// bodyShapeFrame, which the CPU reference shares). Needs math/quaternion.glsl
+// and rigid/rigid_math.glsl.
 #ifndef VKSIM_BODY_COLLIDER_GLSL
 #define VKSIM_BODY_COLLIDER_GLSL
 
 Collider bodyCollider(RigidBodyState s, Collider shape) {
-    vec3 origin = s.position.xyz + quatRotate(s.rotation, shape.position.xyz);
+    BodyShapeFrame frame = bodyShapeFrame(s.position.xyz, s.rotation, s.linearVelocity.xyz, s.angularVelocity.xyz,
+                                          shape.position.xyz);
     Collider c = shape;
-    c.position = vec4(origin, shape.position.w);  // w: the shape's bounding radius (sim/collider_bounds.h)
+    c.position = vec4(frame.origin, shape.position.w);  // w: the shape's bounding radius (sim/collider_bounds.h)
     c.rotation = s.rotation;
     // w = 1: a body's collider, which takes back the particles' pushes (Collider::linearVelocity).
-    c.linearVelocity = vec4(s.linearVelocity.xyz + cross(s.angularVelocity.xyz, origin - s.position.xyz), 1.0);
+    c.linearVelocity = vec4(frame.velocity, 1.0);
     c.angularVelocity = vec4(s.angularVelocity.xyz, 0.0);
     return c;
 }

@@ -11,6 +11,20 @@ struct BodyVelocity {
     real3 angular;
 };
 
+// A body's shape placed at its pose (rigid/body_collider.glsl): the origin
+// of the shape's frame, at `offset` in the frame of a body with centre of
+// mass c and rotation q, and that origin's velocity v + w x (origin - c), the
+// frame velocity a surface point's is taken from (v_frame + w x (x - origin)).
+struct BodyShapeFrame {
+    real3 origin;
+    real3 velocity;
+};
+
+BodyShapeFrame bodyShapeFrame(real3 c, real4 q, real3 v, real3 w, real3 offset) {
+    real3 origin = c + quatRotate(q, offset);
+    return BodyShapeFrame(origin, v + cross(w, origin - c));
+}
+
 // R I_ref R^T w, without forming R: rotate w into the body frame, apply the
 // body-frame tensor, rotate back.
 real3 worldTensorTimes(real4 q, real3x3 bodyTensor, real3 w) {

@@ -30,10 +30,12 @@ RigidReference::RigidReference(const RigidModelView& model)
 
 ReferenceCollider RigidReference::particleCollider(uint32_t b) const {
     const ReferenceBodyState& s = states_[b];
+    const ref::BodyShapeFrame frame =
+        ref::bodyShapeFrame(s.position, s.rotation, s.linearVelocity, s.angularVelocity, bodies_[b].shape.position);
     ReferenceCollider c = bodies_[b].shape;
-    c.position = s.position + ref::quatRotate(s.rotation, bodies_[b].shape.position);
+    c.position = frame.origin;
     c.rotation = s.rotation;
-    c.linearVelocity = s.linearVelocity + glm::cross(s.angularVelocity, c.position - s.position);
+    c.linearVelocity = frame.velocity;
     c.angularVelocity = s.angularVelocity;
     return c;
 }

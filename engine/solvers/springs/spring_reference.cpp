@@ -104,7 +104,7 @@ std::vector<glm::dvec3> SpringReference::internalForces(std::span<const glm::dve
 ContactReferenceSolve::Penalty SpringReference::contactPenalty(const ContactReferenceSolve& contacts, uint32_t i,
                                                                std::span<const glm::dvec3> x,
                                                                std::span<const glm::dvec3> x0, double h) const {
-    return contacts.penalty(i, x[i], x, x0, world_.inverseMasses(), range(), h);
+    return contacts.penalty(i, x[i], x, x0, world_.inverseMasses(), range(world_), h);
 }
 
 double SpringReference::elasticEnergy(std::span<const glm::dvec3> x) const {
@@ -249,7 +249,7 @@ std::vector<glm::dvec3> SpringReference::vertexBlockDescent(std::span<const glm:
                 glm::dvec3 contactGradient(0.0);
                 if (contacts) {
                     const ContactReferenceSolve::Penalty penalty =
-                        contacts->penalty(i, x[i], colourStart, x0, world_.inverseMasses(), range(), h);
+                        contacts->penalty(i, x[i], colourStart, x0, world_.inverseMasses(), range(world_), h);
                     contactGradient = penalty.gradient;
                     H += penalty.hessian;
                 }

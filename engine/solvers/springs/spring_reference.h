@@ -114,7 +114,6 @@ private:
     // the springs and quadratic entries (clamped, §9.3).
     glm::dvec3 particleForce(uint32_t i, std::span<const glm::dvec3> x, bool withHinges, glm::dmat3* hessian) const;
     double mass(uint32_t i) const;
-    ParticleRange range() const { return {ms_.firstParticle, ms_.particleCount}; }
     // The contact energy's terms at particle i (global) with every particle
     // at x (x0: the start of the substep).
     ContactReferenceSolve::Penalty contactPenalty(const ContactReferenceSolve& contacts, uint32_t i,
