@@ -454,7 +454,12 @@ void VulkanContext::createDevice() {
         throw DeviceError(fmt::format("the Vulkan driver could not create the device ({}){}", vkResultName(result),
                                       driverMemoryNote()));
     VK_CHECK_WHILE(result, "creating the device");
-    volkLoadDevice(device_);
+    // volk's pointers are process-wide. The device functions are the
+    // loader's, which dispatch on the handle they are given, not this
+    // device's own (volkLoadDevice): several contexts may live in one
+    // process (Python's worlds, each with its own), and a context destroyed
+    // before another must not leave the other calling into its device.
+    volkLoadInstance(instance_);
     vkGetDeviceQueue(device_, queueFamily_, 0, &queue_);
     createCommandPool();
 }
