@@ -114,6 +114,14 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv, std::ostre
             return std::filesystem::path(path).extension() == ".png" ? std::string()
                                                                      : "expected a file name ending in .png";
         });
+    cli.add_option("--load-state", options.loadStateFile,
+                   "Before the first frame, restore the state FILE holds (written by --save-state for the same "
+                   "objects); the frames continue from its frame")
+        ->check(checkPath);
+    cli.add_option("--save-state", options.saveStateFile,
+                   "After the last frame (or a stop by a signal), write the simulation's state to FILE: every "
+                   "particle, body and solver iterate, bit for bit")
+        ->check(checkPath);
     std::string size;
     cli.add_option("--size", size, "Window (and headless screenshot) size in pixels, WxH; default 1280x720")
         ->check(checkPixelSize);

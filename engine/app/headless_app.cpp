@@ -10,6 +10,7 @@
 #include "app/output_guard.h"
 #include "app/run_end.h"
 #include "app/run_outputs.h"
+#include "app/state_files.h"
 #include "app/timing_output.h"
 #include "io/quoted_input.h"
 #include "run/frame_loop.h"
@@ -37,6 +38,7 @@ int runHeadless(const RunOptions& options, const Scene& scene) {
     if (options.display.mode == DisplayMode::Wireframe && !ctx.fillModeNonSolid())
         std::cerr << "vksim: this device has no fillModeNonSolid feature, so wireframe draws shaded\n";
     World sim(ctx, scene, kHeadlessFramesInFlight);
+    if (!options.loadStateFile.empty()) loadStateFile(sim, options.loadStateFile);
     // Nothing reads the normals of a headless run unless it exports meshes or renders a screenshot.
     sim.setNormalsWanted(!options.exportDir.empty() || !options.screenshotFile.empty());
     // Each pass is timed only when its times are shown or written: a
@@ -65,7 +67,8 @@ int runHeadless(const RunOptions& options, const Scene& scene) {
     std::unique_ptr<HeadlessScreenshot> screenshot;
     if (!options.screenshotFile.empty())
         screenshot = std::make_unique<HeadlessScreenshot>(ctx, sim, VkExtent2D{options.width, options.height},
-                                                          kHeadlessFramesInFlight, frames - 1, options.screenshotFile,
+                                                          kHeadlessFramesInFlight, sim.framesRecorded() + frames - 1,
+                                                          options.screenshotFile,
                                                           options.display);
     const StopSignals stopSignals;  // from here on, SIGINT and SIGTERM stop at a frame boundary
     RunOutputs outputs(ctx, sim, options, kHeadlessFramesInFlight, frames);

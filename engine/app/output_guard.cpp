@@ -26,7 +26,8 @@ std::vector<std::string> inputFiles(const Scene& scene) {
 
 void refuseOutputsOverInputs(const RunOptions& options, const Scene& scene) {
     const std::vector<std::string> inputs = inputFiles(scene);
-    for (const std::string* output : {&options.traceFile, &options.timingsFile, &options.screenshotFile, &options.posesFile}) {
+    for (const std::string* output :
+         {&options.traceFile, &options.timingsFile, &options.screenshotFile, &options.posesFile, &options.saveStateFile}) {
         if (output->empty()) continue;
         for (const std::string& input : inputs) {
             std::error_code error;  // a missing output is no input: not equivalent

@@ -8,7 +8,7 @@
 namespace vksim {
 
 // Throws WriteError ("cannot write PATH: it is the run's input FILE") when
-// --trace, --timings, --screenshot or --poses names the scene file or a mesh it loads
+// --trace, --timings, --screenshot, --poses or --save-state names the scene file or a mesh it loads
 // (the same file, by any path or link).
 void refuseOutputsOverInputs(const RunOptions& options, const Scene& scene);
 

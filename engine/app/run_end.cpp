@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "app/state_files.h"
 #include "contacts/contact_stats.h"
 #include "diagnostics/state_hash.h"
 #include "run/run_options.h"
@@ -15,6 +16,9 @@ namespace vksim {
 
 std::optional<int> endOfFrames(const RunOptions& options, const World& world, uint64_t framesRun,
                                std::optional<uint64_t> framesAsked) {
+    // A run stopped by a signal stopped at a frame boundary: its state is
+    // as good a place to go on from as the last frame asked for.
+    if (!options.saveStateFile.empty()) saveStateFile(world, options.saveStateFile);
     if (const int signal = stopSignal()) {  // the outputs hold the frames run; no hash of a cut-short run
         std::cerr << stoppedMessage(signal, framesRun, framesAsked) << "\n";
         return stoppedExitStatus(signal);

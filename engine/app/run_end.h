@@ -10,7 +10,8 @@ class VulkanContext;
 class World;
 struct RunOptions;
 
-// After the last frame. When a signal stopped the run: says so and returns
+// After the last frame. Writes --save-state's file (WriteError), also when a
+// signal stopped the run. When a signal stopped the run: says so and returns
 // its exit status (no hash of a cut-short run). Else prints the state hash
 // if asked and returns nothing.
 std::optional<int> endOfFrames(const RunOptions& options, const World& world, uint64_t framesRun,

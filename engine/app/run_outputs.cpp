@@ -30,8 +30,10 @@ std::vector<std::string> objectSources(const World& sim) {
 RunOutputs::RunOutputs(const VulkanContext& ctx, World& sim, const RunOptions& options, uint32_t frameSlots,
                        std::optional<uint64_t> progressFrames) {
     if (!options.exportDir.empty()) {
-        ExportSettings settings{options.exportDir, options.exportFormat, options.exportEvery,
-                                progressFrames ? progressFrames : std::optional<uint64_t>(options.frames),
+        // Frame numbers go on from a loaded state's (--load-state).
+        std::optional<uint64_t> frames = progressFrames ? progressFrames : std::optional<uint64_t>(options.frames);
+        if (frames) *frames += sim.framesRecorded();
+        ExportSettings settings{options.exportDir, options.exportFormat, options.exportEvery, frames,
                                 sim.scene().path, objectSources(sim)};
         exporter_ = std::make_unique<FrameExporter>(ctx, sim, std::move(settings), frameSlots);
         observers_.push_back(exporter_.get());

@@ -9,6 +9,7 @@
 #include "app/output_guard.h"
 #include "app/run_end.h"
 #include "app/run_outputs.h"
+#include "app/state_files.h"
 #include "app/timing_output.h"
 #include "app/viewer.h"
 #include "app/viewer_providers.h"
@@ -95,6 +96,7 @@ int runWindowed(const RunOptions& options, const Scene& scene) {
     if (options.display.mode == DisplayMode::Wireframe && !ctx.fillModeNonSolid())
         std::cerr << "vksim: this device has no fillModeNonSolid feature, so wireframe draws shaded\n";
     World sim(ctx, scene, kFramesInFlight);
+    if (!options.loadStateFile.empty()) loadStateFile(sim, options.loadStateFile);
     if (!options.quiet) {
         std::cout << fmt::format("device: {} ({}, Vulkan {}, {})\n", ctx.deviceInfo().name, ctx.deviceInfo().type,
                                  ctx.deviceInfo().apiVersion, ctx.deviceInfo().driver);

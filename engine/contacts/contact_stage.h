@@ -68,6 +68,8 @@ public:
     ContactLists readLists() const { return detection_->read(); }
     // Zeroes the stats (waits for the queue).
     void reset();
+    // What reset() restores, for World::saveState(): the stats.
+    void addStateBuffers(std::vector<GpuBuffer*>& out) { out.push_back(&stats_); }
 
 private:
     ContactModel model_;

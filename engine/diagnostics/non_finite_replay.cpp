@@ -20,7 +20,8 @@ std::string component(float value) { return std::isnan(value) ? "nan" : fmt::for
 }  // namespace
 
 std::optional<NonFiniteSite> findFirstNonFinitePass(const VulkanContext& ctx, const SimModel& model,
-                                                    const SolverSettings& frameSettings, uint64_t lastFrame) {
+                                                    const SolverSettings& frameSettings, uint64_t lastFrame,
+                                                    const SavedState* start) {
     // PBD replays on the per-colour path, which computes what the workgroup
     // path does (docs/physics.md §1) with a pass per stage, colour and
     // iteration to blame.
@@ -30,7 +31,8 @@ std::optional<NonFiniteSite> findFirstNonFinitePass(const VulkanContext& ctx, co
     GpuTimer timer(ctx, 1, stepper.maxRunsPerFrame(settings, nullptr));
     stepper.plan().registerPasses(timer);
     FiniteProbe probe(ctx, model.particleCount(), model.rigid.bodyCount());
-    for (uint64_t frame = 0; frame <= lastFrame; ++frame) {
+    if (start) stepper.loadSections(start->sections, "the replay's start");
+    for (uint64_t frame = start ? start->frame : 0; frame <= lastFrame; ++frame) {
         probe.beginFrame(frame);
         ctx.submitAndWait([&](VkCommandBuffer cmd) {
             timer.beginFrame(cmd, 0);

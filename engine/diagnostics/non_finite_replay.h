@@ -11,6 +11,7 @@
 
 #include "scene/scene.h"
 #include "solvers/sim_model.h"
+#include "state/saved_state.h"
 #include "step/finite_probe.h"
 
 namespace vksim {
@@ -24,8 +25,11 @@ class VulkanContext;
 // nullopt when frames 0..lastFrame stay finite (the run being replayed had
 // live edits, which the replay does not repeat). Waits for the GPU after
 // every frame: a diagnostic, not for the frame loop.
+// With `start` (a state the world loaded, World::loadState), the replay
+// starts from it, at its frame.
 std::optional<NonFiniteSite> findFirstNonFinitePass(const VulkanContext& ctx, const SimModel& model,
-                                                    const SolverSettings& settings, uint64_t lastFrame);
+                                                    const SolverSettings& settings, uint64_t lastFrame,
+                                                    const SavedState* start = nullptr);
 
 // One line, without the "vksim: " prefix: 'simulation became non-finite in
 // frame 12, substep 3, pass "stretch colour 2" (iteration 5): particle 417

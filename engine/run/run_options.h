@@ -27,6 +27,8 @@ struct RunOptions {
     std::string traceFile;        // --trace FILE.json: Chrome trace of every pass run
     std::string posesFile;        // --poses FILE.csv|FILE.json: every body's pose and velocity per frame
     std::string screenshotFile;   // --screenshot FILE.png: the last frame as shown
+    std::string loadStateFile;    // --load-state FILE: restored before the first frame
+    std::string saveStateFile;    // --save-state FILE: written after the last frame
     uint32_t width = 1280;        // --size WxH: window, and headless screenshot, in pixels
     uint32_t height = 720;
     PresentMode presentMode = PresentMode::Fifo;  // --present-mode

@@ -179,6 +179,13 @@ public:
     // Back to the model's initial state (waits for the queue): whatever
     // per-step state it keeps beside the particle store.
     virtual void reset(const SharedModel& model) { (void)model; }
+    // The buffers of that per-step state, which carry it from one frame to
+    // the next (what reset() restores): World::saveState() writes them,
+    // loadState() fills them. None by default.
+    virtual void addStateBuffers(std::vector<GpuBuffer*>& out) { (void)out; }
+    // After a loaded state was written into those and the particle store's
+    // (World::loadState): what it keeps on the host about them.
+    virtual void stateLoaded() {}
 };
 
 }  // namespace vksim

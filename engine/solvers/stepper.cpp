@@ -1,7 +1,10 @@
 #include "solvers/stepper.h"
 
 #include <algorithm>
+#include <span>
+#include <stdexcept>
 
+#include <fmt/format.h>
 #include <glm/glm.hpp>
 
 #include "solvers/solver_list.h"
@@ -218,6 +221,51 @@ void Stepper::reset(const SimModel& model) {
     if (contacts_) contacts_->reset();
     rigid_->reset(model.rigid);
     for (const Active& active : active_) active.solver->reset(model);
+}
+
+std::vector<GpuBuffer*> Stepper::stateBuffers() {
+    std::vector<GpuBuffer*> buffers = particles_.stateBuffers();
+    if (contacts_) contacts_->addStateBuffers(buffers);
+    rigid_->addStateBuffers(buffers);
+    for (const Active& active : active_) active.solver->addStateBuffers(buffers);
+    return buffers;
+}
+
+std::vector<StateSection> Stepper::saveSections() {
+    std::vector<StateSection> sections;
+    for (const GpuBuffer* buffer : stateBuffers()) {
+        const std::vector<std::byte> bytes = buffer->download();
+        sections.push_back({buffer->name(), std::string(reinterpret_cast<const char*>(bytes.data()), bytes.size())});
+    }
+    return sections;
+}
+
+uint64_t Stepper::stateBytes() {
+    uint64_t bytes = 0;
+    for (const GpuBuffer* buffer : stateBuffers()) bytes += buffer->size();
+    return bytes;
+}
+
+void Stepper::loadSections(const std::vector<StateSection>& sections, std::string_view source) {
+    const std::vector<GpuBuffer*> buffers = stateBuffers();
+    // Every section checked before the first is written: a refused state changes nothing.
+    for (size_t k = 0; k < std::max(buffers.size(), sections.size()); ++k) {
+        if (k >= sections.size())
+            throw std::invalid_argument(fmt::format("{}: the state ends after {} sections; this world has {} (the next "
+                                                    "is \"{}\")",
+                                                    source, sections.size(), buffers.size(), buffers[k]->name()));
+        if (k >= buffers.size())
+            throw std::invalid_argument(fmt::format("{}: the state has {} sections; this world has {} (the first "
+                                                    "extra is \"{}\")",
+                                                    source, sections.size(), buffers.size(), sections[k].name));
+        if (sections[k].name != buffers[k]->name() || sections[k].bytes.size() != buffers[k]->size())
+            throw std::invalid_argument(fmt::format(
+                "{}: state section {} is \"{}\" of {} bytes; this world's is \"{}\" of {} bytes", source, k,
+                sections[k].name, sections[k].bytes.size(), buffers[k]->name(), buffers[k]->size()));
+    }
+    for (size_t k = 0; k < buffers.size(); ++k)
+        buffers[k]->upload(std::as_bytes(std::span(sections[k].bytes.data(), sections[k].bytes.size())));
+    for (const Active& active : active_) active.solver->stateLoaded();
 }
 
 void Stepper::checkSettings(const SolverSettings& settings, const std::string& scenePath) {

@@ -25,6 +25,7 @@
 #include "solvers/solver.h"
 #include "state/collider_set.h"
 #include "state/particle_store.h"
+#include "state/saved_state.h"
 #include "step/frame_work.h"
 #include "step/particle_stages.h"
 #include "step/step_plan.h"
@@ -82,6 +83,16 @@ public:
 
     // Back to the model's initial state (waits for the queue).
     void reset(const SimModel& model);
+    // The state reset() restores as named sections (state/saved_state.h):
+    // the particle store's, the contacts', the bodies', each solver's, in
+    // that order. saveSections() reads them back (waits for the queue);
+    // loadSections() writes them, after checking that each has the name and
+    // size of this stepper's, else throws std::invalid_argument starting
+    // with `source` and naming the first that differs.
+    std::vector<StateSection> saveSections();
+    // The bytes of those sections.
+    uint64_t stateBytes();
+    void loadSections(const std::vector<StateSection>& sections, std::string_view source);
 
     ParticleStore& particles() { return particles_; }
     const ParticleStore& particles() const { return particles_; }
@@ -119,6 +130,7 @@ private:
     // The contact stage when a particle of `range` has contacts, else null.
     const ContactStage* contactsIn(ParticleRange range) const;
     void recordSubstep(StepRecorder& rec, const FrameInputs& frame, uint32_t substep, float h);
+    std::vector<GpuBuffer*> stateBuffers();
 
     ParticleStore particles_;
     ColliderSet colliders_;

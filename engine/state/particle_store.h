@@ -30,6 +30,13 @@ public:
 
     // Back to the model's initial state (waits for the queue): x, p, v, contacts.
     void reset(const SharedModel& model);
+    // The per-step state's buffers (World::saveState), the normals with
+    // them, so that a restored world draws what the saved one drew, and the
+    // integrators, which say what the integrator stages hold.
+    std::vector<GpuBuffer*> stateBuffers() {
+        return {&positions_, &predicted_, &velocities_, &contacts_, &bodyPushes_, &normals_, &accelerations_,
+                &integratorStage_, &integrators_};
+    }
     // New positions x (and p = x) or velocities, particleCount() of them,
     // between frames (waits for the queue); each particle keeps its inverse
     // mass, and a pinned particle (inverse mass 0) its zero velocity.

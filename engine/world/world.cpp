@@ -14,6 +14,7 @@
 #include "model/collider_builder.h"
 #include "solvers/model_builder.h"
 #include "solvers/rigid/rigid_solver.h"
+#include "solvers/springs/spring_solver.h"
 #include "vk/barriers.h"
 #include "vk/context.h"
 #include "world/device_limits.h"
@@ -238,6 +239,26 @@ void World::recordReadBarrier(VkCommandBuffer cmd, VkPipelineStageFlags2 dstStag
                   dstAccess);
 }
 
+void World::setSettings(const SolverSettings& settings, std::string_view source) {
+    const std::string where(source);
+    stepper_->checkSettings(settings, where);
+    if (!solver<SpringSolver>().empty()) {
+        try {
+            solver<SpringSolver>().checkSettings(settings);
+        } catch (const std::invalid_argument& e) {
+            throw std::invalid_argument(fmt::format("{}: /solver/springs: {}", where, e.what()));
+        }
+    }
+    const uint32_t runs = passRunsPerFrame(settings);
+    if (runs > timerCapacity_)
+        throw std::invalid_argument(fmt::format(
+            "{}: /solver: a frame would record {} timed passes, more than the {} this world's GPU timer holds (4x "
+            "the scene's at load); lower {}",
+            where, runs, timerCapacity_, fewerWorkKeys()));
+    refuseFramesPastTimeLimit(ctx_, where, stepper_->frameWork(settings));
+    scene_.solver = settings;
+}
+
 void World::reset() {
     stepper_->reset(model_);  // waits for the queue
     if (contactStats_) contactStats_->forget();
@@ -246,12 +267,14 @@ void World::reset() {
     framesReplayed_ = 0;
     springEnergyHistory_.clear();
     commands_->forget();
+    replayStart_.reset();
 }
 
 void World::throwIfNonFinite(uint32_t slot) const {
     const std::optional<uint64_t> frame = nonFiniteFrame(slot);
     if (!frame) return;
-    const std::optional<NonFiniteSite> site = findFirstNonFinitePass(ctx_, model_, scene_.solver, *frame);
+    const std::optional<NonFiniteSite> site =
+        findFirstNonFinitePass(ctx_, model_, scene_.solver, *frame, replayStart_.get());
     throw NonFiniteError(site ? describeNonFinite(*site) : describeUnlocatedNonFinite(*frame));
 }
 

@@ -22,6 +22,7 @@
 #include "solvers/sim_model.h"
 #include "solvers/stepper.h"
 #include "state/interaction.h"
+#include "state/saved_state.h"
 #include "step/residual_tracker.h"
 #include "vk/gpu_timer.h"
 #include "world/frame_commands.h"
@@ -183,6 +184,13 @@ public:
         commands_->forget();  // the next frame records anew, whatever the edit wrote
         change.apply(scene_, model_, solver<typename Edit::Solver>());
     }
+    // The solver settings become `settings` from the next frame on, after
+    // the checks a scene's settings pass when it loads (each solver's, the
+    // frame's timed passes within timerCapacity(), the GPU time limit).
+    // Throws std::invalid_argument, one line starting with `source` and
+    // changing nothing, otherwise. (Editing scene().solver directly skips
+    // the checks: a frame it cannot step throws when recorded.)
+    void setSettings(const SolverSettings& settings, std::string_view source = "settings");
     // Collider `index` becomes `desc`: position, rotation, size, thickness,
     // friction, restitution. Its shape (and a mesh collider's mesh and scale)
     // cannot change. Throws std::invalid_argument otherwise or for bad values.
@@ -191,6 +199,25 @@ public:
     // for the queue): the same state, frame for frame, as a new World
     // of scene(). Ends a drag; framesRecorded() starts again at 0.
     void reset();
+
+    // --- Saving and restoring state (state/saved_state.h; waits for the queue).
+    // The bytes of everything the GPU carries from one frame to the next
+    // (particles, bodies, solver iterates, contact stats) and
+    // framesRecorded(). Parameters (materials, colliders, settings) are not
+    // state: they stay the loading world's.
+    std::string saveState() const;
+    // The most bytes a state of this world holds (its sections, and room
+    // for the header, the names and a long scene path): what a state file
+    // read for it may hold at most.
+    uint64_t stateBytesBound() const { return stepper_->stateBytes() + (1u << 20); }
+    // Restores such bytes bit for bit: the frames after it are those the
+    // saving world stepped after saving, and framesRecorded() continues from
+    // its count. Ends a drag. Throws std::invalid_argument, one line
+    // starting with `source` (a file name; "state" for bytes from memory),
+    // changing nothing, for bytes that are not a vksim state, are damaged,
+    // come from another vksim version or format, or from another model
+    // (other objects, particle counts, pins, triangles or bodies).
+    void loadState(std::string_view bytes, std::string_view source = "state");
 
     // --- The buffers a renderer reads (device-local, shared without copies).
     // positions(): x in xyz, inverse mass in w, one vec4 per particle (also a
@@ -289,6 +316,8 @@ private:
     std::unique_ptr<ResidualTracker> residuals_;
     std::vector<std::vector<float>> springEnergyHistory_;  // per spring object, oldest first
     std::optional<MouseAttachment> dragged_;
+    // The state last loaded: the non-finite replay starts from it.
+    std::shared_ptr<const SavedState> replayStart_;
     std::optional<BodyDrag> draggedBody_;
     uint32_t timerCapacity_ = 0;
     uint64_t framesRecorded_ = 0;

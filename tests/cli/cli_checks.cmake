@@ -87,6 +87,9 @@ vksim_scenes_check(workgroup_path)
 # the same on 1, 2 and 4 lavapipe threads, in separate processes, and on
 # both dispatch paths, with silent validation.
 vksim_scenes_check(rigid_determinism)
+# --save-state / --load-state: a run saved and loaded by another process
+# steps on to the state-hash of one run; bad state files, one line each.
+vksim_scenes_check(saved_state)
 # Shape matching: the jelly scene, the same on 1, 2 and 4 threads and on both PBD paths.
 vksim_scenes_check(jelly_determinism)
 # Contacts between objects: two cloths landing on each other, the same on 1,

@@ -222,3 +222,51 @@ TEST_F(FiniteCheck, HeadlessRunExitsWithOneLineOnStderr) {
 
 }  // namespace
 }  // namespace vksim::test
+
+namespace vksim::test {
+namespace {
+
+// After World::loadState the replay starts from the loaded state, at its
+// frame: a state whose cloth was thrown up reaches the ground (and the
+// infinite restitution) later than the scene's own cloth would, and the
+// report names that later frame, which a replay from frame 0 could not.
+TEST_F(FiniteCheck, ReplayStartsFromALoadedState) {
+    Scene scene = clothScene({6, 6}, {0.5f, 0.5f}, 0.05f);
+    scene.solver.substeps = 2;
+    scene.solver.pbd.iterations = 2;
+    ColliderDesc ground;
+    ground.name = "ground";
+    ground.restitution = std::numeric_limits<float>::infinity();
+    scene.colliders = {ground};
+
+    World own(ctx(), scene, 2);
+    const std::optional<uint64_t> ownFrame = runUntilNonFinite(ctx(), own, 40);
+    ASSERT_TRUE(ownFrame.has_value());
+
+    World thrower(ctx(), scene, 1);
+    ctx().submitAndWait([&](VkCommandBuffer cmd) { thrower.recordFrame(cmd, 0); });
+    thrower.collectTimings(0);
+    thrower.setVelocities(std::vector<glm::vec3>(thrower.particleCount(), glm::vec3(0.0f, 1.0f, 0.0f)));
+    const std::string thrown = thrower.saveState();
+
+    World sim(ctx(), scene, 2);
+    sim.loadState(thrown);
+    std::optional<uint64_t> flagged;
+    for (uint32_t k = 0; k < 60 && !flagged; ++k) {
+        const uint32_t slot = k % 2;
+        ctx().submitAndWait([&](VkCommandBuffer cmd) { sim.recordFrame(cmd, slot); });
+        sim.collectTimings(slot);
+        flagged = sim.nonFiniteFrame(slot);
+        if (flagged) {
+            const std::string message = nonFiniteMessage(sim, slot);
+            std::cout << "[non-finite] after a loaded state (own frame " << *ownFrame << "): " << message << "\n";
+            EXPECT_TRUE(message.starts_with(fmt::format("simulation became non-finite in frame {}, ", *flagged)))
+                << message;
+        }
+    }
+    ASSERT_TRUE(flagged.has_value()) << "the thrown cloth never landed";
+    EXPECT_GT(*flagged, *ownFrame + 5);
+}
+
+}  // namespace
+}  // namespace vksim::test

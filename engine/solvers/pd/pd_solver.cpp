@@ -250,6 +250,12 @@ void PdSolver::reset(const SharedModel& model) {
     collisionTargets_.uploadArray<glm::vec4>(std::vector<glm::vec4>(n, glm::vec4(0.0f)));
 }
 
+void PdSolver::addStateBuffers(std::vector<GpuBuffer*>& out) {
+    if (empty()) return;
+    for (GpuBuffer& q : ownQ_) out.push_back(&q);
+    out.push_back(&collisionTargets_);
+}
+
 void PdSolver::checkSettings(const SolverSettings& settings, const std::string& scenePath) {
     if (empty()) return;
     try {

@@ -79,6 +79,7 @@ public:
     std::string_view workingName() const override { return kIterateName; }
     const GpuBuffer& recordSolve(StepRecorder& rec, const SubstepContext& sub) override;
     void reset(const SharedModel& model) override;
+    void addStateBuffers(std::vector<GpuBuffer*>& out) override;
 
     // What the Jacobi passes use for `settings` (PdConstraints::jacobiParameters;
     // cached per h). Throws std::invalid_argument when gamma mu_max >= 2:

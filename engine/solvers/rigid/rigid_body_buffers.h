@@ -37,6 +37,9 @@ public:
 
     // Back to the model's initial states (waits for the queue).
     void reset(const RigidModel& model);
+    void addStateBuffers(std::vector<GpuBuffer*>& out) {
+        if (!empty()) out.push_back(&states_);
+    }
 
 private:
     uint32_t bodyCount_ = 0;

@@ -79,6 +79,8 @@ public:
 
     // Back to the model's initial state (waits for the queue).
     void reset(const RigidModel& model) { bodies_.reset(model); }
+    // What reset() restores, for World::saveState(): the bodies' states.
+    void addStateBuffers(std::vector<GpuBuffer*>& out) { bodies_.addStateBuffers(out); }
 
     // Read by the renderer as the bodies' transforms (RigidBodyState per body).
     const GpuBuffer& states() const { return bodies_.states(); }

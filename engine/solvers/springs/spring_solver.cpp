@@ -223,17 +223,30 @@ void SpringSolver::beginFrame(StepRecorder& rec, const FrameInputs& frame) {
     recordIntegratorChanges(rec, objectIntegrators(settings));
 }
 
+void SpringSolver::stateLoaded() {
+    if (empty()) return;
+    // Which objects' stages hold Position Verlet's x^{n-1} (the saving
+    // world's integrators, kept current in the particle store's): the
+    // next frame keeps those stages where the object still steps by it.
+    const std::vector<uint32_t> saved = particles_.integrators().downloadArray<uint32_t>();
+    lastIntegrators_.assign(objectIntegrators(SolverSettings{}).size(), std::nullopt);
+    for (size_t k = 0; k < lastIntegrators_.size(); ++k)
+        if (saved.at(objectRange(k).first) == gpu::kIntegratorPositionVerlet)
+            lastIntegrators_[k] = SpringIntegrator::PositionVerlet;
+}
+
 void SpringSolver::recordIntegratorChanges(StepRecorder& rec, const std::vector<SpringIntegrator>& integrators) {
-    if (integrators == lastIntegrators_) return;
+    auto changed = [&](size_t k) { return lastIntegrators_.empty() || lastIntegrators_[k] != integrators[k]; };
+    bool any = false;
+    for (size_t k = 0; k < integrators.size(); ++k) any = any || changed(k);
+    if (!any) return;
     rec.recordedOneTimeWork();
     memoryBarrier(rec.cmd(), VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                   VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                   VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
     for (size_t k = 0; k < integrators.size(); ++k) {
         const ParticleRange object = objectRange(k);
-        const std::optional<SpringIntegrator> last =
-            lastIntegrators_.empty() ? std::nullopt : std::optional(lastIntegrators_[k]);
-        if (last == integrators[k]) continue;
+        if (!changed(k)) continue;
         const VkDeviceSize first = object.first, count = object.count;
         // What kIntegratorPerParticle reads (unread while the objects agree,
         // but kept current so that they may come to differ at any frame).
@@ -250,7 +263,7 @@ void SpringSolver::recordIntegratorChanges(StepRecorder& rec, const std::vector<
     memoryBarrier(rec.cmd(), VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                   VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                   VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
-    lastIntegrators_ = integrators;
+    lastIntegrators_.assign(integrators.begin(), integrators.end());
 }
 
 gpu::MsImplicitPush SpringSolver::implicitPush(const SubstepContext& sub) const {

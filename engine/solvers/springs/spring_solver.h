@@ -68,6 +68,7 @@ public:
     // forgets position Verlet's x^{n-1} when switching to it.
     void beginFrame(StepRecorder& rec, const FrameInputs& frame) override;
     uint32_t integrator(const SolverSettings& settings) const override;
+    void stateLoaded() override;
     void recordBeforePredict(StepRecorder& rec, const SubstepContext& sub) override;
     const GpuBuffer& predictTarget() const override { return particles_.predicted(); }
     std::string_view workingName() const override { return "springs x"; }
@@ -163,7 +164,9 @@ private:
     std::vector<float> omegas_;
     // Each object's integrator in the last frame recorded (empty before the
     // first): what the particle store's integrators and stages hold.
-    std::vector<SpringIntegrator> lastIntegrators_;
+    // nullopt after a loaded state (stateLoaded) whose stage is not
+    // Position Verlet's: written again by the next frame.
+    std::vector<std::optional<SpringIntegrator>> lastIntegrators_;
     std::unique_ptr<PassIds> passIds_;
 };
 
