@@ -42,6 +42,7 @@ set(VKSIM_COMMAND_LINE_SOURCES
     ${PROJECT_SOURCE_DIR}/engine/app/command_line_values.cpp
     ${PROJECT_SOURCE_DIR}/engine/bench/bench_help.cpp
     ${PROJECT_SOURCE_DIR}/engine/bench/bench_scenes.cpp
+    ${PROJECT_SOURCE_DIR}/engine/scene/scene_copies.cpp
     ${PROJECT_SOURCE_DIR}/engine/io/quoted_input.cpp)
 
 set(VKSIM_SANITIZE_FLAGS -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)

@@ -158,7 +158,7 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv, std::ostre
     std::string sizes;
     benchCommand->add_option("--sizes", sizes, "Sizes to run, comma-separated (e.g. 64,128,256); "
                                                "default: each scene's list for this device")
-        ->check([](const std::string& text) { return checkIntegerList(text, 2, 4096); });
+        ->check([](const std::string& text) { return checkIntegerList(text, 1, 4096); });
     benchCommand->add_option("--frames", bench.frames, "Measured frames per size")
         ->capture_default_str()
         ->check(integerIn(1, 1000000));
@@ -200,7 +200,7 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv, std::ostre
         return parsed;
     }
     parsed.options.bench = bool(*benchCommand);
-    if (const auto list = parseIntegerList(sizes, 2, 4096)) bench.sizes = *list;  // checked above when given
+    if (const auto list = parseIntegerList(sizes, 1, 4096)) bench.sizes = *list;  // checked above when given
     if (cli.count("--frames")) options.frames = frames;
     options.exportFormat = exportFormat == "ply" ? MeshFormat::Ply : MeshFormat::Obj;
     if (const auto pixels = parsePixelSize(size)) {  // checked above when given

@@ -54,6 +54,10 @@ std::string formatSize(const SizeResult& r, double perDispatchMs) {
         si(r.constraintsPerSecond), r.stepMedianMs > 0 ? std::min(100.0, 100.0 * overhead / r.stepMedianMs) : 0.0,
         r.wallMsPerStep, r.simulatedPerWallSecond, r.hostMsPerStep, r.recordingMs, r.untimedStepMedianMs,
         r.untimedWallMsPerStep, r.untimedSimulatedPerWallSecond);
+    if (r.copies > 0)
+        out += fmt::format("  batch of {} copies: step {:.4f} ms per copy; {:.3g} simulated copy-seconds per wall "
+                           "second\n",
+                           r.copies, r.stepMsPerCopy, r.copySecondsPerWallSecond);
     if (!std::isnan(r.pbdResidual))
         out += fmt::format("  PBD stretch residual after the last iteration (mean |C|, a tracked frame): {:.4e} m\n",
                            r.pbdResidual);
@@ -107,6 +111,10 @@ nlohmann::json toJson(const BenchReport& report) {
                            {"bytes_per_step", r.bytesPerStep},
                            {"wall_ms_per_step", r.wallMsPerStep},
                            {"simulated_s_per_wall_s", r.simulatedPerWallSecond},
+                           {"batch",
+                            {{"copies", r.copies},
+                             {"step_ms_per_copy", r.stepMsPerCopy},
+                             {"copy_s_per_wall_s", r.copySecondsPerWallSecond}}},
                            {"without_pass_timestamps",
                             {{"step_median_ms", r.untimedStepMedianMs},
                              {"wall_ms_per_step", r.untimedWallMsPerStep},

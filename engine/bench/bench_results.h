@@ -39,6 +39,11 @@ struct SizeResult {
     uint64_t bytesPerStep = 0;        // over the families with a byte model
     double wallMsPerStep = 0;         // host wall-clock time per frame while measuring (submission, waits)
     double simulatedPerWallSecond = 0;  // simulated seconds per wall-clock second: timeStep / wallMsPerStep
+    // A batch scene's copies (0: not a batch): the step time per copy, and
+    // the copies' simulated seconds per wall-clock second, together.
+    uint32_t copies = 0;
+    double stepMsPerCopy = 0;
+    double copySecondsPerWallSecond = 0;
     // The same frames without a timestamp pair around each pass, as a run
     // that shows no per-pass times records them (World::setPassTimings):
     // step time (first to last timestamp of the frame), wall clock, and

@@ -133,6 +133,10 @@ SizeResult summarize(const BenchScene& benchScene, uint32_t size, const World& w
     result.size = size;
     result.particles = model.particleCount();
     result.stepMedianMs = median(sampler.stepMs);
+    if (benchScene.copies) {
+        result.copies = benchScene.copies(size);
+        result.stepMsPerCopy = result.stepMedianMs / result.copies;
+    }
     result.stepP95Ms = percentile(sampler.stepMs, 95);
     uint64_t constraintsPerStep = 0;
     for (size_t f = 0; f < sampler.families.size(); ++f) {
@@ -206,6 +210,7 @@ SizeResult summarize(const BenchScene& benchScene, uint32_t size, const World& w
     result.wallMsPerStep = sampler.wallMsPerFrame();
     if (result.wallMsPerStep > 0)
         result.simulatedPerWallSecond = world.scene().solver.timeStep / (result.wallMsPerStep * 1e-3);
+    result.copySecondsPerWallSecond = result.copies * result.simulatedPerWallSecond;
     if (!sampler.recordingMs.empty()) result.recordingMs = median(sampler.recordingMs);
     if (!sampler.hostMs.empty()) result.hostMsPerStep = median(sampler.hostMs);
     if (result.stepMedianMs > 0)

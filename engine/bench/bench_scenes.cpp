@@ -3,6 +3,8 @@
 #include <cmath>
 
 #include <fmt/format.h>
+
+#include "scene/scene_copies.h"
 #include <glm/glm.hpp>
 
 namespace vksim {
@@ -296,6 +298,17 @@ uint64_t noParticles(uint32_t) { return 0; }
 
 uint64_t gridParticles(uint32_t size) { return uint64_t{size} * size; }
 uint64_t pileParticles(uint32_t cloths) { return uint64_t{cloths} * 24 * 24; }
+
+// batch-cloth: `copies` copies of cloth-pbd at 24 x 24 in one world
+// (scene/scene_batch.h), each over its own (the shared) sphere and ground.
+Scene batchCloth(uint32_t copies) {
+    Scene one = clothOverSphere(24);
+    one.name = "batch-cloth";
+    Scene scene = replicateScene(one, copies).scene;
+    scene.name = fmt::format("batch-cloth {} copies", copies);
+    return scene;
+}
+uint32_t batchCopies(uint32_t copies) { return copies; }
 uint64_t barParticles(uint32_t size) { return (uint64_t{4} * size + 1) * (uint64_t{size} + 1) * (uint64_t{size} + 1); }
 
 const std::vector<BenchScene> kScenes{
@@ -352,6 +365,10 @@ const std::vector<BenchScene> kScenes{
      "cloths of 24 x 24 with contacts (thickness 2 cm) dropped in a stack onto a ball (per-colour path, 4 substeps x "
      "8 iterations, contacts by colours)",
      "cloths", {2, 4, 8, 16, 32}, 8, contactsPile, pileParticles},
+    {"batch-cloth",
+     "copies of cloth-pbd at 24 x 24 stepped together in one world (vksim.Batch): one dispatch per pass for every "
+     "copy; the step time per copy against one copy's",
+     "copies", {1, 16, 256, 4096}, 256, batchCloth, pileParticles, batchCopies},
     {"rigid-pile",
      "boxes, balls and capsules (98, 162 and 130 contact points) dropped in layers onto the ground (4 substeps x 4 "
      "contact iterations; \"path\": \"auto\": one workgroup for up to 4 bodies on a CPU device and 8 on a GPU, "

@@ -22,6 +22,9 @@ struct BenchScene {
     uint32_t cpuMaxDefaultSize;          // on a CPU device (lavapipe) the defaults stop here
     Scene (*build)(uint32_t size);
     uint64_t (*particleCount)(uint32_t size);
+    // A batch scene (scene/scene_batch.h): the copies a size holds, for the
+    // per-copy cost; null for the others.
+    uint32_t (*copies)(uint32_t size) = nullptr;
 };
 
 std::span<const BenchScene> benchScenes();

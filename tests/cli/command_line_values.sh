@@ -47,11 +47,11 @@ expect_usage_error "--out: expected a file name without control characters" benc
 expect_usage_error "--headless is a flag and takes no value" "$scene" --headless=1
 expect_usage_error "--quiet is a flag and takes no value" "$scene" --quiet=0
 expect_usage_error "--quiet is a flag and takes no value" bench --quiet=1
-expect_usage_error "--sizes: expected comma-separated integers in [2, 4096], got ',,'" bench --sizes ,,
+expect_usage_error "--sizes: expected comma-separated integers in [1, 4096], got ',,'" bench --sizes ,,
 # Not the next option taken for the sizes.
-expect_usage_error "--sizes: expected comma-separated integers in [2, 4096], got ',,'" bench --sizes ,, --quiet
-expect_usage_error "--sizes: expected comma-separated integers in [2, 4096], got '64,,128'" bench --sizes 64,,128
-expect_usage_error "--sizes: expected comma-separated integers in [2, 4096], got '64,99999999999'" \
+expect_usage_error "--sizes: expected comma-separated integers in [1, 4096], got ',,'" bench --sizes ,, --quiet
+expect_usage_error "--sizes: expected comma-separated integers in [1, 4096], got '64,,128'" bench --sizes 64,,128
+expect_usage_error "--sizes: expected comma-separated integers in [1, 4096], got '64,99999999999'" \
     bench --sizes 64,99999999999
 expect_usage_error "--device: expected a device index or a name substring" bench --device ""
 

@@ -1,0 +1,77 @@
+#include "scene/scene_batch.h"
+
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "io/quoted_input.h"
+#include "scene/json_reader.h"
+#include "scene/scene_loader.h"
+
+namespace vksim {
+namespace {
+
+// The keys every copy shares: what one World has once.
+constexpr std::string_view kSharedKeys[] = {"/solver", "/colliders", "/bodies", "/camera", "/name"};
+
+nlohmann::json::json_pointer pointerOf(const std::filesystem::path& source, const BatchVary& vary) {
+    try {
+        nlohmann::json::json_pointer pointer(vary.pointer);
+        for (const std::string_view shared : kSharedKeys)
+            if (vary.pointer == shared || vary.pointer.starts_with(std::string(shared) + "/"))
+                refuseBatch(source, fmt::format("vary {}: the copies share {} (one World steps them together); "
+                                                "vary the objects' keys",
+                                                quoteInput(vary.pointer), shared));
+        if (vary.pointer.empty()) refuseBatch(source, "vary \"\": the whole scene cannot vary");
+        return pointer;
+    } catch (const nlohmann::json::exception&) {
+        refuseBatch(source, fmt::format("vary {}: not a JSON pointer (\"/objects/0/mass\")", quoteInput(vary.pointer)));
+    }
+}
+
+Scene parseCopy(const nlohmann::json& document, const std::filesystem::path& source, uint32_t copy) {
+    try {
+        return parseScene(document.dump(), source);
+    } catch (const SceneError& e) {
+        throw SceneError(fmt::format("batch copy {}: {}", copy, e.what()));
+    }
+}
+
+}  // namespace
+
+SceneBatch buildSceneBatch(std::string_view jsonText, const std::filesystem::path& sourceName, uint32_t count,
+                           const std::vector<BatchVary>& vary) {
+    checkBatchCount(count, sourceName);
+    // The scene as it is, for its own checks and messages first.
+    const Scene base = parseScene(jsonText, sourceName);
+    if (vary.empty()) return replicateScene(base, count);
+    refuseUnbatchable(base, sourceName);
+    const nlohmann::json document = json_input::parseJsonText(jsonText);
+    std::vector<nlohmann::json::json_pointer> pointers;
+    for (const BatchVary& v : vary) {
+        pointers.push_back(pointerOf(sourceName, v));
+        // Missing keys are created (a default varies: "/objects/0/stretch/stiffness"
+        // without a "stretch" block), in the deepest object the scene has.
+        nlohmann::json::json_pointer missing = pointers.back(), held = missing.parent_pointer();
+        while (!document.contains(held)) missing = std::exchange(held, held.parent_pointer());
+        if (document[held].is_array())
+            refuseBatch(sourceName, fmt::format("vary {}: the scene has no {}", quoteInput(v.pointer),
+                                                quoteInput(missing.to_string())));
+        if (!document[held].is_object())
+            refuseBatch(sourceName, fmt::format("vary {}: {} is a value, not an object", quoteInput(v.pointer),
+                                                quoteInput(held.to_string())));
+        if (v.values.size() != count)
+            refuseBatch(sourceName,
+                        fmt::format("vary {}: {} values for {} copies", quoteInput(v.pointer), v.values.size(), count));
+    }
+
+    SceneBatch batch = emptyBatch(base, count);
+    for (uint32_t copy = 0; copy < count; ++copy) {
+        nlohmann::json varied = document;
+        for (size_t k = 0; k < vary.size(); ++k) varied[pointers[k]] = vary[k].values[copy];
+        appendCopy(batch, parseCopy(varied, sourceName, copy), copy);
+    }
+    return batch;
+}
+
+}  // namespace vksim
