@@ -13,6 +13,7 @@ packages=(
   libstb-dev libimgui-dev libeigen3-dev libtinyobjloader-dev imagemagick
   tetgen                                                      # tetrahedralises OBJ surfaces (run as a program)
   pybind11-dev python3-dev python3-numpy python3-pytest      # the Python module, for /usr/bin/python3 (python/)
+  python3-scipy python3-matplotlib python3-dask python3-distributed  # its examples (examples/python/)
   clang libclang-rt-14-dev  # fuzz targets (scripts/fuzz.sh): -fsanitize=fuzzer's runtime is in libclang-rt,
                             # only recommended by clang (libfuzzer-14-dev is the standalone libFuzzer.a: unused)
 )

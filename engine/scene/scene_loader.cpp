@@ -186,11 +186,10 @@ std::string readNameOrDefault(const ObjectFields& fields, std::string_view type,
 // "solver": {"pd": {...}}: projective dynamics settings (docs/physics.md §5). A
 // spectral radius or relaxation of "auto" (the default) is derived from the
 // spectrum of the Jacobi iteration matrix (pd_system.h).
-PdSettings readPdSettings(const Field& field) {
+PdSettings readPdSettings(const Field& field, PdSettings pd) {
     const ObjectFields fields(field, {"iterations", "jacobiIterations", "chebyshev", "spectralRadius", "relaxation",
                                       "collisionWeight", "jacobiPath"},
                               "for the projective dynamics settings");
-    PdSettings pd;
     if (auto f = fields.optional("jacobiPath"))
         pd.jacobiPath = static_cast<PdJacobiPath>(readChoice(*f, {"auto", "workgroup", "perIteration", "tiled"}));
     if (auto f = fields.optional("iterations"))
@@ -216,11 +215,10 @@ PdSettings readPdSettings(const Field& field) {
 
 // "solver": {"springs": {...}}: the mass-spring solver's settings
 // (docs/physics.md §9), shared by every "method": "springs" object.
-SpringSettings readSpringSettings(const Field& field) {
+SpringSettings readSpringSettings(const Field& field, SpringSettings springs) {
     const ObjectFields fields(field, {"integrator", "newtonIterations", "jacobiIterations", "chebyshev", "lineSearch",
                                       "vbdIterations"},
                               "for the mass-spring settings");
-    SpringSettings springs;
     if (auto f = fields.optional("integrator"))
         springs.integrator = static_cast<SpringIntegrator>(readChoice(
             *f, {"explicitEuler", "symplecticEuler", "positionVerlet", "velocityVerlet", "midpoint", "implicitEuler",
@@ -237,12 +235,11 @@ SpringSettings readSpringSettings(const Field& field) {
 }
 
 // "solver": {"rigid": {...}}: the rigid bodies' settings (docs/physics.md §11).
-RigidSettings readRigidSettings(const Field& field) {
+RigidSettings readRigidSettings(const Field& field, RigidSettings rigid) {
     const ObjectFields fields(field,
                               {"path", "integrator", "gyroscopic", "iterations", "linearDamping", "angularDamping",
                                "restingSpeed", "penetrationSlop", "contact", "penaltyStiffness", "barrierStrength",
                                "penaltyZone"});
-    RigidSettings rigid;
     if (auto f = fields.optional("path"))
         rigid.path = static_cast<RigidPath>(readChoice(*f, {"auto", "oneWorkgroup", "perSubstep"}));
     if (auto f = fields.optional("integrator"))
@@ -265,11 +262,12 @@ RigidSettings readRigidSettings(const Field& field) {
 // Each sweep of the contacts after the solves is up to 19 dispatches a substep.
 constexpr int64_t kMaxContactIterations = 64;
 
-SolverSettings readSolver(const Field& field) {
+// The keys given replace theirs in `solver`, the defaults in a scene (and
+// the running settings in a live edit, parseSolverSettings).
+SolverSettings readSolver(const Field& field, SolverSettings solver) {
     const ObjectFields fields(
         field, {"timeStep", "substeps", "iterations", "gravity", "damping", "collisionMargin", "stencilStep", "pbdPath",
                 "pbdColouring", "contactSolve", "contactIterations", "pd", "springs", "rigid"});
-    SolverSettings solver;
     if (auto f = fields.optional("timeStep")) solver.timeStep = readFloat(*f, kTimeStepRange);
     if (auto f = fields.optional("substeps")) solver.substeps = static_cast<uint32_t>(readInteger(*f, 1, kMaxSolverLoops));
     if (auto f = fields.optional("iterations"))
@@ -288,9 +286,9 @@ SolverSettings readSolver(const Field& field) {
             static_cast<ContactSolve>(readChoice(*f, {std::begin(kContactSolveNames), std::end(kContactSolveNames)}));
     if (auto f = fields.optional("contactIterations"))
         solver.contactIterations = static_cast<uint32_t>(readInteger(*f, 1, kMaxContactIterations));
-    if (auto f = fields.optional("pd")) solver.pd = readPdSettings(*f);
-    if (auto f = fields.optional("springs")) solver.springs = readSpringSettings(*f);
-    if (auto f = fields.optional("rigid")) solver.rigid = readRigidSettings(*f);
+    if (auto f = fields.optional("pd")) solver.pd = readPdSettings(*f, solver.pd);
+    if (auto f = fields.optional("springs")) solver.springs = readSpringSettings(*f, solver.springs);
+    if (auto f = fields.optional("rigid")) solver.rigid = readRigidSettings(*f, solver.rigid);
     return solver;
 }
 
@@ -987,7 +985,7 @@ Scene readScene(const Json& document, std::string defaultName, SceneAssets& asse
     Scene scene;
     scene.name = std::move(defaultName);
     if (auto f = fields.optional("name")) scene.name = readNonEmptyString(*f);
-    if (auto f = fields.optional("solver")) scene.solver = readSolver(*f);
+    if (auto f = fields.optional("solver")) scene.solver = readSolver(*f, SolverSettings{});
     if (auto f = fields.optional("camera")) scene.camera = readCamera(*f);
 
     // Bodies first: a scene of bodies alone needs no "objects".
@@ -1034,15 +1032,15 @@ std::string asOneLine(std::string_view text) {
     throw SceneError(asOneLine(fmt::format("{}: {}", clipInput(source.string()), problem)));
 }
 
-std::string readFileText(const std::filesystem::path& file) {
+}  // namespace
+
+std::string readSceneText(const std::filesystem::path& file) {
     try {
         return readWholeFile(file, kMaxFileBytes);
     } catch (const FileReadError& error) {
         throwSceneError(file, error.what());
     }
 }
-
-}  // namespace
 
 Scene parseScene(std::string_view jsonText, const std::filesystem::path& sourceName) {
     if (isBlank(jsonText)) throwSceneError(sourceName, "file is empty (expected a JSON object)");
@@ -1057,6 +1055,17 @@ Scene parseScene(std::string_view jsonText, const std::filesystem::path& sourceN
     }
 }
 
-Scene loadScene(const std::filesystem::path& file) { return parseScene(readFileText(file), file); }
+Scene loadScene(const std::filesystem::path& file) { return parseScene(readSceneText(file), file); }
+
+SolverSettings parseSolverSettings(std::string_view jsonText, const SolverSettings& base, std::string_view sourceName) {
+    try {
+        const Json document = json_input::parseJsonText(jsonText);
+        const Field solver(document, "/solver");
+        if (!document.is_object()) solver.failExpected("an object of solver settings");
+        return readSolver(solver, base);
+    } catch (const json_input::JsonInputError& error) {
+        throw SceneError(fmt::format("{}: {}", sourceName, error.what()));
+    }
+}
 
 }  // namespace vksim

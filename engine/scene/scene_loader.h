@@ -22,8 +22,18 @@ public:
 // Reads and validates `file`; Scene::path is set to it.
 Scene loadScene(const std::filesystem::path& file);
 
+// The text of a scene file, with the loader's checks of the file itself
+// (SceneError naming it: missing, a directory, too large).
+std::string readSceneText(const std::filesystem::path& file);
+
 // The same for JSON text already in memory; `sourceName` is what messages
 // (and Scene::path) call it, and the scene name defaults to its stem.
 Scene parseScene(std::string_view jsonText, const std::filesystem::path& sourceName);
+
+// A "solver" block's JSON object (the scene format's keys, docs/scene-format.md)
+// over `base`: the keys it has replace theirs, the others keep base's. The
+// live edit of World::setSettings from Python. Throws SceneError,
+// "<sourceName>: /solver/<key>: expected ...", for anything the loader refuses.
+SolverSettings parseSolverSettings(std::string_view jsonText, const SolverSettings& base, std::string_view sourceName);
 
 }  // namespace vksim

@@ -134,9 +134,155 @@ def test_wrong_arrays_raise_and_change_nothing(worlds):
     assert np.array_equal(w.positions(), before)
 
 
-def test_worlds_come_and_go(worlds):
-    for _ in range(20):
+def test_dropped_worlds_free_their_device_memory():
+    """200 worlds built, stepped and dropped (deleted or collected): the
+    process's live device allocations return to where they were."""
+    import gc
+    before = vksim.device_memory()
+    for k in range(200):
         w = vksim.World(PINNED)
         w.step(1)
-        del w
-    assert worlds(PINNED).particle_count == 64
+        if k == 0:
+            held = vksim.device_memory()
+            assert held["allocations"] > before["allocations"] and held["bytes"] > before["bytes"]
+        if k % 2:
+            del w  # freed at once
+        else:
+            cycle = [w]
+            cycle.append(cycle)  # freed by the garbage collector
+            del w, cycle
+            gc.collect()
+    assert vksim.device_memory() == before
+
+
+def test_save_and_load_state_bit_for_bit(worlds):
+    a = worlds(os.path.join(SCENES, "rigid_cloth_ride.json"))
+    a.step(8)
+    saved = a.save_state()
+    assert isinstance(saved, bytes) and saved.startswith(b"VKSIMST")
+    a.step(5)
+    b = worlds(os.path.join(SCENES, "rigid_cloth_ride.json"))
+    b.load_state(saved)
+    assert b.frame == 8
+    b.step(5)
+    assert b.frame == a.frame == 13
+    assert b.state_hash() == a.state_hash()
+    assert np.array_equal(b.positions(), a.positions()) and np.array_equal(b.velocities(), a.velocities())
+    for key in ("position", "rotation", "linear_velocity", "angular_velocity"):
+        assert np.array_equal(b.bodies()[key], a.bodies()[key])
+    assert b.save_state() == a.save_state()
+
+
+def test_a_bad_state_raises_and_changes_nothing(worlds):
+    w = worlds(PINNED)
+    w.step(2)
+    before = w.state_hash()
+    other = vksim.World(FOLD).save_state()
+    with pytest.raises(ValueError, match=r"^vksim.World.load_state: a state of another model \(1 object\(s\) \(folding cloth\), 2304 "):
+        w.load_state(other)
+    saved = w.save_state()
+    for at in (9, 100, len(saved) // 2, len(saved) - 3):  # the version, a length, the positions, the checksum
+        with pytest.raises(ValueError, match="(checksum does not match|of format version)"):
+            w.load_state(saved[:at] + bytes([saved[at] ^ 1]) + saved[at + 1:])
+    with pytest.raises(ValueError, match="damaged or truncated"):
+        w.load_state(saved[:-1])
+    with pytest.raises(ValueError, match="not a vksim state"):
+        w.load_state(b"hello")
+    assert w.state_hash() == before and w.frame == 2
+
+
+def test_set_solver_takes_the_scene_keys(worlds):
+    a, b = worlds(PINNED), worlds(PINNED)
+    b.set_solver(substeps=4, iterations=8, pbdPath="perColour")
+    a.step(10)
+    b.step(10)
+    assert a.state_hash() != b.state_hash()
+    c = worlds(dict(PINNED, solver={"substeps": 4, "iterations": 8, "pbdPath": "perColour"}))
+    c.step(10)
+    assert c.state_hash() == b.state_hash()  # the same as a world loaded with those settings
+    with pytest.raises(ValueError) as raised:
+        b.set_solver(substeps=0)
+    assert str(raised.value) == "vksim.World.set_solver: /solver/substeps: expected an integer in [1, 1000], got 0"
+    with pytest.raises(ValueError, match=r"/solver/substep: unknown key \"substep\" \(did you mean \"substeps\"\?\)"):
+        b.set_solver(substep=3)
+
+
+def test_set_material_on_each_kind_of_object(worlds):
+    pbd = worlds(PINNED)
+    stiff = worlds(PINNED)
+    pbd.set_material("flag", stretch=0.2, bending=0.5)
+    pbd.step(20)
+    stiff.step(20)
+
+    def mean_edge(w):
+        x, t = w.positions(), w.objects["flag"]["triangles"]
+        return np.linalg.norm(x[t[:, [1, 2, 0]]] - x[t], axis=2).mean()
+
+    assert mean_edge(pbd) > 1.01 * mean_edge(stiff)  # the softer cloth stretches more as it hangs
+    springs = worlds(os.path.join(SCENES, "springs_cloth.json"))
+    springs.set_material(list(springs.objects)[0], stretch=500.0, drag=0.1)
+    springs.step(2)
+    pd = worlds(os.path.join(SCENES, "pd_bar.json"))
+    pd.set_material(list(pd.objects)[0], strain=2e4)
+    pd.step(2)
+    with pytest.raises(ValueError) as raised:
+        pbd.set_material("flag", stiffness=0.5)
+    assert str(raised.value) == ('vksim.World.set_material: PBD cloth "flag" has no material "stiffness" '
+                                 '(it has attachment, bending, stretch)')
+    with pytest.raises(ValueError, match=r'no cloth or solid is named "cape" \(the scene\'s: flag\)'):
+        pbd.set_material("cape", stretch=0.5)
+    with pytest.raises(ValueError, match="vksim.World.set_material: "):
+        pbd.set_material("flag", stretch=-1.0)
+
+
+def test_pick_and_drag(worlds):
+    w = worlds(PINNED)
+    particle = w.pick(np.array([0.2, 2.0, 0.2], np.float32), np.array([0, -1, 0], np.float32))
+    assert particle is not None
+    target = np.array([0.2, 1.0, 0.2], np.float32)
+    w.drag(particle, target)
+    w.step(30)
+    assert np.linalg.norm(w.positions()[particle] - target) < 0.05
+    w.release()
+    with pytest.raises(ValueError, match="out of range"):
+        w.drag(10_000, target)
+    assert w.pick(np.array([5, 5, 5], np.float32), np.array([0, 1, 0], np.float32)) is None
+
+
+def test_tracked_residuals_and_energies(worlds):
+    w = worlds(dict(PINNED, solver={"substeps": 2, "iterations": 6}))
+    with pytest.raises(ValueError, match="tracking is off"):
+        w.residuals()
+    w.tracking = True
+    w.step(3)
+    pbd = w.residuals()["pbd"]
+    assert len(pbd) == 6 and pbd[-1] < pbd[0]  # the iterations reduce |C|
+    pd = worlds(os.path.join(SCENES, "pd_bar.json"))
+    pd.tracking = True
+    pd.step(2)
+    energy = pd.energies()["pd"]
+    assert len(energy) > 1 and energy[-1] <= energy[0]  # each global step lowers the objective
+
+
+def test_export_writes_the_surface(worlds, tmp_path):
+    w = worlds(PINNED)
+    w.step(3)
+    path = tmp_path / "flag.obj"
+    w.export(str(path))
+    lines = path.read_text().splitlines()
+    vertices = np.array([[float(c) for c in l.split()[1:]] for l in lines if l.startswith("v ")], np.float32)
+    assert np.array_equal(vertices, w.positions())  # 9 significant digits read back to the same floats
+    assert sum(l.startswith("f ") for l in lines) == 2 * 7 * 7
+    w.export(str(tmp_path / "flag.ply"), object="flag")
+    assert (tmp_path / "flag.ply").read_bytes().startswith(b"ply\n")
+    with pytest.raises(ValueError, match="expected a file name ending in .obj or .ply"):
+        w.export(str(tmp_path / "flag.stl"))
+
+
+def test_progress_bar_when_asked(worlds, capfd):
+    w = worlds(PINNED)
+    w.step(3, progress=True)
+    err = capfd.readouterr().err
+    assert "3/3 frames 100%" in err and err.endswith("\r\033[K")  # the bar, erased at the end
+    w.step(3, progress=False)
+    assert capfd.readouterr().err == ""

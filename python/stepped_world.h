@@ -1,0 +1,82 @@
+#pragma once
+// What vksim.World and vksim.Batch share: a World and the device context it
+// runs on, which it outlives in no case (deleting the Python object frees
+// both), stepped one waited-for submission per frame.
+#include <pybind11/pybind11.h>
+
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "run/progress_bar.h"
+#include "scene/scene.h"
+#include "vk/context.h"
+#include "world/world.h"
+
+namespace vksim::python {
+
+namespace py = pybind11;
+
+class SteppedWorld {
+public:
+    // `name`: "vksim.World" or "vksim.Batch", for messages.
+    SteppedWorld(const Scene& scene, const py::object& device, bool validate, std::string name)
+        : name_(std::move(name)) {
+        ContextOptions options;
+        options.validation = validate;
+        if (!device.is_none()) options.deviceSelector = py::str(device);
+        ctx_ = std::make_unique<VulkanContext>(options);
+        world_ = std::make_unique<World>(*ctx_, scene, 1);
+    }
+
+    // One submission per frame, waited for: the state is readable when it
+    // returns. A frame that went non-finite raises RuntimeError with the
+    // engine's one-line report (the pass and particle that went first).
+    // The progress bar (run/progress_bar.h) is drawn on stderr when
+    // `progress` is True, or None and stderr is a terminal.
+    void step(uint64_t frames, const py::object& progress) {
+        const bool shown = progress.is_none() ? progressBarWanted(false) : progress.cast<bool>();
+        std::optional<ProgressBar> bar;
+        if (shown && frames > 0) bar.emplace(world_->scene().name, frames);
+        py::gil_scoped_release released;  // other Python threads run while the GPU steps
+        for (uint64_t f = 0; f < frames; ++f) {
+            ctx_->submitAndWait([&](VkCommandBuffer cmd) { world_->recordFrame(cmd, 0); });
+            world_->collectTimings(0);
+            world_->throwIfNonFinite(0);
+            if (bar) bar->frameCollected(0, world_->framesRecorded() - 1);
+        }
+    }
+
+    uint64_t frame() const { return world_->framesRecorded(); }
+    double time() const { return double(frame()) * world_->scene().solver.timeStep; }
+
+    py::bytes saveState() const { return py::bytes(world_->saveState()); }
+    void loadState(const py::bytes& state) {
+        try {
+            world_->loadState(std::string(state), name_ + ".load_state");
+        } catch (const std::invalid_argument& e) {
+            throw py::value_error(e.what());
+        }
+    }
+
+    // pass name -> median GPU milliseconds per frame over the frames stepped so far
+    py::dict timings() const {
+        py::dict out;
+        const TimingReport report = world_->timer().report();
+        for (const PassTiming& pass : report.passes) out[py::str(pass.name)] = pass.medianMs;
+        out["step total"] = report.step.medianMs;
+        return out;
+    }
+
+    uint32_t validationMessages() const {
+        return ctx_->validationCounts().errors.load() + ctx_->validationCounts().warnings.load();
+    }
+
+protected:
+    std::string name_;
+    std::unique_ptr<VulkanContext> ctx_;
+    std::unique_ptr<World> world_;
+};
+
+}  // namespace vksim::python
