@@ -10,6 +10,7 @@
 
 #include <glm/glm.hpp>
 
+#include "scene/air_params.h"
 #include "scene/contact_params.h"
 #include "shaders/shared/sim_types.h"
 
@@ -36,6 +37,8 @@ struct ObjectRange {
     float drag = 0.0f;
     // Its "contacts" block (contacts/contact_model.h reads it).
     ContactParams contacts;
+    // Its drag and lift coefficients in the wind (step/wind_stage.h); a cloth's only.
+    AeroParams aero;
 };
 
 struct SharedModel {
