@@ -1,0 +1,64 @@
+#pragma once
+// The wind on cloth (docs/physics.md §15), written once for every solver:
+// each substep, before any prediction, two passes over every particle of
+// the world, then once a frame the clock of the gusts.
+//
+//   wind: air      the air's velocity at each particle that feels the wind
+//   wind: forces   each particle's acceleration from the drag and lift of
+//                  the triangles around it, gathered in a fixed order
+//   wind: clock    the substeps run so far += the frame's substeps
+//
+// The predict stage (and the mass-spring force pass) add the accelerations
+// to gravity, where the range's push says the wind blows
+// (ParticlePush::gravity.w = 1): an explicit external force, evaluated at the
+// substep's start, for every solver alike. Built only when some object has
+// an "aero" block; a scene without one records nothing here.
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "model/shared_model.h"
+#include "scene/scene.h"
+#include "shaders/particle/wind_types.h"
+#include "step/step_recorder.h"
+#include "vk/buffer.h"
+
+namespace vksim {
+
+class VulkanContext;
+class ParticleStore;
+
+class WindStage {
+public:
+    WindStage(const VulkanContext& ctx, const SharedModel& model, const ParticleStore& particles);
+    ~WindStage();
+
+    // Whether some object of the model feels the wind.
+    static bool wanted(const SharedModel& model);
+    // Per particle, its object's (C_d, C_l, 0, 0); zero where it has none.
+    static std::vector<glm::vec4> particleAero(const SharedModel& model);
+    // The push of the wind passes for substep `substep` of a frame.
+    static gpu::WindPush push(const SolverSettings& settings, uint32_t substep, uint32_t particleCount);
+
+    void declarePasses(StepPlan& plan);
+    // Whether the wind passes run with these settings (the air blows).
+    static bool blows(const SolverSettings& settings) { return settings.air.blows(); }
+    void recordSubstep(StepRecorder& rec, const SolverSettings& settings, uint32_t substep) const;
+    void recordFrameEnd(StepRecorder& rec, const SolverSettings& settings) const;
+    // The clock back to 0 (waits for the queue).
+    void reset();
+
+    const GpuBuffer& airVelocities() const { return air_; }
+    const GpuBuffer& clock() const { return clock_; }
+
+private:
+    const ParticleStore& particles_;
+    uint32_t particleCount_ = 0;
+    GpuBuffer aero_, air_, clock_;
+    std::unique_ptr<ComputeKernel> airKernel_, forcesKernel_, clockKernel_;
+    uint32_t airPass_ = 0, forcesPass_ = 0, clockPass_ = 0;
+};
+
+}  // namespace vksim

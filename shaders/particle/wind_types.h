@@ -1,0 +1,25 @@
+// The push constants of the wind passes (particle/wind_air.comp,
+// particle/wind_forces.comp, particle/wind_clock.comp; docs/physics.md §15),
+// shared by GLSL and C++.
+#ifndef VKSIM_WIND_TYPES_H
+#define VKSIM_WIND_TYPES_H
+#include "shaders/shared/gpu_compat.h"
+
+GPU_NAMESPACE_BEGIN
+
+struct WindPush {
+    vec4 wind;           // xyz: the mean wind U [m/s]; w: the air density rho [kg/m^3]
+    float gustStrength;  // [m/s]: the gusts' amplitude per component
+    float gustScale;     // [m]: the gusts' lattice spacing in space
+    float gustPeriod;    // [s]: the gusts' lattice spacing in time
+    uint gustSeed;
+    float dt;            // h: the substep's length
+    uint substep;        // within the frame: time = (clock + substep) h
+    uint substeps;       // per frame: what the clock pass adds
+    uint particleCount;  // every particle of the world
+};
+GPU_CHECK_SIZE(WindPush, 48);
+
+GPU_NAMESPACE_END
+
+#endif
