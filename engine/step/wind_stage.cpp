@@ -5,12 +5,15 @@
 namespace vksim {
 
 WindStage::WindStage(const VulkanContext& ctx, const SharedModel& model, const ParticleStore& particles)
-    : particles_(particles), particleCount_(model.particleCount()) {
+    : particles_(particles), particleCount_(model.particleCount()), triangleCount_(model.triangleCount()) {
     const std::vector<glm::vec4> zeros(particleCount_, glm::vec4(0.0f));
     aero_ = makeStorageBuffer<glm::vec4>(ctx, particleAero(model), "wind: particle aero (C_d, C_l)");
     air_ = makeStorageBuffer<glm::vec4>(ctx, zeros, "wind: air velocities");
+    triangleForces_ = makeStorageBuffer<glm::vec4>(ctx, std::vector<glm::vec4>(triangleCount_, glm::vec4(0.0f)),
+                                                   "wind: triangle forces");
     clock_ = makeStorageBuffer<uint32_t>(ctx, std::vector<uint32_t>(4, 0u), "wind: clock (substeps)");
     airKernel_ = std::make_unique<ComputeKernel>(ctx, "particle/wind_air.comp", sizeof(gpu::WindPush));
+    trianglesKernel_ = std::make_unique<ComputeKernel>(ctx, "particle/wind_triangles.comp", sizeof(gpu::WindPush));
     forcesKernel_ = std::make_unique<ComputeKernel>(ctx, "particle/wind_forces.comp", sizeof(gpu::WindPush));
     clockKernel_ = std::make_unique<ComputeKernel>(ctx, "particle/wind_clock.comp", sizeof(gpu::WindPush));
 }
@@ -31,7 +34,7 @@ std::vector<glm::vec4> WindStage::particleAero(const SharedModel& model) {
     return aero;
 }
 
-gpu::WindPush WindStage::push(const SolverSettings& settings, uint32_t substep, uint32_t particleCount) {
+gpu::WindPush WindStage::push(const SolverSettings& settings, uint32_t substep) const {
     const AirSettings& air = settings.air;
     gpu::WindPush push{};
     push.wind = glm::vec4(air.wind, air.density);
@@ -42,27 +45,33 @@ gpu::WindPush WindStage::push(const SolverSettings& settings, uint32_t substep, 
     push.dt = settings.timeStep / static_cast<float>(settings.substeps);
     push.substep = substep;
     push.substeps = settings.substeps;
-    push.particleCount = particleCount;
+    push.particleCount = particleCount_;
+    push.triangleCount = triangleCount_;
     return push;
 }
 
 void WindStage::declarePasses(StepPlan& plan) {
     airPass_ = plan.declare("wind: air", StageKind::Predict, "world");
+    trianglesPass_ = plan.declare("wind: triangles", StageKind::Predict, "world");
     forcesPass_ = plan.declare("wind: forces", StageKind::Predict, "world");
     clockPass_ = plan.declare("wind: clock", StageKind::Predict, "world");
 }
 
 void WindStage::recordSubstep(StepRecorder& rec, const SolverSettings& settings, uint32_t substep) const {
-    const gpu::WindPush p = push(settings, substep, particleCount_);
+    const gpu::WindPush p = push(settings, substep);
     rec.run(airPass_, *airKernel_, {&particles_.positions(), &aero_, &clock_, &air_}, particleCount_, p);
-    rec.run(forcesPass_, *forcesKernel_,
+    rec.run(trianglesPass_, *trianglesKernel_,
             {&particles_.positions(), &particles_.velocities(), &aero_, &air_, &particles_.triangleIndices(),
-             &particles_.adjacencyOffsets(), &particles_.adjacentTriangles(), &particles_.windAccelerations()},
+             &triangleForces_},
+            triangleCount_, p);
+    rec.run(forcesPass_, *forcesKernel_,
+            {&particles_.positions(), &triangleForces_, &particles_.adjacencyOffsets(),
+             &particles_.adjacentTriangles(), &particles_.windAccelerations()},
             particleCount_, p, {substep}, {&particles_.windAccelerations(), "wind acceleration"});
 }
 
 void WindStage::recordFrameEnd(StepRecorder& rec, const SolverSettings& settings) const {
-    rec.run(clockPass_, *clockKernel_, {&clock_}, 1, push(settings, 0, particleCount_));
+    rec.run(clockPass_, *clockKernel_, {&clock_}, 1, push(settings, 0));
 }
 
 void WindStage::reset() {

@@ -1,12 +1,13 @@
 #pragma once
 // The wind on cloth (docs/physics.md §15), written once for every solver:
-// each substep, before any prediction, two passes over every particle of
-// the world, then once a frame the clock of the gusts.
+// each substep, before any prediction, three passes over every particle or
+// triangle of the world, then once a frame the clock of the gusts.
 //
-//   wind: air      the air's velocity at each particle that feels the wind
-//   wind: forces   each particle's acceleration from the drag and lift of
-//                  the triangles around it, gathered in a fixed order
-//   wind: clock    the substeps run so far += the frame's substeps
+//   wind: air        the air's velocity at each particle that feels the wind
+//   wind: triangles  each triangle's drag and lift
+//   wind: forces     each particle's acceleration: a third of the forces of
+//                    the triangles around it, gathered in a fixed order
+//   wind: clock      the substeps run so far += the frame's substeps
 //
 // The predict stage (and the mass-spring force pass) add the accelerations
 // to gravity, where the range's push says the wind blows
@@ -40,7 +41,7 @@ public:
     // Per particle, its object's (C_d, C_l, 0, 0); zero where it has none.
     static std::vector<glm::vec4> particleAero(const SharedModel& model);
     // The push of the wind passes for substep `substep` of a frame.
-    static gpu::WindPush push(const SolverSettings& settings, uint32_t substep, uint32_t particleCount);
+    gpu::WindPush push(const SolverSettings& settings, uint32_t substep) const;
 
     void declarePasses(StepPlan& plan);
     // Whether the wind passes run with these settings (the air blows).
@@ -55,10 +56,10 @@ public:
 
 private:
     const ParticleStore& particles_;
-    uint32_t particleCount_ = 0;
-    GpuBuffer aero_, air_, clock_;
-    std::unique_ptr<ComputeKernel> airKernel_, forcesKernel_, clockKernel_;
-    uint32_t airPass_ = 0, forcesPass_ = 0, clockPass_ = 0;
+    uint32_t particleCount_ = 0, triangleCount_ = 0;
+    GpuBuffer aero_, air_, triangleForces_, clock_;
+    std::unique_ptr<ComputeKernel> airKernel_, trianglesKernel_, forcesKernel_, clockKernel_;
+    uint32_t airPass_ = 0, trianglesPass_ = 0, forcesPass_ = 0, clockPass_ = 0;
 };
 
 }  // namespace vksim

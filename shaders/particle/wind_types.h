@@ -1,5 +1,5 @@
 // The push constants of the wind passes (particle/wind_air.comp,
-// particle/wind_forces.comp, particle/wind_clock.comp; docs/physics.md §15),
+// wind_triangles.comp, wind_forces.comp, wind_clock.comp; docs/physics.md §15),
 // shared by GLSL and C++.
 #ifndef VKSIM_WIND_TYPES_H
 #define VKSIM_WIND_TYPES_H
@@ -17,8 +17,10 @@ struct WindPush {
     uint substep;        // within the frame: time = (clock + substep) h
     uint substeps;       // per frame: what the clock pass adds
     uint particleCount;  // every particle of the world
+    uint triangleCount;  // every triangle of the world
+    uint pad0, pad1, pad2;
 };
-GPU_CHECK_SIZE(WindPush, 48);
+GPU_CHECK_SIZE(WindPush, 64);
 
 GPU_NAMESPACE_END
 

@@ -26,7 +26,7 @@ echo "without gusts: $calm"
 if [[ $calm != "$first" && -n $calm ]]; then pass "the gusts change the state"; else fail "the gusts change nothing"; fi
 
 out=$("$vksim" "$scene" --headless --frames 2 --validate)
-for pass in "wind: air" "wind: forces" "wind: clock"; do
+for pass in "wind: air" "wind: triangles" "wind: forces" "wind: clock"; do
   grep -q "^  $pass " <<<"$out" || fail "no '$pass' pass in the timing table"
 done
 pass "the wind passes are timed"
