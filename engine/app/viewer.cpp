@@ -13,7 +13,6 @@
 #include "scene/scene_loader.h"
 #include "solvers/pbd/pbd_solver.h"
 #include "solvers/rigid/rigid_solver.h"
-#include "step/wind_stage.h"
 #include "ui/overlay.h"
 #include "ui/viewer_panels.h"
 #include "vk/barriers.h"
@@ -231,7 +230,7 @@ OverlayView Viewer::overlayView() {
     view.error = error_;
     view.resetAllowed = observers_.empty();
     view.wireframeAvailable = renderer_->wireframeAvailable();
-    view.wind = WindStage::wanted(sim_->model());
+    view.wind = someObjectFeelsWind(sim_->model());
     return view;
 }
 

@@ -82,4 +82,12 @@ inline std::vector<float> particleDrags(const SharedModel& model) {
     return drags;
 }
 
+// Whether some object feels the wind (an "aero" coefficient above 0): the
+// wind's passes and buffers exist only then (step/wind_stage.h).
+inline bool someObjectFeelsWind(const SharedModel& model) {
+    for (const ObjectRange& object : model.objects)
+        if (object.aero.feelsWind()) return true;
+    return false;
+}
+
 }  // namespace vksim

@@ -30,7 +30,7 @@ Stepper::Stepper(const VulkanContext& ctx, const SimModel& model, const SolverSe
       colliders_(ctx, model, model.rigid.shapes),
       stages_(ctx, particles_, colliders_),
       contacts_(buildContactStage(ctx, model)),
-      wind_(WindStage::wanted(model) ? std::make_unique<WindStage>(ctx, model, particles_) : nullptr),
+      wind_(someObjectFeelsWind(model) ? std::make_unique<WindStage>(ctx, model, particles_) : nullptr),
       solvers_(makeParticleSolvers(ctx, model, particles_, colliders_, settings)),
       rigid_(std::make_unique<RigidSolver>(ctx, model.rigid, colliders_)) {
     // The bodies are colliders of the particles, after the scene's (ColliderSet).

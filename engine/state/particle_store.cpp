@@ -7,11 +7,7 @@
 namespace vksim {
 
 namespace {
-uint32_t windParticles(const SharedModel& model) {
-    for (const ObjectRange& object : model.objects)
-        if (object.aero.feelsWind()) return model.particleCount();
-    return 0;
-}
+uint32_t windParticles(const SharedModel& model) { return someObjectFeelsWind(model) ? model.particleCount() : 0; }
 
 constexpr VkBufferUsageFlags kVertexUsage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT;
 

@@ -20,12 +20,6 @@ WindStage::WindStage(const VulkanContext& ctx, const SharedModel& model, const P
 
 WindStage::~WindStage() = default;
 
-bool WindStage::wanted(const SharedModel& model) {
-    for (const ObjectRange& object : model.objects)
-        if (object.aero.feelsWind()) return true;
-    return false;
-}
-
 std::vector<glm::vec4> WindStage::particleAero(const SharedModel& model) {
     std::vector<glm::vec4> aero(model.particleCount(), glm::vec4(0.0f));
     for (const ObjectRange& object : model.objects)

@@ -12,8 +12,8 @@
 // The predict stage (and the mass-spring force pass) add the accelerations
 // to gravity, where the range's push says the wind blows
 // (ParticlePush::gravity.w = 1): an explicit external force, evaluated at the
-// substep's start, for every solver alike. Built only when some object has
-// an "aero" block; a scene without one records nothing here.
+// substep's start, for every solver alike. Built only where some object
+// feels the wind (someObjectFeelsWind); a scene without one records nothing here.
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -36,8 +36,6 @@ public:
     WindStage(const VulkanContext& ctx, const SharedModel& model, const ParticleStore& particles);
     ~WindStage();
 
-    // Whether some object of the model feels the wind.
-    static bool wanted(const SharedModel& model);
     // Per particle, its object's (C_d, C_l, 0, 0); zero where it has none.
     static std::vector<glm::vec4> particleAero(const SharedModel& model);
     // The push of the wind passes for substep `substep` of a frame.
