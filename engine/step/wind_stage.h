@@ -50,6 +50,7 @@ public:
     void reset();
 
     const GpuBuffer& airVelocities() const { return air_; }
+    const GpuBuffer& particleAeroBuffer() const { return aero_; }
     const GpuBuffer& clock() const { return clock_; }
 
 private:

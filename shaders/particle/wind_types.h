@@ -22,6 +22,15 @@ struct WindPush {
 };
 GPU_CHECK_SIZE(WindPush, 64);
 
+// The wind field drawn (render/wind_lines.comp): per particle a line from
+// x along the air's velocity, `seconds` of flight long.
+struct WindLinesPush {
+    uint particleCount;
+    float seconds;
+    uint pad0, pad1;
+};
+GPU_CHECK_SIZE(WindLinesPush, 16);
+
 GPU_NAMESPACE_END
 
 #endif
