@@ -143,6 +143,9 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv, std::ostre
     bool showContacts = false;
     cli.add_flag("--show-contacts", showContacts,
                  "Draw the contact pairs between objects as lines, in their colours (K in the window)");
+    bool showWind = false;
+    cli.add_flag("--show-wind", showWind,
+                 "Draw the wind field: the air's velocity at every particle that feels it, as lines");
 
     bool showConvergence = false;
     cli.add_flag("--show-convergence", showConvergence,
@@ -214,6 +217,7 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv, std::ostre
     options.overlay = !noOverlay;
     options.display.colliders = !hideColliders;
     options.display.contacts = showContacts;
+    options.display.wind = showWind;
     options.showConvergence = showConvergence;
     display = lowerCase(display);
     for (size_t i = 0; i < kDisplayModeNames.size(); ++i) {

@@ -76,7 +76,8 @@ Viewer::Viewer(const VulkanContext& ctx, Window& window, World& sim, std::span<F
       swapchain_(ctx, window.framebufferExtent(), options.presentMode),
       frames_(ctx, kFramesInFlight),
       renderer_(std::make_unique<Renderer>(ctx, sim.model(), sim.particles(), sim.solver<RigidSolver>().states(),
-                                           sim.contacts(), swapchain_.colorFormat(), swapchain_.depthFormat(),
+                                           sim.contacts(), sim.wind(), swapchain_.colorFormat(),
+                                           swapchain_.depthFormat(),
                                            kFramesInFlight)),
       camera_(sim.scene().camera),
       renderTimer_(ctx, kFramesInFlight),
@@ -167,7 +168,8 @@ void Viewer::rebuild(const Scene& scene, bool resetCamera) {
     ownedSim_ = std::move(sim);
     sim_ = ownedSim_.get();
     renderer_ = std::make_unique<Renderer>(ctx_, sim_->model(), sim_->particles(), sim_->solver<RigidSolver>().states(),
-                                           sim_->contacts(), swapchain_.colorFormat(), swapchain_.depthFormat(),
+                                           sim_->contacts(), sim_->wind(), swapchain_.colorFormat(),
+                                           swapchain_.depthFormat(),
                                            kFramesInFlight);
     if (resetCamera) camera_ = OrbitCamera(sim_->scene().camera);
     sceneFiles_ = listSceneFiles(sim_->scene().path);
@@ -230,6 +232,7 @@ OverlayView Viewer::overlayView() {
     view.error = error_;
     view.resetAllowed = observers_.empty();
     view.wireframeAvailable = renderer_->wireframeAvailable();
+    view.wind = someObjectFeelsWind(sim_->model());
     return view;
 }
 

@@ -162,6 +162,19 @@ Scene clothSmallStepsPerColour(uint32_t size) {
     return scene;
 }
 
+// cloth-wind: cloth-pbd-per-colour in a gusty wind (docs/physics.md §15):
+// the cloth with "aero" (drag 1, lift 0.5) in a 6 m/s wind with gusts of
+// 2 m/s. On the per-colour path, so that the stretch projection has passes
+// of its own ("stretch colour c") to weigh the wind passes against.
+Scene clothWind(uint32_t size) {
+    Scene scene = clothOverSpherePerColour(size);
+    scene.name = fmt::format("cloth-wind {}x{}", size, size);
+    scene.cloths.front().aero = AeroParams{.drag = 1.0f, .lift = 0.5f};
+    scene.solver.air.wind = glm::vec3(6.0f, 0.0f, 2.0f);
+    scene.solver.air.gusts = GustSettings{.strength = 2.0f, .scale = 0.5f, .period = 1.0f, .seed = 1};
+    return scene;
+}
+
 // cloth-pd: the same cloth with projective dynamics, with the settings of
 // scenes/pd_cloth_sphere.json: one substep per frame, 10 local/global
 // iterations of 20 Chebyshev-accelerated Jacobi iterations; edge springs,
@@ -339,6 +352,10 @@ const std::vector<BenchScene> kScenes{
      "vertices per side", {32, 64, 128, 256, 512, 1024, 2048}, 128, clothSmallSteps, gridParticles},
     {"cloth-small-steps-per-colour", "cloth-small-steps on the per-colour path, for comparison",
      "vertices per side", {32, 64, 128, 256, 512, 1024, 2048}, 128, clothSmallStepsPerColour, gridParticles},
+    {"cloth-wind",
+     "cloth-pbd-per-colour with \"aero\" (drag 1, lift 0.5) in a 6 m/s wind with 2 m/s gusts: the wind passes "
+     "beside the stretch colours",
+     "vertices per side", {32, 64, 128, 256, 512, 1024}, 64, clothWind, gridParticles},
     {"cloth-pd",
      "the same cloth with projective dynamics (1 substep, 10 local/global x 20 Chebyshev-Jacobi iterations; "
      "springs, triangle strain, bending)",

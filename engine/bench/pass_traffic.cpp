@@ -45,6 +45,14 @@ constexpr std::array kPassTraffic{
     PassTraffic{"normals", ElementKind::Vertex, 8 + 6 * 64, 16,
                 "reads 2 CSR offsets 8, 6 x (triangle index, 3 indices, 3 x); writes the normal"},
     PassTraffic{"finite check", ElementKind::AnyParticle, 32, 0, "reads x, v"},
+    // The wind (step/wind_stage.h): per particle the air and, as the
+    // normals, the gather over an interior vertex's 6 triangles; per
+    // triangle (two a grid vertex) its 3 vertices' x, air and v.
+    PassTraffic{"wind: air", ElementKind::AnyParticle, 36, 16, "reads x, aero 16, the clock 4; writes the air"},
+    PassTraffic{"wind: triangles", ElementKind::AnyParticle, 2 * (12 + 16 + 9 * 16), 2 * 16,
+                "2 triangles: reads 3 indices, aero 16, 3 x, 3 air, 3 v; writes the force"},
+    PassTraffic{"wind: forces", ElementKind::AnyParticle, 16 + 8 + 6 * 20, 16,
+                "reads x, 2 CSR offsets 8, 6 x (triangle index, its force); writes a"},
 
     PassTraffic{"pd: predict", ElementKind::PdParticle, 32, 32, "particle/predict.comp: reads x, v; writes v, q0"},
     PassTraffic{"pd: collide: generate", ElementKind::PdParticle, 32, 16,

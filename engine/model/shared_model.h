@@ -10,6 +10,7 @@
 
 #include <glm/glm.hpp>
 
+#include "scene/air_params.h"
 #include "scene/contact_params.h"
 #include "shaders/shared/sim_types.h"
 
@@ -36,6 +37,8 @@ struct ObjectRange {
     float drag = 0.0f;
     // Its "contacts" block (contacts/contact_model.h reads it).
     ContactParams contacts;
+    // Its drag and lift coefficients in the wind (step/wind_stage.h); a cloth's only.
+    AeroParams aero;
 };
 
 struct SharedModel {
@@ -77,6 +80,14 @@ inline std::vector<float> particleDrags(const SharedModel& model) {
         for (uint32_t i = object.firstParticle; i < object.firstParticle + object.particleCount; ++i)
             drags.at(i) = object.drag;
     return drags;
+}
+
+// Whether some object feels the wind (an "aero" coefficient above 0): the
+// wind's passes and buffers exist only then (step/wind_stage.h).
+inline bool someObjectFeelsWind(const SharedModel& model) {
+    for (const ObjectRange& object : model.objects)
+        if (object.aero.feelsWind()) return true;
+    return false;
 }
 
 }  // namespace vksim

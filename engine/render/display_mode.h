@@ -1,6 +1,7 @@
 #pragma once
 // How the viewer draws the simulated objects (keys 1-5, M, or the overlay's
-// combo box), whether it draws the colliders (C) and the contacts (K).
+// combo box), whether it draws the colliders (C), the contacts (K) and the
+// wind field.
 #include <array>
 #include <cstdint>
 
@@ -20,6 +21,7 @@ struct DisplaySettings {
     DisplayMode mode = DisplayMode::Shaded;
     bool colliders = true;
     bool contacts = false;  // the contact pairs as lines over the scene (render/contact_lines.h)
+    bool wind = false;      // the air's velocity at the particles as lines (render/wind_lines.h)
 };
 
 }  // namespace vksim

@@ -64,8 +64,8 @@ const ColliderSurface& colliderSurface(const SimModel& model, size_t i) {
 }  // namespace
 
 Renderer::Renderer(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles,
-                   const GpuBuffer& bodyStates, const ContactStage* contacts, VkFormat colorFormat,
-                   VkFormat depthFormat, uint32_t framesInFlight)
+                   const GpuBuffer& bodyStates, const ContactStage* contacts, const WindStage* wind,
+                   VkFormat colorFormat, VkFormat depthFormat, uint32_t framesInFlight)
     : ctx_(ctx),
       particles_(particles),
       pipeline_(ctx, colorFormat, depthFormat),
@@ -74,6 +74,7 @@ Renderer::Renderer(const VulkanContext& ctx, const SimModel& model, const Partic
       bodyStates_(bodyStates) {
     createFrameSets(framesInFlight);
     if (contacts && !contacts->empty()) contactLines_ = std::make_unique<ContactLines>(ctx, *contacts, particles);
+    if (wind) windLines_ = std::make_unique<WindLines>(ctx, *wind, particles);
     const gpu::RigidBodyState identity{glm::vec4(0.0f), glm::vec4(0.0f, 0.0f, 0.0f, 1.0f), glm::vec4(0.0f),
                                        glm::vec4(0.0f), glm::vec4(0.0f), glm::vec4(0.0f)};
     identityTransform_ = makeStorageBuffer<gpu::RigidBodyState>(ctx, std::span(&identity, 1), "identity transform",
@@ -145,6 +146,7 @@ void Renderer::createFrameSets(uint32_t framesInFlight) {
 void Renderer::recordCompute(VkCommandBuffer cmd, const DisplaySettings& display) {
     if (display.mode == DisplayMode::Strain) scalars_.recordStrain(cmd);
     if (display.contacts && contactLines_) contactLines_->record(cmd);
+    if (display.wind && windLines_) windLines_->record(cmd);
 }
 
 void Renderer::recordFrame(VkCommandBuffer cmd, uint32_t slot, const RenderTarget& target, const CameraView& camera,
@@ -272,6 +274,19 @@ void Renderer::recordDraws(VkCommandBuffer cmd, uint32_t slot, VkExtent2D extent
         push.colorBy = gpu::kColourByContact;
         vkCmdPushConstants(cmd, pipeline_.layout(), pushStages, 0, sizeof(push), &push);
         vkCmdDrawIndirect(cmd, contactLines_->drawCommand().handle(), 0, 1, sizeof(VkDrawIndirectCommand));
+    }
+    // The wind field likewise, every particle's line in contact colour 0.
+    if (display.wind && windLines_) {
+        const VkBuffer lines = windLines_->vertices().handle();
+        const std::array<VkBuffer, 4> lineBuffers{lines, lines, lines, identityTransform_.handle()};
+        const std::array<VkDeviceSize, 4> lineOffsets{0, 0, 3 * sizeof(float), 0};
+        vkCmdBindVertexBuffers(cmd, 0, 4, lineBuffers.data(), lineOffsets.data());
+        vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline_.pipeline(SurfaceStyle::Segments));
+        gpu::DrawPush push =
+            makePush(glm::mat4(1.0f), glm::vec3(1.0f), glm::vec3(1.0f), gpu::kPatternPlain, 0.0f, 1.0f);
+        push.colorBy = gpu::kColourByContact;
+        vkCmdPushConstants(cmd, pipeline_.layout(), pushStages, 0, sizeof(push), &push);
+        vkCmdDraw(cmd, windLines_->vertexCount(), 1, 0, 0);
     }
 }
 

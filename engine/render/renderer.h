@@ -14,6 +14,7 @@
 #include <volk.h>
 
 #include "render/contact_lines.h"
+#include "render/wind_lines.h"
 #include "render/display_mode.h"
 #include "render/gpu_mesh.h"
 #include "render/orbit_camera.h"
@@ -29,21 +30,22 @@ namespace vksim {
 
 class ContactStage;
 class VulkanContext;
+class WindStage;
 
 class Renderer {
 public:
     // `particles`, `bodyStates` (the rigid bodies' RigidBodyState buffer;
-    // unused without bodies) and `contacts` (null without contacts) must
-    // outlive the renderer: they are bound every frame.
+    // unused without bodies), `contacts` (null without contacts) and `wind`
+    // (null without "aero") must outlive the renderer: they are bound every frame.
     Renderer(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles,
-             const GpuBuffer& bodyStates, const ContactStage* contacts, VkFormat colorFormat, VkFormat depthFormat,
-             uint32_t framesInFlight);
+             const GpuBuffer& bodyStates, const ContactStage* contacts, const WindStage* wind, VkFormat colorFormat,
+             VkFormat depthFormat, uint32_t framesInFlight);
     ~Renderer();
     Renderer(const Renderer&) = delete;
     Renderer& operator=(const Renderer&) = delete;
 
     // Compute work the display settings need (the strain pass, the contacts'
-    // lines), recorded after the simulation and before the compute -> vertex
+    // and the wind's lines), recorded after the simulation and before the compute -> vertex
     // input barrier.
     void recordCompute(VkCommandBuffer cmd, const DisplaySettings& display);
 
@@ -92,6 +94,7 @@ private:
     GpuBuffer identityTransform_;  // one RigidBodyState at the origin, unrotated: the instance data of non-body draws
     std::vector<BodyDraw> bodies_;
     std::unique_ptr<ContactLines> contactLines_;  // null without contacts
+    std::unique_ptr<WindLines> windLines_;        // null without "aero"
 };
 
 }  // namespace vksim

@@ -10,6 +10,7 @@
 
 #include <glm/glm.hpp>
 
+#include "scene/air_params.h"
 #include "scene/contact_params.h"
 #include "solvers/pbd/pbd_settings.h"
 #include "solvers/pd/pd_settings.h"
@@ -36,6 +37,7 @@ struct SolverSettings {
     // contacts belongs to a solver that does not project them in its
     // iterations (docs/physics.md §14).
     uint32_t contactIterations = 4;
+    AirSettings air;  // density, wind and gusts (docs/physics.md §15)
     PbdSettings pbd;
     PdSettings pd;
     SpringSettings springs;
@@ -84,6 +86,7 @@ struct ClothObject {
     float drag = 0.0f;
     glm::vec3 color{0.8f, 0.3f, 0.2f};
     ContactParams contacts;  // "contacts": touching other objects and itself
+    AeroParams aero;         // "aero": its drag and lift in the wind (docs/physics.md §15)
     SolverMethod method = SolverMethod::Pbd;
     PdClothParams pd;                            // used when method is Pd (stretch, bending and attachment above are PBD's)
     SpringClothParams springs;                   // used when method is Springs

@@ -259,6 +259,27 @@ RigidSettings readRigidSettings(const Field& field, RigidSettings rigid) {
     return rigid;
 }
 
+// docs/scene-format.md, "solver.air": the air the cloths with "aero" move in.
+constexpr double kMaxAirDensity = 1e4;  // [kg/m^3]: water is 1e3; past this the wind is a typo
+constexpr double kMaxGustStrength = 1e3;  // [m/s]
+
+GustSettings readGusts(const Field& field, GustSettings gusts) {
+    const ObjectFields fields(field, {"strength", "scale", "period", "seed"}, "for gusts");
+    if (auto f = fields.optional("strength")) gusts.strength = readFloat(*f, closedInterval(0.0, kMaxGustStrength));
+    if (auto f = fields.optional("scale")) gusts.scale = readFloat(*f, kLengthRange);
+    if (auto f = fields.optional("period")) gusts.period = readFloat(*f, kLengthRange);
+    if (auto f = fields.optional("seed")) gusts.seed = static_cast<uint32_t>(readInteger(*f, 0, 0xFFFFFFFFll));
+    return gusts;
+}
+
+AirSettings readAir(const Field& field, AirSettings air) {
+    const ObjectFields fields(field, {"density", "wind", "gusts"}, "for air");
+    if (auto f = fields.optional("density")) air.density = readFloat(*f, closedInterval(0.0, kMaxAirDensity));
+    if (auto f = fields.optional("wind")) air.wind = readVec3(*f);
+    if (auto f = fields.optional("gusts")) air.gusts = readGusts(*f, air.gusts);
+    return air;
+}
+
 // Each sweep of the contacts after the solves is up to 19 dispatches a substep.
 constexpr int64_t kMaxContactIterations = 64;
 
@@ -267,7 +288,7 @@ constexpr int64_t kMaxContactIterations = 64;
 SolverSettings readSolver(const Field& field, SolverSettings solver) {
     const ObjectFields fields(
         field, {"timeStep", "substeps", "iterations", "gravity", "damping", "collisionMargin", "stencilStep", "pbdPath",
-                "pbdColouring", "contactSolve", "contactIterations", "pd", "springs", "rigid"});
+                "pbdColouring", "contactSolve", "contactIterations", "air", "pd", "springs", "rigid"});
     if (auto f = fields.optional("timeStep")) solver.timeStep = readFloat(*f, kTimeStepRange);
     if (auto f = fields.optional("substeps")) solver.substeps = static_cast<uint32_t>(readInteger(*f, 1, kMaxSolverLoops));
     if (auto f = fields.optional("iterations"))
@@ -286,6 +307,7 @@ SolverSettings readSolver(const Field& field, SolverSettings solver) {
             static_cast<ContactSolve>(readChoice(*f, {std::begin(kContactSolveNames), std::end(kContactSolveNames)}));
     if (auto f = fields.optional("contactIterations"))
         solver.contactIterations = static_cast<uint32_t>(readInteger(*f, 1, kMaxContactIterations));
+    if (auto f = fields.optional("air")) solver.air = readAir(*f, solver.air);
     if (auto f = fields.optional("pd")) solver.pd = readPdSettings(*f, solver.pd);
     if (auto f = fields.optional("springs")) solver.springs = readSpringSettings(*f, solver.springs);
     if (auto f = fields.optional("rigid")) solver.rigid = readRigidSettings(*f, solver.rigid);
@@ -564,6 +586,19 @@ ContactParams readContacts(const Field& field) {
     return contacts;
 }
 
+// docs/scene-format.md, "aero": a cloth's coefficients in the wind of
+// "solver.air" (docs/physics.md §15). A flat plate square to the flow has
+// C_d of about 1.2; past 10 a coefficient is a typo.
+constexpr double kMaxAeroCoefficient = 10.0;
+
+AeroParams readAero(const Field& field) {
+    const ObjectFields fields(field, {"drag", "lift"}, "for aero");
+    AeroParams aero{.drag = 1.0f, .lift = 0.0f};
+    if (auto f = fields.optional("drag")) aero.drag = readFloat(*f, closedInterval(0.0, kMaxAeroCoefficient));
+    if (auto f = fields.optional("lift")) aero.lift = readFloat(*f, closedInterval(0.0, kMaxAeroCoefficient));
+    return aero;
+}
+
 ClothObject readCloth(const Field& field, std::size_t index, const SolverSettings& solver,
                       SceneAssets* meshAssets = nullptr) {
     ClothObject cloth;
@@ -573,7 +608,8 @@ ClothObject readCloth(const Field& field, std::size_t index, const SolverSetting
     const bool springs = cloth.method == SolverMethod::Springs;
     const std::string_view type = meshAssets ? "mesh" : "cloth";
     std::vector<std::string_view> keys = {"type",     "name",  "position", "rotation",          "mass", "pinned",
-                                          "velocity", "color", "method",   "pinsAsAttachments", "drag", "contacts"};
+                                          "velocity", "color", "method",   "pinsAsAttachments", "drag", "contacts",
+                                          "aero"};
     if (springs) keys.push_back("springs");
     else keys.insert(keys.end(), {"stretch", "bending", "attachment"});
     if (pd) keys.push_back("strain");
@@ -624,6 +660,7 @@ ClothObject readCloth(const Field& field, std::size_t index, const SolverSetting
     if (auto f = fields.optional("color")) cloth.color = readColor(*f);
     if (auto f = fields.optional("contacts"))
         cloth.contacts = readContacts(*f);
+    if (auto f = fields.optional("aero")) cloth.aero = readAero(*f);
     return cloth;
 }
 

@@ -33,6 +33,7 @@ Stepper::Stepper(const VulkanContext& ctx, const SimModel& model, const SolverSe
       colliders_(ctx, model, model.rigid.shapes),
       stages_(ctx, particles_, colliders_),
       contacts_(buildContactStage(ctx, model)),
+      wind_(someObjectFeelsWind(model) ? std::make_unique<WindStage>(ctx, model, particles_) : nullptr),
       solvers_(makeParticleSolvers(ctx, model, particles_, colliders_, settings)),
       rigid_(std::make_unique<RigidSolver>(ctx, model.rigid, colliders_)) {
     // The bodies are colliders of the particles, after the scene's (ColliderSet).
@@ -41,6 +42,7 @@ Stepper::Stepper(const VulkanContext& ctx, const SimModel& model, const SolverSe
     rigid_->declarePasses(plan_);
     if (coupling_) coupling_->declarePasses(plan_);
     if (contacts_) contacts_->declarePasses(plan_);
+    if (wind_) wind_->declarePasses(plan_);
     for (const std::unique_ptr<Solver>& owned : solvers_) {
         Solver* solver = owned.get();
         if (solver->range().count == 0) continue;
@@ -59,10 +61,11 @@ Stepper::Stepper(const VulkanContext& ctx, const SimModel& model, const SolverSe
 Stepper::~Stepper() = default;
 
 gpu::ParticlePush Stepper::particlePush(const SolverSettings& settings, float h, const Solver& solver,
-                                        uint32_t colliderCount) {
+                                        uint32_t colliderCount) const {
     const ParticleRange range = solver.range();
     gpu::ParticlePush push{};
-    push.gravity = glm::vec4(settings.gravity, 0.0f);
+    // w: predict adds the wind passes' accelerations (step/wind_stage.h).
+    push.gravity = glm::vec4(settings.gravity, windBlows(settings) ? 1.0f : 0.0f);
     push.dt = h;
     push.damping = settings.damping;
     push.collisionMargin = settings.collisionMargin;
@@ -115,6 +118,7 @@ void Stepper::recordFrame(StepRecorder& rec, const FrameInputs& frame) {
     for (const Active& active : active_)
         if (active.solver->recordsWholeFrames(settings))
             active.solver->recordFrame(rec, frame, particlePush(settings, h, *active.solver, colliders_.count()));
+    if (wind_) wind_->recordFrameEnd(rec, settings);
     if (frame.normals) stages_.normals(rec, normalsPass_);
 }
 
@@ -144,6 +148,9 @@ void Stepper::recordSubstep(StepRecorder& rec, const FrameInputs& frame, uint32_
                                       active.contacts,
                                       coupling_.get()});
     }
+    // The wind at the substep's start, before every prediction and force
+    // pass reads it: an explicit external force for every solver alike.
+    if (windBlows(settings) && !stepped.empty()) wind_->recordSubstep(rec, settings, substep);
     for (size_t i = 0; i < stepped.size(); ++i) {
         Solver& solver = *stepped[i]->solver;
         const SubstepContext& sub = subs[i];
@@ -219,6 +226,7 @@ const ContactStage* Stepper::contactsIn(ParticleRange range) const {
 void Stepper::reset(const SimModel& model) {
     particles_.reset(model);
     if (contacts_) contacts_->reset();
+    if (wind_) wind_->reset();
     rigid_->reset(model.rigid);
     for (const Active& active : active_) active.solver->reset(model);
 }
@@ -226,6 +234,7 @@ void Stepper::reset(const SimModel& model) {
 std::vector<GpuBuffer*> Stepper::stateBuffers() {
     std::vector<GpuBuffer*> buffers = particles_.stateBuffers();
     if (contacts_) contacts_->addStateBuffers(buffers);
+    if (wind_) wind_->addStateBuffers(buffers);
     rigid_->addStateBuffers(buffers);
     for (const Active& active : active_) active.solver->addStateBuffers(buffers);
     return buffers;

@@ -29,6 +29,7 @@
 #include "step/frame_work.h"
 #include "step/particle_stages.h"
 #include "step/step_plan.h"
+#include "step/wind_stage.h"
 
 namespace vksim {
 
@@ -84,8 +85,8 @@ public:
     // Back to the model's initial state (waits for the queue).
     void reset(const SimModel& model);
     // The state reset() restores as named sections (state/saved_state.h):
-    // the particle store's, the contacts', the bodies', each solver's, in
-    // that order. saveSections() reads them back (waits for the queue);
+    // the particle store's, the contacts', the wind's clock, the bodies',
+    // each solver's, in that order. saveSections() reads them back (waits for the queue);
     // loadSections() writes them, after checking that each has the name and
     // size of this stepper's, else throws std::invalid_argument starting
     // with `source` and naming the first that differs.
@@ -97,6 +98,8 @@ public:
     ParticleStore& particles() { return particles_; }
     const ParticleStore& particles() const { return particles_; }
     ColliderSet& colliders() { return colliders_; }
+    // The wind on cloth; null when no object has an "aero" block.
+    const WindStage* wind() const { return wind_.get(); }
     // The contacts between objects; null when no object has a "contacts" block.
     const ContactStage* contacts() const { return contacts_.get(); }
     // A solver by its type (PbdSolver, PdSolver, SpringSolver, RigidSolver):
@@ -125,8 +128,10 @@ private:
     };
 
     // Per-particle settings of one solver's range for a substep of length h.
-    static gpu::ParticlePush particlePush(const SolverSettings& settings, float h, const Solver& solver,
-                                          uint32_t colliderCount);
+    gpu::ParticlePush particlePush(const SolverSettings& settings, float h, const Solver& solver,
+                                   uint32_t colliderCount) const;
+    // Whether the wind passes run this frame: some object feels the wind, and it blows.
+    bool windBlows(const SolverSettings& settings) const { return wind_ && WindStage::blows(settings); }
     // The contact stage when a particle of `range` has contacts, else null.
     const ContactStage* contactsIn(ParticleRange range) const;
     void recordSubstep(StepRecorder& rec, const FrameInputs& frame, uint32_t substep, float h);
@@ -137,6 +142,8 @@ private:
     ParticleStages stages_;
     // Null when no object has contacts.
     std::unique_ptr<ContactStage> contacts_;
+    // Null when no object has an "aero" block.
+    std::unique_ptr<WindStage> wind_;
     std::vector<std::unique_ptr<Solver>> solvers_;  // solvers/solver_list.h, in step order
     std::unique_ptr<RigidSolver> rigid_;
     // Null unless the world has both bodies and particles.

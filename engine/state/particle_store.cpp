@@ -7,6 +7,8 @@
 namespace vksim {
 
 namespace {
+uint32_t windParticles(const SharedModel& model) { return someObjectFeelsWind(model) ? model.particleCount() : 0; }
+
 constexpr VkBufferUsageFlags kVertexUsage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT;
 
 std::vector<gpu::BodyPush> noBodyPushes(uint32_t count) {
@@ -15,7 +17,9 @@ std::vector<gpu::BodyPush> noBodyPushes(uint32_t count) {
 }  // namespace
 
 ParticleStore::ParticleStore(const VulkanContext& ctx, const SharedModel& model)
-    : particleCount_(model.particleCount()), triangleCount_(model.triangleCount()) {
+    : particleCount_(model.particleCount()),
+      triangleCount_(model.triangleCount()),
+      windParticles_(windParticles(model)) {
     const std::vector<gpu::ParticleContact> noContacts(particleCount_, gpu::ParticleContact{});
     const std::vector<glm::vec4> zeros(particleCount_, glm::vec4(0.0f));
     positions_ = makeStorageBuffer<glm::vec4>(ctx, model.positions, "positions (x, 1/m)", kVertexUsage);
@@ -29,6 +33,8 @@ ParticleStore::ParticleStore(const VulkanContext& ctx, const SharedModel& model)
     normals_ = makeStorageBuffer<glm::vec4>(ctx, zeros, "vertex normals", kVertexUsage);
     accelerations_ = makeStorageBuffer<glm::vec4>(ctx, zeros, "accelerations");
     integratorStage_ = makeStorageBuffer<glm::vec4>(ctx, zeros, "integrator stage");
+    windAccelerations_ = makeStorageBuffer<glm::vec4>(ctx, std::vector<glm::vec4>(windParticles_, glm::vec4(0.0f)),
+                                                      "wind accelerations");
     triangles_ = makeStorageBuffer<uint32_t>(ctx, model.triangles, "triangle indices", VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
     adjacencyOffsets_ = makeStorageBuffer<uint32_t>(ctx, model.adjacencyOffsets, "vertex-triangle offsets");
     adjacentTriangles_ = makeStorageBuffer<uint32_t>(ctx, model.adjacentTriangles, "vertex-triangle lists");
@@ -62,6 +68,8 @@ void ParticleStore::reset(const SharedModel& model) {
     const std::vector<glm::vec4> zeros(particleCount_, glm::vec4(0.0f));
     accelerations_.uploadArray<glm::vec4>(zeros);
     integratorStage_.uploadArray<glm::vec4>(zeros);
+    if (windParticles_ > 0)
+        windAccelerations_.uploadArray<glm::vec4>(std::vector<glm::vec4>(windParticles_, glm::vec4(0.0f)));
 }
 
 }  // namespace vksim

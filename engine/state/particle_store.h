@@ -61,6 +61,10 @@ public:
     // (ObjectRange::drag; 0 for mass-spring particles, whose solver applies
     // its own). Uploaded once.
     const GpuBuffer& drags() const { return drags_; }
+    // Per particle, its acceleration from the wind this substep
+    // (step/wind_stage.h), which predict adds to gravity where the range's
+    // push says the wind blows; one unused vec4 where no object feels wind.
+    const GpuBuffer& windAccelerations() const { return windAccelerations_; }
     // Per particle, the kIntegrator* that predict and update velocity apply
     // where the range's integrator is kIntegratorPerParticle: written by the
     // range's solver (recorded into a frame), which owns the values; reset()
@@ -89,6 +93,8 @@ private:
     uint32_t triangleCount_ = 0;
     // Per-step state.
     GpuBuffer positions_, predicted_, velocities_, contacts_, bodyPushes_, normals_, accelerations_, integratorStage_;
+    GpuBuffer windAccelerations_;
+    uint32_t windParticles_ = 0;  // particleCount_ where some object feels the wind, else 0
     // Topology, uploaded once: what the normals pass and the renderer read.
     GpuBuffer triangles_, adjacencyOffsets_, adjacentTriangles_, drags_;
     GpuBuffer integrators_;  // written by the solvers (integrators())

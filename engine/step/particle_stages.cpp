@@ -64,7 +64,8 @@ void ParticleStages::predict(StepRecorder& rec, uint32_t pass, const gpu::Partic
                              const GpuBuffer& working, std::string_view workingName, uint32_t substep) const {
     rec.run(pass, forIntegrator(predict_, "particle/predict.comp", push.integrator),
             {&particles_.positions(), &particles_.velocities(), &working, &particles_.accelerations(),
-             &particles_.integratorStage(), &particles_.drags(), &particles_.integrators()},
+             &particles_.integratorStage(), &particles_.drags(), &particles_.integrators(),
+             &particles_.windAccelerations()},
             push.particleCount, push, {substep}, {&particles_.velocities(), "velocity"}, {&working, workingName});
 }
 

@@ -129,6 +129,7 @@ struct OverlayView {
     std::string error;                        // the last failed load, shown until the next succeeds
     bool resetAllowed = true;                 // false while --export/--trace follow this simulation
     bool wireframeAvailable = true;
+    bool wind = false;  // some object has "aero": the solver panel shows the wind's sliders
 };
 
 }  // namespace vksim

@@ -129,6 +129,17 @@ bool pbdPathCombo(const OverlayView& view, SolverSettings& edited) {
     return changed;
 }
 
+// The wind's speed, its direction kept (+X from still air), and the gusts'
+// strength (docs/physics.md §15): the air's two live knobs.
+bool windSliders(AirSettings& air) {
+    float speed = glm::length(air.wind);
+    const bool windChanged = ImGui::SliderFloat("wind m/s", &speed, 0.0f, 30.0f, "%.2f");
+    if (windChanged)
+        air.wind = speed * (air.wind != glm::vec3(0.0f) ? glm::normalize(air.wind) : glm::vec3(1.0f, 0.0f, 0.0f));
+    const bool gustsChanged = ImGui::SliderFloat("gusts m/s", &air.gusts.strength, 0.0f, 10.0f, "%.2f");
+    return windChanged || gustsChanged;
+}
+
 // Edits a copy; the copy replaces the live settings only when the GPU timer
 // has room for its timestamps (4x the scene's own passes).
 void solverPanel(const OverlayView& view) {
@@ -146,6 +157,7 @@ void solverPanel(const OverlayView& view) {
     if (view.pbdPathFor) changed |= pbdPathCombo(view, edited);
     changed |= ImGui::DragFloat3("gravity", &edited.gravity.x, 0.05f, -50.0f, 50.0f, "%.2f");
     changed |= ImGui::SliderFloat("damping 1/s", &edited.damping, 0.0f, 10.0f, "%.3f");
+    if (view.wind) changed |= windSliders(edited.air);
     int local = int(edited.pd.localIterations);
     int jacobi = int(edited.pd.jacobiIterations);
     changed |= ImGui::SliderInt("pd local iterations", &local, 1, 50);
@@ -174,6 +186,7 @@ void displayPanel(const OverlayView& view, ViewerControls& controls) {
     }
     ImGui::Checkbox("colliders (C)", &controls.display.colliders);
     ImGui::Checkbox("contacts (K)", &controls.display.contacts);
+    if (view.wind) ImGui::Checkbox("wind field", &controls.display.wind);
     if (ImGui::Button("Frame scene (F)")) controls.frameRequested = true;
     ImGui::SameLine();
     if (ImGui::Button("Reset camera (R)")) controls.cameraResetRequested = true;

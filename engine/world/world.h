@@ -271,6 +271,8 @@ public:
     // object has a "contacts" block. contacts()->readStats() reads what the
     // detection found since the world was built or reset (waits for the queue).
     const ContactStage* contacts() const { return stepper_->contacts(); }
+    // The wind's passes and buffers; null when no object has "aero".
+    const WindStage* wind() const { return stepper_->wind(); }
     // The same stats as of the frame last collected (collectTimings(), no
     // stall); nullopt without contacts or before the first collect.
     std::optional<gpu::ContactStats> lastContactStats() const {

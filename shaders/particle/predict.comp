@@ -1,5 +1,5 @@
 #version 460
-// docs/physics.md §1, steps 1-2: external forces, damping, air drag, predicted position
+// docs/physics.md §1, steps 1-2: external forces (gravity, the wind: §15), damping, air drag, predicted position
 // p = x + h v, by the integrator the range's solver chose (pc.integrator):
 // symplectic Euler with gravity for PBD, projective dynamics and the
 // implicit mass-spring methods; the explicit integrators of forces (§9.2)
@@ -19,6 +19,10 @@ layout(std430, binding = 3) readonly buffer Accelerations { vec4 accelerations[]
 layout(std430, binding = 4) buffer Stage { vec4 stage[]; };
 layout(std430, binding = 5) readonly buffer Drags { float drags[]; };  // sigma [kg/s], PBD and PD particles
 layout(std430, binding = 6) readonly buffer Integrators { uint particleIntegrators[]; };  // kIntegratorPerParticle
+// The wind's acceleration (particle/wind_forces.comp), added to gravity
+// where pc.gravity.w is 1 (the wind blows); not read otherwise, so that
+// still air leaves every bit as it was.
+layout(std430, binding = 7) readonly buffer WindAccelerations { vec4 windAccelerations[]; };
 #include "particle/integrator_constant.glsl"
 
 void main() {
@@ -28,7 +32,8 @@ void main() {
     x.xyz -= vec3(pc.originX, pc.originY, pc.originZ);
     const uint integrator = particleIntegrator(i);
     if (integrator == kIntegratorSymplecticEuler) {
-        vec3 v = predictedVelocity(velocities[i].xyz, x.w, pc.gravity.xyz, pc.damping, drags[i], pc.dt);
+        vec3 g = pc.gravity.w != 0.0 ? pc.gravity.xyz + windAccelerations[i].xyz : pc.gravity.xyz;
+        vec3 v = predictedVelocity(velocities[i].xyz, x.w, g, pc.damping, drags[i], pc.dt);
         velocities[i] = vec4(v, 0.0);
         predicted[i] = vec4(driftedPosition(x.xyz, v, pc.dt), x.w);
         return;

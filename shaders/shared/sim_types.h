@@ -106,7 +106,7 @@ GPU_CHECK_SIZE(BodyPush, 16);
 // Push constants of per-particle passes (predict, collide, update velocity,
 // contacts, collision projection). Thread t handles particle firstParticle + t.
 struct ParticlePush {
-    vec4 gravity;  // xyz
+    vec4 gravity;  // xyz; w: 1 where the wind blows, predict then adds each particle's wind acceleration
     float dt;      // substep length h
     float damping;  // velocity damping rate [1/s]: v *= max(0, 1 - damping*h)
     float collisionMargin;  // extra distance at which a collider becomes a candidate

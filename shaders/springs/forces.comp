@@ -1,6 +1,6 @@
 #version 460
 // docs/physics.md §9.1-9.2: the acceleration of every particle of the range
-// for the explicit integrators, a = g + (f_springs + f_bending - sigma v)/m
+// for the explicit integrators, a = g (+ the wind's, §15) + (f_springs + f_bending - sigma v)/m
 // (0 for a pinned particle), evaluated at x, at p, or at the midpoint
 // x + h/2 v^0 (pc.evaluateAt), with the particle's current velocity; or, for
 // objects on different integrators, where each particle's own integrator
@@ -19,6 +19,9 @@ layout(std430, binding = 5) readonly buffer Integrators { uint particleIntegrato
 #define MS_TOPOLOGY_BINDING 6
 #define MS_WITH_HINGES
 #include "springs/gather.glsl"
+// The wind's acceleration (particle/wind_forces.comp, evaluated at the
+// substep's start), added to gravity where pc.gravity.w is 1.
+layout(std430, binding = 12) readonly buffer WindAccelerations { vec4 windAccelerations[]; };
 
 uint evaluateAt;  // kForcesAt*: pc.evaluateAt, or this particle's integrator's second stage
 
@@ -47,5 +50,6 @@ void main() {
     MsParticle particle = msParticles[r];
     vec3 xi = elementPosition(i);
     vec3 f = conservativeForce(i, particle, xi) + hingeForce(particle) - particle.drag * velocities[i].xyz;
-    accelerations[i] = vec4(pc.gravity.xyz + inverseMass * f, 0.0);
+    vec3 g = pc.gravity.w != 0.0 ? pc.gravity.xyz + windAccelerations[i].xyz : pc.gravity.xyz;
+    accelerations[i] = vec4(g + inverseMass * f, 0.0);
 }

@@ -110,7 +110,7 @@ GPU_CONST(uint, kForcesAtMidpoint, 2);   // y = x + h/2 s (s = the stage velocit
 // every element is evaluated where its object's integrator evaluates it.
 GPU_CONST(uint, kForcesAtEachIntegrator, 3);
 struct MsForcePush {
-    vec4 gravity;  // xyz
+    vec4 gravity;  // xyz; w: 1 where the wind blows (ParticlePush::gravity)
     uint firstParticle;
     uint particleCount;
     uint evaluateAt;  // kForcesAt*

@@ -95,6 +95,8 @@ vksim_scenes_check(jelly_determinism)
 # Contacts between objects: two cloths landing on each other, the same on 1,
 # 2 and 4 threads on the cluster and per-colour paths and with the Jacobi average.
 vksim_scenes_check(contacts_determinism)
+# The wind: the flags in gusts, the same on 1, 2 and 4 threads and twice in a row; the wind passes timed.
+vksim_scenes_check(wind_determinism)
 # The PBD cluster path: a 64 x 64 cloth, the same on 1, 2 and 4 threads; both sweeps, no colour pass.
 vksim_scenes_check(cluster_determinism)
 # One colouring across the PBD families: the default scene on the per-colour

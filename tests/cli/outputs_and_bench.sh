@@ -96,7 +96,7 @@ else
     fail "bench --filter tet-pd: status $status: $out"
 fi
 expect_error "bench filter matching nothing" 2 "no benchmark scene matches" bench --filter no-such-scene
-expect_error "bench size out of range" 2 "--sizes" bench --sizes 1
+expect_error "bench size out of range" 2 "--sizes" bench --sizes 0
 expect_error "bench output not csv or json" 2 "--out" bench --out "$work/bench.txt"
 help=$("$vksim" bench --help)
 [[ $help == *"--sizes"* && $help == *"--warmup"* && $help == *"cloth-pbd"* && $help == *"cloth-pd"* &&

@@ -273,6 +273,27 @@ TEST(SceneLoader, ReadsTheRigidIntegrator) {
     EXPECT_EQ(scene.solver.rigid.integrator, RigidIntegrator::Midpoint);
 }
 
+// docs/scene-format.md, "solver.air" and "aero": still air by default and
+// no object in the wind; an "aero" block alone is C_d 1, C_l 0.
+TEST(SceneLoader, ReadsTheAirAndAnObjectsAero) {
+    const Scene still = parseScene(R"({ "objects": [ { "type": "cloth" } ] })", "still.json");
+    EXPECT_EQ(still.solver.air, AirSettings{});
+    EXPECT_FALSE(still.solver.air.blows());
+    EXPECT_FALSE(still.cloths[0].aero.feelsWind());
+    const Scene windy = parseScene(R"({ "solver": { "air": { "density": 1.0, "wind": [3, 0, -1],
+        "gusts": { "strength": 2, "scale": 0.5, "period": 4, "seed": 4294967295 } } },
+        "objects": [ { "type": "cloth", "aero": {} }, { "type": "mesh", "file": "../assets/flag.obj",
+        "method": "springs", "aero": { "drag": 0.8, "lift": 0.4 } } ] })",
+                                   kScenesDir / "windy.json");
+    const AirSettings& air = windy.solver.air;
+    EXPECT_EQ(air.density, 1.0f);
+    EXPECT_EQ(air.wind, glm::vec3(3.0f, 0.0f, -1.0f));
+    EXPECT_EQ(air.gusts, (GustSettings{.strength = 2.0f, .scale = 0.5f, .period = 4.0f, .seed = 4294967295u}));
+    EXPECT_TRUE(air.blows());
+    EXPECT_EQ(windy.cloths[0].aero, (AeroParams{.drag = 1.0f, .lift = 0.0f}));
+    EXPECT_EQ(windy.cloths[1].aero, (AeroParams{.drag = 0.8f, .lift = 0.4f}));
+}
+
 // ---------------------------------------------------------------------------
 // Errors
 

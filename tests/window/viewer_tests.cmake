@@ -108,6 +108,22 @@ add_test(NAME viewer_display_contacts
 set_tests_properties(viewer_display_contacts PROPERTIES FIXTURES_REQUIRED contacts_off_shot LABELS "gpu;window"
                      TIMEOUT 120)
 
+# The wind field drawn (--show-wind, render/wind_lines.h): the flags in
+# their gusts, with validation; the lines change the picture of the same
+# frame drawn without them.
+set(VKSIM_WIND_SCENE ${PROJECT_SOURCE_DIR}/scenes/flags_wind.json)
+add_test(NAME viewer_display_wind_off
+         COMMAND $<TARGET_FILE:vksim> ${VKSIM_WIND_SCENE} --headless --frames 8 --size 480x270 --validate --quiet
+                 --screenshot ${VKSIM_SHOTS}/wind_off.png)
+set_tests_properties(viewer_display_wind_off PROPERTIES FIXTURES_SETUP wind_off_shot LABELS "gpu;window"
+                     TIMEOUT 120)
+add_test(NAME viewer_display_wind
+         COMMAND ${CMAKE_COMMAND} -DVKSIM=$<TARGET_FILE:vksim> -DCHECK=$<TARGET_FILE:vksim_png_check>
+                 -DSCENE=${VKSIM_WIND_SCENE} -DARGS=--show-wind -DOUT=${VKSIM_SHOTS}/wind_on.png
+                 -DREFERENCE=${VKSIM_SHOTS}/wind_off.png -P ${CMAKE_CURRENT_LIST_DIR}/display_mode_check.cmake)
+set_tests_properties(viewer_display_wind PROPERTIES FIXTURES_REQUIRED wind_off_shot LABELS "gpu;window"
+                     TIMEOUT 120)
+
 # The overlay is visible by default in the window, and a screenshot shows
 # it: the same frame as viewer_screenshot_windowed (which has --no-overlay)
 # must differ from it, with validation on throughout.

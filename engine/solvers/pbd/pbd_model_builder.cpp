@@ -78,7 +78,7 @@ void appendPbdCloth(SharedModel& model, PbdModel& pbd, const ClothObject& cloth,
 
     model.objects.push_back({cloth.name, first, vertexCount, firstTriangle,
                              static_cast<uint32_t>(mesh.triangles.size() / 3), cloth.color, cloth.drag,
-                             cloth.contacts});
+                             cloth.contacts, cloth.aero});
 }
 
 // docs/physics.md §1: the PBD families sorted by colour, each on its own or

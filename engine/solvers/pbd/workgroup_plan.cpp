@@ -156,6 +156,10 @@ std::optional<std::string> workgroupMisfit(const PbdModelView& model, uint32_t c
         if (object->contacts.enabled)
             return fmt::format("'{}' has contacts, which are solved across objects in every iteration",
                                clipInput(object->name));
+        // The wind passes run between substeps, outside a workgroup's frame.
+        if (object->aero.feelsWind())
+            return fmt::format("'{}' feels the wind (\"aero\"), whose passes run before every substep",
+                               clipInput(object->name));
         const bool shapeMatched = shapeMatchGroupOf(model, object->firstParticle) != gpu::kNoShapeMatch;
         const uint32_t room = shapeMatched ? (capacity > scratchParticles ? capacity - scratchParticles : 0) : capacity;
         if (object->particleCount > room)

@@ -174,7 +174,7 @@ void appendPdCloth(SharedModel& model, PdModel& pd, const ClothObject& cloth, ui
 
     model.objects.push_back({cloth.name, first, vertexCount, firstTriangle,
                              static_cast<uint32_t>(mesh.triangles.size() / 3), cloth.color, cloth.drag,
-                             cloth.contacts});
+                             cloth.contacts, cloth.aero});
 }
 
 void appendPdSolid(SharedModel& model, PdModel& pd, const SolidObject& solid, uint32_t index) {

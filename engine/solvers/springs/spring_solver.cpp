@@ -281,7 +281,7 @@ gpu::MsImplicitPush SpringSolver::implicitPush(const SubstepContext& sub) const 
 
 gpu::MsForcePush SpringSolver::forcePush(const SubstepContext& sub, uint32_t evaluateAt) const {
     gpu::MsForcePush push{};
-    push.gravity = glm::vec4(sub.frame.settings.gravity, 0.0f);
+    push.gravity = sub.particles.gravity;  // w: 1 where the wind blows, as for predict
     push.firstParticle = ms_.firstParticle;
     push.particleCount = ms_.particleCount;
     push.evaluateAt = evaluateAt;
@@ -293,7 +293,7 @@ void SpringSolver::recordForces(StepRecorder& rec, uint32_t pass, const SubstepC
     rec.run(pass, *forces_,
             {&particles_.positions(), &particles_.predicted(), &particles_.velocities(), &particles_.integratorStage(),
              &particles_.accelerations(), &particles_.integrators(), &particleRecords_, &springs_, &incidentSprings_,
-             &quadratic_, &hinges_, &incidentHinges_},
+             &quadratic_, &hinges_, &incidentHinges_, &particles_.windAccelerations()},
             ms_.particleCount, forcePush(sub, evaluateAt), {sub.substep},
             {&particles_.accelerations(), "springs acceleration"});
 }

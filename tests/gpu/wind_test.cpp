@@ -1,0 +1,194 @@
+// The wind on cloth (docs/physics.md §15): the drag of a plate square to a
+// steady wind and the lift of a plate at an angle of attack against the
+// closed forms 1/2 rho C_d A |U|^2 and 1/2 rho C_l A |U|^2 cos(theta)
+// sin(theta), under every cloth solver; and the wind passes' per-particle
+// accelerations against the CPU evaluation in double precision
+// (solvers/wind_reference.h), gusts included.
+#include <cfloat>
+#include <cmath>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "gpu_harness.h"
+#include "solvers/model_builder.h"
+#include "solvers/wind_reference.h"
+
+namespace vksim::test {
+namespace {
+
+class Wind : public GpuTest {};
+
+constexpr double kPi = 3.14159265358979323846;
+constexpr double kRho = 1.2, kDrag = 1.1, kLift = 0.7;
+
+struct SolverCase {
+    const char* name;
+    SolverMethod method;
+    SpringIntegrator integrator;
+    PbdPath pbdPath;
+    bool rebuildsVelocity;  // the solve moves or iterates positions: their rounding enters v
+};
+
+const SolverCase kSolvers[] = {
+    {"pbd perColour", SolverMethod::Pbd, SpringIntegrator::SymplecticEuler, PbdPath::PerColour, true},
+    {"pbd clusters", SolverMethod::Pbd, SpringIntegrator::SymplecticEuler, PbdPath::Clusters, true},
+    {"pd", SolverMethod::Pd, SpringIntegrator::SymplecticEuler, PbdPath::Auto, true},
+    {"springs explicitEuler", SolverMethod::Springs, SpringIntegrator::ExplicitEuler, PbdPath::Auto, false},
+    {"springs symplecticEuler", SolverMethod::Springs, SpringIntegrator::SymplecticEuler, PbdPath::Auto, false},
+    {"springs velocityVerlet", SolverMethod::Springs, SpringIntegrator::VelocityVerlet, PbdPath::Auto, false},
+    {"springs midpoint", SolverMethod::Springs, SpringIntegrator::Midpoint, PbdPath::Auto, false},
+    {"springs implicitEuler", SolverMethod::Springs, SpringIntegrator::ImplicitEuler, PbdPath::Auto, true},
+    {"springs vbd", SolverMethod::Springs, SpringIntegrator::Vbd, PbdPath::Auto, true},
+};
+
+// A 1 m x 1 m plate of 9 x 9 particles and 1 kg at rest about the origin,
+// turned by `degrees` about +Z (unturned it lies in the XZ plane), in a
+// steady wind U, no gravity, one substep of 1/240 s a frame.
+Scene plateScene(const SolverCase& c, double degrees, glm::vec3 wind) {
+    Scene scene = clothScene({9, 9}, {1.0f, 1.0f}, 0.0f);
+    ClothObject& cloth = scene.cloths[0];
+    cloth.method = c.method;
+    const double half = 0.5 * degrees * kPi / 180.0;
+    cloth.rotation = glm::vec4(0.0f, 0.0f, float(std::sin(half)), float(std::cos(half)));
+    cloth.aero = AeroParams{.drag = float(kDrag), .lift = float(kLift)};
+    scene.solver.gravity = glm::vec3(0.0f);
+    scene.solver.timeStep = 1.0f / 240.0f;
+    scene.solver.substeps = 1;
+    scene.solver.air.density = float(kRho);
+    scene.solver.air.wind = wind;
+    scene.solver.springs.integrator = c.integrator;
+    scene.solver.pbd.path = c.pbdPath;
+    return scene;
+}
+
+struct Measured {
+    glm::dvec3 force;  // sum of m v / h after one substep from rest [N]
+    double bound;      // its rounding bound [N] (see below)
+};
+
+// After one substep from rest, sum m_i v_i = h F: the internal forces and
+// constraints of every solver conserve momentum (equal masses), so the
+// total is the wind's alone. Rounding bound: each particle's v carries a
+// few roundings of h a (relative u = 2^-24 each, 8 allowed) and, where the
+// solve moves or iterates positions, the rounding of a position, at most
+// u (max|x| + 3 h |v|), over h (as in air_drag_test.cpp); summed over the
+// particles, times m / h.
+Measured measureForce(VulkanContext& ctx, const Scene& scene, const SolverCase& c) {
+    const SimModel model = buildModel(scene);
+    GpuRun run(ctx, model, scene.solver);
+    run.frames(1);
+    const std::vector<glm::vec4> v = run.velocities();
+    const std::vector<glm::vec4> x = run.positions();
+    const double h = double(scene.solver.timeStep);
+    const double m = double(scene.cloths[0].mass) / double(model.particleCount());
+    const double u = FLT_EPSILON / 2;
+    Measured out{glm::dvec3(0.0), 0.0};
+    for (size_t i = 0; i < v.size(); ++i) {
+        const glm::dvec3 vi(glm::vec3(v[i]));
+        out.force += m * vi / h;
+        const double xi = std::max({std::abs(x[i].x), std::abs(x[i].y), std::abs(x[i].z)});
+        const double speed = glm::length(vi);
+        const double rounding = 8.0 * u * speed + (c.rebuildsVelocity ? u * (xi + 3.0 * h * speed) / h : 0.0);
+        out.bound += m * rounding / h;
+    }
+    return out;
+}
+
+// Square to the wind (U along the plate's normal, theta = 0): the drag
+// 1/2 rho C_d A |U|^2 along U, and no lift whatever C_l.
+TEST_F(Wind, PlateSquareToTheWindFeelsTheDragOfTheFormula) {
+    const glm::dvec3 wind(0.0, 6.0, 0.0);
+    const double area = 1.0;
+    const glm::dvec3 expected = 0.5 * kRho * kDrag * area * glm::dot(wind, wind) * glm::normalize(wind);
+    for (const SolverCase& c : kSolvers) {
+        const Measured measured = measureForce(ctx(), plateScene(c, 0.0, glm::vec3(wind)), c);
+        const double error = glm::length(measured.force - expected);
+        std::cout << fmt::format("[wind drag] {:<24} F = ({:.6f}, {:.6f}, {:.6f}) N, formula (0, {:.6f}, 0) N: "
+                                 "|error| {:.2e} N ({:.2e} relative; bound {:.2e} N)\n",
+                                 c.name, measured.force.x, measured.force.y, measured.force.z, expected.y, error,
+                                 error / glm::length(expected), measured.bound);
+        EXPECT_LE(error, measured.bound) << c.name;
+    }
+}
+
+// At an angle: a plate turned by beta about +Z in a wind U along +X has the
+// unit normal n = (-sin beta, cos beta, 0), cos(theta) = |n.U|/|U| =
+// |sin beta|, sin(theta) = cos beta. Drag 1/2 rho C_d A |U|^2 |sin beta|
+// along +X; lift 1/2 rho C_l A |U|^2 |sin beta| cos beta along -Y for beta > 0
+// (the plate rises downstream: its lower face is in the lee, the air pushes
+// it down) and +Y for beta < 0. Turning by 180 + beta flips the normal and
+// the triangles' winding, and must change nothing (two-sided).
+TEST_F(Wind, PlateAtAnAngleFeelsTheLiftOfTheFormula) {
+    const double speed = 5.0;
+    const double area = 1.0;
+    const double q = 0.5 * kRho * area * speed * speed;
+    struct Angle {
+        double degrees;  // the turn
+        double beta;     // the plane's angle, [-90, 90]
+    };
+    const Angle angles[] = {{30.0, 30.0}, {-20.0, -20.0}, {210.0, 30.0}};
+    for (const SolverCase& c : {kSolvers[0], kSolvers[2], kSolvers[4], kSolvers[7]}) {
+        for (const Angle& a : angles) {
+            const double beta = a.beta * kPi / 180.0;
+            const double cosTheta = std::abs(std::sin(beta)), sinTheta = std::cos(beta);
+            const glm::dvec3 expected(q * kDrag * cosTheta, -std::copysign(1.0, beta) * q * kLift * cosTheta * sinTheta,
+                                      0.0);
+            const Measured measured = measureForce(ctx(), plateScene(c, a.degrees, glm::vec3(speed, 0.0, 0.0)), c);
+            const double error = glm::length(measured.force - expected);
+            std::cout << fmt::format("[wind lift] {:<24} turned {:>5.0f} deg: drag {:.6f} N (formula {:.6f}), "
+                                     "lift {:+.6f} N (formula {:+.6f}), z {:.1e} N: |error| {:.2e} N ({:.2e} "
+                                     "relative; bound {:.2e} N)\n",
+                                     c.name, a.degrees, measured.force.x, expected.x, measured.force.y, expected.y,
+                                     measured.force.z, error, error / glm::length(expected), measured.bound);
+            EXPECT_LE(error, measured.bound) << c.name << " turned " << a.degrees;
+        }
+    }
+}
+
+// Gusts, a crumpled moving cloth and pins: the accelerations the wind
+// passes leave for the last substep's prediction against the CPU
+// evaluation of the same model in double precision, from the positions,
+// velocities and clock read back before it. Tolerance: each triangle's
+// force is some 20 float32 roundings of sizes up to its own (relative u =
+// 6e-8 each), the air's velocity one of u |x| / scale in the noise's
+// argument, so 1e-4 of the largest acceleration is ten times more than
+// rounding can reach; a triangle missed or a term wrong is a sixth of a
+// particle's force or more.
+TEST_F(Wind, AccelerationsMatchTheDoublePrecisionReference) {
+    Scene scene = clothScene({14, 11}, {1.3f, 1.0f}, 1.0f);
+    ClothObject& cloth = scene.cloths[0];
+    cloth.pinned = {{0, 0}, {13, 0}};
+    cloth.aero = AeroParams{.drag = 1.1f, .lift = 0.6f};
+    cloth.initialVelocity = glm::vec3(0.3f, -0.2f, 0.5f);
+    scene.solver.timeStep = 1.0f / 60.0f;
+    scene.solver.substeps = 1;
+    scene.solver.air.density = 1.2f;
+    scene.solver.air.wind = glm::vec3(3.0f, 1.0f, 2.0f);
+    scene.solver.air.gusts = GustSettings{.strength = 2.0f, .scale = 0.5f, .period = 0.7f, .seed = 42};
+    const SimModel model = buildModel(scene);
+    GpuRun run(ctx(), model, scene.solver);
+    const uint32_t frames = 20;
+    run.frames(frames);
+    const std::vector<glm::vec4> x = run.positions();
+    const std::vector<glm::vec4> v = run.velocities();
+    const uint32_t clock = run.stepper().wind()->clock().downloadArray<uint32_t>().at(0);
+    EXPECT_EQ(clock, frames * scene.solver.substeps);
+    run.frames(1);
+    const std::vector<glm::vec4> gpu = run.stepper().particles().windAccelerations().downloadArray<glm::vec4>();
+    const double t = double(clock) * double(scene.solver.timeStep / float(scene.solver.substeps));
+    const std::vector<glm::dvec3> cpu = windAccelerationsReference(model, x, v, scene.solver.air, t);
+    double largest = 0.0, worst = 0.0;
+    for (size_t i = 0; i < cpu.size(); ++i) {
+        largest = std::max(largest, glm::length(cpu[i]));
+        worst = std::max(worst, glm::length(glm::dvec3(glm::vec3(gpu.at(i))) - cpu[i]));
+    }
+    std::cout << fmt::format("[wind reference] {} particles after {} frames: largest |a| {:.4f} m/s^2, "
+                             "max |a_gpu - a_cpu| {:.2e} m/s^2 ({:.2e} of the largest; tolerance 1e-4)\n",
+                             cpu.size(), frames, largest, worst, worst / largest);
+    EXPECT_GT(largest, 1.0);  // the wind pushes (4 m/s, about 0.13 kg/m^2)
+    EXPECT_LE(worst, 1e-4 * largest);
+}
+
+}  // namespace
+}  // namespace vksim::test
