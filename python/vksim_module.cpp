@@ -162,6 +162,11 @@ public:
                 for (int c = 0; c < 3; ++c)
                     t(k, c) = model.triangles[3 * (object.firstTriangle + k) + c] - object.firstParticle;
             entry["triangles"] = triangles;
+            py::array_t<bool> pinned(py::ssize_t(object.particleCount));
+            auto p = pinned.mutable_unchecked<1>();
+            for (uint32_t i = 0; i < object.particleCount; ++i)
+                p(i) = model.positions[object.firstParticle + i].w == 0.0f;  // inverse mass 0
+            entry["pinned"] = pinned;
             out[py::str(object.name)] = entry;
         }
         return out;
@@ -427,8 +432,8 @@ PYBIND11_MODULE(vksim, m) {
         .def("state_hash", &PyWorld::stateHash,
              "The state-hash, 16 hex digits: what `vksim SCENE --hash` prints after the same frames.")
         .def_property_readonly("objects", &PyWorld::objects,
-                               "Per object name: its first particle, particle count and triangles (a uint32 (m, 3) "
-                               "array of indices into its particles).")
+                               "Per object name: its first particle, particle count, triangles (a uint32 (m, 3) "
+                               "array of indices into its particles) and pinned mask (bool, one per particle).")
         .def("bodies", &PyWorld::bodies,
              "The rigid bodies: a dict of their names, and float32 arrays of their centres of mass (k, 3), "
              "rotations as quaternions (x, y, z, w) (k, 4), linear and angular velocities (k, 3).")

@@ -76,7 +76,8 @@ def test_a_dict_scene_and_two_worlds_agree(worlds):
     assert flag["first"] == 0 and flag["count"] == 64
     assert flag["triangles"].shape == (2 * 7 * 7, 3)
     assert flag["triangles"].max() == 63
-
+    assert flag["pinned"].dtype == bool and flag["pinned"].shape == (64,)
+    assert list(np.flatnonzero(flag["pinned"])) == [0, 7]  # the two corners of row 0
 
 def test_bodies_fall_and_turn(worlds):
     w = worlds(os.path.join(SCENES, "rigid_pile.json"))
