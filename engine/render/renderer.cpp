@@ -261,10 +261,11 @@ void Renderer::recordDraws(VkCommandBuffer cmd, uint32_t slot, VkExtent2D extent
         else if (draw.indexCount > 0) vkCmdDrawIndexed(cmd, draw.indexCount, 1, draw.firstIndex, 0, 0);
     }
 
-    // The contacts, over everything: one buffer of vec4 (position, colour)
-    // as positions, normals (unused, unlit) and, at offset 12, scalars.
-    if (display.contacts && contactLines_) {
-        const VkBuffer lines = contactLines_->vertices().handle();
+    // Lines over everything: one buffer of vec4 (position, colour) as
+    // positions, normals (unused, unlit) and, at offset 12, scalars, in the
+    // contact colours.
+    auto bindLines = [&](const GpuBuffer& vertices) {
+        const VkBuffer lines = vertices.handle();
         const std::array<VkBuffer, 4> lineBuffers{lines, lines, lines, identityTransform_.handle()};
         const std::array<VkDeviceSize, 4> lineOffsets{0, 0, 3 * sizeof(float), 0};
         vkCmdBindVertexBuffers(cmd, 0, 4, lineBuffers.data(), lineOffsets.data());
@@ -273,19 +274,15 @@ void Renderer::recordDraws(VkCommandBuffer cmd, uint32_t slot, VkExtent2D extent
             makePush(glm::mat4(1.0f), glm::vec3(1.0f), glm::vec3(1.0f), gpu::kPatternPlain, 0.0f, 1.0f);
         push.colorBy = gpu::kColourByContact;
         vkCmdPushConstants(cmd, pipeline_.layout(), pushStages, 0, sizeof(push), &push);
+    };
+    // The contacts, as many as the detection found.
+    if (display.contacts && contactLines_) {
+        bindLines(contactLines_->vertices());
         vkCmdDrawIndirect(cmd, contactLines_->drawCommand().handle(), 0, 1, sizeof(VkDrawIndirectCommand));
     }
-    // The wind field likewise, every particle's line in contact colour 0.
+    // The wind field: every particle's line, in contact colour 0.
     if (display.wind && windLines_) {
-        const VkBuffer lines = windLines_->vertices().handle();
-        const std::array<VkBuffer, 4> lineBuffers{lines, lines, lines, identityTransform_.handle()};
-        const std::array<VkDeviceSize, 4> lineOffsets{0, 0, 3 * sizeof(float), 0};
-        vkCmdBindVertexBuffers(cmd, 0, 4, lineBuffers.data(), lineOffsets.data());
-        vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline_.pipeline(SurfaceStyle::Segments));
-        gpu::DrawPush push =
-            makePush(glm::mat4(1.0f), glm::vec3(1.0f), glm::vec3(1.0f), gpu::kPatternPlain, 0.0f, 1.0f);
-        push.colorBy = gpu::kColourByContact;
-        vkCmdPushConstants(cmd, pipeline_.layout(), pushStages, 0, sizeof(push), &push);
+        bindLines(windLines_->vertices());
         vkCmdDraw(cmd, windLines_->vertexCount(), 1, 0, 0);
     }
 }

@@ -127,7 +127,7 @@ TEST_F(FiniteCheck, NanBallRadiusIsFoundInCollisionProjection) {
 // freely onto the ground, so the substep of the first contact is known in
 // closed form: the predicted height after k substeps from rest is
 // y0 - g h^2 k(k+1)/2, and the projection touches the ground once it is < 0.
-TEST_F(FiniteCheck, InfiniteRestitutionGoesNonFiniteAtTheFirstBounce) {
+Scene clothOverBouncyGround() {
     Scene scene = clothScene({6, 6}, {0.5f, 0.5f}, 0.05f);
     scene.solver.substeps = 2;
     scene.solver.pbd.iterations = 2;
@@ -135,6 +135,11 @@ TEST_F(FiniteCheck, InfiniteRestitutionGoesNonFiniteAtTheFirstBounce) {
     ground.name = "ground";
     ground.restitution = std::numeric_limits<float>::infinity();
     scene.colliders = {ground};
+    return scene;
+}
+
+TEST_F(FiniteCheck, InfiniteRestitutionGoesNonFiniteAtTheFirstBounce) {
+    const Scene scene = clothOverBouncyGround();
 
     const double g = -scene.solver.gravity.y;
     const double h = scene.solver.timeStep / scene.solver.substeps;
@@ -220,24 +225,12 @@ TEST_F(FiniteCheck, HeadlessRunExitsWithOneLineOnStderr) {
         << first;
 }
 
-}  // namespace
-}  // namespace vksim::test
-
-namespace vksim::test {
-namespace {
-
 // After World::loadState the replay starts from the loaded state, at its
 // frame: a state whose cloth was thrown up reaches the ground (and the
 // infinite restitution) later than the scene's own cloth would, and the
 // report names that later frame, which a replay from frame 0 could not.
 TEST_F(FiniteCheck, ReplayStartsFromALoadedState) {
-    Scene scene = clothScene({6, 6}, {0.5f, 0.5f}, 0.05f);
-    scene.solver.substeps = 2;
-    scene.solver.pbd.iterations = 2;
-    ColliderDesc ground;
-    ground.name = "ground";
-    ground.restitution = std::numeric_limits<float>::infinity();
-    scene.colliders = {ground};
+    const Scene scene = clothOverBouncyGround();
 
     World own(ctx(), scene, 2);
     const std::optional<uint64_t> ownFrame = runUntilNonFinite(ctx(), own, 40);
