@@ -1,22 +1,40 @@
 #pragma once
-// What vksim.World and vksim.Batch share: a World and the device context it
-// runs on, which it outlives in no case (deleting the Python object frees
-// both), stepped one waited-for submission per frame.
+// What vksim.World and vksim.Batch share: reading the scene they are given,
+// and a World and the device context it runs on, which it outlives in no
+// case (deleting the Python object frees both), stepped one waited-for
+// submission per frame.
 #include <pybind11/pybind11.h>
 
 #include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "run/progress_bar.h"
 #include "scene/scene.h"
+#include "scene/scene_loader.h"
 #include "vk/context.h"
 #include "world/world.h"
 
 namespace vksim::python {
 
 namespace py = pybind11;
+
+// The scene's JSON text and its source name, from a path or a dict.
+inline std::pair<std::string, std::string> sceneText(const py::object& scene, const char* who) {
+    if (py::isinstance<py::dict>(scene))
+        return {py::module_::import("json").attr("dumps")(scene).cast<std::string>(), "<dict>"};
+    if (py::isinstance<py::str>(scene) || py::hasattr(scene, "__fspath__")) {
+        const std::string path = py::str(py::module_::import("os").attr("fspath")(scene)).cast<std::string>();
+        try {
+            return {readSceneText(path), path};
+        } catch (const SceneError& e) {
+            throw py::value_error(e.what());
+        }
+    }
+    throw py::type_error(std::string(who) + ": scene must be a path or a dict in the scene format");
+}
 
 class SteppedWorld {
 public:
