@@ -1,0 +1,84 @@
+// scene/scene_copies.h and scene/scene_batch.h: the copies of a scene as
+// one scene, and what they refuse (docs/python.md, "Batch").
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "scene/scene_batch.h"
+#include "scene/scene_loader.h"
+
+namespace vksim {
+namespace {
+
+constexpr const char* kTwoCloths = R"({
+  "objects": [
+    { "type": "cloth", "name": "a", "resolution": [4, 4], "pinned": [[0, 0]] },
+    { "type": "cloth", "name": "b", "resolution": [3, 3], "stretch": { "stiffness": 0.5 } }
+  ],
+  "colliders": [ { "type": "plane" } ]
+})";
+
+std::string errorOf(const std::string& text, uint32_t count, const std::vector<BatchVary>& vary) {
+    try {
+        buildSceneBatch(text, "s.json", count, vary);
+    } catch (const SceneError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+TEST(SceneBatch, CopiesAreTheSceneCopyAfterCopy) {
+    const SceneBatch batch = buildSceneBatch(kTwoCloths, "s.json", 3, {});
+    EXPECT_EQ(batch.count, 3u);
+    EXPECT_EQ(batch.objectNames, (std::vector<std::string>{"a", "b"}));
+    ASSERT_EQ(batch.scene.cloths.size(), 6u);
+    const char* names[] = {"a#0", "b#0", "a#1", "b#1", "a#2", "b#2"};
+    for (size_t k = 0; k < 6; ++k) EXPECT_EQ(batch.scene.cloths[k].name, names[k]);
+    EXPECT_EQ(batch.scene.colliders.size(), 1u);  // shared, not copied
+    EXPECT_EQ(batch.scene.cloths[4].pinned, batch.scene.cloths[0].pinned);
+}
+
+TEST(SceneBatch, VariedKeysTakeOneValuePerCopyAndMissingOnesAreCreated) {
+    const SceneBatch batch = buildSceneBatch(
+        kTwoCloths, "s.json", 2,
+        {{"/objects/0/stretch/stiffness", {0.25, 0.75}}, {"/objects/1/mass", {2.0, 3.0}}});
+    EXPECT_EQ(batch.scene.cloths[0].stretch.stiffness, 0.25f);  // "a" had no "stretch" block
+    EXPECT_EQ(batch.scene.cloths[2].stretch.stiffness, 0.75f);
+    EXPECT_EQ(batch.scene.cloths[1].mass, 2.0f);
+    EXPECT_EQ(batch.scene.cloths[3].mass, 3.0f);
+    EXPECT_EQ(batch.scene.cloths[1].stretch.stiffness, 0.5f);  // what is not varied stays
+}
+
+TEST(SceneBatch, RefusalsAreOneLineNamingTheKey) {
+    EXPECT_EQ(errorOf(kTwoCloths, 0, {}), "s.json: batch: count 0: expected 1 to 1048576 copies");
+    EXPECT_EQ(errorOf(kTwoCloths, 2, {{"/colliders/0/friction", {0.1, 0.2}}}),
+              "s.json: batch: vary \"/colliders/0/friction\": the copies share /colliders (one World steps them "
+              "together); vary the objects' keys");
+    EXPECT_EQ(errorOf(kTwoCloths, 2, {{"/objects/0/mass", {1.0, 2.0, 3.0}}}),
+              "s.json: batch: vary \"/objects/0/mass\": 3 values for 2 copies");
+    EXPECT_EQ(errorOf(kTwoCloths, 2, {{"/objects/2/mass", {1.0, 2.0}}}),
+              "s.json: batch: vary \"/objects/2/mass\": the scene has no \"/objects/2\"");
+    EXPECT_EQ(errorOf(kTwoCloths, 2, {{"/objects/0/mass", {1.0, "heavy"}}}),
+              "batch copy 1: s.json: /objects/0/mass: expected a number > 0, got string \"heavy\"");
+}
+
+TEST(SceneBatch, ScenesWhoseCopiesWouldMeetAreRefused) {
+    Scene scene = parseScene(kTwoCloths, "s.json");
+    scene.cloths[1].contacts.enabled = true;
+    try {
+        replicateScene(scene, 2);
+        ADD_FAILURE() << "contacts were batched";
+    } catch (const SceneError& e) {
+        EXPECT_STREQ(e.what(), "s.json: batch: object \"b\" has \"contacts\": the copies, in the same place, would "
+                               "touch");
+    }
+    scene.cloths[1].contacts.enabled = false;
+    scene.cloths[1].method = SolverMethod::Springs;
+    scene.solver.springs.integrator = SpringIntegrator::ImplicitEuler;
+    EXPECT_THROW(replicateScene(scene, 2), SceneError);
+    scene.solver.springs.integrator = SpringIntegrator::Vbd;
+    EXPECT_EQ(replicateScene(scene, 2).scene.cloths.size(), 4u);
+}
+
+}  // namespace
+}  // namespace vksim
