@@ -20,10 +20,12 @@ cat >"$big" <<'JSON'
 JSON
 
 out_of_memory=0  # runs that ended in status 1 naming memory (counted for the sweep)
-# The one line glibc prints before it aborts on a heap the driver corrupted
-# ("double free or corruption (top)"), or LLVM before it aborts ("LLVM
-# ERROR: Unable to allocate section memory!"): vksim's line follows it.
-abort_report='^\(double free or corruption\|free(): \|malloc(): \|realloc(): \|corrupted \|munmap_chunk(): \|LLVM ERROR: \)'
+# The line glibc prints before it aborts on a heap the driver corrupted
+# ("double free or corruption (top)"), or the lines LLVM prints before it
+# aborts ("LLVM ERROR: Unable to allocate section memory!"; on a failed
+# allocation "LLVM ERROR: out of memory" and then its reason, "Allocation
+# failed"): vksim's line follows them.
+abort_report='^\(double free or corruption\|free(): \|malloc(): \|realloc(): \|corrupted \|munmap_chunk(): \|LLVM ERROR: \|Allocation failed$\)'
 limited_run() {  # limited_run NAME KIB SCENE EXPECT(oom|any)
     local name=$1 kib=$2 scene=$3 expect=$4 status err
     # One llvmpipe thread: each thread reserves its own stack, and the
