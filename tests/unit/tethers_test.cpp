@@ -13,6 +13,7 @@
 #include "model/tethers.h"
 #include "shaders/pbd/pbd_types.h"
 #include "solvers/model_builder.h"
+#include "solvers/model_summary.h"
 
 namespace vksim {
 namespace {
@@ -115,6 +116,7 @@ TEST(Tethers, TheBuilderMakesAttachmentsOfTheirLength) {
         EXPECT_NEAR(a.maxDistance, 1.1 * row * 0.25, 1e-6);
         EXPECT_EQ(a.material, materialIndex(0, ConstraintFamily::Attachment));
     }
+    EXPECT_NE(describeModel(model, {}).find("of which 40 tethers"), std::string::npos) << describeModel(model, {});
     cloth.tethers.mode = TetherMode::Off;
     EXPECT_TRUE(buildModel(scene).pbd.attachments.empty());
 }
