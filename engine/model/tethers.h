@@ -22,7 +22,9 @@ struct TetherAnchor {
 
 // One tether per free vertex that a pinned vertex reaches (geodesic: by the
 // triangles' edges; a vertex of a piece with no pin gets none), in vertex
-// order. `triangles` holds 3 vertex indices per triangle.
+// order. `triangles` holds 3 vertex indices per triangle. Euclidean compares
+// every free vertex with every pin (vertices x pins distances: a 256 x 256
+// cloth pinned along an edge, 1.7e7); geodesic is O(E log V).
 std::vector<TetherAnchor> findTetherAnchors(std::span<const glm::dvec3> positions,
                                             std::span<const uint32_t> triangles, const std::vector<bool>& pinned,
                                             TetherMode mode);
