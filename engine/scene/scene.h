@@ -12,6 +12,7 @@
 
 #include "scene/air_params.h"
 #include "scene/contact_params.h"
+#include "scene/tether_params.h"
 #include "solvers/pbd/pbd_settings.h"
 #include "solvers/pd/pd_settings.h"
 #include "solvers/rigid/rigid_settings.h"
@@ -78,6 +79,7 @@ struct ClothObject {
     ConstraintParams bending;
     ConstraintParams attachment;                 // pins as soft attachments when stiffness < 1
     ShapeMatchParams shapeMatching;              // PBD only
+    TetherParams tethers;                        // PBD only: long-range attachments to the pins
     bool pinsAsAttachments = false;              // false: pinned vertices get inverse mass 0
     glm::vec3 initialVelocity{0.0f};
     // Air drag sigma [kg/s], f = -sigma v per particle (the object's "drag"

@@ -599,6 +599,16 @@ AeroParams readAero(const Field& field) {
     return aero;
 }
 
+// docs/scene-format.md, "tethers" (docs/physics.md §1, "Tethers").
+TetherParams readTetherParams(const Field& field) {
+    const ObjectFields fields(field, {"mode", "slack"}, "for tethers");
+    TetherParams tethers;
+    tethers.mode = readChoice(fields.required("mode"), {"euclidean", "geodesic"}) == 0 ? TetherMode::Euclidean
+                                                                                      : TetherMode::Geodesic;
+    if (auto f = fields.optional("slack")) tethers.slack = readFloat(*f, closedInterval(0.0, 1.0));
+    return tethers;
+}
+
 ClothObject readCloth(const Field& field, std::size_t index, const SolverSettings& solver,
                       SceneAssets* meshAssets = nullptr) {
     ClothObject cloth;
@@ -613,7 +623,7 @@ ClothObject readCloth(const Field& field, std::size_t index, const SolverSetting
     if (springs) keys.push_back("springs");
     else keys.insert(keys.end(), {"stretch", "bending", "attachment"});
     if (pd) keys.push_back("strain");
-    if (!pd && !springs) keys.push_back("shapeMatching");
+    if (!pd && !springs) keys.insert(keys.end(), {"shapeMatching", "tethers"});
     if (meshAssets) keys.insert(keys.end(), {"file", "scale", "weldTolerance", "pinnedRegions"});
     else keys.insert(keys.end(), {"size", "resolution"});
     const std::string_view method = pd ? R"("method": "pd" )" : springs ? R"("method": "springs" )" : "";
@@ -648,6 +658,11 @@ ClothObject readCloth(const Field& field, std::size_t index, const SolverSetting
             // mesh's flatness is checked when the model is built).
             if (!meshAssets && cloth.shapeMatching.mode == ShapeMatchMode::Linear)
                 f->member("mode").fail(R"("linear" needs an object that spans a volume, and a "cloth" grid is flat; use "rigid")");
+        }
+        if (auto f = fields.optional("tethers")) {
+            cloth.tethers = readTetherParams(*f);
+            if (meshAssets ? cloth.mesh->pinnedVertices.empty() : cloth.pinned.empty())
+                f->fail(fmt::format(R"(object "{}" has no pinned vertices for its tethers to anchor to)", cloth.name));
         }
     }
     if (auto f = fields.optional("pinsAsAttachments")) {

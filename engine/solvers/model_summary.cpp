@@ -27,6 +27,10 @@ std::string describeModel(const SimModel& model, const ModelDiagnostics& diagnos
     text += describeFamily("distance", model.pbd.distance.size(), model.pbd.distanceGroups, model.pbd.colouring);
     text += describeFamily("bending", model.pbd.bending.size(), model.pbd.bendingGroups, model.pbd.colouring);
     text += describeFamily("attachment", model.pbd.attachments.size(), model.pbd.attachmentGroups, model.pbd.colouring);
+    // Tethers are attachments with a length (docs/physics.md §1, "Tethers").
+    size_t tethers = 0;
+    for (const gpu::AttachmentConstraint& a : model.pbd.attachments) tethers += a.maxDistance > 0.0f ? 1 : 0;
+    if (tethers > 0) text += fmt::format("    of which {} tethers\n", tethers);
     if (!model.pd.empty()) {
         const PdModel& pd = model.pd;
         text += fmt::format("  projective dynamics: particles {}..{}, {} springs, {} triangles, {} tet strain, {} tet "

@@ -58,7 +58,9 @@ void main() {
         term = constraintEnergy(0.5 * c.scale * dot(e, e), c.material);
     } else if (t < attachmentFirst + pc.attachmentCount) {
         AttachmentConstraint c = attachmentConstraints[t - attachmentFirst];
-        term = constraintEnergy(distance(predicted[c.particle].xyz, c.target.xyz), c.material);
+        // A tether (maxDistance > 0) is one-sided: no energy within its length.
+        float d = distance(predicted[c.particle].xyz, c.target.xyz);
+        term = constraintEnergy(max(d - c.maxDistance, 0.0), c.material);
     }
     uint l = gl_LocalInvocationID.x;
     sums[l] = term;

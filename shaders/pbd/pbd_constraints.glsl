@@ -83,13 +83,19 @@ struct PointCorrection {
     real dLambda;
 };
 
-// Attachment: C = |p - target|, grad C = (p - target)/|p - target|.
-PointCorrection solveAttachment(real3 p, real w, real3 target, uint mode, real iterationStiffness,
-                                real compliance, real dt, real lambda) {
+// Attachment of length L: C = |p - target| - L, grad C = (p - target)/|p - target|.
+// L = 0 is a (soft) pin, an equality; L > 0 is a tether (docs/physics.md §1,
+// "Tethers"), one-sided: projected only while |p - target| > L, C <= 0
+// leaving p (and an XPBD multiplier) as it is. With L = 0, len - L is len's
+// bits, so a pin projects as it did before tethers shared its family.
+PointCorrection solveAttachment(real3 p, real w, real3 target, real attachmentLength, uint mode,
+                                real iterationStiffness, real compliance, real dt, real lambda) {
     real3 d = p - target;
     real len = length(d);
     if (len <= real(1e-12)) return PointCorrection(real3(0), real(0));
-    real dLambda = constraintDeltaLambda(mode, iterationStiffness, compliance, dt, len, w, lambda);
+    real C = len - attachmentLength;
+    if (attachmentLength > real(0) && C <= real(0)) return PointCorrection(real3(0), real(0));
+    real dLambda = constraintDeltaLambda(mode, iterationStiffness, compliance, dt, C, w, lambda);
     return PointCorrection(w * dLambda * d / len, dLambda);
 }
 

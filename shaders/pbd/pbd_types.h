@@ -49,12 +49,14 @@ struct BendingConstraint {
 };
 GPU_CHECK_SIZE(BendingConstraint, 48);
 
-// Attachment of a particle to a fixed point: C = |p - target|.
+// Attachment of a particle to a fixed point: C = |p - target| - maxDistance.
+// maxDistance = 0: a pin (an equality). maxDistance > 0: a tether to a pinned
+// particle at target, one-sided (docs/physics.md §1, "Tethers").
 struct AttachmentConstraint {
     vec4 target;  // xyz
     uint particle;
     uint material;
-    float pad0;
+    float maxDistance;  // [m]
     float pad1;
 };
 GPU_CHECK_SIZE(AttachmentConstraint, 32);

@@ -102,3 +102,6 @@ vksim_scenes_check(cluster_determinism)
 # One colouring across the PBD families: the default scene on the per-colour
 # path, the same on 1, 2 and 4 threads and on the workgroup path; shared colour passes.
 vksim_scenes_check(colour_across_families)
+# Tethers: the curtains, the same on 1, 2 and 4 threads on the per-colour and
+# cluster paths and on the workgroup path as per colour; tethers change the state.
+vksim_scenes_check(tether_determinism)

@@ -158,10 +158,22 @@ TEST(SceneLoader, MissingKeysTakeTheDefaultsOfSceneH) {
     expectParams(cloth.bending, defaults.bending);
     expectParams(cloth.attachment, defaults.attachment);
     EXPECT_EQ(cloth.pinsAsAttachments, defaults.pinsAsAttachments);
+    EXPECT_EQ(cloth.tethers.mode, TetherMode::Off);
     expectNear(cloth.initialVelocity, defaults.initialVelocity);
     expectNear(cloth.color, defaults.color);
 
     EXPECT_TRUE(scene.colliders.empty());
+}
+
+// docs/scene-format.md, "Tethers": the mode, and the slack (default 0).
+TEST(SceneLoader, ReadsTethers) {
+    const TempSceneFile file("scene_loader_tethers", R"({ "objects": [
+        { "type": "cloth", "pinned": [[0, 0]], "tethers": { "mode": "geodesic", "slack": 0.25 } },
+        { "type": "cloth", "pinned": [[0, 0]], "tethers": { "mode": "euclidean" } } ] })");
+    const Scene scene = loadScene(file.path());
+    ASSERT_EQ(scene.cloths.size(), 2u);
+    EXPECT_EQ(scene.cloths[0].tethers, (TetherParams{TetherMode::Geodesic, 0.25f}));
+    EXPECT_EQ(scene.cloths[1].tethers, (TetherParams{TetherMode::Euclidean, 0.0f}));
 }
 
 TEST(SceneLoader, ReadsEveryKey) {

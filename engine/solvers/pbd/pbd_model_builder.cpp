@@ -8,6 +8,7 @@
 #include "geometry/triangle_mesh.h"
 #include "model/cloth_geometry.h"
 #include "model/graph_colouring.h"
+#include "model/tethers.h"
 #include "shaders/pbd/pbd_types.h"
 #include "solvers/pbd/shape_match_builder.h"
 
@@ -66,6 +67,16 @@ void appendPbdCloth(SharedModel& model, PbdModel& pbd, const ClothObject& cloth,
             if (pinned[v]) pbd.attachments.push_back({glm::vec4(glm::vec3(model.positions[first + v]), 1.0f),
                                                         first + v, material, 0.0f, 0.0f});
     }
+
+    // Tethers (docs/physics.md §1, "Tethers"): attachments of length
+    // (1 + slack) d to the nearest pin's rest position, in the attachment
+    // family and its material. A pinned vertex has none, so each attachment
+    // still moves a particle of its own and all of them fit one colour.
+    const double tetherScale = 1.0 + double(cloth.tethers.slack);
+    for (const TetherAnchor& t : findTetherAnchors(mesh.positions, mesh.triangles, pinned, cloth.tethers.mode))
+        pbd.attachments.push_back({glm::vec4(glm::vec3(model.positions[first + t.anchor]), 1.0f), first + t.vertex,
+                                   materialIndex(object, ConstraintFamily::Attachment),
+                                   static_cast<float>(tetherScale * t.restDistance), 0.0f});
 
     if (cloth.shapeMatching.enabled) {
         // The masses appendClothParticles spreads, pinned vertices' too.

@@ -28,7 +28,7 @@ PbdReference::PbdReference(const PbdModelView& model, std::optional<uint32_t> cl
     for (const gpu::BendingConstraint& c : model.pbd.bending)
         bending_.push_back({c.particles, glm::dvec4(c.K), c.scale, c.material});
     for (const gpu::AttachmentConstraint& c : model.pbd.attachments)
-        attachments_.push_back({glm::dvec3(glm::vec3(c.target)), c.particle, c.material});
+        attachments_.push_back({glm::dvec3(glm::vec3(c.target)), c.particle, c.material, c.maxDistance});
     for (const gpu::ShapeMatchGroup& g : model.pbd.shapeMatchGroups) {
         ShapeMatch match{g, glm::dmat3(glm::dvec3(glm::vec3(g.restInverse0)), glm::dvec3(glm::vec3(g.restInverse1)),
                                        glm::dvec3(glm::vec3(g.restInverse2))),
@@ -132,7 +132,7 @@ void PbdReference::projectAttachments(ReferenceWorld& world, const SubstepParams
         const Material& m = materials_[c.material];
         const double lambda = iteration == 0 ? 0.0 : attachmentLambdas_[j];
         const ref::PointCorrection r =
-            ref::solveAttachment(p[c.particle], w[c.particle], c.target, m.mode,
+            ref::solveAttachment(p[c.particle], w[c.particle], c.target, c.length, m.mode,
                                  ref::pbdIterationStiffness(m.stiffness, iterations), m.compliance, params.h, lambda);
         p[c.particle] += r.dp;
         attachmentLambdas_[j] = lambda + r.dLambda;
@@ -186,7 +186,8 @@ std::optional<double> PbdReference::xpbdObjective(std::span<const glm::dvec3> pr
                                                          x[c.particles.w], c.K);
         sum += energy(0.5 * c.scale * glm::dot(e, e), c.material);
     }
-    for (const Attachment& c : attachments_) sum += energy(glm::length(x[c.particle] - c.target), c.material);
+    for (const Attachment& c : attachments_)
+        sum += energy(std::max(glm::length(x[c.particle] - c.target) - c.length, 0.0), c.material);
     if (!defined) return std::nullopt;
     return sum;
 }

@@ -82,6 +82,7 @@ private:
         glm::dvec3 target;
         uint32_t particle;
         uint32_t material;
+        double length;  // 0: a pin; > 0: a tether
     };
     struct ShapeMatch {
         gpu::ShapeMatchGroup group;             // particles, mode, stiffness, beta

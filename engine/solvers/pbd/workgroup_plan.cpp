@@ -182,7 +182,8 @@ static_assert(offsetof(gpu::DistanceConstraint, p0) == 0 && offsetof(gpu::Distan
 static_assert(offsetof(gpu::BendingConstraint, particles) == 0 && offsetof(gpu::BendingConstraint, K) == 16 &&
               offsetof(gpu::BendingConstraint, scale) == 32 && offsetof(gpu::BendingConstraint, material) == 36);
 static_assert(offsetof(gpu::AttachmentConstraint, target) == 0 && offsetof(gpu::AttachmentConstraint, particle) == 16 &&
-              offsetof(gpu::AttachmentConstraint, material) == 20);
+              offsetof(gpu::AttachmentConstraint, material) == 20 &&
+              offsetof(gpu::AttachmentConstraint, maxDistance) == 24);
 
 std::optional<std::string> clusterTexelMisfit(const PbdModelView& model, uint32_t maxTexels) {
     const struct {
