@@ -14,7 +14,6 @@
 #include "model/collider_builder.h"
 #include "solvers/model_builder.h"
 #include "solvers/rigid/rigid_solver.h"
-#include "solvers/springs/spring_solver.h"
 #include "vk/barriers.h"
 #include "vk/context.h"
 #include "world/device_limits.h"
@@ -242,13 +241,6 @@ void World::recordReadBarrier(VkCommandBuffer cmd, VkPipelineStageFlags2 dstStag
 void World::setSettings(const SolverSettings& settings, std::string_view source) {
     const std::string where(source);
     stepper_->checkSettings(settings, where);
-    if (!solver<SpringSolver>().empty()) {
-        try {
-            solver<SpringSolver>().checkSettings(settings);
-        } catch (const std::invalid_argument& e) {
-            throw std::invalid_argument(fmt::format("{}: /solver/springs: {}", where, e.what()));
-        }
-    }
     const uint32_t runs = passRunsPerFrame(settings);
     if (runs > timerCapacity_)
         throw std::invalid_argument(fmt::format(
@@ -261,13 +253,17 @@ void World::setSettings(const SolverSettings& settings, std::string_view source)
 
 void World::reset() {
     stepper_->reset(model_);  // waits for the queue
+    restartFrames(0, nullptr);
+}
+
+void World::restartFrames(uint64_t frame, std::shared_ptr<const SavedState> start) {
     if (contactStats_) contactStats_->forget();
     release();
-    framesRecorded_ = 0;
+    framesRecorded_ = frame;
     framesReplayed_ = 0;
     springEnergyHistory_.clear();
     commands_->forget();
-    replayStart_.reset();
+    replayStart_ = std::move(start);
 }
 
 void World::throwIfNonFinite(uint32_t slot) const {

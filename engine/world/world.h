@@ -307,6 +307,10 @@ public:
 private:
     // collectTimings: the collected frame's object energies onto the history.
     void appendSpringEnergies();
+    // After reset() or loadState(): the world's own record of frames begins
+    // again at `frame` (no drag, no reused commands or stats, no energy
+    // history), and the non-finite replay starts from `start` (null: the model).
+    void restartFrames(uint64_t frame, std::shared_ptr<const SavedState> start);
     const VulkanContext& ctx_;
     Scene scene_;
     SimModel model_;  // the initial state, for replays

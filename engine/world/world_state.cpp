@@ -68,13 +68,8 @@ void World::loadState(std::string_view bytes, std::string_view source) {
         throw std::invalid_argument(fmt::format("{}: a state of another model ({}); this world has {}", source,
                                                 state->modelDescription, describeModel(model_, scene_.path)));
     stepper_->loadSections(state->sections, source);  // checks every section first; waits for the queue
-    if (contactStats_) contactStats_->forget();
-    release();
-    framesRecorded_ = state->frame;
-    framesReplayed_ = 0;
-    springEnergyHistory_.clear();
-    commands_->forget();
-    replayStart_ = std::move(state);
+    const uint64_t frame = state->frame;
+    restartFrames(frame, std::move(state));
 }
 
 }  // namespace vksim

@@ -113,6 +113,15 @@ bool SpringSolver::usesDihedralBending() const {
     return false;
 }
 
+void SpringSolver::checkSettings(const SolverSettings& settings, const std::string& scenePath) {
+    if (empty()) return;
+    try {
+        checkSettings(settings);
+    } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument(fmt::format("{}: /solver/springs: {}", scenePath, e.what()));
+    }
+}
+
 void SpringSolver::checkSettings(const SolverSettings& settings) const {
     const SpringSettings& s = settings.springs;
     if (s.integrator == SpringIntegrator::ImplicitEuler && (s.newtonIterations == 0 || s.jacobiIterations == 0))

@@ -78,6 +78,8 @@ public:
     // (zero iterations, dihedral bending with an implicit method, an object's
     // own integrator with an implicit solver-wide one).
     void checkSettings(const SolverSettings& settings) const;
+    // The same as the seam's check: naming `scenePath` and /solver/springs.
+    void checkSettings(const SolverSettings& settings, const std::string& scenePath) override;
     // The integrator of each object (MsModel::objects): its own, else the
     // solver's; one, the solver's, for a model built without objects.
     std::vector<SpringIntegrator> objectIntegrators(const SolverSettings& settings) const;
