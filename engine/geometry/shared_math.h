@@ -17,6 +17,7 @@
 
 #include "geometry/mesh_sdf_binding.h"
 #include "shaders/pbd/pbd_types.h"
+#include "shaders/shared/elastic_types.h"
 #include "shaders/rigid/rigid_types.h"
 #include "shaders/shared/sim_types.h"
 
@@ -36,6 +37,8 @@ using gpu::kIntegratorMidpoint;
 using gpu::kIntegratorPositionVerlet;
 using gpu::kIntegratorSymplecticEuler;
 using gpu::kIntegratorVelocityVerlet;
+using gpu::kElasticCorotated;
+using gpu::kElasticNeoHookean;
 using gpu::kColliderBox;
 using gpu::kColliderCapsule;
 using gpu::kColliderMesh;
@@ -66,6 +69,7 @@ real meshSdfGridValue(uint index) { return real(boundMeshSdfGridValue(index)); }
 #include "shaders/math/quaternion.glsl"
 #include "shaders/math/sdf.glsl"
 #include "shaders/math/svd3.glsl"
+#include "shaders/math/elastic_energy.glsl"
 #include "shaders/particle/contact.glsl"
 #include "shaders/particle/particle_math.glsl"
 #include "shaders/particle/wind_math.glsl"

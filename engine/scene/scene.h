@@ -12,6 +12,7 @@
 
 #include "scene/air_params.h"
 #include "scene/contact_params.h"
+#include "scene/elastic_material.h"
 #include "scene/tether_params.h"
 #include "solvers/pbd/pbd_settings.h"
 #include "solvers/pd/pd_settings.h"
@@ -95,8 +96,13 @@ struct ClothObject {
     std::string source;                          // JSON pointer in the scene file ("/objects/2"), for messages
 };
 
-// A tetrahedral solid, simulated with projective dynamics.
+// A tetrahedral solid.
 enum class SolidShape { Box, Ball, Mesh };
+
+// Which solver steps a solid (its "method"; docs/physics.md §16): projective
+// dynamics, XPBD's Neo-Hookean constraints in the PBD solver, or vertex
+// block descent. XPBD and VBD need a material.
+enum class SolidMethod { Pd, Xpbd, Vbd };
 
 // Faces of a box whose vertices are pinned.
 enum class BoxFace : uint32_t { MinusX, PlusX, MinusY, PlusY, MinusZ, PlusZ };
@@ -110,7 +116,11 @@ struct SolidObject {
     uint32_t cellsAcross = 6;           // ball: grid cells along the diameter
     glm::vec3 position{0.0f};
     glm::vec4 rotation{0.0f, 0.0f, 0.0f, 1.0f};
-    float mass = 1.0f;                          // total [kg], lumped by tetrahedron volume
+    float mass = 1.0f;                          // total [kg], lumped by tetrahedron volume (without a material)
+    SolidMethod method = SolidMethod::Pd;
+    // E, nu and density: with one, the mass comes from the density, and a
+    // projective dynamics solid's strain and volume weights from E and nu.
+    std::optional<ElasticMaterial> material;
     std::vector<BoxFace> pinnedFaces;           // box only
     bool pinsAsAttachments = false;             // false: pinned vertices get inverse mass 0
     PdParams strain{.stiffness = 1e5f};         // tetrahedron strain [Pa]

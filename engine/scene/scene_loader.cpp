@@ -626,6 +626,10 @@ ClothObject readCloth(const Field& field, std::size_t index, const SolverSetting
     if (!pd && !springs) keys.insert(keys.end(), {"shapeMatching", "tethers"});
     if (meshAssets) keys.insert(keys.end(), {"file", "scale", "weldTolerance", "pinnedRegions"});
     else keys.insert(keys.end(), {"size", "resolution"});
+    if (field.json().is_object() && field.json().contains("material"))
+        field.member("material").fail(
+            R"("material" is for tetrahedral solids ("tetBox", "tetBall", "tetMesh"): a cloth's stiffness is set )"
+            R"(per constraint family ("stretch", "bending") or in "springs")");
     const std::string_view method = pd ? R"("method": "pd" )" : springs ? R"("method": "springs" )" : "";
     const ObjectFields fields(field, std::move(keys), fmt::format("for a {}{} object", method, type));
     cloth.name = readNameOrDefault(fields, type, index);
@@ -680,7 +684,7 @@ ClothObject readCloth(const Field& field, std::size_t index, const SolverSetting
 }
 
 // ---------------------------------------------------------------------------
-// Tetrahedral solids (projective dynamics only)
+// Tetrahedral solids
 
 constexpr int64_t kMaxSolidCells = 256;  // per axis: 256^3 cells is 100 M tetrahedra, far past interactive
 
@@ -731,11 +735,34 @@ void readTetMeshSource(const ObjectFields& fields, SolidObject& solid, SceneAsse
     solid.meshFile = assets.resolve(path).string();
 }
 
+// docs/scene-format.md, "material" (docs/physics.md §16). Each value is
+// checked on the float the GPU sees: a Poisson's ratio that rounds to 0.5
+// is refused as 0.5 is.
+ElasticMaterial readElasticMaterial(const Field& field) {
+    const ObjectFields fields(field, {"model", "youngsModulus", "poissonRatio", "density"}, "for a material");
+    ElasticMaterial material;
+    if (auto f = fields.optional("model"))
+        material.model = static_cast<ElasticModel>(readChoice(*f, {"neoHookean", "corotated"}));
+    material.youngsModulus = readFloat(fields.required("youngsModulus"), greaterThan(0.0));
+    if (auto f = fields.optional("poissonRatio")) {
+        if (f->json().is_number() && f->json().get<double>() >= 0.5)
+            f->failExpected("a Poisson's ratio in [0, 0.5): 0.5 is incompressible, which no finite Lame "
+                            "parameter gives (use 0.45 to 0.49 for nearly incompressible solids)");
+        material.poissonRatio = readFloat(*f, {.min = 0.0, .max = 0.5, .maxExclusive = true});
+    }
+    if (auto f = fields.optional("density")) material.density = readFloat(*f, greaterThan(0.0));
+    return material;
+}
+
+SolidMethod readSolidMethod(const Field& field) {
+    return static_cast<SolidMethod>(readChoice(field, {"pd", "xpbd", "vbd"}));
+}
+
 SolidObject readSolid(const Field& field, std::size_t index, SolidShape shape, SceneAssets& assets) {
     const bool box = shape == SolidShape::Box;
     const std::string_view type = box ? "tetBox" : shape == SolidShape::Ball ? "tetBall" : "tetMesh";
-    std::vector<std::string_view> keys = {"type",   "name",     "position", "rotation", "mass",    "strain",
-                                          "volume", "velocity", "color",    "method",   "contacts"};
+    std::vector<std::string_view> keys = {"type",   "name",     "position", "rotation", "mass",     "strain",
+                                          "volume", "velocity", "color",    "method",   "contacts", "material"};
     if (box) keys.insert(keys.end(), {"cells", "size", "pinnedFaces", "pinsAsAttachments", "attachment"});
     else if (shape == SolidShape::Ball) keys.insert(keys.end(), {"cells", "radius"});
     else
@@ -746,8 +773,24 @@ SolidObject readSolid(const Field& field, std::size_t index, SolidShape shape, S
     solid.source = field.pointer();
     solid.shape = shape;
     solid.name = readNameOrDefault(fields, type, index);
-    if (auto f = fields.optional("method"); f && readMethod(*f) != SolverMethod::Pd)
-        f->failExpected(R"("pd" (tetrahedral objects are simulated with projective dynamics only))");
+    if (auto f = fields.optional("method")) solid.method = readSolidMethod(*f);
+    if (auto f = fields.optional("material")) solid.material = readElasticMaterial(*f);
+    if (!solid.material && solid.method != SolidMethod::Pd)
+        fields.self().fail(fmt::format(R"("method": "{}" needs a "material" (such as {{"model": "neoHookean", )"
+                                       R"("youngsModulus": 1e5, "poissonRatio": 0.3}}))",
+                                       solid.method == SolidMethod::Xpbd ? "xpbd" : "vbd"));
+    if (solid.material)
+        for (const char* key : {"mass", "strain", "volume"})
+            if (auto f = fields.optional(key))
+                f->fail(fmt::format(R"("{}" is set by the "material" (its density gives the mass, its Young's )"
+                                    R"(modulus and Poisson's ratio the elasticity): remove one of them)",
+                                    key));
+    if (solid.method != SolidMethod::Pd)
+        for (const char* key : {"strain", "volume", "attachment", "pinsAsAttachments"})
+            if (auto f = fields.optional(key))
+                f->fail(fmt::format(R"("{}" is a "method": "pd" key (projective dynamics' own elements; )"
+                                    R"(the pins of an XPBD or VBD solid are fixed))",
+                                    key));
     if (box) {
         if (auto f = fields.optional("size")) solid.size = readVec3(*f, kLengthRange);
         if (auto f = fields.optional("cells")) {

@@ -57,8 +57,9 @@ SimModel buildModel(const Scene& scene, ModelDiagnostics* diagnostics) {
             forObject(scene, cloths[object].source,
                       [&] { appendPdCloth(model, model.pd, cloths[object], object, found); });
     for (uint32_t object = 0; object < scene.solids.size(); ++object)
-        forObject(scene, scene.solids[object].source,
-                  [&] { appendPdSolid(model, model.pd, scene.solids[object], object); });
+        if (scene.solids[object].method == SolidMethod::Pd)
+            forObject(scene, scene.solids[object].source,
+                      [&] { appendPdSolid(model, model.pd, scene.solids[object], object); });
     model.pd.particleCount = model.particleCount() - model.pd.firstParticle;
     if (!model.pd.empty()) buildPdSystem(model.pd, model.positions);
 

@@ -15,6 +15,7 @@
 #include "geometry/triangle_mesh.h"
 #include "io/quoted_input.h"
 #include "model/cloth_geometry.h"
+#include "model/solid_geometry.h"
 #include "solvers/pd/pd_materials.h"
 
 namespace vksim {
@@ -66,47 +67,27 @@ gpu::PdTriangle pdTriangle(const SharedModel& model, glm::uvec3 t, const std::st
     return triangle;
 }
 
-// Vertices of a box's face, from the grid numbering of buildTetBox.
-bool onBoxFace(uint32_t vertex, glm::uvec3 cells, BoxFace face) {
-    const uint32_t i = vertex % (cells.x + 1);
-    const uint32_t j = (vertex / (cells.x + 1)) % (cells.y + 1);
-    const uint32_t k = vertex / ((cells.x + 1) * (cells.y + 1));
-    switch (face) {
-        case BoxFace::MinusX: return i == 0;
-        case BoxFace::PlusX: return i == cells.x;
-        case BoxFace::MinusY: return j == 0;
-        case BoxFace::PlusY: return j == cells.y;
-        case BoxFace::MinusZ: return k == 0;
-        case BoxFace::PlusZ: return k == cells.z;
-    }
-    return false;
-}
-
-// Tet strain and volume share the data: g_1..g_3 are the rows of Dm^-1,
-// Dm = [X1 - X0, X2 - X0, X3 - X0], so F = sum_k q_k g_k^T. Weight and
-// range: addWeightGroup (unit weight = rest volume).
-gpu::PdTetrahedron pdTetrahedron(const SharedModel& model, glm::uvec4 t, double& volume) {
-    const glm::dvec3 x0 = positionOf(model, t.x);
-    const glm::dmat3 Dm(positionOf(model, t.y) - x0, positionOf(model, t.z) - x0, positionOf(model, t.w) - x0);
-    const glm::dmat3 Bm = glm::inverse(Dm);  // Bm[column][row]
+// Tet strain and volume share the data: g_1..g_3, so F = sum_k q_k g_k^T.
+// Weight and range: addWeightGroup (unit weight = rest volume).
+gpu::PdTetrahedron pdTetrahedron(const TetRest& rest, glm::uvec4 t) {
     gpu::PdTetrahedron tet{};
     tet.particles = t;
-    tet.g1 = glm::vec4(glm::vec3(glm::dvec3(Bm[0][0], Bm[1][0], Bm[2][0])), 0.0f);
-    tet.g2 = glm::vec4(glm::vec3(glm::dvec3(Bm[0][1], Bm[1][1], Bm[2][1])), 0.0f);
-    tet.g3 = glm::vec4(glm::vec3(glm::dvec3(Bm[0][2], Bm[1][2], Bm[2][2])), 0.0f);
-    volume = glm::determinant(Dm) / 6.0;
+    tet.g1 = glm::vec4(glm::vec3(rest.g1), 0.0f);
+    tet.g2 = glm::vec4(glm::vec3(rest.g2), 0.0f);
+    tet.g3 = glm::vec4(glm::vec3(rest.g3), 0.0f);
     return tet;
 }
 
-// A "tetMesh" object's tetrahedra (TetGen files or a tetgen run, loaded with
-// the scene) in its local frame: scaled from the files' units.
-TetMesh scaledTetMesh(const SolidObject& solid, const std::string& owner) {
-    if (!solid.tetMesh) throw std::invalid_argument(owner + ": no tetrahedral mesh loaded");
-    if (!(solid.meshScale > 0.0f) || !std::isfinite(solid.meshScale))
-        throw std::invalid_argument(fmt::format("{}: scale must be positive (got {})", owner, solid.meshScale));
-    TetMesh mesh = *solid.tetMesh;
-    for (glm::dvec3& p : mesh.positions) p *= double(solid.meshScale);
-    return mesh;
+// docs/physics.md §16, "Projective dynamics and the material": the strain
+// and volume weights that match linear elasticity of (mu, lambda) for small
+// strains. ARAP's w/2 |F - R|^2 is mu |eps|^2 at w = 2 mu; the volume
+// projection onto det T = 1 is w/2 |F - T|^2 = w/6 (tr eps)^2, lambda/2 (tr eps)^2 at w = 3 lambda.
+void applyMaterialWeights(const ElasticMaterial& material, PdParams& strain, PdParams& volume) {
+    const glm::dvec2 lame =
+        ref::lameParameters(double(material.youngsModulus), double(material.poissonRatio));
+    strain = {.stiffness = static_cast<float>(2.0 * lame.x), .rangeMin = 1.0f, .rangeMax = 1.0f, .enabled = true};
+    volume = {.stiffness = static_cast<float>(3.0 * lame.y), .rangeMin = 1.0f, .rangeMax = 1.0f,
+              .enabled = lame.y > 0.0};
 }
 
 }  // namespace
@@ -180,59 +161,30 @@ void appendPdCloth(SharedModel& model, PdModel& pd, const ClothObject& cloth, ui
 void appendPdSolid(SharedModel& model, PdModel& pd, const SolidObject& solid, uint32_t index) {
     const std::string owner = fmt::format("solid '{}'", clipInput(solid.name));
     const PdOwner groupOwner{PdOwner::Kind::Solid, index};
-    if (!(solid.mass > 0.0f) || !std::isfinite(solid.mass))
-        throw std::invalid_argument(fmt::format("{}: mass must be positive (got {})", owner, solid.mass));
-    validatePdParams(solid.strain, owner + " strain");
-    validatePdParams(solid.volume, owner + " volume");
+    PdParams strain = solid.strain, volume = solid.volume;
+    if (solid.material) applyMaterialWeights(*solid.material, strain, volume);
+    validatePdParams(strain, owner + " strain");
+    validatePdParams(volume, owner + " volume");
     validatePdParams(solid.attachment, owner + " attachment");
-    if (solid.shape != SolidShape::Box && !solid.pinnedFaces.empty())
-        throw std::invalid_argument(fmt::format("{}: only boxes have pinned faces", owner));
-    const TetMesh mesh = solid.shape == SolidShape::Box    ? buildTetBox(glm::dvec3(solid.size), solid.cells)
-                         : solid.shape == SolidShape::Ball ? buildTetBall(solid.radius, solid.cellsAcross)
-                                                           : scaledTetMesh(solid, owner);
-    const glm::dvec4 rotation = glm::dvec4(solid.rotation);
-    if (!(glm::length(rotation) > 1e-12))
-        throw std::invalid_argument(fmt::format("{}: rotation quaternion cannot be normalised", owner));
-
-    const uint32_t first = model.particleCount();
+    const SolidGeometry geometry = buildSolidGeometry(solid, owner);
+    const TetMesh& mesh = geometry.mesh;
+    const uint32_t first = appendSolidParticles(model, solid, geometry, owner);
     const auto vertexCount = static_cast<uint32_t>(mesh.positions.size());
-    std::vector<glm::dvec3> world;
-    for (const glm::dvec3& local : mesh.positions)
-        world.push_back(glm::dvec3(glm::vec3(glm::dvec3(solid.position) +
-                                             ref::quatRotate(rotation / glm::length(rotation), local))));
-    validateTets(world, mesh.tets, owner);
-    const std::vector<double> masses = lumpedTetMasses(world, mesh.tets, solid.mass);
-    std::vector<bool> pinned(vertexCount, false);
-    for (BoxFace face : solid.pinnedFaces)
-        for (uint32_t v = 0; v < vertexCount; ++v) pinned[v] = pinned[v] || onBoxFace(v, solid.cells, face);
-    if (solid.shape != SolidShape::Mesh && !solid.pinnedVertices.empty())
-        throw std::invalid_argument(fmt::format("{}: only tetrahedral meshes have pinned vertices", owner));
-    for (uint32_t v : solid.pinnedVertices) {
-        if (v >= vertexCount)
-            throw std::invalid_argument(
-                fmt::format("{}: pinned vertex {} is out of range (the mesh has {})", owner, v, vertexCount));
-        pinned[v] = true;
-    }
-    const bool pinsAreHard = !solid.pinsAsAttachments;
-    for (uint32_t v = 0; v < vertexCount; ++v) {
-        const bool fixed = pinsAreHard && pinned[v];
-        model.positions.emplace_back(glm::vec3(world[v]),
-                                     fixed ? 0.0f : checkedInverseMass(1.0 / masses[v], solid.mass, vertexCount, owner));
-        model.velocities.emplace_back(fixed ? glm::vec3(0.0f) : solid.initialVelocity, 0.0f);
-    }
+
     const size_t strainBegin = pd.tetStrain.size(), volumeBegin = pd.tetVolume.size();
     std::vector<double> volumes(mesh.tets.size());
     for (size_t e = 0; e < mesh.tets.size(); ++e) {
-        const gpu::PdTetrahedron tet = pdTetrahedron(model, mesh.tets[e] + glm::uvec4(first), volumes[e]);
-        if (solid.strain.enabled) pd.tetStrain.push_back(tet);
-        if (solid.volume.enabled) pd.tetVolume.push_back(tet);
+        const glm::uvec4 particles = mesh.tets[e] + glm::uvec4(first);
+        const TetRest rest = tetRest(model, particles, owner, static_cast<uint32_t>(e));
+        volumes[e] = rest.volume;
+        const gpu::PdTetrahedron tet = pdTetrahedron(rest, particles);
+        if (strain.enabled) pd.tetStrain.push_back(tet);
+        if (volume.enabled) pd.tetVolume.push_back(tet);
     }
-    if (solid.strain.enabled)
-        addWeightGroup(pd, groupOwner, PdFamily::TetStrain, strainBegin, volumes, solid.strain);
-    if (solid.volume.enabled)
-        addWeightGroup(pd, groupOwner, PdFamily::TetVolume, volumeBegin, volumes, solid.volume);
+    if (strain.enabled) addWeightGroup(pd, groupOwner, PdFamily::TetStrain, strainBegin, volumes, strain);
+    if (volume.enabled) addWeightGroup(pd, groupOwner, PdFamily::TetVolume, volumeBegin, volumes, volume);
     if (solid.pinsAsAttachments && solid.attachment.enabled)
-        addPdAttachments(model, pd, groupOwner, first, pinned, solid.attachment);
+        addPdAttachments(model, pd, groupOwner, first, geometry.pinned, solid.attachment);
     const uint32_t firstTriangle = appendTriangles(model, mesh.surface, first);
     model.objects.push_back(
         {solid.name, first, vertexCount, firstTriangle, static_cast<uint32_t>(mesh.surface.size() / 3), solid.color,
