@@ -1,0 +1,366 @@
+// The tetrahedral solids against physics (docs/physics.md §16, "Testing the
+// solids"), each test run for every solver that steps solids: the hanging
+// bar's elongation and Poisson contraction, a stretched block's lateral
+// contraction and reaction force, a nearly incompressible ball's volume
+// under impact, recovery from inversion, and the momentum of internal
+// forces. Each prints what it measured; the bounds are per solver, with why.
+//
+// Velocity damping d scales v + h g by (1 - d h) each substep (the seeds'
+// damping, particle/particle_math.glsl), so a body at rest feels gravity
+// times (1 - d h): the closed forms below use that gravity.
+#include <cmath>
+#include <functional>
+
+#include <fmt/format.h>
+
+#include "contact_measures.h"
+#include "geometry/shared_math.h"
+#include "geometry/tet_mesh.h"
+#include "gpu_harness.h"
+#include "model/solid_geometry.h"
+#include "solvers/elastic_solid_reference.h"
+#include "solvers/model_builder.h"
+
+namespace vksim::test {
+namespace {
+
+// A solver of solids as the tests run it: the object's method, the
+// settings it is stepped with, and its bounds.
+struct SolidSolver {
+    const char* name;
+    SolidMethod method;
+    std::function<void(SolverSettings&)> configure;
+    // Whether its energy is the material's (XPBD, VBD) or projective
+    // dynamics' own, which equals it only for small strains.
+    bool materialEnergy;
+};
+
+// Projective dynamics with the material's weights (strain 2 mu, volume
+// 3 lambda), its global steps solved far by 40 Jacobi iterations.
+const SolidSolver kPd{"PD", SolidMethod::Pd,
+                      [](SolverSettings& s) {
+                          s.pd.localIterations = 10;
+                          s.pd.jacobiIterations = 40;
+                      },
+                      false};
+
+const SolidSolver* const kSolvers[] = {&kPd};
+
+constexpr double kGravity = 9.81;
+
+class SolidPhysics : public GpuTest, public ::testing::WithParamInterface<const SolidSolver*> {
+protected:
+    const SolidSolver& solver() const { return *GetParam(); }
+
+    SolidObject solid(SolidShape shape, float youngsModulus, float poissonRatio) const {
+        SolidObject s;
+        s.name = "solid";
+        s.shape = shape;
+        s.method = solver().method;
+        s.material = ElasticMaterial{.youngsModulus = youngsModulus, .poissonRatio = poissonRatio, .density = 1000.0f};
+        return s;
+    }
+    SolverSettings settings(uint32_t substeps, float damping) const {
+        SolverSettings s;
+        s.substeps = substeps;
+        s.damping = damping;
+        solver().configure(s);
+        return s;
+    }
+    // The gravity a body at rest feels under `s`'s damping.
+    static double restingGravity(const SolverSettings& s) {
+        return kGravity * (1.0 - double(s.damping) * double(s.timeStep) / double(s.substeps));
+    }
+};
+
+std::string solverName(const ::testing::TestParamInfo<const SolidSolver*>& info) { return info.param->name; }
+
+std::vector<glm::dvec3> widened(const std::vector<glm::vec4>& x) {
+    std::vector<glm::dvec3> out;
+    for (const glm::vec4& p : x) out.emplace_back(glm::vec3(p));
+    return out;
+}
+
+double meshVolume(const TetMesh& mesh, std::span<const glm::dvec3> x) {
+    double volume = 0.0;
+    for (const glm::uvec4& t : mesh.tets) volume += tetVolume(x[t.x], x[t.y], x[t.z], x[t.w]);
+    return volume;
+}
+
+// Half the extent along `axis` of the vertices whose rest coordinate
+// `along` is `at`.
+double halfWidth(std::span<const glm::dvec3> rest, std::span<const glm::dvec3> x, int along, double at, int axis) {
+    double lo = 1e30, hi = -1e30;
+    for (size_t i = 0; i < rest.size(); ++i)
+        if (std::abs(rest[i][along] - at) < 1e-5) {
+            lo = std::min(lo, x[i][axis]);
+            hi = std::max(hi, x[i][axis]);
+        }
+    return 0.5 * (hi - lo);
+}
+
+// A bar of 0.1 x 1 x 0.1 m hanging from its top face, 2 x 16 x 2 cells,
+// rho = 1000 kg/m^3, E = 1e6 Pa, damped at 10/s with 2 substeps: 1 s (60
+// frames) brings it to rest (its longitudinal period is
+// 4 L / sqrt(E/rho) = 0.13 s).
+struct HungBar {
+    Scene scene;
+    ElasticSolidModel reference;
+    std::vector<glm::dvec3> x;
+};
+
+HungBar hangBar(VulkanContext& ctx, const SolidObject& base, const SolverSettings& settings) {
+    HungBar bar;
+    SolidObject solid = base;
+    solid.size = glm::vec3(0.1f, 1.0f, 0.1f);
+    solid.cells = {2, 16, 2};
+    solid.pinnedFaces = {BoxFace::PlusY};
+    bar.scene.solids.push_back(solid);
+    bar.scene.solver = settings;
+    const SimModel model = buildModel(bar.scene);
+    GpuRun run(ctx, model, settings);
+    run.frames(60);
+    bar.x = widened(run.positions());
+    bar.reference = elasticSolidModel(solid);
+    return bar;
+}
+
+// nu = 0: the bottom face's mean drop against rho g L^2 / (2E) and the
+// static minimiser of the same mesh (the CPU reference; the two differ by
+// the discretisation, 2e-6: tests/unit/elastic_solid_reference_test.cpp).
+TEST_P(SolidPhysics, HangingBarComesToTheElongationOfLinearElasticity) {
+    const SolverSettings s = settings(2, 10.0f);
+    const HungBar bar = hangBar(ctx(), solid(SolidShape::Box, 1e6f, 0.0f), s);
+    const double g = restingGravity(s);
+    const NewtonResult statics = minimiseElasticObjective(
+        bar.reference, {.acceleration = glm::dvec3(0.0, -g, 0.0)}, bar.reference.rest, 1e-9);
+    ASSERT_TRUE(statics.converged);
+    double drop = 0.0, referenceDrop = 0.0;
+    int bottom = 0;
+    for (size_t i = 0; i < bar.x.size(); ++i)
+        if (std::abs(bar.reference.rest[i].y + 0.5) < 1e-6) {
+            drop += bar.reference.rest[i].y - bar.x[i].y;
+            referenceDrop += bar.reference.rest[i].y - statics.x[i].y;
+            ++bottom;
+        }
+    drop /= bottom;
+    referenceDrop /= bottom;
+    const double closedForm = 1000.0 * g / (2.0 * 1e6);
+    std::cout << fmt::format("[solids] {} hanging bar 2x16x2, nu = 0: drop {:.4f} mm, closed form {:.4f} mm "
+                             "(relative error {:.2e}), static reference {:.4f} mm (relative difference {:.2e})\n",
+                             solver().name, 1e3 * drop, 1e3 * closedForm, drop / closedForm - 1.0,
+                             1e3 * referenceDrop, drop / referenceDrop - 1.0);
+    // The strain is at most 1e-2, where Neo-Hookean and ARAP differ from
+    // linear elasticity by about that fraction of it.
+    EXPECT_NEAR(drop / closedForm, 1.0, 5e-3);
+}
+
+// nu = 0.3: at mid-length the stress is uniaxial, rho g (L/2) (its weight
+// below over its section), and the width contracts by nu times the axial
+// strain. With 2 cells across, the reference's own ratio is that of the
+// mesh; the solver's must match it.
+TEST_P(SolidPhysics, HangingBarContractsByPoissonsRatio) {
+    const float nu = 0.3f;
+    const SolverSettings s = settings(2, 10.0f);
+    const HungBar bar = hangBar(ctx(), solid(SolidShape::Box, 1e6f, nu), s);
+    const double g = restingGravity(s);
+    const NewtonResult statics = minimiseElasticObjective(
+        bar.reference, {.acceleration = glm::dvec3(0.0, -g, 0.0)}, bar.reference.rest, 1e-9);
+    ASSERT_TRUE(statics.converged);
+    const double axialStrain = 1000.0 * g * 0.5 / 1e6;
+    auto ratio = [&](std::span<const glm::dvec3> x) {
+        return -(halfWidth(bar.reference.rest, x, 1, 0.0, 0) / 0.05 - 1.0) / axialStrain;
+    };
+    const double measured = ratio(bar.x), reference = ratio(statics.x);
+    std::cout << fmt::format("[solids] {} hanging bar, nu = {}: lateral / axial strain at mid-length {:.4f}, "
+                             "static reference {:.4f}\n",
+                             solver().name, nu, measured, reference);
+    EXPECT_NEAR(measured, reference, 0.01);
+    EXPECT_NEAR(measured, nu, 0.1 * nu);
+}
+
+// A 1 m block of 3 x 3 x 3 cells whose -x and +x faces are held at the
+// uniaxial stretch s of the Neo-Hookean closed form, F = diag(s, t, t),
+//   t^2 = (1 + mu (s - 1) / (lambdaHat s)) / s,
+// its other faces free, starting from the rest shape: the free vertices
+// must settle where F is uniform, laterally contracted by t, and the faces'
+// reaction is P_11 = mu s - mu t^2 + lambdaHat (s t^2 - 1) t^2 per rest area.
+// Projective dynamics' energy equals Neo-Hookean only for small strains:
+// it is stretched by 2% (and compared with linear elasticity, t = 1 - nu eps),
+// the others by 50%.
+TEST_P(SolidPhysics, StretchedBlockContractsAndPullsAsTheClosedForm) {
+    const float E = 1e5f, nu = 0.3f;
+    const double s = solver().materialEnergy ? 1.5 : 1.02;
+    Scene scene;
+    SolidObject block = solid(SolidShape::Box, E, nu);
+    block.size = glm::vec3(1.0f);
+    block.cells = {3, 3, 3};
+    block.pinnedFaces = {BoxFace::MinusX, BoxFace::PlusX};
+    scene.solids.push_back(block);
+    scene.solver = settings(2, 10.0f);
+    scene.solver.gravity = glm::vec3(0.0f);
+    const glm::dvec2 lame = ref::lameParameters(double(E), double(nu));
+    const double mu = lame.x, lambdaHat = lame.y + lame.x;
+    const double t = solver().materialEnergy ? std::sqrt((1.0 + mu * (s - 1.0) / (lambdaHat * s)) / s)
+                                             : 1.0 - double(nu) * (s - 1.0);
+    const double P11 = mu * s - mu * t * t + lambdaHat * (s * t * t - 1.0) * t * t;
+
+    const SimModel model = buildModel(scene);
+    GpuRun run(ctx(), model, scene.solver);
+    const ElasticSolidModel reference = elasticSolidModel(block);
+    std::vector<glm::vec3> start;
+    for (size_t i = 0; i < reference.rest.size(); ++i) {
+        const glm::dvec3 p = reference.rest[i];
+        start.push_back(reference.fixed[i] ? glm::vec3(glm::dvec3(s * p.x, t * p.y, t * p.z)) : glm::vec3(p));
+    }
+    run.stepper().particles().writePositions(start);
+    run.frames(60);
+    const std::vector<glm::dvec3> x = widened(run.positions());
+    const std::vector<glm::dvec3> force = elasticForces(reference, x);
+    double pull = 0.0;
+    for (size_t i = 0; i < x.size(); ++i)
+        if (std::abs(reference.rest[i].x - 0.5) < 1e-6) pull -= force[i].x;
+    double worstLateral = 0.0;
+    for (double at : {-1.0 / 6.0, 1.0 / 6.0})
+        for (int axis : {1, 2})
+            worstLateral = std::max(worstLateral, std::abs(halfWidth(reference.rest, x, 0, at, axis) / 0.5 - t));
+    std::cout << fmt::format("[solids] {} block stretched by {}: lateral stretch off the closed form's {:.5f} by at "
+                             "most {:.2e}; reaction {:.2f} N, closed form {:.2f} N ({:.2e})\n",
+                             solver().name, s, t, worstLateral, pull, P11, pull / P11 - 1.0);
+    EXPECT_LT(worstLateral, 2e-3);
+    EXPECT_NEAR(pull / P11, 1.0, solver().materialEnergy ? 5e-3 : 3e-2);
+}
+
+// A ball of radius 0.2 m, nu = 0.49 (bulk modulus 17 times E), dropped at
+// 4 m/s onto the ground: it flattens visibly while its volume, the sum of
+// its tetrahedra's, stays within the bound of its rest volume at every frame.
+TEST_P(SolidPhysics, NearlyIncompressibleBallKeepsItsVolumeWhenSquashed) {
+    Scene scene;
+    SolidObject ball = solid(SolidShape::Ball, 1e5f, 0.49f);
+    ball.radius = 0.2f;
+    ball.cellsAcross = 6;
+    ball.position = glm::vec3(0.0f, 0.21f, 0.0f);
+    ball.initialVelocity = glm::vec3(0.0f, -4.0f, 0.0f);
+    scene.solids.push_back(ball);
+    scene.colliders.push_back({.name = "ground", .shape = ColliderShape::Plane, .friction = 0.5f});
+    scene.solver = settings(4, 0.0f);
+    const SimModel model = buildModel(scene);
+    GpuRun run(ctx(), model, scene.solver);
+    const SolidGeometry geometry = buildSolidGeometry(ball, "ball");
+    const double restVolume = meshVolume(geometry.mesh, geometry.mesh.positions);
+    double worstVolume = 0.0, lowestTop = 1e30;
+    for (uint32_t frame = 0; frame < 20; ++frame) {
+        run.frames(1);
+        const std::vector<glm::dvec3> x = widened(run.positions());
+        worstVolume = std::max(worstVolume, std::abs(meshVolume(geometry.mesh, x) / restVolume - 1.0));
+        double top = -1e30, bottom = 1e30;
+        for (const glm::dvec3& p : x) {
+            ASSERT_TRUE(std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z));
+            top = std::max(top, p.y);
+            bottom = std::min(bottom, p.y);
+        }
+        lowestTop = std::min(lowestTop, (top - bottom) / 0.4);
+    }
+    std::cout << fmt::format("[solids] {} ball at nu = 0.49 dropped at 4 m/s: height down to {:.3f} of its diameter, "
+                             "volume off its rest volume by at most {:.2e}\n",
+                             solver().name, lowestTop, worstVolume);
+    EXPECT_LT(lowestTop, 0.9) << "the ball never squashed";
+    EXPECT_LT(worstVolume, 0.03);
+}
+
+// A block crushed to 5% of its width, and one turned inside out (mirrored
+// to -50%: every tetrahedron inverted), released without gravity: each
+// comes back to its rest volume with no non-finite value.
+TEST_P(SolidPhysics, CrushedAndInvertedBlocksRecover) {
+    for (double squash : {0.05, -0.5}) {
+        Scene scene;
+        SolidObject block = solid(SolidShape::Box, 1e5f, 0.3f);
+        block.size = glm::vec3(0.3f);
+        block.cells = {3, 3, 3};
+        scene.solids.push_back(block);
+        scene.solver = settings(4, 5.0f);
+        scene.solver.gravity = glm::vec3(0.0f);
+        const SimModel model = buildModel(scene);
+        GpuRun run(ctx(), model, scene.solver);
+        const SolidGeometry geometry = buildSolidGeometry(block, "block");
+        std::vector<glm::vec3> start;
+        for (const glm::dvec3& p : geometry.mesh.positions) start.emplace_back(squash * p.x, p.y, p.z);
+        run.stepper().particles().writePositions(start);
+        run.frames(60);
+        const std::vector<glm::dvec3> x = widened(run.positions());
+        for (const glm::dvec3& p : x) ASSERT_TRUE(std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z));
+        const double volume = meshVolume(geometry.mesh, x) / meshVolume(geometry.mesh, geometry.mesh.positions);
+        uint32_t inverted = 0;
+        for (const glm::uvec4& t : geometry.mesh.tets) inverted += tetVolume(x[t.x], x[t.y], x[t.z], x[t.w]) <= 0.0;
+        std::cout << fmt::format("[solids] {} block released from {:+.0f}% of its width: volume {:.4f} of rest after "
+                                 "1 s, {} inverted tetrahedra\n",
+                                 solver().name, 100.0 * squash, volume, inverted);
+        EXPECT_NEAR(volume, 1.0, 0.02) << "from " << squash;
+        EXPECT_EQ(inverted, 0u) << "from " << squash;
+    }
+}
+
+// No gravity, no pins, no colliders: a ball stretched by 5% along y,
+// moving at 1 m/s and spinning at 3 rad/s. Its internal forces are equal
+// and opposite within every tetrahedron and have no torque: linear momentum
+// stays what it was, up to how far each solver converges its step. Angular
+// momentum does too, but for implicit Euler's own damping: a step of
+// x_{n+1} - x_n = h v_{n+1} changes it by h sum m v_{n+1} x v_n, which the
+// ball's vibration makes far larger than its spin's (omega h)^2 / 2 per
+// substep. So the angular momentum is compared with that of the double
+// implicit Euler reference (Newton to convergence) stepping the same ball.
+TEST_P(SolidPhysics, InternalForcesKeepMomentum) {
+    Scene scene;
+    SolidObject ball = solid(SolidShape::Ball, 1e5f, 0.3f);
+    ball.radius = 0.2f;
+    ball.cellsAcross = 4;
+    scene.solids.push_back(ball);
+    scene.solver = settings(4, 0.0f);
+    scene.solver.gravity = glm::vec3(0.0f);
+    const SimModel model = buildModel(scene);
+    GpuRun run(ctx(), model, scene.solver);
+    const ElasticSolidModel reference = elasticSolidModel(ball);
+    std::vector<glm::vec3> start, velocity;
+    std::vector<glm::dvec3> x, v;
+    const glm::dvec3 omega(0.0, 0.0, 3.0);
+    for (const glm::dvec3& p : reference.rest) {
+        start.emplace_back(p.x, 1.05 * p.y, p.z);
+        x.emplace_back(glm::dvec3(glm::vec3(start.back())));
+        velocity.emplace_back(glm::dvec3(1.0, 0.0, 0.0) + glm::cross(omega, x.back()));
+        v.emplace_back(glm::dvec3(velocity.back()));
+    }
+    run.stepper().particles().writePositions(start);
+    run.stepper().particles().writeVelocities(velocity);
+    const Momenta before = momenta(run.positions(), run.velocities());
+    constexpr uint32_t kFrames = 15;
+    run.frames(kFrames);
+    const Momenta after = momenta(run.positions(), run.velocities());
+
+    const double h = double(scene.solver.timeStep) / scene.solver.substeps;
+    for (uint32_t step = 0; step < kFrames * scene.solver.substeps; ++step) {
+        std::vector<glm::dvec3> y(x.size());
+        for (size_t i = 0; i < x.size(); ++i) y[i] = x[i] + h * v[i];
+        const NewtonResult next = minimiseElasticObjective(reference, {.inertia = y, .h = h}, y, 1e-9);
+        ASSERT_TRUE(next.converged);
+        for (size_t i = 0; i < x.size(); ++i) v[i] = (next.x[i] - x[i]) / h;
+        x = next.x;
+    }
+    glm::dvec3 referenceAngular(0.0);
+    for (size_t i = 0; i < x.size(); ++i) referenceAngular += reference.masses[i] * glm::cross(x[i], v[i]);
+
+    const double linear = glm::length(after.linear - before.linear) / glm::length(before.linear);
+    const double angular = glm::length(after.angular - before.angular) / glm::length(before.angular);
+    const double fromReference = glm::length(after.angular - referenceAngular) / glm::length(before.angular);
+    std::cout << fmt::format("[solids] {} free spinning ball, {} frames: linear momentum drift {:.2e}; angular {:.2e}, "
+                             "the implicit Euler reference's {:.2e}, the two apart by {:.2e}\n",
+                             solver().name, kFrames, linear, angular,
+                             glm::length(referenceAngular - before.angular) / glm::length(before.angular),
+                             fromReference);
+    EXPECT_LT(linear, 1e-4);
+    EXPECT_LT(fromReference, 1e-2);
+}
+
+INSTANTIATE_TEST_SUITE_P(Solvers, SolidPhysics, ::testing::ValuesIn(kSolvers), solverName);
+
+}  // namespace
+}  // namespace vksim::test
