@@ -40,7 +40,28 @@ TetMesh scaledTetMesh(const SolidObject& solid, const std::string& owner) {
 
 }  // namespace
 
+void validateElasticMaterial(const ElasticMaterial& m, const std::string& where) {
+    if (!(m.youngsModulus > 0.0f) || !std::isfinite(m.youngsModulus))
+        throw std::invalid_argument(fmt::format("{}: Young's modulus must be positive (got {})", where, m.youngsModulus));
+    if (!(m.poissonRatio >= 0.0f && m.poissonRatio < 0.5f))
+        throw std::invalid_argument(fmt::format("{}: Poisson's ratio must be in [0, 0.5) (got {})", where,
+                                                m.poissonRatio));
+    if (!(m.density > 0.0f) || !std::isfinite(m.density))
+        throw std::invalid_argument(fmt::format("{}: density must be positive (got {})", where, m.density));
+}
+
+void checkMaterialEdit(const ElasticMaterial& current, const ElasticMaterial& next, const std::string& where) {
+    validateElasticMaterial(next, where);
+    if (next.model != current.model)
+        throw std::invalid_argument(where + ": the material model is not live (each has its own constraints): "
+                                            "edit the scene and build a new World");
+    if (next.density != current.density)
+        throw std::invalid_argument(where + ": the density is not live (it is the particles' masses): edit the "
+                                            "scene and build a new World");
+}
+
 SolidGeometry buildSolidGeometry(const SolidObject& solid, const std::string& owner) {
+    if (solid.material) validateElasticMaterial(*solid.material, owner);
     if (!solid.material && (!(solid.mass > 0.0f) || !std::isfinite(solid.mass)))
         throw std::invalid_argument(fmt::format("{}: mass must be positive (got {})", owner, solid.mass));
     if (solid.shape != SolidShape::Box && !solid.pinnedFaces.empty())

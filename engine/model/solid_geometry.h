@@ -26,6 +26,15 @@ struct SolidGeometry {
 // degenerate or inverted tetrahedron, its index and vertices.
 SolidGeometry buildSolidGeometry(const SolidObject& solid, const std::string& owner);
 
+// Throws std::invalid_argument "<where>: ..." unless E > 0, nu in [0, 0.5)
+// and density > 0, all finite (the loader's checks, for scenes built in code
+// and live edits).
+void validateElasticMaterial(const ElasticMaterial& material, const std::string& where);
+// A live edit of a solid's material: `next` valid, with `current`'s model
+// and density (the density is the particles' masses, the model the solver's
+// constraints: both are rebuilt, not edited).
+void checkMaterialEdit(const ElasticMaterial& current, const ElasticMaterial& next, const std::string& where);
+
 // Its particles: hard pins get inverse mass 0 unless pinsAsAttachments.
 // Returns the first particle.
 uint32_t appendSolidParticles(SharedModel& model, const SolidObject& solid, const SolidGeometry& geometry,

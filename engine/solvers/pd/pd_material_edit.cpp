@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "model/solid_geometry.h"
 #include "solvers/pd/pd_materials.h"
 #include "solvers/pd/pd_solver.h"
 #include "solvers/pd/pd_system.h"
@@ -34,6 +35,38 @@ void PdMaterialEdit::apply(Scene& scene, SimModel& model, PdSolver& solver) cons
     }
     model.pd = std::move(edited);
     current = params;
+}
+
+void PdSolidMaterialEdit::apply(Scene& scene, SimModel& model, PdSolver& solver) const {
+    if (solid >= scene.solids.size())
+        throw std::invalid_argument(
+            fmt::format("PdSolidMaterialEdit: solid {} out of range (the scene has {})", solid, scene.solids.size()));
+    SolidObject& object = scene.solids[solid];
+    const std::string where = "PdSolidMaterialEdit: " + describePdParams(scene, {PdOwner::Kind::Solid, solid},
+                                                                           PdFamily::TetStrain);
+    if (object.method != SolidMethod::Pd || !object.material)
+        throw std::invalid_argument(where + ": not a projective dynamics solid with a material");
+    checkMaterialEdit(*object.material, material, where);
+    const PdSolidWeights weights = pdWeightsOf(material);
+    PdModel edited = model.pd;
+    for (auto [family, params] : {std::pair{PdFamily::TetStrain, weights.strain},
+                                  std::pair{PdFamily::TetVolume, weights.volume}}) {
+        const PdWeightGroup* group = findPdWeightGroup(model.pd, {PdOwner::Kind::Solid, solid}, family);
+        if (!group) throw std::logic_error(where + ": a material solid without its strain and volume elements");
+        applyPdParams(edited, *group, params);
+    }
+    buildPdSystem(edited, model.positions);
+    solver.setWeights(edited);
+    try {
+        solver.jacobiParameters(scene.solver);
+    } catch (const std::invalid_argument& e) {
+        solver.setWeights(model.pd);
+        throw std::invalid_argument(fmt::format("{}: {}", where, e.what()));
+    }
+    model.pd = std::move(edited);
+    object.material = material;
+    object.strain = weights.strain;
+    object.volume = weights.volume;
 }
 
 }  // namespace vksim

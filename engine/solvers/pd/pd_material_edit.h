@@ -28,4 +28,18 @@ struct PdMaterialEdit {
     void apply(Scene& scene, SimModel& model, PdSolver& solver) const;
 };
 
+// A projective dynamics solid's material (E, nu; its model and density
+// cannot change live: the density is its mass) becomes `material`: its
+// strain and volume weights are those pdWeightsOf gives, applied as a
+// PdMaterialEdit applies one family's (milliseconds), and scene() holds the
+// material and the weights. Throws std::invalid_argument, changing nothing,
+// for a solid that is not "pd", has no material, or a value the loader
+// would refuse.
+struct PdSolidMaterialEdit {
+    using Solver = PdSolver;
+    uint32_t solid = 0;  // Scene::solids index
+    ElasticMaterial material;
+    void apply(Scene& scene, SimModel& model, PdSolver& solver) const;
+};
+
 }  // namespace vksim

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "geometry/shared_math.h"
 #include "io/quoted_input.h"
 
 namespace vksim {
@@ -71,6 +72,12 @@ const PdParams& pdParams(const Scene& scene, PdOwner owner, PdFamily family) {
 }
 
 PdParams& pdParams(Scene& scene, PdOwner owner, PdFamily family) { return paramsOf(scene, owner, family); }
+
+PdSolidWeights pdWeightsOf(const ElasticMaterial& material) {
+    const glm::dvec2 lame = ref::lameParameters(double(material.youngsModulus), double(material.poissonRatio));
+    return {{.stiffness = static_cast<float>(2.0 * lame.x), .rangeMin = 1.0f, .rangeMax = 1.0f, .enabled = true},
+            {.stiffness = static_cast<float>(3.0 * lame.y), .rangeMin = 1.0f, .rangeMax = 1.0f, .enabled = true}};
+}
 
 void validatePdParams(const PdParams& params, const std::string& what) {
     if (!(params.stiffness >= 0.0f) || !std::isfinite(params.stiffness))

@@ -39,6 +39,17 @@ void validatePdParams(const PdParams& params, const std::string& what);
 // system matrix depends on the weights: rebuild it after (buildPdSystem).
 void applyPdParams(PdModel& pd, const PdWeightGroup& group, const PdParams& params);
 
+// A solid's strain and volume parameters from its material
+// (docs/physics.md §16, "Projective dynamics and the material"): strain
+// stiffness 2 mu and volume stiffness 3 lambda, both with the range [1, 1],
+// so that for small strains the PD energy is linear elasticity of (mu,
+// lambda). The volume family is on even at nu = 0 (weight 0), so that a live
+// edit of nu can give it a weight.
+struct PdSolidWeights {
+    PdParams strain, volume;
+};
+PdSolidWeights pdWeightsOf(const ElasticMaterial& material);
+
 // The group of `family` of `owner`, or null when it has no elements (the
 // family is disabled, or the object has none of that kind).
 const PdWeightGroup* findPdWeightGroup(const PdModel& pd, PdOwner owner, PdFamily family);

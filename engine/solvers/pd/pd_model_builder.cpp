@@ -78,17 +78,6 @@ gpu::PdTetrahedron pdTetrahedron(const TetRest& rest, glm::uvec4 t) {
     return tet;
 }
 
-// docs/physics.md §16, "Projective dynamics and the material": the strain
-// and volume weights that match linear elasticity of (mu, lambda) for small
-// strains. ARAP's w/2 |F - R|^2 is mu |eps|^2 at w = 2 mu; the volume
-// projection onto det T = 1 is w/2 |F - T|^2 = w/6 (tr eps)^2, lambda/2 (tr eps)^2 at w = 3 lambda.
-void applyMaterialWeights(const ElasticMaterial& material, PdParams& strain, PdParams& volume) {
-    const glm::dvec2 lame =
-        ref::lameParameters(double(material.youngsModulus), double(material.poissonRatio));
-    strain = {.stiffness = static_cast<float>(2.0 * lame.x), .rangeMin = 1.0f, .rangeMax = 1.0f, .enabled = true};
-    volume = {.stiffness = static_cast<float>(3.0 * lame.y), .rangeMin = 1.0f, .rangeMax = 1.0f,
-              .enabled = lame.y > 0.0};
-}
 
 }  // namespace
 
@@ -162,7 +151,11 @@ void appendPdSolid(SharedModel& model, PdModel& pd, const SolidObject& solid, ui
     const std::string owner = fmt::format("solid '{}'", clipInput(solid.name));
     const PdOwner groupOwner{PdOwner::Kind::Solid, index};
     PdParams strain = solid.strain, volume = solid.volume;
-    if (solid.material) applyMaterialWeights(*solid.material, strain, volume);
+    if (solid.material) {
+        const PdSolidWeights weights = pdWeightsOf(*solid.material);
+        strain = weights.strain;
+        volume = weights.volume;
+    }
     validatePdParams(strain, owner + " strain");
     validatePdParams(volume, owner + " volume");
     validatePdParams(solid.attachment, owner + " attachment");
