@@ -72,6 +72,7 @@ real meshSdfGridValue(uint index) { return real(boundMeshSdfGridValue(index)); }
 #include "shaders/math/elastic_energy.glsl"
 #include "shaders/particle/contact.glsl"
 #include "shaders/particle/particle_math.glsl"
+#include "shaders/particle/tether_math.glsl"
 #include "shaders/particle/wind_math.glsl"
 #include "shaders/pbd/pbd_constraints.glsl"
 #include "shaders/pbd/shape_matching.glsl"

@@ -1,5 +1,7 @@
 #include "model/object_builder.h"
+
 #include "io/quoted_input.h"
+#include "model/tethers.h"
 
 #include <cmath>
 #include <stdexcept>
@@ -36,6 +38,15 @@ uint32_t appendClothParticles(SharedModel& model, const ClothObject& cloth, cons
         model.velocities.emplace_back(fixed ? glm::vec3(0.0f) : cloth.initialVelocity, 0.0f);
     }
     return first;
+}
+
+void appendSolvedTethers(SharedModel& model, const ClothObject& cloth, const ClothGeometry& mesh, uint32_t first) {
+    if (cloth.tethers.mode == TetherMode::Off) return;
+    const double scale = 1.0 + double(cloth.tethers.slack);
+    for (const TetherAnchor& t : findTetherAnchors(mesh.positions, mesh.triangles, mesh.pinned, cloth.tethers.mode))
+        model.solvedTethers.push_back({glm::vec4(glm::vec3(model.positions[first + t.anchor]),
+                                                 static_cast<float>(scale * t.restDistance)),
+                                       first + t.vertex, 0, 0, 0});
 }
 
 uint32_t appendTriangles(SharedModel& model, const std::vector<uint32_t>& triangles, uint32_t firstParticle) {

@@ -39,6 +39,13 @@ float checkedInverseMass(double inverseMass, double objectMass, uint32_t particl
 uint32_t appendClothParticles(SharedModel& model, const ClothObject& cloth, const ClothGeometry& mesh,
                               const std::vector<bool>& pinned);
 
+// The cloth's tethers (docs/physics.md §1, "Tethers") as the tethers a
+// stage projects after the solve (step/tether_stage.h), for a solver with
+// no constraint loop to take them in (projective dynamics, mass-spring):
+// each free vertex to the rest position of its nearest pin (model positions
+// as uploaded), of length (1 + slack) d. Nothing when its tethers are off.
+void appendSolvedTethers(SharedModel& model, const ClothObject& cloth, const ClothGeometry& mesh, uint32_t first);
+
 // The cloth's triangles (render topology), appended in global indices;
 // returns the first triangle.
 uint32_t appendTriangles(SharedModel& model, const std::vector<uint32_t>& triangles, uint32_t firstParticle);

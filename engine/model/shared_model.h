@@ -12,6 +12,7 @@
 
 #include "scene/air_params.h"
 #include "scene/contact_params.h"
+#include "shaders/particle/tether_types.h"
 #include "shaders/shared/sim_types.h"
 
 namespace vksim {
@@ -63,6 +64,11 @@ struct SharedModel {
     std::vector<uint32_t> adjacentTriangles;
 
     std::vector<ObjectRange> objects;
+
+    // The tethers projected after a solve (step/tether_stage.h): those of
+    // projective dynamics and mass-spring cloths, by particle, so that each
+    // solver's are one slice. PBD's are attachment constraints instead.
+    std::vector<gpu::SolvedTether> solvedTethers;
 
     // The scene's rigid bodies: with particles, they exchange impulses with
     // them every substep (docs/physics.md §11, "Two-way coupling").

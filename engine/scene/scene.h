@@ -80,7 +80,7 @@ struct ClothObject {
     ConstraintParams bending;
     ConstraintParams attachment;                 // pins as soft attachments when stiffness < 1
     ShapeMatchParams shapeMatching;              // PBD only
-    TetherParams tethers;                        // PBD only: long-range attachments to the pins
+    TetherParams tethers;                        // long-range attachments to the pins (after the solve: PD, springs)
     bool pinsAsAttachments = false;              // false: pinned vertices get inverse mass 0
     glm::vec3 initialVelocity{0.0f};
     // Air drag sigma [kg/s], f = -sigma v per particle (the object's "drag"

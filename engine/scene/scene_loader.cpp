@@ -623,7 +623,8 @@ ClothObject readCloth(const Field& field, std::size_t index, const SolverSetting
     if (springs) keys.push_back("springs");
     else keys.insert(keys.end(), {"stretch", "bending", "attachment"});
     if (pd) keys.push_back("strain");
-    if (!pd && !springs) keys.insert(keys.end(), {"shapeMatching", "tethers"});
+    keys.push_back("tethers");
+    if (!pd && !springs) keys.push_back("shapeMatching");
     if (meshAssets) keys.insert(keys.end(), {"file", "scale", "weldTolerance", "pinnedRegions"});
     else keys.insert(keys.end(), {"size", "resolution"});
     if (field.json().is_object() && field.json().contains("material"))
@@ -663,11 +664,13 @@ ClothObject readCloth(const Field& field, std::size_t index, const SolverSetting
             if (!meshAssets && cloth.shapeMatching.mode == ShapeMatchMode::Linear)
                 f->member("mode").fail(R"("linear" needs an object that spans a volume, and a "cloth" grid is flat; use "rigid")");
         }
-        if (auto f = fields.optional("tethers")) {
-            cloth.tethers = readTetherParams(*f);
-            if (meshAssets ? cloth.mesh->pinnedVertices.empty() : cloth.pinned.empty())
-                f->fail(fmt::format(R"(object "{}" has no pinned vertices for its tethers to anchor to)", cloth.name));
-        }
+    }
+    // PBD projects them in its iterations; projective dynamics and
+    // mass-spring cloths after their solve (docs/physics.md §1, "Tethers").
+    if (auto f = fields.optional("tethers")) {
+        cloth.tethers = readTetherParams(*f);
+        if (meshAssets ? cloth.mesh->pinnedVertices.empty() : cloth.pinned.empty())
+            f->fail(fmt::format(R"(object "{}" has no pinned vertices for its tethers to anchor to)", cloth.name));
     }
     if (auto f = fields.optional("pinsAsAttachments")) {
         cloth.pinsAsAttachments = readBool(*f);

@@ -46,6 +46,7 @@ ReferenceWorld::ReferenceWorld(const SharedModel& model, ParticleRange contactsI
     stages_.assign(positions_.size(), glm::dvec4(0.0));
     for (const gpu::Collider& c : model.colliders) colliders_.push_back(ReferenceCollider::fromGpu(c));
     meshSdfGrids_ = model.meshSdfGrids;
+    tethers_ = model.solvedTethers;
     objectContacts_.emplace(model, contactsInIterations);
     if (objectContacts_->empty()) objectContacts_.reset();
 }
@@ -128,6 +129,18 @@ void ReferenceWorld::projectContactsAfterSolve(const SolverSettings& settings) {
     for (uint32_t it = 0; it < settings.contactIterations; ++it)
         objectContacts_->project(predicted_, positions_, inverseMasses_, settings.contactSolve,
                                  gpu::kContactPairsAll);
+}
+
+void ReferenceWorld::projectTethers(ParticleRange range) {
+    for (const gpu::SolvedTether& tether : tethers_) {
+        const uint32_t i = tether.particle;
+        if (!range.contains(i)) continue;
+        const ref::TetherProjection r =
+            ref::projectTether(predicted_[i], glm::dvec3(glm::vec3(tether.anchor)), double(tether.anchor.w));
+        if (r.normal == glm::dvec3(0.0)) continue;
+        predicted_[i] = r.position;
+        velocities_[i] = ref::tetherVelocity(velocities_[i], r.normal);
+    }
 }
 
 void ReferenceWorld::predict(ParticleRange range, const SubstepParams& params) {

@@ -137,6 +137,10 @@ public:
     // solver that does not project contacts in its iterations calls it
     // after its solve, before its collision projection.
     void projectContactsAfterSolve(const SolverSettings& settings);
+    // project_tethers.comp over `range`'s tethers (the model's solvedTethers),
+    // on predicted(): after the contacts after the solve, before the
+    // collision projection.
+    void projectTethers(ParticleRange range);
     // contact_velocity.comp: friction and restitution against the nearest
     // collider the projection touched, with its normal at the new position.
     void applyContactVelocities(ParticleRange range, const SubstepParams& params);
@@ -191,6 +195,7 @@ private:
     std::vector<glm::dvec3> predicted_;
     std::vector<ReferenceContact> contacts_;
     std::vector<glm::dvec4> stages_;
+    std::vector<gpu::SolvedTether> tethers_;
     std::vector<ReferenceCollider> colliders_;
     std::vector<float> meshSdfGrids_;  // sdf.glsl reads them
     std::optional<ContactReferenceSolve> objectContacts_;

@@ -34,6 +34,7 @@ Stepper::Stepper(const VulkanContext& ctx, const SimModel& model, const SolverSe
       stages_(ctx, particles_, colliders_),
       contacts_(buildContactStage(ctx, model)),
       wind_(someObjectFeelsWind(model) ? std::make_unique<WindStage>(ctx, model, particles_) : nullptr),
+      tethers_(model.solvedTethers.empty() ? nullptr : std::make_unique<TetherStage>(ctx, model)),
       solvers_(makeParticleSolvers(ctx, model, particles_, colliders_, settings)),
       rigid_(std::make_unique<RigidSolver>(ctx, model.rigid, colliders_)) {
     // The bodies are colliders of the particles, after the scene's (ColliderSet).
@@ -53,6 +54,9 @@ Stepper::Stepper(const VulkanContext& ctx, const SimModel& model, const SolverSe
             active.passes.solvedIntoPredicted =
                 plan_.declare(std::string(solver->passPrefix()) + "solved into p", StageKind::Solve,
                               std::string(solver->owner()));
+        if (tethers_) active.tethers = tethers_->sliceOf(solver->range());
+        if (active.tethers.count > 0)
+            active.passes.tethers = TetherStage::declare(plan_, solver->passPrefix(), solver->owner());
         ParticleStages::declareAfterSolve(plan_, solver->passPrefix(), solver->owner(), active.passes);
     }
     normalsPass_ = ParticleStages::declareNormals(plan_);
@@ -182,6 +186,9 @@ void Stepper::recordSubstep(StepRecorder& rec, const FrameInputs& frame, uint32_
         Solver& solver = *stepped[i]->solver;
         const SubstepContext& sub = subs[i];
         const ParticleStagePasses& passes = sub.stagePasses;
+        if (stepped[i]->tethers.count > 0)
+            tethers_->record(rec, passes.tethers, sub.particles, stepped[i]->tethers, *solved[i],
+                             particles_.velocities(), solver.workingName(), substep);
         if (colliders && !solver.projectsCollisionsInSolve())
             stages_.collideProject(rec, passes.collideProject, sub.particles, *solved[i], solver.workingName(),
                                    {substep});

@@ -29,6 +29,7 @@
 #include "step/frame_work.h"
 #include "step/particle_stages.h"
 #include "step/step_plan.h"
+#include "step/tether_stage.h"
 #include "step/wind_stage.h"
 
 namespace vksim {
@@ -125,6 +126,7 @@ private:
         Solver* solver;
         ParticleStagePasses passes;
         const ContactStage* contacts;  // contactsIn(its range)
+        TetherStage::Slice tethers{};  // its tethers projected after its solve (none for PBD)
     };
 
     // Per-particle settings of one solver's range for a substep of length h.
@@ -144,6 +146,7 @@ private:
     std::unique_ptr<ContactStage> contacts_;
     // Null when no object has an "aero" block.
     std::unique_ptr<WindStage> wind_;
+    std::unique_ptr<TetherStage> tethers_;
     std::vector<std::unique_ptr<Solver>> solvers_;  // solvers/solver_list.h, in step order
     std::unique_ptr<RigidSolver> rigid_;
     // Null unless the world has both bodies and particles.

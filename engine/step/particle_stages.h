@@ -31,6 +31,9 @@ struct ParticleStagePasses {
     // The solved positions into the store's p, for the contacts after the
     // solves (declared by the stepper where the solver needs it).
     uint32_t solvedIntoPredicted = 0;
+    // Its tethers after the solve (step/tether_stage.h), declared by the
+    // stepper where its range has some.
+    uint32_t tethers = 0;
 };
 
 class ParticleStages {

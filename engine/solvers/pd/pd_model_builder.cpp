@@ -141,6 +141,7 @@ void appendPdCloth(SharedModel& model, PdModel& pd, const ClothObject& cloth, ui
 
     if (cloth.pinsAsAttachments && params.attachment.enabled)
         addPdAttachments(model, pd, groupOwner, first, pinned, params.attachment);
+    appendSolvedTethers(model, cloth, mesh, first);
 
     model.objects.push_back({cloth.name, first, vertexCount, firstTriangle,
                              static_cast<uint32_t>(mesh.triangles.size() / 3), cloth.color, cloth.drag,

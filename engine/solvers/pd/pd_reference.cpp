@@ -54,6 +54,7 @@ void PdReference::solveSubstep(ReferenceWorld& world, ParticleRange range, const
     }
     std::copy(q.begin(), q.end(), world.predicted().begin());
     world.projectContactsAfterSolve(settings);
+    world.projectTethers(range);
     if (withCollisions) world.projectCollisions(range, params);
 }
 

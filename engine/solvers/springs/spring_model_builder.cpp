@@ -42,6 +42,7 @@ void appendSpringCloth(SharedModel& model, MsModel& springs, const ClothObject& 
     diagnostics.nonManifoldEdges += counts.nonManifoldEdges;
     diagnostics.degenerateBendingEdges += counts.degenerateQuadratic;
 
+    appendSolvedTethers(model, cloth, mesh, first);
     const uint32_t firstTriangle = appendTriangles(model, mesh.triangles, first);
     model.objects.push_back({cloth.name, first, vertexCount, firstTriangle,
                              static_cast<uint32_t>(mesh.triangles.size() / 3), cloth.color, 0.0f,

@@ -327,6 +327,7 @@ void SpringReference::solveSubstep(ReferenceWorld& world, ParticleRange range, c
         std::copy(x.begin(), x.end(), world.predicted().begin());
     }
     world.projectContactsAfterSolve(settings);
+    world.projectTethers(range);
     world.projectCollisions(range, params);
 }
 
