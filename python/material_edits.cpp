@@ -73,6 +73,18 @@ void editPd(World& world, PdOwner owner, const std::map<std::string, PdFamily>& 
     }
 }
 
+// A solid with a material: its E and nu, one edit (all or none), through its
+// solver's edit whatever the solver (World::setSolidMaterial).
+void editSolidMaterial(World& world, uint32_t index, const std::vector<std::pair<std::string, float>>& edits) {
+    const std::map<std::string, float ElasticMaterial::*> fields{
+        {"youngsModulus", &ElasticMaterial::youngsModulus}, {"poissonRatio", &ElasticMaterial::poissonRatio}};
+    const SolidObject& solid = world.scene().solids[index];
+    ElasticMaterial material = *solid.material;
+    const std::string what = fmt::format("solid \"{}\"", solid.name);
+    for (const auto& [key, value] : edits) material.*lookup(fields, key, what) = value;
+    world.setSolidMaterial(index, material);
+}
+
 }  // namespace
 
 void applyMaterialEdits(World& world, const std::string& name,
@@ -91,6 +103,8 @@ void applyMaterialEdits(World& world, const std::string& name,
                                   edits);
             }
         }
+        for (uint32_t k = 0; k < scene.solids.size(); ++k)
+            if (scene.solids[k].name == name && scene.solids[k].material) return editSolidMaterial(world, k, edits);
         for (uint32_t k = 0; k < scene.solids.size(); ++k)
             if (scene.solids[k].name == name)
                 return editPd(world, {PdOwner::Kind::Solid, k},

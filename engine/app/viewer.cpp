@@ -143,21 +143,52 @@ void Viewer::applyKeys() {
     if (keys.displayMode >= 0) controls_.display.mode = DisplayMode(keys.displayMode);
 }
 
-// Reset, reload and scene changes rebuild the simulation between frames;
-// a scene that fails to load leaves the running one as it is and shows why.
+// Reset, reload, scene changes and a solid's change of solver rebuild the
+// simulation between frames; a scene that fails to load leaves the running
+// one as it is and shows why.
 void Viewer::applyRequests() {
     const bool reset = std::exchange(controls_.resetRequested, false);
     const bool reload = std::exchange(controls_.reloadRequested, false);
     const std::string load = std::exchange(controls_.loadRequest, {});
-    if ((!reset && !reload && load.empty()) || !observers_.empty()) return;
+    const auto solidMethod = std::exchange(solidMethodRequest_, std::nullopt);
+    if ((!reset && !reload && load.empty() && !solidMethod) || !observers_.empty()) return;
     try {
-        if (!load.empty()) rebuild(loadScene(load), true);
+        if (solidMethod) switchSolidMethod(solidMethod->first, solidMethod->second);
+        else if (!load.empty()) rebuild(loadScene(load), true);
         else if (reload) rebuild(loadScene(sim_->scene().path), false);
         else rebuild(sim_->scene(), false);  // with the live solver edits
         error_.clear();
     } catch (const std::exception& e) {
         error_ = e.what();
     }
+}
+
+// The scene with the solid's new method, rebuilt; then each object's
+// particles (found by name: the solvers' ranges move) take the positions and
+// velocities they had. The world restarts its frame count.
+void Viewer::switchSolidMethod(uint32_t solid, SolidMethod method) {
+    Scene scene = sim_->scene();
+    if (solid >= scene.solids.size() || scene.solids[solid].method == method) return;
+    scene.solids[solid].method = method;
+    finish();
+    const std::vector<glm::vec4> x = sim_->particles().readPositions(), v = sim_->particles().readVelocities();
+    const std::vector<ObjectRange> before = sim_->model().objects;
+    rebuild(scene, false);
+    std::vector<glm::vec4> x1 = sim_->particles().readPositions(), v1 = sim_->particles().readVelocities();
+    for (const ObjectRange& now : sim_->model().objects)
+        for (const ObjectRange& was : before)
+            if (was.name == now.name && was.particleCount == now.particleCount)
+                for (uint32_t k = 0; k < now.particleCount; ++k) {
+                    x1[now.firstParticle + k] = x[was.firstParticle + k];
+                    v1[now.firstParticle + k] = v[was.firstParticle + k];
+                }
+    std::vector<glm::vec3> positions, velocities;
+    for (size_t i = 0; i < x1.size(); ++i) {
+        positions.emplace_back(x1[i]);
+        velocities.emplace_back(v1[i]);
+    }
+    sim_->setPositions(positions);
+    sim_->setVelocities(velocities);
 }
 
 void Viewer::rebuild(const Scene& scene, bool resetCamera) {

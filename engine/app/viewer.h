@@ -72,6 +72,10 @@ public:
     const std::string& lastError() const { return error_; }
 
     World& simulation() { return *sim_; }
+    // Steps solid `solid` (Scene::solids) with `method` from the next frame:
+    // the simulation is rebuilt with it, every object carrying on from where
+    // it is (its positions and velocities), at the same frame.
+    void requestSolidMethod(uint32_t solid, SolidMethod method) { solidMethodRequest_ = {solid, method}; }
     const ImageCapture& capture() const { return capture_; }
     const Swapchain& swapchain() const { return swapchain_; }
     Swapchain& swapchain() { return swapchain_; }
@@ -85,6 +89,7 @@ private:
     void applyKeys();
     void applyRequests();
     void rebuild(const Scene& scene, bool resetCamera);
+    void switchSolidMethod(uint32_t solid, SolidMethod method);
     void frameScene();
     void updatePicking(VkExtent2D extent);
     bool simulateThisFrame();
@@ -106,6 +111,7 @@ private:
     OverlayProviders providers_;
     std::vector<std::string> sceneFiles_;
     std::string error_;
+    std::optional<std::pair<uint32_t, SolidMethod>> solidMethodRequest_;
     std::vector<float> stepMs_, frameMs_;  // recent history, oldest first
     double lastShownSeconds_ = 0.0;
     uint64_t displayFrames_ = 0;  // for slow motion

@@ -378,6 +378,50 @@ void addSpringEnergies(std::vector<ConvergenceSeries>& series, const World& sim)
     }
 }
 
+// --- Tetrahedral solids (docs/physics.md §16): the solver that steps each,
+// switched live (the viewer rebuilds the simulation, every object carrying
+// on from where it is), and a material's E and nu.
+
+constexpr std::array<const char*, 3> kSolidMethodNames = {"projective dynamics", "XPBD", "vertex block descent"};
+
+LiveParameter solidMethod(Viewer& viewer, uint32_t solid) {
+    const SolidObject& object = viewer.simulation().scene().solids[solid];
+    LiveParameter p{object.name + ": solid", "solver", float(object.method), 0.0f,
+                    float(kSolidMethodNames.size() - 1), false, {}};
+    p.kind = LiveParameter::Kind::Choice;
+    for (size_t i = 0; i < kSolidMethodNames.size(); ++i)
+        p.choices.push_back({kSolidMethodNames[i], SolidMethod(i) != SolidMethod::Pd && !object.material
+                                                       ? "needs a \"material\" (E, nu, density) in the scene"
+                                                       : ""});
+    p.set = [&viewer, solid](float value) { viewer.requestSolidMethod(solid, SolidMethod(std::lround(value))); };
+    return p;
+}
+
+// Young's modulus over the decades of soft rubber to stiff plastics, and
+// Poisson's ratio up to 0.49 (0.5 has no finite lambda).
+LiveParameter solidMaterialValue(Viewer& viewer, uint32_t solid, const char* name, float ElasticMaterial::*field,
+                                 float min, float max, bool logarithmic) {
+    const SolidObject& object = viewer.simulation().scene().solids[solid];
+    const float value = (*object.material).*field;
+    LiveParameter p{object.name + ": solid", name, value, std::min(min, value), std::max(max, value), logarithmic,
+                    {}};
+    p.set = [&viewer, solid, field](float edited) {
+        ElasticMaterial material = *viewer.simulation().scene().solids[solid].material;
+        material.*field = edited;
+        viewer.simulation().setSolidMaterial(solid, material);
+    };
+    return p;
+}
+
+void addSolid(std::vector<LiveParameter>& list, Viewer& viewer, uint32_t solid) {
+    list.push_back(solidMethod(viewer, solid));
+    if (!viewer.simulation().scene().solids[solid].material) return;
+    list.push_back(solidMaterialValue(viewer, solid, "Young's modulus [Pa]", &ElasticMaterial::youngsModulus, 1e3f,
+                                      1e9f, true));
+    list.push_back(solidMaterialValue(viewer, solid, "Poisson's ratio", &ElasticMaterial::poissonRatio, 0.0f, 0.49f,
+                                      false));
+}
+
 }  // namespace
 
 OverlayProviders ViewerProviders::providers() {
@@ -429,9 +473,12 @@ std::vector<LiveParameter> ViewerProviders::parameters() {
     if (std::any_of(scene.cloths.begin(), scene.cloths.end(), isSpringCloth)) addSpringSolver(list, viewer_);
     for (uint32_t c = 0; c < scene.cloths.size(); ++c)
         if (isSpringCloth(scene.cloths[c])) addSpringCloth(list, viewer_, c);
-    // Projective dynamics: one slider per object and family with elements.
+    // Projective dynamics: one slider per object and family with elements
+    // (a solid with a material: its E and nu below set them).
     for (const PdWeightGroup& group : viewer_.simulation().model().pd.weightGroups)
-        list.push_back(pdParameter(viewer_, group.owner, group.family));
+        if (group.owner.kind != PdOwner::Kind::Solid || !scene.solids[group.owner.index].material)
+            list.push_back(pdParameter(viewer_, group.owner, group.family));
+    for (uint32_t s = 0; s < scene.solids.size(); ++s) addSolid(list, viewer_, s);
     for (uint32_t i = 0; i < scene.colliders.size(); ++i) {
         list.push_back(colliderParameter(viewer_, i, "friction", &ColliderDesc::friction, 0.0f, 1.0f));
         list.push_back(colliderParameter(viewer_, i, "restitution", &ColliderDesc::restitution, 0.0f, 1.0f));

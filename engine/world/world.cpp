@@ -13,6 +13,7 @@
 #include "io/quoted_input.h"
 #include "model/collider_builder.h"
 #include "solvers/model_builder.h"
+#include "solvers/pd/pd_material_edit.h"
 #include "solvers/rigid/rigid_solver.h"
 #include "vk/barriers.h"
 #include "vk/context.h"
@@ -194,6 +195,23 @@ namespace {
 bool finiteVec(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
 }  // namespace
+
+void World::setSolidMaterial(uint32_t solid, const ElasticMaterial& material) {
+    if (solid >= scene_.solids.size())
+        throw std::invalid_argument(
+            fmt::format("solid {} out of range (the scene has {})", solid, scene_.solids.size()));
+    const SolidObject& object = scene_.solids[solid];
+    if (!object.material)
+        throw std::invalid_argument(fmt::format("solid '{}' has no material (its stiffness is projective dynamics' "
+                                                "strain and volume)",
+                                                clipInput(object.name)));
+    switch (object.method) {
+        case SolidMethod::Pd: return edit(PdSolidMaterialEdit{solid, material});
+        case SolidMethod::Xpbd:
+        case SolidMethod::Vbd: break;
+    }
+    throw std::invalid_argument("not yet");
+}
 
 void World::setCollider(uint32_t index, const ColliderDesc& desc) {
     if (index >= scene_.colliders.size())

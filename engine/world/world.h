@@ -191,6 +191,12 @@ public:
     // changing nothing, otherwise. (Editing scene().solver directly skips
     // the checks: a frame it cannot step throws when recorded.)
     void setSettings(const SolverSettings& settings, std::string_view source = "settings");
+    // Solid `solid`'s material (scene().solids) becomes `material` from the
+    // next frame on, through its solver's edit (PdSolidMaterialEdit, ...):
+    // E and nu; the density cannot change (it is the masses). Throws
+    // std::invalid_argument, changing nothing, for a solid without a
+    // material or a value the scene could not hold.
+    void setSolidMaterial(uint32_t solid, const ElasticMaterial& material);
     // Collider `index` becomes `desc`: position, rotation, size, thickness,
     // friction, restitution. Its shape (and a mesh collider's mesh and scale)
     // cannot change. Throws std::invalid_argument otherwise or for bad values.
