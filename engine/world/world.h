@@ -153,6 +153,12 @@ public:
     std::vector<float> lastSpringGradientPerIteration() const {
         return residuals_->last(ResidualTracker::Series::SpringsGradient);
     }
+    // Vertex block descent solids: the implicit Euler objective G [J] of the
+    // last substep at x = y and after each sweep (vbd_solver.h);
+    // iterations + 1 values.
+    std::vector<float> lastVbdObjectivePerIteration() const {
+        return residuals_->last(ResidualTracker::Series::VbdObjective);
+    }
     // Mass-spring, every integrator: each object's total energy [J]
     // (kinetic + springs + gravity, springs/object_energy.comp) at the start
     // of the last frame collected, one value per MsModel::objects entry.
