@@ -17,7 +17,8 @@ void VbdMaterialEdit::apply(Scene& scene, SimModel& model, VbdSolver& solver) co
     const std::vector<VbdObject>& objects = model.vbd.objects;
     const auto object =
         std::find_if(objects.begin(), objects.end(), [&](const VbdObject& o) { return o.solid == solid; });
-    if (object == objects.end()) throw std::invalid_argument(fmt::format("VbdMaterialEdit: solid {} has no tets", solid));
+    if (object == objects.end())
+        throw std::invalid_argument(fmt::format("VbdMaterialEdit: solid {} has no tets", solid));
     // The loader's ranges (scene_loader.cpp, readElasticMaterial).
     if (!(std::isfinite(material.youngsModulus) && material.youngsModulus > 0.0f))
         throw std::invalid_argument(
