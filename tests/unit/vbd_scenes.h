@@ -48,6 +48,19 @@ inline Scene vbdFallingCubeScene() {
     return scene;
 }
 
+// Two soft cubes with "contacts" (their surface vertices spheres of 6 cm,
+// over half a cell): one resting on the ground, the other dropped onto it.
+inline Scene vbdStackedCubesScene() {
+    Scene scene = vbdFallingCubeScene();
+    scene.solids[0].position = {0.0f, 0.16f, 0.0f};
+    scene.solids[0].name = "bottom";
+    SolidObject top = vbdBox({3, 3, 3}, {0.3f, 0.3f, 0.3f}, {0.02f, 0.75f, 0.0f}, ElasticModel::NeoHookean, 2e5f);
+    top.name = "top";
+    scene.solids.push_back(top);
+    for (SolidObject& solid : scene.solids) solid.contacts = ContactParams{.enabled = true, .thickness = 0.06f};
+    return scene;
+}
+
 // A free cube with no gravity, moving and stretching: velocity
 // (0.5, 0.2, 0) m/s plus 2 (x - c) 1/s about its centre c.
 inline Scene vbdFreeCubeScene(uint32_t iterations) {
