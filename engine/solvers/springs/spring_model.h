@@ -14,8 +14,8 @@
 
 #include "model/shared_model.h"
 #include "scene/scene.h"
-#include "solvers/vertex_colouring.h"
 #include "shaders/springs/spring_types.h"
+#include "solvers/vertex_colouring.h"
 
 namespace vksim {
 
