@@ -444,6 +444,8 @@ OverlayProviders ViewerProviders::providers() {
             series.push_back({"springs F(x)", "J", sim.lastSpringObjectivePerIteration(), false});
             addSpringEnergies(series, sim);
         }
+        if (!sim.model().vbd.empty())
+            series.push_back({"VBD solids G(x)", "J", sim.lastVbdObjectivePerIteration(), false});
         return series;
     };
     p.setResidualTracking = [this](bool on) { viewer_.simulation().setResidualTracking(on); };

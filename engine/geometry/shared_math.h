@@ -1,5 +1,5 @@
 #pragma once
-// The shader math of shaders/{math,particle,pbd,pd,linear,springs,contacts}/*.glsl compiled as C++ in double
+// The shader math of shaders/{math,particle,pbd,pd,linear,springs,vbd,contacts}/*.glsl compiled as C++ in double
 // precision, so the CPU reference (engine/solvers/*/*_reference) and the tests run
 // the very same functions as the GPU passes: vksim::ref::solveDistance is the
 // solveDistance of project_distance.comp, only with real = double.
@@ -79,6 +79,7 @@ real meshSdfGridValue(uint index) { return real(boundMeshSdfGridValue(index)); }
 #include "shaders/pd/pd_projections.glsl"
 #include "shaders/rigid/rigid_math.glsl"
 #include "shaders/springs/spring_math.glsl"
+#include "shaders/vbd/vbd_math.glsl"
 #if defined(__GNUC__)
 #pragma GCC diagnostic pop
 #endif

@@ -52,9 +52,6 @@ void validateElasticMaterial(const ElasticMaterial& m, const std::string& where)
 
 void checkMaterialEdit(const ElasticMaterial& current, const ElasticMaterial& next, const std::string& where) {
     validateElasticMaterial(next, where);
-    if (next.model != current.model)
-        throw std::invalid_argument(where + ": the material model is not live (each has its own constraints): "
-                                            "edit the scene and build a new World");
     if (next.density != current.density)
         throw std::invalid_argument(where + ": the density is not live (it is the particles' masses): edit the "
                                             "scene and build a new World");

@@ -30,9 +30,8 @@ SolidGeometry buildSolidGeometry(const SolidObject& solid, const std::string& ow
 // and density > 0, all finite (the loader's checks, for scenes built in code
 // and live edits).
 void validateElasticMaterial(const ElasticMaterial& material, const std::string& where);
-// A live edit of a solid's material: `next` valid, with `current`'s model
-// and density (the density is the particles' masses, the model the solver's
-// constraints: both are rebuilt, not edited).
+// A live edit of a solid's material: `next` valid, with `current`'s density
+// (the density is the particles' masses, which are rebuilt, not edited).
 void checkMaterialEdit(const ElasticMaterial& current, const ElasticMaterial& next, const std::string& where);
 
 // Its particles: hard pins get inverse mass 0 unless pinsAsAttachments.

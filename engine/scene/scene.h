@@ -18,6 +18,7 @@
 #include "solvers/pd/pd_settings.h"
 #include "solvers/rigid/rigid_settings.h"
 #include "solvers/springs/spring_settings.h"
+#include "solvers/vbd/vbd_settings.h"
 
 namespace vksim {
 
@@ -43,6 +44,7 @@ struct SolverSettings {
     PbdSettings pbd;
     PdSettings pd;
     SpringSettings springs;
+    VbdSettings vbd;  // the "method": "vbd" solids
     RigidSettings rigid;
     // Field by field (a NaN is unequal to itself): a World records its
     // frame's commands anew when the settings differ (world/frame_commands.h).

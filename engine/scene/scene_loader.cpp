@@ -234,6 +234,15 @@ SpringSettings readSpringSettings(const Field& field, SpringSettings springs) {
     return springs;
 }
 
+// "solver": {"vbd": {...}}: the settings of the vertex block descent solids
+// (docs/physics.md §16), shared by every "method": "vbd" solid.
+VbdSettings readVbdSettings(const Field& field, VbdSettings vbd) {
+    const ObjectFields fields(field, {"iterations"}, "for the vertex block descent settings");
+    if (auto f = fields.optional("iterations"))
+        vbd.iterations = static_cast<uint32_t>(readInteger(*f, 1, kMaxSolverLoops));
+    return vbd;
+}
+
 // "solver": {"rigid": {...}}: the rigid bodies' settings (docs/physics.md §11).
 RigidSettings readRigidSettings(const Field& field, RigidSettings rigid) {
     const ObjectFields fields(field,
@@ -288,7 +297,7 @@ constexpr int64_t kMaxContactIterations = 64;
 SolverSettings readSolver(const Field& field, SolverSettings solver) {
     const ObjectFields fields(
         field, {"timeStep", "substeps", "iterations", "gravity", "damping", "collisionMargin", "stencilStep", "pbdPath",
-                "pbdColouring", "contactSolve", "contactIterations", "air", "pd", "springs", "rigid"});
+                "pbdColouring", "contactSolve", "contactIterations", "air", "pd", "springs", "vbd", "rigid"});
     if (auto f = fields.optional("timeStep")) solver.timeStep = readFloat(*f, kTimeStepRange);
     if (auto f = fields.optional("substeps")) solver.substeps = static_cast<uint32_t>(readInteger(*f, 1, kMaxSolverLoops));
     if (auto f = fields.optional("iterations"))
@@ -310,6 +319,7 @@ SolverSettings readSolver(const Field& field, SolverSettings solver) {
     if (auto f = fields.optional("air")) solver.air = readAir(*f, solver.air);
     if (auto f = fields.optional("pd")) solver.pd = readPdSettings(*f, solver.pd);
     if (auto f = fields.optional("springs")) solver.springs = readSpringSettings(*f, solver.springs);
+    if (auto f = fields.optional("vbd")) solver.vbd = readVbdSettings(*f, solver.vbd);
     if (auto f = fields.optional("rigid")) solver.rigid = readRigidSettings(*f, solver.rigid);
     return solver;
 }

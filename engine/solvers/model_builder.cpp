@@ -13,6 +13,8 @@
 #include "solvers/pd/pd_system.h"
 #include "solvers/springs/spring_model_builder.h"
 #include "solvers/springs/spring_system.h"
+#include "solvers/vbd/vbd_model_builder.h"
+#include "solvers/vbd/vbd_system.h"
 
 namespace vksim {
 namespace {
@@ -43,7 +45,7 @@ SimModel buildModel(const Scene& scene, ModelDiagnostics* diagnostics) {
     const auto& cloths = scene.cloths;
     appendPbdMaterials(model.pbd, cloths);
     // Each solver's particles, one range after another: PBD, projective
-    // dynamics, mass-spring.
+    // dynamics, mass-spring, vertex block descent.
     model.pbd.firstParticle = model.particleCount();
     for (uint32_t object = 0; object < cloths.size(); ++object)
         if (cloths[object].method == SolverMethod::Pbd)
@@ -70,6 +72,14 @@ SimModel buildModel(const Scene& scene, ModelDiagnostics* diagnostics) {
                       [&] { appendSpringCloth(model, model.springs, cloths[object], object, found); });
     model.springs.particleCount = model.particleCount() - model.springs.firstParticle;
     if (!model.springs.empty()) buildSpringSystem(model.springs);
+
+    model.vbd.firstParticle = model.particleCount();
+    for (uint32_t object = 0; object < scene.solids.size(); ++object)
+        if (scene.solids[object].method == SolidMethod::Vbd)
+            forObject(scene, scene.solids[object].source,
+                      [&] { appendVbdSolid(model, model.vbd, scene.solids[object], object); });
+    model.vbd.particleCount = model.particleCount() - model.vbd.firstParticle;
+    if (!model.vbd.empty()) buildVbdSystem(model.vbd);
 
     colourPbdConstraints(model.pbd, scene.solver.pbd.colouring);
 

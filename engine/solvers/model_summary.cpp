@@ -53,6 +53,12 @@ std::string describeModel(const SimModel& model, const ModelDiagnostics& diagnos
                             total.stretchSprings, total.shearSprings, total.bendSprings, ms.hinges.size(),
                             ms.quadratic.size(), ms.blockColumns.size(), ms.vertexColours.size());
     }
+    if (!model.vbd.empty()) {
+        const VbdModel& vbd = model.vbd;
+        text += fmt::format("  vertex block descent: particles {}..{}, {} tets in {} solids; {} vertex colours\n",
+                            vbd.firstParticle, vbd.firstParticle + vbd.particleCount - 1, vbd.tets.size(),
+                            vbd.objects.size(), vbd.vertexColours.size());
+    }
     if (diagnostics.degenerateBendingEdges > 0)
         text += fmt::format("  warning: no bending across {} edges next to degenerate triangles\n",
                             diagnostics.degenerateBendingEdges);

@@ -11,6 +11,7 @@
 #include "solvers/pd/pd_model.h"
 #include "solvers/rigid/rigid_model.h"
 #include "solvers/springs/spring_model.h"
+#include "solvers/vbd/vbd_model.h"
 
 namespace vksim {
 
@@ -19,8 +20,10 @@ struct SimModel : SharedModel {
     PbdModel pbd;
     // Objects simulated with projective dynamics ("method": "pd" cloths, tetrahedral solids).
     PdModel pd;
-    // Objects simulated as mass-spring systems ("method": "springs"), last.
+    // Objects simulated as mass-spring systems ("method": "springs").
     MsModel springs;
+    // Tetrahedral solids simulated by vertex block descent ("method": "vbd"), last.
+    VbdModel vbd;
     // The rigid bodies (scene "bodies").
     RigidModel rigid;
 };

@@ -4,6 +4,7 @@
 #include "solvers/pd/pd_solver.h"
 #include "solvers/sim_model.h"
 #include "solvers/springs/spring_solver.h"
+#include "solvers/vbd/vbd_solver.h"
 
 namespace vksim {
 
@@ -14,6 +15,7 @@ std::vector<std::unique_ptr<Solver>> makeParticleSolvers(const VulkanContext& ct
     solvers.push_back(std::make_unique<PdSolver>(ctx, model, particles, colliders));
     solvers.push_back(std::make_unique<PbdSolver>(ctx, model, particles, colliders, settings.pbd.iterations));
     solvers.push_back(std::make_unique<SpringSolver>(ctx, model, particles));
+    solvers.push_back(std::make_unique<VbdSolver>(ctx, model, particles));
     return solvers;
 }
 

@@ -20,6 +20,8 @@
 //   mass-spring, implicit Euler and vertex block descent: the objective F(x)
 //        [J] and ||grad F|| [N] at y and after each Newton iteration or VBD
 //        sweep (springs/energy.comp);
+//   VBD solids: the implicit Euler objective G(x) [J] at y and after each
+//        sweep (vbd/energy.comp);
 //   mass-spring, every integrator: each object's total energy (kinetic,
 //        springs, gravity) [J] at the start of the frame, one value per
 //        object, each one workgroup's fixed-order sum written by the
@@ -54,9 +56,10 @@ public:
         PbdEnergy = 3,
         SpringsObjective = 4,
         SpringsGradient = 5,
-        SpringsObjectEnergy = 6
+        SpringsObjectEnergy = 6,
+        VbdObjective = 7
     };
-    static constexpr uint32_t kSeriesCount = 7;
+    static constexpr uint32_t kSeriesCount = 8;
     static constexpr uint32_t kMaxValues = 1024;  // per series and frame: iterations (PBD) or local iterations (PD)
 
     // `longestFirstPass`: the most threads of a first pass of any solver

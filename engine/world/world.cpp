@@ -14,6 +14,7 @@
 #include "model/collider_builder.h"
 #include "solvers/model_builder.h"
 #include "solvers/pd/pd_material_edit.h"
+#include "solvers/vbd/vbd_material_edit.h"
 #include "solvers/rigid/rigid_solver.h"
 #include "vk/barriers.h"
 #include "vk/context.h"
@@ -207,8 +208,8 @@ void World::setSolidMaterial(uint32_t solid, const ElasticMaterial& material) {
                                                 clipInput(object.name)));
     switch (object.method) {
         case SolidMethod::Pd: return edit(PdSolidMaterialEdit{solid, material});
-        case SolidMethod::Xpbd:
-        case SolidMethod::Vbd: break;
+        case SolidMethod::Vbd: return edit(VbdMaterialEdit{solid, material});
+        case SolidMethod::Xpbd: break;
     }
     throw std::invalid_argument("not yet");
 }

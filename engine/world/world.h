@@ -153,6 +153,12 @@ public:
     std::vector<float> lastSpringGradientPerIteration() const {
         return residuals_->last(ResidualTracker::Series::SpringsGradient);
     }
+    // Vertex block descent solids: the implicit Euler objective G [J] of the
+    // last substep at x = y and after each sweep (vbd_solver.h);
+    // iterations + 1 values.
+    std::vector<float> lastVbdObjectivePerIteration() const {
+        return residuals_->last(ResidualTracker::Series::VbdObjective);
+    }
     // Mass-spring, every integrator: each object's total energy [J]
     // (kinetic + springs + gravity, springs/object_energy.comp) at the start
     // of the last frame collected, one value per MsModel::objects entry.
@@ -192,8 +198,9 @@ public:
     // the checks: a frame it cannot step throws when recorded.)
     void setSettings(const SolverSettings& settings, std::string_view source = "settings");
     // Solid `solid`'s material (scene().solids) becomes `material` from the
-    // next frame on, through its solver's edit (PdSolidMaterialEdit, ...):
-    // E and nu; the density cannot change (it is the masses). Throws
+    // next frame on, through its solver's edit (PdSolidMaterialEdit,
+    // VbdMaterialEdit, ...): its model, E and nu; the density cannot change
+    // (it is the masses). Throws
     // std::invalid_argument, changing nothing, for a solid without a
     // material or a value the scene could not hold.
     void setSolidMaterial(uint32_t solid, const ElasticMaterial& material);

@@ -32,6 +32,9 @@ uint64_t modelFingerprint(const SimModel& model) {
     hash = addValue(hash, model.pbd.particleCount);
     hash = addValue(hash, model.pd.particleCount);
     hash = addValue(hash, model.springs.particleCount);
+    // Only when there are VBD solids, so that a state saved before they
+    // existed keeps its fingerprint.
+    if (!model.vbd.empty()) hash = addValue(hash, model.vbd.particleCount);
     for (const glm::vec4& x : model.positions) hash = addValue(hash, x.w);
     for (const uint32_t index : model.triangles) hash = addValue(hash, index);
     for (const std::string& name : model.rigid.names) hash = fnv1a64(name + '\n', hash);

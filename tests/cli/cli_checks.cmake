@@ -92,6 +92,8 @@ vksim_scenes_check(rigid_determinism)
 vksim_scenes_check(saved_state)
 # Shape matching: the jelly scene, the same on 1, 2 and 4 threads and on both PBD paths.
 vksim_scenes_check(jelly_determinism)
+# Vertex block descent solids: a hanging bar and a falling cube, the same on 1, 2 and 4 threads.
+vksim_scenes_check(vbd_determinism)
 # Contacts between objects: two cloths landing on each other, the same on 1,
 # 2 and 4 threads on the cluster and per-colour paths and with the Jacobi average.
 vksim_scenes_check(contacts_determinism)

@@ -44,7 +44,10 @@ const SolidSolver kPd{"PD", SolidMethod::Pd,
                       },
                       false};
 
-const SolidSolver* const kSolvers[] = {&kPd};
+// Vertex block descent, 20 sweeps over the vertex colours per substep.
+const SolidSolver kVbd{"VBD", SolidMethod::Vbd, [](SolverSettings& s) { s.vbd.iterations = 20; }, true};
+
+const SolidSolver* const kSolvers[] = {&kPd, &kVbd};
 
 constexpr double kGravity = 9.81;
 

@@ -22,7 +22,7 @@ namespace {
 template <typename Traits>
 class SolverConformance : public GpuTest {};
 
-using Solvers = ::testing::Types<PbdTraits, PdTraits, SpringsVerletTraits, SpringsNewtonTraits>;
+using Solvers = ::testing::Types<PbdTraits, PdTraits, SpringsVerletTraits, SpringsNewtonTraits, VbdTraits>;
 TYPED_TEST_SUITE(SolverConformance, Solvers);
 
 std::vector<glm::vec4> positionsOf(const World& world) { return world.positions().downloadArray<glm::vec4>(); }

@@ -11,12 +11,14 @@
 #include "../unit/cloth_scenes.h"
 #include "../unit/pd_scenes.h"
 #include "../unit/spring_scenes.h"
+#include "../unit/vbd_scenes.h"
 #include "gpu_harness.h"
 #include "scene/scene.h"
 #include "solvers/pbd/pbd_reference.h"
 #include "solvers/pd/pd_reference.h"
 #include "solvers/sim_model.h"
 #include "solvers/springs/spring_reference.h"
+#include "solvers/vbd/vbd_reference.h"
 
 namespace vksim::test {
 
@@ -267,6 +269,58 @@ struct SpringsNewtonTraits : SpringTraitsBase<SpringIntegrator::ImplicitEuler> {
     // The iterative solves leave a residual that is not translation-free,
     // as PD's (its bound says why): 1e-3.
     static constexpr double kGpuMomentumTolerance = 1e-3;
+};
+
+// Vertex block descent for tetrahedral solids (docs/physics.md §16).
+struct VbdTraits {
+    static constexpr const char* kName = "vbd solid";
+    using Reference = VbdReference;
+
+    // A soft cube falling onto a sphere, with friction.
+    static Scene referenceScene() {
+        Scene scene;
+        scene.solids.push_back(vbdBox({3, 3, 3}, {0.3f, 0.3f, 0.3f}, {0.05f, 1.0f, 0.0f}, ElasticModel::NeoHookean,
+                                      2e5f));
+        scene.colliders = {sphereBelowCloth({0.0f, 0.5f, 0.0f}, 0.2f)};
+        return scene;
+    }
+    // The same sweeps in the same colour order in float and double
+    // (vbd_solid_test.cpp says why they stay close while unconverged);
+    // contacts switch on a substep apart where float and double straddle
+    // the sphere, as for the other solvers. Measured 2.0e-5 m over the fall
+    // and the landing; 1e-3 m leaves a factor 50. A wrong gradient or block
+    // moves the cube by centimetres.
+    static constexpr double kReferenceTolerance = 1e-3;  // [m]
+    // Not exact in general: each vertex step zeroes its own gradient and
+    // leaves its neighbours', and sum m dv = h sum_i grad_i G at the final
+    // iterate (physics §16, "Momentum"). With 60 sweeps at h = 1/240 s the
+    // inertia m/h^2 dominates this soft cube's stiffness and the sweeps
+    // converge to rounding (measured 1.9e-13); 1e-9 is double rounding over
+    // 30 frames with room, where a wrong mass drifts by percents.
+    static constexpr double kReferenceMomentumTolerance = 1e-9;
+    // Float32 positions as for PBD (~1e-5 kg m/s a frame, random; measured
+    // 6.1e-5 relative): 1e-3.
+    static constexpr double kGpuMomentumTolerance = 1e-3;
+
+    // The free object: a soft cube, nothing pinned, no gravity, no colliders.
+    static Scene freeScene() {
+        Scene scene = vbdFreeCubeScene(60);
+        scene.solids[0].initialVelocity = kFreeVelocity;
+        return scene;
+    }
+    // Masses come from the inverse masses alone, as for PBD.
+    static void makeMassesUnequal(SimModel& model) {
+        for (uint32_t i = 0; i < model.positions.size(); ++i)
+            model.positions[i].w /= float(1.0 + 0.5 * hashUnit(i, 7));
+    }
+    // 3e38 m/s^2 of gravity and a pinned face: the elastic terms of the
+    // tets at the pins overflow float32 in the first substep.
+    static Scene nonFiniteScene() {
+        Scene scene = vbdHangingBarScene();
+        scene.solver.gravity = glm::vec3(0.0f, -3e38f, 0.0f);
+        return scene;
+    }
+    static bool ownsPass(std::string_view pass) { return pass.starts_with("vbd: "); }
 };
 
 }  // namespace vksim::test

@@ -80,5 +80,19 @@ TEST(SceneBatch, ScenesWhoseCopiesWouldMeetAreRefused) {
     EXPECT_EQ(replicateScene(scene, 2).scene.cloths.size(), 4u);
 }
 
+// A VBD solid's vertex steps read only its own tets: its copies batch,
+// where a projective dynamics solid's "auto" relaxation (the whole
+// system's spectrum) is refused.
+TEST(SceneBatch, VbdSolidsBatchWherePdSolidsNeedFixedJacobiWeights) {
+    Scene scene = parseScene(R"({
+      "objects": [ { "type": "tetBox", "name": "box", "method": "vbd", "cells": [2, 1, 1],
+                     "material": { "youngsModulus": 1e5 } } ]
+    })",
+                             "s.json");
+    EXPECT_EQ(replicateScene(scene, 3).scene.solids.size(), 3u);
+    scene.solids[0].method = SolidMethod::Pd;
+    EXPECT_THROW(replicateScene(scene, 3), SceneError);
+}
+
 }  // namespace
 }  // namespace vksim

@@ -28,8 +28,9 @@ struct PdMaterialEdit {
     void apply(Scene& scene, SimModel& model, PdSolver& solver) const;
 };
 
-// A projective dynamics solid's material (E, nu; its model and density
-// cannot change live: the density is its mass) becomes `material`: its
+// A projective dynamics solid's material (E, nu, the model, which PD's own
+// energies do not use; the density cannot change live: it is the masses)
+// becomes `material`: its
 // strain and volume weights are those pdWeightsOf gives, applied as a
 // PdMaterialEdit applies one family's (milliseconds), and scene() holds the
 // material and the weights. Throws std::invalid_argument, changing nothing,

@@ -15,6 +15,7 @@
 #include "model/shared_model.h"
 #include "scene/scene.h"
 #include "shaders/springs/spring_types.h"
+#include "solvers/vertex_colouring.h"
 
 namespace vksim {
 
@@ -91,10 +92,7 @@ struct MsModel {
     // is listed, pinned ones too (this model does not know the masses): the
     // solver skips inverse mass 0.
     std::vector<uint32_t> vertexOrder;
-    struct Colour {
-        uint32_t first = 0;
-        uint32_t count = 0;
-    };
+    using Colour = VertexColour;
     std::vector<Colour> vertexColours;
 
     std::vector<SpringObject> objects;

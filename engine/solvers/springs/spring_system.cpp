@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "solvers/vertex_colouring.h"
+
 namespace vksim {
 namespace {
 
@@ -123,44 +125,21 @@ void buildPattern(MsModel& ms) {
     }
 }
 
-// Greedy colouring in particle order: the smallest colour no already
-// coloured neighbour has. The neighbours are the pattern's row (springs and
-// quadratic stencils) and the particle's hinges' other vertices.
+// Greedy colouring in particle order (solvers/vertex_colouring.h). The
+// neighbours are the pattern's row (springs and quadratic stencils) and the
+// particle's hinges' other vertices.
 void buildColours(MsModel& ms) {
-    const uint32_t n = ms.particleCount;
-    constexpr uint32_t kUncoloured = ~0u;
-    std::vector<uint32_t> colourOf(n, kUncoloured);
-    std::vector<uint32_t> takenBy;  // takenBy[c] == r: colour c is used by a neighbour of r
-    uint32_t colourCount = 0;
-    auto take = [&](uint32_t r, uint32_t neighbour) {
-        const uint32_t c = colourOf[neighbour];
-        if (c != kUncoloured) takenBy[c] = r;
-    };
-    for (uint32_t r = 0; r < n; ++r) {
-        takenBy.resize(size_t(colourCount) + 1, kUncoloured);
-        for (uint32_t k = ms.blockRowStart[r]; k < ms.blockRowStart[r + 1]; ++k) take(r, ms.blockColumns[k]);
+    const std::vector<uint32_t> colourOf = greedyColours(ms.particleCount, [&](uint32_t r, auto take) {
+        for (uint32_t k = ms.blockRowStart[r]; k < ms.blockRowStart[r + 1]; ++k) take(ms.blockColumns[k]);
         const gpu::MsParticle& p = ms.particles[r];
         for (uint32_t k = p.firstHinge; k < p.firstHinge + p.hingeCount; ++k) {
             const gpu::MsHinge& hinge = ms.hinges[ms.incidentHinges[k] / 4];
-            for (uint32_t v : {hinge.v0, hinge.v1, hinge.v2, hinge.v3}) take(r, v - ms.firstParticle);
+            for (uint32_t v : {hinge.v0, hinge.v1, hinge.v2, hinge.v3}) take(v - ms.firstParticle);
         }
-        uint32_t color = 0;
-        while (takenBy[color] == r) ++color;
-        colourOf[r] = color;
-        colourCount = std::max(colourCount, color + 1);
-    }
-
-    ms.vertexColours.assign(colourCount, MsModel::Colour{});
-    for (uint32_t c : colourOf) ++ms.vertexColours[c].count;
-    uint32_t first = 0;
-    for (MsModel::Colour& color : ms.vertexColours) {
-        color.first = first;
-        first += color.count;
-    }
-    ms.vertexOrder.resize(n);
-    std::vector<uint32_t> next(colourCount);
-    for (uint32_t c = 0; c < colourCount; ++c) next[c] = ms.vertexColours[c].first;
-    for (uint32_t r = 0; r < n; ++r) ms.vertexOrder[next[colourOf[r]]++] = ms.firstParticle + r;
+    });
+    VertexColouring colouring = groupByColour(colourOf, ms.firstParticle);
+    ms.vertexOrder = std::move(colouring.order);
+    ms.vertexColours = std::move(colouring.colours);
 }
 
 }  // namespace

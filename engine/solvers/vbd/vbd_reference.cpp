@@ -1,0 +1,113 @@
+#include "solvers/vbd/vbd_reference.h"
+
+#include <stdexcept>
+
+#include "geometry/shared_math.h"
+
+namespace vksim {
+namespace {
+
+glm::dvec3 row(const glm::vec4& g) { return glm::dvec3(glm::vec3(g)); }
+
+// F of tet t at x (the GPU's tetDeformation, in double).
+glm::dmat3 deformation(const gpu::VbdTet& t, std::span<const glm::dvec3> x) {
+    return ref::tetDeformation(x[t.particles.x], x[t.particles.y], x[t.particles.z], x[t.particles.w], row(t.g1),
+                               row(t.g2), row(t.g3));
+}
+
+}  // namespace
+
+VbdReference::VbdReference(const VbdModelView& model) : ReferenceSimulation(model.shared), vbd_(model.vbd) {}
+
+void VbdReference::checkSettings(const SolverSettings& settings) const {
+    if (settings.vbd.iterations == 0)
+        throw std::invalid_argument("vbd: vertex block descent needs at least one iteration");
+}
+
+VbdReference::Terms VbdReference::vertexTerms(uint32_t i, std::span<const glm::dvec3> x) const {
+    Terms sum;
+    const gpu::VbdVertex& v = vbd_.vertices[i - vbd_.firstParticle];
+    for (uint32_t k = v.firstTet; k < v.firstTet + v.tetCount; ++k) {
+        const uint32_t entry = vbd_.incidentTets[k];
+        const gpu::VbdTet& t = vbd_.tets[entry / 4];
+        const gpu::ElasticMaterialRow& m = vbd_.materials[t.material];
+        const glm::dvec3 g = ref::tetVertexRow(entry % 4, row(t.g1), row(t.g2), row(t.g3));
+        const ref::VbdTetTerms terms = ref::tetVertexTerms(m.model, deformation(t, x), g, double(t.volume),
+                                                           double(m.mu), double(m.lambda));
+        sum.energy += terms.energy;
+        sum.gradient += terms.gradient;
+        sum.hessian += terms.hessian;
+    }
+    return sum;
+}
+
+double VbdReference::elasticEnergy(std::span<const glm::dvec3> x) const {
+    double energy = 0.0;
+    for (const gpu::VbdTet& t : vbd_.tets) {
+        const gpu::ElasticMaterialRow& m = vbd_.materials[t.material];
+        energy += double(t.volume) *
+                  ref::elasticEnergyDensity(m.model, deformation(t, x), double(m.mu), double(m.lambda));
+    }
+    return energy;
+}
+
+std::vector<glm::dvec3> VbdReference::elasticForces(std::span<const glm::dvec3> x) const {
+    std::vector<glm::dvec3> forces(x.size(), glm::dvec3(0.0));
+    for (uint32_t i = vbd_.firstParticle; i < vbd_.firstParticle + vbd_.particleCount; ++i)
+        forces[i] = -vertexTerms(i, x).gradient;
+    return forces;
+}
+
+double VbdReference::objective(std::span<const glm::dvec3> x, std::span<const glm::dvec3> y, double h) const {
+    double inertia = 0.0;
+    for (uint32_t i = vbd_.firstParticle; i < vbd_.firstParticle + vbd_.particleCount; ++i)
+        if (world_.inverseMasses()[i] > 0.0) {
+            const glm::dvec3 d = x[i] - y[i];
+            inertia += 0.5 * mass(i) / (h * h) * glm::dot(d, d);
+        }
+    return inertia + elasticEnergy(x);
+}
+
+std::vector<glm::dvec3> VbdReference::vertexBlockDescent(std::span<const glm::dvec3> y, double h, uint32_t iterations,
+                                                         std::vector<double>* history) const {
+    // The paper's inertial initial guess: x = y.
+    std::vector<glm::dvec3> x(y.begin(), y.end());
+    if (history) history->push_back(objective(x, y, h));
+    for (uint32_t it = 0; it < iterations; ++it) {
+        for (const VertexColour& colour : vbd_.vertexColours)
+            for (uint32_t k = colour.first; k < colour.first + colour.count; ++k) {
+                const uint32_t i = vbd_.vertexOrder[k];
+                if (world_.inverseMasses()[i] <= 0.0) continue;
+                const Terms e = vertexTerms(i, x);
+                const double inertia = mass(i) / (h * h);
+                const glm::dmat3 H = glm::dmat3(inertia) + e.hessian;
+                const glm::dvec3 g = inertia * (x[i] - y[i]) + e.gradient;
+                // H >= m/h^2 I (both energies' blocks are positive
+                // semi-definite): its determinant is positive.
+                const double det = glm::determinant(H);
+                if (!(det > 0.0)) continue;
+                x[i] -= glm::inverse(H) * g;
+            }
+        if (history) history->push_back(objective(x, y, h));
+    }
+    return x;
+}
+
+void VbdReference::solveSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
+                                const SolverSettings& settings) {
+    const std::vector<glm::dvec3> y(world.predicted().begin(), world.predicted().end());
+    lastSolve_.clear();
+    const std::vector<glm::dvec3> x = vertexBlockDescent(y, params.h, settings.vbd.iterations, &lastSolve_);
+    std::copy(x.begin() + range.first, x.begin() + range.end(), world.predicted().begin() + range.first);
+    world.projectContactsAfterSolve(settings);
+    world.projectCollisions(range, params);
+}
+
+glm::dvec3 VbdReference::linearMomentum() const {
+    glm::dvec3 p(0.0);
+    for (uint32_t i = vbd_.firstParticle; i < vbd_.firstParticle + vbd_.particleCount; ++i)
+        if (inverseMasses()[i] > 0.0) p += velocities()[i] / inverseMasses()[i];
+    return p;
+}
+
+}  // namespace vksim

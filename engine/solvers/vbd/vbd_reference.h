@@ -1,0 +1,64 @@
+#pragma once
+// The VBD solids of docs/physics.md §16 on the CPU in double precision: the
+// test oracle for the GPU path (shaders/vbd/*.comp). Its range is the
+// model's VBD particles; the rest are left as they are. Each vertex step is
+// the GPU's: the same per-tet math (shaders/vbd/vbd_math.glsl compiled as
+// C++ double), gathered in the order of the model's incidence lists, the
+// colours swept in the model's order (no two vertices of a colour share a
+// tet, so a serial sweep of a colour is what its dispatch computes).
+#include <span>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "scene/scene.h"
+#include "solvers/reference_world.h"
+#include "solvers/vbd/vbd_model.h"
+
+namespace vksim {
+
+class VbdReference final : public ReferenceSimulation {
+public:
+    explicit VbdReference(const VbdModelView& model);
+
+    ParticleRange range(const ReferenceWorld&) const override { return {vbd_.firstParticle, vbd_.particleCount}; }
+    // Throws for zero iterations.
+    void checkSettings(const SolverSettings& settings) const override;
+    // VBD from x = y = p, then the contacts after the solve and the
+    // collision projection (the stepper's stages after a VBD solve).
+    void solveSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
+                      const SolverSettings& settings) override;
+
+    // G(x) = sum over the free particles of m/(2h^2)|x - y|^2 plus the
+    // elastic energy of every tet [J] (global indices).
+    double objective(std::span<const glm::dvec3> x, std::span<const glm::dvec3> y, double h) const;
+    double elasticEnergy(std::span<const glm::dvec3> x) const;
+    // The elastic force -dE/dx_i on every particle (zero outside the range).
+    std::vector<glm::dvec3> elasticForces(std::span<const glm::dvec3> x) const;
+    // `iterations` sweeps from x = y; `history`, when given, gets G at y and
+    // after each sweep.
+    std::vector<glm::dvec3> vertexBlockDescent(std::span<const glm::dvec3> y, double h, uint32_t iterations,
+                                               std::vector<double>* history = nullptr) const;
+    // G per sweep of the last substep's solve, at y first.
+    const std::vector<double>& lastSolve() const { return lastSolve_; }
+
+    // sum m v over the free particles of the range.
+    glm::dvec3 linearMomentum() const;
+
+    const VbdModel& model() const { return vbd_; }
+
+private:
+    // Vertex i's (global) incident tets at x: sum of V Psi, gradient, block.
+    struct Terms {
+        double energy = 0.0;
+        glm::dvec3 gradient{0.0};
+        glm::dmat3 hessian{0.0};
+    };
+    Terms vertexTerms(uint32_t i, std::span<const glm::dvec3> x) const;
+    double mass(uint32_t i) const { return 1.0 / world_.inverseMasses()[i]; }
+
+    VbdModel vbd_;
+    std::vector<double> lastSolve_;
+};
+
+}  // namespace vksim

@@ -1,0 +1,114 @@
+#include "solvers/vbd/vbd_solver.h"
+
+#include <stdexcept>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "shaders/shared/interaction_types.h"
+#include "solvers/solver_origin.h"
+#include "step/residual_tracker.h"
+#include "vk/context.h"
+
+namespace vksim {
+
+struct VbdSolver::PassIds {
+    uint32_t init = 0, energy = 0, mouse = 0;
+    std::vector<uint32_t> colours;
+};
+
+VbdSolver::VbdSolver(const VulkanContext& ctx, const VbdModelView& model, const ParticleStore& particles)
+    : particles_(particles),
+      vbd_(model.vbd),
+      origin_(solverOrigin(model.shared, {model.vbd.firstParticle, model.vbd.particleCount})) {
+    if (vbd_.empty()) return;
+    vertices_ = makeStorageBuffer<gpu::VbdVertex>(ctx, vbd_.vertices, "vbd vertices");
+    incidentTets_ = makeStorageBuffer<uint32_t>(ctx, vbd_.incidentTets, "vbd tet incidence");
+    tets_ = makeStorageBuffer<gpu::VbdTet>(ctx, vbd_.tets, "vbd tets");
+    materials_ = makeStorageBuffer<gpu::ElasticMaterialRow>(ctx, vbd_.materials, "vbd materials");
+    vertexOrder_ = makeStorageBuffer<uint32_t>(ctx, vbd_.vertexOrder, "vbd vertex colours");
+    iterate_ = makeStorageBuffer<glm::vec4>(ctx, model.shared.positions, "vbd iterate");
+    colour_ = std::make_unique<ComputeKernel>(ctx, "vbd/vbd_colour.comp", sizeof(gpu::VbdPush));
+    energy_ = std::make_unique<ComputeKernel>(ctx, "vbd/energy.comp", sizeof(gpu::VbdPush));
+    projectMouse_ = std::make_unique<ComputeKernel>(ctx, "pbd/project_mouse.comp", sizeof(gpu::MousePush));
+}
+
+VbdSolver::~VbdSolver() = default;
+
+void VbdSolver::declarePasses(StepPlan& plan) {
+    passIds_ = std::make_unique<PassIds>();
+    PassIds& ids = *passIds_;
+    ids.init = plan.declare("vbd: init", StageKind::Solve, "vbd");
+    ids.energy = plan.declare("vbd: energy", StageKind::Diagnostic, "vbd");
+    ids.mouse = plan.declare("vbd: mouse drag", StageKind::Diagnostic, "vbd");
+    for (size_t c = 0; c < vbd_.vertexColours.size(); ++c)
+        ids.colours.push_back(plan.declare(fmt::format("vbd: colour {}", c), StageKind::Solve, "vbd"));
+}
+
+void VbdSolver::checkSettings(const SolverSettings& settings, const std::string& scenePath) {
+    // The loader reads at least one; a scene built in code might not.
+    if (!empty() && settings.vbd.iterations == 0)
+        throw std::invalid_argument(
+            fmt::format("{}: /solver/vbd/iterations: vertex block descent needs at least one iteration", scenePath));
+}
+
+gpu::VbdPush VbdSolver::push(const SubstepContext& sub) const {
+    gpu::VbdPush push{};
+    push.firstParticle = vbd_.firstParticle;
+    push.particleCount = vbd_.particleCount;
+    push.dt = sub.h;
+    push.originX = origin_.x;
+    push.originY = origin_.y;
+    push.originZ = origin_.z;
+    return push;
+}
+
+void VbdSolver::recordObjective(StepRecorder& rec, const SubstepContext& sub, const GpuBuffer& x, uint32_t index) {
+    ResidualTracker& tracker = *sub.frame.tracker;
+    rec.run(passIds_->energy, *energy_,
+            {&particles_.predicted(), &x, &tracker.partials(), &vertices_, &incidentTets_, &tets_, &materials_},
+            vbd_.particleCount, push(sub));
+    tracker.recordSum(rec, ResidualTracker::Series::VbdObjective, index,
+                      ResidualTracker::groupsFor(vbd_.particleCount), 1.0f, false);
+    rec.barrier();
+}
+
+// x = y, then every colour of every iteration in place.
+const GpuBuffer& VbdSolver::recordSolve(StepRecorder& rec, const SubstepContext& sub) {
+    if (!passIds_) throw std::logic_error("VbdSolver::declarePasses must be called before recording");
+    const PassIds& ids = *passIds_;
+    sub.stages.copyRange(rec, ids.init, sub.particles, particles_.predicted(), iterate_, workingName(), sub.substep);
+    if (sub.tracking) recordObjective(rec, sub, iterate_, 0);
+    gpu::VbdPush colourPush = push(sub);
+    for (uint32_t k = 0; k < sub.frame.settings.vbd.iterations; ++k) {
+        for (size_t c = 0; c < vbd_.vertexColours.size(); ++c) {
+            colourPush.first = vbd_.vertexColours[c].first;
+            colourPush.count = vbd_.vertexColours[c].count;
+            rec.run(ids.colours[c], *colour_,
+                    {&particles_.predicted(), &iterate_, &vertexOrder_, &vertices_, &incidentTets_, &tets_,
+                     &materials_},
+                    colourPush.count, colourPush, {sub.substep, k}, {&iterate_, workingName()});
+        }
+        if (sub.tracking) recordObjective(rec, sub, iterate_, k + 1);
+    }
+    const std::optional<MouseAttachment>& mouse = sub.frame.mouse;
+    if (mouse && range().contains(mouse->particle)) {
+        gpu::MousePush mousePush{};
+        mousePush.target = glm::vec4(mouse->target - origin_, 1.0f);  // x is relative to the origin
+        mousePush.particle = mouse->particle;
+        rec.run(ids.mouse, *projectMouse_, {&particles_.positions(), &iterate_}, 1, mousePush, {sub.substep},
+                {&iterate_, workingName()});
+    }
+    return iterate_;
+}
+
+void VbdSolver::setMaterials(const VbdModel& vbd) {
+    if (vbd.particleCount != vbd_.particleCount || vbd.tets.size() != vbd_.tets.size() ||
+        vbd.materials.size() != vbd_.materials.size())
+        throw std::invalid_argument("VbdSolver::setMaterials: the topology changed");
+    if (vbd_.empty()) return;
+    vbd_ = vbd;
+    materials_.uploadArray<gpu::ElasticMaterialRow>(vbd_.materials);
+}
+
+}  // namespace vksim

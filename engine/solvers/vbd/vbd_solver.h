@@ -1,0 +1,74 @@
+#pragma once
+// Vertex block descent for tetrahedral solids (docs/physics.md §16; Chen,
+// Liu, Yang & Yuksel 2024) on the world's particles: the "method": "vbd"
+// solids are the last range of the particle store. Per substep, after the
+// shared predict stage wrote y = x + h v + h^2 g:
+//
+//   vbd: init          x = y (the paper's inertial initial guess)
+//   iterations times, for each vertex colour c:
+//     vbd: colour c    each vertex of the colour: one 3x3 Newton step on
+//                      G(x) = sum m/(2h^2)|x - y|^2 + sum_e V_e Psi(F_e)
+//                      with its neighbours held (vbd/vbd_colour.comp)
+//   vbd: mouse drag    a dragged particle onto the target
+//
+// then the shared stages project the colliders, the stepper projects the
+// contacts between objects (projectsContactsInSolve false), and update
+// velocity. With tracking on, vbd: energy records G at y and after each
+// sweep (ResidualTracker::Series::VbdObjective).
+//
+// Each vertex gathers its incident tets in a fixed order: deterministic.
+#include <memory>
+
+#include "solvers/solver.h"
+#include "solvers/vbd/vbd_model.h"
+#include "vk/buffer.h"
+#include "vk/compute_kernel.h"
+
+namespace vksim {
+
+class VulkanContext;
+
+class VbdSolver final : public Solver {
+public:
+    VbdSolver(const VulkanContext& ctx, const VbdModelView& model, const ParticleStore& particles);
+    ~VbdSolver() override;
+    VbdSolver(const VbdSolver&) = delete;
+    VbdSolver& operator=(const VbdSolver&) = delete;
+
+    std::string_view owner() const override { return "vbd"; }
+    std::string_view passPrefix() const override { return "vbd: "; }
+    ParticleRange range() const override { return {vbd_.firstParticle, vbd_.particleCount}; }
+    glm::vec3 origin() const override { return origin_; }
+    // The energy pass: a thread per particle.
+    uint32_t residualThreads() const override { return vbd_.particleCount; }
+    void declarePasses(StepPlan& plan) override;
+    void checkSettings(const SolverSettings& settings, const std::string& scenePath) override;
+    std::string fewerPassesKeys() const override { return "the iterations in /solver/vbd"; }
+    const GpuBuffer& predictTarget() const override { return particles_.predicted(); }
+    std::string_view workingName() const override { return "vbd x"; }
+    const GpuBuffer& recordSolve(StepRecorder& rec, const SubstepContext& sub) override;
+
+    // New material rows (a live edit, vbd_material_edit.h): `vbd` has the
+    // same topology. Uploads them (waits for the frames in flight).
+    void setMaterials(const VbdModel& vbd);
+
+    const VbdModel& model() const { return vbd_; }
+    bool empty() const { return vbd_.empty(); }
+
+private:
+    struct PassIds;
+    gpu::VbdPush push(const SubstepContext& sub) const;
+    // G at `x` into value `index` of the tracker's VbdObjective series.
+    void recordObjective(StepRecorder& rec, const SubstepContext& sub, const GpuBuffer& x, uint32_t index);
+
+    const ParticleStore& particles_;
+    VbdModel vbd_;
+    glm::vec3 origin_;  // Solver::origin (solvers/solver_origin.h)
+
+    GpuBuffer vertices_, incidentTets_, tets_, materials_, vertexOrder_;
+    GpuBuffer iterate_;  // x, indexed by global particle
+    std::unique_ptr<ComputeKernel> colour_, energy_, projectMouse_;
+    std::unique_ptr<PassIds> passIds_;
+};
+
+}  // namespace vksim

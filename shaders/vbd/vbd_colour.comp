@@ -1,0 +1,39 @@
+#version 460
+// docs/physics.md §16, vertex block descent for tetrahedral solids (Chen,
+// Liu, Yang & Yuksel 2024): one colour of one iteration. Each vertex i of
+// the colour takes one 3x3 Newton step on the implicit Euler objective
+//   G(x) = sum_i m_i/(2h^2)|x_i - y_i|^2 + sum_e V_e Psi(F_e)
+// with every other vertex held:
+//   H_i = m_i/h^2 I + sum_e V_e d^2Psi_e/dx_i^2,  x_i -= H_i^-1 grad_i G,
+// in place: no two vertices of a colour share a tet, so no thread reads what
+// another of the same dispatch writes (Gauss-Seidel across colours).
+#include "shared/kernel.glsl"
+#include "vbd/vbd_types.h"
+
+layout(push_constant) uniform Push { VbdPush pc; };
+layout(std430, binding = 0) readonly buffer Inertia { vec4 inertia[]; };  // y, w = inverse mass
+layout(std430, binding = 1) buffer Iterate { vec4 iterate[]; };
+layout(std430, binding = 2) readonly buffer Order { uint vertexOrder[]; };
+
+#define VBD_TOPOLOGY_BINDING 3
+#include "vbd/gather.glsl"
+
+vec3 elementPosition(uint j) { return iterate[j].xyz; }
+
+void main() {
+    if (gl_GlobalInvocationID.x >= pc.count) return;
+    uint i = vertexOrder[pc.first + gl_GlobalInvocationID.x];
+    vec4 x = iterate[i];
+    float inverseMass = inertia[i].w;
+    if (inverseMass <= 0.0) return;  // pinned
+    float h = pc.dt;
+    float inertiaWeight = 1.0 / (inverseMass * h * h);
+    VbdTetTerms e = vertexElasticTerms(i - pc.firstParticle, i, x.xyz);
+    // Both energies' vertex blocks are positive semi-definite for every F
+    // (math/elastic_energy.glsl), so H_i >= m/h^2 I needs no eigenvalue
+    // clamp; the test only skips a step whose H overflowed to inf or NaN.
+    mat3 hessian = mat3(inertiaWeight) + e.hessian;
+    vec3 gradient = inertiaWeight * (x.xyz - inertia[i].xyz) + e.gradient;
+    float det = determinant(hessian);
+    if (det > 0.0 && !isinf(det)) iterate[i] = vec4(x.xyz - inverse(hessian) * gradient, x.w);
+}

@@ -1,0 +1,47 @@
+// The vertex block descent solver of tetrahedral solids (docs/physics.md §16,
+// "Vertex block descent"), shared by GLSL and C++: its topology buffers and
+// its push constants.
+#ifndef VKSIM_VBD_TYPES_H
+#define VKSIM_VBD_TYPES_H
+#include "shaders/shared/gpu_compat.h"
+
+GPU_NAMESPACE_BEGIN
+
+// One tetrahedron: its particles (global), g_1..g_3 the rows of its inverse
+// rest edge matrix Dm^-1 (F = sum_k x_k g_k^T, g_0 = -(g_1 + g_2 + g_3)),
+// its rest volume and its solid's ElasticMaterialRow.
+struct VbdTet {
+    uvec4 particles;
+    vec4 g1;  // xyz; w unused
+    vec4 g2;
+    vec4 g3;
+    uint material;  // index into the material rows
+    float volume;   // rest volume [m^3]
+    uint pad0;
+    uint pad1;
+};
+GPU_CHECK_SIZE(VbdTet, 80);
+
+// A particle's incident tetrahedra: incidentTets[firstTet .. firstTet +
+// tetCount), each tet * 4 + role (the particle's place 0..3 in the tet), in
+// tet order: the fixed order every gather sums them in.
+struct VbdVertex {
+    uint firstTet;
+    uint tetCount;
+};
+GPU_CHECK_SIZE(VbdVertex, 8);
+
+struct VbdPush {
+    uint firstParticle;  // the range
+    uint particleCount;
+    uint first;  // one colour: its first entry in the vertex order
+    uint count;  // and its vertices
+    float dt;    // h
+    // The range's origin (Solver::origin): the iterate and y are relative to it.
+    float originX, originY, originZ;
+};
+GPU_CHECK_SIZE(VbdPush, 32);
+
+GPU_NAMESPACE_END
+
+#endif

@@ -1,0 +1,76 @@
+#pragma once
+// Small vertex block descent solid scenes shared by the CPU (unit) and GPU
+// tests (docs/physics.md §16).
+#include <cstdint>
+
+#include <glm/glm.hpp>
+
+#include "scene/scene.h"
+
+namespace vksim::test {
+
+// A "method": "vbd" box of `cells` cube cells (6 tetrahedra each), no pins.
+inline SolidObject vbdBox(glm::uvec3 cells, glm::vec3 size, glm::vec3 position,
+                          ElasticModel model = ElasticModel::NeoHookean, float youngsModulus = 1e6f) {
+    SolidObject box;
+    box.name = "box";
+    box.shape = SolidShape::Box;
+    box.size = size;
+    box.cells = cells;
+    box.position = position;
+    box.method = SolidMethod::Vbd;
+    box.material = ElasticMaterial{.model = model, .youngsModulus = youngsModulus, .poissonRatio = 0.3f,
+                                   .density = 500.0f};
+    return box;
+}
+
+// A soft bar along X hanging from its pinned -X face under gravity, no
+// colliders: it swings down by a few centimetres.
+inline Scene vbdHangingBarScene(ElasticModel model = ElasticModel::NeoHookean) {
+    Scene scene;
+    scene.name = "vbd hanging bar";
+    SolidObject bar = vbdBox({4, 2, 2}, {0.8f, 0.2f, 0.2f}, {0.0f, 1.0f, 0.0f}, model, 3e5f);
+    bar.name = "bar";
+    bar.pinnedFaces = {BoxFace::MinusX};
+    scene.solids.push_back(bar);
+    return scene;
+}
+
+// A soft cube dropped from 0.3 m onto a ground plane (friction 0.5).
+inline Scene vbdFallingCubeScene() {
+    Scene scene;
+    scene.name = "vbd falling cube";
+    scene.solids.push_back(vbdBox({3, 3, 3}, {0.3f, 0.3f, 0.3f}, {0.0f, 0.45f, 0.0f}, ElasticModel::NeoHookean, 2e5f));
+    ColliderDesc ground;
+    ground.name = "ground";
+    ground.friction = 0.5f;
+    scene.colliders.push_back(ground);
+    return scene;
+}
+
+// Two soft cubes with "contacts" (their surface vertices spheres of 6 cm,
+// over half a cell): one resting on the ground, the other dropped onto it.
+inline Scene vbdStackedCubesScene() {
+    Scene scene = vbdFallingCubeScene();
+    scene.solids[0].position = {0.0f, 0.16f, 0.0f};
+    scene.solids[0].name = "bottom";
+    SolidObject top = vbdBox({3, 3, 3}, {0.3f, 0.3f, 0.3f}, {0.02f, 0.75f, 0.0f}, ElasticModel::NeoHookean, 2e5f);
+    top.name = "top";
+    scene.solids.push_back(top);
+    for (SolidObject& solid : scene.solids) solid.contacts = ContactParams{.enabled = true, .thickness = 0.06f};
+    return scene;
+}
+
+// A free cube with no gravity, moving and stretching: velocity
+// (0.5, 0.2, 0) m/s plus 2 (x - c) 1/s about its centre c.
+inline Scene vbdFreeCubeScene(uint32_t iterations) {
+    Scene scene;
+    scene.name = "vbd free cube";
+    scene.solver.gravity = glm::vec3(0.0f);
+    scene.solver.vbd.iterations = iterations;
+    scene.solids.push_back(vbdBox({3, 2, 2}, {0.3f, 0.2f, 0.2f}, {0.0f, 1.0f, 0.0f}, ElasticModel::NeoHookean, 1e5f));
+    scene.solids[0].initialVelocity = {0.5f, 0.2f, 0.0f};
+    return scene;
+}
+
+}  // namespace vksim::test
