@@ -31,7 +31,9 @@ void refuseUnbatchable(const Scene& scene, const std::filesystem::path& source) 
             refuseBatch(source, fmt::format("object {} has \"contacts\": the copies, in the same place, would "
                                             "touch",
                                             quoteInput(solid.name)));
-    bool pd = !scene.solids.empty(), springs = false;
+    // XPBD solids are batchable: each copy's tetrahedra touch its own particles only.
+    bool pd = false, springs = false;
+    for (const SolidObject& solid : scene.solids) pd = pd || solid.method == SolidMethod::Pd;
     for (const ClothObject& cloth : scene.cloths) {
         pd = pd || cloth.method == SolverMethod::Pd;
         springs = springs || cloth.method == SolverMethod::Springs;

@@ -27,4 +27,18 @@ struct PbdMaterialEdit {
     void apply(Scene& scene, SimModel& model, PbdSolver& solver) const;
 };
 
+// The live edit of an XPBD solid's elasticity (docs/physics.md §16.2):
+// solid `solid` (index into scene().solids, "method": "xpbd") takes Young's
+// modulus `youngsModulus` > 0 and Poisson's ratio `poissonRatio` in
+// [0, 0.5) from the next frame on, with no wait; its model (Neo-Hookean or
+// corotated) and density (the masses) stay. Throws std::invalid_argument,
+// changing nothing, for another method, a bad index or value.
+struct PbdSolidMaterialEdit {
+    using Solver = PbdSolver;
+    uint32_t solid = 0;
+    float youngsModulus = 1e5f;
+    float poissonRatio = 0.3f;
+    void apply(Scene& scene, SimModel& model, PbdSolver& solver) const;
+};
+
 }  // namespace vksim
