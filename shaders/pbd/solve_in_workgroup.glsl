@@ -111,11 +111,11 @@ AttachmentConstraint attachmentConstraint(uint j) {
 layout(binding = 19) uniform usamplerBuffer tetrahedronTexels;
 TetrahedronConstraint tetrahedronConstraint(uint j) {
     int k = 5 * int(j);
-    return TetrahedronConstraint(texelFetch(tetrahedronTexels, k), uintBitsToFloat(texelFetch(tetrahedronTexels, k + 1)),
+    uvec4 rest = texelFetch(tetrahedronTexels, k + 4);
+    return TetrahedronConstraint(texelFetch(tetrahedronTexels, k),
+                                 uintBitsToFloat(texelFetch(tetrahedronTexels, k + 1)),
                                  uintBitsToFloat(texelFetch(tetrahedronTexels, k + 2)),
-                                 uintBitsToFloat(texelFetch(tetrahedronTexels, k + 3)),
-                                 texelFetch(tetrahedronTexels, k + 4).x, texelFetch(tetrahedronTexels, k + 4).y,
-                                 texelFetch(tetrahedronTexels, k + 4).z, 0u);
+                                 uintBitsToFloat(texelFetch(tetrahedronTexels, k + 3)), rest.x, rest.y, rest.z, 0u);
 }
 ElasticMaterialRow elasticMaterialRow(uint slot) {
     uvec4 t = texelFetch(tetrahedronTexels, int(slot));

@@ -44,8 +44,10 @@ Scene solidsScene(const char* colouring = "perFamily") {
              "position": [0, 1, 0], "method": "xpbd", "pinnedFaces": ["-x"],
              "material": {{ "youngsModulus": 2e5, "poissonRatio": 0.3, "density": 400 }} }},
           {{ "type": "tetBox", "name": "corotated", "size": [0.5, 0.1, 0.1], "cells": [5, 2, 2],
-             "position": [0, 1, 0.5], "method": "xpbd", "pinnedFaces": ["-x"], "volumeConstraint": {{ "stiffness": 0.5 }},
-             "material": {{ "model": "corotated", "youngsModulus": 1e5, "poissonRatio": 0.4, "density": 300 }} }} ] }})",
+             "position": [0, 1, 0.5], "method": "xpbd", "pinnedFaces": ["-x"],
+             "volumeConstraint": {{ "stiffness": 0.5 }},
+             "material": {{ "model": "corotated", "youngsModulus": 1e5, "poissonRatio": 0.4,
+                            "density": 300 }} }} ] }})",
                                   colouring),
                       "xpbd_solids.json");
 }

@@ -204,7 +204,8 @@ TEST(XpbdTetrahedron, RestShapeIsTheEquilibriumOfBothConstraints) {
     const ref::TetProjection p =
         ref::solveTetrahedron(r.X[0], 0.02, r.X[1], 0.02, r.X[2], 0.02, r.X[3], 0.02, r.g1, r.g2, r.g3, r.volume,
                               gpu::kElasticNeoHookean, mu, lambda, -1.0, h, lambdaD, lambdaH);
-    for (const dvec3& d : {p.x0 - r.X[0], p.x1 - r.X[1], p.x2 - r.X[2], p.x3 - r.X[3]}) EXPECT_LT(glm::length(d), 1e-12);
+    for (const dvec3& d : {p.x0 - r.X[0], p.x1 - r.X[1], p.x2 - r.X[2], p.x3 - r.X[3]})
+        EXPECT_LT(glm::length(d), 1e-12);
     // From lambda = 0, the pair solved together (solveTetPair) stays at
     // rest: its first step finds those multipliers. (Solved one after the
     // other, each step moved the shape.) Corotated is at rest with both
@@ -221,14 +222,16 @@ TEST(XpbdTetrahedron, RestShapeIsTheEquilibriumOfBothConstraints) {
         if (it == 0) first = glm::length(x[1] - r.X[1]);
     }
     const double last = glm::length(x[1] - r.X[1]);
-    std::cout << fmt::format("[xpbd tet] rest, Neo-Hookean: vertex 1 moved {:.3e} m after 1 iteration, {:.3e} after 200\n",
+    std::cout << fmt::format("[xpbd tet] rest, Neo-Hookean: vertex 1 moved {:.3e} m after 1 iteration, {:.3e} after "
+                             "200\n",
                              first, last);
     EXPECT_LT(first, 1e-12);
     EXPECT_LT(last, 1e-12);
     const ref::TetProjection c =
         ref::solveTetrahedron(r.X[0], 0.02, r.X[1], 0.02, r.X[2], 0.02, r.X[3], 0.02, r.g1, r.g2, r.g3, r.volume,
                               gpu::kElasticCorotated, mu, lambda, 1.0, h, 0.0, 0.0);
-    for (const dvec3& d : {c.x0 - r.X[0], c.x1 - r.X[1], c.x2 - r.X[2], c.x3 - r.X[3]}) EXPECT_LT(glm::length(d), 1e-12);
+    for (const dvec3& d : {c.x0 - r.X[0], c.x1 - r.X[1], c.x2 - r.X[2], c.x3 - r.X[3]})
+        EXPECT_LT(glm::length(d), 1e-12);
 }
 
 Scene xpbdScene(const char* colouring) {
@@ -396,7 +399,8 @@ double ulpSensitivity(const char* model, uint32_t substeps) {
         rb.step(scene.solver);
     }
     double e = 0.0;
-    for (size_t i = 0; i < ra.positions().size(); ++i) e = std::max(e, glm::length(ra.positions()[i] - rb.positions()[i]));
+    for (size_t i = 0; i < ra.positions().size(); ++i)
+        e = std::max(e, glm::length(ra.positions()[i] - rb.positions()[i]));
     std::cout << fmt::format("[xpbd tet] {} beam, {} substeps: a one-ulp start moves it {:.3e} m in 5 frames\n", model,
                              substeps, e);
     return e;

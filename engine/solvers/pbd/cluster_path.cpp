@@ -141,7 +141,8 @@ void ClusterPath::recordSweeps(StepRecorder& rec, const SubstepContext& sub, uin
 
 // Built the first time the families' modes ask for it (a material edit
 // records the frame again, a PbdMaterialEdit), and kept: at most
-// eight, one per set of families.
+// eight per model, one per set of the cloth families (the tetrahedron bit is
+// set or not for the model's whole life).
 const ComputeKernel& ClusterPath::sweepInDeviceMemory() {
     const uint32_t families = constraints_.xpbdFamilies();
     std::unique_ptr<ComputeKernel>& kernel = sweepsInDeviceMemory_[families];

@@ -129,7 +129,8 @@ PbdConstraints::PbdConstraints(const VulkanContext& ctx, const PbdModelView& mod
 PbdConstraints::~PbdConstraints() = default;
 
 void PbdConstraints::setElasticMaterials(const std::vector<gpu::ElasticMaterialRow>& rows) {
-    if (rows.size() != elasticRowCount_) throw std::invalid_argument("elastic material count cannot change at run time");
+    if (rows.size() != elasticRowCount_)
+        throw std::invalid_argument("elastic material count cannot change at run time");
     pendingElastic_ = rows;
 }
 
