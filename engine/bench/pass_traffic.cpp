@@ -35,6 +35,9 @@ constexpr std::array kPassTraffic{
                 "reads C 48, 4 p, material, lambda; writes 4 p, lambda"},
     PassTraffic{"pbd: attachment", ElementKind::AttachmentConstraint, 68, 20,
                 "reads C 32, p, material, lambda; writes p, lambda"},
+    PassTraffic{"pbd: tetrahedron", ElementKind::TetrahedronConstraint, 80 + 4 * 16 + 16 + 8, 4 * 16 + 8,
+                "reads C 80, 4 p, elastic row 16, 2 lambdas; writes 4 p, 2 lambdas (the volume constraint's "
+                "material row not counted)"},
     PassTraffic{"pbd: collide: project", ElementKind::Particle, 24, 20,
                 "reads contact bits 8, p; writes p, touching bits 4 (4 B read without candidates)"},
     PassTraffic{"pbd: update velocity", ElementKind::Particle, 32, 32, "reads x, p; writes v, x"},
@@ -226,6 +229,7 @@ uint64_t elementsPerSweep(ElementKind element, const SimModel& model) {
         case ElementKind::DistanceConstraint: return model.pbd.distance.size();
         case ElementKind::BendingConstraint: return model.pbd.bending.size();
         case ElementKind::AttachmentConstraint: return model.pbd.attachments.size();
+        case ElementKind::TetrahedronConstraint: return model.pbd.tetrahedra.size();
         case ElementKind::PdParticle: return model.pd.particleCount;
         case ElementKind::PdSpring: return model.pd.springs.size();
         case ElementKind::PdTriangle: return model.pd.triangles.size();
@@ -277,6 +281,7 @@ std::string_view elementName(ElementKind element) {
         case ElementKind::DistanceConstraint: return "distance constraint";
         case ElementKind::BendingConstraint: return "bending constraint";
         case ElementKind::AttachmentConstraint: return "attachment constraint";
+        case ElementKind::TetrahedronConstraint: return "tetrahedron";
         case ElementKind::PdParticle: return "PD particle";
         case ElementKind::PdSpring: return "spring";
         case ElementKind::PdTriangle: return "triangle";

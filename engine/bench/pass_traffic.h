@@ -30,6 +30,7 @@ enum class ElementKind {
     DistanceConstraint,
     BendingConstraint,
     AttachmentConstraint,
+    TetrahedronConstraint,  // a tetrahedron of an XPBD solid (docs/physics.md §16, "XPBD for solids")
     PdParticle,    // a projective dynamics particle (a row of the global system)
     PdSpring,
     PdTriangle,

@@ -76,6 +76,7 @@ real meshSdfGridValue(uint index) { return real(boundMeshSdfGridValue(index)); }
 #include "shaders/particle/wind_math.glsl"
 #include "shaders/pbd/pbd_constraints.glsl"
 #include "shaders/pbd/shape_matching.glsl"
+#include "shaders/pbd/tet_constraints.glsl"
 #include "shaders/pd/pd_projections.glsl"
 #include "shaders/rigid/rigid_math.glsl"
 #include "shaders/springs/spring_math.glsl"

@@ -123,6 +123,10 @@ struct SolidObject {
     // E, nu and density: with one, the mass comes from the density, and a
     // projective dynamics solid's strain and volume weights from E and nu.
     std::optional<ElasticMaterial> material;
+    // "method": "xpbd" only ("volumeConstraint": {"stiffness": k}): each
+    // tetrahedron also gets the PBD volume constraint C = 6 (V - V0) of
+    // stiffness k in [0, 1] (docs/physics.md §16, "XPBD for solids"), for comparison.
+    std::optional<float> volumeConstraintStiffness;
     std::vector<BoxFace> pinnedFaces;           // box only
     bool pinsAsAttachments = false;             // false: pinned vertices get inverse mass 0
     PdParams strain{.stiffness = 1e5f};         // tetrahedron strain [Pa]

@@ -31,9 +31,9 @@ void refuseUnbatchable(const Scene& scene, const std::filesystem::path& source) 
             refuseBatch(source, fmt::format("object {} has \"contacts\": the copies, in the same place, would "
                                             "touch",
                                             quoteInput(solid.name)));
-    // Vertex block descent solids batch: each vertex step reads only its own
-    // tets and inertia, so copies never couple. Projective dynamics solids
-    // share one global system.
+    // XPBD and vertex block descent solids batch: a tetrahedron's constraints
+    // or a vertex's step read only its own copy's particles, so copies never
+    // couple. Projective dynamics solids share one global system.
     bool pd = false, springs = false;
     for (const SolidObject& solid : scene.solids) pd = pd || solid.method == SolidMethod::Pd;
     for (const ClothObject& cloth : scene.cloths) {

@@ -775,7 +775,8 @@ SolidObject readSolid(const Field& field, std::size_t index, SolidShape shape, S
     const bool box = shape == SolidShape::Box;
     const std::string_view type = box ? "tetBox" : shape == SolidShape::Ball ? "tetBall" : "tetMesh";
     std::vector<std::string_view> keys = {"type",   "name",     "position", "rotation", "mass",     "strain",
-                                          "volume", "velocity", "color",    "method",   "contacts", "material"};
+                                          "volume", "velocity", "color",    "method",   "contacts", "material",
+                                          "volumeConstraint"};
     if (box) keys.insert(keys.end(), {"cells", "size", "pinnedFaces", "pinsAsAttachments", "attachment"});
     else if (shape == SolidShape::Ball) keys.insert(keys.end(), {"cells", "radius"});
     else
@@ -804,6 +805,13 @@ SolidObject readSolid(const Field& field, std::size_t index, SolidShape shape, S
                 f->fail(fmt::format(R"("{}" is a "method": "pd" key (projective dynamics' own elements; )"
                                     R"(the pins of an XPBD or VBD solid are fixed))",
                                     key));
+    // The PBD volume constraint of XPBD solids' tetrahedra (docs/physics.md §16, "XPBD for solids").
+    if (auto f = fields.optional("volumeConstraint")) {
+        if (solid.method != SolidMethod::Xpbd)
+            f->fail(R"("volumeConstraint" is a "method": "xpbd" key (the PBD volume constraint of its tetrahedra))");
+        const ObjectFields volume(*f, {"stiffness"}, "for a volume constraint");
+        solid.volumeConstraintStiffness = readFloat(volume.required("stiffness"), closedInterval(0.0, 1.0));
+    }
     if (box) {
         if (auto f = fields.optional("size")) solid.size = readVec3(*f, kLengthRange);
         if (auto f = fields.optional("cells")) {

@@ -50,6 +50,12 @@ constexpr SolverBytes kSpringCloth{2000, 832};
 // off-diagonal entries 112 B, per-particle buffers as for cloth 192 B.
 // 2224 B, rounded up. Largest: the contribution slots, 48 x 16 B.
 constexpr SolverBytes kPdTets{2400, 768};
+// XPBD tetrahedra (docs/physics.md §16, "XPBD for solids"), per lattice vertex: 6
+// tetrahedra of 80 B and their 2 multipliers 528 B in one buffer, 6 x 4
+// particle indices of the colouring's sort, particle buffers as for a PBD
+// cloth 96 B, surface triangles and adjacency ~40 B. 688 B, rounded up.
+// Largest: the tetrahedron buffer, 6 x 88 B.
+constexpr SolverBytes kXpbdTets{800, 528};
 // Every solver's particles share the particle buffers: one vec4 each.
 constexpr uint64_t kParticleBufferBytes = 16;
 // Per particle of an object with "contacts" (contacts/contact_detection.h):
@@ -101,6 +107,7 @@ ObjectFootprint clothFootprint(const ClothObject& cloth) {
 
 ObjectFootprint solidFootprint(const SolidObject& solid) {
     ObjectFootprint object{.bytes = kPdTets, .pool = kPd};
+    if (solid.method == SolidMethod::Xpbd) object = {.bytes = kXpbdTets, .pool = kPbd};
     switch (solid.shape) {
     case SolidShape::Box:
         object.key = solid.source + "/cells";

@@ -51,6 +51,11 @@ SimModel buildModel(const Scene& scene, ModelDiagnostics* diagnostics) {
         if (cloths[object].method == SolverMethod::Pbd)
             forObject(scene, cloths[object].source,
                       [&] { appendPbdCloth(model, model.pbd, cloths[object], object, found); });
+    // The XPBD solids after the PBD cloths (docs/physics.md §16, "XPBD for solids").
+    for (uint32_t object = 0; object < scene.solids.size(); ++object)
+        if (scene.solids[object].method == SolidMethod::Xpbd)
+            forObject(scene, scene.solids[object].source,
+                      [&] { appendXpbdSolid(model, model.pbd, scene.solids[object], object); });
     model.pbd.particleCount = model.particleCount() - model.pbd.firstParticle;
 
     model.pd.firstParticle = model.particleCount();

@@ -31,6 +31,16 @@ std::string describeModel(const SimModel& model, const ModelDiagnostics& diagnos
     size_t tethers = 0;
     for (const gpu::AttachmentConstraint& a : model.pbd.attachments) tethers += a.maxDistance > 0.0f ? 1 : 0;
     if (tethers > 0) text += fmt::format("    of which {} tethers\n", tethers);
+    // XPBD solids' tetrahedra (docs/physics.md §16, "XPBD for solids"); no line without them.
+    if (!model.pbd.tetrahedra.empty()) {
+        text += describeFamily("tetrahedron", model.pbd.tetrahedra.size(), model.pbd.tetrahedronGroups,
+                               model.pbd.colouring);
+        size_t withVolume = 0;
+        for (const gpu::TetrahedronConstraint& t : model.pbd.tetrahedra)
+            withVolume += t.volumeMaterial != gpu::kNoVolumeConstraint ? 1 : 0;
+        text += fmt::format("    in {} XPBD solid(s){}\n", model.pbd.elasticMaterials.size(),
+                            withVolume > 0 ? fmt::format(", {} with the PBD volume constraint", withVolume) : "");
+    }
     if (!model.pd.empty()) {
         const PdModel& pd = model.pd;
         text += fmt::format("  projective dynamics: particles {}..{}, {} springs, {} triangles, {} tet strain, {} tet "

@@ -13,6 +13,7 @@
 #include "io/quoted_input.h"
 #include "model/collider_builder.h"
 #include "solvers/model_builder.h"
+#include "solvers/pbd/pbd_materials.h"
 #include "solvers/pd/pd_material_edit.h"
 #include "solvers/vbd/vbd_material_edit.h"
 #include "solvers/rigid/rigid_solver.h"
@@ -208,10 +209,10 @@ void World::setSolidMaterial(uint32_t solid, const ElasticMaterial& material) {
                                                 clipInput(object.name)));
     switch (object.method) {
         case SolidMethod::Pd: return edit(PdSolidMaterialEdit{solid, material});
+        case SolidMethod::Xpbd: return edit(PbdSolidMaterialEdit{solid, material});
         case SolidMethod::Vbd: return edit(VbdMaterialEdit{solid, material});
-        case SolidMethod::Xpbd: break;
     }
-    throw std::invalid_argument("not yet");
+    throw std::logic_error("World::setSolidMaterial: a solid method without its edit");
 }
 
 void World::setCollider(uint32_t index, const ColliderDesc& desc) {

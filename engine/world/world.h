@@ -199,7 +199,7 @@ public:
     void setSettings(const SolverSettings& settings, std::string_view source = "settings");
     // Solid `solid`'s material (scene().solids) becomes `material` from the
     // next frame on, through its solver's edit (PdSolidMaterialEdit,
-    // VbdMaterialEdit, ...): its model, E and nu; the density cannot change
+    // PbdSolidMaterialEdit, VbdMaterialEdit): its model, E and nu; the density cannot change
     // (it is the masses). Throws
     // std::invalid_argument, changing nothing, for a solid without a
     // material or a value the scene could not hold.

@@ -5,7 +5,10 @@
 //
 //   g(p) = sum_i m_i/(2 h^2) |p_i - x~_i|^2     inertia, free PBD particles
 //        + sum_j C_j(p)^2 / (2 alpha_j)          every constraint, compliance alpha_j
+//        + sum_e V_e Psi(F_e)                    every tetrahedron of an XPBD solid
 //
+// (a tetrahedron's two constraints sum to V Psi up to a constant,
+// pbd/tet_constraints.glsl; the energy itself, zero at rest, is reported.)
 // with x~ = x + h v (as predict.comp forms it). Defined only when every
 // constraint is XPBD with alpha > 0 (PbdSolver records this pass only
 // then); a PBD-mode or zero-compliance constraint would add 0 here. The
@@ -16,7 +19,11 @@
 #include "shared/kernel.glsl"
 #include "pbd/pbd_types.h"
 #include "shared/interaction_types.h"
+#include "shared/elastic_types.h"
 #include "pbd/pbd_constraints.glsl"
+#include "math/svd3.glsl"
+#include "math/elastic_energy.glsl"
+#include "pbd/tet_constraints.glsl"
 
 layout(push_constant) uniform Push { PbdEnergyPush pc; };
 layout(std430, binding = 0) readonly buffer Positions { vec4 positions[]; };
@@ -27,6 +34,9 @@ layout(std430, binding = 4) readonly buffer Bending { BendingConstraint bendingC
 layout(std430, binding = 5) readonly buffer Attachments { AttachmentConstraint attachmentConstraints[]; };
 layout(std430, binding = 6) readonly buffer Materials { ConstraintMaterial materials[]; };
 layout(std430, binding = 7) writeonly buffer Partials { float partials[]; };
+// The tetrahedron buffer (solvers/pbd/pbd_constraints.h): records, then rows.
+layout(std430, binding = 8) readonly buffer Tetrahedra { TetrahedronConstraint tetrahedra[]; };
+layout(std430, binding = 8) readonly buffer ElasticRows { ElasticMaterialRow elasticRows[]; };
 
 shared float sums[kWorkgroupSize];
 
@@ -41,6 +51,7 @@ void main() {
     float term = 0.0;
     uint bendingFirst = pc.particleCount + pc.distanceCount;
     uint attachmentFirst = bendingFirst + pc.bendingCount;
+    uint tetrahedronFirst = attachmentFirst + pc.attachmentCount;
     if (t < pc.particleCount) {
         vec4 p = predicted[t];
         if (p.w > 0.0) {
@@ -61,6 +72,12 @@ void main() {
         // A tether (maxDistance > 0) is one-sided: no energy within its length.
         float d = distance(predicted[c.particle].xyz, c.target.xyz);
         term = constraintEnergy(max(d - c.maxDistance, 0.0), c.material);
+    } else if (t < tetrahedronFirst + pc.tetrahedronCount) {
+        TetrahedronConstraint c = tetrahedra[t - tetrahedronFirst];
+        ElasticMaterialRow m = elasticRows[c.elasticRow];
+        term = tetElasticEnergy(predicted[c.particles.x].xyz, predicted[c.particles.y].xyz,
+                                predicted[c.particles.z].xyz, predicted[c.particles.w].xyz, c.g1.xyz, c.g2.xyz,
+                                c.g3.xyz, c.g1.w, m.model, m.mu, m.lambda);
     }
     uint l = gl_LocalInvocationID.x;
     sums[l] = term;

@@ -61,6 +61,31 @@ struct AttachmentConstraint {
 };
 GPU_CHECK_SIZE(AttachmentConstraint, 32);
 
+// A tetrahedron of an XPBD solid (docs/physics.md §16, "XPBD for solids"; Macklin & Mueller
+// 2021): its elastic energy as two XPBD constraints, deviatoric and
+// hydrostatic, each with its multiplier, and optionally the PBD volume
+// constraint C = 6 (V - V0). F = sum_k x_k g_k^T with g_1..g_3 the rows of
+// Dm^-1 and g_0 = -(g_1 + g_2 + g_3) (model/solid_geometry.h, tetRest).
+GPU_CONST(uint, kNoVolumeConstraint, 0xFFFFFFFFu);
+struct TetrahedronConstraint {
+    uvec4 particles;
+    vec4 g1;  // xyz; w: the rest volume V0 [m^3]
+    vec4 g2;  // xyz
+    vec4 g3;  // xyz
+    // Its solid's ElasticMaterialRow: in the model, an index into
+    // PbdModel::elasticMaterials; on the GPU, the row's 16-byte slot in the
+    // tetrahedron buffer (PbdConstraints says how it is laid out).
+    uint elasticRow;
+    // The ConstraintMaterial row of its PBD volume constraint (stiffness,
+    // per-iteration stiffness), or kNoVolumeConstraint.
+    uint volumeMaterial;
+    // On the GPU: where its two multipliers (deviatoric, hydrostatic) are in
+    // the tetrahedron buffer, in floats; 0 in the model.
+    uint lambda;
+    uint pad0;
+};
+GPU_CHECK_SIZE(TetrahedronConstraint, 80);
+
 // The specialization constant of the kernels that project PBD constraints:
 // bit kXpbdFamily* set where that family may meet an XPBD material
 // (pbd/xpbd_families.glsl); all set by default.
@@ -68,6 +93,9 @@ GPU_CONST(uint, kXpbdFamiliesConstantId, 9);
 GPU_CONST(uint, kXpbdFamilyDistance, 1);
 GPU_CONST(uint, kXpbdFamilyBending, 2);
 GPU_CONST(uint, kXpbdFamilyAttachment, 4);
+// The tetrahedra's elastic constraints are always XPBD (their compliance
+// comes from the material); the bit says the family is there.
+GPU_CONST(uint, kXpbdFamilyTetrahedron, 8);
 // The specialization constant of the CPU cluster sweep
 // (pbd/cluster_sweep_cpu.comp): 1 where its pipeline makes each workgroup
 // one full subgroup, so that a subgroup barrier orders its phases.
@@ -91,21 +119,20 @@ GPU_CHECK_SIZE(ProjectPush, 32);
 GPU_CONST(uint, kPbdFamilyDistance, 0);
 GPU_CONST(uint, kPbdFamilyBending, 1);
 GPU_CONST(uint, kPbdFamilyAttachment, 2);
-GPU_CONST(uint, kPbdFamilyCount, 3);
+GPU_CONST(uint, kPbdFamilyTetrahedron, 3);
+GPU_CONST(uint, kPbdFamilyCount, 4);
 
 // Push constants of a colour shared by the families (pbd/project_colour.comp,
 // PbdColouring::AcrossFamilies): per family (kPbdFamilyDistance, ...) its
 // constraints [first[f], first[f] + count[f]) of the colour, or of the
 // overflow groups (serial = 1, one thread walks them in order, family by family).
 struct ColourPush {
-    uint first[3];
-    uint count[3];
+    uint first[4];
+    uint count[4];
     uint iteration;  // 0 resets XPBD multipliers
     uint serial;
     float dt;        // substep length h
     uint pad0;
-    uint pad1;
-    uint pad2;
 };
 GPU_CHECK_SIZE(ColourPush, 48);
 
@@ -183,12 +210,14 @@ GPU_CHECK_SIZE(WorkgroupObject, 48);
 // after. serial = 1: the object's share of the overflow groups, walked in
 // order by one invocation, family by family.
 struct WorkgroupPhase {
-    uint first[3];
-    uint count[3];
+    uint first[4];
+    uint count[4];
     uint serial;
     uint pad0;
+    uint pad1;
+    uint pad2;
 };
-GPU_CHECK_SIZE(WorkgroupPhase, 32);
+GPU_CHECK_SIZE(WorkgroupPhase, 48);
 
 struct WorkgroupSolvePush {
     // What the shared stages get (gravity, h, damping, the collision

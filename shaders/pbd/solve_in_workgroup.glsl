@@ -40,6 +40,7 @@
 #endif
 #include "shared/sim_types.h"
 #include "pbd/pbd_types.h"
+#include "shared/elastic_types.h"
 #include "shared/interaction_types.h"
 #include "math/real_glsl.h"
 const uint kSize = gl_WorkGroupSize.x;
@@ -104,6 +105,22 @@ AttachmentConstraint attachmentConstraint(uint j) {
     return AttachmentConstraint(uintBitsToFloat(texelFetch(attachmentTexels, k)), rest.x, rest.y,
                                 uintBitsToFloat(rest.z), uintBitsToFloat(rest.w));
 }
+// The tetrahedron buffer (solvers/pbd/pbd_constraints.h) as texels:
+// 5 a record, then the elastic rows, 1 each (their multipliers are written,
+// so they are read through binding 14, a storage buffer on the same memory).
+layout(binding = 19) uniform usamplerBuffer tetrahedronTexels;
+TetrahedronConstraint tetrahedronConstraint(uint j) {
+    int k = 5 * int(j);
+    uvec4 rest = texelFetch(tetrahedronTexels, k + 4);
+    return TetrahedronConstraint(texelFetch(tetrahedronTexels, k),
+                                 uintBitsToFloat(texelFetch(tetrahedronTexels, k + 1)),
+                                 uintBitsToFloat(texelFetch(tetrahedronTexels, k + 2)),
+                                 uintBitsToFloat(texelFetch(tetrahedronTexels, k + 3)), rest.x, rest.y, rest.z, 0u);
+}
+ElasticMaterialRow elasticMaterialRow(uint slot) {
+    uvec4 t = texelFetch(tetrahedronTexels, int(slot));
+    return ElasticMaterialRow(t.x, uintBitsToFloat(t.y), uintBitsToFloat(t.z), 0.0);
+}
 vec4 predictedAt(uint i) { return imageLoad(predictedTexels, int(i)); }
 // The sweep never changes an inverse mass: every store it makes passes back
 // the w it loaded (storeParticle's callers, the collision projection; the
@@ -122,12 +139,24 @@ BendingConstraint bendingConstraint(uint j) { return bendingConstraints[j]; }
 AttachmentConstraint attachmentConstraint(uint j) { return attachments[j]; }
 vec4 predictedAt(uint i) { return predicted[i]; }
 void setPredicted(uint i, vec4 p) { predicted[i] = p; }
+// The tetrahedron buffer (solvers/pbd/pbd_constraints.h): records, elastic
+// rows and multipliers in one binding, read as each.
+layout(std430, binding = 14) readonly buffer Tetrahedra { TetrahedronConstraint tetrahedra[]; };
+layout(std430, binding = 14) readonly buffer ElasticRows { ElasticMaterialRow elasticRows[]; };
+TetrahedronConstraint tetrahedronConstraint(uint j) { return tetrahedra[j]; }
+ElasticMaterialRow elasticMaterialRow(uint slot) { return elasticRows[slot]; }
 #endif
 layout(std430, binding = 10) buffer DistanceLambdas { float distanceLambdas[]; };
 layout(std430, binding = 11) buffer BendingLambdas { float bendingLambdas[]; };
 layout(std430, binding = 12) buffer AttachmentLambdas { float attachmentLambdas[]; };
+// The plan: the objects (or clusters), then their phases, in one buffer (a
+// stage may bind 16 storage buffers), read as both; firstPhase counts from
+// the buffer's start (both records are 48 bytes).
 layout(std430, binding = 13) readonly buffer Objects { WorkgroupObject objects[]; };
-layout(std430, binding = 14) readonly buffer Phases { WorkgroupPhase phases[]; };
+layout(std430, binding = 13) readonly buffer Phases { WorkgroupPhase phases[]; };
+layout(std430, binding = 14) buffer TetLambdas { float tetLambdas[]; };
+float tetLambda(uint k) { return tetLambdas[k]; }
+void setTetLambda(uint k, float value) { tetLambdas[k] = value; }
 // Shape matching's groups and rest offsets in one buffer (a stage may have
 // 16), read as both.
 layout(std430, binding = 15) readonly buffer ShapeMatchGroups { ShapeMatchGroup shapeMatchGroups[]; };
@@ -179,6 +208,7 @@ void storeParticle(uint i, vec4 p) {
 #include "pbd/project_distance.glsl"
 #include "pbd/project_bending.glsl"
 #include "pbd/project_attachment.glsl"
+#include "pbd/project_tetrahedron.glsl"
 vec4 shapeMatchScratch(uint k) {
     uint o = scratchFirst + 4u * k;
     return vec4(sharedPositions[o], sharedPositions[o + 1u], sharedPositions[o + 2u], sharedPositions[o + 3u]);
@@ -257,6 +287,8 @@ void projectPhases(WorkgroupObject object, uint iteration) {
             projectBending(phase.first[kPbdFamilyBending] + j, iteration, pc.particles.dt);
         for (uint j = start; j < phase.count[kPbdFamilyAttachment]; j += stride)
             projectAttachment(phase.first[kPbdFamilyAttachment] + j, iteration, pc.particles.dt);
+        for (uint j = start; j < phase.count[kPbdFamilyTetrahedron]; j += stride)
+            projectTetrahedron(phase.first[kPbdFamilyTetrahedron] + j, iteration, pc.particles.dt);
         phaseBarrier();
     }
 }

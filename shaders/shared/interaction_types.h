@@ -94,7 +94,7 @@ GPU_CHECK_SIZE(ResidualPush, 32);
 
 // The XPBD energy pass (pbd/energy.comp): threads [0, particleCount) add the
 // PBD particles' inertia, then one thread per distance, bending and
-// attachment constraint in that order.
+// attachment constraint and tetrahedron in that order.
 struct PbdEnergyPush {
     uint particleCount;
     uint distanceCount;
@@ -102,8 +102,12 @@ struct PbdEnergyPush {
     uint attachmentCount;
     float dt;  // substep length h
     float originX, originY, originZ;  // the range's origin: p is relative to it (ParticlePush::origin*)
+    uint tetrahedronCount;            // after the attachments: V Psi(F) each (docs/physics.md §16, "XPBD for solids")
+    uint pad0;
+    uint pad1;
+    uint pad2;
 };
-GPU_CHECK_SIZE(PbdEnergyPush, 32);
+GPU_CHECK_SIZE(PbdEnergyPush, 48);
 
 // The second pass: one workgroup sums partials[0, partialCount) in a fixed
 // order and writes results[resultIndex] = scale * sum, or scale * sqrt(sum)

@@ -9,6 +9,7 @@
 
 #include "diagnostics/state_hash.h"
 #include "gpu_harness.h"
+#include "solvers/pbd/pbd_materials.h"
 #include "solvers/pd/pd_material_edit.h"
 #include "solvers/vbd/vbd_material_edit.h"
 #include "world/world.h"
@@ -82,6 +83,10 @@ void expectLiveMaterial(VulkanContext& ctx, SolidMethod method, const char* name
 
 TEST_F(SolidMaterialEdit, PdSolidsAreLiveAndMatchAFreshBuild) {
     expectLiveMaterial<PdSolidMaterialEdit>(ctx(), SolidMethod::Pd, "PD");
+}
+
+TEST_F(SolidMaterialEdit, XpbdSolidsAreLiveAndMatchAFreshBuild) {
+    expectLiveMaterial<PbdSolidMaterialEdit>(ctx(), SolidMethod::Xpbd, "XPBD");
 }
 
 TEST_F(SolidMaterialEdit, VbdSolidsAreLiveAndMatchAFreshBuild) {

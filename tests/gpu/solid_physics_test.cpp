@@ -44,10 +44,19 @@ const SolidSolver kPd{"PD", SolidMethod::Pd,
                       },
                       false};
 
+// XPBD's Neo-Hookean constraints, 20 iterations per substep, on the
+// per-colour path.
+const SolidSolver kXpbd{"XPBD", SolidMethod::Xpbd,
+                        [](SolverSettings& s) {
+                            s.pbd.iterations = 20;
+                            s.pbd.path = PbdPath::PerColour;
+                        },
+                        true};
+
 // Vertex block descent, 20 sweeps over the vertex colours per substep.
 const SolidSolver kVbd{"VBD", SolidMethod::Vbd, [](SolverSettings& s) { s.vbd.iterations = 20; }, true};
 
-const SolidSolver* const kSolvers[] = {&kPd, &kVbd};
+const SolidSolver* const kSolvers[] = {&kPd, &kXpbd, &kVbd};
 
 constexpr double kGravity = 9.81;
 

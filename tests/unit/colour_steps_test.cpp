@@ -36,7 +36,8 @@ Scene swingingCloth(PbdColouring colouring) {
 // across: the shared colours, then one step for every overflow group.
 TEST(ColourSteps, PerFamilyThenAcross) {
     ColourGroups distance{{{0, 4}, {4, 3}}, {7, 2}}, bending{{{0, 5}, {5, 0}, {5, 1}}, {}}, attachment{{{0, 1}}, {}};
-    const FamilyGroups groups = {&distance, &bending, &attachment};
+    const ColourGroups tetrahedra;  // none: the cloths' steps as before the family
+    const FamilyGroups groups = {&distance, &bending, &attachment, &tetrahedra};
     std::vector<std::string> names;
     for (const ColourStep& step : colourSteps(groups, PbdColouring::PerFamily)) names.push_back(step.name);
     EXPECT_EQ(names, (std::vector<std::string>{"stretch colour 0", "stretch colour 1", "stretch overflow",

@@ -6,6 +6,7 @@
 
 #include "scene/scene_batch.h"
 #include "scene/scene_loader.h"
+#include "solvers/model_builder.h"
 
 namespace vksim {
 namespace {
@@ -92,6 +93,24 @@ TEST(SceneBatch, VbdSolidsBatchWherePdSolidsNeedFixedJacobiWeights) {
     EXPECT_EQ(replicateScene(scene, 3).scene.solids.size(), 3u);
     scene.solids[0].method = SolidMethod::Pd;
     EXPECT_THROW(replicateScene(scene, 3), SceneError);
+}
+
+// An XPBD solid's tetrahedra touch its own particles only: its copies are
+// independent, where a projective dynamics solid's "auto" relaxation comes
+// from the whole system's spectrum (refused).
+TEST(SceneBatch, XpbdSolidsAreBatchedAndPdSolidsWithAutoRelaxationAreNot) {
+    Scene scene = parseScene(R"({ "objects": [ { "type": "tetBox", "name": "box", "method": "xpbd",
+        "volumeConstraint": { "stiffness": 0.5 }, "material": { "youngsModulus": 1e5 } } ] })",
+                             "s.json");
+    const SceneBatch batch = replicateScene(scene, 3);
+    ASSERT_EQ(batch.scene.solids.size(), 3u);
+    const SimModel model = buildModel(batch.scene);
+    EXPECT_EQ(model.pbd.elasticMaterialSolids, (std::vector<uint32_t>{0, 1, 2}));
+    EXPECT_EQ(model.pbd.tetrahedra.size(), 3 * 6 * 8 * 2 * 2u);
+    EXPECT_EQ(model.pbd.materials.size(), 3u);  // one PBD volume row per copy
+    scene.solids[0].method = SolidMethod::Pd;
+    scene.solids[0].volumeConstraintStiffness.reset();
+    EXPECT_THROW(replicateScene(scene, 2), SceneError);
 }
 
 }  // namespace

@@ -58,7 +58,7 @@ TEST(SpirvReflect, TheCpuClusterSweepReadsTexels) {
     ASSERT_NE(predicted, nullptr);
     EXPECT_EQ(predicted->kind, BindingKind::StorageTexelBuffer);
     EXPECT_EQ(predicted->texelFormat, VK_FORMAT_R32G32B32A32_SFLOAT);
-    for (uint32_t records : {3u, 6u, 7u, 8u, 9u}) {  // 3: the colliders
+    for (uint32_t records : {3u, 6u, 7u, 8u, 9u, 19u}) {  // 3: the colliders; 19: the tetrahedra
         const ShaderBinding* b = find(iface, records);
         ASSERT_NE(b, nullptr) << records;
         EXPECT_EQ(b->kind, BindingKind::UniformTexelBuffer) << records;

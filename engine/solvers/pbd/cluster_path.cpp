@@ -71,8 +71,8 @@ ClusterPath::ClusterPath(const VulkanContext& ctx, const PbdModelView& model, co
       objectCount_(static_cast<uint32_t>(pbdObjects(model).size())),
       largestObjectClusters_((largestObject(model) + capacity_ - 1) / capacity_),
       clusterCounts_{plan.firstSweepClusters, plan.secondSweepClusters},
-      coloured_{plan.distance.coloured, plan.bending.coloured, plan.attachment.coloured} {
-    for (const FamilyClusters* family : {&plan.distance, &plan.bending, &plan.attachment})
+      coloured_{plan.distance.coloured, plan.bending.coloured, plan.attachment.coloured, plan.tetrahedron.coloured} {
+    for (const FamilyClusters* family : {&plan.distance, &plan.bending, &plan.attachment, &plan.tetrahedron})
         for (ClusterSweep sweep : family->sweepOf)
             if (sweep != ClusterSweep::Coloured) ++sweepConstraints_[static_cast<uint32_t>(sweep)];
     sweepCollides_ = plan.secondSweepCoversEveryParticle && clusterCounts_[1] > 0 &&
@@ -90,8 +90,7 @@ ClusterPath::ClusterPath(const VulkanContext& ctx, const PbdModelView& model, co
     cpuSweepInOneSubgroup_ = ctx.canRequireSubgroupSize(kCpuClusterSweepWidth);
     std::vector<gpu::WorkgroupObject> clusters = plan.clusters;
     if (inDeviceMemory_) contactLists_ = makeContactLists(ctx, clusters, clusterCounts_[0], kCpuClusterSweepWidth);
-    clusters_ = makeStorageBuffer<gpu::WorkgroupObject>(ctx, clusters, "clusters");
-    phases_ = makeStorageBuffer<gpu::WorkgroupPhase>(ctx, plan.phases, "cluster phases");
+    plan_ = makeWorkgroupPlanBuffer(ctx, clusters, plan.phases, "cluster plan");
     if (inDeviceMemory_) misfit_ = clusterTexelMisfit(model, device.maxTexels);
 }
 
@@ -110,7 +109,7 @@ std::string ClusterPath::describe() const {
 // collision constraints in the second sweep where it can (sweepCollides_).
 const GpuBuffer& ClusterPath::recordSolve(StepRecorder& rec, const SubstepContext& sub) {
     const uint32_t iterations = sub.frame.settings.pbd.iterations;
-    const FamilyGroups coloured = {&coloured_[0], &coloured_[1], &coloured_[2]};
+    const FamilyGroups coloured = {&coloured_[0], &coloured_[1], &coloured_[2], &coloured_[3]};
     return stages_.recordIterations(rec, sub, sweepCollides_, [&](uint32_t it, StepPosition at) {
         recordSweeps(rec, sub, it, at);
         colours_.record(rec, coloured, it, iterations, sub.h, at);
@@ -134,7 +133,7 @@ void ClusterPath::recordSweeps(StepRecorder& rec, const SubstepContext& sub, uin
         if (clusterCounts_[sweep] == 0) continue;
         push.firstObject = sweep == 0 ? 0 : clusterCounts_[0];
         if (sweep == 1 && sweepCollides_ && colliders_.count() > 0) push.stages |= gpu::kStageClusterCollide;
-        solve_.run(rec, sweepPasses_[sweep], kernel, clusters_, phases_, clusterCounts_[sweep], push, at,
+        solve_.run(rec, sweepPasses_[sweep], kernel, plan_, clusterCounts_[sweep], push, at,
                    &contactLists_);
         rec.countWork({.pbdWorkgroupConstraints = double(sweepConstraints_[sweep]) / clusterCounts_[sweep]});
     }
@@ -142,7 +141,8 @@ void ClusterPath::recordSweeps(StepRecorder& rec, const SubstepContext& sub, uin
 
 // Built the first time the families' modes ask for it (a material edit
 // records the frame again, a PbdMaterialEdit), and kept: at most
-// eight, one per set of families.
+// eight per model, one per set of the cloth families (the tetrahedron bit is
+// set or not for the model's whole life).
 const ComputeKernel& ClusterPath::sweepInDeviceMemory() {
     const uint32_t families = constraints_.xpbdFamilies();
     std::unique_ptr<ComputeKernel>& kernel = sweepsInDeviceMemory_[families];

@@ -101,7 +101,7 @@ private:
     std::array<ColourGroups, kPbdFamilies> coloured_;
     bool sweepCollides_ = false;
     // The clusters (the first sweep's, then the second's) and their phases.
-    GpuBuffer clusters_, phases_;
+    GpuBuffer plan_;  // clusters and phases (makeWorkgroupPlanBuffer)
     // Where clusters work in device memory (a CPU driver): the lists of the
     // particles that have a collider candidate (makeContactLists), and the
     // sweep's kernels, one per xpbdFamilies() value met.

@@ -52,7 +52,8 @@ std::vector<ColourStep> colourSteps(const FamilyGroups& groups, PbdColouring col
 }
 
 std::vector<ColourStep> colourSteps(const PbdModelView& model) {
-    return colourSteps({&model.pbd.distanceGroups, &model.pbd.bendingGroups, &model.pbd.attachmentGroups},
+    return colourSteps({&model.pbd.distanceGroups, &model.pbd.bendingGroups, &model.pbd.attachmentGroups,
+                        &model.pbd.tetrahedronGroups},
                        model.pbd.colouring);
 }
 

@@ -25,7 +25,8 @@ namespace vksim {
 // The PBD constraint families in sweep order, indexed by gpu::kPbdFamilyDistance, ...
 inline constexpr uint32_t kPbdFamilies = gpu::kPbdFamilyCount;
 // Their names in pass names ("stretch colour 3").
-inline constexpr std::array<const char*, kPbdFamilies> kPbdFamilyNames = {"stretch", "bending", "attachment"};
+inline constexpr std::array<const char*, kPbdFamilies> kPbdFamilyNames = {"stretch", "bending", "attachment",
+                                                                           "tetrahedron"};
 
 // The pass family of the steps of shared colours ("shared colour 3",
 // "shared overflow"), as the family names prefix the others'.

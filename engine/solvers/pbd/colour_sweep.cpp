@@ -12,9 +12,12 @@ namespace vksim {
 ColourSweep::ColourSweep(const VulkanContext& ctx, const ParticleStore& particles, const PbdConstraints& constraints)
     : particles_(particles), constraints_(constraints) {
     constexpr const char* shaders[kPbdFamilies] = {"pbd/project_distance.comp", "pbd/project_bending.comp",
-                                                   "pbd/project_attachment.comp"};
+                                                   "pbd/project_attachment.comp", "pbd/project_tetrahedron.comp"};
+    // The tetrahedron kernel only where there are tetrahedra: a cloth scene
+    // builds what it did before them.
     for (uint32_t f = 0; f < kPbdFamilies; ++f)
-        projectFamily_[f] = std::make_unique<ComputeKernel>(ctx, shaders[f], sizeof(gpu::ProjectPush));
+        if (f != gpu::kPbdFamilyTetrahedron || constraints.count(f) > 0)
+            projectFamily_[f] = std::make_unique<ComputeKernel>(ctx, shaders[f], sizeof(gpu::ProjectPush));
     if (constraints.colouring() == PbdColouring::AcrossFamilies)
         projectColour_ = std::make_unique<ComputeKernel>(ctx, "pbd/project_colour.comp", sizeof(gpu::ColourPush));
 }
@@ -54,7 +57,8 @@ void ColourSweep::record(StepRecorder& rec, const FamilyGroups& groups, uint32_t
             rec.run(passes_[s], *projectColour_,
                     {&p, &c.constraints(gpu::kPbdFamilyDistance), &c.constraints(gpu::kPbdFamilyBending),
                      &c.constraints(gpu::kPbdFamilyAttachment), &c.materials(), &c.lambdas(gpu::kPbdFamilyDistance),
-                     &c.lambdas(gpu::kPbdFamilyBending), &c.lambdas(gpu::kPbdFamilyAttachment)},
+                     &c.lambdas(gpu::kPbdFamilyBending), &c.lambdas(gpu::kPbdFamilyAttachment),
+                     &c.constraints(gpu::kPbdFamilyTetrahedron), &c.lambdas(gpu::kPbdFamilyTetrahedron)},
                     threads, push, at, {&p, kPbdWorkingName});
             continue;
         }

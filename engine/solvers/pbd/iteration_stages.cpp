@@ -98,12 +98,17 @@ void PbdIterationStages::recordTracking(StepRecorder& rec, ResidualTracker& trac
                                       h,
                                       c.origin().x,
                                       c.origin().y,
-                                      c.origin().z};
-        const uint32_t threads = push.particleCount + push.distanceCount + push.bendingCount + push.attachmentCount;
+                                      c.origin().z,
+                                      c.count(gpu::kPbdFamilyTetrahedron),
+                                      0,
+                                      0,
+                                      0};
+        const uint32_t threads = push.particleCount + push.distanceCount + push.bendingCount + push.attachmentCount +
+                                 push.tetrahedronCount;
         rec.run(energyPass_, *energy_,
                 {&particles_.positions(), &particles_.velocities(), &p, &c.constraints(gpu::kPbdFamilyDistance),
                  &c.constraints(gpu::kPbdFamilyBending), &c.constraints(gpu::kPbdFamilyAttachment), &c.materials(),
-                 &tracker.partials()},
+                 &tracker.partials(), &c.constraints(gpu::kPbdFamilyTetrahedron)},
                 threads, push);
         tracker.recordSum(rec, ResidualTracker::Series::PbdEnergy, it, ResidualTracker::groupsFor(threads), 1.0f,
                           false);

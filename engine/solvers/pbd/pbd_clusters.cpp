@@ -41,6 +41,10 @@ ParticleSpan spanOf(const gpu::BendingConstraint& c) {
     return {std::min(std::min(p.x, p.y), std::min(p.z, p.w)), std::max(std::max(p.x, p.y), std::max(p.z, p.w))};
 }
 ParticleSpan spanOf(const gpu::AttachmentConstraint& c) { return {c.particle, c.particle}; }
+ParticleSpan spanOf(const gpu::TetrahedronConstraint& c) {
+    const glm::uvec4 p = c.particles;
+    return {std::min(std::min(p.x, p.y), std::min(p.z, p.w)), std::max(std::max(p.x, p.y), std::max(p.z, p.w))};
+}
 
 // Where one object's clusters are. An object of n particles is cut into
 // ceil(n / L) clusters of equal size S (the last may be a few particles
@@ -171,6 +175,7 @@ uint32_t largestConstraintSpan(const PbdModelView& model) {
     };
     widen(model.pbd.distance);
     widen(model.pbd.bending);
+    widen(model.pbd.tetrahedra);
     return span;
 }
 
@@ -182,7 +187,8 @@ ClusterPlan buildClusterPlan(const PbdModelView& model, uint32_t clusterParticle
     const std::array<std::vector<std::vector<ColourRange>>, kPbdFamilies> shareOf = {
         planFamily(model.pbd.distance, model.pbd.distanceGroups, partition, plan, plan.distance),
         planFamily(model.pbd.bending, model.pbd.bendingGroups, partition, plan, plan.bending),
-        planFamily(model.pbd.attachments, model.pbd.attachmentGroups, partition, plan, plan.attachment)};
+        planFamily(model.pbd.attachments, model.pbd.attachmentGroups, partition, plan, plan.attachment),
+        planFamily(model.pbd.tetrahedra, model.pbd.tetrahedronGroups, partition, plan, plan.tetrahedron)};
     // Each cluster's phases: its share of every colour step, in the sweep's
     // order (the overflow groups stay with the coloured sweep).
     const std::vector<ColourStep> steps = colourSteps(model);

@@ -74,7 +74,7 @@ struct ClusterPlan {
     // particle only, and every constraint on it is projected by then).
     bool secondSweepCoversEveryParticle = false;
     std::vector<gpu::WorkgroupPhase> phases;
-    FamilyClusters distance, bending, attachment;
+    FamilyClusters distance, bending, attachment, tetrahedron;
 };
 
 // The largest distance in particle index between two particles of one PBD

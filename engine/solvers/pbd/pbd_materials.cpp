@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 
 #include "io/quoted_input.h"
+#include "model/solid_geometry.h"
+#include "solvers/pbd/pbd_model_builder.h"
 #include "solvers/pbd/pbd_solver.h"
 #include "solvers/sim_model.h"
 
@@ -46,6 +48,24 @@ void setPbdFamilyMaterial(Scene& scene, PbdModel& pbd, uint32_t cloth, Constrain
 void PbdMaterialEdit::apply(Scene& scene, SimModel& model, PbdSolver& solver) const {
     setPbdFamilyMaterial(scene, model.pbd, cloth, family, params);  // throws before any change
     solver.setMaterials(model.pbd.materials);
+}
+
+void PbdSolidMaterialEdit::apply(Scene& scene, SimModel& model, PbdSolver& solver) const {
+    if (solid >= scene.solids.size())
+        throw std::invalid_argument(
+            fmt::format("PbdSolidMaterialEdit: solid {} out of range (the scene has {})", solid, scene.solids.size()));
+    SolidObject& object = scene.solids[solid];
+    const std::string where = fmt::format("PbdSolidMaterialEdit: solid '{}'", clipInput(object.name));
+    if (object.method != SolidMethod::Xpbd || !object.material)
+        throw std::invalid_argument(where + ": not an XPBD solid (\"method\": \"xpbd\")");
+    checkMaterialEdit(*object.material, material, where);
+    size_t row = 0;
+    while (row < model.pbd.elasticMaterialSolids.size() && model.pbd.elasticMaterialSolids[row] != solid) ++row;
+    if (row == model.pbd.elasticMaterialSolids.size())
+        throw std::logic_error(where + ": no elastic material row in the model");
+    object.material = material;
+    model.pbd.elasticMaterials[row] = elasticMaterialRow(*object.material);
+    solver.setElasticMaterials(model.pbd.elasticMaterials);
 }
 
 }  // namespace vksim

@@ -27,4 +27,17 @@ struct PbdMaterialEdit {
     void apply(Scene& scene, SimModel& model, PbdSolver& solver) const;
 };
 
+// The live edit of an XPBD solid's elasticity (docs/physics.md §16, "XPBD for solids"):
+// solid `solid` (index into scene().solids, "method": "xpbd") takes
+// `material`'s model, Young's modulus and Poisson's ratio from the next frame
+// on, with no wait (its row of the elastic materials); its density (the
+// masses) cannot change. Throws std::invalid_argument, changing nothing,
+// for another method, a bad index or value.
+struct PbdSolidMaterialEdit {
+    using Solver = PbdSolver;
+    uint32_t solid = 0;
+    ElasticMaterial material;
+    void apply(Scene& scene, SimModel& model, PbdSolver& solver) const;
+};
+
 }  // namespace vksim

@@ -13,6 +13,7 @@
 #include "model/shared_model.h"
 #include "scene/scene.h"
 #include "shaders/pbd/pbd_types.h"
+#include "shaders/shared/elastic_types.h"
 #include "shaders/shared/sim_types.h"
 
 namespace vksim {
@@ -55,6 +56,14 @@ struct PbdModel {
     ColourGroups bendingGroups;
     std::vector<gpu::AttachmentConstraint> attachments;
     ColourGroups attachmentGroups;
+    // The tetrahedra of "method": "xpbd" solids (docs/physics.md §16, "XPBD for solids"), and
+    // one elastic material row per such solid, which their elasticRow
+    // indexes (edited live apart from the cloths' rows: PbdSolidMaterialEdit).
+    std::vector<gpu::TetrahedronConstraint> tetrahedra;
+    ColourGroups tetrahedronGroups;
+    std::vector<gpu::ElasticMaterialRow> elasticMaterials;
+    // Per row of elasticMaterials: the scene's solid it belongs to.
+    std::vector<uint32_t> elasticMaterialSolids;
     // PerFamily: each family's groups are its own colours. AcrossFamilies:
     // one colouring of every constraint, so each family's `colours` has one
     // range per shared colour (empty where it has none of it), and colour c

@@ -4,10 +4,15 @@
 #include <optional>
 #include <span>
 
+#include <fmt/format.h>
+
 #include "geometry/isometric_bending.h"
+#include "geometry/shared_math.h"
+#include "io/quoted_input.h"
 #include "geometry/triangle_mesh.h"
 #include "model/cloth_geometry.h"
 #include "model/graph_colouring.h"
+#include "model/solid_geometry.h"
 #include "model/tethers.h"
 #include "shaders/pbd/pbd_types.h"
 #include "solvers/pbd/shape_match_builder.h"
@@ -92,6 +97,43 @@ void appendPbdCloth(SharedModel& model, PbdModel& pbd, const ClothObject& cloth,
                              cloth.contacts, cloth.aero});
 }
 
+gpu::ElasticMaterialRow elasticMaterialRow(const ElasticMaterial& material) {
+    const glm::dvec2 lame = ref::lameParameters(material.youngsModulus, material.poissonRatio);
+    return {material.model == ElasticModel::Corotated ? gpu::kElasticCorotated : gpu::kElasticNeoHookean,
+            static_cast<float>(lame.x), static_cast<float>(lame.y), 0.0f};
+}
+
+// docs/physics.md §16, "XPBD for solids": the solid's tetrahedra with their rest shapes as
+// uploaded (tetRest), all pointing at the solid's elastic row.
+void appendXpbdSolid(SharedModel& model, PbdModel& pbd, const SolidObject& solid, uint32_t index) {
+    const std::string owner = fmt::format("solid '{}'", clipInput(solid.name));
+    if (!solid.material) throw std::invalid_argument(owner + ": \"method\": \"xpbd\" needs a \"material\"");
+    const SolidGeometry geometry = buildSolidGeometry(solid, owner);
+    const TetMesh& mesh = geometry.mesh;
+    const uint32_t first = appendSolidParticles(model, solid, geometry, owner);
+    const auto row = static_cast<uint32_t>(pbd.elasticMaterials.size());
+    pbd.elasticMaterials.push_back(elasticMaterialRow(*solid.material));
+    pbd.elasticMaterialSolids.push_back(index);
+    uint32_t volumeMaterial = gpu::kNoVolumeConstraint;
+    if (solid.volumeConstraintStiffness) {
+        const float k = *solid.volumeConstraintStiffness;
+        if (!(k >= 0.0f && k <= 1.0f))
+            throw std::invalid_argument(fmt::format("{}: volume constraint stiffness {} is not in [0, 1]", owner, k));
+        volumeMaterial = static_cast<uint32_t>(pbd.materials.size());
+        pbd.materials.push_back({gpu::kModePbd, k, 0.0f, 0.0f});
+    }
+    for (size_t e = 0; e < mesh.tets.size(); ++e) {
+        const glm::uvec4 particles = mesh.tets[e] + glm::uvec4(first);
+        const TetRest rest = tetRest(model, particles, owner, static_cast<uint32_t>(e));
+        pbd.tetrahedra.push_back({particles, glm::vec4(glm::vec3(rest.g1), static_cast<float>(rest.volume)),
+                                  glm::vec4(glm::vec3(rest.g2), 0.0f), glm::vec4(glm::vec3(rest.g3), 0.0f), row,
+                                  volumeMaterial, 0, 0});
+    }
+    const uint32_t firstTriangle = appendTriangles(model, mesh.surface, first);
+    model.objects.push_back({solid.name, first, static_cast<uint32_t>(mesh.positions.size()), firstTriangle,
+                             static_cast<uint32_t>(mesh.surface.size() / 3), solid.color, 0.0f, solid.contacts});
+}
+
 // docs/physics.md §1: the PBD families sorted by colour, each on its own or
 // all together. Together, the bending constraints are coloured first: at a
 // grid's interior vertex they are 16 of its 24 constraints, and the greedy
@@ -111,18 +153,25 @@ void colourPbdConstraints(PbdModel& pbd, PbdColouring colouring) {
         return std::array{c.particles.x, c.particles.y, c.particles.z, c.particles.w};
     };
     auto attachmentParticles = [](const gpu::AttachmentConstraint& c) { return std::array{c.particle}; };
+    auto tetrahedronParticles = [](const gpu::TetrahedronConstraint& c) {
+        return std::array{c.particles.x, c.particles.y, c.particles.z, c.particles.w};
+    };
     pbd.colouring = colouring;
     if (colouring == PbdColouring::PerFamily) {
         pbd.distanceGroups = colourAndSortByColour(pbd.distance, distanceParticles);
         pbd.bendingGroups = colourAndSortByColour(pbd.bending, bendingParticles);
         pbd.attachmentGroups = colourAndSortByColour(pbd.attachments, attachmentParticles);
+        pbd.tetrahedronGroups = colourAndSortByColour(pbd.tetrahedra, tetrahedronParticles);
         return;
     }
+    // The tetrahedra last: a cloth and a solid share no particle, so where
+    // there are no tetrahedra the cloths' colours are what they were.
     const std::vector<uint32_t> bending = constraintParticles(pbd.bending, bendingParticles);
     const std::vector<uint32_t> distance = constraintParticles(pbd.distance, distanceParticles);
     const std::vector<uint32_t> attachments = constraintParticles(pbd.attachments, attachmentParticles);
-    const std::span<const uint32_t> families[] = {bending, distance, attachments};
-    const uint32_t arities[] = {4, 2, 1};
+    const std::vector<uint32_t> tetrahedra = constraintParticles(pbd.tetrahedra, tetrahedronParticles);
+    const std::span<const uint32_t> families[] = {bending, distance, attachments, tetrahedra};
+    const uint32_t arities[] = {4, 2, 1, 4};
     std::vector<Colouring> colourings = colourAcrossFamilies(families, arities);
     for (Colouring& family : colourings)
         for (uint32_t& colour : family.colourOf)
@@ -130,6 +179,7 @@ void colourPbdConstraints(PbdModel& pbd, PbdColouring colouring) {
     pbd.bendingGroups = sortByColour(pbd.bending, colourings[0]);
     pbd.distanceGroups = sortByColour(pbd.distance, colourings[1]);
     pbd.attachmentGroups = sortByColour(pbd.attachments, colourings[2]);
+    pbd.tetrahedronGroups = sortByColour(pbd.tetrahedra, colourings[3]);
 }
 
 }  // namespace vksim

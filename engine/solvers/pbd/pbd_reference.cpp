@@ -13,12 +13,14 @@ PbdReference::PbdReference(const PbdModelView& model, std::optional<uint32_t> cl
       distanceGroups_(model.pbd.distanceGroups),
       bendingGroups_(model.pbd.bendingGroups),
       attachmentGroups_(model.pbd.attachmentGroups),
+      tetrahedronGroups_(model.pbd.tetrahedronGroups),
       steps_(colourSteps(model)) {
     if (clusterParticles) {
         const ClusterPlan plan = buildClusterPlan(model, *clusterParticles);
         distanceSweep_ = plan.distance.sweepOf;
         bendingSweep_ = plan.bending.sweepOf;
         attachmentSweep_ = plan.attachment.sweepOf;
+        tetrahedronSweep_ = plan.tetrahedron.sweepOf;
         clustered_ = true;
     }
     for (const gpu::ConstraintMaterial& m : model.pbd.materials)
@@ -29,6 +31,11 @@ PbdReference::PbdReference(const PbdModelView& model, std::optional<uint32_t> cl
         bending_.push_back({c.particles, glm::dvec4(c.K), c.scale, c.material});
     for (const gpu::AttachmentConstraint& c : model.pbd.attachments)
         attachments_.push_back({glm::dvec3(glm::vec3(c.target)), c.particle, c.material, c.maxDistance});
+    for (const gpu::TetrahedronConstraint& c : model.pbd.tetrahedra) {
+        const gpu::ElasticMaterialRow& row = model.pbd.elasticMaterials.at(c.elasticRow);
+        tetrahedra_.push_back({c.particles, glm::dvec3(glm::vec3(c.g1)), glm::dvec3(glm::vec3(c.g2)),
+                               glm::dvec3(glm::vec3(c.g3)), c.g1.w, row.model, row.mu, row.lambda, c.volumeMaterial});
+    }
     for (const gpu::ShapeMatchGroup& g : model.pbd.shapeMatchGroups) {
         ShapeMatch match{g, glm::dmat3(glm::dvec3(glm::vec3(g.restInverse0)), glm::dvec3(glm::vec3(g.restInverse1)),
                                        glm::dvec3(glm::vec3(g.restInverse2))),
@@ -44,6 +51,7 @@ PbdReference::PbdReference(const PbdModelView& model, std::optional<uint32_t> cl
     distanceLambdas_.resize(distance_.size());
     bendingLambdas_.resize(bending_.size());
     attachmentLambdas_.resize(attachments_.size());
+    tetrahedronLambdas_.resize(tetrahedra_.size());
 }
 
 void PbdReference::checkSettings(const SolverSettings& settings) const {
@@ -66,6 +74,8 @@ void PbdReference::solveSubstep(ReferenceWorld& world, ParticleRange range, cons
                                sweep);
                 projectAttachments(world, params, iterations, iteration,
                                    step.range(attachmentGroups_, gpu::kPbdFamilyAttachment), sweep);
+                projectTetrahedra(world, params, iterations, iteration,
+                                  step.range(tetrahedronGroups_, gpu::kPbdFamilyTetrahedron), sweep);
             }
         }
         projectShapeMatches(world, iterations);
@@ -139,6 +149,31 @@ void PbdReference::projectAttachments(ReferenceWorld& world, const SubstepParams
     }
 }
 
+// project_tetrahedron.comp (pbd/project_tetrahedron.glsl).
+void PbdReference::projectTetrahedra(ReferenceWorld& world, const SubstepParams& params, uint32_t iterations,
+                                     uint32_t iteration, ColourRange range, std::optional<ClusterSweep> sweep) {
+    const std::span<glm::dvec3> x = world.predicted();
+    const std::span<const double> w = world.inverseMasses();
+    for (size_t j = range.first; j < range.first + range.count; ++j) {
+        if (sweep && tetrahedronSweep_[j] != *sweep) continue;
+        const Tetrahedron& c = tetrahedra_[j];
+        const glm::uvec4 p = c.particles;
+        const glm::dvec2 lambda = iteration == 0 ? glm::dvec2(0.0) : tetrahedronLambdas_[j];
+        const double volumeStiffness =
+            c.volumeMaterial == gpu::kNoVolumeConstraint
+                ? -1.0
+                : ref::pbdIterationStiffness(materials_[c.volumeMaterial].stiffness, iterations);
+        const ref::TetProjection r = ref::solveTetrahedron(x[p.x], w[p.x], x[p.y], w[p.y], x[p.z], w[p.z], x[p.w],
+                                                           w[p.w], c.g1, c.g2, c.g3, c.volume, c.model, c.mu,
+                                                           c.lambda, volumeStiffness, params.h, lambda.x, lambda.y);
+        x[p.x] = r.x0;
+        x[p.y] = r.x1;
+        x[p.z] = r.x2;
+        x[p.w] = r.x3;
+        tetrahedronLambdas_[j] = glm::dvec2(r.lambdaDeviatoric, r.lambdaHydrostatic);
+    }
+}
+
 // project_shape_match.glsl, group by group: the sums in double, in
 // particle order (the GPU adds them by a fixed tree in float).
 void PbdReference::projectShapeMatches(ReferenceWorld& world, uint32_t iterations) {
@@ -165,7 +200,9 @@ std::vector<glm::dvec3> PbdReference::predictedPositions(const SolverSettings& s
 }
 
 std::optional<double> PbdReference::xpbdObjective(std::span<const glm::dvec3> predicted, double h) const {
-    if ((distance_.empty() && bending_.empty() && attachments_.empty()) || !shapeMatches_.empty()) return std::nullopt;
+    if ((distance_.empty() && bending_.empty() && attachments_.empty() && tetrahedra_.empty()) ||
+        !shapeMatches_.empty())
+        return std::nullopt;
     const std::span<const glm::dvec3> x = world_.positions();
     const std::span<const double> w = world_.inverseMasses();
     bool defined = true;
@@ -188,6 +225,12 @@ std::optional<double> PbdReference::xpbdObjective(std::span<const glm::dvec3> pr
     }
     for (const Attachment& c : attachments_)
         sum += energy(std::max(glm::length(x[c.particle] - c.target) - c.length, 0.0), c.material);
+    for (const Tetrahedron& c : tetrahedra_) {
+        defined = defined && c.volumeMaterial == gpu::kNoVolumeConstraint;
+        const glm::uvec4 p = c.particles;
+        sum += ref::tetElasticEnergy(x[p.x], x[p.y], x[p.z], x[p.w], c.g1, c.g2, c.g3, c.volume, c.model, c.mu,
+                                     c.lambda);
+    }
     if (!defined) return std::nullopt;
     return sum;
 }

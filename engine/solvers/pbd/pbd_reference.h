@@ -41,7 +41,7 @@ public:
     ParticleRange range(const ReferenceWorld& world) const override { return {0, world.particleCount()}; }
     void checkSettings(const SolverSettings& settings) const override;
     // The contacts detected first (settings.contactSolve); then
-    // settings.pbd.iterations times: distance, bending, attachments (each
+    // settings.pbd.iterations times: distance, bending, attachments, tetrahedra (each
     // sweep's, on the cluster order), shape matching, contacts, collisions.
     void solveSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
                       const SolverSettings& settings) override;
@@ -54,8 +54,9 @@ public:
     std::vector<glm::dvec3> predictedPositions(const SolverSettings& settings) const;
     // The XPBD objective at the current positions for predicted positions x~
     // (pbd/energy.comp): sum over free particles m/(2h^2) |x - x~|^2 + sum
-    // over constraints C^2 / (2 alpha) [J]; none unless every constraint is
-    // XPBD with alpha > 0.
+    // over constraints C^2 / (2 alpha) + sum over tetrahedra V Psi(F) [J];
+    // none unless every constraint is XPBD with alpha > 0 (a tetrahedron's
+    // PBD volume constraint is not).
     std::optional<double> xpbdObjective(std::span<const glm::dvec3> predicted, double h) const;
 
     // sum m_i v_i over particles with inverse mass > 0 (pinned ones carry none).
@@ -84,6 +85,16 @@ private:
         uint32_t material;
         double length;  // 0: a pin; > 0: a tether
     };
+    // A tetrahedron of an XPBD solid (docs/physics.md §16, "XPBD for solids"), its material
+    // as uploaded (floats widened).
+    struct Tetrahedron {
+        glm::uvec4 particles;
+        glm::dvec3 g1, g2, g3;
+        double volume;
+        uint32_t model;
+        double mu, lambda;
+        uint32_t volumeMaterial;  // gpu::kNoVolumeConstraint or a material row
+    };
     struct ShapeMatch {
         gpu::ShapeMatchGroup group;             // particles, mode, stiffness, beta
         glm::dmat3 restInverse;                 // Aqq^-1 as uploaded
@@ -100,23 +111,28 @@ private:
                         ColourRange range, std::optional<ClusterSweep> sweep);
     void projectAttachments(ReferenceWorld& world, const SubstepParams& params, uint32_t iterations,
                             uint32_t iteration, ColourRange range, std::optional<ClusterSweep> sweep);
+    void projectTetrahedra(ReferenceWorld& world, const SubstepParams& params, uint32_t iterations,
+                           uint32_t iteration, ColourRange range, std::optional<ClusterSweep> sweep);
     void projectShapeMatches(ReferenceWorld& world, uint32_t iterations);
 
     // XPBD multipliers, one per constraint, reset at iteration 0 of every substep.
     std::vector<double> distanceLambdas_, bendingLambdas_, attachmentLambdas_;
+    // Two per tetrahedron: deviatoric, hydrostatic.
+    std::vector<glm::dvec2> tetrahedronLambdas_;
 
     // Topology, in the model's colour order.
     std::vector<Material> materials_;
     std::vector<Distance> distance_;
     std::vector<Bending> bending_;
     std::vector<Attachment> attachments_;
+    std::vector<Tetrahedron> tetrahedra_;
     std::vector<ShapeMatch> shapeMatches_;
     // The cluster order: per constraint of each family, its sweep; empty on
     // the colour order.
-    std::vector<ClusterSweep> distanceSweep_, bendingSweep_, attachmentSweep_;
+    std::vector<ClusterSweep> distanceSweep_, bendingSweep_, attachmentSweep_, tetrahedronSweep_;
     bool clustered_ = false;
     // The model's colours per family and the sweep's order over them (solvers/pbd/colour_steps.h).
-    ColourGroups distanceGroups_, bendingGroups_, attachmentGroups_;
+    ColourGroups distanceGroups_, bendingGroups_, attachmentGroups_, tetrahedronGroups_;
     std::vector<ColourStep> steps_;
 };
 

@@ -109,8 +109,7 @@ void PbdSolver::checkSettings(const SolverSettings& settings, const std::string&
             scenePath, *workgroups_->misfit()));
     if (settings.pbd.path == PbdPath::Clusters && clusters_->misfit())
         throw std::invalid_argument(fmt::format(
-            "{}: /solver/pbdPath: \"clusters\" on this CPU driver reads every array as one texel buffer, but {}; "
-            "use \"auto\" or \"perColour\"",
+            "{}: /solver/pbdPath: \"clusters\" cannot run this scene here: {}; use \"auto\" or \"perColour\"",
             scenePath, *clusters_->misfit()));
 }
 

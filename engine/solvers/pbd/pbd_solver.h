@@ -82,6 +82,9 @@ public:
     // Live material edits: recorded into the next frame, no wait
     // (PbdConstraints::setMaterials).
     void setMaterials(const std::vector<gpu::ConstraintMaterial>& materials) { constraints_->setMaterials(materials); }
+    void setElasticMaterials(const std::vector<gpu::ElasticMaterialRow>& rows) {
+        constraints_->setElasticMaterials(rows);
+    }
 
     const PbdConstraints& constraints() const { return *constraints_; }
     const WorkgroupPath& workgroupPath() const { return *workgroups_; }

@@ -26,8 +26,7 @@ WorkgroupPath::WorkgroupPath(const VulkanContext& ctx, const PbdModelView& model
     if (constraints.range().count == 0 || misfit_) return;
     const WorkgroupPlan plan = buildWorkgroupPlan(model, arrays);
     workgroupCount_ = static_cast<uint32_t>(plan.objects.size());
-    objects_ = makeStorageBuffer<gpu::WorkgroupObject>(ctx, plan.objects, "workgroup objects");
-    phases_ = makeStorageBuffer<gpu::WorkgroupPhase>(ctx, plan.phases, "workgroup phases");
+    plan_ = makeWorkgroupPlanBuffer(ctx, plan.objects, plan.phases, "workgroup plan");
 }
 
 void WorkgroupPath::declarePasses(StepPlan& plan) {
@@ -77,7 +76,7 @@ void WorkgroupPath::recordRun(StepRecorder& rec, gpu::WorkgroupSolvePush push, u
     push.firstIteration = firstIteration;
     push.lastIterationEnd = lastIterationEnd;
     push.stages = stages;
-    solve_.run(rec, pass_, solve_.kernel(), objects_, phases_, workgroupCount_, push, at);
+    solve_.run(rec, pass_, solve_.kernel(), plan_, workgroupCount_, push, at);
     // Each workgroup projects its object's constraints in turn, the objects
     // side by side: an average object's share (the estimate stays low).
     const double constraints = double(constraints_.totalCount());

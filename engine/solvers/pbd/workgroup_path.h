@@ -56,7 +56,7 @@ private:
     std::optional<std::string> misfit_;
     uint32_t pass_ = 0;
     // One object and its phases per workgroup.
-    GpuBuffer objects_, phases_;
+    GpuBuffer plan_;  // objects and phases (makeWorkgroupPlanBuffer)
     uint32_t workgroupCount_ = 0;
 };
 

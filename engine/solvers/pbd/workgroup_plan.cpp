@@ -21,6 +21,7 @@ namespace {
 uint32_t particleOf(const gpu::DistanceConstraint& c) { return c.p0; }
 uint32_t particleOf(const gpu::BendingConstraint& c) { return c.particles.x; }
 uint32_t particleOf(const gpu::AttachmentConstraint& c) { return c.particle; }
+uint32_t particleOf(const gpu::TetrahedronConstraint& c) { return c.particles.x; }
 
 // Per object, the runs of constraints [range) that belong to it, in array
 // order (one run per object where the family lists objects one after
@@ -57,6 +58,7 @@ std::vector<std::vector<gpu::WorkgroupPhase>> objectPhases(const PbdModelView& m
     const auto distance = permuted(model.pbd.distance, arrays.distance);
     const auto bending = permuted(model.pbd.bending, arrays.bending);
     const auto attachments = permuted(model.pbd.attachments, arrays.attachment);
+    const auto tetrahedra = permuted(model.pbd.tetrahedra, arrays.tetrahedron);
     std::vector<std::vector<gpu::WorkgroupPhase>> phasesOf(objects.size());
     for (const ColourStep& step : colourSteps(model)) {
         const std::array<std::vector<std::vector<ColourRange>>, kPbdFamilies> runs = {
@@ -65,7 +67,9 @@ std::vector<std::vector<gpu::WorkgroupPhase>> objectPhases(const PbdModelView& m
             runsByObject<gpu::BendingConstraint>(bending, step.range(model.pbd.bendingGroups, gpu::kPbdFamilyBending),
                                                  objects),
             runsByObject<gpu::AttachmentConstraint>(
-                attachments, step.range(model.pbd.attachmentGroups, gpu::kPbdFamilyAttachment), objects)};
+                attachments, step.range(model.pbd.attachmentGroups, gpu::kPbdFamilyAttachment), objects),
+            runsByObject<gpu::TetrahedronConstraint>(
+                tetrahedra, step.range(model.pbd.tetrahedronGroups, gpu::kPbdFamilyTetrahedron), objects)};
         for (size_t o = 0; o < objects.size(); ++o) {
             if (step.serial) {
                 for (uint32_t f = 0; f < kPbdFamilies; ++f)
@@ -184,6 +188,13 @@ static_assert(offsetof(gpu::BendingConstraint, particles) == 0 && offsetof(gpu::
 static_assert(offsetof(gpu::AttachmentConstraint, target) == 0 && offsetof(gpu::AttachmentConstraint, particle) == 16 &&
               offsetof(gpu::AttachmentConstraint, material) == 20 &&
               offsetof(gpu::AttachmentConstraint, maxDistance) == 24);
+static_assert(offsetof(gpu::TetrahedronConstraint, particles) == 0 && offsetof(gpu::TetrahedronConstraint, g1) == 16 &&
+              offsetof(gpu::TetrahedronConstraint, g2) == 32 && offsetof(gpu::TetrahedronConstraint, g3) == 48 &&
+              offsetof(gpu::TetrahedronConstraint, elasticRow) == 64 &&
+              offsetof(gpu::TetrahedronConstraint, volumeMaterial) == 68 &&
+              offsetof(gpu::TetrahedronConstraint, lambda) == 72);
+static_assert(offsetof(gpu::ElasticMaterialRow, model) == 0 && offsetof(gpu::ElasticMaterialRow, mu) == 4 &&
+              offsetof(gpu::ElasticMaterialRow, lambda) == 8);
 
 std::optional<std::string> clusterTexelMisfit(const PbdModelView& model, uint32_t maxTexels) {
     const struct {
@@ -193,7 +204,9 @@ std::optional<std::string> clusterTexelMisfit(const PbdModelView& model, uint32_
                   {"distance constraints", model.pbd.distance.size(), sizeof(gpu::DistanceConstraint)},
                   {"bending constraints", model.pbd.bending.size(), sizeof(gpu::BendingConstraint)},
                   {"attachments", model.pbd.attachments.size(), sizeof(gpu::AttachmentConstraint)},
-                  {"constraint materials", model.pbd.materials.size(), sizeof(gpu::ConstraintMaterial)}};
+                  {"constraint materials", model.pbd.materials.size(), sizeof(gpu::ConstraintMaterial)},
+                  // Their rows and multipliers (pbd_constraints.h) add under a texel each per tetrahedron.
+                  {"tetrahedra", model.pbd.tetrahedra.size(), sizeof(gpu::TetrahedronConstraint) + 16}};
     for (const auto& a : arrays) {
         const uint64_t texels = uint64_t{a.records} * (a.bytes / GpuBuffer::kTexelBytes);
         if (texels > maxTexels)

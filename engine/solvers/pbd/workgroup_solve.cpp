@@ -1,5 +1,7 @@
 #include "solvers/pbd/workgroup_solve.h"
 
+#include <cstring>
+
 #include "shaders/pbd/pbd_types.h"
 #include "solvers/pbd/pbd_constraints.h"
 #include "solvers/pbd/pbd_dispatch_path.h"
@@ -37,9 +39,24 @@ WorkgroupSolve::WorkgroupSolve(const VulkanContext& ctx, const PbdDeviceShape& d
 
 WorkgroupSolve::~WorkgroupSolve() = default;
 
-void WorkgroupSolve::run(StepRecorder& rec, uint32_t pass, const ComputeKernel& kernel, const GpuBuffer& objects,
-                         const GpuBuffer& phases, uint32_t workgroups, const gpu::WorkgroupSolvePush& push,
-                         StepPosition at, const GpuBuffer* contactLists) const {
+GpuBuffer makeWorkgroupPlanBuffer(const VulkanContext& ctx, std::vector<gpu::WorkgroupObject> objects,
+                                  const std::vector<gpu::WorkgroupPhase>& phases, const std::string& name) {
+    static_assert(sizeof(gpu::WorkgroupObject) == sizeof(gpu::WorkgroupPhase), "the plan buffer is one array");
+    std::vector<gpu::WorkgroupObject> data;
+    data.reserve(objects.size() + phases.size());
+    for (gpu::WorkgroupObject& object : objects) object.firstPhase += static_cast<uint32_t>(objects.size());
+    data = std::move(objects);
+    for (const gpu::WorkgroupPhase& phase : phases) {
+        gpu::WorkgroupObject slot{};
+        std::memcpy(&slot, &phase, sizeof(phase));
+        data.push_back(slot);
+    }
+    return makeStorageBuffer<gpu::WorkgroupObject>(ctx, data, name);
+}
+
+void WorkgroupSolve::run(StepRecorder& rec, uint32_t pass, const ComputeKernel& kernel, const GpuBuffer& plan,
+                         uint32_t workgroups, const gpu::WorkgroupSolvePush& push, StepPosition at,
+                         const GpuBuffer* contactLists) const {
     const GpuBuffer& p = particles_.predicted();
     const PbdConstraints& c = constraints_;
     rec.run(pass, kernel,
@@ -47,8 +64,9 @@ void WorkgroupSolve::run(StepRecorder& rec, uint32_t pass, const ComputeKernel& 
              &colliders_.meshSdfGrids(), &c.materials(), &c.constraints(gpu::kPbdFamilyDistance),
              &c.constraints(gpu::kPbdFamilyBending), &c.constraints(gpu::kPbdFamilyAttachment),
              &c.lambdas(gpu::kPbdFamilyDistance), &c.lambdas(gpu::kPbdFamilyBending),
-             &c.lambdas(gpu::kPbdFamilyAttachment), &objects, &phases, &c.shapeMatchData(), &p,
-             contactLists ? contactLists : &noContactLists_, &particles_.bodyPushes()},
+             &c.lambdas(gpu::kPbdFamilyAttachment), &plan, &c.constraints(gpu::kPbdFamilyTetrahedron),
+             &c.shapeMatchData(), &p, contactLists ? contactLists : &noContactLists_, &particles_.bodyPushes(),
+             &c.constraints(gpu::kPbdFamilyTetrahedron)},
             workgroups * kernel.workgroupSize(), push, at, {&p, kPbdWorkingName},
             {&particles_.velocities(), "velocity"});
 }

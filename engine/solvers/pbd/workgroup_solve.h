@@ -6,6 +6,7 @@
 // buffers every kernel compiled from its source binds.
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "shaders/pbd/pbd_types.h"
@@ -33,6 +34,12 @@ struct PbdDeviceShape {
 };
 PbdDeviceShape pbdDeviceShape(const VulkanContext& ctx);
 
+// The objects (or clusters) and their phases in one buffer, as the kernel
+// reads them (a stage may bind 16 storage buffers): the objects, then the
+// phases, each object's firstPhase counted from the buffer's start.
+GpuBuffer makeWorkgroupPlanBuffer(const VulkanContext& ctx, std::vector<gpu::WorkgroupObject> objects,
+                                  const std::vector<gpu::WorkgroupPhase>& phases, const std::string& name);
+
 class WorkgroupSolve {
 public:
     // Builds no kernel where there are no PBD particles.
@@ -48,10 +55,10 @@ public:
     const std::vector<SpecializationConstant>& specialization() const { return specialization_; }
 
     // One run of pass `pass`: `kernel` (this one or one compiled from its
-    // source) over `workgroups` workgroups, with `objects` and `phases` as
-    // its plan and `contactLists` for the CPU cluster sweep (none elsewhere).
-    void run(StepRecorder& rec, uint32_t pass, const ComputeKernel& kernel, const GpuBuffer& objects,
-             const GpuBuffer& phases, uint32_t workgroups, const gpu::WorkgroupSolvePush& push, StepPosition at,
+    // source) over `workgroups` workgroups, with `plan` (makeWorkgroupPlanBuffer)
+    // and `contactLists` for the CPU cluster sweep (none elsewhere).
+    void run(StepRecorder& rec, uint32_t pass, const ComputeKernel& kernel, const GpuBuffer& plan,
+             uint32_t workgroups, const gpu::WorkgroupSolvePush& push, StepPosition at,
              const GpuBuffer* contactLists = nullptr) const;
 
 private:
