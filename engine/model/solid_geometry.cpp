@@ -57,6 +57,12 @@ void checkMaterialEdit(const ElasticMaterial& current, const ElasticMaterial& ne
                                             "scene and build a new World");
 }
 
+gpu::ElasticMaterialRow elasticMaterialRow(const ElasticMaterial& material) {
+    const glm::dvec2 lame = ref::lameParameters(double(material.youngsModulus), double(material.poissonRatio));
+    return {material.model == ElasticModel::Corotated ? gpu::kElasticCorotated : gpu::kElasticNeoHookean,
+            static_cast<float>(lame.x), static_cast<float>(lame.y), 0.0f};
+}
+
 SolidGeometry buildSolidGeometry(const SolidObject& solid, const std::string& owner) {
     if (solid.material) validateElasticMaterial(*solid.material, owner);
     if (!solid.material && (!(solid.mass > 0.0f) || !std::isfinite(solid.mass)))

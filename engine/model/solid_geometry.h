@@ -12,6 +12,7 @@
 #include "geometry/tet_mesh.h"
 #include "model/shared_model.h"
 #include "scene/scene.h"
+#include "shaders/shared/elastic_types.h"
 
 namespace vksim {
 
@@ -33,6 +34,11 @@ void validateElasticMaterial(const ElasticMaterial& material, const std::string&
 // A live edit of a solid's material: `next` valid, with `current`'s density
 // (the density is the particles' masses, which are rebuilt, not edited).
 void checkMaterialEdit(const ElasticMaterial& current, const ElasticMaterial& next, const std::string& where);
+
+// The GPU's row of a material (shared/elastic_types.h): its model and the
+// Lame parameters of its E and nu (lameParameters in double, then float),
+// the same for the XPBD and VBD solids and their live edits.
+gpu::ElasticMaterialRow elasticMaterialRow(const ElasticMaterial& material);
 
 // Its particles: hard pins get inverse mass 0 unless pinsAsAttachments.
 // Returns the first particle.

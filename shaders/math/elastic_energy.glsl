@@ -26,6 +26,13 @@ real2 lameParameters(real youngsModulus, real poissonRatio) {
     return real2(mu, lambda);
 }
 
+// F = sum_k x_k g_k^T of a tetrahedron, written with edges from x0
+// (translation-free, and what keeps float precision where the positions are
+// large): g_1..g_3 the rows of its inverse rest edge matrix.
+real3x3 tetDeformation(real3 x0, real3 x1, real3 x2, real3 x3, real3 g1, real3 g2, real3 g3) {
+    return outerProduct(x1 - x0, g1) + outerProduct(x2 - x0, g2) + outerProduct(x3 - x0, g3);
+}
+
 // dJ/dF: the cofactor matrix, whose columns are cross products of F's.
 real3x3 cofactorMatrix(real3x3 F) {
     return real3x3(cross(F[1], F[2]), cross(F[2], F[0]), cross(F[0], F[1]));

@@ -32,10 +32,6 @@ TetCorrection noTetCorrection() {
     return TetCorrection(real3(0), real3(0), real3(0), real3(0), real(0));
 }
 
-real3x3 tetDeformation(real3 x0, real3 x1, real3 x2, real3 x3, real3 g1, real3 g2, real3 g3) {
-    return outerProduct(x1 - x0, g1) + outerProduct(x2 - x0, g2) + outerProduct(x3 - x0, g3);
-}
-
 // One constraint C of F with dC/dF = G: grad_k = G g_k, dp_k = w_k grad_k dLambda
 // (constraintDeltaLambda). No correction where every weighted gradient
 // vanishes (pinned vertices, a degenerate gradient): nothing could move.

@@ -13,12 +13,6 @@ struct VbdTetTerms {
     real3x3 hessian;    // V d^2 Psi / dx_role^2, positive semi-definite [N/m]
 };
 
-// F = sum_k x_k g_k^T, written with edges from x0 (translation-free, and
-// what keeps float precision where the positions are large).
-real3x3 tetDeformation(real3 x0, real3 x1, real3 x2, real3 x3, real3 g1, real3 g2, real3 g3) {
-    return outerProduct(x1 - x0, g1) + outerProduct(x2 - x0, g2) + outerProduct(x3 - x0, g3);
-}
-
 // The row g of vertex `role` (0..3) of Dm^-1.
 real3 tetVertexRow(uint role, real3 g1, real3 g2, real3 g3) {
     if (role == 1u) return g1;

@@ -97,12 +97,6 @@ void appendPbdCloth(SharedModel& model, PbdModel& pbd, const ClothObject& cloth,
                              cloth.contacts, cloth.aero});
 }
 
-gpu::ElasticMaterialRow elasticMaterialRow(const ElasticMaterial& material) {
-    const glm::dvec2 lame = ref::lameParameters(material.youngsModulus, material.poissonRatio);
-    return {material.model == ElasticModel::Corotated ? gpu::kElasticCorotated : gpu::kElasticNeoHookean,
-            static_cast<float>(lame.x), static_cast<float>(lame.y), 0.0f};
-}
-
 // docs/physics.md §16, "XPBD for solids": the solid's tetrahedra with their rest shapes as
 // uploaded (tetRest), all pointing at the solid's elastic row.
 void appendXpbdSolid(SharedModel& model, PbdModel& pbd, const SolidObject& solid, uint32_t index) {

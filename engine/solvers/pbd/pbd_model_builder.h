@@ -30,9 +30,6 @@ void appendPbdCloth(SharedModel& model, PbdModel& pbd, const ClothObject& cloth,
 // the volume constraints into `pbd` (docs/physics.md §16, "XPBD for solids").
 void appendXpbdSolid(SharedModel& model, PbdModel& pbd, const SolidObject& solid, uint32_t index);
 
-// The GPU row of an elastic material: the model and (mu, lambda) from E and nu.
-gpu::ElasticMaterialRow elasticMaterialRow(const ElasticMaterial& material);
-
 // Colours every family and sorts it by colour, each family on its own or all
 // together (`colouring`).
 void colourPbdConstraints(PbdModel& pbd, PbdColouring colouring);

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "model/solid_geometry.h"
 #include "solvers/sim_model.h"
 #include "solvers/vbd/vbd_model_builder.h"
 

@@ -11,15 +11,6 @@
 
 namespace vksim {
 
-gpu::ElasticMaterialRow elasticMaterialRow(const ElasticMaterial& material) {
-    const glm::dvec2 lame = ref::lameParameters(double(material.youngsModulus), double(material.poissonRatio));
-    gpu::ElasticMaterialRow row{};
-    row.model = material.model == ElasticModel::Corotated ? gpu::kElasticCorotated : gpu::kElasticNeoHookean;
-    row.mu = static_cast<float>(lame.x);
-    row.lambda = static_cast<float>(lame.y);
-    return row;
-}
-
 void appendVbdSolid(SharedModel& model, VbdModel& vbd, const SolidObject& solid, uint32_t index) {
     const std::string owner = fmt::format("solid '{}'", clipInput(solid.name));
     // The loader requires one; a scene built in code might not have it.

@@ -9,10 +9,6 @@
 
 namespace vksim {
 
-// The GPU row of `material`: (mu, lambda) from lameParameters in double,
-// rounded once.
-gpu::ElasticMaterialRow elasticMaterialRow(const ElasticMaterial& material);
-
 // Throws std::invalid_argument naming the solid for a solid without a
 // material, a bad mesh or a degenerate tet.
 void appendVbdSolid(SharedModel& model, VbdModel& vbd, const SolidObject& solid, uint32_t index);
