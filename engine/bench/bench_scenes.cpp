@@ -263,6 +263,41 @@ Scene pdBar(uint32_t size) {
     return scene;
 }
 
+// tet-solids (docs/physics.md §16): the three solvers of solids on the same
+// mesh, side by side in one world: three bars of 1 m x 0.25 m x 0.25 m, 4n x
+// n x n cube cells of 6 tetrahedra each, of one stable Neo-Hookean material
+// (E = 1 MPa, nu = 0.4, 1000 kg/m^3), their -x faces pinned, sagging over
+// the ground. 4 substeps; XPBD 10 iterations ("pbdPath": "auto"), VBD 10
+// sweeps, PD 5 local/global x 20 Jacobi iterations. Each solver's passes
+// carry its prefix ("pbd: ", "vbd: ", "pd: "), so the report splits the
+// step between them.
+Scene tetSolids(uint32_t size) {
+    Scene scene;
+    scene.name = fmt::format("tet-solids 3 x {}x{}x{} cells", 4 * size, size, size);
+    scene.path = "(bench)";
+    scene.solver.substeps = 4;
+    scene.solver.pbd.iterations = 10;
+    scene.solver.vbd.iterations = 10;
+    scene.solver.pd.localIterations = 5;
+    scene.solver.pd.jacobiIterations = 20;
+    const std::pair<SolidMethod, const char*> methods[] = {
+        {SolidMethod::Xpbd, "xpbd"}, {SolidMethod::Vbd, "vbd"}, {SolidMethod::Pd, "pd"}};
+    for (uint32_t k = 0; k < 3; ++k) {
+        SolidObject bar;
+        bar.name = methods[k].second;
+        bar.shape = SolidShape::Box;
+        bar.method = methods[k].first;
+        bar.size = {1.0f, 0.25f, 0.25f};
+        bar.cells = {4 * size, size, size};
+        bar.position = {0.0f, 0.6f, 0.5f * (float(k) - 1.0f)};
+        bar.pinnedFaces = {BoxFace::MinusX};
+        bar.material = ElasticMaterial{.youngsModulus = 1e6f, .poissonRatio = 0.4f, .density = 1000.0f};
+        scene.solids.push_back(bar);
+    }
+    scene.colliders = {groundPlane(0.5f)};
+    return scene;
+}
+
 // rigid-pile: `size` bodies (boxes, balls and capsules in turn) dropped in
 // layers of a 4 x 4 grid onto the ground, every body touching the ground
 // and its neighbours within a second: the bodies' contacts with the
@@ -324,6 +359,8 @@ Scene batchCloth(uint32_t copies) {
 uint32_t batchCopies(uint32_t copies) { return copies; }
 uint64_t barParticles(uint32_t size) { return (uint64_t{4} * size + 1) * (uint64_t{size} + 1) * (uint64_t{size} + 1); }
 
+uint64_t threeBarParticles(uint32_t size) { return 3 * barParticles(size); }
+
 const std::vector<BenchScene> kScenes{
     {"cloth-pbd",
      "a square cloth pinned at two corners over a sphere (PBD, 4 substeps x 8 iterations; \"pbdPath\": \"auto\": "
@@ -372,6 +409,11 @@ const std::vector<BenchScene> kScenes{
      "a tetrahedral bar held at one end, sagging onto a block (projective dynamics, tet strain and volume; "
      "1 substep, 10 x 20 iterations)",
      "n, for 4n x n x n cube cells of 6 tetrahedra", {2, 4, 8, 16, 32, 64}, 16, pdBar, barParticles},
+    {"tet-solids",
+     "three bars of one stable Neo-Hookean material (E = 1 MPa, nu = 0.4), 4n x n x n cube cells of 6 tetrahedra "
+     "each, -x faces pinned, sagging side by side: XPBD (10 iterations), vertex block descent (10 sweeps) and "
+     "projective dynamics (5 x 20 iterations) on the same mesh, 4 substeps; the passes' prefixes split the step",
+     "n, for 3 bars of 4n x n x n cube cells of 6 tetrahedra", {2, 4, 8, 16, 32}, 8, tetSolids, threeBarParticles},
     {"contacts-fold",
      "a square cloth with self-contact (\"contacts\": thickness 0.55 x the vertex spacing, \"self\": true) "
      "tipping over onto itself on the ground (per-colour path, 4 substeps x 8 iterations, contacts by colours)",
