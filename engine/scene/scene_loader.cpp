@@ -237,9 +237,12 @@ SpringSettings readSpringSettings(const Field& field, SpringSettings springs) {
 // "solver": {"vbd": {...}}: the settings of the vertex block descent solids
 // (docs/physics.md §16), shared by every "method": "vbd" solid.
 VbdSettings readVbdSettings(const Field& field, VbdSettings vbd) {
-    const ObjectFields fields(field, {"iterations"}, "for the vertex block descent settings");
+    const ObjectFields fields(field, {"iterations", "initialGuess"}, "for the vertex block descent settings");
     if (auto f = fields.optional("iterations"))
         vbd.iterations = static_cast<uint32_t>(readInteger(*f, 1, kMaxSolverLoops));
+    if (auto f = fields.optional("initialGuess"))
+        vbd.initialGuess = readChoice(*f, {"adaptive", "inertial"}) == 0 ? VbdInitialGuess::Adaptive
+                                                                         : VbdInitialGuess::Inertial;
     return vbd;
 }
 

@@ -93,6 +93,7 @@ public:
     std::span<const glm::dvec3> positions() const { return positions_; }
     std::span<const glm::dvec3> velocities() const { return velocities_; }
     std::span<const double> inverseMasses() const { return inverseMasses_; }
+    std::span<const double> drags() const { return drags_; }  // sigma [kg/s] per particle
     std::span<glm::dvec3> predicted() { return predicted_; }
     std::span<const glm::dvec3> predicted() const { return predicted_; }
     std::span<ReferenceContact> contacts() { return contacts_; }

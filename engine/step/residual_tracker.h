@@ -20,8 +20,8 @@
 //   mass-spring, implicit Euler and vertex block descent: the objective F(x)
 //        [J] and ||grad F|| [N] at y and after each Newton iteration or VBD
 //        sweep (springs/energy.comp);
-//   VBD solids: the implicit Euler objective G(x) [J] at y and after each
-//        sweep (vbd/energy.comp);
+//   VBD solids: the implicit Euler objective G(x) [J] at the initial guess
+//        and after each sweep (vbd/energy.comp);
 //   mass-spring, every integrator: each object's total energy (kinetic,
 //        springs, gravity) [J] at the start of the frame, one value per
 //        object, each one workgroup's fixed-order sum written by the

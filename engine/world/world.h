@@ -154,7 +154,7 @@ public:
         return residuals_->last(ResidualTracker::Series::SpringsGradient);
     }
     // Vertex block descent solids: the implicit Euler objective G [J] of the
-    // last substep at x = y and after each sweep (vbd_solver.h);
+    // last substep at the initial guess and after each sweep (vbd_solver.h);
     // iterations + 1 values.
     std::vector<float> lastVbdObjectivePerIteration() const {
         return residuals_->last(ResidualTracker::Series::VbdObjective);

@@ -39,8 +39,20 @@ struct VbdPush {
     float dt;    // h
     // The range's origin (Solver::origin): the iterate and y are relative to it.
     float originX, originY, originZ;
+    // vbd: init (vbd_init.comp): predict's gravity and damping rate, and
+    // kVbdGuess*.
+    float gravityX, gravityY, gravityZ;
+    float damping;
+    uint initialGuess;
+    uint pad0;
+    uint pad1;
+    uint pad2;
 };
-GPU_CHECK_SIZE(VbdPush, 32);
+GPU_CHECK_SIZE(VbdPush, 64);
+
+// VbdPush::initialGuess (VbdSettings::initialGuess; docs/physics.md §16).
+GPU_CONST(uint, kVbdGuessAdaptive, 0u);
+GPU_CONST(uint, kVbdGuessInertial, 1u);
 
 GPU_NAMESPACE_END
 

@@ -287,8 +287,8 @@ struct VbdTraits {
     // The same sweeps in the same colour order in float and double
     // (vbd_solid_test.cpp says why they stay close while unconverged);
     // contacts switch on a substep apart where float and double straddle
-    // the sphere, as for the other solvers. Measured 2.0e-5 m over the fall
-    // and the landing; 1e-3 m leaves a factor 50. A wrong gradient or block
+    // the sphere, as for the other solvers. Measured 9.3e-6 m over the fall
+    // and the landing; 1e-3 m leaves a factor 100. A wrong gradient or block
     // moves the cube by centimetres.
     static constexpr double kReferenceTolerance = 1e-3;  // [m]
     // Not exact in general: each vertex step zeroes its own gradient and

@@ -17,7 +17,11 @@ glm::dmat3 deformation(const gpu::VbdTet& t, std::span<const glm::dvec3> x) {
 
 }  // namespace
 
-VbdReference::VbdReference(const VbdModelView& model) : ReferenceSimulation(model.shared), vbd_(model.vbd) {}
+VbdReference::VbdReference(const VbdModelView& model)
+    : ReferenceSimulation(model.shared), vbd_(model.vbd), previousVelocities_(model.shared.velocities.size()) {
+    for (size_t i = 0; i < previousVelocities_.size(); ++i)
+        previousVelocities_[i] = glm::dvec4(glm::dvec3(glm::vec3(model.shared.velocities[i])), 0.0);
+}
 
 void VbdReference::checkSettings(const SolverSettings& settings) const {
     if (settings.vbd.iterations == 0)
@@ -68,10 +72,10 @@ double VbdReference::objective(std::span<const glm::dvec3> x, std::span<const gl
     return inertia + elasticEnergy(x);
 }
 
-std::vector<glm::dvec3> VbdReference::vertexBlockDescent(std::span<const glm::dvec3> y, double h, uint32_t iterations,
-                                                         std::vector<double>* history) const {
-    // The paper's inertial initial guess: x = y.
-    std::vector<glm::dvec3> x(y.begin(), y.end());
+std::vector<glm::dvec3> VbdReference::vertexBlockDescent(std::span<const glm::dvec3> start,
+                                                         std::span<const glm::dvec3> y, double h,
+                                                         uint32_t iterations, std::vector<double>* history) const {
+    std::vector<glm::dvec3> x(start.begin(), start.end());
     if (history) history->push_back(objective(x, y, h));
     for (uint32_t it = 0; it < iterations; ++it) {
         for (const VertexColour& colour : vbd_.vertexColours)
@@ -96,8 +100,20 @@ std::vector<glm::dvec3> VbdReference::vertexBlockDescent(std::span<const glm::dv
 void VbdReference::solveSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
                                 const SolverSettings& settings) {
     const std::vector<glm::dvec3> y(world.predicted().begin(), world.predicted().end());
+    // vbd: init (vbd_init.comp): the guess, and predict's velocity kept.
+    std::vector<glm::dvec3> start = y;
+    for (uint32_t i = range.first; i < range.end(); ++i) {
+        const glm::dvec3 u = world.velocities()[i];
+        const glm::dvec4 previous = previousVelocities_[i];
+        previousVelocities_[i] = glm::dvec4(u, 1.0);
+        const double w = world.inverseMasses()[i];
+        if (settings.vbd.initialGuess == VbdInitialGuess::Adaptive && previous.w != 0.0 && w > 0.0) {
+            const double s = ref::vbdPredictScale(w, params.damping, world.drags()[i], params.h);
+            start[i] = ref::vbdAdaptiveGuess(y[i], u, glm::dvec3(previous), params.gravity, s, params.h);
+        }
+    }
     lastSolve_.clear();
-    const std::vector<glm::dvec3> x = vertexBlockDescent(y, params.h, settings.vbd.iterations, &lastSolve_);
+    const std::vector<glm::dvec3> x = vertexBlockDescent(start, y, params.h, settings.vbd.iterations, &lastSolve_);
     std::copy(x.begin() + range.first, x.begin() + range.end(), world.predicted().begin() + range.first);
     world.projectContactsAfterSolve(settings);
     world.projectCollisions(range, params);

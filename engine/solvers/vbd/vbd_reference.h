@@ -24,8 +24,10 @@ public:
     ParticleRange range(const ReferenceWorld&) const override { return {vbd_.firstParticle, vbd_.particleCount}; }
     // Throws for zero iterations.
     void checkSettings(const SolverSettings& settings) const override;
-    // VBD from x = y = p, then the contacts after the solve and the
-    // collision projection (the stepper's stages after a VBD solve).
+    // VBD towards y = p from the initial guess (settings.vbd.initialGuess:
+    // vbd_init.comp's, from predict's velocities this substep and the last),
+    // then the contacts after the solve and the collision projection (the
+    // stepper's stages after a VBD solve).
     void solveSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
                       const SolverSettings& settings) override;
 
@@ -38,8 +40,14 @@ public:
     // `iterations` sweeps from x = y; `history`, when given, gets G at y and
     // after each sweep.
     std::vector<glm::dvec3> vertexBlockDescent(std::span<const glm::dvec3> y, double h, uint32_t iterations,
+                                               std::vector<double>* history = nullptr) const {
+        return vertexBlockDescent(y, y, h, iterations, history);
+    }
+    // The same from x = `start` (G at `start` first).
+    std::vector<glm::dvec3> vertexBlockDescent(std::span<const glm::dvec3> start, std::span<const glm::dvec3> y,
+                                               double h, uint32_t iterations,
                                                std::vector<double>* history = nullptr) const;
-    // G per sweep of the last substep's solve, at y first.
+    // G per sweep of the last substep's solve, at the initial guess first.
     const std::vector<double>& lastSolve() const { return lastSolve_; }
 
     // sum m v over the free particles of the range.
@@ -59,6 +67,9 @@ private:
 
     VbdModel vbd_;
     std::vector<double> lastSolve_;
+    // Per particle (global), predict's velocity at the last substep's init;
+    // w = 0 until one was seen (vbd_init.comp's buffer).
+    std::vector<glm::dvec4> previousVelocities_;
 };
 
 }  // namespace vksim

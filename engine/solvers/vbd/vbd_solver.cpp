@@ -11,6 +11,17 @@
 #include "vk/context.h"
 
 namespace vksim {
+namespace {
+
+// The model's velocities with w = 0: no substep seen yet, so the first
+// init takes the inertial guess (a_prev = g).
+std::vector<glm::vec4> unseenVelocities(const SharedModel& model) {
+    std::vector<glm::vec4> v = model.velocities;
+    for (glm::vec4& u : v) u.w = 0.0f;
+    return v;
+}
+
+}  // namespace
 
 struct VbdSolver::PassIds {
     uint32_t init = 0, energy = 0, mouse = 0;
@@ -28,12 +39,24 @@ VbdSolver::VbdSolver(const VulkanContext& ctx, const VbdModelView& model, const 
     materials_ = makeStorageBuffer<gpu::ElasticMaterialRow>(ctx, vbd_.materials, "vbd materials");
     vertexOrder_ = makeStorageBuffer<uint32_t>(ctx, vbd_.vertexOrder, "vbd vertex colours");
     iterate_ = makeStorageBuffer<glm::vec4>(ctx, model.shared.positions, "vbd iterate");
+    previousVelocities_ = makeStorageBuffer<glm::vec4>(ctx, unseenVelocities(model.shared), "vbd previous velocities");
+    init_ = std::make_unique<ComputeKernel>(ctx, "vbd/vbd_init.comp", sizeof(gpu::VbdPush));
     colour_ = std::make_unique<ComputeKernel>(ctx, "vbd/vbd_colour.comp", sizeof(gpu::VbdPush));
     energy_ = std::make_unique<ComputeKernel>(ctx, "vbd/energy.comp", sizeof(gpu::VbdPush));
     projectMouse_ = std::make_unique<ComputeKernel>(ctx, "pbd/project_mouse.comp", sizeof(gpu::MousePush));
 }
 
 VbdSolver::~VbdSolver() = default;
+
+void VbdSolver::reset(const SharedModel& model) {
+    if (empty()) return;
+    previousVelocities_.uploadArray<glm::vec4>(unseenVelocities(model));
+}
+
+void VbdSolver::addStateBuffers(std::vector<GpuBuffer*>& out) {
+    if (empty()) return;
+    out.push_back(&previousVelocities_);
+}
 
 void VbdSolver::declarePasses(StepPlan& plan) {
     passIds_ = std::make_unique<PassIds>();
@@ -60,6 +83,12 @@ gpu::VbdPush VbdSolver::push(const SubstepContext& sub) const {
     push.originX = origin_.x;
     push.originY = origin_.y;
     push.originZ = origin_.z;
+    push.gravityX = sub.particles.gravity.x;
+    push.gravityY = sub.particles.gravity.y;
+    push.gravityZ = sub.particles.gravity.z;
+    push.damping = sub.particles.damping;
+    push.initialGuess = sub.frame.settings.vbd.initialGuess == VbdInitialGuess::Inertial ? gpu::kVbdGuessInertial
+                                                                                         : gpu::kVbdGuessAdaptive;
     return push;
 }
 
@@ -73,13 +102,15 @@ void VbdSolver::recordObjective(StepRecorder& rec, const SubstepContext& sub, co
     rec.barrier();
 }
 
-// x = y, then every colour of every iteration in place.
+// The initial guess, then every colour of every iteration in place.
 const GpuBuffer& VbdSolver::recordSolve(StepRecorder& rec, const SubstepContext& sub) {
     if (!passIds_) throw std::logic_error("VbdSolver::declarePasses must be called before recording");
     const PassIds& ids = *passIds_;
-    sub.stages.copyRange(rec, ids.init, sub.particles, particles_.predicted(), iterate_, workingName(), sub.substep);
-    if (sub.tracking) recordObjective(rec, sub, iterate_, 0);
     gpu::VbdPush colourPush = push(sub);
+    rec.run(ids.init, *init_,
+            {&particles_.predicted(), &particles_.velocities(), &iterate_, &previousVelocities_, &particles_.drags()},
+            vbd_.particleCount, colourPush, {sub.substep}, {&iterate_, workingName()});
+    if (sub.tracking) recordObjective(rec, sub, iterate_, 0);
     for (uint32_t k = 0; k < sub.frame.settings.vbd.iterations; ++k) {
         for (size_t c = 0; c < vbd_.vertexColours.size(); ++c) {
             colourPush.first = vbd_.vertexColours[c].first;

@@ -4,7 +4,9 @@
 // solids are the last range of the particle store. Per substep, after the
 // shared predict stage wrote y = x + h v + h^2 g:
 //
-//   vbd: init          x = y (the paper's inertial initial guess)
+//   vbd: init          the initial guess (the paper's adaptive one, or y):
+//                      keeps predict's velocity for the next substep's
+//                      (vbd/vbd_init.comp)
 //   iterations times, for each vertex colour c:
 //     vbd: colour c    each vertex of the colour: one 3x3 Newton step on
 //                      G(x) = sum m/(2h^2)|x - y|^2 + sum_e V_e Psi(F_e)
@@ -13,8 +15,8 @@
 //
 // then the shared stages project the colliders, the stepper projects the
 // contacts between objects (projectsContactsInSolve false), and update
-// velocity. With tracking on, vbd: energy records G at y and after each
-// sweep (ResidualTracker::Series::VbdObjective).
+// velocity. With tracking on, vbd: energy records G at the initial guess
+// and after each sweep (ResidualTracker::Series::VbdObjective).
 //
 // Each vertex gathers its incident tets in a fixed order: deterministic.
 #include <memory>
@@ -47,6 +49,9 @@ public:
     const GpuBuffer& predictTarget() const override { return particles_.predicted(); }
     std::string_view workingName() const override { return "vbd x"; }
     const GpuBuffer& recordSolve(StepRecorder& rec, const SubstepContext& sub) override;
+    // The velocities vbd: init saw last (the adaptive guess's previous step).
+    void reset(const SharedModel& model) override;
+    void addStateBuffers(std::vector<GpuBuffer*>& out) override;
 
     // New material rows (a live edit, vbd_material_edit.h): `vbd` has the
     // same topology. Uploads them (waits for the frames in flight).
@@ -67,7 +72,10 @@ private:
 
     GpuBuffer vertices_, incidentTets_, tets_, materials_, vertexOrder_;
     GpuBuffer iterate_;  // x, indexed by global particle
-    std::unique_ptr<ComputeKernel> colour_, energy_, projectMouse_;
+    // Per particle (global), predict's velocity as vbd: init last read it;
+    // w = 1 once read, 0 after a build or reset (no previous step).
+    GpuBuffer previousVelocities_;
+    std::unique_ptr<ComputeKernel> init_, colour_, energy_, projectMouse_;
     std::unique_ptr<PassIds> passIds_;
 };
 
