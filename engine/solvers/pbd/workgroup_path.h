@@ -43,6 +43,10 @@ public:
     uint32_t capacity() const { return capacity_; }
 
 private:
+    // `substeps` whole substeps (predicted first, finished last), in as
+    // many dispatches as keep each under kMaxBarriersPerDispatch.
+    void recordSubsteps(StepRecorder& rec, const gpu::WorkgroupSolvePush& push, uint32_t substeps,
+                        uint32_t iterations);
     // `substeps` substeps of the frame in one dispatch, from iteration
     // `firstIteration` of the first to `lastIterationEnd` of the last,
     // with `stages` (gpu::kStagePredictFirst, gpu::kStageFinishLast).
@@ -58,6 +62,9 @@ private:
     // One object and its phases per workgroup.
     GpuBuffer plan_;  // objects and phases (makeWorkgroupPlanBuffer)
     uint32_t workgroupCount_ = 0;
+    // The most workgroup barriers one iteration of any object takes: its
+    // phases, the mouse's, shape matching's and the contacts' (recordSubsteps).
+    uint32_t barriersPerIteration_ = 1;
 };
 
 }  // namespace vksim
