@@ -13,6 +13,24 @@
 #include "solvers/sim_model.h"
 
 namespace vksim {
+namespace {
+
+// The edited weights into the system matrix and the solver; rolled back,
+// and refused naming `where`, when the scene's relaxation would make the
+// Jacobi iteration diverge with them.
+void commitWeights(const Scene& scene, SimModel& model, PdSolver& solver, PdModel edited, const std::string& where) {
+    buildPdSystem(edited, model.positions);
+    solver.setWeights(edited);
+    try {
+        solver.jacobiParameters(scene.solver);
+    } catch (const std::invalid_argument& e) {
+        solver.setWeights(model.pd);
+        throw std::invalid_argument(fmt::format("{}: {}", where, e.what()));
+    }
+    model.pd = std::move(edited);
+}
+
+}  // namespace
 
 void PdMaterialEdit::apply(Scene& scene, SimModel& model, PdSolver& solver) const {
     PdParams& current = pdParams(scene, owner, family);  // throws for a bad owner or family
@@ -25,15 +43,7 @@ void PdMaterialEdit::apply(Scene& scene, SimModel& model, PdSolver& solver) cons
     if (!group) throw std::invalid_argument(where + ": the object has no elements of this family");
     PdModel edited = model.pd;
     applyPdParams(edited, *group, params);
-    buildPdSystem(edited, model.positions);
-    solver.setWeights(edited);
-    try {
-        solver.jacobiParameters(scene.solver);
-    } catch (const std::invalid_argument& e) {
-        solver.setWeights(model.pd);
-        throw std::invalid_argument(fmt::format("{}: {}", where, e.what()));
-    }
-    model.pd = std::move(edited);
+    commitWeights(scene, model, solver, std::move(edited), where);
     current = params;
 }
 
@@ -55,15 +65,7 @@ void PdSolidMaterialEdit::apply(Scene& scene, SimModel& model, PdSolver& solver)
         if (!group) throw std::logic_error(where + ": a material solid without its strain and volume elements");
         applyPdParams(edited, *group, params);
     }
-    buildPdSystem(edited, model.positions);
-    solver.setWeights(edited);
-    try {
-        solver.jacobiParameters(scene.solver);
-    } catch (const std::invalid_argument& e) {
-        solver.setWeights(model.pd);
-        throw std::invalid_argument(fmt::format("{}: {}", where, e.what()));
-    }
-    model.pd = std::move(edited);
+    commitWeights(scene, model, solver, std::move(edited), where);
     object.material = material;
     object.strain = weights.strain;
     object.volume = weights.volume;
