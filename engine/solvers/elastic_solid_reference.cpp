@@ -27,7 +27,7 @@ TetFrame tetFrame(const TetRest& rest, glm::uvec4 t, std::span<const glm::dvec3>
     frame.g[2] = rest.g2;
     frame.g[3] = rest.g3;
     frame.g[0] = -(rest.g1 + rest.g2 + rest.g3);
-    frame.F = ref::tetDeformationGradient(x[t.x], x[t.y], x[t.z], x[t.w], rest.g1, rest.g2, rest.g3);
+    frame.F = ref::tetDeformation(x[t.x], x[t.y], x[t.z], x[t.w], rest.g1, rest.g2, rest.g3);
     return frame;
 }
 

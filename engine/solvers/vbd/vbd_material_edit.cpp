@@ -20,15 +20,7 @@ void VbdMaterialEdit::apply(Scene& scene, SimModel& model, VbdSolver& solver) co
         std::find_if(objects.begin(), objects.end(), [&](const VbdObject& o) { return o.solid == solid; });
     if (object == objects.end())
         throw std::invalid_argument(fmt::format("VbdMaterialEdit: solid {} has no tets", solid));
-    // The loader's ranges (scene_loader.cpp, readElasticMaterial).
-    if (!(std::isfinite(material.youngsModulus) && material.youngsModulus > 0.0f))
-        throw std::invalid_argument(
-            fmt::format("VbdMaterialEdit: Young's modulus {} is not a positive number", material.youngsModulus));
-    if (!(material.poissonRatio >= 0.0f && material.poissonRatio < 0.5f))
-        throw std::invalid_argument(
-            fmt::format("VbdMaterialEdit: Poisson's ratio {} is outside [0, 0.5)", material.poissonRatio));
-    if (material.density != object->params.density)
-        throw std::invalid_argument("VbdMaterialEdit: the density sets the masses and cannot change live");
+    checkMaterialEdit(object->params, material, fmt::format("VbdMaterialEdit: solid {}", solid));
     VbdModel edited = model.vbd;
     const auto k = static_cast<size_t>(object - objects.begin());
     edited.materials[edited.objects[k].material] = elasticMaterialRow(material);
