@@ -327,7 +327,9 @@ TEST_F(ContactsAcrossSolvers, NewtonDescendsOnTheContactEnergy) {
 // ground: the upper lands on the lower. With "self" the object's contacts
 // with itself hold it 2t above (its pairs are not neighbours in the rest
 // shape); without, it falls through. For the solvers whose self-contact is
-// projected after the solve: PD and both implicit mass-spring methods.
+// projected after the solve: PD and both implicit mass-spring methods. The
+// detection leaves an object's own pairs out without "self" whatever its
+// solver, so one solver (PD) shows the fall-through.
 TEST_F(ContactsAcrossSolvers, SelfContactHoldsAFoldedObject) {
     const std::filesystem::path dir = std::filesystem::temp_directory_path() / "vksim_self_contact_test";
     std::filesystem::create_directories(dir);
@@ -352,6 +354,7 @@ TEST_F(ContactsAcrossSolvers, SelfContactHoldsAFoldedObject) {
     const double t = 0.01;
     for (const Kind& kind : {kPd, kVbd, kNewton})
         for (const bool self : {true, false}) {
+            if (!self && kind.method != SolverMethod::Pd) continue;
             Scene scene = loadScene(dir / "two_sheets.json");
             scene.cloths[0].method = kind.method;
             scene.cloths[0].contacts.self = self;

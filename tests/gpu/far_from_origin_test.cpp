@@ -110,16 +110,16 @@ PeriodResult measurePeriod(VulkanContext& ctx, const SpringOscillator& o, const 
 //  - the crossing interpolation: a sine's linear interpolation between
 //    samples a and b either side of its zero misplaces it by a b (b - a)
 //    omega^2 / 6 <= 0.1 H^3 omega^2 / 6 (H = 1/60 s a frame, a + b = H):
-//    2.8e-6 s at each end of the run, 1.1e-6 of the period over 5 periods;
+//    2.8e-6 s at each end of the run, 1.9e-6 of the period over 3 periods;
 //  - the positions' rounding, at most ulp/2 a substep, modelled as
 //    independent and uniform (standard deviation ulp/sqrt(12)): each is a
 //    phase kick of at most that over A, so over N substeps the phase at the
 //    last crossing wanders by sqrt(N) ulp/(sqrt(12) A) (one sigma); four of
 //    those over the 2 pi P radians of P periods. At the origin (ulp(0.25) =
-//    3e-8 m) 3.8e-7; at 1 km (ulp 6.1e-5 m) 7.8e-4;
+//    3e-8 m) 6.2e-7; at 1 km (ulp 6.1e-5 m) 1.0e-3;
 //  - for implicit Euler and VBD, the rounding of p - O, which enters the
 //    velocity: the same kicks 1/(omega h) = 38 times larger, at
-//    ulp(|x - O|): 1.4e-5 at the origin, 2.3e-4 at 1 km.
+//    ulp(|x - O|): 1.9e-5 at the origin, 5.9e-4 at 1 km.
 // Rebuilding v = (p - x)/h from world positions instead puts ulp(|x|) into
 // the velocity: 8e-3 at 1 km for the explicit integrators (float32
 // simulation of both rules), and 3.7e-2 measured for implicit Euler and VBD
@@ -134,7 +134,7 @@ TEST_F(FarFromOrigin, SpringIntegratorsKeepTheirPeriodAtOneKilometre) {
     settings.springs.jacobiIterations = 10;
     settings.springs.lineSearch = false;
     settings.springs.vbdIterations = 1;
-    const uint32_t frames = 370;  // 6 upward crossings (5 periods of 1 s) and a bit
+    const uint32_t frames = 250;  // 4 upward crossings (3 periods of 1 s) and a bit
     const double h = double(settings.timeStep) / settings.substeps;
     for (SpringIntegrator integrator : {SpringIntegrator::ExplicitEuler, SpringIntegrator::SymplecticEuler,
                                         SpringIntegrator::PositionVerlet, SpringIntegrator::VelocityVerlet,
@@ -147,7 +147,7 @@ TEST_F(FarFromOrigin, SpringIntegratorsKeepTheirPeriodAtOneKilometre) {
             SpringOscillator o;
             o.z0 = z0;
             const PeriodResult measured = measurePeriod(ctx(), o, settings, frames);
-            ASSERT_EQ(measured.periods, 5u) << springIntegratorName(integrator) << " at z = " << z0;
+            ASSERT_EQ(measured.periods, 3u) << springIntegratorName(integrator) << " at z = " << z0;
             const double q = o.omega() * h;
             const double discrete = 2.0 * std::numbers::pi * h / discreteAngle(integrator, q);
             const double exact = 2.0 * std::numbers::pi / o.omega();
@@ -260,8 +260,8 @@ TEST_F(FarFromOrigin, PositionSolversKeepFreeFallAtOneKilometre) {
 // uniform (standard deviation ulp/(sqrt(12) h)), over N substeps the phase
 // wanders by sqrt(k N) ulp/(sqrt(12) h v_rms) radians (one sigma; v_rms
 // the swing's root-mean-square speed); four of those, for both runs' ulps,
-// over the 2 pi P radians of P periods. Measured on lavapipe: PBD 6.3e-5
-// (bound 1.0e-3), PD 4.7e-4 (bound 5.2e-3); with world positions (O = 0 at
+// over the 2 pi P radians of P periods. Measured on lavapipe: PBD 2.0e-4
+// (bound 1.2e-3), PD 5.3e-4 (bound 6.2e-3); with world positions (O = 0 at
 // 1 km) they were 2.1e-3 and 3.9e-2.
 TEST_F(FarFromOrigin, PositionSolversKeepTheirPendulumPeriodAtOneKilometre) {
     for (const SolverMethod method : {SolverMethod::Pbd, SolverMethod::Pd}) {
@@ -280,7 +280,7 @@ TEST_F(FarFromOrigin, PositionSolversKeepTheirPendulumPeriodAtOneKilometre) {
             const double H = scene.solver.timeStep, h = H / scene.solver.substeps;
             std::vector<double> crossings;
             double previous = 0.0, squaredSpeeds = 0.0, furthest = 0.0;
-            const uint32_t frames = 420;  // 4 upward crossings, 3 periods
+            const uint32_t frames = 330;  // 3 or 4 upward crossings, at least 2 periods
             for (uint32_t f = 1; f <= frames; ++f) {
                 run.frames(1);
                 const std::vector<glm::vec4> x = run.positions();
@@ -291,7 +291,7 @@ TEST_F(FarFromOrigin, PositionSolversKeepTheirPendulumPeriodAtOneKilometre) {
                 previous = u;
                 for (const glm::vec4& p : x) furthest = std::max(furthest, double(glm::length(glm::vec3(p) - origin)));
             }
-            ASSERT_EQ(crossings.size(), 4u) << name << " at y = " << y0;
+            ASSERT_GE(crossings.size(), 3u) << name << " at y = " << y0;
             const double P = double(crossings.size() - 1);
             periods[which] = (crossings.back() - crossings.front()) / P;
             const double k = method == SolverMethod::Pbd
