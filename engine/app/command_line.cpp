@@ -182,6 +182,11 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv, std::ostre
     benchCommand->add_flag("--springs-convergence", bench.springsConvergence,
                            "Instead of the suite: GPU time for Newton and vertex block descent to reach the same "
                            "implicit Euler objective on one substep of cloth-springs (size: the first of --sizes)");
+    benchCommand->add_flag("--solids-convergence", bench.solidsConvergence,
+                           "Instead of the suite: GPU time for XPBD, vertex block descent and projective dynamics "
+                           "to reach the same implicit Euler objective on one substep of a Neo-Hookean block (cells "
+                           "per side: the first of --sizes)")
+        ->excludes("--springs-convergence");
     benchCommand->footer(benchHelpFooter());
 
     try {

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "bench/bench_report.h"
+#include "bench/solids_convergence.h"
 #include "bench/springs_convergence.h"
 #include "run/run_options.h"
 #include "vk/context.h"
@@ -22,6 +23,14 @@ int runBenchCommand(const BenchOptions& options) {
         SpringsConvergenceOptions convergence;
         if (!options.sizes.empty()) convergence.size = options.sizes.front();
         std::cout << formatSpringsConvergence(runSpringsConvergence(ctx, convergence));
+        const ValidationCounts& counts = ctx.validationCounts();
+        return counts.total() > 0 ? kExitValidationMessages : kExitOk;
+    }
+
+    if (options.solidsConvergence) {
+        SolidsConvergenceOptions convergence;
+        if (!options.sizes.empty()) convergence.cells = options.sizes.front();
+        std::cout << formatSolidsConvergence(runSolidsConvergence(ctx, convergence));
         const ValidationCounts& counts = ctx.validationCounts();
         return counts.total() > 0 ? kExitValidationMessages : kExitOk;
     }

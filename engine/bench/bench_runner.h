@@ -26,6 +26,7 @@ struct BenchOptions {
     // Instead of the suite: Newton against vertex block descent on one
     // substep of cloth-springs (springs_convergence.h), at sizes[0] (or 32).
     bool springsConvergence = false;
+    bool solidsConvergence = false;  // bench/solids_convergence.h
 };
 
 // Runs what `options` selects on `ctx`. Sizes the device cannot hold (memory,
