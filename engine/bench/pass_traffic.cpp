@@ -157,6 +157,32 @@ constexpr std::array kPassTraffic{
                 "residual tracking only: reads x0, y, x, MsParticle 32; writes 4 B per workgroup (not counted); per "
                 "incident spring 8 + 32 + 16, per quadratic entry 16 + 16",
                 RowItems::MsIncidentSpring, 8 + 32 + 16, {RowItemTraffic{RowItems::MsQuadraticEntry, 16 + 16}}},
+    // Vertex block descent solids (shaders/vbd/*.comp, vbd/vbd_types.h): the
+    // shared particle passes as PD's and the springs'; the sweep runs one
+    // thread per vertex of a colour (over the colours, every particle once
+    // per sweep) and gathers, per incident tetrahedron, its 4 B incidence
+    // entry, the 80 B VbdTet, its 16 B material row and the other three
+    // vertices' iterates (48 B). Pinned vertices skip it; the model counts
+    // every row in full.
+    PassTraffic{"vbd: predict", ElementKind::VbdParticle, 32, 32, "particle/predict.comp: reads x, v; writes v, y"},
+    PassTraffic{"vbd: collide: generate", ElementKind::VbdParticle, 32, 16,
+                "particle/collide_generate.comp: reads y, v (near a collider); writes contact"},
+    PassTraffic{"vbd: init", ElementKind::VbdParticle, 16 + 16 + 16 + 4, 16 + 16,
+                "reads y, u, the previous u, drag 4; writes the iterate, the previous u"},
+    PassTraffic{"vbd: sweep", ElementKind::VbdParticle, 4 + 16 + 16 + 8, 16,
+                "reads vertex order 4, x, y, VbdVertex 8; writes x; per incident tetrahedron: entry 4 + VbdTet 80 "
+                "+ material 16 + 3 x",
+                RowItems::VbdIncidentTet, 4 + 80 + 16 + 3 * 16},
+    PassTraffic{"vbd: energy", ElementKind::VbdParticle, 16 + 16 + 8, 0,
+                "residual tracking only: reads y, x, VbdVertex 8; writes 4 B per workgroup (not counted); per "
+                "incident tetrahedron: entry 4 + VbdTet 80 + material 16 + 3 x",
+                RowItems::VbdIncidentTet, 4 + 80 + 16 + 3 * 16},
+    PassTraffic{"vbd: collide: project", ElementKind::VbdParticle, 24, 20,
+                "particle/project_collision.comp: reads contact bits 8, x; writes x, touching bits 4"},
+    PassTraffic{"vbd: update velocity", ElementKind::VbdParticle, 32, 32,
+                "particle/update_velocity.comp: reads x, y; writes v, x"},
+    PassTraffic{"vbd: friction/restitution", ElementKind::VbdParticle, 48, 16,
+                "particle/contact_velocity.comp: reads contact 16, x, v (when touching); writes v"},
     // Contacts between objects (docs/physics.md §14), per contact particle,
     // for a particle with n = 16 neighbours in its list (half the list's
     // room) and 8 particles in each of the 27 cells it searches; the
@@ -238,6 +264,7 @@ uint64_t elementsPerSweep(ElementKind element, const SimModel& model) {
         case ElementKind::PdBending: return model.pd.bending.size();
         case ElementKind::PdAttachment: return model.pd.attachments.size();
         case ElementKind::SpringParticle: return model.springs.particleCount;
+        case ElementKind::VbdParticle: return model.vbd.particleCount;
         case ElementKind::ContactParticle: {
             uint64_t count = 0;
             for (const ObjectRange& object : model.objects)
@@ -260,6 +287,7 @@ uint64_t rowItemCount(RowItems items, const SimModel& model) {
         case RowItems::MsIncidentHinge: return model.springs.incidentHinges.size();
         case RowItems::MsQuadraticEntry: return model.springs.quadratic.size();
         case RowItems::MsBlock: return model.springs.blockColumns.size();
+        case RowItems::VbdIncidentTet: return model.vbd.incidentTets.size();
     }
     return 0;
 }
@@ -290,6 +318,7 @@ std::string_view elementName(ElementKind element) {
         case ElementKind::PdBending: return "bending element";
         case ElementKind::PdAttachment: return "attachment";
         case ElementKind::SpringParticle: return "spring particle";
+        case ElementKind::VbdParticle: return "VBD particle";
         case ElementKind::ContactParticle: return "contact particle";
         case ElementKind::Single: return "thread";
     }

@@ -39,6 +39,7 @@ enum class ElementKind {
     PdBending,
     PdAttachment,
     SpringParticle,  // a mass-spring particle (a block row of the Newton system)
+    VbdParticle,     // a particle of a vertex block descent solid (docs/physics.md §16)
     ContactParticle, // a particle of an object with contacts (docs/physics.md §14)
     Single,          // one thread (the mouse drag)
 };
@@ -49,7 +50,16 @@ enum class ElementKind {
 // incidences and quadratic bending entries (MsModel's incidence lists), or
 // the 3x3 blocks of its row of the Newton matrix (diagonal included).
 // Counted exactly from the model, not averaged.
-enum class RowItems { None, PdOffDiagonal, PdGatherSlot, MsIncidentSpring, MsIncidentHinge, MsQuadraticEntry, MsBlock };
+enum class RowItems {
+    None,
+    PdOffDiagonal,
+    PdGatherSlot,
+    MsIncidentSpring,
+    MsIncidentHinge,
+    MsQuadraticEntry,
+    MsBlock,
+    VbdIncidentTet,  // a VBD particle's incident tetrahedra (VbdModel::incidentTets)
+};
 
 // One more kind of row item of a pass and its bytes (read and written) per item.
 struct RowItemTraffic {

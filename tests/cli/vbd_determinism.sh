@@ -29,7 +29,7 @@ JSON
 same_hash_on_threads "$vksim" "$scene" 30
 pass "the same state-hash on 1, 2 and 4 threads"
 passes=$("$vksim" --list-passes "$scene")
-if grep -q "vbd: colour 0" <<<"$passes" && grep -q "vbd: init" <<<"$passes"; then
+if grep -q "vbd: sweep colour 0" <<<"$passes" && grep -q "vbd: init" <<<"$passes"; then
     pass "the plan lists vbd: init and the colour passes"
 else
     fail "no vbd passes in --list-passes"

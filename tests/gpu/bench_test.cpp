@@ -264,15 +264,20 @@ TEST_F(Bench, FilterMatchingNothingIsAnError) {
 
 // A scene with soft pins and every collider shape runs every PBD pass
 // family, attachments included: each must have a byte model.
+// The cloth scene's PBD passes; the three solids' XPBD, VBD and PD passes.
 TEST_F(Bench, EveryPassThatRunsHasAByteModel) {
-    Scene scene = loadScene(sourcePath("scenes/cloth_colliders.json"));
-    scene.solver.pbd.path = PbdPath::PerColour;  // the per-colour passes (the workgroup solve has none)
-    World sim(ctx(), scene, kHeadlessFramesInFlight);
-    simulateFrames(ctx(), sim, 1);
     std::set<std::string> families;
-    for (const PassRunInterval& run : sim.timer().lastCollectedFrame().runs)
-        families.insert(passFamily(sim.timer().passName(run.passId)));
+    for (const char* file : {"scenes/cloth_colliders.json", "scenes/solids_three_ways.json"}) {
+        Scene scene = loadScene(sourcePath(file));
+        scene.solver.pbd.path = PbdPath::PerColour;  // the per-colour passes (the workgroup solve has none)
+        World sim(ctx(), scene, kHeadlessFramesInFlight);
+        simulateFrames(ctx(), sim, 1);
+        for (const PassRunInterval& run : sim.timer().lastCollectedFrame().runs)
+            families.insert(passFamily(sim.timer().passName(run.passId)));
+    }
     EXPECT_TRUE(families.contains("pbd: attachment"));
+    EXPECT_TRUE(families.contains("pbd: tetrahedron"));
+    EXPECT_TRUE(families.contains("vbd: sweep"));
     for (const std::string& family : families) EXPECT_NE(findPassTraffic(family), nullptr) << family;
 }
 

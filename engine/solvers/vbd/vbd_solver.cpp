@@ -65,7 +65,7 @@ void VbdSolver::declarePasses(StepPlan& plan) {
     ids.energy = plan.declare("vbd: energy", StageKind::Diagnostic, "vbd");
     ids.mouse = plan.declare("vbd: mouse drag", StageKind::Diagnostic, "vbd");
     for (size_t c = 0; c < vbd_.vertexColours.size(); ++c)
-        ids.colours.push_back(plan.declare(fmt::format("vbd: colour {}", c), StageKind::Solve, "vbd"));
+        ids.colours.push_back(plan.declare(fmt::format("vbd: sweep colour {}", c), StageKind::Solve, "vbd"));
 }
 
 void VbdSolver::checkSettings(const SolverSettings& settings, const std::string& scenePath) {

@@ -8,7 +8,7 @@
 //                      keeps predict's velocity for the next substep's
 //                      (vbd/vbd_init.comp)
 //   iterations times, for each vertex colour c:
-//     vbd: colour c    each vertex of the colour: one 3x3 Newton step on
+//     vbd: sweep colour c    each vertex of the colour: one 3x3 Newton step on
 //                      G(x) = sum m/(2h^2)|x - y|^2 + sum_e V_e Psi(F_e)
 //                      with its neighbours held (vbd/vbd_colour.comp)
 //   vbd: mouse drag    a dragged particle onto the target
