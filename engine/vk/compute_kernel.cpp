@@ -46,14 +46,34 @@ ComputeKernel::ComputeKernel(const VulkanContext& ctx, std::string_view shaderNa
     workgroupSize_ = iface.localSizeX;
     maxGroupCount_ = ctx.properties().limits.maxComputeWorkGroupCount[0];
 
+    if (requiredSubgroupSize != 0 &&
+        (!ctx.canRequireSubgroupSize(requiredSubgroupSize) || workgroupSize_ % requiredSubgroupSize != 0))
+        throw std::logic_error(fmt::format("{}: cannot require full subgroups of {}", name_, requiredSubgroupSize));
+
+    ComputePipelineKey key{name_, pushConstantSize, {}, requiredSubgroupSize};
+    for (const SpecializationConstant& c : specialization) key.specialization.insert(key.specialization.end(),
+                                                                                     {c.id, c.value});
+    const ComputePipeline& built = ctx.computePipelines().get(
+        key, [&] { return buildPipeline(ctx, *blob, specialization, requiredSubgroupSize); });
+    setLayout_ = built.setLayout;
+    layout_ = built.layout;
+    pipeline_ = built.pipeline;
+}
+
+// The shader module, layouts and pipeline of this kernel's key, for
+// ComputePipelines to keep (vk/compute_pipelines.h).
+ComputePipeline ComputeKernel::buildPipeline(const VulkanContext& ctx, const ShaderBlob& blob,
+                                             std::span<const SpecializationConstant> specialization,
+                                             uint32_t requiredSubgroupSize) const {
+    ComputePipeline out;
     VkShaderModuleCreateInfo moduleInfo{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-    moduleInfo.codeSize = blob->wordCount * sizeof(uint32_t);
-    moduleInfo.pCode = blob->code;
+    moduleInfo.codeSize = blob.wordCount * sizeof(uint32_t);
+    moduleInfo.pCode = blob.code;
     {
         const DriverCall call("compiling the compute shader", name_.c_str());
-        VK_CHECK(vkCreateShaderModule(ctx.device(), &moduleInfo, nullptr, &module_));
+        VK_CHECK(vkCreateShaderModule(ctx.device(), &moduleInfo, nullptr, &out.module));
     }
-    ctx.setName(module_, VK_OBJECT_TYPE_SHADER_MODULE, name_);
+    ctx.setName(out.module, VK_OBJECT_TYPE_SHADER_MODULE, name_);
 
     std::vector<VkDescriptorSetLayoutBinding> bindings(bindingCount_);
     for (uint32_t i = 0; i < bindingCount_; ++i)
@@ -63,22 +83,22 @@ ComputeKernel::ComputeKernel(const VulkanContext& ctx, std::string_view shaderNa
     setInfo.flags = pushDescriptors_ ? VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR : 0;
     setInfo.bindingCount = bindingCount_;
     setInfo.pBindings = bindings.data();
-    VK_CHECK(vkCreateDescriptorSetLayout(ctx.device(), &setInfo, nullptr, &setLayout_));
-    ctx.setName(setLayout_, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, name_);
+    VK_CHECK(vkCreateDescriptorSetLayout(ctx.device(), &setInfo, nullptr, &out.setLayout));
+    ctx.setName(out.setLayout, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, name_);
 
-    VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, pushConstantSize};
+    VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, pushConstantSize_};
     VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
     layoutInfo.setLayoutCount = 1;
-    layoutInfo.pSetLayouts = &setLayout_;
-    layoutInfo.pushConstantRangeCount = pushConstantSize > 0 ? 1 : 0;
+    layoutInfo.pSetLayouts = &out.setLayout;
+    layoutInfo.pushConstantRangeCount = pushConstantSize_ > 0 ? 1 : 0;
     layoutInfo.pPushConstantRanges = &range;
-    VK_CHECK(vkCreatePipelineLayout(ctx.device(), &layoutInfo, nullptr, &layout_));
-    ctx.setName(layout_, VK_OBJECT_TYPE_PIPELINE_LAYOUT, name_);
+    VK_CHECK(vkCreatePipelineLayout(ctx.device(), &layoutInfo, nullptr, &out.layout));
+    ctx.setName(out.layout, VK_OBJECT_TYPE_PIPELINE_LAYOUT, name_);
 
     VkComputePipelineCreateInfo pipelineInfo{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
     pipelineInfo.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
     pipelineInfo.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-    pipelineInfo.stage.module = module_;
+    pipelineInfo.stage.module = out.module;
     pipelineInfo.stage.pName = "main";
     std::vector<VkSpecializationMapEntry> entries(specialization.size());
     std::vector<uint32_t> values(specialization.size());
@@ -92,33 +112,28 @@ ComputeKernel::ComputeKernel(const VulkanContext& ctx, std::string_view shaderNa
     VkPipelineShaderStageRequiredSubgroupSizeCreateInfo subgroupSize{
         VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO};
     if (requiredSubgroupSize != 0) {
-        if (!ctx.canRequireSubgroupSize(requiredSubgroupSize) || workgroupSize_ % requiredSubgroupSize != 0)
-            throw std::logic_error(fmt::format("{}: cannot require full subgroups of {}", name_, requiredSubgroupSize));
         subgroupSize.requiredSubgroupSize = requiredSubgroupSize;
         pipelineInfo.stage.pNext = &subgroupSize;
         pipelineInfo.stage.flags = VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT;
     }
-    pipelineInfo.layout = layout_;
+    pipelineInfo.layout = out.layout;
     // Allows vkCmdDispatchBase, which splits a dispatch over more workgroups
     // than the device allows in one (see dispatch()).
     pipelineInfo.flags = VK_PIPELINE_CREATE_DISPATCH_BASE_BIT;
     {
         // lavapipe compiles the shader here, with LLVM.
         const DriverCall call("compiling the compute shader", name_.c_str());
-        VK_CHECK(vkCreateComputePipelines(ctx.device(), VK_NULL_HANDLE, 1, &pipelineInfo, nullptr, &pipeline_));
+        VK_CHECK(vkCreateComputePipelines(ctx.device(), VK_NULL_HANDLE, 1, &pipelineInfo, nullptr, &out.pipeline));
     }
-    ctx.setName(pipeline_, VK_OBJECT_TYPE_PIPELINE, name_);
-
+    ctx.setName(out.pipeline, VK_OBJECT_TYPE_PIPELINE, name_);
+    return out;
 }
 
 ComputeKernel::~ComputeKernel() {
     if (gpuAbandoned()) return;  // the GPU may still run the pipeline: leaked (gpu_wait.h)
     VkDevice device = ctx_.device();
+    // The pipeline and its layouts stay with the context's ComputePipelines.
     for (VkDescriptorPool pool : pools_) vkDestroyDescriptorPool(device, pool, nullptr);
-    vkDestroyPipeline(device, pipeline_, nullptr);
-    vkDestroyPipelineLayout(device, layout_, nullptr);
-    vkDestroyDescriptorSetLayout(device, setLayout_, nullptr);
-    vkDestroyShaderModule(device, module_, nullptr);
 }
 
 VkDescriptorSet ComputeKernel::cachedSet(std::span<const GpuBuffer* const> buffers) const {

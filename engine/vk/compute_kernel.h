@@ -16,11 +16,13 @@
 #include <volk.h>
 
 #include "vk/buffer.h"
+#include "vk/compute_pipelines.h"
 #include "vk/spirv_reflect.h"
 
 namespace vksim {
 
 class VulkanContext;
+struct ShaderBlob;  // vk/shader_table.h
 
 // A 32-bit specialization constant: the shader's `layout(constant_id = id)`.
 struct SpecializationConstant {
@@ -76,6 +78,9 @@ public:
     size_t cachedSetCount() const { return sets_.size(); }
 
 private:
+    ComputePipeline buildPipeline(const VulkanContext& ctx, const ShaderBlob& blob,
+                                  std::span<const SpecializationConstant> specialization,
+                                  uint32_t requiredSubgroupSize) const;
     // Binds `buffers`: a push descriptor where the device has them, else the
     // set made for this list of buffers the first time it was seen (sets are
     // never rewritten, so one in use by a frame in flight stays valid).
@@ -97,7 +102,7 @@ private:
     uint32_t workgroupSize_ = 1;
     uint32_t maxGroupCount_ = 0;
     bool pushDescriptors_ = false;
-    VkShaderModule module_ = VK_NULL_HANDLE;
+    // The context's (vk/compute_pipelines.h), shared with every kernel of the same key.
     VkDescriptorSetLayout setLayout_ = VK_NULL_HANDLE;
     VkPipelineLayout layout_ = VK_NULL_HANDLE;
     VkPipeline pipeline_ = VK_NULL_HANDLE;

@@ -268,8 +268,10 @@ VulkanContext::~VulkanContext() { destroy(); }
 
 void VulkanContext::destroy() {
     if (!ownsDevice_) {
-        // The application's objects stay; only our pool goes. Every command
-        // buffer from it was waited for in submitAndWait.
+        // The application's objects stay; only ours go: the pipelines (every
+        // World on this context is gone) and the pool. Every command buffer
+        // from it was waited for in submitAndWait.
+        if (gpuState_ != GpuState::Abandoned && device_) computePipelines_->destroy(device_);
         if (commandPool_) vkDestroyCommandPool(device_, commandPool_, nullptr);
         commandPool_ = VK_NULL_HANDLE;
         return;
@@ -277,6 +279,7 @@ void VulkanContext::destroy() {
     waitIdleForTeardown();
     if (gpuState_ == GpuState::Abandoned) return;  // the process is ending; destroying could hang as the wait did
     if (device_) {
+        computePipelines_->destroy(device_);
         if (commandPool_) vkDestroyCommandPool(device_, commandPool_, nullptr);
         vkDestroyDevice(device_, nullptr);
         device_ = VK_NULL_HANDLE;

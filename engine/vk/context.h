@@ -5,12 +5,15 @@
 // synchronization validation and every warning or error it reports is printed
 // and counted: tests and --validate fail on a non-zero count.
 #include <atomic>
+#include <memory>
 #include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include <volk.h>
+
+#include "vk/compute_pipelines.h"
 
 namespace vksim {
 
@@ -148,6 +151,10 @@ public:
     // device is not destroyed (that could block too).
     void waitIdleForTeardown() const;
 
+    // Every compute pipeline built on this context, each once
+    // (vk/compute_pipelines.h); ComputeKernel asks it for its own.
+    ComputePipelines& computePipelines() const { return *computePipelines_; }
+
 private:
     void createInstance(const ContextOptions& options);
     void pickPhysicalDevice(const std::string& selector);
@@ -178,6 +185,7 @@ private:
     uint32_t queueFamily_ = 0;
     VkCommandPool commandPool_ = VK_NULL_HANDLE;
     ValidationCounts validationCounts_;
+    std::unique_ptr<ComputePipelines> computePipelines_ = std::make_unique<ComputePipelines>();
 };
 
 }  // namespace vksim
