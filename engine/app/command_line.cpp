@@ -147,6 +147,10 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv, std::ostre
     cli.add_flag("--show-wind", showWind,
                  "Draw the wind field: the air's velocity at every particle that feels it, as lines");
 
+    bool showAnchors = false;
+    cli.add_flag("--show-anchors", showAnchors,
+                 "Draw the tethers and attachments: a line from every held particle to its anchor");
+
     bool showConvergence = false;
     cli.add_flag("--show-convergence", showConvergence,
                  "Start with the overlay's Convergence panel open (residuals "
@@ -223,6 +227,7 @@ ParsedCommandLine parseCommandLine(int argc, const char* const* argv, std::ostre
     options.display.colliders = !hideColliders;
     options.display.contacts = showContacts;
     options.display.wind = showWind;
+    options.display.anchors = showAnchors;
     options.showConvergence = showConvergence;
     display = lowerCase(display);
     for (size_t i = 0; i < kDisplayModeNames.size(); ++i) {

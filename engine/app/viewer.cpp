@@ -7,6 +7,7 @@
 #include <GLFW/glfw3.h>
 
 #include "diagnostics/frame_finite_check.h"
+#include "render/anchor_lines.h"
 #include "render/image_barrier.h"
 #include "render/offscreen_target.h"
 #include "render/window.h"
@@ -264,6 +265,7 @@ OverlayView Viewer::overlayView() {
     view.resetAllowed = observers_.empty();
     view.wireframeAvailable = renderer_->wireframeAvailable();
     view.wind = someObjectFeelsWind(sim_->model());
+    view.anchors = AnchorLines::anyIn(sim_->model());
     return view;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // How the viewer draws the simulated objects (keys 1-5, M, or the overlay's
-// combo box), whether it draws the colliders (C), the contacts (K) and the
-// wind field.
+// combo box), whether it draws the colliders (C), the contacts (K), the
+// wind field and the tethers and attachments.
 #include <array>
 #include <cstdint>
 
@@ -22,6 +22,7 @@ struct DisplaySettings {
     bool colliders = true;
     bool contacts = false;  // the contact pairs as lines over the scene (render/contact_lines.h)
     bool wind = false;      // the air's velocity at the particles as lines (render/wind_lines.h)
+    bool anchors = false;   // tethers and attachments as lines to their anchors (render/anchor_lines.h)
 };
 
 }  // namespace vksim

@@ -75,6 +75,7 @@ Renderer::Renderer(const VulkanContext& ctx, const SimModel& model, const Partic
     createFrameSets(framesInFlight);
     if (contacts && !contacts->empty()) contactLines_ = std::make_unique<ContactLines>(ctx, *contacts, particles);
     if (wind) windLines_ = std::make_unique<WindLines>(ctx, *wind, particles);
+    if (AnchorLines::anyIn(model)) anchorLines_ = std::make_unique<AnchorLines>(ctx, model, particles);
     const gpu::RigidBodyState identity{glm::vec4(0.0f), glm::vec4(0.0f, 0.0f, 0.0f, 1.0f), glm::vec4(0.0f),
                                        glm::vec4(0.0f), glm::vec4(0.0f), glm::vec4(0.0f)};
     identityTransform_ = makeStorageBuffer<gpu::RigidBodyState>(ctx, std::span(&identity, 1), "identity transform",
@@ -147,6 +148,7 @@ void Renderer::recordCompute(VkCommandBuffer cmd, const DisplaySettings& display
     if (display.mode == DisplayMode::Strain) scalars_.recordStrain(cmd);
     if (display.contacts && contactLines_) contactLines_->record(cmd);
     if (display.wind && windLines_) windLines_->record(cmd);
+    if (display.anchors && anchorLines_) anchorLines_->record(cmd);
 }
 
 void Renderer::recordFrame(VkCommandBuffer cmd, uint32_t slot, const RenderTarget& target, const CameraView& camera,
@@ -284,6 +286,11 @@ void Renderer::recordDraws(VkCommandBuffer cmd, uint32_t slot, VkExtent2D extent
     if (display.wind && windLines_) {
         bindLines(windLines_->vertices());
         vkCmdDraw(cmd, windLines_->vertexCount(), 1, 0, 0);
+    }
+    // The tethers and attachments: every held particle's line to its anchor.
+    if (display.anchors && anchorLines_ && anchorLines_->vertexCount() > 0) {
+        bindLines(anchorLines_->vertices());
+        vkCmdDraw(cmd, anchorLines_->vertexCount(), 1, 0, 0);
     }
 }
 

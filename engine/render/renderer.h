@@ -15,6 +15,7 @@
 
 #include "render/contact_lines.h"
 #include "render/wind_lines.h"
+#include "render/anchor_lines.h"
 #include "render/display_mode.h"
 #include "render/gpu_mesh.h"
 #include "render/orbit_camera.h"
@@ -95,6 +96,7 @@ private:
     std::vector<BodyDraw> bodies_;
     std::unique_ptr<ContactLines> contactLines_;  // null without contacts
     std::unique_ptr<WindLines> windLines_;        // null without "aero"
+    std::unique_ptr<AnchorLines> anchorLines_;    // null without tethers or attachments
 };
 
 }  // namespace vksim

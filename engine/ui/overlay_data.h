@@ -130,6 +130,7 @@ struct OverlayView {
     bool resetAllowed = true;                 // false while --export/--trace follow this simulation
     bool wireframeAvailable = true;
     bool wind = false;  // some object has "aero": the solver panel shows the wind's sliders
+    bool anchors = false;  // some particle is tethered or attached: the view panel offers their lines
 };
 
 }  // namespace vksim

@@ -187,6 +187,7 @@ void displayPanel(const OverlayView& view, ViewerControls& controls) {
     ImGui::Checkbox("colliders (C)", &controls.display.colliders);
     ImGui::Checkbox("contacts (K)", &controls.display.contacts);
     if (view.wind) ImGui::Checkbox("wind field", &controls.display.wind);
+    if (view.anchors) ImGui::Checkbox("tethers and attachments", &controls.display.anchors);
     if (ImGui::Button("Frame scene (F)")) controls.frameRequested = true;
     ImGui::SameLine();
     if (ImGui::Button("Reset camera (R)")) controls.cameraResetRequested = true;

@@ -124,6 +124,22 @@ add_test(NAME viewer_display_wind
 set_tests_properties(viewer_display_wind PROPERTIES FIXTURES_REQUIRED wind_off_shot LABELS "gpu;window"
                      TIMEOUT 120)
 
+# The tethers and attachments drawn (--show-anchors, render/anchor_lines.h):
+# the tethered curtains, with validation; the lines change the picture of
+# the same frame drawn without them.
+set(VKSIM_ANCHORS_SCENE ${PROJECT_SOURCE_DIR}/scenes/cloth_tethers.json)
+add_test(NAME viewer_display_anchors_off
+         COMMAND $<TARGET_FILE:vksim> ${VKSIM_ANCHORS_SCENE} --headless --frames 8 --size 480x270 --validate --quiet
+                 --screenshot ${VKSIM_SHOTS}/anchors_off.png)
+set_tests_properties(viewer_display_anchors_off PROPERTIES FIXTURES_SETUP anchors_off_shot LABELS "gpu;window"
+                     TIMEOUT 120)
+add_test(NAME viewer_display_anchors
+         COMMAND ${CMAKE_COMMAND} -DVKSIM=$<TARGET_FILE:vksim> -DCHECK=$<TARGET_FILE:vksim_png_check>
+                 -DSCENE=${VKSIM_ANCHORS_SCENE} -DARGS=--show-anchors -DOUT=${VKSIM_SHOTS}/anchors_on.png
+                 -DREFERENCE=${VKSIM_SHOTS}/anchors_off.png -P ${CMAKE_CURRENT_LIST_DIR}/display_mode_check.cmake)
+set_tests_properties(viewer_display_anchors PROPERTIES FIXTURES_REQUIRED anchors_off_shot LABELS "gpu;window"
+                     TIMEOUT 120)
+
 # The overlay is visible by default in the window, and a screenshot shows
 # it: the same frame as viewer_screenshot_windowed (which has --no-overlay)
 # must differ from it, with validation on throughout.

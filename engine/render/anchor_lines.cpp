@@ -1,0 +1,54 @@
+#include "render/anchor_lines.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "shaders/render/anchor_line_types.h"
+#include "solvers/sim_model.h"
+#include "state/particle_store.h"
+#include "vk/barriers.h"
+
+namespace vksim {
+namespace {
+
+std::vector<gpu::AnchorLine> anchorLines(const SimModel& model) {
+    std::vector<gpu::AnchorLine> lines;
+    for (const gpu::AttachmentConstraint& a : model.pbd.attachments)
+        lines.push_back({glm::vec4(glm::vec3(a.target), a.maxDistance), a.particle, 0, 0, 0});
+    for (const gpu::SolvedTether& t : model.solvedTethers) lines.push_back({t.anchor, t.particle, 0, 0, 0});
+    return lines;
+}
+
+}  // namespace
+
+bool AnchorLines::anyIn(const SimModel& model) {
+    return !model.pbd.attachments.empty() || !model.solvedTethers.empty();
+}
+
+AnchorLines::AnchorLines(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles)
+    : particles_(particles),
+      kernel_(ctx, "render/anchor_lines.comp", sizeof(gpu::AnchorLinesPush)) {
+    std::vector<gpu::AnchorLine> lines = anchorLines(model);
+    lineCount_ = static_cast<uint32_t>(lines.size());
+    if (lines.empty()) lines.push_back({});  // a buffer of no size cannot be made
+    lines_ = makeStorageBuffer<gpu::AnchorLine>(ctx, lines, "anchor lines");
+    vertices_ = GpuBuffer(ctx, std::max<VkDeviceSize>(16, VkDeviceSize{lineCount_} * 2 * sizeof(glm::vec4)),
+                          VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT,
+                          MemoryKind::DeviceLocal, "anchor line vertices");
+}
+
+void AnchorLines::record(VkCommandBuffer cmd) {
+    // As WindLines: the last draw's vertex reads finish before this pass
+    // rewrites them, and the simulation's writes are visible to it.
+    memoryBarrier(cmd, VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT, VK_ACCESS_2_NONE,
+                  VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_NONE);
+    computeToComputeBarrier(cmd);
+    const gpu::AnchorLinesPush push{lineCount_, 0, 0, 0};
+    kernel_.dispatch(cmd, {&particles_.positions(), &lines_, &vertices_}, lineCount_, push);
+    memoryBarrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                  VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT, VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT);
+    // Its reads finish before the next frame's passes write positions.
+    computeToComputeBarrier(cmd);
+}
+
+}  // namespace vksim

@@ -1,0 +1,45 @@
+#pragma once
+// The tethers and attachments drawn (DisplaySettings::anchors; the overlay's
+// "tethers and attachments" checkbox, --show-anchors): a line from every
+// tethered or attached particle to the point it is held to, from the
+// model's records (PBD attachment constraints, the tethers projected after
+// the PD and mass-spring solves, docs/physics.md §1 "Tethers"), brighter
+// where a tether is taut or an attachment pulls. A compute pass writes the
+// lines' vertices (position xyz, colour index w) from the current positions.
+#include <cstdint>
+
+#include <volk.h>
+
+#include "vk/buffer.h"
+#include "vk/compute_kernel.h"
+
+namespace vksim {
+
+class ParticleStore;
+class VulkanContext;
+struct SimModel;
+
+class AnchorLines {
+public:
+    AnchorLines(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles);
+
+    // Whether the model holds any particle to an anchor (else nothing to draw).
+    static bool anyIn(const SimModel& model);
+
+    // After the simulation's frame, with the barriers before (the
+    // simulation's writes; the last draw's reads) and after (read as vertices).
+    void record(VkCommandBuffer cmd);
+
+    // The lines' vertices (vec4: position, colour index), a line list.
+    const GpuBuffer& vertices() const { return vertices_; }
+    uint32_t vertexCount() const { return 2 * lineCount_; }
+
+private:
+    const ParticleStore& particles_;
+    uint32_t lineCount_ = 0;
+    GpuBuffer lines_;
+    GpuBuffer vertices_;
+    ComputeKernel kernel_;
+};
+
+}  // namespace vksim
