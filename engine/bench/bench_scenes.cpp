@@ -162,14 +162,18 @@ Scene clothSmallStepsPerColour(uint32_t size) {
     return scene;
 }
 
-// cloth-wind: cloth-pbd-per-colour in a gusty wind (docs/physics.md §15):
-// the cloth with "aero" (drag 1, lift 0.5) in a 6 m/s wind with gusts of
-// 2 m/s. On the per-colour path, so that the stretch projection has passes
-// of its own ("stretch colour c") to weigh the wind passes against.
+// cloth-wind: cloth-pbd-per-colour in a gusty wind (docs/physics.md §15),
+// tethered: the cloth with "aero" (drag 1, lift 0.5) in a 6 m/s wind with
+// gusts of 2 m/s, every free particle tethered to the nearer of its two
+// pinned corners (Euclidean, docs/physics.md §1 "Tethers": one attachment
+// constraint each). On the per-colour path, so that the stretch projection
+// has passes of its own ("stretch colour c") to weigh the wind and tether
+// passes against.
 Scene clothWind(uint32_t size) {
     Scene scene = clothOverSpherePerColour(size);
     scene.name = fmt::format("cloth-wind {}x{}", size, size);
     scene.cloths.front().aero = AeroParams{.drag = 1.0f, .lift = 0.5f};
+    scene.cloths.front().tethers = TetherParams{.mode = TetherMode::Euclidean};
     scene.solver.air.wind = glm::vec3(6.0f, 0.0f, 2.0f);
     scene.solver.air.gusts = GustSettings{.strength = 2.0f, .scale = 0.5f, .period = 1.0f, .seed = 1};
     return scene;
@@ -390,8 +394,8 @@ const std::vector<BenchScene> kScenes{
     {"cloth-small-steps-per-colour", "cloth-small-steps on the per-colour path, for comparison",
      "vertices per side", {32, 64, 128, 256, 512, 1024, 2048}, 128, clothSmallStepsPerColour, gridParticles},
     {"cloth-wind",
-     "cloth-pbd-per-colour with \"aero\" (drag 1, lift 0.5) in a 6 m/s wind with 2 m/s gusts: the wind passes "
-     "beside the stretch colours",
+     "cloth-pbd-per-colour with \"aero\" (drag 1, lift 0.5) in a 6 m/s wind with 2 m/s gusts, tethered to its "
+     "pinned corners: the wind and tether passes beside the stretch colours",
      "vertices per side", {32, 64, 128, 256, 512, 1024}, 64, clothWind, gridParticles},
     {"cloth-pd",
      "the same cloth with projective dynamics (1 substep, 10 local/global x 20 Chebyshev-Jacobi iterations; "
