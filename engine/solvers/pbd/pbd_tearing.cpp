@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include <fmt/format.h>
+
 #include "geometry/shared_math.h"
 #include "solvers/pbd/pbd_constraints.h"
 #include "state/particle_store.h"
@@ -131,6 +133,19 @@ void PbdTearing::addStateBuffers(std::vector<GpuBuffer*>& out) {
     out.push_back(&constraints_.constraints(gpu::kPbdFamilyDistance));
     out.push_back(&constraints_.constraints(gpu::kPbdFamilyBending));
     out.push_back(&particles_.triangleIndices());
+}
+
+std::string PbdTearing::describe() const {
+    const auto distance = constraints_.constraints(gpu::kPbdFamilyDistance).downloadArray<gpu::DistanceConstraint>();
+    const auto bending = constraints_.constraints(gpu::kPbdFamilyBending).downloadArray<gpu::BendingConstraint>();
+    const auto triangles = particles_.triangleIndices().downloadArray<uint32_t>();
+    size_t stretchBroken = 0, bendingBroken = 0, dropped = 0;
+    for (size_t j = 0; j < initialDistance_.size(); ++j) stretchBroken += distance[j].restLength < 0.0f ? 1 : 0;
+    for (size_t j = 0; j < initialBending_.size(); ++j) bendingBroken += bending[j].scale < 0.0f ? 1 : 0;
+    for (const glm::uvec4& e : triangleEdges_)
+        dropped += triangles[3 * e.x] == triangles[3 * e.x + 1] && triangles[3 * e.x] == triangles[3 * e.x + 2] ? 1 : 0;
+    return fmt::format("tearing: {} of {} stretch constraints broken (and {} bending), {} of {} triangles dropped",
+                       stretchBroken, initialDistance_.size(), bendingBroken, dropped, triangleEdges_.size());
 }
 
 uint32_t tearReference(std::vector<gpu::DistanceConstraint>& distance, std::vector<gpu::BendingConstraint>& bending,

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "shaders/pbd/pbd_types.h"
@@ -51,6 +52,11 @@ public:
     // The distance and bending constraint buffers, whose broken flags carry
     // across frames, and the triangle indices.
     void addStateBuffers(std::vector<GpuBuffer*>& out);
+
+    // What has torn, read back (waits for the queue): for a run's summary,
+    // "tearing: 12 of 2162 stretch constraints broken (and 9 bending), 14
+    // of 1058 triangles dropped".
+    std::string describe() const;
 
     // Per bending constraint in the GPU's order: the index of the stretch
     // constraint on its hinge edge (particles x, y), or gpu::kNoHinge.
