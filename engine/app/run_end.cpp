@@ -9,6 +9,8 @@
 #include "diagnostics/state_hash.h"
 #include "run/run_options.h"
 #include "run/stop_signal.h"
+#include "solvers/pbd/pbd_solver.h"
+#include "solvers/pbd/pbd_tearing.h"
 #include "vk/context.h"
 #include "world/world.h"
 
@@ -30,6 +32,8 @@ std::optional<int> endOfFrames(const RunOptions& options, const World& world, ui
             for (const std::string& line : describeContactStats(stats))
                 (stats.overflowSubsteps > 0 ? std::cerr : std::cout) << line << "\n";
     }
+    if (!options.quiet && world.model().pbd.particleCount > 0)
+        if (const PbdTearing* tearing = world.solver<PbdSolver>().tearing()) std::cout << tearing->describe() << "\n";
     if (options.printHash) std::cout << "state-hash: " << formatHash(world.stateHash()) << "\n";
     return std::nullopt;
 }

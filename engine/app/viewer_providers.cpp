@@ -51,6 +51,15 @@ LiveParameter familyParameter(Viewer& viewer, uint32_t cloth, ConstraintFamily f
     return p;
 }
 
+// A tearing cloth's threshold strain (PbdTearEdit), over the range the
+// scene format takes: logarithmic, since 0.01 and 1 are both in use.
+LiveParameter tearParameter(Viewer& viewer, uint32_t cloth) {
+    const ClothObject& object = viewer.simulation().scene().cloths[cloth];
+    LiveParameter p{fmt::format("{}: tearing", object.name), "strain", object.tearing.strain, 0.01f, 10.0f, true, {}};
+    p.set = [&viewer, cloth](float value) { viewer.simulation().edit(PbdTearEdit{cloth, value}); };
+    return p;
+}
+
 // Projective dynamics stiffness, logarithmic over the decades each family's
 // unit spans in practice (scene.h's defaults sit inside).
 struct StiffnessScale {
@@ -469,6 +478,7 @@ std::vector<LiveParameter> ViewerProviders::parameters() {
         for (ConstraintFamily family : {ConstraintFamily::Stretch, ConstraintFamily::Bending,
                                         ConstraintFamily::Attachment})
             if (familyParams(scene.cloths[c], family).enabled) list.push_back(familyParameter(viewer_, c, family));
+        if (scene.cloths[c].tearing.enabled) list.push_back(tearParameter(viewer_, c));
     }
     // Mass-spring: the shared solver's integrator once, then each cloth.
     const auto isSpringCloth = [](const ClothObject& cloth) { return cloth.method == SolverMethod::Springs; };

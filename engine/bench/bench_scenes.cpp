@@ -179,6 +179,16 @@ Scene clothWind(uint32_t size) {
     return scene;
 }
 
+// cloth-tearing: cloth-pbd-per-colour that tears (docs/physics.md §1,
+// "Tearing") past a strain of 5 %, which the cloth reaches at its two pins as
+// it drapes: the tear pass runs once per frame beside the stretch colours.
+Scene clothTearing(uint32_t size) {
+    Scene scene = clothOverSpherePerColour(size);
+    scene.name = fmt::format("cloth-tearing {}x{}", size, size);
+    scene.cloths.front().tearing = TearingParams{.enabled = true, .strain = 0.05f};
+    return scene;
+}
+
 // cloth-pd: the same cloth with projective dynamics, with the settings of
 // scenes/pd_cloth_sphere.json: one substep per frame, 10 local/global
 // iterations of 20 Chebyshev-accelerated Jacobi iterations; edge springs,
@@ -397,6 +407,10 @@ const std::vector<BenchScene> kScenes{
      "cloth-pbd-per-colour with \"aero\" (drag 1, lift 0.5) in a 6 m/s wind with 2 m/s gusts, tethered to its "
      "pinned corners: the wind and tether passes beside the stretch colours",
      "vertices per side", {32, 64, 128, 256, 512, 1024}, 64, clothWind, gridParticles},
+    {"cloth-tearing",
+     "cloth-pbd-per-colour that tears past a strain of 5 % (\"tearing\"): the tear pass, once per frame, beside "
+     "the stretch colours",
+     "vertices per side", {64, 128, 256}, 64, clothTearing, gridParticles},
     {"cloth-pd",
      "the same cloth with projective dynamics (1 substep, 10 local/global x 20 Chebyshev-Jacobi iterations; "
      "springs, triangle strain, bending)",

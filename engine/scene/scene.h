@@ -82,6 +82,7 @@ struct ClothObject {
     ConstraintParams bending;
     ConstraintParams attachment;                 // pins as soft attachments when stiffness < 1
     ShapeMatchParams shapeMatching;              // PBD only
+    TearingParams tearing;                       // PBD only: stretch constraints that break
     TetherParams tethers;                        // long-range attachments to the pins (after the solve: PD, springs)
     bool pinsAsAttachments = false;              // false: pinned vertices get inverse mass 0
     glm::vec3 initialVelocity{0.0f};

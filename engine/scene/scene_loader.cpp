@@ -622,6 +622,18 @@ TetherParams readTetherParams(const Field& field) {
     return tethers;
 }
 
+// docs/scene-format.md, "tearing" (docs/physics.md §1, "Tearing"). Past a
+// strain of 10 a cloth is a string of beads: a typo.
+constexpr double kMaxTearStrain = 10.0;
+
+TearingParams readTearing(const Field& field) {
+    const ObjectFields fields(field, {"strain"}, "for tearing");
+    TearingParams tearing{.enabled = true};
+    constexpr NumberRange kStrainRange{.min = 0.0, .max = kMaxTearStrain, .minExclusive = true};
+    tearing.strain = readFloat(fields.required("strain"), kStrainRange);
+    return tearing;
+}
+
 ClothObject readCloth(const Field& field, std::size_t index, const SolverSettings& solver,
                       SceneAssets* meshAssets = nullptr) {
     ClothObject cloth;
@@ -636,7 +648,7 @@ ClothObject readCloth(const Field& field, std::size_t index, const SolverSetting
     if (springs) keys.push_back("springs");
     else keys.insert(keys.end(), {"stretch", "bending", "attachment"});
     if (pd) keys.push_back("strain");
-    keys.push_back("tethers");
+    keys.insert(keys.end(), {"tethers", "tearing"});
     if (!pd && !springs) keys.push_back("shapeMatching");
     if (meshAssets) keys.insert(keys.end(), {"file", "scale", "weldTolerance", "pinnedRegions"});
     else keys.insert(keys.end(), {"size", "resolution"});
@@ -684,6 +696,16 @@ ClothObject readCloth(const Field& field, std::size_t index, const SolverSetting
         cloth.tethers = readTetherParams(*f);
         if (meshAssets ? cloth.mesh->pinnedVertices.empty() : cloth.pinned.empty())
             f->fail(fmt::format(R"(object "{}" has no pinned vertices for its tethers to anchor to)", cloth.name));
+    }
+    if (auto f = fields.optional("tearing")) {
+        if (pd || springs)
+            f->fail(fmt::format(R"(tearing is for PBD cloths (breaking their stretch constraints); object "{}" has )"
+                                R"("method": "{}")",
+                                cloth.name, pd ? "pd" : "springs"));
+        cloth.tearing = readTearing(*f);
+        if (!cloth.stretch.enabled)
+            f->fail(fmt::format(R"(object "{}" has no stretch constraints to tear ("stretch": {{"enabled": false}}))",
+                                cloth.name));
     }
     if (auto f = fields.optional("pinsAsAttachments")) {
         cloth.pinsAsAttachments = readBool(*f);

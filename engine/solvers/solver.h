@@ -176,6 +176,15 @@ public:
         (void)particles;
     }
 
+    // After every substep of the frame (and the whole-frame records), before
+    // the normals: work that runs once per frame on its end-of-frame
+    // positions, the same on every dispatch path (PBD's tearing). Nothing
+    // by default.
+    virtual void recordFrameEnd(StepRecorder& rec, const FrameInputs& frame) {
+        (void)rec;
+        (void)frame;
+    }
+
     // Back to the model's initial state (waits for the queue): whatever
     // per-step state it keeps beside the particle store.
     virtual void reset(const SharedModel& model) { (void)model; }

@@ -122,6 +122,7 @@ void Stepper::recordFrame(StepRecorder& rec, const FrameInputs& frame) {
     for (const Active& active : active_)
         if (active.solver->recordsWholeFrames(settings))
             active.solver->recordFrame(rec, frame, particlePush(settings, h, *active.solver, colliders_.count()));
+    for (const Active& active : active_) active.solver->recordFrameEnd(rec, frame);
     if (wind_) wind_->recordFrameEnd(rec, settings);
     if (frame.normals) stages_.normals(rec, normalsPass_);
 }

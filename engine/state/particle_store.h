@@ -72,6 +72,8 @@ public:
     const GpuBuffer& integrators() const { return integrators_; }
     const GpuBuffer& normals() const { return normals_; }
     const GpuBuffer& triangleIndices() const { return triangles_; }
+    // Written by PBD tearing (solvers/pbd/pbd_tearing.h), which drops torn triangles.
+    GpuBuffer& triangleIndices() { return triangles_; }
     const GpuBuffer& adjacencyOffsets() const { return adjacencyOffsets_; }
     const GpuBuffer& adjacentTriangles() const { return adjacentTriangles_; }
     uint32_t particleCount() const { return particleCount_; }

@@ -39,8 +39,9 @@ void computeToVertexInputBarrier(VkCommandBuffer cmd) {
 }
 
 void vertexInputToComputeBarrier(VkCommandBuffer cmd) {
-    memoryBarrier(cmd, VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT, VK_ACCESS_2_NONE,
-                  VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_NONE);
+    // The index fetch too: PBD tearing writes the triangle indices (solvers/pbd/pbd_tearing.h).
+    memoryBarrier(cmd, VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT | VK_PIPELINE_STAGE_2_INDEX_INPUT_BIT,
+                  VK_ACCESS_2_NONE, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_NONE);
 }
 
 void hostToComputeBarrier(VkCommandBuffer cmd) {

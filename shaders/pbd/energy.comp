@@ -61,12 +61,13 @@ void main() {
         }
     } else if (t < bendingFirst) {
         DistanceConstraint c = distanceConstraints[t - pc.particleCount];
-        term = constraintEnergy(distance(predicted[c.p0].xyz, predicted[c.p1].xyz) - c.restLength, c.material);
+        // A torn constraint (restLength < 0) has no energy.
+        if (c.restLength >= 0.0) term = constraintEnergy(distance(predicted[c.p0].xyz, predicted[c.p1].xyz) - c.restLength, c.material);
     } else if (t < attachmentFirst) {
         BendingConstraint c = bendingConstraints[t - bendingFirst];
         vec3 e = isometricBendingVector(predicted[c.particles.x].xyz, predicted[c.particles.y].xyz,
                                         predicted[c.particles.z].xyz, predicted[c.particles.w].xyz, c.K);
-        term = constraintEnergy(0.5 * c.scale * dot(e, e), c.material);
+        if (c.scale >= 0.0) term = constraintEnergy(0.5 * c.scale * dot(e, e), c.material);  // < 0: torn
     } else if (t < attachmentFirst + pc.attachmentCount) {
         AttachmentConstraint c = attachmentConstraints[t - attachmentFirst];
         // A tether (maxDistance > 0) is one-sided: no energy within its length.

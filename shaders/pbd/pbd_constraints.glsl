@@ -36,11 +36,12 @@ struct PairCorrection {
 };
 
 // Distance: C = |p0 - p1| - d, grad_0 C = n, grad_1 C = -n, n = (p0-p1)/|p0-p1|.
+// A torn constraint (docs/physics.md §1, "Tearing") holds -d: it moves nothing.
 PairCorrection solveDistance(real3 p0, real w0, real3 p1, real w1, real restLength, uint mode,
                              real iterationStiffness, real compliance, real dt, real lambda) {
     real3 d = p0 - p1;
     real len = length(d);
-    if (len <= real(1e-12)) return PairCorrection(real3(0), real3(0), real(0));
+    if (len <= real(1e-12) || restLength < real(0)) return PairCorrection(real3(0), real3(0), real(0));
     real3 n = d / len;
     real dLambda = constraintDeltaLambda(mode, iterationStiffness, compliance, dt, len - restLength, w0 + w1,
                                          lambda);
@@ -67,6 +68,8 @@ real3 isometricBendingVector(real3 p0, real3 p1, real3 p2, real3 p3, real4 K) {
 QuadCorrection solveIsometricBending(real3 p0, real w0, real3 p1, real w1, real3 p2, real w2,
                                      real3 p3, real w3, real4 K, real scale, uint mode,
                                      real iterationStiffness, real compliance, real dt, real lambda) {
+    // A torn hinge (docs/physics.md §1, "Tearing") holds -scale: it moves nothing.
+    if (scale < real(0)) return QuadCorrection(real3(0), real3(0), real3(0), real3(0), real(0));
     real3 e = isometricBendingVector(p0, p1, p2, p3, K);
     real e2 = dot(e, e);
     real C = real(0.5) * scale * e2;
@@ -76,6 +79,13 @@ QuadCorrection solveIsometricBending(real3 p0, real w0, real3 p1, real w1, real3
     real dLambda = constraintDeltaLambda(mode, iterationStiffness, compliance, dt, C, weightedGradSq, lambda);
     real3 g = scale * dLambda * e;
     return QuadCorrection(w0 * K.x * g, w1 * K.y * g, w2 * K.z * g, w3 * K.w * g, dLambda);
+}
+
+// Tearing (docs/physics.md §1, "Tearing"): whether a stretch constraint of
+// rest length d between p0 and p1 breaks at strain threshold s > 0, that is
+// whether |p0 - p1| > (1 + s) d.
+bool distanceTears(real3 p0, real3 p1, real restLength, real strain) {
+    return length(p0 - p1) > (real(1) + strain) * restLength;
 }
 
 struct PointCorrection {

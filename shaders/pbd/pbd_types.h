@@ -26,7 +26,8 @@ struct ConstraintMaterial {
 };
 GPU_CHECK_SIZE(ConstraintMaterial, 16);
 
-// Distance (stretch/shear): C = |p0 - p1| - restLength.
+// Distance (stretch/shear): C = |p0 - p1| - restLength. A torn constraint
+// (docs/physics.md §1, "Tearing") holds -restLength, and projects nothing.
 struct DistanceConstraint {
     uint p0;
     uint p1;
@@ -38,7 +39,8 @@ GPU_CHECK_SIZE(DistanceConstraint, 16);
 // Isometric bending (Bergou et al. 2006, Bender et al. 2014) over the two
 // triangles (p0,p2,p1) and (p0,p1,p3) sharing edge p0-p1:
 // C = 1/2 * scale * |sum_i K_i p_i|^2 with scale = 3/(A0+A1). Its Hessian is
-// constant, so K and scale are computed once from the (flat) rest shape.
+// constant, so K and scale are computed once from the (flat) rest shape. A
+// constraint whose hinge tore holds -scale, and projects nothing.
 struct BendingConstraint {
     uvec4 particles;  // p0, p1 (shared edge), p2, p3 (opposite vertices)
     vec4 K;           // cotangent weights of Bergou's discrete Laplacian
@@ -135,6 +137,19 @@ struct ColourPush {
     uint pad0;
 };
 GPU_CHECK_SIZE(ColourPush, 48);
+
+// Tearing (pbd/tear.comp; docs/physics.md §1, "Tearing"): once per frame,
+// a run over the stretch constraints (family kPbdFamilyDistance), then one
+// over the bending constraints and the tearing cloths' triangles
+// (kPbdFamilyBending).
+GPU_CONST(uint, kNoHinge, 0xFFFFFFFFu);  // an edge with no stretch constraint (that tears)
+struct TearPush {
+    uint family;        // kPbdFamilyDistance or kPbdFamilyBending
+    uint count;         // threads: the stretch constraints, or the bending constraints and then the triangles
+    uint bendingCount;  // the bending run: its threads [0, bendingCount) are the bending constraints
+    uint pad0;
+};
+GPU_CHECK_SIZE(TearPush, 16);
 
 // The PBD workgroup solve (pbd/solve_in_workgroup.glsl; docs/physics.md §1,
 // "Small objects in one workgroup"): one workgroup per small object runs

@@ -18,7 +18,8 @@ void main() {
     float term = 0.0;
     if (j < pc.count) {
         DistanceConstraint c = constraints[pc.first + j];
-        term = abs(distance(predicted[c.p0].xyz, predicted[c.p1].xyz) - c.restLength);
+        // A torn constraint (restLength < 0) holds nothing.
+        if (c.restLength >= 0.0) term = abs(distance(predicted[c.p0].xyz, predicted[c.p1].xyz) - c.restLength);
     }
     uint l = gl_LocalInvocationID.x;
     sums[l] = term;

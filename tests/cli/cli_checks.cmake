@@ -107,5 +107,8 @@ vksim_scenes_check(colour_across_families)
 # Tethers: the curtains, the same on 1, 2 and 4 threads on the per-colour and
 # cluster paths and on the workgroup path as per colour; tethers change the state.
 vksim_scenes_check(tether_determinism)
+# Tearing: the curtain torn by a ball, the same on 1, 2 and 4 threads and on the per-colour path; the tear pass
+# timed; tearing changes the state; a state saved mid-tear loads to the same bits.
+vksim_scenes_check(tearing_determinism)
 # XPBD solids: tetrahedra the same on 1, 2 and 4 threads, on the workgroup, per-colour and cluster paths.
 vksim_scenes_check(xpbd_determinism)

@@ -66,6 +66,8 @@ public:
     // So lambdas(kPbdFamilyTetrahedron) is that buffer too.
     const GpuBuffer& materials() const { return materials_; }
     const GpuBuffer& constraints(uint32_t family) const { return constraints_[family]; }
+    // Written by tearing (pbd_tearing.h), which breaks constraints in place.
+    GpuBuffer& constraints(uint32_t family) { return constraints_[family]; }
     const GpuBuffer& lambdas(uint32_t family) const {
         return family == gpu::kPbdFamilyTetrahedron ? constraints_[family] : lambdas_[family];
     }

@@ -10,6 +10,7 @@
 #include "model/solid_geometry.h"
 #include "solvers/pbd/pbd_model_builder.h"
 #include "solvers/pbd/pbd_solver.h"
+#include "solvers/pbd/pbd_tearing.h"
 #include "solvers/sim_model.h"
 
 namespace vksim {
@@ -48,6 +49,23 @@ void setPbdFamilyMaterial(Scene& scene, PbdModel& pbd, uint32_t cloth, Constrain
 void PbdMaterialEdit::apply(Scene& scene, SimModel& model, PbdSolver& solver) const {
     setPbdFamilyMaterial(scene, model.pbd, cloth, family, params);  // throws before any change
     solver.setMaterials(model.pbd.materials);
+}
+
+void PbdTearEdit::apply(Scene& scene, SimModel& model, PbdSolver& solver) const {
+    if (cloth >= scene.cloths.size())
+        throw std::invalid_argument(
+            fmt::format("PbdTearEdit: cloth {} out of range (the scene has {})", cloth, scene.cloths.size()));
+    ClothObject& object = scene.cloths[cloth];
+    const std::string where = fmt::format("PbdTearEdit: cloth '{}'", clipInput(object.name));
+    if (!object.tearing.enabled || object.method != SolverMethod::Pbd)
+        throw std::invalid_argument(where + ": it does not tear (\"tearing\" is set when the scene loads)");
+    if (!(strain > 0.0f && strain <= 10.0f))
+        throw std::invalid_argument(fmt::format("{}: strain {} is not in (0, 10]", where, strain));
+    object.tearing.strain = strain;
+    model.pbd.tearStrains.at(materialIndex(cloth, ConstraintFamily::Stretch)) = strain;
+    std::vector<float> rows = solver.tearing()->strains();
+    rows.at(materialIndex(cloth, ConstraintFamily::Stretch)) = strain;
+    solver.setTearStrains(rows);
 }
 
 void PbdSolidMaterialEdit::apply(Scene& scene, SimModel& model, PbdSolver& solver) const {

@@ -40,4 +40,17 @@ struct PbdSolidMaterialEdit {
     void apply(Scene& scene, SimModel& model, PbdSolver& solver) const;
 };
 
+// The live edit of a tearing cloth's threshold (docs/physics.md §1,
+// "Tearing"): PBD cloth `cloth` (index into scene().cloths), which has
+// "tearing", breaks its stretch constraints past `strain` from the next frame
+// on, with no wait. What broke stays broken. Throws std::invalid_argument,
+// changing nothing, for a cloth that does not tear (tearing cannot be
+// switched on live), a bad index or a strain not in (0, 10].
+struct PbdTearEdit {
+    using Solver = PbdSolver;
+    uint32_t cloth = 0;
+    float strain = 0.5f;
+    void apply(Scene& scene, SimModel& model, PbdSolver& solver) const;
+};
+
 }  // namespace vksim

@@ -50,6 +50,10 @@ struct PbdModel {
 
     // Topology (uploaded once), each family sorted by colour, its overflow group last.
     std::vector<gpu::ConstraintMaterial> materials;
+    // Per cloth material row: the strain its stretch constraints tear at
+    // (docs/physics.md §1, "Tearing"), 0 where they do not; rows past its
+    // end (the solids') do not tear either.
+    std::vector<float> tearStrains;
     std::vector<gpu::DistanceConstraint> distance;
     ColourGroups distanceGroups;
     std::vector<gpu::BendingConstraint> bending;

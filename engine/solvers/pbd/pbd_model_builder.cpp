@@ -29,6 +29,8 @@ void appendPbdMaterials(PbdModel& pbd, const std::vector<ClothObject>& cloths) {
         pbd.materials.push_back(toMaterial(cloth.stretch));
         pbd.materials.push_back(toMaterial(cloth.bending));
         pbd.materials.push_back(toMaterial(cloth.attachment));
+        const bool tears = cloth.tearing.enabled && cloth.method == SolverMethod::Pbd;
+        pbd.tearStrains.insert(pbd.tearStrains.end(), {tears ? cloth.tearing.strain : 0.0f, 0.0f, 0.0f});
     }
 }
 

@@ -64,4 +64,13 @@ struct ShapeMatchParams {
     float beta = 0.5f;       // linear mode: goal transform beta A~ + (1 - beta) R
 };
 
+// Tearing of a PBD cloth (docs/physics.md §1, "Tearing"): a stretch
+// constraint whose length passes (1 + strain) times its rest length at the
+// end of a frame breaks for good, and the bending constraints hinged on its
+// edge break with it.
+struct TearingParams {
+    bool enabled = false;
+    float strain = 0.5f;  // > 0: the breaking strain (l - l0) / l0
+};
+
 }  // namespace vksim

@@ -6,11 +6,12 @@
 
 #include "solvers/pbd/colour_sweep.h"
 #include "solvers/pbd/iteration_stages.h"
+#include "solvers/pbd/pbd_tearing.h"
 #include "solvers/pbd/per_colour_path.h"
 
 namespace vksim {
 
-PbdSolver::PbdSolver(const VulkanContext& ctx, const PbdModelView& model, const ParticleStore& particles,
+PbdSolver::PbdSolver(const VulkanContext& ctx, const PbdModelView& model, ParticleStore& particles,
                      const ColliderSet& colliders, uint32_t iterations)
     : particles_(particles), device_(pbdDeviceShape(ctx)) {
     // The constraint arrays go up in the cluster plan's order, which every
@@ -25,6 +26,8 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const PbdModelView& model, const 
                                                   *stages_);
     clusters_ = std::make_unique<ClusterPath>(ctx, model, clusterPlan, device_, *constraints_, colliders,
                                               *workgroupSolve_, *colours_, *stages_);
+    if (PbdTearing::anyTears(model.pbd))
+        tearing_ = std::make_unique<PbdTearing>(ctx, model, *constraints_, particles);
 }
 
 PbdSolver::~PbdSolver() = default;
@@ -42,6 +45,7 @@ void PbdSolver::declarePasses(StepPlan& plan) {
     stages_->declareShapeMatch(plan);
     workgroups_->declarePasses(plan);
     stages_->declareTracking(plan);
+    if (tearing_) tearing_->declarePasses(plan);
     passesDeclared_ = true;
 }
 
@@ -56,6 +60,25 @@ void PbdSolver::beginFrame(StepRecorder& rec, const FrameInputs& frame) {
             kPbdColouringNames[static_cast<size_t>(frame.settings.pbd.colouring)],
             kPbdColouringNames[static_cast<size_t>(constraints_->colouring())]));
     constraints_->recordFrameStart(rec, frame.settings.pbd.iterations);
+    if (tearing_) tearing_->recordFrameStart(rec);
+}
+
+void PbdSolver::recordFrameEnd(StepRecorder& rec, const FrameInputs& frame) {
+    (void)frame;
+    if (tearing_) tearing_->recordFrameEnd(rec);
+}
+
+void PbdSolver::reset(const SharedModel& model) {
+    if (tearing_) tearing_->reset(model);
+}
+
+void PbdSolver::addStateBuffers(std::vector<GpuBuffer*>& out) {
+    if (tearing_) tearing_->addStateBuffers(out);
+}
+
+void PbdSolver::setTearStrains(const std::vector<float>& strains) {
+    if (!tearing_) throw std::invalid_argument("no cloth of this world tears (\"tearing\")");
+    tearing_->setStrains(strains);
 }
 
 const GpuBuffer& PbdSolver::recordSolve(StepRecorder& rec, const SubstepContext& sub) {

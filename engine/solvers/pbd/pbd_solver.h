@@ -30,6 +30,7 @@ namespace vksim {
 class ColliderSet;
 class ColourSweep;
 class PbdIterationStages;
+class PbdTearing;
 class PerColourPath;
 class VulkanContext;
 
@@ -39,7 +40,8 @@ public:
 
     // `iterations`: the first frame's n_s, for which the materials'
     // per-iteration stiffness is computed here (beginFrame again when it changes).
-    PbdSolver(const VulkanContext& ctx, const PbdModelView& model, const ParticleStore& particles,
+    // Of `particles` it writes the triangle indices only where a cloth tears.
+    PbdSolver(const VulkanContext& ctx, const PbdModelView& model, ParticleStore& particles,
               const ColliderSet& colliders, uint32_t iterations);
     ~PbdSolver() override;
 
@@ -61,6 +63,12 @@ public:
     bool projectsCollisionsInSolve() const override { return true; }
     bool projectsContactsInSolve() const override { return true; }
     bool recordsWholeFrames(const SolverSettings& settings) const override;
+    // Tearing (pbd_tearing.h), where a cloth tears: after the frame's
+    // substeps, whichever path ran them.
+    void recordFrameEnd(StepRecorder& rec, const FrameInputs& frame) override;
+    // The broken flags of a tearing cloth's constraints are its state.
+    void reset(const SharedModel& model) override;
+    void addStateBuffers(std::vector<GpuBuffer*>& out) override;
     void recordFrame(StepRecorder& rec, const FrameInputs& frame, const gpu::ParticlePush& particles) override;
     // A path the objects do not fit (pathMisfit()).
     void checkSettings(const SolverSettings& settings, const std::string& scenePath) override;
@@ -86,6 +94,12 @@ public:
         constraints_->setElasticMaterials(rows);
     }
 
+    // Live tear thresholds, one per material row (PbdModel::tearStrains),
+    // recorded into the next frame; only where a cloth tears.
+    void setTearStrains(const std::vector<float>& strains);
+    // Null unless some cloth tears.
+    const PbdTearing* tearing() const { return tearing_.get(); }
+
     const PbdConstraints& constraints() const { return *constraints_; }
     const WorkgroupPath& workgroupPath() const { return *workgroups_; }
     const ClusterPath& clusterPath() const { return *clusters_; }
@@ -107,6 +121,7 @@ private:
     std::unique_ptr<PerColourPath> perColour_;
     std::unique_ptr<WorkgroupPath> workgroups_;
     std::unique_ptr<ClusterPath> clusters_;
+    std::unique_ptr<PbdTearing> tearing_;
     bool passesDeclared_ = false;
 };
 

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Tearing (docs/physics.md §1, "Tearing"): the curtain of
+# scenes/cloth_tearing.json, torn by the ball, gives the same state-hash in
+# separate processes with lavapipe on 1, 2 and 4 threads, with --validate
+# silent, on the path "auto" takes here (clusters), and the same on the
+# per-colour path; the tear pass is timed and the summary counts what tore;
+# tearing changes the state (the hash differs without it); and a run saved
+# after 15 frames (mid-tear) and loaded by another process steps on to the
+# hash of one run of all 30 frames, so the broken constraints are saved state.
+# Usage: tearing_determinism.sh VKSIM SCENES_DIR
+set -euo pipefail
+vksim=$1
+scenes=$2
+source "$(dirname "$0")/checks.sh"
+source "$(dirname "$0")/thread_hashes.sh"
+
+scene=$scenes/cloth_tearing.json
+frames=30
+same_hash_on_threads "$vksim" "$scene" $frames
+pass "auto: the same state-hash on 1, 2 and 4 threads"
+torn=$thread_hash
+
+# The per-colour path: the same bits as the one-cluster sweeps "auto" takes here; the tear pass timed, and the
+# summary says what tore.
+scene_variant "$scene" "$work/tearing_perColour.json" '"pbdPath": "perColour"' \
+    's/"damping": 0.1/"damping": 0.1, "pbdPath": "perColour"/'
+out=$("$vksim" "$work/tearing_perColour.json" --headless --frames $frames --hash --validate)
+grep -qE "^  pbd: stretch colour" <<<"$out" || fail "no stretch colour pass on the per-colour path"
+[[ $(hash_of "$out") == "$torn" ]] && pass "the per-colour path gives the same state-hash" \
+    || fail "the per-colour path differs: $(hash_of "$out")"
+if grep -q "^  pbd: tear " <<<"$out"; then pass "the tear pass is timed"; else fail "no tear pass"; fi
+summary=$(grep "^tearing: " <<<"$out" || true)
+echo "$summary"
+if [[ $summary =~ ^tearing:\ ([0-9]+)\ of ]] && ((BASH_REMATCH[1] > 0)); then pass "the curtain tore"
+else fail "no tearing summary, or nothing tore"; fi
+
+scene_variant "$scene" "$work/untorn.json" '"curtain"' '/"tearing":/d'
+grep -q '"tearing"' "$work/untorn.json" && fail "could not remove the tearing"
+whole=$(hash_of "$("$vksim" "$work/untorn.json" --headless --frames $frames --hash --quiet)")
+echo "without tearing: $whole"
+if [[ -n $whole && $whole != "$torn" ]]; then pass "tearing changes the state"; else fail "tearing changes nothing"; fi
+
+"$vksim" "$scene" --headless --frames 15 --quiet --validate --save-state "$work/tearing.state"
+loaded=$(hash_of "$(LP_NUM_THREADS=1 "$vksim" "$scene" --headless --frames 15 --hash --quiet --validate \
+    --load-state "$work/tearing.state")")
+echo "15 + 15 frames (loaded on 1 thread): $loaded"
+[[ $loaded == "$torn" ]] && pass "saved and loaded = one run" || fail "saved and loaded differs from one run"
+
+finish
