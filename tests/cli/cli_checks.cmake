@@ -107,5 +107,8 @@ vksim_scenes_check(colour_across_families)
 # Tethers: the curtains, the same on 1, 2 and 4 threads on the per-colour and
 # cluster paths and on the workgroup path as per colour; tethers change the state.
 vksim_scenes_check(tether_determinism)
+# Attachments to bodies: the banner and the ribbons, the same on 1, 2 and 4
+# threads; the attachment pass timed; the attachments change the state.
+vksim_scenes_check(attachment_determinism)
 # XPBD solids: tetrahedra the same on 1, 2 and 4 threads, on the workgroup, per-colour and cluster paths.
 vksim_scenes_check(xpbd_determinism)
