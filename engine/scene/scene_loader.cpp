@@ -648,7 +648,8 @@ std::vector<ClothAttachment> readAttachments(const Field& field, const ClothObje
         attachment.name = readNonEmptyString(body ? *body : *collider);
         const Field list = fields.required(mesh ? "vertices" : "grid");
         const std::vector<Field> entries = readArray(list);
-        if (entries.empty()) list.failExpected(mesh ? "at least one vertex number" : "at least one vertex [column, row]");
+        if (entries.empty())
+            list.failExpected(mesh ? "at least one vertex number" : "at least one vertex [column, row]");
         for (const Field& item : entries) {
             uint32_t vertex = 0;
             std::string named;
@@ -664,7 +665,8 @@ std::vector<ClothAttachment> readAttachments(const Field& field, const ClothObje
                     item.failExpected(fmt::format("a vertex number in [1, {0}] or [-{0}, -1] (OBJ counts from 1)", n));
                 const auto fileVertex = static_cast<std::size_t>(number > 0 ? number - 1 : n + number);
                 vertex = surface.fileVertexToVertex[fileVertex];
-                if (vertex == kDroppedVertex) item.fail(fmt::format("vertex {} is not used by any face", fileVertex + 1));
+                if (vertex == kDroppedVertex)
+                    item.fail(fmt::format("vertex {} is not used by any face", fileVertex + 1));
                 named = fmt::format("vertex {}", fileVertex + 1);
             } else {
                 if (!item.json().is_array() || item.json().size() != 2) item.failExpected("a vertex [column, row]");

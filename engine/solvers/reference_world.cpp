@@ -149,7 +149,8 @@ void ReferenceWorld::projectFrameAttachments(ParticleRange range) {
         const uint32_t i = a.particle;
         if (!range.contains(i)) continue;
         const ReferenceCollider& row = colliders_.at(a.collider);
-        const glm::dvec3 target = ref::frameAttachmentTarget(row.position, row.rotation, glm::dvec3(glm::vec3(a.local)));
+        const glm::dvec3 local(glm::vec3(a.local));
+        const glm::dvec3 target = ref::frameAttachmentTarget(row.position, row.rotation, local);
         const glm::dvec3 move = ref::frameAttachmentMove(predicted_[i], target, double(a.local.w), double(a.stiffness));
         if (move == glm::dvec3(0.0)) continue;
         predicted_[i] += move;
