@@ -71,6 +71,7 @@ real meshSdfGridValue(uint index) { return real(boundMeshSdfGridValue(index)); }
 #include "shaders/math/svd3.glsl"
 #include "shaders/math/elastic_energy.glsl"
 #include "shaders/particle/contact.glsl"
+#include "shaders/particle/frame_attachment_math.glsl"
 #include "shaders/particle/particle_math.glsl"
 #include "shaders/particle/tether_math.glsl"
 #include "shaders/particle/wind_math.glsl"

@@ -12,6 +12,7 @@
 
 #include "scene/air_params.h"
 #include "scene/contact_params.h"
+#include "shaders/particle/frame_attachment_types.h"
 #include "shaders/particle/tether_types.h"
 #include "shaders/shared/sim_types.h"
 
@@ -69,6 +70,11 @@ struct SharedModel {
     // projective dynamics and mass-spring cloths, by particle, so that each
     // solver's are one slice. PBD's are attachment constraints instead.
     std::vector<gpu::SolvedTether> solvedTethers;
+
+    // Cloth particles attached to points of bodies and colliders, or kept
+    // within a radius of them (step/frame_attachment_stage.h), by particle,
+    // so that each solver's are one slice (model/frame_attachments.h).
+    std::vector<gpu::FrameAttachment> frameAttachments;
 
     // The scene's rigid bodies: with particles, they exchange impulses with
     // them every substep (docs/physics.md §11, "Two-way coupling").

@@ -70,6 +70,21 @@ struct ClothMeshSource {
     std::vector<uint32_t> pinnedVertices;  // indices into surface->positions, ascending, distinct
 };
 
+// Vertices of a cloth attached to a point of a rigid body or a collider, or
+// kept within a radius of it ("attachments"; docs/physics.md §1,
+// "Attachments to bodies and colliders"). The point is the vertex's rest
+// position, fixed in the body's or collider's frame as the scene places it.
+enum class AttachmentTarget { Body, Collider };
+struct ClothAttachment {
+    AttachmentTarget target = AttachmentTarget::Body;
+    std::string name;                // the body's or collider's
+    uint32_t index = 0;              // in scene.bodies or scene.colliders (set when the scene is read)
+    std::vector<uint32_t> vertices;  // the cloth's vertex indices (grid: row * columns + column)
+    float maxDistance = 0.0f;        // [m] 0: on the point; > 0: anywhere within this distance of it
+    float stiffness = 1.0f;          // in (0, 1]: the fraction of the violation a projection removes
+    std::string source;              // JSON pointer ("/objects/0/attachments/1"), for messages
+};
+
 struct ClothObject {
     std::string name;
     ClothGrid grid;
@@ -84,6 +99,7 @@ struct ClothObject {
     ShapeMatchParams shapeMatching;              // PBD only
     TearingParams tearing;                       // PBD only: stretch constraints that break
     TetherParams tethers;                        // long-range attachments to the pins (after the solve: PD, springs)
+    std::vector<ClothAttachment> attachments;    // to bodies and colliders
     bool pinsAsAttachments = false;              // false: pinned vertices get inverse mass 0
     glm::vec3 initialVelocity{0.0f};
     // Air drag sigma [kg/s], f = -sigma v per particle (the object's "drag"

@@ -634,6 +634,75 @@ TearingParams readTearing(const Field& field) {
     return tearing;
 }
 
+// "attachments": vertices of the cloth attached to a point of a body or a
+// collider, or kept within "maxDistance" of it (docs/scene-format.md). The
+// target's name is checked once every body and collider is read
+// (resolveAttachmentTargets). A vertex is attached once, and never pinned.
+std::vector<ClothAttachment> readAttachments(const Field& field, const ClothObject& cloth) {
+    const bool mesh = cloth.mesh.has_value();
+    std::set<uint32_t> pinned;
+    if (mesh) pinned.insert(cloth.mesh->pinnedVertices.begin(), cloth.mesh->pinnedVertices.end());
+    else
+        for (const glm::uvec2& pin : cloth.pinned) pinned.insert(pin.y * cloth.grid.resolution.x + pin.x);
+    std::map<uint32_t, std::string> attachedBy;
+    std::vector<ClothAttachment> attachments;
+    for (const Field& entry : readArray(field)) {
+        const ObjectFields fields(entry, {"body", "collider", mesh ? "vertices" : "grid", "maxDistance", "stiffness"},
+                                  "for an attachment");
+        ClothAttachment attachment;
+        attachment.source = entry.pointer();
+        const std::optional<Field> body = fields.optional("body"), collider = fields.optional("collider");
+        if (body && collider)
+            collider->fail(R"(an attachment is to one body or one collider: give "body" or "collider", not both)");
+        if (!body && !collider)
+            entry.failExpected(R"(an attachment naming what it attaches to, "body": "name" or "collider": "name")");
+        attachment.target = body ? AttachmentTarget::Body : AttachmentTarget::Collider;
+        attachment.name = readNonEmptyString(body ? *body : *collider);
+        const Field list = fields.required(mesh ? "vertices" : "grid");
+        const std::vector<Field> entries = readArray(list);
+        if (entries.empty())
+            list.failExpected(mesh ? "at least one vertex number" : "at least one vertex [column, row]");
+        for (const Field& item : entries) {
+            uint32_t vertex = 0;
+            std::string named;
+            if (mesh) {
+                const TriangleSurface& surface = *cloth.mesh->surface;
+                const auto n = static_cast<int64_t>(surface.fileVertexToVertex.size());
+                const int64_t number = readInteger(
+                    item, -n, n,
+                    fmt::format("a vertex number in [1, {0}] or [-{0}, -1] (as in the OBJ file: 1 is the first `v` "
+                                "line, -1 the last)",
+                                n));
+                if (number == 0)
+                    item.failExpected(fmt::format("a vertex number in [1, {0}] or [-{0}, -1] (OBJ counts from 1)", n));
+                const auto fileVertex = static_cast<std::size_t>(number > 0 ? number - 1 : n + number);
+                vertex = surface.fileVertexToVertex[fileVertex];
+                if (vertex == kDroppedVertex)
+                    item.fail(fmt::format("vertex {} is not used by any face", fileVertex + 1));
+                named = fmt::format("vertex {}", fileVertex + 1);
+            } else {
+                if (!item.json().is_array() || item.json().size() != 2) item.failExpected("a vertex [column, row]");
+                const glm::uvec2 at{readGridIndex(item.element(0), cloth.grid.resolution.x, "column"),
+                                    readGridIndex(item.element(1), cloth.grid.resolution.y, "row")};
+                vertex = at.y * cloth.grid.resolution.x + at.x;
+                named = fmt::format("vertex [{}, {}]", at.x, at.y);
+            }
+            if (pinned.count(vertex))
+                item.fail(fmt::format("{} is pinned; an attached vertex must be free (a pin holds it in place already)",
+                                      named));
+            if (auto it = attachedBy.find(vertex); it != attachedBy.end())
+                item.fail(fmt::format("{} is already attached by {}", named, it->second));
+            attachedBy[vertex] = item.location();
+            attachment.vertices.push_back(vertex);
+        }
+        if (auto f = fields.optional("maxDistance")) attachment.maxDistance = readFloat(*f, atLeast(0.0));
+        if (auto f = fields.optional("stiffness"))
+            attachment.stiffness = readFloat(*f, NumberRange{.min = 0.0, .max = 1.0, .minExclusive = true});
+        attachments.push_back(std::move(attachment));
+    }
+    return attachments;
+}
+
 ClothObject readCloth(const Field& field, std::size_t index, const SolverSettings& solver,
                       SceneAssets* meshAssets = nullptr) {
     ClothObject cloth;
@@ -648,7 +717,7 @@ ClothObject readCloth(const Field& field, std::size_t index, const SolverSetting
     if (springs) keys.push_back("springs");
     else keys.insert(keys.end(), {"stretch", "bending", "attachment"});
     if (pd) keys.push_back("strain");
-    keys.insert(keys.end(), {"tethers", "tearing"});
+    keys.insert(keys.end(), {"tethers", "tearing", "attachments"});
     if (!pd && !springs) keys.push_back("shapeMatching");
     if (meshAssets) keys.insert(keys.end(), {"file", "scale", "weldTolerance", "pinnedRegions"});
     else keys.insert(keys.end(), {"size", "resolution"});
@@ -707,6 +776,7 @@ ClothObject readCloth(const Field& field, std::size_t index, const SolverSetting
             f->fail(fmt::format(R"(object "{}" has no stretch constraints to tear ("stretch": {{"enabled": false}}))",
                                 cloth.name));
     }
+    if (auto f = fields.optional("attachments")) cloth.attachments = readAttachments(*f, cloth);
     if (auto f = fields.optional("pinsAsAttachments")) {
         cloth.pinsAsAttachments = readBool(*f);
         if (springs && cloth.pinsAsAttachments)
@@ -936,6 +1006,46 @@ void readObjects(const Field& field, Scene& scene, SceneAssets& assets) {
             }
 }
 
+// The field at a JSON pointer of the document that `root` is (its tokens
+// are keys and indices this loader wrote: no escapes).
+Field fieldAt(const Field& root, std::string_view pointer) {
+    Field field = root;
+    for (std::size_t at = 1; at <= pointer.size() && !pointer.empty();) {
+        const std::size_t end = std::min(pointer.find('/', at), pointer.size());
+        const std::string token(pointer.substr(at, end - at));
+        if (field.json().is_array()) field = field.element(static_cast<std::size_t>(std::stoul(token)));
+        else field = field.member(token);
+        at = end + 1;
+    }
+    return field;
+}
+
+// Each attachment's body or collider by name, once both lists are read.
+template <typename Named>
+void resolveAttachmentTarget(const Field& where, ClothAttachment& attachment, const std::vector<Named>& items,
+                             std::string_view list) {
+    for (std::size_t i = 0; i < items.size(); ++i)
+        if (items[i].name == attachment.name) {
+            attachment.index = static_cast<uint32_t>(i);
+            return;
+        }
+    std::string names;
+    for (const Named& item : items) names += (names.empty() ? "" : ", ") + json_input::quoteInput(item.name);
+    where.fail(fmt::format("no entry of \"{}\" is named {} ({})", list, json_input::quoteInput(attachment.name),
+                           items.empty() ? fmt::format("the scene has no \"{}\"", list)
+                                         : fmt::format("its names: {}", names)));
+}
+
+void resolveAttachmentTargets(const Field& root, Scene& scene) {
+    for (ClothObject& cloth : scene.cloths)
+        for (ClothAttachment& attachment : cloth.attachments) {
+            const bool body = attachment.target == AttachmentTarget::Body;
+            const Field where = fieldAt(root, attachment.source).member(body ? "body" : "collider");
+            if (body) resolveAttachmentTarget(where, attachment, scene.bodies, "bodies");
+            else resolveAttachmentTarget(where, attachment, scene.colliders, "colliders");
+        }
+}
+
 // ---------------------------------------------------------------------------
 // Colliders
 
@@ -1141,6 +1251,7 @@ Scene readScene(const Json& document, std::string defaultName, SceneAssets& asse
         scene.colliders = readColliders(*f, assets);
         requireUniqueNames(scene.colliders, *f);
     }
+    resolveAttachmentTargets(root, scene);
     bakeBodyGrids(scene.bodies, bodyGrids, assets);
     // With particles in the scene every body is also a collider for them.
     const bool particles = !scene.cloths.empty() || !scene.solids.empty();

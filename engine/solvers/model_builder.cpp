@@ -6,7 +6,9 @@
 
 #include "geometry/triangle_mesh.h"
 #include "io/quoted_input.h"
+#include "geometry/shared_math.h"
 #include "model/collider_builder.h"
+#include "model/frame_attachments.h"
 #include "model/object_builder.h"
 #include "solvers/pbd/pbd_model_builder.h"
 #include "solvers/pd/pd_model_builder.h"
@@ -94,6 +96,19 @@ SimModel buildModel(const Scene& scene, ModelDiagnostics* diagnostics) {
     forObject(scene, "", [&] { model.rigid = buildRigidModel(scene.bodies); });
     attachMeshBodies(scene.bodies, model.rigid, model.meshSdfGrids);
     model.bodyCount = model.rigid.bodyCount();
+    // The attachments' frames as the world starts: the scene's colliders,
+    // then each body's shape at its initial pose (rigid/body_collider.glsl).
+    std::vector<gpu::Collider> rows = model.colliders;
+    for (uint32_t b = 0; b < model.rigid.bodyCount(); ++b) {
+        const gpu::RigidBodyState& state = model.rigid.states[b];
+        gpu::Collider row = model.rigid.shapes[b];
+        const glm::dvec3 origin = glm::dvec3(glm::vec3(state.position)) +
+                                  ref::quatRotate(glm::dvec4(state.rotation), glm::dvec3(glm::vec3(row.position)));
+        row.position = glm::vec4(glm::vec3(origin), row.position.w);
+        row.rotation = state.rotation;
+        rows.push_back(row);
+    }
+    appendFrameAttachments(scene, rows, model);
 
     VertexTriangles adjacency = vertexTriangleAdjacency(model.triangles, model.particleCount());
     model.adjacencyOffsets = std::move(adjacency.offsets);

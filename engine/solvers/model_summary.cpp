@@ -31,6 +31,14 @@ std::string describeModel(const SimModel& model, const ModelDiagnostics& diagnos
     size_t tethers = 0;
     for (const gpu::AttachmentConstraint& a : model.pbd.attachments) tethers += a.maxDistance > 0.0f ? 1 : 0;
     if (tethers > 0) text += fmt::format("    of which {} tethers\n", tethers);
+    // Cloth attached to bodies and colliders (docs/physics.md §1, "Attachments
+    // to bodies and colliders"); no line without them.
+    if (!model.frameAttachments.empty()) {
+        size_t motion = 0;
+        for (const gpu::FrameAttachment& a : model.frameAttachments) motion += a.local.w > 0.0f ? 1 : 0;
+        text += fmt::format("  attached to bodies and colliders: {} particles ({} within a radius)\n",
+                            model.frameAttachments.size(), motion);
+    }
     // XPBD solids' tetrahedra (docs/physics.md §16, "XPBD for solids"); no line without them.
     if (!model.pbd.tetrahedra.empty()) {
         text += describeFamily("tetrahedron", model.pbd.tetrahedra.size(), model.pbd.tetrahedronGroups,

@@ -47,6 +47,7 @@ ReferenceWorld::ReferenceWorld(const SharedModel& model, ParticleRange contactsI
     for (const gpu::Collider& c : model.colliders) colliders_.push_back(ReferenceCollider::fromGpu(c));
     meshSdfGrids_ = model.meshSdfGrids;
     tethers_ = model.solvedTethers;
+    frameAttachments_ = model.frameAttachments;
     objectContacts_.emplace(model, contactsInIterations);
     if (objectContacts_->empty()) objectContacts_.reset();
 }
@@ -140,6 +141,23 @@ void ReferenceWorld::projectTethers(ParticleRange range) {
         if (r.normal == glm::dvec3(0.0)) continue;
         predicted_[i] = r.position;
         velocities_[i] = ref::tetherVelocity(velocities_[i], r.normal);
+    }
+}
+
+void ReferenceWorld::projectFrameAttachments(ParticleRange range) {
+    for (const gpu::FrameAttachment& a : frameAttachments_) {
+        const uint32_t i = a.particle;
+        if (!range.contains(i)) continue;
+        const ReferenceCollider& row = colliders_.at(a.collider);
+        const glm::dvec3 local(glm::vec3(a.local));
+        const glm::dvec3 target = ref::frameAttachmentTarget(row.position, row.rotation, local);
+        const glm::dvec3 move = ref::frameAttachmentMove(predicted_[i], target, double(a.local.w), double(a.stiffness));
+        if (move == glm::dvec3(0.0)) continue;
+        predicted_[i] += move;
+        if (!bodies_ || a.collider < firstBodyCollider_) continue;
+        BodyPushRecord& record = bodyPushes_[i];
+        if (record.collider == gpu::kNoBodyPush) record.collider = a.collider;
+        if (record.collider == a.collider) record.push += move;
     }
 }
 

@@ -142,6 +142,12 @@ public:
     // on predicted(): after the contacts after the solve, before the
     // collision projection.
     void projectTethers(ParticleRange range);
+    // project_frame_attachments.comp over `range`'s attachments to bodies and
+    // colliders (the model's frameAttachments), on predicted(), with the
+    // colliders as they are now; a coupled body's gets the move in the
+    // particle's push record. PBD: in each iteration after the collisions,
+    // before the exchange; the others after the collision projection.
+    void projectFrameAttachments(ParticleRange range);
     // contact_velocity.comp: friction and restitution against the nearest
     // collider the projection touched, with its normal at the new position.
     void applyContactVelocities(ParticleRange range, const SubstepParams& params);
@@ -197,6 +203,7 @@ private:
     std::vector<ReferenceContact> contacts_;
     std::vector<glm::dvec4> stages_;
     std::vector<gpu::SolvedTether> tethers_;
+    std::vector<gpu::FrameAttachment> frameAttachments_;
     std::vector<ReferenceCollider> colliders_;
     std::vector<float> meshSdfGrids_;  // sdf.glsl reads them
     std::optional<ContactReferenceSolve> objectContacts_;

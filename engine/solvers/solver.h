@@ -20,6 +20,7 @@
 #include "shaders/shared/sim_types.h"
 #include "state/interaction.h"
 #include "state/particle_store.h"
+#include "step/frame_attachment_stage.h"
 #include "step/particle_stages.h"
 #include "step/step_recorder.h"
 
@@ -75,6 +76,10 @@ struct SubstepContext {
     // bodies: a solver whose iterations project the collisions records it
     // after each iteration's projections.
     const IterationCoupling* bodies = nullptr;
+    // Its attachments to bodies and colliders (step/frame_attachment_stage.h),
+    // which a solver whose iterations project the collisions projects in
+    // each iteration after them, before the coupling's exchange.
+    FrameAttachmentPass attachments{};
 };
 
 class Solver {

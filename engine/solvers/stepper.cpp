@@ -36,7 +36,10 @@ Stepper::Stepper(const VulkanContext& ctx, const SimModel& model, const SolverSe
       wind_(someObjectFeelsWind(model) ? std::make_unique<WindStage>(ctx, model, particles_) : nullptr),
       tethers_(model.solvedTethers.empty() ? nullptr : std::make_unique<TetherStage>(ctx, model)),
       solvers_(makeParticleSolvers(ctx, model, particles_, colliders_, settings)),
-      rigid_(std::make_unique<RigidSolver>(ctx, model.rigid, colliders_)) {
+      rigid_(std::make_unique<RigidSolver>(ctx, model.rigid, colliders_)),
+      attachments_(model.frameAttachments.empty()
+                       ? nullptr
+                       : std::make_unique<FrameAttachmentStage>(ctx, model, particles_, colliders_)) {
     // The bodies are colliders of the particles, after the scene's (ColliderSet).
     if (!rigid_->empty() && colliders_.count() > colliders_.sceneCount())
         coupling_ = std::make_unique<BodyCoupling>(ctx, *rigid_, particles_, colliders_);
@@ -57,6 +60,11 @@ Stepper::Stepper(const VulkanContext& ctx, const SimModel& model, const SolverSe
         if (tethers_) active.tethers = tethers_->sliceOf(solver->range());
         if (active.tethers.count > 0)
             active.passes.tethers = TetherStage::declare(plan_, solver->passPrefix(), solver->owner());
+        if (attachments_) active.attachments.slice = attachments_->sliceOf(solver->range());
+        if (active.attachments.slice.count > 0) {
+            active.attachments.stage = attachments_.get();
+            active.attachments.pass = FrameAttachmentStage::declare(plan_, solver->passPrefix(), solver->owner());
+        }
         ParticleStages::declareAfterSolve(plan_, solver->passPrefix(), solver->owner(), active.passes);
     }
     normalsPass_ = ParticleStages::declareNormals(plan_);
@@ -151,7 +159,8 @@ void Stepper::recordSubstep(StepRecorder& rec, const FrameInputs& frame, uint32_
                                       stages_,
                                       active.passes,
                                       active.contacts,
-                                      coupling_.get()});
+                                      coupling_.get(),
+                                      active.attachments});
     }
     // The wind at the substep's start, before every prediction and force
     // pass reads it: an explicit external force for every solver alike.
@@ -193,6 +202,12 @@ void Stepper::recordSubstep(StepRecorder& rec, const FrameInputs& frame, uint32_
         if (colliders && !solver.projectsCollisionsInSolve())
             stages_.collideProject(rec, passes.collideProject, sub.particles, *solved[i], solver.workingName(),
                                    {substep});
+        // The attachments to bodies and colliders last, so that the attached
+        // particles end the substep on their points (PBD projects them in its
+        // iterations; docs/physics.md §1, "Attachments to bodies and colliders").
+        if (sub.attachments.any() && !solver.projectsCollisionsInSolve())
+            attachments_->record(rec, sub.attachments.pass, sub.particles, sub.attachments.slice, *solved[i],
+                                 solver.workingName(), {substep});
         stages_.updateVelocity(rec, passes.updateVelocity, sub.particles, *solved[i], substep);
         if (colliders) stages_.contactVelocity(rec, passes.contactVelocity, sub.particles, substep);
     }

@@ -29,6 +29,7 @@
 #include "step/frame_work.h"
 #include "step/particle_stages.h"
 #include "step/step_plan.h"
+#include "step/frame_attachment_stage.h"
 #include "step/tether_stage.h"
 #include "step/wind_stage.h"
 
@@ -127,6 +128,7 @@ private:
         ParticleStagePasses passes;
         const ContactStage* contacts;  // contactsIn(its range)
         TetherStage::Slice tethers{};  // its tethers projected after its solve (none for PBD)
+        FrameAttachmentPass attachments{};  // its attachments to bodies and colliders
     };
 
     // Per-particle settings of one solver's range for a substep of length h.
@@ -147,6 +149,8 @@ private:
     // Null when no object has an "aero" block.
     std::unique_ptr<WindStage> wind_;
     std::unique_ptr<TetherStage> tethers_;
+    // Null when no cloth is attached to a body or collider.
+    std::unique_ptr<FrameAttachmentStage> attachments_;
     std::vector<std::unique_ptr<Solver>> solvers_;  // solvers/solver_list.h, in step order
     std::unique_ptr<RigidSolver> rigid_;
     // Null unless the world has both bodies and particles.

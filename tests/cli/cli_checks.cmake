@@ -110,5 +110,8 @@ vksim_scenes_check(tether_determinism)
 # Tearing: the curtain torn by a ball, the same on 1, 2 and 4 threads and on the per-colour path; the tear pass
 # timed; tearing changes the state; a state saved mid-tear loads to the same bits.
 vksim_scenes_check(tearing_determinism)
+# Attachments to bodies: the banner and the ribbons, the same on 1, 2 and 4
+# threads; the attachment pass timed; the attachments change the state.
+vksim_scenes_check(attachment_determinism)
 # XPBD solids: tetrahedra the same on 1, 2 and 4 threads, on the workgroup, per-colour and cluster paths.
 vksim_scenes_check(xpbd_determinism)

@@ -9,6 +9,7 @@
 #include <iostream>
 
 #include <fmt/format.h>
+#include <glm/gtc/quaternion.hpp>
 #include <gtest/gtest.h>
 
 #include "../common/mesh_fixtures.h"
@@ -27,6 +28,39 @@ namespace {
 Scene sceneIn(const ScratchFolder& folder, const std::string& json, std::initializer_list<const char*> meshes) {
     for (const char* mesh : meshes) std::filesystem::copy_file(meshCorpus(mesh), folder / mesh);
     return parseScene(json, folder / "scene.json");
+}
+
+// "attachments" on a mesh name OBJ vertex numbers ("vertices"); the built
+// model holds each as its particle, the body's collider row (after the
+// scene's colliders) and the vertex's rest position in that row's frame
+// (docs/physics.md §1, "Attachments to bodies and colliders").
+TEST(MeshScene, AttachmentsByVertexNumberBecomePointsInTheBodysFrame) {
+    ScratchFolder folder;
+    const Scene scene = sceneIn(folder, R"({
+        "bodies": [ { "type": "box", "name": "crate", "position": [0.5, -1, 0],
+                      "rotation": { "axis": [0, 1, 0], "degrees": 90 } } ],
+        "colliders": [ { "type": "plane", "name": "ground", "position": [0, -3, 0] } ],
+        "objects": [ { "type": "mesh", "name": "sheet", "file": "sheet_duplicates.obj", "pinned": [1],
+                       "attachments": [ { "body": "crate", "vertices": [3, 7], "maxDistance": 0.1 } ] } ] })",
+                                {"sheet_duplicates.obj"});
+    const ClothObject& cloth = scene.cloths[0];
+    ASSERT_EQ(cloth.attachments.size(), 1u);
+    const TriangleSurface& surface = *cloth.mesh->surface;
+    EXPECT_EQ(cloth.attachments[0].vertices,
+              (std::vector<uint32_t>{surface.fileVertexToVertex[2], surface.fileVertexToVertex[6]}));
+    const SimModel model = buildModel(scene);
+    ASSERT_EQ(model.frameAttachments.size(), 2u);
+    for (const gpu::FrameAttachment& a : model.frameAttachments) {
+        EXPECT_EQ(a.collider, 1u);  // the crate's row, after the ground
+        EXPECT_EQ(a.local.w, 0.1f);
+        // Back to the world by the body's initial pose: the vertex's rest position.
+        const gpu::RigidBodyState& state = model.rigid.states[0];
+        const glm::dquat q(state.rotation.w, state.rotation.x, state.rotation.y, state.rotation.z);
+        const glm::dvec3 origin = glm::dvec3(glm::vec3(state.position)) +
+                                  q * glm::dvec3(glm::vec3(model.rigid.shapes[0].position));
+        const glm::dvec3 world = origin + q * glm::dvec3(glm::vec3(a.local));
+        EXPECT_NEAR(glm::length(world - glm::dvec3(glm::vec3(model.positions[a.particle]))), 0.0, 1e-6);
+    }
 }
 
 TEST(MeshScene, ClothFromObjWithPinsByNumberAndRegion) {

@@ -176,6 +176,34 @@ TEST(SceneLoader, ReadsTethers) {
     EXPECT_EQ(scene.cloths[1].tethers, (TetherParams{TetherMode::Euclidean, 0.0f}));
 }
 
+// docs/scene-format.md, "Attachments to bodies and colliders": the target by
+// name, the vertices (grid: row * columns + column; negative indices count
+// back), maxDistance (default 0) and stiffness (default 1).
+TEST(SceneLoader, ReadsAttachments) {
+    const Scene scene = parseScene(R"({
+        "bodies": [ { "type": "box", "name": "crate" } ],
+        "colliders": [ { "type": "sphere", "name": "ball" }, { "type": "sphere", "name": "post" } ],
+        "objects": [ { "type": "cloth", "resolution": [4, 3], "attachments": [
+            { "body": "crate", "grid": [[0, 0], [-1, 0]] },
+            { "collider": "post", "grid": [[1, -1]], "maxDistance": 0.05, "stiffness": 0.5 } ] } ] })",
+                                   "inline/attachments.json");
+    ASSERT_EQ(scene.cloths[0].attachments.size(), 2u);
+    const ClothAttachment& body = scene.cloths[0].attachments[0];
+    EXPECT_EQ(body.target, AttachmentTarget::Body);
+    EXPECT_EQ(body.index, 0u);
+    EXPECT_EQ(body.vertices, (std::vector<uint32_t>{0, 3}));
+    EXPECT_EQ(body.maxDistance, 0.0f);
+    EXPECT_EQ(body.stiffness, 1.0f);
+    const ClothAttachment& collider = scene.cloths[0].attachments[1];
+    EXPECT_EQ(collider.target, AttachmentTarget::Collider);
+    EXPECT_EQ(collider.name, "post");
+    EXPECT_EQ(collider.index, 1u);
+    EXPECT_EQ(collider.vertices, (std::vector<uint32_t>{9}));
+    EXPECT_EQ(collider.maxDistance, 0.05f);
+    EXPECT_EQ(collider.stiffness, 0.5f);
+    EXPECT_EQ(collider.source, "/objects/0/attachments/1");
+}
+
 TEST(SceneLoader, ReadsEveryKey) {
     const TempSceneFile file("scene_loader_full", R"(
         // Comments are allowed, // and /* */ alike.

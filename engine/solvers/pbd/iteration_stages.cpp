@@ -67,6 +67,12 @@ const GpuBuffer& PbdIterationStages::recordIterations(StepRecorder& rec, const S
             sub.contacts->recordProject(rec, contactSolve, particles_.positions(), p, at, kPbdWorkingName);
         if (colliders_.count() > 0 && !projectCollides)
             sub.stages.collideProject(rec, sub.stagePasses.collideProject, sub.particles, p, kPbdWorkingName, at);
+        // Its attachments to bodies and colliders, after the collisions: the
+        // attached particles end the iteration on their points, and the
+        // exchange that follows gives the bodies what that moved.
+        if (sub.attachments.any())
+            sub.attachments.stage->record(rec, sub.attachments.pass, sub.particles, sub.attachments.slice, p,
+                                          kPbdWorkingName, at);
         if (sub.bodies) sub.bodies->recordIteration(rec, sub.particles, at);
         if (sub.tracking) recordTracking(rec, *sub.frame.tracker, sub.h, it);
     }

@@ -83,6 +83,7 @@ void PbdReference::solveSubstep(ReferenceWorld& world, ParticleRange range, cons
             contacts->project(world.predicted(), world.positions(), world.inverseMasses(), settings.contactSolve,
                               gpu::kContactPairsInIterations);
         world.projectCollisions(range, params);
+        world.projectFrameAttachments(range);
         world.exchangeWithBodies(range, true, params.h);
     }
 }

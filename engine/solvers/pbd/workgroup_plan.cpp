@@ -160,6 +160,13 @@ std::optional<std::string> workgroupMisfit(const PbdModelView& model, uint32_t c
         if (object->contacts.enabled)
             return fmt::format("'{}' has contacts, which are solved across objects in every iteration",
                                clipInput(object->name));
+        // The attached points move with their bodies' and colliders' rows,
+        // which the workgroup would read once for its whole frame.
+        for (const gpu::FrameAttachment& a : model.shared.frameAttachments)
+            if (a.particle >= object->firstParticle && a.particle < object->firstParticle + object->particleCount)
+                return fmt::format("'{}' is attached to a body or collider (\"attachments\"), whose pose the "
+                                   "attachment pass reads every iteration",
+                                   clipInput(object->name));
         // The wind passes run between substeps, outside a workgroup's frame.
         if (object->aero.feelsWind())
             return fmt::format("'{}' feels the wind (\"aero\"), whose passes run before every substep",

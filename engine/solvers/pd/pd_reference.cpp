@@ -56,6 +56,7 @@ void PdReference::solveSubstep(ReferenceWorld& world, ParticleRange range, const
     world.projectContactsAfterSolve(settings);
     world.projectTethers(range);
     if (withCollisions) world.projectCollisions(range, params);
+    world.projectFrameAttachments(range);
 }
 
 std::vector<glm::dvec3> PdReference::predictedPositions(const SolverSettings& settings) const {

@@ -329,6 +329,7 @@ void SpringReference::solveSubstep(ReferenceWorld& world, ParticleRange range, c
     world.projectContactsAfterSolve(settings);
     world.projectTethers(range);
     world.projectCollisions(range, params);
+    world.projectFrameAttachments(range);
 }
 
 void SpringReference::updateSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
