@@ -20,4 +20,8 @@ gpu::Collider toCollider(const ColliderDesc& desc);
 // without a grid, or grids too large for the buffer (signed_distance_grid.h).
 void attachMeshColliders(const std::vector<ColliderDesc>& descs, SharedModel& model);
 
+// The tracks of the colliders with keyframes and their frames
+// (SharedModel::keyframeTracks, keyframes), rotations normalised.
+void buildKeyframeTracks(const std::vector<ColliderDesc>& descs, SharedModel& model);
+
 }  // namespace vksim

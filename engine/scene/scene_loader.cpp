@@ -944,11 +944,45 @@ const std::vector<std::string_view>& colliderTypeNames() {
     return names;
 }
 
+// A kinematic collider's "keyframes" (docs/scene-format.md, "Kinematic
+// colliders"). Times are checked as the 32-bit floats the GPU steps with:
+// two frames that differ only in the decimal would make a segment of length 0.
+KeyframeTrackDesc readKeyframes(const Field& field) {
+    const ObjectFields fields(field, {"loop", "rotation", "frames"}, "for keyframes");
+    KeyframeTrackDesc track;
+    if (auto f = fields.optional("loop")) track.loop = readBool(*f);
+    if (auto f = fields.optional("rotation"))
+        track.rotation = readChoice(*f, {"slerp", "linear"}) == 0 ? KeyframeRotation::Slerp : KeyframeRotation::Linear;
+    const Field framesField = fields.required("frames");
+    const std::vector<Field> frames = readArray(framesField);
+    if (frames.size() < 2)
+        framesField.failExpected(fmt::format("at least 2 frames (a pose at time 0 and a later one), got {}",
+                                             frames.size()));
+    for (std::size_t k = 0; k < frames.size(); ++k) {
+        const ObjectFields frame(frames[k], {"time", "position", "rotation"}, "for a keyframe");
+        const Field timeField = frame.required("time");
+        KeyframeDesc desc;
+        // A frame without a position or rotation keeps the previous frame's.
+        if (k > 0) desc = track.frames.back();
+        const float time = readFloat(timeField, atLeast(0.0));
+        if (k == 0 && time != 0.0f) timeField.failExpected(fmt::format("0 (the first frame's time), got {}", time));
+        if (k > 0 && !(double(time) > desc.time))
+            timeField.failExpected(fmt::format("a time > {} (the previous frame's; times increase strictly), got {}",
+                                               desc.time, time));
+        desc.time = time;
+        if (auto f = frame.optional("position")) desc.position = readVec3(*f);
+        if (auto f = frame.optional("rotation")) desc.rotation = readRotation(*f);
+        track.frames.push_back(desc);
+    }
+    return track;
+}
+
 ColliderDesc readCollider(const Field& field, std::size_t index, SceneAssets& assets,
                           std::vector<PendingSdfGrid>& grids) {
     const ColliderType& type = colliderTypes()[readTypeTag(field, colliderTypeNames())];
-    std::vector<std::string_view> allowedKeys = {"type",     "name",     "position",   "rotation",
-                                                 "friction", "thickness", "restitution", "velocity", "angularVelocity"};
+    std::vector<std::string_view> allowedKeys = {"type",        "name",     "position",        "rotation",
+                                                 "friction",    "thickness", "restitution",    "velocity",
+                                                 "angularVelocity", "keyframes"};
     allowedKeys.insert(allowedKeys.end(), type.shapeKeys.begin(), type.shapeKeys.end());
     const ObjectFields fields(field, std::move(allowedKeys), fmt::format("for a {} collider", type.name));
 
@@ -966,6 +1000,17 @@ ColliderDesc readCollider(const Field& field, std::size_t index, SceneAssets& as
     if (auto f = fields.optional("halfLength")) collider.halfLength = readFloat(*f, atLeast(0.0));
     if (auto f = fields.optional("halfExtents")) collider.halfExtents = readVec3(*f, kLengthRange);
     if (type.shape == ColliderShape::Mesh) readColliderMesh(fields, collider, assets, index, grids);
+    if (auto f = fields.optional("keyframes")) {
+        // The frames say where it is and how fast it moves: nothing else may.
+        for (std::string_view key : {"position", "rotation", "velocity", "angularVelocity"})
+            if (auto other = fields.optional(key))
+                other->fail(fmt::format("a collider with \"keyframes\" takes its {} from them (give the first "
+                                        "pose in the first frame)",
+                                        key == "position" || key == "rotation" ? "pose" : "velocity"));
+        collider.keyframes = readKeyframes(*f);
+        collider.position = collider.keyframes->frames.front().position;
+        collider.rotation = collider.keyframes->frames.front().rotation;
+    }
     return collider;
 }
 

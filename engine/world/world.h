@@ -286,6 +286,12 @@ public:
     const ContactStage* contacts() const { return stepper_->contacts(); }
     // The wind's passes and buffers; null when no object has "aero".
     const WindStage* wind() const { return stepper_->wind(); }
+    // The collider set's buffer (gpu::Collider rows: the scene's colliders,
+    // then the bodies'), where the kinematic colliders' poses are written
+    // every substep (step/keyframe_stage.h).
+    const GpuBuffer& colliderRows() const { return stepper_->colliders().colliders(); }
+    // The kinematic colliders' keyframes; null when no collider has any.
+    const KeyframeStage* keyframes() const { return stepper_->keyframes(); }
     // The same stats as of the frame last collected (collectTimings(), no
     // stall); nullopt without contacts or before the first collect.
     std::optional<gpu::ContactStats> lastContactStats() const {
