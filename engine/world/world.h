@@ -207,6 +207,8 @@ public:
     // Collider `index` becomes `desc`: position, rotation, size, thickness,
     // friction, restitution. Its shape (and a mesh collider's mesh and scale)
     // cannot change. Throws std::invalid_argument otherwise or for bad values.
+    // A kinematic collider keeps its keyframes: the pose and velocity given
+    // here last until the next substep's keyframe pass.
     void setCollider(uint32_t index, const ColliderDesc& desc);
     // Back to the initial particle state with the current parameters (waits
     // for the queue): the same state, frame for frame, as a new World

@@ -164,7 +164,7 @@ TEST_F(Keyframes, TheClockDoesNotDrift) {
     Scene scene = trackScene();
     scene.solver.timeStep = 1.0f / 60.0f;
     scene.solver.substeps = 250;
-    scene.solver.iterations = 1;
+    scene.solver.pbd.iterations = 1;
     const SimModel model = buildModel(scene);
     GpuRun gpu(ctx(), model, scene.solver);
     const uint32_t frames = 8;
