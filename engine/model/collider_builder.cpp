@@ -10,6 +10,7 @@
 #include "geometry/signed_distance_grid.h"
 #include "io/quoted_input.h"
 #include "io/triangle_surface.h"
+#include "model/keyframe_reference.h"
 
 namespace vksim {
 
@@ -87,9 +88,13 @@ void attachMeshColliders(const std::vector<ColliderDesc>& descs, SharedModel& mo
 void buildKeyframeTracks(const std::vector<ColliderDesc>& descs, SharedModel& model) {
     model.keyframeTracks.clear();
     model.keyframes.clear();
+    // Each collider's track, when it has one.
+    std::vector<uint32_t> trackOf(descs.size(), gpu::kKeyframeNoParent);
+    // Throws for a parent that is not an earlier kinematic collider.
+    const std::vector<KinematicPose> first = colliderPosesAfter(descs, 0, 1.0);
     for (std::size_t c = 0; c < descs.size(); ++c) {
-        if (!descs[c].keyframes) continue;
-        const KeyframeTrackDesc& desc = *descs[c].keyframes;
+        if (!descs[c].kinematic()) continue;
+        const KeyframeTrackDesc desc = localKeyframeTrack(descs[c]);
         if (desc.frames.size() < 2 || desc.frames.front().time != 0.0)
             throw std::invalid_argument(fmt::format("collider '{}': keyframes need at least 2 frames from time 0",
                                                     clipInput(descs[c].name)));
@@ -100,6 +105,9 @@ void buildKeyframeTracks(const std::vector<ColliderDesc>& descs, SharedModel& mo
         track.flags = (desc.loop ? gpu::kKeyframeLoop : 0u) |
                       (desc.rotation == KeyframeRotation::Slerp ? gpu::kKeyframeSlerp : 0u);
         track.duration = static_cast<float>(desc.duration());
+        track.parent = gpu::kKeyframeNoParent;
+        for (std::size_t p = 0; p < c; ++p)
+            if (!descs[c].parent.empty() && descs[p].name == descs[c].parent) track.parent = trackOf[p];
         for (const KeyframeDesc& frame : desc.frames) {
             const float norm = glm::length(frame.rotation);
             if (!std::isfinite(norm) || norm < 1e-6f)
@@ -108,7 +116,14 @@ void buildKeyframeTracks(const std::vector<ColliderDesc>& descs, SharedModel& mo
             model.keyframes.push_back({glm::vec4(frame.position, static_cast<float>(frame.time)),
                                        frame.rotation / norm});
         }
+        trackOf[c] = static_cast<uint32_t>(model.keyframeTracks.size());
         model.keyframeTracks.push_back(track);
+        // Its row starts at its first pose in the world, at rest.
+        gpu::Collider& row = model.colliders.at(c);
+        row.position = glm::vec4(glm::vec3(first[c].position), row.position.w);
+        row.rotation = glm::vec4(first[c].rotation);
+        row.linearVelocity = glm::vec4(0.0f, 0.0f, 0.0f, row.linearVelocity.w);
+        row.angularVelocity = glm::vec4(0.0f);
     }
 }
 

@@ -194,6 +194,11 @@ struct ColliderDesc {
     // the GPU every substep (step/keyframe_stage.h); position, rotation and
     // the velocities above are then the first frame's pose, at rest.
     std::optional<KeyframeTrackDesc> keyframes;
+    // The name of an earlier kinematic collider whose frame this one's pose
+    // (its keyframes, or position and rotation) is given in: it moves with
+    // it, and is kinematic too (the parts of a character). Empty: the world.
+    std::string parent;
+    bool kinematic() const { return keyframes.has_value() || !parent.empty(); }
 };
 
 // A rigid body ("bodies" in the scene file, docs/physics.md §11). Its

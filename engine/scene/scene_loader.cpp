@@ -982,7 +982,7 @@ ColliderDesc readCollider(const Field& field, std::size_t index, SceneAssets& as
     const ColliderType& type = colliderTypes()[readTypeTag(field, colliderTypeNames())];
     std::vector<std::string_view> allowedKeys = {"type",        "name",     "position",        "rotation",
                                                  "friction",    "thickness", "restitution",    "velocity",
-                                                 "angularVelocity", "keyframes"};
+                                                 "angularVelocity", "keyframes",   "parent"};
     allowedKeys.insert(allowedKeys.end(), type.shapeKeys.begin(), type.shapeKeys.end());
     const ObjectFields fields(field, std::move(allowedKeys), fmt::format("for a {} collider", type.name));
 
@@ -1000,6 +1000,12 @@ ColliderDesc readCollider(const Field& field, std::size_t index, SceneAssets& as
     if (auto f = fields.optional("halfLength")) collider.halfLength = readFloat(*f, atLeast(0.0));
     if (auto f = fields.optional("halfExtents")) collider.halfExtents = readVec3(*f, kLengthRange);
     if (type.shape == ColliderShape::Mesh) readColliderMesh(fields, collider, assets, index, grids);
+    if (auto f = fields.optional("parent")) {
+        collider.parent = readNonEmptyString(*f);
+        for (std::string_view key : {"velocity", "angularVelocity"})
+            if (auto other = fields.optional(key))
+                other->fail("a collider with a \"parent\" moves with it (its keyframes give it a velocity of its own)");
+    }
     if (auto f = fields.optional("keyframes")) {
         // The frames say where it is and how fast it moves: nothing else may.
         for (std::string_view key : {"position", "rotation", "velocity", "angularVelocity"})
@@ -1022,6 +1028,23 @@ std::vector<ColliderDesc> readColliders(const Field& field, SceneAssets& assets)
     std::vector<ColliderDesc> colliders;
     std::vector<PendingSdfGrid> grids;
     for (std::size_t i = 0; i < entries.size(); ++i) colliders.push_back(readCollider(entries[i], i, assets, grids));
+    // A parent is an earlier kinematic collider: parents are moved first.
+    for (std::size_t i = 0; i < colliders.size(); ++i) {
+        if (colliders[i].parent.empty()) continue;
+        const Field parent = entries[i].member("parent");
+        std::size_t j = 0;
+        while (j < i && colliders[j].name != colliders[i].parent) ++j;
+        if (j == i) {
+            bool later = false;
+            for (std::size_t k = i; k < colliders.size(); ++k) later = later || colliders[k].name == colliders[i].parent;
+            parent.failExpected(fmt::format("the name of a collider before this one{}, got {}",
+                                            later ? " (a parent comes first in the list)" : "",
+                                            json_input::describeValue(parent.json())));
+        }
+        if (!colliders[j].kinematic())
+            parent.fail(fmt::format("the parent {} is not kinematic: give it \"keyframes\" (or a \"parent\")",
+                                    quoteInput(colliders[i].parent)));
+    }
     for (const PendingSdfGrid& grid : grids) {
         ColliderDesc& collider = colliders[grid.owner];
         collider.meshSdf =

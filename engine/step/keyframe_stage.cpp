@@ -29,8 +29,8 @@ void KeyframeStage::recordSubstep(StepRecorder& rec, float h, uint32_t substep) 
     gpu::KeyframePush push{};
     push.dt = h;
     push.trackCount = trackCount();
-    rec.run(pass_, *kernel_, {&tracks_, &frames_, &clocks_, &colliders_.colliders()}, push.trackCount, push,
-            {substep});
+    // One invocation: parents before children (keyframes.comp).
+    rec.run(pass_, *kernel_, {&tracks_, &frames_, &clocks_, &colliders_.colliders()}, 1, push, {substep});
 }
 
 void KeyframeStage::reset() {

@@ -5,7 +5,7 @@
 // and writes its collider's pose at the substep's end and the velocity the
 // substep's motion implies into the collider set:
 //
-//   keyframes: colliders   one thread per track (shaders/kinematic/keyframes.comp)
+//   keyframes: colliders   every track in order, parents first (shaders/kinematic/keyframes.comp)
 //
 // The clocks live on the GPU (a frame's commands are recorded once and
 // replayed), one per track, and are part of the saved state. Built only

@@ -1,7 +1,7 @@
 // Poses between keyframes and the velocity of a substep's motion
-// (docs/physics.md §17, "Kinematic colliders"). Shared math: see
-// math/real_glsl.h for the rules; the CPU reference (model/keyframe_reference.h)
-// runs these functions in double.
+// (docs/physics.md §17). Shared math: see math/real_glsl.h for the rules;
+// the CPU reference (model/keyframe_reference.h) runs these functions in
+// double. Needs math/quaternion.glsl.
 #ifndef VKSIM_KEYFRAME_MATH_GLSL
 #define VKSIM_KEYFRAME_MATH_GLSL
 
@@ -63,14 +63,22 @@ KeyframeVelocity keyframeVelocity(KeyframePose a, KeyframePose b, real h) {
     return KeyframeVelocity((b.position - a.position) / h, keyframeRotationVector(turn) / h);
 }
 
-// The same across a loop's wrap: from a to the track's end, then from its
-// start to b. The jump from the last frame back to the first (nothing,
-// where the last frame repeats the first pose) adds no velocity.
-KeyframeVelocity keyframeWrapVelocity(KeyframePose a, KeyframePose end, KeyframePose start, KeyframePose b, real h) {
-    real4 before = keyframeQuatMultiply(end.rotation, keyframeQuatConjugate(a.rotation));
-    real4 after = keyframeQuatMultiply(b.rotation, keyframeQuatConjugate(start.rotation));
-    return KeyframeVelocity(((end.position - a.position) + (b.position - start.position)) / h,
-                            keyframeRotationVector(keyframeQuatMultiply(after, before)) / h);
+// Where the track would have started the substep had it not jumped: a
+// loop that wraps within the substep runs from a to the track's end, then
+// from its start to b. The pose whose motion to b is that motion (no jump:
+// nothing where the last frame repeats the first pose) is
+// (a.p - end.p + start.p, a.q end.q^-1 start.q); keyframeVelocity from it
+// to b is the motion's velocity.
+KeyframePose keyframeUnwrappedStart(KeyframePose a, KeyframePose end, KeyframePose start) {
+    real4 turn = keyframeQuatMultiply(keyframeQuatMultiply(a.rotation, keyframeQuatConjugate(end.rotation)),
+                                      start.rotation);
+    return KeyframePose(a.position - end.position + start.position, normalize(turn));
+}
+
+// A pose given in a parent's frame, in the world: x = p_parent + R_parent x_local.
+KeyframePose keyframeInParent(KeyframePose parent, KeyframePose local) {
+    return KeyframePose(parent.position + quatRotate(parent.rotation, local.position),
+                        normalize(keyframeQuatMultiply(parent.rotation, local.rotation)));
 }
 
 #endif

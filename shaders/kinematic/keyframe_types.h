@@ -9,15 +9,20 @@ GPU_NAMESPACE_BEGIN
 // KeyframeTrack::flags.
 GPU_CONST(uint, kKeyframeLoop, 1);   // after the last frame, wrap to the first (else hold the last)
 GPU_CONST(uint, kKeyframeSlerp, 2);  // rotations by slerp (else normalised linear interpolation)
+// KeyframeTrack::parent of a track in world coordinates.
+GPU_CONST(uint, kKeyframeNoParent, 0xffffffffu);
 
-// One kinematic collider's track: its frames, uploaded once.
+// One kinematic collider's track: its frames, uploaded once. A collider
+// with a parent and no keyframes of its own has a track of two equal frames.
 struct KeyframeTrack {
     uint collider;    // the scene collider whose pose and velocity it writes
     uint firstFrame;  // its frames: [firstFrame, firstFrame + frameCount) of the keyframe buffer
     uint frameCount;  // >= 2, times strictly increasing from 0
     uint flags;       // kKeyframeLoop | kKeyframeSlerp
     float duration;   // the last frame's time [s]: a loop's period
-    uint pad0;
+    // The track whose collider's frame this one's poses are in (an earlier
+    // track: parents are evaluated first), or kKeyframeNoParent.
+    uint parent;
     uint pad1;
     uint pad2;
 };

@@ -1,8 +1,8 @@
 #version 460
-// docs/physics.md §17, "Kinematic colliders": at the start of every
-// substep, one thread per keyframe track advances the track's clock by h
-// and writes its collider's pose at the substep's end, with the velocity
-// that the substep's motion implies (keyframe_math.glsl), so that the
+// docs/physics.md §17: at the start of every substep, each keyframe track's
+// clock advances by h, and its collider's pose at the substep's end (in its
+// parent's frame, when it has a parent) is written with the velocity that
+// the substep's motion implies (keyframe_math.glsl), so that the
 // collision stages meet the collider where it will be and friction carries
 // what touches it along exactly. Only the pose and velocity of the row are
 // written; its shape, thickness and friction stay (a live edit may change them).
@@ -11,6 +11,7 @@
 #extension GL_GOOGLE_include_directive : require
 #include "shared/kernel.glsl"
 #include "kinematic/keyframe_types.h"
+#include "math/quaternion.glsl"
 #include "kinematic/keyframe_math.glsl"
 
 layout(push_constant) uniform Push { KeyframePush pc; };
@@ -32,10 +33,14 @@ KeyframePose poseAt(KeyframeTrack track, float t) {
                                 (track.flags & kKeyframeSlerp) != 0u);
 }
 
-void main() {
-    uint i = gl_GlobalInvocationID.x;
-    if (i >= pc.trackCount) return;
-    KeyframeTrack track = tracks[i];
+// The track's time at the substep's start and end, its clock advanced.
+struct TrackTimes {
+    float start;
+    float end;
+    bool wrapped;
+};
+
+TrackTimes advanceClock(uint i, KeyframeTrack track) {
     KeyframeClock clock = clocks[i];
     bool loop = (track.flags & kKeyframeLoop) != 0u;
     float t0 = clock.time;
@@ -55,15 +60,33 @@ void main() {
         lost = 0.0;
     }
     clocks[i] = KeyframeClock(t1, lost, 0.0, 0.0);
+    return TrackTimes(t0, t1, wrapped);
+}
 
-    KeyframePose a = poseAt(track, t0);
-    KeyframePose b = poseAt(track, t1);
-    KeyframeVelocity v = wrapped ? keyframeWrapVelocity(a, poseAt(track, track.duration), poseAt(track, 0.0), b, pc.dt)
-                                 : keyframeVelocity(a, b, pc.dt);
-    Collider c = colliders[track.collider];
-    c.position = vec4(b.position, c.position.w);  // w: the shape's bounding radius (sim/collider_bounds.h)
-    c.rotation = b.rotation;
-    c.linearVelocity = vec4(v.linear, c.linearVelocity.w);
-    c.angularVelocity = vec4(v.angular, 0.0);
-    colliders[track.collider] = c;
+// One invocation, the tracks in order: a parent's world poses are known
+// before its children's (at most kMaxColliders tracks; the pass is tiny).
+void main() {
+    if (gl_GlobalInvocationID.x != 0u) return;
+    KeyframePose starts[kMaxColliders];
+    KeyframePose ends[kMaxColliders];
+    for (uint i = 0u; i < pc.trackCount; ++i) {
+        KeyframeTrack track = tracks[i];
+        TrackTimes t = advanceClock(i, track);
+        KeyframePose a = poseAt(track, t.start);
+        KeyframePose b = poseAt(track, t.end);
+        if (t.wrapped) a = keyframeUnwrappedStart(a, poseAt(track, track.duration), poseAt(track, 0.0));
+        if (track.parent != kKeyframeNoParent) {
+            a = keyframeInParent(starts[track.parent], a);
+            b = keyframeInParent(ends[track.parent], b);
+        }
+        starts[i] = a;
+        ends[i] = b;
+        KeyframeVelocity v = keyframeVelocity(a, b, pc.dt);
+        Collider c = colliders[track.collider];
+        c.position = vec4(b.position, c.position.w);  // w: the shape's bounding radius (sim/collider_bounds.h)
+        c.rotation = b.rotation;
+        c.linearVelocity = vec4(v.linear, c.linearVelocity.w);
+        c.angularVelocity = vec4(v.angular, 0.0);
+        colliders[track.collider] = c;
+    }
 }

@@ -53,8 +53,25 @@ std::vector<ColliderDesc> trackColliders() {
                      {0.125, {0.5f, 0.0f, 3.0f}, axisAngle({0, 1, 0}, 90)},
                      {0.375, {0.5f, 0.5f, 3.0f}, axisAngle({0, 1, 0}, 180)},
                      {0.5, {0.0f, 0.0f, 3.0f}, axisAngle({0, 1, 0}, 0)}};
+    // An arm on the closed track: a capsule held 0.4 m out along the
+    // parent's x, and a hand swinging on the arm (a parent's child).
+    ColliderDesc arm;
+    arm.name = "arm";
+    arm.shape = ColliderShape::Capsule;
+    arm.radius = 0.05f;
+    arm.parent = "closed";
+    arm.position = glm::vec3(0.4f, 0.0f, 0.0f);
+    arm.rotation = axisAngle({0, 0, 1}, 90);
+    KeyframeTrackDesc swing;
+    swing.loop = true;
+    swing.frames = {{0.0, {0.0f, 0.3f, 0.0f}, axisAngle({1, 0, 0}, -30)},
+                    {0.25, {0.0f, 0.3f, 0.0f}, axisAngle({1, 0, 0}, 30)},
+                    {0.5, {0.0f, 0.3f, 0.0f}, axisAngle({1, 0, 0}, -30)}};
+    ColliderDesc hand = kinematicBox("hand", glm::vec3(0.05f), swing);
+    hand.parent = "arm";
     return {kinematicBox("open", glm::vec3(0.1f), open), kinematicBox("linear", glm::vec3(0.1f), linear),
-            kinematicBox("held", glm::vec3(0.1f), held), kinematicBox("closed", glm::vec3(0.1f), closed)};
+            kinematicBox("held", glm::vec3(0.1f), held), kinematicBox("closed", glm::vec3(0.1f), closed), arm,
+            hand};
 }
 
 // A small cloth far from the colliders: the world needs something to step.
@@ -74,8 +91,9 @@ struct TrackErrors {
 
 TrackErrors compare(const std::vector<gpu::Collider>& rows, const Scene& scene, uint64_t substeps, double h) {
     TrackErrors worst;
+    const std::vector<KinematicPose> poses = colliderPosesAfter(scene.colliders, substeps, h);
     for (size_t c = 0; c < scene.colliders.size(); ++c) {
-        const KinematicPose want = keyframeStateAfter(*scene.colliders[c].keyframes, substeps, h);
+        const KinematicPose& want = poses[c];
         const gpu::Collider& row = rows[c];
         worst.position = std::max(worst.position, glm::length(glm::dvec3(row.position) - want.position));
         worst.rotation = std::max(worst.rotation, rotationDistance(glm::dvec4(row.rotation), want.rotation));
@@ -86,7 +104,8 @@ TrackErrors compare(const std::vector<gpu::Collider>& rows, const Scene& scene, 
 }
 
 // Every frame for 1.25 s (two and a half loops, the held track past its
-// end), the GPU's poses and velocities against the reference's at n h.
+// end), the GPU's poses and velocities against the reference's at n h,
+// the arm and the hand composed with their parents'.
 // Positions are of order 1 m: float rounding is ~1e-7 m, and the
 // interpolation's few operations stay within 1e-6 m (1e-6 in a
 // quaternion). A velocity is a difference of two such poses over h =
@@ -110,6 +129,7 @@ TEST_F(Keyframes, GpuFollowsTheReferenceAndReachesEveryKeyframe) {
                  std::max(worst.linear, e.linear), std::max(worst.angular, e.angular)};
         const double t = f * double(kTimeStep);
         for (size_t c = 0; c < scene.colliders.size(); ++c) {
+            if (!scene.colliders[c].parent.empty()) continue;  // their frames are in the parent's frame
             const KeyframeTrackDesc& track = *scene.colliders[c].keyframes;
             const double local = keyframeTrackTime(track, t);
             for (const KeyframeDesc& frame : track.frames)

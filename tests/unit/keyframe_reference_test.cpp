@@ -97,6 +97,38 @@ TEST(KeyframeReference, VelocitiesAreTheSubstepsMotion) {
     }
 }
 
+// A child held 1 m out along its parent's x, the parent turning about y at
+// pi/2 rad/s: the child is on the circle at the parent's angle, turns with
+// it (the same angular velocity), and moves at the chord's velocity,
+// |v| = 2 sin(w h / 2) / h = w (1 - (w h)^2 / 24) for a radius of 1 m,
+// which is w x r to second order in h.
+TEST(KeyframeReference, AChildMovesWithItsParent) {
+    ColliderDesc parent;
+    parent.name = "torso";
+    parent.keyframes = quarterTurn(KeyframeRotation::Slerp, false);
+    for (KeyframeDesc& frame : parent.keyframes->frames) {
+        frame.position = glm::vec3(0.0f);
+        frame.rotation = glm::vec4(0.0f, float(std::sin(glm::radians(frame.time * 90.0) / 2.0)), 0.0f,
+                                   float(std::cos(glm::radians(frame.time * 90.0) / 2.0)));
+    }
+    ColliderDesc child;
+    child.name = "arm";
+    child.parent = "torso";
+    child.position = glm::vec3(1.0f, 0.0f, 0.0f);
+    const double h = 1.0 / 16.0;
+    const double w = M_PI / 2.0;
+    for (uint64_t n = 1; n <= 16; ++n) {
+        const std::vector<KinematicPose> poses = colliderPosesAfter({parent, child}, n, h);
+        const double angle = w * double(n) * h;
+        const glm::dvec3 expected(std::cos(angle), 0.0, -std::sin(angle));
+        EXPECT_LT(glm::length(poses[1].position - expected), 1e-7) << n;
+        EXPECT_LT(glm::length(poses[1].angularVelocity - poses[0].angularVelocity), 1e-12) << n;
+        const double chord = 2.0 * std::sin(w * h / 2.0) / h;
+        EXPECT_NEAR(glm::length(poses[1].linearVelocity), chord, 1e-7) << n;
+        EXPECT_NEAR(chord, w, w * (w * h) * (w * h) / 24.0 * 1.01);
+    }
+}
+
 TEST(KeyframeScene, KeysLoadIntoTheTrack) {
     const Scene scene = parseScene(R"({
       "objects": [ { "type": "cloth", "resolution": [4, 4] } ],
@@ -106,10 +138,14 @@ TEST(KeyframeScene, KeysLoadIntoTheTrack) {
             { "time": 0, "position": [0, 1, 0] },
             { "time": 0.5, "rotation": { "axis": [0, 0, 1], "degrees": 90 } },
             { "time": 1.5, "position": [1, 1, 0], "rotation": [0, 0, 0, 1] } ] } },
+        { "type": "sphere", "name": "hand", "parent": "arm", "position": [0, 0.6, 0] },
         { "type": "plane" } ] })",
                                    "keyframes.json");
     ASSERT_TRUE(scene.colliders[0].keyframes.has_value());
     EXPECT_FALSE(scene.colliders[1].keyframes.has_value());
+    EXPECT_EQ(scene.colliders[1].parent, "arm");
+    EXPECT_TRUE(scene.colliders[1].kinematic());
+    EXPECT_FALSE(scene.colliders[2].kinematic());
     const KeyframeTrackDesc& track = *scene.colliders[0].keyframes;
     EXPECT_TRUE(track.loop);
     EXPECT_EQ(track.rotation, KeyframeRotation::Linear);
@@ -124,7 +160,11 @@ TEST(KeyframeScene, KeysLoadIntoTheTrack) {
     SharedModel model;
     for (const ColliderDesc& desc : scene.colliders) model.colliders.push_back(toCollider(desc));
     buildKeyframeTracks(scene.colliders, model);
-    ASSERT_EQ(model.keyframeTracks.size(), 1u);
+    ASSERT_EQ(model.keyframeTracks.size(), 2u);
+    EXPECT_EQ(model.keyframeTracks[1].parent, 0u);
+    EXPECT_EQ(model.keyframeTracks[0].parent, gpu::kKeyframeNoParent);
+    // The hand starts 0.6 m above the arm's first pose.
+    EXPECT_EQ(glm::vec3(model.colliders[1].position), glm::vec3(0.0f, 1.6f, 0.0f));
     EXPECT_EQ(model.keyframeTracks[0].collider, 0u);
     EXPECT_EQ(model.keyframeTracks[0].frameCount, 3u);
     EXPECT_EQ(model.keyframeTracks[0].flags, gpu::kKeyframeLoop);
