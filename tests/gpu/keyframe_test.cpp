@@ -176,10 +176,12 @@ TEST_F(Keyframes, VelocitiesAreTheSubstepsMotion) {
     EXPECT_EQ(glm::length(glm::vec3(rows[2].angularVelocity)), 0.0f);
 }
 
-// Over thousands of substeps of an h that binary cannot hold (1/240 s), the
-// clock keeps a float's precision of the loop's time: a plain float sum
-// would drift by about n ulp(t) / 2 (here ~1e-4 s), Kahan's stays within a
-// few ulp (~1e-7 s) of the exact n h wrapped.
+// Over thousands of substeps of an h that binary cannot hold (1/15000 s),
+// the clock keeps a float's precision of the loop's time: a plain float sum
+// drifts with every addition's rounding (here 1.6e-6 s after 2000
+// substeps, computed on the CPU in float, and growing with n), Kahan's
+// stays within an ulp of the loop's 0.5 s (6e-8 s) of the exact n h wrapped
+// (measured: 0).
 TEST_F(Keyframes, TheClockDoesNotDrift) {
     Scene scene = trackScene();
     scene.solver.timeStep = 1.0f / 60.0f;
@@ -198,7 +200,7 @@ TEST_F(Keyframes, TheClockDoesNotDrift) {
     const double error = std::abs(double(clocks[0].time) + double(-clocks[0].compensation) - want);
     std::cout << fmt::format("[keyframes] clock after {} substeps: {:.9f} s, exact {:.9f} s, error {:.2e} s\n",
                              frames * scene.solver.substeps, clocks[0].time, want, error);
-    EXPECT_LT(error, 1e-6);
+    EXPECT_LT(error, 1e-7);
 }
 
 // A platform: a wide kinematic box whose top face is at y = 0, sliding
@@ -250,8 +252,8 @@ TEST_F(Keyframes, APlatformCarriesAClothByFrictionOnly) {
 
 // A rigid box resting on the platform is carried the same way (its
 // friction impulse brings its contact to the surface's velocity, at most
-// mu g h a substep). The averaged contact and the push-out make it a
-// little less exact than the cloth: 3%.
+// mu g h a substep). Measured 0.2% from the closed form, as the cloth;
+// 1% leaves it the same room.
 TEST_F(Keyframes, APlatformCarriesARigidBox) {
     const double mu = 0.5, g = 9.81, t = 1.0;
     const double expected = kPlatformSpeed * t - kPlatformSpeed * kPlatformSpeed / (2.0 * mu * g);
@@ -276,7 +278,7 @@ TEST_F(Keyframes, APlatformCarriesARigidBox) {
     std::cout << fmt::format("[keyframes] rigid box on the platform after 1 s: moved {:.4f} m (closed form {:.4f} m), "
                              "vx {:.4f} m/s, y {:.4f} m\n",
                              moved, expected, state.linearVelocity.x, state.position.y);
-    EXPECT_NEAR(moved, expected, 0.03 * expected);
+    EXPECT_NEAR(moved, expected, 0.01 * expected);
     EXPECT_NEAR(state.linearVelocity.x, kPlatformSpeed, 0.02 * kPlatformSpeed);
 }
 

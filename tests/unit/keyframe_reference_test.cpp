@@ -31,8 +31,8 @@ KeyframeTrackDesc quarterTurn(KeyframeRotation rotation, bool loop) {
 
 // Slerp turns at a constant rate: a quarter of the way is 22.5 degrees.
 // Normalised linear interpolation takes the same path at a varying rate:
-// it agrees at the ends and the middle, and at a quarter it is 2.3 degrees
-// short ((2 atan(sin 45 / (3 + cos 45))) = 20.2 degrees).
+// it agrees at the ends and the middle, and at a quarter it is 0.9 degrees
+// short (2 atan(sin 45 / (3 + cos 45)) = 21.6 degrees).
 TEST(KeyframeReference, SlerpTurnsEvenlyLinearDoesNot) {
     const KinematicPose slerp = keyframePoseAt(quarterTurn(KeyframeRotation::Slerp, false), 0.25);
     const KinematicPose linear = keyframePoseAt(quarterTurn(KeyframeRotation::Linear, false), 0.25);
