@@ -199,7 +199,8 @@ void Viewer::rebuild(const Scene& scene, bool resetCamera) {
     ownedSim_ = std::move(sim);
     sim_ = ownedSim_.get();
     renderer_ = std::make_unique<Renderer>(ctx_, sim_->model(), sim_->particles(), sim_->solver<RigidSolver>().states(),
-                                           sim_->colliderRows(), sim_->contacts(), sim_->wind(), swapchain_.colorFormat(),
+                                           sim_->colliderRows(), sim_->contacts(), sim_->wind(),
+                                           swapchain_.colorFormat(),
                                            swapchain_.depthFormat(),
                                            kFramesInFlight);
     if (resetCamera) camera_ = OrbitCamera(sim_->scene().camera);

@@ -1,6 +1,6 @@
 #pragma once
-// The shader math of shaders/{math,particle,pbd,pd,linear,springs,vbd,contacts,kinematic}/*.glsl compiled as C++ in double
-// precision, so the CPU reference (engine/solvers/*/*_reference) and the tests run
+// The shader math of shaders/{math,particle,pbd,pd,linear,springs,vbd,contacts,kinematic}/*.glsl compiled
+// as C++ in double precision, so the CPU reference (engine/solvers/*/*_reference) and the tests run
 // the very same functions as the GPU passes: vksim::ref::solveDistance is the
 // solveDistance of project_distance.comp, only with real = double.
 //

@@ -102,7 +102,8 @@ std::vector<KinematicPose> colliderPosesAfter(const std::vector<ColliderDesc>& c
                 throw std::invalid_argument(fmt::format("collider '{}': its parent '{}' is not an earlier kinematic "
                                                         "collider",
                                                         clipInput(desc.name), clipInput(desc.parent)));
-            poses = {ref::keyframeInParent(world[p].start, poses.start), ref::keyframeInParent(world[p].end, poses.end)};
+            poses = {ref::keyframeInParent(world[p].start, poses.start),
+                     ref::keyframeInParent(world[p].end, poses.end)};
         }
         world[c] = poses;
         out[c] = fromRef(poses.end);

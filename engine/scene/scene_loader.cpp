@@ -1036,7 +1036,8 @@ std::vector<ColliderDesc> readColliders(const Field& field, SceneAssets& assets)
         while (j < i && colliders[j].name != colliders[i].parent) ++j;
         if (j == i) {
             bool later = false;
-            for (std::size_t k = i; k < colliders.size(); ++k) later = later || colliders[k].name == colliders[i].parent;
+            for (std::size_t k = i; k < colliders.size(); ++k)
+                later = later || colliders[k].name == colliders[i].parent;
             parent.failExpected(fmt::format("the name of a collider before this one{}, got {}",
                                             later ? " (a parent comes first in the list)" : "",
                                             json_input::describeValue(parent.json())));

@@ -136,8 +136,8 @@ TEST_F(Keyframes, GpuFollowsTheReferenceAndReachesEveryKeyframe) {
                 if (frame.time == local && (frame.time > 0.0 || !track.loop)) {
                     worstAtFrames = std::max(worstAtFrames,
                                              glm::length(glm::dvec3(rows[c].position) - glm::dvec3(frame.position)));
-                    worstAtFrames = std::max(worstAtFrames, rotationDistance(glm::dvec4(rows[c].rotation),
-                                                                             glm::normalize(glm::dvec4(frame.rotation))));
+                    const glm::dvec4 q = glm::normalize(glm::dvec4(frame.rotation));
+                    worstAtFrames = std::max(worstAtFrames, rotationDistance(glm::dvec4(rows[c].rotation), q));
                     ++framesMet;
                 }
         }

@@ -38,7 +38,8 @@ TEST(KeyframeReference, SlerpTurnsEvenlyLinearDoesNot) {
     const KinematicPose linear = keyframePoseAt(quarterTurn(KeyframeRotation::Linear, false), 0.25);
     const KinematicPose linearMiddle = keyframePoseAt(quarterTurn(KeyframeRotation::Linear, false), 0.5);
     const double nlerp = glm::degrees(2.0 * std::atan(std::sin(M_PI / 4) / (3.0 + std::cos(M_PI / 4))));
-    std::cout << fmt::format("[keyframes] a quarter of a 90 degree turn: slerp {:.6f}, linear {:.6f} ({:.6f}) degrees\n",
+    std::cout << fmt::format("[keyframes] a quarter of a 90 degree turn: slerp {:.6f}, linear {:.6f} ({:.6f}) "
+                             "degrees\n",
                              angleOf(slerp.rotation), angleOf(linear.rotation), nlerp);
     EXPECT_NEAR(angleOf(slerp.rotation), 22.5, 1e-9);
     EXPECT_NEAR(angleOf(linear.rotation), nlerp, 1e-9);
