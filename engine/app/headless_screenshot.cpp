@@ -11,7 +11,8 @@ HeadlessScreenshot::HeadlessScreenshot(const VulkanContext& ctx, const World& si
                                        const DisplaySettings& display)
     : sim_(sim),
       target_(ctx, extent),
-      renderer_(ctx, sim.model(), sim.particles(), sim.solver<RigidSolver>().states(), sim.contacts(), sim.wind(),
+      renderer_(ctx, sim.model(), sim.particles(), sim.solver<RigidSolver>().states(), sim.colliderRows(),
+                sim.contacts(), sim.wind(),
                 OffscreenTarget::kColorFormat, Swapchain::kDepthFormat, frameSlots),
       capture_(ctx),
       frame_(frame),

@@ -77,7 +77,7 @@ Viewer::Viewer(const VulkanContext& ctx, Window& window, World& sim, std::span<F
       swapchain_(ctx, window.framebufferExtent(), options.presentMode),
       frames_(ctx, kFramesInFlight),
       renderer_(std::make_unique<Renderer>(ctx, sim.model(), sim.particles(), sim.solver<RigidSolver>().states(),
-                                           sim.contacts(), sim.wind(), swapchain_.colorFormat(),
+                                           sim.colliderRows(), sim.contacts(), sim.wind(), swapchain_.colorFormat(),
                                            swapchain_.depthFormat(),
                                            kFramesInFlight)),
       camera_(sim.scene().camera),
@@ -200,7 +200,8 @@ void Viewer::rebuild(const Scene& scene, bool resetCamera) {
     ownedSim_ = std::move(sim);
     sim_ = ownedSim_.get();
     renderer_ = std::make_unique<Renderer>(ctx_, sim_->model(), sim_->particles(), sim_->solver<RigidSolver>().states(),
-                                           sim_->contacts(), sim_->wind(), swapchain_.colorFormat(),
+                                           sim_->colliderRows(), sim_->contacts(), sim_->wind(),
+                                           swapchain_.colorFormat(),
                                            swapchain_.depthFormat(),
                                            kFramesInFlight);
     if (resetCamera) camera_ = OrbitCamera(sim_->scene().camera);

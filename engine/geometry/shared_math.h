@@ -1,6 +1,6 @@
 #pragma once
-// The shader math of shaders/{math,particle,pbd,pd,linear,springs,vbd,contacts}/*.glsl compiled as C++ in double
-// precision, so the CPU reference (engine/solvers/*/*_reference) and the tests run
+// The shader math of shaders/{math,particle,pbd,pd,linear,springs,vbd,contacts,kinematic}/*.glsl compiled
+// as C++ in double precision, so the CPU reference (engine/solvers/*/*_reference) and the tests run
 // the very same functions as the GPU passes: vksim::ref::solveDistance is the
 // solveDistance of project_distance.comp, only with real = double.
 //
@@ -70,6 +70,7 @@ real meshSdfGridValue(uint index) { return real(boundMeshSdfGridValue(index)); }
 #include "shaders/math/sdf.glsl"
 #include "shaders/math/svd3.glsl"
 #include "shaders/math/elastic_energy.glsl"
+#include "shaders/kinematic/keyframe_math.glsl"
 #include "shaders/particle/contact.glsl"
 #include "shaders/particle/frame_attachment_math.glsl"
 #include "shaders/particle/particle_math.glsl"

@@ -20,4 +20,11 @@ gpu::Collider toCollider(const ColliderDesc& desc);
 // without a grid, or grids too large for the buffer (signed_distance_grid.h).
 void attachMeshColliders(const std::vector<ColliderDesc>& descs, SharedModel& model);
 
+// The tracks of the kinematic colliders (keyframes, or a parent) and their
+// frames (SharedModel::keyframeTracks, keyframes), rotations normalised,
+// each with its parent's track; and their rows (model.colliders, built
+// first) at their first pose in the world. Throws std::invalid_argument for
+// a parent that is not an earlier kinematic collider.
+void buildKeyframeTracks(const std::vector<ColliderDesc>& descs, SharedModel& model);
+
 }  // namespace vksim

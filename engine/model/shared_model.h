@@ -12,6 +12,7 @@
 
 #include "scene/air_params.h"
 #include "scene/contact_params.h"
+#include "shaders/kinematic/keyframe_types.h"
 #include "shaders/particle/frame_attachment_types.h"
 #include "shaders/particle/tether_types.h"
 #include "shaders/shared/sim_types.h"
@@ -57,6 +58,11 @@ struct SharedModel {
     // What each collider is drawn with when it is not an analytic shape: the
     // mesh of a mesh collider, in its local frame (scaled), else empty.
     std::vector<ColliderSurface> colliderSurfaces;
+    // The kinematic colliders' tracks, in collider order, and their frames
+    // one track after another (step/keyframe_stage.h moves them). Empty
+    // when no collider has keyframes.
+    std::vector<gpu::KeyframeTrack> keyframeTracks;
+    std::vector<gpu::Keyframe> keyframes;
 
     // Rendering topology: 3 indices per triangle, and the CSR vertex -> triangle
     // adjacency the normals pass gathers over (offsets has positions.size()+1 entries).

@@ -1,6 +1,7 @@
 #include "render/renderer.h"
 
 #include <array>
+#include <cstddef>
 
 #include <fmt/format.h>
 
@@ -8,6 +9,11 @@
 #include "render/image_barrier.h"
 #include "render/shape_mesh.h"
 #include "shaders/rigid/rigid_types.h"
+
+static_assert(sizeof(vksim::gpu::Collider) == sizeof(vksim::gpu::RigidBodyState) &&
+                  offsetof(vksim::gpu::Collider, position) == offsetof(vksim::gpu::RigidBodyState, position) &&
+                  offsetof(vksim::gpu::Collider, rotation) == offsetof(vksim::gpu::RigidBodyState, rotation),
+              "a collider row is drawn as a body's instance transform");
 #include "vk/context.h"
 #include "vk/gpu_wait.h"
 #include "vk/vk_check.h"
@@ -64,14 +70,15 @@ const ColliderSurface& colliderSurface(const SimModel& model, size_t i) {
 }  // namespace
 
 Renderer::Renderer(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles,
-                   const GpuBuffer& bodyStates, const ContactStage* contacts, const WindStage* wind,
-                   VkFormat colorFormat, VkFormat depthFormat, uint32_t framesInFlight)
+                   const GpuBuffer& bodyStates, const GpuBuffer& colliders, const ContactStage* contacts,
+                   const WindStage* wind, VkFormat colorFormat, VkFormat depthFormat, uint32_t framesInFlight)
     : ctx_(ctx),
       particles_(particles),
       pipeline_(ctx, colorFormat, depthFormat),
       scalars_(ctx, model, particles),
       pointSize_(ctx.largePoints() ? std::min(4.0f, ctx.properties().limits.pointSizeRange[1]) : 1.0f),
-      bodyStates_(bodyStates) {
+      bodyStates_(bodyStates),
+      colliderRows_(colliders) {
     createFrameSets(framesInFlight);
     if (contacts && !contacts->empty()) contactLines_ = std::make_unique<ContactLines>(ctx, *contacts, particles);
     if (wind) windLines_ = std::make_unique<WindLines>(ctx, *wind, particles);
@@ -91,14 +98,23 @@ Renderer::Renderer(const VulkanContext& ctx, const SimModel& model, const Partic
                            makePush(colliderModelMatrix(shape), color, color, gpu::kPatternPlain, 0.3f, 32.0f)});
     }
 
+    std::vector<bool> moving(model.colliders.size(), false);
+    for (const gpu::KeyframeTrack& track : model.keyframeTracks) moving.at(track.collider) = true;
     for (size_t i = 0; i < model.colliders.size(); ++i) {
         const gpu::Collider& collider = model.colliders[i];
         const bool ground = collider.type == gpu::kColliderPlane;
         const glm::vec3 color = ground ? kGroundColor : kColliderColor;
+        // A moving collider's mesh in its own frame; its row places it.
+        gpu::Collider shape = collider;
+        if (moving[i]) {
+            shape.position = glm::vec4(0.0f);
+            shape.rotation = glm::vec4(0.0f, 0.0f, 0.0f, 1.0f);
+        }
         colliders_.push_back(
             {uploadMesh(ctx, makeColliderMesh(collider, colliderSurface(model, i)), fmt::format("collider {} mesh", i)),
-             makePush(colliderModelMatrix(collider), color, color, ground ? gpu::kPatternChecker : gpu::kPatternPlain,
-                      ground ? 0.05f : 0.35f, ground ? 16.0f : 48.0f)});
+             makePush(colliderModelMatrix(shape), color, color, ground ? gpu::kPatternChecker : gpu::kPatternPlain,
+                      ground ? 0.05f : 0.35f, ground ? 16.0f : 48.0f),
+             moving[i], static_cast<uint32_t>(i)});
     }
     // Cloth positions are already in world space: identity model matrix.
     for (const ObjectRange& object : model.objects) {
@@ -216,9 +232,11 @@ void Renderer::recordDraws(VkCommandBuffer cmd, uint32_t slot, VkExtent2D extent
     // stream is unused for them (their positions stand in as a valid buffer).
     if (display.colliders)
         for (const ColliderDraw& draw : colliders_) {
-            const std::array<VkBuffer, 4> buffers{draw.mesh.vertices.handle(), draw.mesh.vertices.handle(),
-                                                  draw.mesh.vertices.handle(), identityTransform_.handle()};
-            const std::array<VkDeviceSize, 4> offsets{0, draw.mesh.normalsOffset, 0, 0};
+            const std::array<VkBuffer, 4> buffers{
+                draw.mesh.vertices.handle(), draw.mesh.vertices.handle(), draw.mesh.vertices.handle(),
+                draw.moving ? colliderRows_.handle() : identityTransform_.handle()};
+            const std::array<VkDeviceSize, 4> offsets{
+                0, draw.mesh.normalsOffset, 0, draw.moving ? VkDeviceSize{draw.collider} * sizeof(gpu::Collider) : 0};
             vkCmdBindVertexBuffers(cmd, 0, 4, buffers.data(), offsets.data());
             vkCmdBindIndexBuffer(cmd, draw.mesh.indices.handle(), 0, VK_INDEX_TYPE_UINT32);
             vkCmdPushConstants(cmd, pipeline_.layout(), pushStages, 0, sizeof(draw.push), &draw.push);

@@ -36,11 +36,12 @@ class WindStage;
 class Renderer {
 public:
     // `particles`, `bodyStates` (the rigid bodies' RigidBodyState buffer;
-    // unused without bodies), `contacts` (null without contacts) and `wind`
+    // unused without bodies), `colliders` (the collider set's buffer, the
+    // poses of the kinematic colliders), `contacts` (null without contacts) and `wind`
     // (null without "aero") must outlive the renderer: they are bound every frame.
     Renderer(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles,
-             const GpuBuffer& bodyStates, const ContactStage* contacts, const WindStage* wind, VkFormat colorFormat,
-             VkFormat depthFormat, uint32_t framesInFlight);
+             const GpuBuffer& bodyStates, const GpuBuffer& colliders, const ContactStage* contacts,
+             const WindStage* wind, VkFormat colorFormat, VkFormat depthFormat, uint32_t framesInFlight);
     ~Renderer();
     Renderer(const Renderer&) = delete;
     Renderer& operator=(const Renderer&) = delete;
@@ -64,6 +65,12 @@ private:
     struct ColliderDraw {
         GpuMesh mesh;
         gpu::DrawPush push;
+        // A kinematic collider is placed by its row of the collider buffer
+        // (a Collider starts with position and rotation, as a RigidBodyState
+        // does, and is as long), written on the GPU every substep; the
+        // others by their model matrix.
+        bool moving = false;
+        uint32_t collider = 0;
     };
     struct BodyDraw {
         GpuMesh mesh;
@@ -92,6 +99,7 @@ private:
     std::vector<ColliderDraw> colliders_;
     std::vector<ClothDraw> cloths_;
     const GpuBuffer& bodyStates_;
+    const GpuBuffer& colliderRows_;
     GpuBuffer identityTransform_;  // one RigidBodyState at the origin, unrotated: the instance data of non-body draws
     std::vector<BodyDraw> bodies_;
     std::unique_ptr<ContactLines> contactLines_;  // null without contacts

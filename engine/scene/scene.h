@@ -164,6 +164,26 @@ struct SolidObject {
 
 enum class ColliderShape { Plane, Sphere, Box, Capsule, Mesh };
 
+// A kinematic collider's motion ("keyframes", docs/scene-format.md): poses
+// at times, strictly increasing from 0, at least two. Between frames the
+// position moves linearly and the rotation by slerp or normalised linear
+// interpolation; after the last frame the track holds it, or loops back to
+// the first (docs/physics.md §17).
+struct KeyframeDesc {
+    double time = 0.0;                           // [s]
+    glm::vec3 position{0.0f};                    // [m]
+    glm::vec4 rotation{0.0f, 0.0f, 0.0f, 1.0f};  // unit quaternion (x, y, z, w)
+};
+
+enum class KeyframeRotation { Slerp, Linear };
+
+struct KeyframeTrackDesc {
+    bool loop = false;
+    KeyframeRotation rotation = KeyframeRotation::Slerp;
+    std::vector<KeyframeDesc> frames;
+    double duration() const { return frames.empty() ? 0.0 : frames.back().time; }
+};
+
 struct ColliderDesc {
     std::string name;
     ColliderShape shape = ColliderShape::Plane;
@@ -187,6 +207,15 @@ struct ColliderDesc {
     // particles in contact along by friction.
     glm::vec3 linearVelocity{0.0f};   // [m/s]
     glm::vec3 angularVelocity{0.0f};  // [rad/s] about position
+    // A kinematic collider: its pose and velocity follow these keyframes on
+    // the GPU every substep (step/keyframe_stage.h); position, rotation and
+    // the velocities above are then the first frame's pose, at rest.
+    std::optional<KeyframeTrackDesc> keyframes;
+    // The name of an earlier kinematic collider whose frame this one's pose
+    // (its keyframes, or position and rotation) is given in: it moves with
+    // it, and is kinematic too (the parts of a character). Empty: the world.
+    std::string parent;
+    bool kinematic() const { return keyframes.has_value() || !parent.empty(); }
 };
 
 // A rigid body ("bodies" in the scene file, docs/physics.md §11). Its

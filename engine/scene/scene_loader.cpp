@@ -1076,11 +1076,45 @@ const std::vector<std::string_view>& colliderTypeNames() {
     return names;
 }
 
+// A kinematic collider's "keyframes" (docs/scene-format.md, "Kinematic
+// colliders"). Times are checked as the 32-bit floats the GPU steps with:
+// two frames that differ only in the decimal would make a segment of length 0.
+KeyframeTrackDesc readKeyframes(const Field& field) {
+    const ObjectFields fields(field, {"loop", "rotation", "frames"}, "for keyframes");
+    KeyframeTrackDesc track;
+    if (auto f = fields.optional("loop")) track.loop = readBool(*f);
+    if (auto f = fields.optional("rotation"))
+        track.rotation = readChoice(*f, {"slerp", "linear"}) == 0 ? KeyframeRotation::Slerp : KeyframeRotation::Linear;
+    const Field framesField = fields.required("frames");
+    const std::vector<Field> frames = readArray(framesField);
+    if (frames.size() < 2)
+        framesField.failExpected(fmt::format("at least 2 frames (a pose at time 0 and a later one), got {}",
+                                             frames.size()));
+    for (std::size_t k = 0; k < frames.size(); ++k) {
+        const ObjectFields frame(frames[k], {"time", "position", "rotation"}, "for a keyframe");
+        const Field timeField = frame.required("time");
+        KeyframeDesc desc;
+        // A frame without a position or rotation keeps the previous frame's.
+        if (k > 0) desc = track.frames.back();
+        const float time = readFloat(timeField, atLeast(0.0));
+        if (k == 0 && time != 0.0f) timeField.failExpected(fmt::format("0 (the first frame's time), got {}", time));
+        if (k > 0 && !(double(time) > desc.time))
+            timeField.failExpected(fmt::format("a time > {} (the previous frame's; times increase strictly), got {}",
+                                               desc.time, time));
+        desc.time = time;
+        if (auto f = frame.optional("position")) desc.position = readVec3(*f);
+        if (auto f = frame.optional("rotation")) desc.rotation = readRotation(*f);
+        track.frames.push_back(desc);
+    }
+    return track;
+}
+
 ColliderDesc readCollider(const Field& field, std::size_t index, SceneAssets& assets,
                           std::vector<PendingSdfGrid>& grids) {
     const ColliderType& type = colliderTypes()[readTypeTag(field, colliderTypeNames())];
-    std::vector<std::string_view> allowedKeys = {"type",     "name",     "position",   "rotation",
-                                                 "friction", "thickness", "restitution", "velocity", "angularVelocity"};
+    std::vector<std::string_view> allowedKeys = {"type",        "name",     "position",        "rotation",
+                                                 "friction",    "thickness", "restitution",    "velocity",
+                                                 "angularVelocity", "keyframes",   "parent"};
     allowedKeys.insert(allowedKeys.end(), type.shapeKeys.begin(), type.shapeKeys.end());
     const ObjectFields fields(field, std::move(allowedKeys), fmt::format("for a {} collider", type.name));
 
@@ -1098,6 +1132,23 @@ ColliderDesc readCollider(const Field& field, std::size_t index, SceneAssets& as
     if (auto f = fields.optional("halfLength")) collider.halfLength = readFloat(*f, atLeast(0.0));
     if (auto f = fields.optional("halfExtents")) collider.halfExtents = readVec3(*f, kLengthRange);
     if (type.shape == ColliderShape::Mesh) readColliderMesh(fields, collider, assets, index, grids);
+    if (auto f = fields.optional("parent")) {
+        collider.parent = readNonEmptyString(*f);
+        for (std::string_view key : {"velocity", "angularVelocity"})
+            if (auto other = fields.optional(key))
+                other->fail("a collider with a \"parent\" moves with it (its keyframes give it a velocity of its own)");
+    }
+    if (auto f = fields.optional("keyframes")) {
+        // The frames say where it is and how fast it moves: nothing else may.
+        for (std::string_view key : {"position", "rotation", "velocity", "angularVelocity"})
+            if (auto other = fields.optional(key))
+                other->fail(fmt::format("a collider with \"keyframes\" takes its {} from them (give the first "
+                                        "pose in the first frame)",
+                                        key == "position" || key == "rotation" ? "pose" : "velocity"));
+        collider.keyframes = readKeyframes(*f);
+        collider.position = collider.keyframes->frames.front().position;
+        collider.rotation = collider.keyframes->frames.front().rotation;
+    }
     return collider;
 }
 
@@ -1109,6 +1160,24 @@ std::vector<ColliderDesc> readColliders(const Field& field, SceneAssets& assets)
     std::vector<ColliderDesc> colliders;
     std::vector<PendingSdfGrid> grids;
     for (std::size_t i = 0; i < entries.size(); ++i) colliders.push_back(readCollider(entries[i], i, assets, grids));
+    // A parent is an earlier kinematic collider: parents are moved first.
+    for (std::size_t i = 0; i < colliders.size(); ++i) {
+        if (colliders[i].parent.empty()) continue;
+        const Field parent = entries[i].member("parent");
+        std::size_t j = 0;
+        while (j < i && colliders[j].name != colliders[i].parent) ++j;
+        if (j == i) {
+            bool later = false;
+            for (std::size_t k = i; k < colliders.size(); ++k)
+                later = later || colliders[k].name == colliders[i].parent;
+            parent.failExpected(fmt::format("the name of a collider before this one{}, got {}",
+                                            later ? " (a parent comes first in the list)" : "",
+                                            json_input::describeValue(parent.json())));
+        }
+        if (!colliders[j].kinematic())
+            parent.fail(fmt::format("the parent {} is not kinematic: give it \"keyframes\" (or a \"parent\")",
+                                    quoteInput(colliders[i].parent)));
+    }
     for (const PendingSdfGrid& grid : grids) {
         ColliderDesc& collider = colliders[grid.owner];
         collider.meshSdf =

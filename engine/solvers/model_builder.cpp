@@ -92,6 +92,7 @@ SimModel buildModel(const Scene& scene, ModelDiagnostics* diagnostics) {
 
     for (const ColliderDesc& desc : scene.colliders) model.colliders.push_back(toCollider(desc));
     attachMeshColliders(scene.colliders, model);
+    buildKeyframeTracks(scene.colliders, model);
     // Its messages name the body's JSON path themselves.
     forObject(scene, "", [&] { model.rigid = buildRigidModel(scene.bodies); });
     attachMeshBodies(scene.bodies, model.rigid, model.meshSdfGrids);

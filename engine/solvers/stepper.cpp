@@ -34,6 +34,7 @@ Stepper::Stepper(const VulkanContext& ctx, const SimModel& model, const SolverSe
       stages_(ctx, particles_, colliders_),
       contacts_(buildContactStage(ctx, model)),
       wind_(someObjectFeelsWind(model) ? std::make_unique<WindStage>(ctx, model, particles_) : nullptr),
+      keyframes_(model.keyframeTracks.empty() ? nullptr : std::make_unique<KeyframeStage>(ctx, model, colliders_)),
       tethers_(model.solvedTethers.empty() ? nullptr : std::make_unique<TetherStage>(ctx, model)),
       solvers_(makeParticleSolvers(ctx, model, particles_, colliders_, settings)),
       rigid_(std::make_unique<RigidSolver>(ctx, model.rigid, colliders_)),
@@ -43,6 +44,7 @@ Stepper::Stepper(const VulkanContext& ctx, const SimModel& model, const SolverSe
     // The bodies are colliders of the particles, after the scene's (ColliderSet).
     if (!rigid_->empty() && colliders_.count() > colliders_.sceneCount())
         coupling_ = std::make_unique<BodyCoupling>(ctx, *rigid_, particles_, colliders_);
+    if (keyframes_) keyframes_->declarePasses(plan_);
     rigid_->declarePasses(plan_);
     if (coupling_) coupling_->declarePasses(plan_);
     if (contacts_) contacts_->declarePasses(plan_);
@@ -110,17 +112,20 @@ void Stepper::recordFrame(StepRecorder& rec, const FrameInputs& frame) {
     for (const Active& active : active_) active.solver->beginFrame(rec, frame);
     const SolverSettings& settings = frame.settings;
     const float h = settings.timeStep / static_cast<float>(settings.substeps);
-    if (coupling_) {
-        // Substep by substep: the bodies', their shapes into the colliders
-        // at the pose they end it with, the particles' against them, and
-        // what the particles gave the bodies back to them (docs/physics.md
-        // §11, "Two-way coupling"). No solver records whole frames here
-        // (the PBD workgroup path does not take a world with bodies).
+    if (coupling_ || keyframes_) {
+        // Substep by substep: the kinematic colliders at the pose they end
+        // it with (docs/physics.md §17), the bodies', their shapes into the
+        // colliders at the pose they end it with, the particles' against
+        // them, and what the particles gave the bodies back to them
+        // (docs/physics.md §11, "Two-way coupling"). No solver records whole
+        // frames here (the PBD workgroup path takes neither bodies nor
+        // kinematic colliders).
         for (uint32_t s = 0; s < settings.substeps; ++s) {
+            if (keyframes_) keyframes_->recordSubstep(rec, h, s);
             rigid_->recordSubsteps(rec, settings, frame.bodyDrag, {s, 1});
-            rigid_->recordColliders(rec);
+            if (coupling_) rigid_->recordColliders(rec);
             recordSubstep(rec, frame, s, h);
-            coupling_->recordSubstepEnd(rec, h, s);
+            if (coupling_) coupling_->recordSubstepEnd(rec, h, s);
         }
     } else {
         // Bodies alone, or particles alone: no order between them.
@@ -250,6 +255,7 @@ void Stepper::reset(const SimModel& model) {
     particles_.reset(model);
     if (contacts_) contacts_->reset();
     if (wind_) wind_->reset();
+    if (keyframes_) keyframes_->reset();
     rigid_->reset(model.rigid);
     for (const Active& active : active_) active.solver->reset(model);
 }
@@ -258,6 +264,7 @@ std::vector<GpuBuffer*> Stepper::stateBuffers() {
     std::vector<GpuBuffer*> buffers = particles_.stateBuffers();
     if (contacts_) contacts_->addStateBuffers(buffers);
     if (wind_) wind_->addStateBuffers(buffers);
+    if (keyframes_) keyframes_->addStateBuffers(buffers);
     rigid_->addStateBuffers(buffers);
     for (const Active& active : active_) active.solver->addStateBuffers(buffers);
     return buffers;

@@ -8,6 +8,8 @@
 //   predict -> collide: generate -> solve -> collide: project
 //   -> update velocity -> friction/restitution
 //
+// (with kinematic colliders or two-way coupling, substep by substep: the
+// keyframed colliders' poses, the bodies' substep, the particles'),
 // then the normals of every particle. World steps one of these every frame;
 // the non-finite replay (non_finite_replay.h) steps a fresh one with a
 // finite probe; tests step one directly.
@@ -27,6 +29,7 @@
 #include "state/particle_store.h"
 #include "state/saved_state.h"
 #include "step/frame_work.h"
+#include "step/keyframe_stage.h"
 #include "step/particle_stages.h"
 #include "step/step_plan.h"
 #include "step/frame_attachment_stage.h"
@@ -100,10 +103,13 @@ public:
     ParticleStore& particles() { return particles_; }
     const ParticleStore& particles() const { return particles_; }
     ColliderSet& colliders() { return colliders_; }
+    const ColliderSet& colliders() const { return colliders_; }
     // The wind on cloth; null when no object has an "aero" block.
     const WindStage* wind() const { return wind_.get(); }
     // The contacts between objects; null when no object has a "contacts" block.
     const ContactStage* contacts() const { return contacts_.get(); }
+    // The kinematic colliders' keyframes; null when no collider has any.
+    const KeyframeStage* keyframes() const { return keyframes_.get(); }
     // A solver by its type (PbdSolver, PdSolver, SpringSolver, RigidSolver):
     // every one exists, empty of particles or bodies when the scene has none.
     template <class S>
@@ -148,6 +154,8 @@ private:
     std::unique_ptr<ContactStage> contacts_;
     // Null when no object has an "aero" block.
     std::unique_ptr<WindStage> wind_;
+    // Null when no collider has keyframes.
+    std::unique_ptr<KeyframeStage> keyframes_;
     std::unique_ptr<TetherStage> tethers_;
     // Null when no cloth is attached to a body or collider.
     std::unique_ptr<FrameAttachmentStage> attachments_;

@@ -41,9 +41,11 @@ ColliderSet::ColliderSet(const VulkanContext& ctx, const SharedModel& model,
     // The bodies' entries are written by the GPU before anything reads them.
     std::vector<gpu::Collider> all = model.colliders;
     all.resize(count_, gpu::Collider{});
-    // Written as a storage buffer (live edits, the bodies' colliders), read
-    // as texels.
-    colliders_ = makeStorageBuffer<gpu::Collider>(ctx, all, "colliders", VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT);
+    // Written as a storage buffer (live edits, the bodies' colliders, the
+    // kinematic colliders' poses), read as texels, and by the renderer as
+    // the kinematic colliders' instance transforms.
+    colliders_ = makeStorageBuffer<gpu::Collider>(
+        ctx, all, "colliders", VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
     meshSdfGrids_ = makeStorageBuffer<float>(ctx, model.meshSdfGrids, "mesh collider SDF grids");
     for (const gpu::Collider& c : model.colliders) shapes_ |= 1u << c.type;
     for (const gpu::Collider& s : bodyShapes) shapes_ |= 1u << s.type;

@@ -242,8 +242,12 @@ void World::setCollider(uint32_t index, const ColliderDesc& desc) {
     gpu::Collider collider = toCollider(desc);
     if (desc.shape == ColliderShape::Mesh) collider.size.x = model_.colliders[index].size.x;  // its grid's offset
     collider.position.w = colliderBoundRadius(collider, model_.meshSdfGrids);
-    scene_.colliders[index] = desc;
-    scene_.colliders[index].rotation = desc.rotation / norm;
+    // A kinematic collider keeps its track: its pose and velocity are the
+    // keyframes' again from the next substep (docs/physics.md §17).
+    ColliderDesc updated = desc;
+    updated.rotation = desc.rotation / norm;
+    updated.keyframes = scene_.colliders[index].keyframes;
+    scene_.colliders[index] = std::move(updated);
     model_.colliders[index] = collider;
     stepper_->colliders().set(model_.colliders);
     commands_->forget();

@@ -207,6 +207,8 @@ public:
     // Collider `index` becomes `desc`: position, rotation, size, thickness,
     // friction, restitution. Its shape (and a mesh collider's mesh and scale)
     // cannot change. Throws std::invalid_argument otherwise or for bad values.
+    // A kinematic collider keeps its keyframes: the pose and velocity given
+    // here last until the next substep's keyframe pass.
     void setCollider(uint32_t index, const ColliderDesc& desc);
     // Back to the initial particle state with the current parameters (waits
     // for the queue): the same state, frame for frame, as a new World
@@ -286,6 +288,12 @@ public:
     const ContactStage* contacts() const { return stepper_->contacts(); }
     // The wind's passes and buffers; null when no object has "aero".
     const WindStage* wind() const { return stepper_->wind(); }
+    // The collider set's buffer (gpu::Collider rows: the scene's colliders,
+    // then the bodies'), where the kinematic colliders' poses are written
+    // every substep (step/keyframe_stage.h).
+    const GpuBuffer& colliderRows() const { return stepper_->colliders().colliders(); }
+    // The kinematic colliders' keyframes; null when no collider has any.
+    const KeyframeStage* keyframes() const { return stepper_->keyframes(); }
     // The same stats as of the frame last collected (collectTimings(), no
     // stall); nullopt without contacts or before the first collect.
     std::optional<gpu::ContactStats> lastContactStats() const {

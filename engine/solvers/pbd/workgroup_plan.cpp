@@ -154,6 +154,12 @@ std::optional<std::string> workgroupMisfit(const PbdModelView& model, uint32_t c
         return fmt::format("the scene has {} rigid bod{}, which exchange{} impulses with the particles every substep",
                            model.shared.bodyCount, model.shared.bodyCount == 1 ? "y" : "ies",
                            model.shared.bodyCount == 1 ? "s" : "");
+    // A workgroup's frame would meet the colliders where they are at its
+    // start: the kinematic ones move every substep.
+    if (!model.shared.keyframeTracks.empty() && !pbdObjects(model).empty())
+        return fmt::format("the scene has {} collider{} with keyframes, which move{} every substep",
+                           model.shared.keyframeTracks.size(), model.shared.keyframeTracks.size() == 1 ? "" : "s",
+                           model.shared.keyframeTracks.size() == 1 ? "s" : "");
     for (const ObjectRange* object : pbdObjects(model)) {
         // Contacts reach across objects in every iteration, and a workgroup
         // steps its object alone through the whole frame.
