@@ -14,19 +14,23 @@ namespace {
 std::vector<gpu::AnchorLine> anchorLines(const SimModel& model) {
     std::vector<gpu::AnchorLine> lines;
     for (const gpu::AttachmentConstraint& a : model.pbd.attachments)
-        lines.push_back({glm::vec4(glm::vec3(a.target), a.maxDistance), a.particle, 0, 0, 0});
-    for (const gpu::SolvedTether& t : model.solvedTethers) lines.push_back({t.anchor, t.particle, 0, 0, 0});
+        lines.push_back({glm::vec4(glm::vec3(a.target), a.maxDistance), a.particle, gpu::kAnchorInWorld, 0, 0});
+    for (const gpu::SolvedTether& t : model.solvedTethers)
+        lines.push_back({t.anchor, t.particle, gpu::kAnchorInWorld, 0, 0});
+    for (const gpu::FrameAttachment& a : model.frameAttachments) lines.push_back({a.local, a.particle, a.collider, 0, 0});
     return lines;
 }
 
 }  // namespace
 
 bool AnchorLines::anyIn(const SimModel& model) {
-    return !model.pbd.attachments.empty() || !model.solvedTethers.empty();
+    return !model.pbd.attachments.empty() || !model.solvedTethers.empty() || !model.frameAttachments.empty();
 }
 
-AnchorLines::AnchorLines(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles)
+AnchorLines::AnchorLines(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles,
+                         const GpuBuffer& colliderRows)
     : particles_(particles),
+      colliderRows_(colliderRows),
       kernel_(ctx, "render/anchor_lines.comp", sizeof(gpu::AnchorLinesPush)) {
     std::vector<gpu::AnchorLine> lines = anchorLines(model);
     lineCount_ = static_cast<uint32_t>(lines.size());
@@ -44,7 +48,7 @@ void AnchorLines::record(VkCommandBuffer cmd) {
                   VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_NONE);
     computeToComputeBarrier(cmd);
     const gpu::AnchorLinesPush push{lineCount_, 0, 0, 0};
-    kernel_.dispatch(cmd, {&particles_.positions(), &lines_, &vertices_}, lineCount_, push);
+    kernel_.dispatch(cmd, {&particles_.positions(), &lines_, &vertices_, &colliderRows_}, lineCount_, push);
     memoryBarrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                   VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT, VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT);
     // Its reads finish before the next frame's passes write positions.

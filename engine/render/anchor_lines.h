@@ -3,7 +3,9 @@
 // "tethers and attachments" checkbox, --show-anchors): a line from every
 // tethered or attached particle to the point it is held to, from the
 // model's records (PBD attachment constraints, the tethers projected after
-// the PD and mass-spring solves, docs/physics.md §1 "Tethers"), brighter
+// the PD and mass-spring solves, docs/physics.md §1 "Tethers"; the
+// attachments to bodies and colliders, "Attachments to bodies and
+// colliders", at their rows' current poses), brighter
 // where a tether is taut or an attachment pulls. A compute pass writes the
 // lines' vertices (position xyz, colour index w) from the current positions.
 #include <cstdint>
@@ -21,7 +23,10 @@ struct SimModel;
 
 class AnchorLines {
 public:
-    AnchorLines(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles);
+    // `colliderRows`: the collider set's rows (World::colliderRows()), whose
+    // current poses place the attachments to bodies and colliders.
+    AnchorLines(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles,
+                const GpuBuffer& colliderRows);
 
     // Whether the model holds any particle to an anchor (else nothing to draw).
     static bool anyIn(const SimModel& model);
@@ -36,6 +41,7 @@ public:
 
 private:
     const ParticleStore& particles_;
+    const GpuBuffer& colliderRows_;
     uint32_t lineCount_ = 0;
     GpuBuffer lines_;
     GpuBuffer vertices_;

@@ -82,7 +82,7 @@ Renderer::Renderer(const VulkanContext& ctx, const SimModel& model, const Partic
     createFrameSets(framesInFlight);
     if (contacts && !contacts->empty()) contactLines_ = std::make_unique<ContactLines>(ctx, *contacts, particles);
     if (wind) windLines_ = std::make_unique<WindLines>(ctx, *wind, particles);
-    if (AnchorLines::anyIn(model)) anchorLines_ = std::make_unique<AnchorLines>(ctx, model, particles);
+    if (AnchorLines::anyIn(model)) anchorLines_ = std::make_unique<AnchorLines>(ctx, model, particles, colliders);
     const gpu::RigidBodyState identity{glm::vec4(0.0f), glm::vec4(0.0f, 0.0f, 0.0f, 1.0f), glm::vec4(0.0f),
                                        glm::vec4(0.0f), glm::vec4(0.0f), glm::vec4(0.0f)};
     identityTransform_ = makeStorageBuffer<gpu::RigidBodyState>(ctx, std::span(&identity, 1), "identity transform",

@@ -7,12 +7,16 @@
 
 GPU_NAMESPACE_BEGIN
 
-// A particle held to `anchor`: within `anchor.w` of it (a tether, w > 0) or
-// at it (a pin as an attachment, w = 0).
+GPU_CONST(uint, kAnchorInWorld, 0xFFFFFFFFu);
+
+// A particle held to `anchor`: within `anchor.w` of it (a tether or a
+// motion constraint, w > 0) or at it (an attachment, w = 0). The anchor is
+// a point of the world, or of a collider row's frame (an attachment to a
+// body or a collider), placed by the row's current pose.
 struct AnchorLine {
-    vec4 anchor;  // xyz [m], world frame; w: the most the particle may be from it [m]
+    vec4 anchor;  // xyz [m]: in the world, or in the row's frame; w: the most the particle may be from it [m]
     uint particle;
-    uint pad0;
+    uint collider;  // the collider set's row whose frame holds the anchor, or kAnchorInWorld
     uint pad1;
     uint pad2;
 };
