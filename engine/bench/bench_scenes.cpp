@@ -6,6 +6,7 @@
 
 #include "scene/scene_copies.h"
 #include <glm/glm.hpp>
+#include <glm/gtc/constants.hpp>
 
 namespace vksim {
 namespace {
@@ -186,6 +187,106 @@ Scene clothTearing(uint32_t size) {
     Scene scene = clothOverSpherePerColour(size);
     scene.name = fmt::format("cloth-tearing {}x{}", size, size);
     scene.cloths.front().tearing = TearingParams{.enabled = true, .strain = 0.05f};
+    return scene;
+}
+
+// cloth-character: scenes/cloth_character.json at another cape resolution:
+// a character of kinematic capsules (docs/physics.md §17) walks a circle of
+// 1.2 m in 8 s, swinging its limbs, wearing an N x N cape attached along its
+// top row to the torso, its next three rows held within 3, 6 and 12 cm
+// (docs/physics.md §1, "Attachments to bodies and colliders"), in still air
+// (drag and lift). On the per-colour path, so that the stretch projection
+// has passes of its own to weigh the keyframe and attachment passes against.
+namespace character {
+
+glm::vec4 turn(glm::vec3 axis, float degrees) {
+    const float half = glm::radians(degrees) * 0.5f;
+    return glm::vec4(std::sin(half) * axis, std::cos(half));
+}
+
+ColliderDesc capsule(std::string name, float radius, float halfLength, std::string parent, glm::vec3 position) {
+    ColliderDesc c;
+    c.name = std::move(name);
+    c.shape = ColliderShape::Capsule;
+    c.radius = radius;
+    c.halfLength = halfLength;
+    c.parent = std::move(parent);
+    c.position = position;
+    c.thickness = 0.01f;
+    return c;
+}
+
+// A limb's pivot on the torso, swinging about local X by +-degrees, one swing a 0.5 s step.
+ColliderDesc pivot(std::string name, glm::vec3 position, float degrees) {
+    ColliderDesc c;
+    c.name = std::move(name);
+    c.shape = ColliderShape::Sphere;
+    c.radius = 0.05f;
+    c.parent = "torso";
+    KeyframeTrackDesc track{.loop = true};
+    for (int k = 0; k <= 2; ++k)
+        track.frames.push_back({0.5 * k, position, turn({1.0f, 0.0f, 0.0f}, k == 1 ? -degrees : degrees)});
+    c.keyframes = track;
+    return c;
+}
+
+}  // namespace character
+
+Scene clothCharacter(uint32_t size) {
+    using namespace character;
+    Scene scene;
+    scene.name = fmt::format("cloth-character {}x{}", size, size);
+    scene.path = "(bench)";
+    scene.solver.substeps = 8;
+    scene.solver.pbd.iterations = 8;
+    scene.solver.pbd.path = PbdPath::PerColour;
+    const float radius = 1.2f;
+    ColliderDesc torso = capsule("torso", 0.16f, 0.2f, "", glm::vec3(0.0f));
+    torso.friction = 0.4f;
+    KeyframeTrackDesc walk{.loop = true};
+    constexpr int kFrames = 16;
+    for (int k = 0; k <= kFrames; ++k) {
+        const float theta = 2.0f * glm::pi<float>() * float(k) / kFrames;
+        walk.frames.push_back({8.0 * k / kFrames, {radius * std::cos(theta), 1.0f, radius * std::sin(theta)},
+                               turn({0.0f, 1.0f, 0.0f}, -glm::degrees(theta))});
+    }
+    torso.keyframes = walk;
+    ColliderDesc head;
+    head.name = "head";
+    head.shape = ColliderShape::Sphere;
+    head.radius = 0.11f;
+    head.parent = "torso";
+    head.position = {0.0f, 0.5f, 0.0f};
+    scene.colliders = {groundPlane(0.6f), torso, head,
+                       pivot("left shoulder", {0.23f, 0.24f, 0.0f}, 35.0f),
+                       pivot("right shoulder", {-0.23f, 0.24f, 0.0f}, -35.0f),
+                       capsule("left arm", 0.045f, 0.2f, "left shoulder", {0.0f, -0.25f, 0.0f}),
+                       capsule("right arm", 0.045f, 0.2f, "right shoulder", {0.0f, -0.25f, 0.0f}),
+                       pivot("left hip", {0.09f, -0.3f, 0.0f}, -25.0f),
+                       pivot("right hip", {-0.09f, -0.3f, 0.0f}, 25.0f),
+                       capsule("left leg", 0.06f, 0.28f, "left hip", {0.0f, -0.36f, 0.0f}),
+                       capsule("right leg", 0.06f, 0.28f, "right hip", {0.0f, -0.36f, 0.0f})};
+
+    ClothObject cape;
+    cape.name = "cape";
+    cape.grid.size = {0.42f, 0.75f};
+    cape.grid.resolution = {size, size};
+    cape.rotation = turn({1.0f, 0.0f, 0.0f}, 90.0f);
+    cape.position = {radius, 1.22f, -0.18f};
+    cape.mass = 0.25f;
+    cape.bending.stiffness = 0.01f;
+    cape.aero = AeroParams{.drag = 1.2f, .lift = 0.4f};
+    const float maxDistances[] = {0.0f, 0.03f, 0.06f, 0.12f};
+    for (uint32_t row = 0; row < 4; ++row) {
+        ClothAttachment attachment;
+        attachment.target = AttachmentTarget::Collider;
+        attachment.name = "torso";
+        attachment.index = 1;
+        attachment.maxDistance = maxDistances[row];
+        for (uint32_t column = 0; column < size; ++column) attachment.vertices.push_back(row * size + column);
+        cape.attachments.push_back(attachment);
+    }
+    scene.cloths.push_back(cape);
     return scene;
 }
 
@@ -411,6 +512,11 @@ const std::vector<BenchScene> kScenes{
      "cloth-pbd-per-colour that tears past a strain of 5 % (\"tearing\"): the tear pass, once per frame, beside "
      "the stretch colours",
      "vertices per side", {64, 128, 256}, 64, clothTearing, gridParticles},
+    {"cloth-character",
+     "a character of kinematic capsules walking a circle, swinging its limbs, wearing an NxN cape attached to its "
+     "torso (motion constraints below; drag and lift in still air; per colour): the keyframe and attachment passes "
+     "beside the stretch colours",
+     "cape vertices per side", {16, 32, 64, 128, 256}, 64, clothCharacter, gridParticles},
     {"cloth-pd",
      "the same cloth with projective dynamics (1 substep, 10 local/global x 20 Chebyshev-Jacobi iterations; "
      "springs, triangle strain, bending)",

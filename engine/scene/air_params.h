@@ -23,7 +23,7 @@ struct AirSettings {
     float density = 1.2f;   // rho [kg/m^3], air at about 20 degrees C
     glm::vec3 wind{0.0f};   // U [m/s]
     GustSettings gusts;
-    // Whether the air moves at all: no pass runs for still air.
+    // Whether the air moves at all (the wind, or gusts).
     bool blows() const { return density > 0.0f && (wind != glm::vec3(0.0f) || gusts.strength > 0.0f); }
     bool operator==(const AirSettings&) const = default;
 };

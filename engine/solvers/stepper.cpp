@@ -79,7 +79,7 @@ gpu::ParticlePush Stepper::particlePush(const SolverSettings& settings, float h,
     const ParticleRange range = solver.range();
     gpu::ParticlePush push{};
     // w: predict adds the wind passes' accelerations (step/wind_stage.h).
-    push.gravity = glm::vec4(settings.gravity, windBlows(settings) ? 1.0f : 0.0f);
+    push.gravity = glm::vec4(settings.gravity, airActs(settings) ? 1.0f : 0.0f);
     push.dt = h;
     push.damping = settings.damping;
     push.collisionMargin = settings.collisionMargin;
@@ -169,7 +169,7 @@ void Stepper::recordSubstep(StepRecorder& rec, const FrameInputs& frame, uint32_
     }
     // The wind at the substep's start, before every prediction and force
     // pass reads it: an explicit external force for every solver alike.
-    if (windBlows(settings) && !stepped.empty()) wind_->recordSubstep(rec, settings, substep);
+    if (airActs(settings) && !stepped.empty()) wind_->recordSubstep(rec, settings, substep);
     for (size_t i = 0; i < stepped.size(); ++i) {
         Solver& solver = *stepped[i]->solver;
         const SubstepContext& sub = subs[i];

@@ -140,8 +140,8 @@ private:
     // Per-particle settings of one solver's range for a substep of length h.
     gpu::ParticlePush particlePush(const SolverSettings& settings, float h, const Solver& solver,
                                    uint32_t colliderCount) const;
-    // Whether the wind passes run this frame: some object feels the wind, and it blows.
-    bool windBlows(const SolverSettings& settings) const { return wind_ && WindStage::blows(settings); }
+    // Whether the wind passes run this frame: some object feels the air, which has a density.
+    bool airActs(const SolverSettings& settings) const { return wind_ && WindStage::acts(settings); }
     // The contact stage when a particle of `range` has contacts, else null.
     const ContactStage* contactsIn(ParticleRange range) const;
     void recordSubstep(StepRecorder& rec, const FrameInputs& frame, uint32_t substep, float h);

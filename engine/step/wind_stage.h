@@ -10,7 +10,7 @@
 //   wind: clock      the substeps run so far += the frame's substeps
 //
 // The predict stage (and the mass-spring force pass) add the accelerations
-// to gravity, where the range's push says the wind blows
+// to gravity, where the range's push says the air acts
 // (ParticlePush::gravity.w = 1): an explicit external force, evaluated at the
 // substep's start, for every solver alike. Built only where some object
 // feels the wind (someObjectFeelsWind); a scene without one records nothing here.
@@ -42,8 +42,10 @@ public:
     gpu::WindPush push(const SolverSettings& settings, uint32_t substep) const;
 
     void declarePasses(StepPlan& plan);
-    // Whether the wind passes run with these settings (the air blows).
-    static bool blows(const SolverSettings& settings) { return settings.air.blows(); }
+    // Whether the wind passes run with these settings: wherever the air has
+    // a density. Still air too: a cloth moving through it feels the drag and
+    // lift of its own motion (the air's velocity relative to it).
+    static bool acts(const SolverSettings& settings) { return settings.air.density > 0.0f; }
     void recordSubstep(StepRecorder& rec, const SolverSettings& settings, uint32_t substep) const;
     void recordFrameEnd(StepRecorder& rec, const SolverSettings& settings) const;
     // The clock back to 0 (waits for the queue).
