@@ -1210,6 +1210,14 @@ BodyDesc readBody(const Field& field, std::size_t index, SceneAssets& assets, st
     else if (shape == BodyShape::Sphere) keys.insert(keys.end(), {"radius", "subdivisions"});
     else if (shape == BodyShape::Capsule) keys.insert(keys.end(), {"radius", "halfLength", "slices"});
     else keys.insert(keys.end(), {"file", "scale", "weldTolerance", "resolution"});
+    // A shape moved by keyframes has no dynamics of its own: it is a kinematic
+    // collider (docs/scene-format.md, "Kinematic colliders"), which bodies and
+    // particles meet as an infinite mass.
+    for (const char* kinematic : {"keyframes", "parent"})
+        if (field.json().is_object() && field.json().contains(kinematic))
+            field.member(kinematic).fail(
+                R"(a body moves by its own dynamics; a shape driven by keyframes is a kinematic collider: give it )"
+                R"(to "colliders" with its "keyframes")");
     const ObjectFields fields(field, std::move(keys), fmt::format("for a {} body", type));
     BodyDesc body;
     body.source = field.pointer();
