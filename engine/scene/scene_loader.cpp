@@ -406,25 +406,37 @@ std::optional<double> readWeldTolerance(const ObjectFields& fields) {
     return std::nullopt;
 }
 
-// "pinned": vertices numbered as in the OBJ file, 1 for the first `v` line
-// and, like OBJ's relative indices, -1 for the last. Vertices that welding
-// merged are one vertex; naming one twice is an error.
-void readMeshPins(const Field& field, const TriangleSurface& surface, std::set<uint32_t>& pins) {
+// A vertex numbered as in the OBJ file, 1 for the first `v` line and, like
+// OBJ's relative indices, -1 for the last: the surface's vertex (welding
+// may have merged several file vertices into it) and its file number.
+struct MeshVertexNumber {
+    uint32_t vertex;
+    std::size_t fileNumber;  // from 1
+};
+
+MeshVertexNumber readMeshVertexNumber(const Field& entry, const TriangleSurface& surface) {
     const auto n = static_cast<int64_t>(surface.fileVertexToVertex.size());
+    const int64_t number = readInteger(
+        entry, -n, n,
+        fmt::format("a vertex number in [1, {0}] or [-{0}, -1] (as in the OBJ file: 1 is the first `v` line, "
+                    "-1 the last)",
+                    n));
+    if (number == 0)
+        entry.failExpected(fmt::format("a vertex number in [1, {0}] or [-{0}, -1] (OBJ counts from 1)", n));
+    const auto fileVertex = static_cast<std::size_t>(number > 0 ? number - 1 : n + number);
+    const uint32_t vertex = surface.fileVertexToVertex[fileVertex];
+    if (vertex == kDroppedVertex) entry.fail(fmt::format("vertex {} is not used by any face", fileVertex + 1));
+    return {vertex, fileVertex + 1};
+}
+
+// "pinned": vertices numbered as in the OBJ file (readMeshVertexNumber).
+// Vertices that welding merged are one vertex; naming one twice is an error.
+void readMeshPins(const Field& field, const TriangleSurface& surface, std::set<uint32_t>& pins) {
     std::map<uint32_t, std::string> pinnedBy;
     for (const Field& entry : readArray(field)) {
-        const int64_t number = readInteger(
-            entry, -n, n,
-            fmt::format("a vertex number in [1, {0}] or [-{0}, -1] (as in the OBJ file: 1 is the first `v` line, "
-                        "-1 the last)",
-                        n));
-        if (number == 0)
-            entry.failExpected(fmt::format("a vertex number in [1, {0}] or [-{0}, -1] (OBJ counts from 1)", n));
-        const auto fileVertex = static_cast<std::size_t>(number > 0 ? number - 1 : n + number);
-        const uint32_t vertex = surface.fileVertexToVertex[fileVertex];
-        if (vertex == kDroppedVertex) entry.fail(fmt::format("vertex {} is not used by any face", fileVertex + 1));
+        const auto [vertex, fileNumber] = readMeshVertexNumber(entry, surface);
         if (auto it = pinnedBy.find(vertex); it != pinnedBy.end())
-            entry.fail(fmt::format("vertex {} is already pinned by {}", fileVertex + 1, it->second));
+            entry.fail(fmt::format("vertex {} is already pinned by {}", fileNumber, it->second));
         pinnedBy[vertex] = entry.location();
         pins.insert(vertex);
     }
@@ -666,20 +678,9 @@ std::vector<ClothAttachment> readAttachments(const Field& field, const ClothObje
             uint32_t vertex = 0;
             std::string named;
             if (mesh) {
-                const TriangleSurface& surface = *cloth.mesh->surface;
-                const auto n = static_cast<int64_t>(surface.fileVertexToVertex.size());
-                const int64_t number = readInteger(
-                    item, -n, n,
-                    fmt::format("a vertex number in [1, {0}] or [-{0}, -1] (as in the OBJ file: 1 is the first `v` "
-                                "line, -1 the last)",
-                                n));
-                if (number == 0)
-                    item.failExpected(fmt::format("a vertex number in [1, {0}] or [-{0}, -1] (OBJ counts from 1)", n));
-                const auto fileVertex = static_cast<std::size_t>(number > 0 ? number - 1 : n + number);
-                vertex = surface.fileVertexToVertex[fileVertex];
-                if (vertex == kDroppedVertex)
-                    item.fail(fmt::format("vertex {} is not used by any face", fileVertex + 1));
-                named = fmt::format("vertex {}", fileVertex + 1);
+                const MeshVertexNumber number = readMeshVertexNumber(item, *cloth.mesh->surface);
+                vertex = number.vertex;
+                named = fmt::format("vertex {}", number.fileNumber);
             } else {
                 if (!item.json().is_array() || item.json().size() != 2) item.failExpected("a vertex [column, row]");
                 const glm::uvec2 at{readGridIndex(item.element(0), cloth.grid.resolution.x, "column"),
