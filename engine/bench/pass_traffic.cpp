@@ -51,6 +51,7 @@ constexpr std::array kPassTraffic{
     // The wind (step/wind_stage.h): per particle the air and, as the
     // normals, the gather over an interior vertex's 6 triangles; per
     // triangle (two a grid vertex) its 3 vertices' x, air and v.
+    PassTraffic{"wind: clock", ElementKind::Single, 16, 16, "one thread: reads and writes the clock 16"},
     PassTraffic{"wind: air", ElementKind::AnyParticle, 36, 16, "reads x, aero 16, the clock 4; writes the air"},
     PassTraffic{"wind: triangles", ElementKind::AnyParticle, 2 * (12 + 16 + 9 * 16), 2 * 16,
                 "2 triangles: reads 3 indices, aero 16, 3 x, 3 air, 3 v; writes the force"},
@@ -183,6 +184,21 @@ constexpr std::array kPassTraffic{
                 "particle/update_velocity.comp: reads x, y; writes v, x"},
     PassTraffic{"vbd: friction/restitution", ElementKind::VbdParticle, 48, 16,
                 "particle/contact_velocity.comp: reads contact 16, x, v (when touching); writes v"},
+    // Kinematic colliders (docs/physics.md §17): per track its 32 B record,
+    // the two frames it interpolates between (32 B each), its clock and the
+    // parent's row's pose (position and rotation, 32 B); writes the clock
+    // and the row's pose and velocities (64 B). The attachments to bodies
+    // and colliders (docs/physics.md §1), under each solver's prefix, per
+    // attachment of the whole scene: its 32 B record, its row's pose (32 B,
+    // as texels), the particle and its coupling push (read and written).
+    PassTraffic{"keyframes: colliders", ElementKind::KeyframeTrack, 32 + 2 * 32 + 16 + 32, 16 + 64,
+                "reads the track 32, 2 frames, its clock 16, the parent's pose 32; writes the clock, the row 64"},
+    PassTraffic{"pbd: attachments to bodies", ElementKind::FrameAttachment, 32 + 32 + 16 + 16, 16 + 16,
+                "reads the attachment 32, its row's pose 32, p, push; writes p, push"},
+    PassTraffic{"pd: attachments to bodies", ElementKind::FrameAttachment, 32 + 32 + 16 + 16, 16 + 16,
+                "reads the attachment 32, its row's pose 32, q, push; writes q, push"},
+    PassTraffic{"springs: attachments to bodies", ElementKind::FrameAttachment, 32 + 32 + 16 + 16, 16 + 16,
+                "reads the attachment 32, its row's pose 32, x, push; writes x, push"},
     // Contacts between objects (docs/physics.md §14), per contact particle,
     // for a particle with n = 16 neighbours in its list (half the list's
     // room) and 8 particles in each of the 27 cells it searches; the
@@ -271,6 +287,8 @@ uint64_t elementsPerSweep(ElementKind element, const SimModel& model) {
                 if (object.contacts.enabled) count += object.particleCount;
             return count;
         }
+        case ElementKind::KeyframeTrack: return model.keyframeTracks.size();
+        case ElementKind::FrameAttachment: return model.frameAttachments.size();
         case ElementKind::Single: return 1;
     }
     return 0;
@@ -320,6 +338,8 @@ std::string_view elementName(ElementKind element) {
         case ElementKind::SpringParticle: return "spring particle";
         case ElementKind::VbdParticle: return "VBD particle";
         case ElementKind::ContactParticle: return "contact particle";
+        case ElementKind::KeyframeTrack: return "keyframe track";
+        case ElementKind::FrameAttachment: return "attachment";
         case ElementKind::Single: return "thread";
     }
     return "element";

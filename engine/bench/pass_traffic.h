@@ -41,6 +41,8 @@ enum class ElementKind {
     SpringParticle,  // a mass-spring particle (a block row of the Newton system)
     VbdParticle,     // a particle of a vertex block descent solid (docs/physics.md §16)
     ContactParticle, // a particle of an object with contacts (docs/physics.md §14)
+    KeyframeTrack,   // a kinematic collider's track (docs/physics.md §17)
+    FrameAttachment, // a particle attached to a body or a collider (docs/physics.md §1), of every solver
     Single,          // one thread (the mouse drag)
 };
 

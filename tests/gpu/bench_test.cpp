@@ -264,10 +264,12 @@ TEST_F(Bench, FilterMatchingNothingIsAnError) {
 
 // A scene with soft pins and every collider shape runs every PBD pass
 // family, attachments included: each must have a byte model.
-// The cloth scene's PBD passes; the three solids' XPBD, VBD and PD passes.
+// The cloth scene's PBD passes; the three solids' XPBD, VBD and PD passes;
+// the character's keyframes, attachments and wind.
 TEST_F(Bench, EveryPassThatRunsHasAByteModel) {
     std::set<std::string> families;
-    for (const char* file : {"scenes/cloth_colliders.json", "scenes/solids_three_ways.json"}) {
+    for (const char* file :
+         {"scenes/cloth_colliders.json", "scenes/solids_three_ways.json", "scenes/cloth_character.json"}) {
         Scene scene = loadScene(sourcePath(file));
         scene.solver.pbd.path = PbdPath::PerColour;  // the per-colour passes (the workgroup solve has none)
         World sim(ctx(), scene, kHeadlessFramesInFlight);
@@ -278,6 +280,8 @@ TEST_F(Bench, EveryPassThatRunsHasAByteModel) {
     EXPECT_TRUE(families.contains("pbd: attachment"));
     EXPECT_TRUE(families.contains("pbd: tetrahedron"));
     EXPECT_TRUE(families.contains("vbd: sweep"));
+    EXPECT_TRUE(families.contains("keyframes: colliders"));
+    EXPECT_TRUE(families.contains("pbd: attachments to bodies"));
     for (const std::string& family : families) EXPECT_NE(findPassTraffic(family), nullptr) << family;
 }
 
