@@ -324,7 +324,8 @@ TEST_F(ContactsAcrossSolvers, NewtonDescendsOnTheContactEnergy) {
 }
 
 // Two parallel sheets of one mesh object, 0.15 m apart, fall onto the
-// ground: the upper lands on the lower. With "self" the object's contacts
+// ground: the upper lands on the lower (after 0.18 s) and rests on it by
+// frame 24 (0.4 s; the heights are those of 30 frames). With "self" the object's contacts
 // with itself hold it 2t above (its pairs are not neighbours in the rest
 // shape); without, it falls through. For the solvers whose self-contact is
 // projected after the solve: PD and both implicit mass-spring methods. The
@@ -360,7 +361,7 @@ TEST_F(ContactsAcrossSolvers, SelfContactHoldsAFoldedObject) {
             scene.cloths[0].contacts.self = self;
             const SimModel model = buildModel(scene);
             GpuRun run(ctx(), model, settingsFor(kind.integrator));
-            run.frames(30);
+            run.frames(24);
             const std::vector<glm::vec4> x = run.positions();
             // The sheets' particles: the first 144 the lower, the rest the upper.
             const uint32_t half = model.objects[0].particleCount / 2;

@@ -37,8 +37,8 @@ std::vector<std::string> shippedScenes() {
 
 // Frames before the save and after it: enough that every scene's objects
 // move, touch their colliders or each other, and use their solver's iterates.
-constexpr uint32_t kFramesBefore = 9;
-constexpr uint32_t kFramesAfter = 6;
+constexpr uint32_t kFramesBefore = 8;
+constexpr uint32_t kFramesAfter = 5;
 
 TEST_P(ShippedSceneState, ContinuesBitForBitAfterLoading) {
     const Scene scene = loadScene(sourcePath("scenes/" + GetParam() + ".json"));
