@@ -23,12 +23,6 @@ FrameAttachmentStage::FrameAttachmentStage(const VulkanContext& ctx, const Share
 
 FrameAttachmentStage::~FrameAttachmentStage() = default;
 
-FrameAttachmentStage::Slice FrameAttachmentStage::sliceOf(ParticleRange range) const {
-    const auto begin = std::lower_bound(particleOf_.begin(), particleOf_.end(), range.first);
-    const auto end = std::lower_bound(begin, particleOf_.end(), range.first + range.count);
-    return {static_cast<uint32_t>(begin - particleOf_.begin()), static_cast<uint32_t>(end - begin)};
-}
-
 uint32_t FrameAttachmentStage::declare(StepPlan& plan, std::string_view prefix, std::string_view owner) {
     return plan.declare(std::string(prefix) + "attachments to bodies", StageKind::Solve, std::string(owner));
 }

@@ -37,10 +37,8 @@ public:
     ~FrameAttachmentStage();
 
     // The attachments of the particles of `range`: [first, first + count) of the list.
-    struct Slice {
-        uint32_t first = 0, count = 0;
-    };
-    Slice sliceOf(ParticleRange range) const;
+    using Slice = ListSlice;
+    Slice sliceOf(ParticleRange range) const { return vksim::sliceOf(particleOf_, range); }
 
     // The pass of one solver's attachments ("pbd: attachments to bodies").
     static uint32_t declare(StepPlan& plan, std::string_view prefix, std::string_view owner);

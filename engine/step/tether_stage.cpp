@@ -16,12 +16,6 @@ TetherStage::TetherStage(const VulkanContext& ctx, const SharedModel& model)
 
 TetherStage::~TetherStage() = default;
 
-TetherStage::Slice TetherStage::sliceOf(ParticleRange range) const {
-    const auto begin = std::lower_bound(particles_.begin(), particles_.end(), range.first);
-    const auto end = std::lower_bound(begin, particles_.end(), range.first + range.count);
-    return {static_cast<uint32_t>(begin - particles_.begin()), static_cast<uint32_t>(end - begin)};
-}
-
 uint32_t TetherStage::declare(StepPlan& plan, std::string_view prefix, std::string_view owner) {
     return plan.declare(std::string(prefix) + "tethers", StageKind::Solve, std::string(owner));
 }

@@ -32,10 +32,8 @@ public:
     ~TetherStage();
 
     // The tethers of the particles of `range`: [first, first + count) of the list.
-    struct Slice {
-        uint32_t first = 0, count = 0;
-    };
-    Slice sliceOf(ParticleRange range) const;
+    using Slice = ListSlice;
+    Slice sliceOf(ParticleRange range) const { return vksim::sliceOf(particles_, range); }
 
     // The pass of one solver's tethers ("pd: tethers").
     static uint32_t declare(StepPlan& plan, std::string_view prefix, std::string_view owner);
