@@ -1,10 +1,11 @@
 #pragma once
 // What vksim.World and vksim.Batch share: reading the scene they are given,
-// and a World and the device context it runs on, which it outlives in no
-// case (deleting the Python object frees both), stepped one waited-for
-// submission per frame.
+// and a World on the device context of its device, stepped one waited-for
+// submission per frame. Deleting the Python object frees the World; the
+// context is shared (sharedContext below).
 #include <pybind11/pybind11.h>
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -36,17 +37,45 @@ inline std::pair<std::string, std::string> sceneText(const py::object& scene, co
     throw py::type_error(std::string(who) + ": scene must be a path or a dict in the scene format");
 }
 
+// The device context of every World and Batch built with the same `device=`
+// and `validate=`: one per process, kept from the first such world until
+// the interpreter exits (releaseSharedContexts, at exit), and held by each
+// world built on it. Building a World is mostly compiling its shaders, once
+// per context (vk/compute_pipelines.h): a loop that builds and drops worlds
+// compiles them once, not once per world. The context serialises the queue
+// (VulkanContext::lockQueue), so worlds may step on several threads. A
+// context whose GPU stopped answering (a GPU time-out) is not handed out
+// again.
+inline std::map<std::pair<std::string, bool>, std::shared_ptr<VulkanContext>>& sharedContexts() {
+    static std::map<std::pair<std::string, bool>, std::shared_ptr<VulkanContext>> contexts;
+    return contexts;
+}
+
+inline std::shared_ptr<VulkanContext> sharedContext(const py::object& device, bool validate) {
+    const std::string selector = device.is_none() ? std::string() : std::string(py::str(device));
+    std::shared_ptr<VulkanContext>& kept = sharedContexts()[{selector, validate}];
+    if (!kept || kept->unresponsive()) {
+        ContextOptions options;
+        options.validation = validate;
+        options.deviceSelector = selector;
+        kept = std::make_shared<VulkanContext>(options);
+    }
+    return kept;
+}
+
+// Drops the module's own references; a context goes when its last world does.
+inline void releaseSharedContexts() { sharedContexts().clear(); }
+
 class SteppedWorld {
 public:
     // `name`: "vksim.World" or "vksim.Batch", for messages.
     SteppedWorld(const Scene& scene, const py::object& device, bool validate, std::string name)
-        : name_(std::move(name)) {
-        ContextOptions options;
-        options.validation = validate;
-        if (!device.is_none()) options.deviceSelector = py::str(device);
-        ctx_ = std::make_unique<VulkanContext>(options);
+        : name_(std::move(name)), ctx_(sharedContext(device, validate)), messagesBefore_(contextMessages()) {
         world_ = std::make_unique<World>(*ctx_, scene, 1);
     }
+
+    // The World first: it frees its buffers on the context.
+    ~SteppedWorld() { world_.reset(); }
 
     // One submission per frame, waited for: the state is readable when it
     // returns. A frame that went non-finite raises RuntimeError with the
@@ -87,13 +116,19 @@ public:
         return out;
     }
 
-    uint32_t validationMessages() const {
+    // The validation messages of the world's context since the world was
+    // built: its own, and those of any other world on the same device and
+    // validation setting stepped meanwhile.
+    uint32_t validationMessages() const { return contextMessages() - messagesBefore_; }
+
+protected:
+    uint32_t contextMessages() const {
         return ctx_->validationCounts().errors.load() + ctx_->validationCounts().warnings.load();
     }
 
-protected:
     std::string name_;
-    std::unique_ptr<VulkanContext> ctx_;
+    std::shared_ptr<VulkanContext> ctx_;
+    uint32_t messagesBefore_ = 0;
     std::unique_ptr<World> world_;
 };
 

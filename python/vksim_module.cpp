@@ -41,6 +41,9 @@ PYBIND11_MODULE(vksim, m) {
     using vksim::python::PyBatch;
     using vksim::python::PyWorld;
     m.doc() = "vksim: real-time physics on Vulkan compute (docs/python.md)";
+    // The worlds' shared device contexts go before the interpreter finalizes
+    // (stepped_world.h); a world still alive then keeps its own.
+    py::module_::import("atexit").attr("register")(py::cpp_function(&vksim::python::releaseSharedContexts));
     m.def("device_memory", &vksim::python::deviceMemory,
           "The device memory every live world of this process holds: {\"bytes\", \"allocations\"}.");
     m.def("devices", &vksim::python::devices,

@@ -12,6 +12,7 @@ std::vector<VkCommandBuffer> allocateCommandBuffers(const VulkanContext& ctx, Vk
                                                     uint32_t count, std::string_view name) {
     std::vector<VkCommandBuffer> buffers(count);
     if (count == 0) return buffers;
+    const auto lock = ctx.lockQueue();
     VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
     alloc.commandPool = ctx.commandPool();
     alloc.level = level;
@@ -24,6 +25,7 @@ std::vector<VkCommandBuffer> allocateCommandBuffers(const VulkanContext& ctx, Vk
 
 void freeCommandBuffers(const VulkanContext& ctx, std::span<const VkCommandBuffer> buffers) {
     if (buffers.empty() || gpuAbandoned()) return;  // else the GPU may still run them: leaked (gpu_wait.h)
+    const auto lock = ctx.lockQueue();
     vkFreeCommandBuffers(ctx.device(), ctx.commandPool(), static_cast<uint32_t>(buffers.size()), buffers.data());
 }
 

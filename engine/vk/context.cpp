@@ -238,6 +238,7 @@ VulkanContext::VulkanContext(const AdoptedDevice& adopted) : ownsDevice_(false) 
     queueFamily_ = adopted.queueFamily;
     pushDescriptors_ = adopted.pushDescriptorsEnabled;
     debugUtils_ = adopted.debugUtilsEnabled;
+    if (debugUtils_) loadDebugUtils();
     fullSubgroups_ = adopted.fullSubgroupsEnabled;
 
     uint32_t count = 0;
@@ -286,7 +287,7 @@ void VulkanContext::destroy() {
     }
     if (surface_) vkDestroySurfaceKHR(instance_, surface_, nullptr);
     surface_ = VK_NULL_HANDLE;
-    if (messenger_) vkDestroyDebugUtilsMessengerEXT(instance_, messenger_, nullptr);
+    if (messenger_) destroyMessenger_(instance_, messenger_, nullptr);
     messenger_ = VK_NULL_HANDLE;
     if (instance_) vkDestroyInstance(instance_, nullptr);
     instance_ = VK_NULL_HANDLE;
@@ -334,7 +335,15 @@ void VulkanContext::createInstance(const ContextOptions& options) {
     if (validation_) info.pNext = &features;
     instance_ = newInstance(info);
     volkLoadInstanceOnly(instance_);
+    if (debugUtils_) loadDebugUtils();
     if (validation_) VK_CHECK(vkCreateDebugUtilsMessengerEXT(instance_, &messenger, nullptr, &messenger_));
+}
+
+void VulkanContext::loadDebugUtils() {
+    setObjectName_ = reinterpret_cast<PFN_vkSetDebugUtilsObjectNameEXT>(
+        vkGetInstanceProcAddr(instance(), "vkSetDebugUtilsObjectNameEXT"));
+    destroyMessenger_ = reinterpret_cast<PFN_vkDestroyDebugUtilsMessengerEXT>(
+        vkGetInstanceProcAddr(instance(), "vkDestroyDebugUtilsMessengerEXT"));
 }
 
 void VulkanContext::pickPhysicalDevice(const std::string& selector) {
@@ -481,16 +490,17 @@ void VulkanContext::createCommandPool() {
 }
 
 void VulkanContext::setName(uint64_t handle, VkObjectType type, const std::string& name) const {
-    if (!debugUtils_ || !vkSetDebugUtilsObjectNameEXT) return;
+    if (!setObjectName_) return;
     VkDebugUtilsObjectNameInfoEXT info{VK_STRUCTURE_TYPE_DEBUG_UTILS_OBJECT_NAME_INFO_EXT};
     info.objectType = type;
     info.objectHandle = handle;
     info.pObjectName = name.c_str();
-    vkSetDebugUtilsObjectNameEXT(device_, &info);
+    setObjectName_(device_, &info);
 }
 
 void VulkanContext::waitIdleForTeardown() const {
     if (!device_ || gpuState_ == GpuState::Abandoned) return;
+    const auto lock = lockQueue();
     if (gpuState_ == GpuState::Responsive) {
         vkDeviceWaitIdle(device_);
         return;
@@ -500,6 +510,7 @@ void VulkanContext::waitIdleForTeardown() const {
 }
 
 void VulkanContext::submitAndWait(const std::function<void(VkCommandBuffer)>& record) const {
+    const auto lock = lockQueue();
     VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
     alloc.commandPool = commandPool_;
     alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;

@@ -5,8 +5,9 @@
 // synchronization validation and every warning or error it reports is printed
 // and counted: tests and --validate fail on a non-zero count.
 #include <atomic>
-#include <memory>
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -138,6 +139,14 @@ public:
     // set-up and read-back only, never in the frame loop.
     void submitAndWait(const std::function<void(VkCommandBuffer)>& record) const;
 
+    // Vulkan requires the queue and the command pool to be externally
+    // synchronized. Where one context serves worlds on several threads (the
+    // Python module's worlds on one device, each stepping with the GIL
+    // released), every use of either takes this lock: submitAndWait, the
+    // command buffers' allocation and freeing, the wait before teardown.
+    // Recursive: a recording inside submitAndWait may allocate.
+    std::unique_lock<std::recursive_mutex> lockQueue() const { return std::unique_lock(queueMutex_); }
+
     uint32_t findMemoryType(uint32_t typeBits, VkMemoryPropertyFlags required) const;
 
     // A wait for the GPU timed out (gpu_wait.h): the device may be slow or
@@ -161,6 +170,7 @@ private:
     void createDevice();
     void readPhysicalDevice(uint32_t index);
     void createCommandPool();
+    void loadDebugUtils();
     void destroy();
 
     bool ownsDevice_ = true;
@@ -185,6 +195,13 @@ private:
     uint32_t queueFamily_ = 0;
     VkCommandPool commandPool_ = VK_NULL_HANDLE;
     ValidationCounts validationCounts_;
+    // This instance's debug-utils functions. volk's pointers are
+    // process-wide and hold the instance loaded last, which may lack the
+    // extension (listDevices' instance) or be gone: a context that outlives
+    // another's creation calls its own.
+    PFN_vkSetDebugUtilsObjectNameEXT setObjectName_ = nullptr;
+    PFN_vkDestroyDebugUtilsMessengerEXT destroyMessenger_ = nullptr;
+    mutable std::recursive_mutex queueMutex_;
     std::unique_ptr<ComputePipelines> computePipelines_ = std::make_unique<ComputePipelines>();
 };
 

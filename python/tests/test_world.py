@@ -2,6 +2,7 @@
 a test builds must end with no validation message."""
 import os
 import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -41,6 +42,24 @@ def test_devices_lists_a_usable_device():
     assert {"index", "name", "type", "usable"} <= set(devices[0])
 
 
+def test_shared_device_contexts_outlive_each_other_and_exit_cleanly():
+    """A process whose worlds' shared contexts (docs/python.md) outlive the
+    instance vksim.devices() makes, and one kept alive past the interpreter's
+    exit handlers, exits with status 0 (it crashed in the context's
+    teardown, calling a debug-utils function of the last instance loaded)."""
+    script = (
+        "import sys, vksim\n"
+        f"scene = {PINNED!r}\n"
+        "checked = vksim.World(scene, validate=True)\n"
+        "plain = vksim.World(scene)\n"
+        "vksim.devices()\n"
+        "checked.step(2)\n"
+        "sys.modules['__main__'].kept = [checked, plain]\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+
+
 def test_steps_and_reads_the_state(worlds):
     w = worlds(FOLD)
     assert w.frame == 0 and w.time == 0.0
@@ -78,6 +97,22 @@ def test_a_dict_scene_and_two_worlds_agree(worlds):
     assert flag["triangles"].max() == 63
     assert flag["pinned"].dtype == bool and flag["pinned"].shape == (64,)
     assert list(np.flatnonzero(flag["pinned"])) == [0, 7]  # the two corners of row 0
+
+def test_worlds_on_one_device_step_on_several_threads(worlds):
+    """Worlds on one device share its context (docs/python.md): four built
+    on it step at once on four threads, the GIL released, and each ends in
+    the state a world stepped alone gives."""
+    import threading
+    alone = worlds(PINNED)
+    alone.step(30)
+    together = [worlds(PINNED) for _ in range(4)]
+    threads = [threading.Thread(target=w.step, args=(30,)) for w in together]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert [w.state_hash() for w in together] == [alone.state_hash()] * 4
+
 
 def test_bodies_fall_and_turn(worlds):
     w = worlds(os.path.join(SCENES, "rigid_pile.json"))
