@@ -1,0 +1,30 @@
+# Read by CTest when it loads the tests (the TEST_INCLUDE_FILES of
+# tests/CMakeLists.txt): one test per GoogleTest suite of the GPU test
+# program, each running its suite in one process. The suite's cases then
+# share the device context and the compute pipelines it built
+# (vk/compute_pipelines.h) instead of compiling them once per case; every
+# case still fails on its own validation messages (gpu_harness.h), and a
+# failure's output names its case. docs/testing.md, "Build and test times".
+# In: VKSIM_SUITES_EXE (the program), VKSIM_SUITES_LABEL.
+if(NOT EXISTS "${VKSIM_SUITES_EXE}")
+  add_test(gpu_tests_not_built "${VKSIM_SUITES_EXE}")
+  return()
+endif()
+execute_process(COMMAND "${VKSIM_SUITES_EXE}" --gtest_list_tests OUTPUT_VARIABLE listing RESULT_VARIABLE status
+                TIMEOUT 60)
+if(NOT status EQUAL 0)
+  add_test(gpu_tests_listing "${VKSIM_SUITES_EXE}" --gtest_list_tests)
+  return()
+endif()
+string(REPLACE ";" "," listing "${listing}")
+string(REPLACE "\n" ";" lines "${listing}")
+foreach(line IN LISTS lines)
+  # A suite's line starts in column 0 and ends with its dot, maybe followed
+  # by a comment ("SolverConformance/0.  # TypeParam = ..."); its cases are
+  # indented.
+  if(line MATCHES "^([^ #][^ ]*)\\.")
+    set(suite "${CMAKE_MATCH_1}")
+    add_test("${suite}" "${VKSIM_SUITES_EXE}" "--gtest_filter=${suite}.*")
+    set_tests_properties("${suite}" PROPERTIES LABELS "${VKSIM_SUITES_LABEL}")
+  endif()
+endforeach()
