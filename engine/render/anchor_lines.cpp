@@ -6,7 +6,6 @@
 #include "shaders/render/anchor_line_types.h"
 #include "solvers/sim_model.h"
 #include "state/particle_store.h"
-#include "vk/barriers.h"
 
 namespace vksim {
 namespace {
@@ -42,17 +41,8 @@ AnchorLines::AnchorLines(const VulkanContext& ctx, const SimModel& model, const 
 }
 
 void AnchorLines::record(VkCommandBuffer cmd) {
-    // As WindLines: the last draw's vertex reads finish before this pass
-    // rewrites them, and the simulation's writes are visible to it.
-    memoryBarrier(cmd, VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT, VK_ACCESS_2_NONE,
-                  VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_NONE);
-    computeToComputeBarrier(cmd);
     const gpu::AnchorLinesPush push{lineCount_, 0, 0, 0};
     kernel_.dispatch(cmd, {&particles_.positions(), &lines_, &vertices_, &colliderRows_}, lineCount_, push);
-    memoryBarrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-                  VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT, VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT);
-    // Its reads finish before the next frame's passes write positions.
-    computeToComputeBarrier(cmd);
 }
 
 }  // namespace vksim

@@ -27,11 +27,9 @@ public:
 
     ContactLines(const VulkanContext& ctx, const ContactStage& contacts, const ParticleStore& particles);
 
-    // After the simulation's frame: the vertices and the vertex count, with
-    // the barriers before (the simulation's writes; the last draw's reads)
-    // and after (this pass's writes, read as vertices and as the draw's
-    // parameters). The compute -> vertex input barrier of the frame loop
-    // follows as for every frame.
+    // After the simulation's frame: the vertices and the vertex count.
+    // Between the barriers Renderer::recordCompute records around the
+    // display passes.
     void record(VkCommandBuffer cmd);
 
     // The lines' vertices (vec4: position, colour index or -1) and the

@@ -9,7 +9,6 @@
 
 #include "shaders/pbd/pbd_types.h"
 #include "shaders/shared/render_types.h"
-#include "vk/barriers.h"
 
 namespace vksim {
 namespace {
@@ -70,14 +69,8 @@ ParticleScalars::ParticleScalars(const VulkanContext& ctx, const SimModel& model
 }
 
 void ParticleScalars::recordStrain(VkCommandBuffer cmd) {
-    // The previous frame's vertex fetches of the ratios are done before they
-    // are overwritten (nothing else orders them while the simulation is paused).
-    vertexInputToComputeBarrier(cmd);
-    computeToComputeBarrier(cmd);  // the simulation's position writes, visible
     kernel_->dispatch(cmd, {&particles_.positions(), &offsets_, &neighbours_, &strain_}, particleCount_,
                       gpu::StrainPush{particleCount_, 0, 0, 0});
-    // Its reads of positions finish before the next frame's passes write them.
-    computeToComputeBarrier(cmd);
 }
 
 }  // namespace vksim

@@ -21,10 +21,8 @@ class ParticleScalars {
 public:
     ParticleScalars(const VulkanContext& ctx, const SimModel& model, const ParticleStore& particles);
 
-    // Records the strain pass with its barriers: after the simulation's
-    // writes of positions and the previous frame's vertex reads of the ratios,
-    // and before any later compute write of positions (the next frame).
-    // The compute -> vertex input barrier that follows is the frame loop's.
+    // Records the strain pass, between the barriers Renderer::recordCompute
+    // records around the display passes.
     void recordStrain(VkCommandBuffer cmd);
 
     const GpuBuffer& graphColours() const { return graphColours_; }

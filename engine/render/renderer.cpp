@@ -9,6 +9,7 @@
 #include "render/image_barrier.h"
 #include "render/shape_mesh.h"
 #include "shaders/rigid/rigid_types.h"
+#include "vk/barriers.h"
 
 static_assert(sizeof(vksim::gpu::Collider) == sizeof(vksim::gpu::RigidBodyState) &&
                   offsetof(vksim::gpu::Collider, position) == offsetof(vksim::gpu::RigidBodyState, position) &&
@@ -161,10 +162,31 @@ void Renderer::createFrameSets(uint32_t framesInFlight) {
 }
 
 void Renderer::recordCompute(VkCommandBuffer cmd, const DisplaySettings& display) {
-    if (display.mode == DisplayMode::Strain) scalars_.recordStrain(cmd);
-    if (display.contacts && contactLines_) contactLines_->record(cmd);
-    if (display.wind && windLines_) windLines_->record(cmd);
-    if (display.anchors && anchorLines_) anchorLines_->record(cmd);
+    const bool strain = display.mode == DisplayMode::Strain;
+    const bool contacts = display.contacts && contactLines_;
+    const bool wind = display.wind && windLines_;
+    const bool anchors = display.anchors && anchorLines_;
+    if (!strain && !contacts && !wind && !anchors) return;
+    // The display passes share one pair of barriers. Before: the last
+    // frame's draws (vertex fetches, the contact lines' draw count) finish
+    // before the passes rewrite what they read (nothing else orders them
+    // while the simulation is paused), and the simulation's writes are
+    // visible to the passes.
+    memoryBarrier(cmd, VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT | VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT,
+                  VK_ACCESS_2_NONE, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_NONE);
+    computeToComputeBarrier(cmd);
+    if (strain) scalars_.recordStrain(cmd);
+    if (contacts) contactLines_->record(cmd);
+    if (wind) windLines_->record(cmd);
+    if (anchors) anchorLines_->record(cmd);
+    // After: the contact lines' draw count is visible to the draw (their
+    // vertices, as every pass's, to the vertex fetch by the caller's
+    // computeToVertexInputBarrier), and the passes' reads finish before the
+    // next frame's passes write positions, lists and the air.
+    if (contacts)
+        memoryBarrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                      VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT, VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT);
+    computeToComputeBarrier(cmd);
 }
 
 void Renderer::recordFrame(VkCommandBuffer cmd, uint32_t slot, const RenderTarget& target, const CameraView& camera,

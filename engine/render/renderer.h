@@ -46,9 +46,10 @@ public:
     Renderer(const Renderer&) = delete;
     Renderer& operator=(const Renderer&) = delete;
 
-    // Compute work the display settings need (the strain pass, the contacts'
-    // and the wind's lines), recorded after the simulation and before the compute -> vertex
-    // input barrier.
+    // Compute work the display settings need (the strain pass, the lines of
+    // the contacts, the wind and the anchors), recorded after the simulation
+    // and before the caller's compute -> vertex input barrier, all of them
+    // between one pair of barriers.
     void recordCompute(VkCommandBuffer cmd, const DisplaySettings& display);
 
     // Writes frame slot `slot`'s uniforms (its fence must have signalled) and

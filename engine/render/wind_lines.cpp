@@ -5,7 +5,6 @@
 #include "shaders/particle/wind_types.h"
 #include "state/particle_store.h"
 #include "step/wind_stage.h"
-#include "vk/barriers.h"
 
 namespace vksim {
 
@@ -19,18 +18,9 @@ WindLines::WindLines(const VulkanContext& ctx, const WindStage& wind, const Part
       kernel_(ctx, "render/wind_lines.comp", sizeof(gpu::WindLinesPush)) {}
 
 void WindLines::record(VkCommandBuffer cmd) {
-    // As ContactLines: the last draw's vertex reads finish before this pass
-    // rewrites them, and the simulation's writes are visible to it.
-    memoryBarrier(cmd, VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT, VK_ACCESS_2_NONE,
-                  VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_NONE);
-    computeToComputeBarrier(cmd);
     const gpu::WindLinesPush push{particleCount_, kSeconds, 0, 0};
     kernel_.dispatch(cmd, {&particles_.positions(), &wind_.particleAeroBuffer(), &wind_.airVelocities(), &vertices_},
                      std::max(particleCount_, 1u), push);
-    memoryBarrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-                  VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT, VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT);
-    // Its reads finish before the next frame's passes write positions and the air.
-    computeToComputeBarrier(cmd);
 }
 
 }  // namespace vksim

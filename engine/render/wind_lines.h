@@ -25,8 +25,8 @@ public:
 
     WindLines(const VulkanContext& ctx, const WindStage& wind, const ParticleStore& particles);
 
-    // After the simulation's frame, with the barriers before (the
-    // simulation's writes; the last draw's reads) and after (read as vertices).
+    // After the simulation's frame, between the barriers
+    // Renderer::recordCompute records around the display passes.
     void record(VkCommandBuffer cmd);
 
     // The lines' vertices (vec4: position, colour index), a line list.
