@@ -30,6 +30,7 @@ WeldedVertices weldVertices(std::span<const glm::dvec3> positions, double tolera
                 const uint32_t kept = grid.slots[s];
                 if (kept >= match) break;
                 const glm::dvec3 d = result.positions[kept] - p;
+                ++result.comparisons;
                 if (tolerance == 0.0 || glm::dot(d, d) <= toleranceSquared) {
                     match = kept;
                     break;
