@@ -17,6 +17,8 @@ GpuBuffer uints(const VulkanContext& ctx, uint64_t count, const std::string& nam
 ContactDetection::ContactDetection(const VulkanContext& ctx, const ContactModel& model, const GpuBuffer& particles)
     : model_(model),
       particles_(particles),
+      groups_(makeStorageBuffer<gpu::ContactGroup>(ctx, model.groups, "contact groups")),
+      localIndices_(makeStorageBuffer<uint32_t>(ctx, model.localIndices, "contact indices within their group")),
       bucketOf_(uints(ctx, model.count(), "contact bucket of")),
       bucketCounts_(uints(ctx, model.tableSize, "contact bucket counts")),
       bucketFill_(uints(ctx, model.tableSize, "contact bucket fill")),
@@ -65,14 +67,14 @@ void ContactDetection::record(StepRecorder& rec, const Passes& passes, const Gpu
     const uint32_t n = model_.count();
     const gpu::ContactPush counting = push(0), writing = push(1);
     rec.run(gridPass, clear_, {&bucketCounts_, &bucketFill_}, model_.tableSize, counting);
-    rec.run(gridPass, count_, {&p, &particles_, &bucketOf_, &bucketCounts_}, n, counting);
+    rec.run(gridPass, count_, {&p, &particles_, &bucketOf_, &bucketCounts_, &groups_}, n, counting);
     // bucketCounts_ becomes each bucket's first slot in the grid.
     bucketScan_.record(rec, gridPass, bucketCounts_, model_.tableSize, totals_, 1);
     rec.run(gridPass, fill_, {&bucketOf_, &bucketCounts_, &bucketFill_, &unordered_}, n, counting);
     rec.run(gridPass, order_, {&bucketOf_, &bucketCounts_, &bucketFill_, &unordered_, &sorted_}, n, counting);
     const std::initializer_list<const GpuBuffer*> pairBuffers = {
         &p,           &particles_,        &bucketCounts_,      &bucketFill_,  &sorted_,  &counts_, &offsets_,
-        &neighbours_, &constraintCounts_, &constraintOffsets_, &constraints_, &colours_, &rounds_};
+        &neighbours_, &constraintCounts_, &constraintOffsets_, &constraints_, &colours_, &rounds_, &groups_};
     rec.run(pairsPass, pairs_, pairBuffers, n, counting);
     pairScan_.record(rec, pairsPass, offsets_, n, totals_, 0);
     constraintScan_.record(rec, pairsPass, constraintOffsets_, n, totals_, 2);
@@ -94,7 +96,8 @@ void ContactDetection::record(StepRecorder& rec, const Passes& passes, const Gpu
         roundPush.round = round;
         rec.runIndirect(
             passes.colouring, colourRound_,
-            {&counts_, &offsets_, &totals_, &constraints_, &constraintOf_, &colours_, &rounds_, &dispatches_},
+            {&counts_, &offsets_, &totals_, &constraints_, &constraintOf_, &colours_, &rounds_, &dispatches_,
+             &localIndices_},
             dispatches_, 0, roundPush);
     }
     rec.runIndirect(passes.colouring, colourStats_, {&totals_, &colours_, &stats, &dispatches_, &colourTable_},

@@ -65,6 +65,7 @@ private:
 
     const ContactModel& model_;
     const GpuBuffer& particles_;
+    GpuBuffer groups_, localIndices_;  // ContactModel's, uploaded once
     GpuBuffer bucketOf_, bucketCounts_, bucketFill_, unordered_, sorted_;
     GpuBuffer counts_, offsets_, neighbours_, totals_;
     GpuBuffer constraintCounts_, constraintOffsets_, constraints_, constraintOf_, colours_, rounds_;

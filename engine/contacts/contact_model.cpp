@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <stdexcept>
+
+#include <fmt/format.h>
 
 namespace vksim {
 
@@ -24,6 +27,12 @@ std::vector<bool> onSurface(const SharedModel& model, const ObjectRange& object)
 ContactModel buildContactModel(const SharedModel& model, ParticleRange inIterations) {
     ContactModel contacts;
     contacts.contactOf.assign(model.positions.size(), gpu::kNotAContactParticle);
+    uint32_t groups = 1;
+    for (const ObjectRange& object : model.objects) groups = std::max(groups, object.copy + 1);
+    constexpr uint32_t kMostGroups = ~0u >> gpu::kContactGroupShift;  // what ContactParticle::flags holds
+    if (groups > kMostGroups)
+        throw std::invalid_argument(fmt::format("{} contact groups: at most {}", groups, kMostGroups));
+    std::vector<uint32_t> inGroup(groups, 0);  // each group's contact particles so far
     for (uint32_t o = 0; o < model.objects.size(); ++o) {
         const ObjectRange& object = model.objects[o];
         if (!object.contacts.enabled) continue;
@@ -35,7 +44,9 @@ ContactModel buildContactModel(const SharedModel& model, ParticleRange inIterati
             const bool iterated = inIterations.contains(i);
             contacts.afterSolve = contacts.afterSolve || !iterated;
             const uint32_t flags = (object.contacts.self ? gpu::kContactSelf : 0u) |
-                                   (iterated ? gpu::kContactInIterations : 0u);
+                                   (iterated ? gpu::kContactInIterations : 0u) |
+                                   (object.copy << gpu::kContactGroupShift);
+            contacts.localIndices.push_back(inGroup[object.copy]++);
             contacts.contactOf[i] = contacts.count();
             contacts.particles.push_back({glm::vec4(glm::vec3(model.positions[i]), object.contacts.thickness), i, o,
                                           flags, object.contacts.friction});
@@ -45,7 +56,12 @@ ContactModel buildContactModel(const SharedModel& model, ParticleRange inIterati
     // The objects are in particle order, so the particles are too.
     contacts.margin = contacts.largestThickness;
     contacts.cellSize = 2.0f * contacts.largestThickness + contacts.margin;
-    contacts.tableSize = std::bit_ceil(std::max<uint32_t>(64, 2 * contacts.count()));
+    // Each group's table as a world of its particles alone sizes it.
+    for (const uint32_t count : inGroup) {
+        const uint32_t size = std::bit_ceil(std::max<uint32_t>(64, 2 * count));
+        contacts.groups.push_back({contacts.tableSize, size - 1});
+        contacts.tableSize += size;
+    }
     contacts.capacity = contacts.count() * gpu::kContactsPerParticle;
     return contacts;
 }

@@ -25,13 +25,20 @@ struct ContactModel {
     // of a substep's solve: what the iterations may still close.
     float margin = 0.0f;     // [m] = the largest thickness
     float cellSize = 0.0f;   // [m] = 2 * largest thickness + margin: the largest detection distance
-    uint32_t tableSize = 0;  // hash buckets: a power of two, at least twice the particles
+    uint32_t tableSize = 0;  // hash buckets: every group's, each a power of two, at least twice its particles
     uint32_t capacity = 0;   // neighbour-list entries: kContactsPerParticle per particle
     // Whether some pair is projected after the solves: a contact particle
     // outside the in-iterations range.
     bool afterSolve = false;
     // The objects that have contacts, for messages.
     std::vector<std::string> objectNames;
+    // The contact groups, one per batch copy (ObjectRange::copy; one in a
+    // scene's world), each with its part of the hash table; and per contact
+    // particle its index among its group's, the k a world of that group
+    // alone gives it, which the colouring's priorities hash. Copy by copy,
+    // a batch detects and colours as each copy's world does.
+    std::vector<gpu::ContactGroup> groups;
+    std::vector<uint32_t> localIndices;
 
     uint32_t count() const { return static_cast<uint32_t>(particles.size()); }
     bool empty() const { return particles.empty(); }

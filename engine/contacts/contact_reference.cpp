@@ -6,6 +6,8 @@ ContactCandidate contactCandidate(const ContactModel& model, std::span<const glm
     if (k == l) return {};
     const gpu::ContactParticle& a = model.particles[k];
     const gpu::ContactParticle& b = model.particles[l];
+    // Contact groups (a batch's copies) never touch each other.
+    if ((a.flags >> gpu::kContactGroupShift) != (b.flags >> gpu::kContactGroupShift)) return {};
     if (a.object == b.object) {
         if ((a.flags & gpu::kContactSelf) == 0) return {};
         const double touching = double(a.rest.w) + double(b.rest.w);

@@ -11,6 +11,11 @@ namespace vksim {
 namespace {
 
 glm::dvec3 restOf(const gpu::ContactParticle& particle) { return glm::dvec3(glm::vec3(particle.rest)); }
+
+// contact_colour.comp's priority: the pair numbered within its contact group.
+uint32_t pairHash(const ContactModel& model, const glm::uvec2& pair) {
+    return ref::contactPairHash(model.localIndices[pair.x], model.localIndices[pair.y]);
+}
 double thicknessOf(const gpu::ContactParticle& particle) { return double(particle.rest.w); }
 
 }  // namespace
@@ -80,6 +85,7 @@ void ContactReferenceSolve::detect(std::span<const glm::dvec3> p, std::span<cons
     for (uint32_t k = 0; k < model_.count(); ++k)
         for (uint32_t l = k + 1; l < model_.count(); ++l) {
             const gpu::ContactParticle &a = model_.particles[k], &b = model_.particles[l];
+            if ((a.flags >> gpu::kContactGroupShift) != (b.flags >> gpu::kContactGroupShift)) continue;
             if (a.object == b.object) {
                 if ((a.flags & gpu::kContactSelf) == 0) continue;
                 const double touching = thicknessOf(a) + thicknessOf(b);
@@ -107,14 +113,14 @@ void ContactReferenceSolve::colour() {
     for (uint32_t round = 0; round < gpu::kContactColourRounds; ++round)
         for (uint32_t c = 0; c < constraints_.size(); ++c) {
             if (rounds[c] != gpu::kNoColour) continue;
-            const uint32_t hc = ref::contactPairHash(constraints_[c].x, constraints_[c].y);
+            const uint32_t hc = pairHash(model_, constraints_[c]);
             uint32_t used = 0;
             bool wins = true;
             for (const uint32_t k : {constraints_[c].x, constraints_[c].y}) {
                 for (const uint32_t d : incident_[k]) {
                     if (d == c) continue;
                     if (rounds[d] >= round) {
-                        const uint32_t hd = ref::contactPairHash(constraints_[d].x, constraints_[d].y);
+                        const uint32_t hd = pairHash(model_, constraints_[d]);
                         if (!(hc > hd || (hc == hd && c > d))) wins = false;
                     } else if (colours_[d] < gpu::kContactColours) {
                         used |= 1u << colours_[d];

@@ -5,6 +5,7 @@
 // (model/object_builder.h) and its elements to its own sub-model; the
 // particle store and the collider set upload this part.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,12 @@ struct ObjectRange {
     ContactParams contacts;
     // Its drag and lift coefficients in the wind (step/wind_stage.h); a cloth's only.
     AeroParams aero;
+    // Its own gravity [m/s^2] instead of the solver settings': a batch
+    // copy's /solver/gravity (scene/scene_batch.h). Unset in a scene's world.
+    std::optional<glm::vec3> gravity;
+    // The batch copy it belongs to (scene/scene_batch.h), 0 in a scene's
+    // world: its contacts touch only its copy's (contacts/contact_model.h).
+    uint32_t copy = 0;
 };
 
 struct SharedModel {
@@ -99,6 +106,18 @@ inline std::vector<float> particleDrags(const SharedModel& model) {
             drags.at(i) = object.drag;
     return drags;
 }
+
+// An object's own gravity (ObjectRange::gravity) in xyz and 2|g| in w,
+// what the restitution threshold 2|g|h is made of
+// (particle/particle_gravity.glsl); 0 where it has none.
+glm::vec4 ownGravity(const ObjectRange& object);
+
+// Per particle, its object's ownGravity; empty where no object has its
+// own, and then the stages read the solver settings' (Stepper::particlePush).
+// Objects have their own all or none (a batch gives every copy's objects
+// theirs); a mix is refused, as the stages would read a particle of the
+// second kind wrongly.
+std::vector<glm::vec4> particleGravities(const SharedModel& model);
 
 // Whether some object feels the wind (an "aero" coefficient above 0): the
 // wind's passes and buffers exist only then (step/wind_stage.h).

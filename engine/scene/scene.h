@@ -113,6 +113,10 @@ struct ClothObject {
     PdClothParams pd;                            // used when method is Pd (stretch, bending and attachment above are PBD's)
     SpringClothParams springs;                   // used when method is Springs
     std::string source;                          // JSON pointer in the scene file ("/objects/2"), for messages
+    // Not scene keys: a batch copy's own /solver/gravity (scene/scene_batch.h), unset: the solver's; and the
+    // batch copy it belongs to (scene/scene_copies.h), 0 in a scene.
+    std::optional<glm::vec3> gravity;
+    uint32_t batchCopy = 0;
 };
 
 // A tetrahedral solid.
@@ -160,6 +164,10 @@ struct SolidObject {
     float meshScale = 1.0f;
     std::vector<uint32_t> pinnedVertices;  // mesh only: indices into tetMesh->positions, ascending, distinct
     std::string source;                    // JSON pointer in the scene file ("/objects/2"), for messages
+    // Not scene keys: a batch copy's own /solver/gravity (scene/scene_batch.h), unset: the solver's; and the
+    // batch copy it belongs to (scene/scene_copies.h), 0 in a scene.
+    std::optional<glm::vec3> gravity;
+    uint32_t batchCopy = 0;
 };
 
 enum class ColliderShape { Plane, Sphere, Box, Capsule, Mesh };

@@ -14,11 +14,25 @@ namespace {
 // The keys every copy shares: what one World has once.
 constexpr std::string_view kSharedKeys[] = {"/solver", "/colliders", "/bodies", "/camera", "/name"};
 
+bool under(std::string_view pointer, std::string_view key) {
+    return pointer == key || (pointer.starts_with(key) && pointer[key.size()] == '/');
+}
+
+// The one key under /solver a copy has its own value of: its objects fall
+// by it (ObjectRange::gravity). The others shape the step every copy takes
+// in the same dispatches (time step, substeps, iterations, paths) or are
+// one setting of the world's passes.
+constexpr std::string_view kPerCopyGravity = "/solver/gravity";
+
 nlohmann::json::json_pointer pointerOf(const std::filesystem::path& source, const BatchVary& vary) {
     try {
         nlohmann::json::json_pointer pointer(vary.pointer);
+        if (under(vary.pointer, "/solver") && !under(vary.pointer, kPerCopyGravity))
+            refuseBatch(source, fmt::format("vary {}: the copies share /solver (one World's step and dispatches "
+                                            "for all); of /solver only {} varies per copy",
+                                            quoteInput(vary.pointer), quoteInput(kPerCopyGravity)));
         for (const std::string_view shared : kSharedKeys)
-            if (vary.pointer == shared || vary.pointer.starts_with(std::string(shared) + "/"))
+            if (shared != "/solver" && under(vary.pointer, shared))
                 refuseBatch(source, fmt::format("vary {}: the copies share {} (one World steps them together); "
                                                 "vary the objects' keys",
                                                 quoteInput(vary.pointer), shared));
@@ -65,11 +79,19 @@ SceneBatch buildSceneBatch(std::string_view jsonText, const std::filesystem::pat
                         fmt::format("vary {}: {} values for {} copies", quoteInput(v.pointer), v.values.size(), count));
     }
 
+    bool ownGravity = false;
+    for (const BatchVary& v : vary) ownGravity = ownGravity || under(v.pointer, kPerCopyGravity);
     SceneBatch batch = emptyBatch(base, count);
     for (uint32_t copy = 0; copy < count; ++copy) {
         nlohmann::json varied = document;
         for (size_t k = 0; k < vary.size(); ++k) varied[pointers[k]] = vary[k].values[copy];
-        appendCopy(batch, parseCopy(varied, sourceName, copy), copy);
+        Scene one = parseCopy(varied, sourceName, copy);
+        // Every copy's objects fall by their copy's gravity, not the world's.
+        if (ownGravity) {
+            for (ClothObject& cloth : one.cloths) cloth.gravity = one.solver.gravity;
+            for (SolidObject& solid : one.solids) solid.gravity = one.solver.gravity;
+        }
+        appendCopy(batch, std::move(one), copy);
     }
     return batch;
 }

@@ -1,8 +1,9 @@
 #pragma once
 // A batch (scene/scene_copies.h) from a scene document whose copies may
 // each take their own values of some of its keys (`vary`): what
-// vksim.Batch builds. A key under /solver, /colliders, /bodies, /camera or
-// /name cannot vary (the copies share those).
+// vksim.Batch builds. A key under /colliders, /bodies, /camera or /name
+// cannot vary (the copies share those), nor one under /solver but
+// /solver/gravity, which each copy's objects fall by (ObjectRange::gravity).
 #include <cstdint>
 #include <filesystem>
 #include <string>

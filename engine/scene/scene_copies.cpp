@@ -16,21 +16,13 @@ void checkBatchCount(uint32_t count, const std::filesystem::path& source) {
         refuseBatch(source, fmt::format("count {}: expected 1 to {} copies", count, kMaxBatchCopies));
 }
 
-// What the copies cannot share yet: bodies and contacts (they would touch),
-// and settings under which one estimate over the whole system steers every
-// particle's solve (the copies would move one another).
+// What the copies cannot share yet: bodies (they would touch), and
+// settings under which one estimate over the whole system steers every
+// particle's solve (the copies would move one another). Contacts are each
+// copy's own: a copy is a contact group (ObjectRange::copy,
+// contacts/contact_model.h).
 void refuseUnbatchable(const Scene& scene, const std::filesystem::path& source) {
     if (!scene.bodies.empty()) refuseBatch(source, "/bodies: a batch cannot hold rigid bodies yet");
-    for (const ClothObject& cloth : scene.cloths)
-        if (cloth.contacts.enabled)
-            refuseBatch(source, fmt::format("object {} has \"contacts\": the copies, in the same place, would "
-                                            "touch",
-                                            quoteInput(cloth.name)));
-    for (const SolidObject& solid : scene.solids)
-        if (solid.contacts.enabled)
-            refuseBatch(source, fmt::format("object {} has \"contacts\": the copies, in the same place, would "
-                                            "touch",
-                                            quoteInput(solid.name)));
     // XPBD and vertex block descent solids batch: a tetrahedron's constraints
     // or a vertex's step read only its own copy's particles, so copies never
     // couple. Projective dynamics solids share one global system.
@@ -66,10 +58,12 @@ SceneBatch emptyBatch(const Scene& base, uint32_t count) {
 void appendCopy(SceneBatch& batch, Scene one, uint32_t copy) {
     for (ClothObject& cloth : one.cloths) {
         cloth.name = batchObjectName(cloth.name, copy);
+        cloth.batchCopy = copy;
         batch.scene.cloths.push_back(std::move(cloth));
     }
     for (SolidObject& solid : one.solids) {
         solid.name = batchObjectName(solid.name, copy);
+        solid.batchCopy = copy;
         batch.scene.solids.push_back(std::move(solid));
     }
 }

@@ -6,9 +6,11 @@
 // orders each copy's particles as a World of that copy alone orders its
 // own. scene_batch.h builds one from a scene document whose copies vary.
 //
-// The copies share the scene's colliders and solver settings; and since
-// copies occupy the same space, a scene whose objects touch each other
-// ("contacts") or that has rigid bodies cannot be batched yet, nor one
+// The copies share the scene's colliders and solver settings (but for
+// gravity, which scene_batch.h lets each copy's objects have). Copies
+// occupy the same space: each copy is a contact group, whose objects'
+// "contacts" touch only its own (ObjectRange::copy); a scene with rigid
+// bodies cannot be batched yet, nor one
 // whose solve takes a step from an estimate over the whole system
 // (projective dynamics with "auto" relaxation or spectral radius,
 // mass-spring implicit Euler): each is refused with one line. What remains

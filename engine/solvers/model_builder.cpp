@@ -36,6 +36,14 @@ void forObject(const Scene& scene, const std::string& source, Append&& append) {
     }
 }
 
+// The object just appended: its batch copy, and its own gravity where the
+// copies vary it (scene/scene_batch.h; ObjectRange::copy and gravity).
+template <typename Object>
+void fromCopy(SimModel& model, const Object& object) {
+    model.objects.back().gravity = object.gravity;
+    model.objects.back().copy = object.batchCopy;
+}
+
 }  // namespace
 
 SimModel buildModel(const Scene& scene, ModelDiagnostics* diagnostics) {
@@ -52,23 +60,35 @@ SimModel buildModel(const Scene& scene, ModelDiagnostics* diagnostics) {
     for (uint32_t object = 0; object < cloths.size(); ++object)
         if (cloths[object].method == SolverMethod::Pbd)
             forObject(scene, cloths[object].source,
-                      [&] { appendPbdCloth(model, model.pbd, cloths[object], object, found); });
+                      [&] {
+                          appendPbdCloth(model, model.pbd, cloths[object], object, found);
+                          fromCopy(model, cloths[object]);
+                      });
     // The XPBD solids after the PBD cloths (docs/physics.md §16, "XPBD for solids").
     for (uint32_t object = 0; object < scene.solids.size(); ++object)
         if (scene.solids[object].method == SolidMethod::Xpbd)
             forObject(scene, scene.solids[object].source,
-                      [&] { appendXpbdSolid(model, model.pbd, scene.solids[object], object); });
+                      [&] {
+                          appendXpbdSolid(model, model.pbd, scene.solids[object], object);
+                          fromCopy(model, scene.solids[object]);
+                      });
     model.pbd.particleCount = model.particleCount() - model.pbd.firstParticle;
 
     model.pd.firstParticle = model.particleCount();
     for (uint32_t object = 0; object < cloths.size(); ++object)
         if (cloths[object].method == SolverMethod::Pd)
             forObject(scene, cloths[object].source,
-                      [&] { appendPdCloth(model, model.pd, cloths[object], object, found); });
+                      [&] {
+                          appendPdCloth(model, model.pd, cloths[object], object, found);
+                          fromCopy(model, cloths[object]);
+                      });
     for (uint32_t object = 0; object < scene.solids.size(); ++object)
         if (scene.solids[object].method == SolidMethod::Pd)
             forObject(scene, scene.solids[object].source,
-                      [&] { appendPdSolid(model, model.pd, scene.solids[object], object); });
+                      [&] {
+                          appendPdSolid(model, model.pd, scene.solids[object], object);
+                          fromCopy(model, scene.solids[object]);
+                      });
     model.pd.particleCount = model.particleCount() - model.pd.firstParticle;
     if (!model.pd.empty()) buildPdSystem(model.pd, model.positions);
 
@@ -76,7 +96,10 @@ SimModel buildModel(const Scene& scene, ModelDiagnostics* diagnostics) {
     for (uint32_t object = 0; object < cloths.size(); ++object)
         if (cloths[object].method == SolverMethod::Springs)
             forObject(scene, cloths[object].source,
-                      [&] { appendSpringCloth(model, model.springs, cloths[object], object, found); });
+                      [&] {
+                          appendSpringCloth(model, model.springs, cloths[object], object, found);
+                          fromCopy(model, cloths[object]);
+                      });
     model.springs.particleCount = model.particleCount() - model.springs.firstParticle;
     if (!model.springs.empty()) buildSpringSystem(model.springs);
 
@@ -84,7 +107,10 @@ SimModel buildModel(const Scene& scene, ModelDiagnostics* diagnostics) {
     for (uint32_t object = 0; object < scene.solids.size(); ++object)
         if (scene.solids[object].method == SolidMethod::Vbd)
             forObject(scene, scene.solids[object].source,
-                      [&] { appendVbdSolid(model, model.vbd, scene.solids[object], object); });
+                      [&] {
+                          appendVbdSolid(model, model.vbd, scene.solids[object], object);
+                          fromCopy(model, scene.solids[object]);
+                      });
     model.vbd.particleCount = model.particleCount() - model.vbd.firstParticle;
     if (!model.vbd.empty()) buildVbdSystem(model.vbd);
 

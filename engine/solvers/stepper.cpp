@@ -78,8 +78,12 @@ gpu::ParticlePush Stepper::particlePush(const SolverSettings& settings, float h,
                                         uint32_t colliderCount) const {
     const ParticleRange range = solver.range();
     gpu::ParticlePush push{};
-    // w: predict adds the wind passes' accelerations (step/wind_stage.h).
-    push.gravity = glm::vec4(settings.gravity, airActs(settings) ? 1.0f : 0.0f);
+    // w, the kGravity* flags: predict adds the wind passes' accelerations
+    // (step/wind_stage.h); the stages read each particle's own gravity (a
+    // batch's copies that vary it), which the settings' then do not move.
+    const uint32_t flags = (airActs(settings) ? gpu::kGravityWind : 0u) |
+                           (particles_.perParticleGravity() ? gpu::kGravityPerParticle : 0u);
+    push.gravity = glm::vec4(settings.gravity, float(flags));
     push.dt = h;
     push.damping = settings.damping;
     push.collisionMargin = settings.collisionMargin;

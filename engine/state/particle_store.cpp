@@ -39,6 +39,9 @@ ParticleStore::ParticleStore(const VulkanContext& ctx, const SharedModel& model)
     adjacencyOffsets_ = makeStorageBuffer<uint32_t>(ctx, model.adjacencyOffsets, "vertex-triangle offsets");
     adjacentTriangles_ = makeStorageBuffer<uint32_t>(ctx, model.adjacentTriangles, "vertex-triangle lists");
     drags_ = makeStorageBuffer<float>(ctx, particleDrags(model), "particle drag (sigma)");
+    const std::vector<glm::vec4> gravities = particleGravities(model);
+    perParticleGravity_ = !gravities.empty();
+    gravities_ = makeStorageBuffer<glm::vec4>(ctx, gravities, "particle gravity (g, 2|g|)");
     integrators_ = makeStorageBuffer<uint32_t>(
         ctx, std::vector<uint32_t>(particleCount_, gpu::kIntegratorSymplecticEuler), "particle integrators");
 }

@@ -65,6 +65,12 @@ public:
     // (step/wind_stage.h), which predict adds to gravity where the range's
     // push says the wind blows; one unused vec4 where no object feels wind.
     const GpuBuffer& windAccelerations() const { return windAccelerations_; }
+    // Per particle, its object's own gravity and 2|g| (particleGravities),
+    // which the stages read where the push flags kGravityPerParticle; one
+    // unused vec4 where the objects fall by the solver settings' gravity.
+    // Uploaded once.
+    const GpuBuffer& gravities() const { return gravities_; }
+    bool perParticleGravity() const { return perParticleGravity_; }
     // Per particle, the kIntegrator* that predict and update velocity apply
     // where the range's integrator is kIntegratorPerParticle: written by the
     // range's solver (recorded into a frame), which owns the values; reset()
@@ -97,8 +103,9 @@ private:
     GpuBuffer positions_, predicted_, velocities_, contacts_, bodyPushes_, normals_, accelerations_, integratorStage_;
     GpuBuffer windAccelerations_;
     uint32_t windParticles_ = 0;  // particleCount_ where some object feels the wind, else 0
+    bool perParticleGravity_ = false;
     // Topology, uploaded once: what the normals pass and the renderer read.
-    GpuBuffer triangles_, adjacencyOffsets_, adjacentTriangles_, drags_;
+    GpuBuffer triangles_, adjacencyOffsets_, adjacentTriangles_, drags_, gravities_;
     GpuBuffer integrators_;  // written by the solvers (integrators())
 };
 

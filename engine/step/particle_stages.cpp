@@ -65,7 +65,7 @@ void ParticleStages::predict(StepRecorder& rec, uint32_t pass, const gpu::Partic
     rec.run(pass, forIntegrator(predict_, "particle/predict.comp", push.integrator),
             {&particles_.positions(), &particles_.velocities(), &working, &particles_.accelerations(),
              &particles_.integratorStage(), &particles_.drags(), &particles_.integrators(),
-             &particles_.windAccelerations()},
+             &particles_.windAccelerations(), &particles_.gravities()},
             push.particleCount, push, {substep}, {&particles_.velocities(), "velocity"}, {&working, workingName});
 }
 
@@ -100,7 +100,7 @@ void ParticleStages::contactVelocity(StepRecorder& rec, uint32_t pass, const gpu
                                      uint32_t substep) const {
     rec.run(pass, *contactVelocity_,
             {&particles_.positions(), &particles_.velocities(), &colliders_.colliders(), &particles_.contacts(),
-             &colliders_.meshSdfGrids(), &particles_.bodyPushes()},
+             &colliders_.meshSdfGrids(), &particles_.bodyPushes(), &particles_.gravities()},
             push.particleCount, push, {substep}, {&particles_.velocities(), "velocity"});
 }
 

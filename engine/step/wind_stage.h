@@ -11,7 +11,7 @@
 //
 // The predict stage (and the mass-spring force pass) add the accelerations
 // to gravity, where the range's push says the air acts
-// (ParticlePush::gravity.w = 1): an explicit external force, evaluated at the
+// (ParticlePush::gravity.w flags kGravityWind): an explicit external force, evaluated at the
 // substep's start, for every solver alike. Built only where some object
 // feels the wind (someObjectFeelsWind); a scene without one records nothing here.
 #include <cstdint>

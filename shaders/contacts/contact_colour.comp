@@ -8,8 +8,9 @@
 // never take a colour in the same round, and a round's decisions read only
 // what earlier rounds wrote (a neighbour colouring itself now counts as
 // uncoloured either way), so the colouring is the same whatever order the
-// GPU runs in. Priorities hash the pair's particles: the same pair keeps
-// its priority from substep to substep.
+// GPU runs in. Priorities hash the pair's particles, numbered within their
+// contact group (a batch's copy colours as a world of it alone): the same
+// pair keeps its priority from substep to substep.
 #extension GL_GOOGLE_include_directive : require
 #include "contacts/contact_types.h"
 #include "contacts/contact_response.glsl"
@@ -25,17 +26,20 @@ layout(std430, binding = 4) readonly buffer ConstraintOf { uint constraintOf[]; 
 layout(std430, binding = 5) buffer Colours { uint colours[]; };
 layout(std430, binding = 6) buffer Rounds { uint rounds[]; };
 layout(std430, binding = 7) readonly buffer Dispatches { ContactDispatch dispatches[]; };
+layout(std430, binding = 8) readonly buffer LocalIndices { uint localIndices[]; };  // ContactModel::localIndices
+
+uint pairHash(uvec2 pair) { return contactPairHash(localIndices[pair.x], localIndices[pair.y]); }
 
 // Whether constraint c beats constraint d (ties, rare, by index).
 bool beats(uint c, uint hc, uint d) {
-    uint hd = contactPairHash(constraints[d].x, constraints[d].y);
+    uint hd = pairHash(constraints[d]);
     return hc > hd || (hc == hd && c > d);
 }
 
 void colour(uint c) {
     if (rounds[c] != kNoColour) return;
     uvec2 pair = constraints[c];
-    uint hc = contactPairHash(pair.x, pair.y);
+    uint hc = pairHash(pair);
     uint used = 0u;  // colours taken by neighbours coloured before this round
     for (uint side = 0u; side < 2u; ++side) {
         uint k = side == 0u ? pair.x : pair.y;

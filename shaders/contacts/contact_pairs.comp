@@ -14,7 +14,10 @@
 // - when both particles belong to one object without "self";
 // - when they belong to one object and are closer in its rest shape than
 //   their contact distance: neighbours that touch at rest (the rest-shape rule);
-// - when neither can move (both inverse masses 0).
+// - when neither can move (both inverse masses 0);
+// - when they belong to different contact groups (a batch's copies): each
+//   group searches its own part of the table (ContactGroup), so the other
+//   groups' particles are never candidates.
 #extension GL_GOOGLE_include_directive : require
 #include "contacts/contact_types.h"
 #include "contacts/contact_grid.glsl"
@@ -34,6 +37,7 @@ layout(std430, binding = 9) buffer ConstraintOffsets { uint constraintOffsets[];
 layout(std430, binding = 10) writeonly buffer Constraints { uvec2 constraints[]; };
 layout(std430, binding = 11) writeonly buffer Colours { uint colours[]; };
 layout(std430, binding = 12) writeonly buffer Rounds { uint rounds[]; };
+layout(std430, binding = 13) readonly buffer Groups { ContactGroup groups[]; };
 
 bool candidate(uint k, vec4 pk, ContactParticle a, uint l) {
     if (l == k) return false;
@@ -57,6 +61,7 @@ void main() {
     ContactParticle a = particles[k];
     vec4 pk = p[a.particle];
     ivec3 cell = contactCell(pk.xyz, pc.cellSize);
+    ContactGroup group = groups[a.flags >> kContactGroupShift];
     uint visited[27];
     uint found = 0u, owned = 0u;
     uint first = pc.write != 0u ? offsets[k] : 0u;
@@ -66,7 +71,7 @@ void main() {
         for (int dy = -1; dy <= 1; ++dy)
             for (int dx = -1; dx <= 1; ++dx) {
                 uint n = uint((dz + 1) * 9 + (dy + 1) * 3 + (dx + 1));
-                uint bucket = contactBucket(cell + ivec3(dx, dy, dz), pc.tableMask);
+                uint bucket = group.firstBucket + contactBucket(cell + ivec3(dx, dy, dz), group.tableMask);
                 visited[n] = bucket;
                 bool seen = false;  // two cells in one bucket: search it once
                 for (uint m = 0u; m < n; ++m) seen = seen || visited[m] == bucket;

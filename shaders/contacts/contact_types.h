@@ -41,6 +41,21 @@ GPU_CHECK_SIZE(ContactParticle, 32);
 // object; its solver projects contacts inside its iterations (PBD).
 GPU_CONST(uint, kContactSelf, 1u);
 GPU_CONST(uint, kContactInIterations, 2u);
+// ContactParticle::flags from this bit up: its contact group, the batch
+// copy its object belongs to (ObjectRange::copy; 0 in a scene's world).
+GPU_CONST(uint, kContactGroupShift, 8u);
+
+// A contact group's part of the detection's hash table: buckets
+// [firstBucket, firstBucket + tableMask], as many as a world of the group's
+// particles alone has (ContactModel), hashed the same way, so that the
+// group's pairs are found in the order that world finds them. Groups share
+// no bucket: particles of two groups never pair (a batch's copies, in the
+// same place, do not touch).
+struct ContactGroup {
+    uint firstBucket;
+    uint tableMask;  // its buckets - 1 (a power of two)
+};
+GPU_CHECK_SIZE(ContactGroup, 8);
 
 // Which pairs a response pass projects (ContactPush::pairs): every pair
 // (the passes after every solver's solve, docs/physics.md §14), or those
@@ -52,7 +67,7 @@ GPU_CONST(uint, kContactPairsInIterations, 1u);
 // Push constants of every contact pass.
 struct ContactPush {
     uint count;       // contact particles
-    uint tableMask;   // hash table size - 1 (a power of two)
+    uint tableMask;   // hash table size - 1: every group's buckets (one group's, a power of two, in a scene's world)
     float cellSize;   // [m] grid cell edge: at least the largest detection distance
     float margin;     // [m] detected pairs are those closer than t_a + t_b + margin
     uint capacity;    // entries of the neighbour list

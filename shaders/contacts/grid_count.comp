@@ -12,11 +12,14 @@ layout(std430, binding = 0) readonly buffer Positions { vec4 p[]; };
 layout(std430, binding = 1) readonly buffer Particles { ContactParticle particles[]; };
 layout(std430, binding = 2) writeonly buffer BucketOf { uint bucketOf[]; };
 layout(std430, binding = 3) buffer BucketCounts { uint bucketCounts[]; };
+layout(std430, binding = 4) readonly buffer Groups { ContactGroup groups[]; };  // its group's part of the table
 
 void main() {
     uint k = gl_GlobalInvocationID.x;
     if (k >= pc.count) return;
-    uint bucket = contactBucket(contactCell(p[particles[k].particle].xyz, pc.cellSize), pc.tableMask);
+    ContactParticle a = particles[k];
+    ContactGroup group = groups[a.flags >> kContactGroupShift];
+    uint bucket = group.firstBucket + contactBucket(contactCell(p[a.particle].xyz, pc.cellSize), group.tableMask);
     bucketOf[k] = bucket;
     atomicAdd(bucketCounts[bucket], 1u);
 }

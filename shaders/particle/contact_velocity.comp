@@ -12,6 +12,9 @@ layout(binding = 2) uniform usamplerBuffer colliderTexels;  // particle/collider
 layout(std430, binding = 3) readonly buffer Contacts { ParticleContact contacts[]; };
 layout(std430, binding = 4) readonly buffer MeshSdfGrids { float meshSdfGrids[]; };
 layout(std430, binding = 5) buffer BodyPushes { BodyPush bodyPushes[]; };
+layout(std430, binding = 6) readonly buffer Gravities { vec4 particleGravities[]; };  // model/shared_model.h
+vec4 ownGravity(uint i) { return particleGravities[i]; }
+#include "particle/particle_gravity.glsl"
 float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.glsl's mesh colliders
 #include "math/quaternion.glsl"
 #include "math/sdf.glsl"
@@ -25,7 +28,8 @@ void main() {
     vec3 x = positions[i].xyz;  // world positions: origin 0
     uint nearest = nearestTouching(x, contact.touching, pc.colliderCount, vec3(0.0));
     vec3 before = velocities[i].xyz;
-    vec3 v = contactResponseWith(nearest, x, before, contact, pc.stencilStep, pc.restitutionThreshold, vec3(0.0));
+    float threshold = particleRestitutionThreshold(pc.gravity, pc.restitutionThreshold, pc.dt, i);
+    vec3 v = contactResponseWith(nearest, x, before, contact, pc.stencilStep, threshold, vec3(0.0));
     velocities[i] = vec4(v, 0.0);
     // A body's friction and restitution: its share of the momentum too.
     BodyPush record = bodyPushes[i];

@@ -20,10 +20,13 @@ layout(std430, binding = 4) buffer Stage { vec4 stage[]; };
 layout(std430, binding = 5) readonly buffer Drags { float drags[]; };  // sigma [kg/s], PBD and PD particles
 layout(std430, binding = 6) readonly buffer Integrators { uint particleIntegrators[]; };  // kIntegratorPerParticle
 // The wind's acceleration (particle/wind_forces.comp), added to gravity
-// where pc.gravity.w is 1 (the wind blows); not read otherwise, so that
-// still air leaves every bit as it was.
+// where pc.gravity.w flags kGravityWind (the wind blows); not read
+// otherwise, so that still air leaves every bit as it was.
 layout(std430, binding = 7) readonly buffer WindAccelerations { vec4 windAccelerations[]; };
+layout(std430, binding = 8) readonly buffer Gravities { vec4 particleGravities[]; };  // model/shared_model.h
+vec4 ownGravity(uint i) { return particleGravities[i]; }
 #include "particle/integrator_constant.glsl"
+#include "particle/particle_gravity.glsl"
 
 void main() {
     if (gl_GlobalInvocationID.x >= pc.particleCount) return;
@@ -32,7 +35,8 @@ void main() {
     x.xyz -= vec3(pc.originX, pc.originY, pc.originZ);
     const uint integrator = particleIntegrator(i);
     if (integrator == kIntegratorSymplecticEuler) {
-        vec3 g = pc.gravity.w != 0.0 ? pc.gravity.xyz + windAccelerations[i].xyz : pc.gravity.xyz;
+        vec3 g = particleGravity(pc.gravity, i);
+        if (gravityFlagged(pc.gravity, kGravityWind)) g = g + windAccelerations[i].xyz;
         vec3 v = predictedVelocity(velocities[i].xyz, x.w, g, pc.damping, drags[i], pc.dt);
         velocities[i] = vec4(v, 0.0);
         predicted[i] = vec4(driftedPosition(x.xyz, v, pc.dt), x.w);

@@ -209,11 +209,12 @@ struct WorkgroupObject {
     // [kg/s] (ObjectRange::drag; the cluster sweeps, whose prediction is the
     // shared stage's, leave it 0).
     float drag;
+    // The whole-frame solve's gravity and 2|g| where the push flags
+    // kGravityPerParticle: the object's own (ObjectRange::gravity, a batch
+    // copy's; particle/particle_gravity.glsl). Else unused.
+    float gravityX, gravityY, gravityZ;
+    float twiceGravity;
     uint pad1;
-    uint pad2;
-    uint pad3;
-    uint pad4;
-    uint pad5;
 };
 GPU_CHECK_SIZE(WorkgroupObject, 48);
 

@@ -178,6 +178,11 @@ float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.g
 
 shared float sharedPositions[kSharedFloats];
 uint objectFirst;  // the object's first particle (the same in every invocation)
+// Its own gravity and 2|g| (WorkgroupObject::gravity*), where the push flags
+// kGravityPerParticle: a batch copy's (particle/particle_gravity.glsl).
+vec4 objectGravity;
+vec4 ownGravity(uint i) { return objectGravity; }
+#include "particle/particle_gravity.glsl"
 vec3 origin;       // the range's origin: predicted positions are relative to it (ParticlePush::origin*)
 // Where shape matching's kSize vec4 of scratch start in the shared array:
 // after the object's positions (the workgroup plan checks that they fit).
@@ -238,8 +243,8 @@ void predict(uint count, float drag) {
     for (uint l = gl_LocalInvocationID.x; l < count; l += kSize) {
         uint i = objectFirst + l;
         vec4 x = positions[i];
-        vec3 v = predictedVelocity(velocities[i].xyz, x.w, pc.particles.gravity.xyz, pc.particles.damping,
-                                   drag, pc.particles.dt);
+        vec3 v = predictedVelocity(velocities[i].xyz, x.w, particleGravity(pc.particles.gravity, i),
+                                   pc.particles.damping, drag, pc.particles.dt);
         velocities[i] = vec4(v, 0.0);
         vec3 p = driftedPosition(x.xyz - origin, v, pc.particles.dt);  // relative to the range's origin
         setSharedPosition(l, p);
@@ -373,7 +378,9 @@ void finish(uint count) {
         // At the world position, as particle/contact_velocity.comp: the same bits.
         if (pc.particles.colliderCount > 0u && contacts[i].touching != 0u)
             v = contactResponse(world, v, contacts[i], pc.particles.colliderCount, pc.particles.stencilStep,
-                                pc.particles.restitutionThreshold, vec3(0.0));
+                                particleRestitutionThreshold(pc.particles.gravity, pc.particles.restitutionThreshold,
+                                                             pc.particles.dt, i),
+                                vec3(0.0));
         velocities[i] = vec4(v, 0.0);
     }
 }
@@ -397,6 +404,7 @@ void main() {
     origin = vec3(pc.particles.originX, pc.particles.originY, pc.particles.originZ);
     WorkgroupObject object = objects[pc.firstObject + gl_WorkGroupID.x];
     objectFirst = object.firstParticle;
+    objectGravity = vec4(object.gravityX, object.gravityY, object.gravityZ, object.twiceGravity);
     scratchFirst = 3u * object.particleCount;
     // The cluster path (sim/pbd_clusters.h): one iteration's phases of one
     // cluster; the rest of the iteration is passes of its own.

@@ -103,14 +103,22 @@ struct BodyPush {
 };
 GPU_CHECK_SIZE(BodyPush, 16);
 
+// ParticlePush::gravity.w, a sum of these flags held as a float: the wind
+// blows (predict adds each particle's wind acceleration to its gravity);
+// each particle has its own gravity, from the particle store's per-particle
+// gravities (particle/particle_gravity.glsl): the copies of a batch that
+// vary /solver/gravity (docs/python.md).
+GPU_CONST(uint, kGravityWind, 1u);
+GPU_CONST(uint, kGravityPerParticle, 2u);
+
 // Push constants of per-particle passes (predict, collide, update velocity,
 // contacts, collision projection). Thread t handles particle firstParticle + t.
 struct ParticlePush {
-    vec4 gravity;  // xyz; w: 1 where the wind blows, predict then adds each particle's wind acceleration
+    vec4 gravity;  // xyz; w: the kGravity* flags (wind, per-particle gravity)
     float dt;      // substep length h
     float damping;  // velocity damping rate [1/s]: v *= max(0, 1 - damping*h)
     float collisionMargin;  // extra distance at which a collider becomes a candidate
-    float restitutionThreshold;  // approach speeds below this do not bounce
+    float restitutionThreshold;  // approach speeds below this do not bounce (per particle: particle_gravity.glsl)
     uint particleCount;  // particles [firstParticle, firstParticle + particleCount) take part
     uint colliderCount;
     float stencilStep;  // h of the tetrahedral SDF gradient stencil (docs/physics.md §2)

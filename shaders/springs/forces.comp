@@ -20,8 +20,11 @@ layout(std430, binding = 5) readonly buffer Integrators { uint particleIntegrato
 #define MS_WITH_HINGES
 #include "springs/gather.glsl"
 // The wind's acceleration (particle/wind_forces.comp, evaluated at the
-// substep's start), added to gravity where pc.gravity.w is 1.
+// substep's start), added to gravity where pc.gravity.w flags kGravityWind.
 layout(std430, binding = 12) readonly buffer WindAccelerations { vec4 windAccelerations[]; };
+layout(std430, binding = 13) readonly buffer Gravities { vec4 particleGravities[]; };  // model/shared_model.h
+vec4 ownGravity(uint i) { return particleGravities[i]; }
+#include "particle/particle_gravity.glsl"
 
 uint evaluateAt;  // kForcesAt*: pc.evaluateAt, or this particle's integrator's second stage
 
@@ -50,6 +53,7 @@ void main() {
     MsParticle particle = msParticles[r];
     vec3 xi = elementPosition(i);
     vec3 f = conservativeForce(i, particle, xi) + hingeForce(particle) - particle.drag * velocities[i].xyz;
-    vec3 g = pc.gravity.w != 0.0 ? pc.gravity.xyz + windAccelerations[i].xyz : pc.gravity.xyz;
+    vec3 g = particleGravity(pc.gravity, i);
+    if (gravityFlagged(pc.gravity, kGravityWind)) g = g + windAccelerations[i].xyz;
     accelerations[i] = vec4(g + inverseMass * f, 0.0);
 }

@@ -18,6 +18,9 @@ layout(std430, binding = 3) writeonly buffer Results { float results[]; };
 
 #define MS_TOPOLOGY_BINDING 4
 #include "springs/gather.glsl"
+layout(std430, binding = 8) readonly buffer Gravities { vec4 particleGravities[]; };  // model/shared_model.h
+vec4 ownGravity(uint i) { return particleGravities[i]; }
+#include "particle/particle_gravity.glsl"
 
 vec3 elementPosition(uint j) { return positions[j].xyz; }
 
@@ -29,7 +32,7 @@ float particleEnergy(uint i) {
     float energy = 0.5 * springSums(i, particle, x.xyz).energy - 0.5 * dot(x.xyz, quadraticForce(i, particle, x.xyz));
     if (x.w > 0.0) {
         vec3 v = velocities[i].xyz;
-        energy += (0.5 * dot(v, v) - dot(pc.gravity.xyz, x.xyz)) / x.w;
+        energy += (0.5 * dot(v, v) - dot(particleGravity(pc.gravity, i), x.xyz)) / x.w;
     }
     return energy;
 }

@@ -110,7 +110,7 @@ GPU_CONST(uint, kForcesAtMidpoint, 2);   // y = x + h/2 s (s = the stage velocit
 // every element is evaluated where its object's integrator evaluates it.
 GPU_CONST(uint, kForcesAtEachIntegrator, 3);
 struct MsForcePush {
-    vec4 gravity;  // xyz; w: 1 where the wind blows (ParticlePush::gravity)
+    vec4 gravity;  // xyz; w: the kGravity* flags (ParticlePush::gravity)
     uint firstParticle;
     uint particleCount;
     uint evaluateAt;  // kForcesAt*
@@ -147,7 +147,7 @@ GPU_CHECK_SIZE(MsObjectRange, 8);
 // Push constants of the per-object energy pass: workgroup g sums object g's
 // energy into results[firstResult + g].
 struct MsObjectEnergyPush {
-    vec4 gravity;        // xyz
+    vec4 gravity;        // xyz; w: kGravityPerParticle or 0 (ParticlePush::gravity)
     uint firstParticle;  // the solver's range, which msParticles[] is indexed by
     uint objectCount;
     uint firstResult;

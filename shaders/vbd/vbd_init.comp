@@ -16,6 +16,9 @@ layout(std430, binding = 1) readonly buffer Velocities { vec4 velocities[]; };  
 layout(std430, binding = 2) writeonly buffer Iterate { vec4 iterate[]; };
 layout(std430, binding = 3) buffer Previous { vec4 previousVelocities[]; };  // u of the last init; w: seen
 layout(std430, binding = 4) readonly buffer Drags { float drags[]; };  // sigma [kg/s]
+layout(std430, binding = 5) readonly buffer Gravities { vec4 particleGravities[]; };  // model/shared_model.h
+vec4 ownGravity(uint i) { return particleGravities[i]; }
+#include "particle/particle_gravity.glsl"
 
 void main() {
     if (gl_GlobalInvocationID.x >= pc.particleCount) return;
@@ -27,7 +30,8 @@ void main() {
     vec3 x = y.xyz;
     if (pc.initialGuess == kVbdGuessAdaptive && previous.w != 0.0 && y.w > 0.0) {
         float s = vbdPredictScale(y.w, pc.damping, drags[i], pc.dt);
-        x = vbdAdaptiveGuess(y.xyz, u, previous.xyz, vec3(pc.gravityX, pc.gravityY, pc.gravityZ), s, pc.dt);
+        vec3 g = particleGravity(vec4(pc.gravityX, pc.gravityY, pc.gravityZ, float(pc.gravityFlags)), i);
+        x = vbdAdaptiveGuess(y.xyz, u, previous.xyz, g, s, pc.dt);
     }
     iterate[i] = vec4(x, y.w);
 }

@@ -40,11 +40,12 @@ struct VbdPush {
     // The range's origin (Solver::origin): the iterate and y are relative to it.
     float originX, originY, originZ;
     // vbd: init (vbd_init.comp): predict's gravity and damping rate, and
-    // kVbdGuess*.
+    // kVbdGuess*; gravityFlags: ParticlePush::gravity.w's kGravity* flags
+    // (kGravityPerParticle: each particle's own gravity).
     float gravityX, gravityY, gravityZ;
     float damping;
     uint initialGuess;
-    uint pad0;
+    uint gravityFlags;
     uint pad1;
     uint pad2;
 };

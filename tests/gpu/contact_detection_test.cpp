@@ -50,6 +50,25 @@ PointSet randomPoints(uint32_t objects, uint32_t perObject, float extent, glm::v
     return set;
 }
 
+// `one` `copies` times over, in the same place, each copy its own contact
+// group (ObjectRange::copy), laid out as a batch lays out copies of one
+// solver's objects: copy after copy (scene/scene_copies.h).
+PointSet copiesOf(const PointSet& one, uint32_t copies) {
+    PointSet set;
+    for (uint32_t c = 0; c < copies; ++c) {
+        for (ObjectRange object : one.model.objects) {
+            object.firstParticle += set.model.particleCount();
+            object.copy = c;
+            set.model.objects.push_back(object);
+        }
+        set.model.positions.insert(set.model.positions.end(), one.model.positions.begin(), one.model.positions.end());
+        set.model.velocities.insert(set.model.velocities.end(), one.model.velocities.begin(),
+                                    one.model.velocities.end());
+        set.current.insert(set.current.end(), one.current.begin(), one.current.end());
+    }
+    return set;
+}
+
 // A contact stage on a point set, with what recording its detection needs.
 class DetectionRun {
 public:
@@ -205,6 +224,33 @@ TEST_F(ContactDetectionTest, ListsMatchABruteForceSearch) {
     // meet positive ones, and far from it (large cell indices).
     expectBruteForce(randomPoints(4, 400, 0.15f, glm::vec3(0.0f), 0.004f, 2), "origin");
     expectBruteForce(randomPoints(4, 400, 0.15f, glm::vec3(-900.0f, 350.0f, 1200.0f), 0.004f, 3), "far away");
+}
+
+// A batch's copies lie in the same place: every particle meets its double
+// in every other copy, and must not pair with it. Each copy finds the pairs
+// of its world alone, in the same order, and colours them alike.
+TEST_F(ContactDetectionTest, BatchCopiesFindAndColourThePairsOfTheirWorld) {
+    const PointSet one = randomPoints(4, 300, 0.15f, glm::vec3(0.1f, 0.05f, 0.0f), 0.004f, 5);
+    const PointSet three = copiesOf(one, 3);
+    expectBruteForce(three, "three copies");  // the brute force pairs no particles of two copies
+    DetectionRun alone(ctx(), one), batch(ctx(), three);
+    const ContactLists a = alone.detect(), b = batch.detect();
+    const uint32_t n = alone.stage().model().count();
+    ASSERT_EQ(batch.stage().model().count(), 3 * n);
+    const size_t m = a.constraints.size();
+    ASSERT_GT(m, 0u);
+    ASSERT_EQ(b.constraints.size(), 3 * m);
+    for (uint32_t c = 0; c < 3; ++c) {
+        for (size_t i = 0; i < m; ++i) {
+            ASSERT_EQ(b.constraints[c * m + i], a.constraints[i] + glm::uvec2(c * n)) << "copy " << c;
+            ASSERT_EQ(b.colours[c * m + i], a.colours[i]) << "copy " << c << ", constraint " << i;
+        }
+        for (uint32_t k = 0; k < n; ++k) {
+            ASSERT_EQ(b.counts[c * n + k], a.counts[k]);
+            for (uint32_t e = 0; e < a.counts[k]; ++e)
+                ASSERT_EQ(b.neighbours[b.offsets[c * n + k] + e], a.neighbours[a.offsets[k] + e] + c * n);
+        }
+    }
 }
 
 TEST_F(ContactDetectionTest, OneObjectWithoutSelfHasNoPairs) {

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "contacts/contact_model.h"
 #include "scene/scene_batch.h"
 #include "scene/scene_loader.h"
 #include "solvers/model_builder.h"
@@ -50,7 +51,29 @@ TEST(SceneBatch, VariedKeysTakeOneValuePerCopyAndMissingOnesAreCreated) {
     EXPECT_EQ(batch.scene.cloths[1].stretch.stiffness, 0.5f);  // what is not varied stays
 }
 
+// /solver/gravity is the one solver key a copy has its own value of: its
+// objects carry it into the model, and every particle gets its copy's.
+TEST(SceneBatch, GravityVariesPerCopyOnItsObjects) {
+    const SceneBatch batch =
+        buildSceneBatch(kTwoCloths, "s.json", 2, {{"/solver/gravity", {{0.0, -9.81, 0.0}, {1.0, -1.6, 0.0}}}});
+    ASSERT_EQ(batch.scene.cloths.size(), 4u);
+    EXPECT_EQ(batch.scene.cloths[1].gravity, glm::vec3(0.0f, -9.81f, 0.0f));
+    EXPECT_EQ(batch.scene.cloths[2].gravity, glm::vec3(1.0f, -1.6f, 0.0f));
+    const SimModel model = buildModel(batch.scene);
+    const std::vector<glm::vec4> g = particleGravities(model);
+    ASSERT_EQ(g.size(), 2 * (16 + 9u));
+    EXPECT_EQ(g[0], glm::vec4(0.0f, -9.81f, 0.0f, 2.0f * 9.81f));
+    EXPECT_EQ(g[g.size() - 1], glm::vec4(1.0f, -1.6f, 0.0f, 2.0f * glm::length(glm::vec3(1.0f, -1.6f, 0.0f))));
+    // A batch that does not vary it, and a scene's world, read the settings'.
+    EXPECT_TRUE(particleGravities(buildModel(buildSceneBatch(kTwoCloths, "s.json", 2, {}).scene)).empty());
+}
+
 TEST(SceneBatch, RefusalsAreOneLineNamingTheKey) {
+    EXPECT_EQ(errorOf(kTwoCloths, 2, {{"/solver/substeps", {1, 2}}}),
+              "s.json: batch: vary \"/solver/substeps\": the copies share /solver (one World's step and dispatches "
+              "for all); of /solver only \"/solver/gravity\" varies per copy");
+    // A key that only begins as gravity's is not gravity.
+    EXPECT_NE(errorOf(kTwoCloths, 2, {{"/solver/gravityScale", {1, 2}}}).find("of /solver only"), std::string::npos);
     EXPECT_EQ(errorOf(kTwoCloths, 0, {}), "s.json: batch: count 0: expected 1 to 1048576 copies");
     EXPECT_EQ(errorOf(kTwoCloths, 2, {{"/colliders/0/friction", {0.1, 0.2}}}),
               "s.json: batch: vary \"/colliders/0/friction\": the copies share /colliders (one World steps them "
@@ -63,17 +86,37 @@ TEST(SceneBatch, RefusalsAreOneLineNamingTheKey) {
               "batch copy 1: s.json: /objects/0/mass: expected a number > 0, got string \"heavy\"");
 }
 
-TEST(SceneBatch, ScenesWhoseCopiesWouldMeetAreRefused) {
+// Each copy is a contact group: its contact particles are numbered within
+// it as a world of it alone numbers them, and its part of the hash table is
+// that world's table, even where a copy's objects lie in two solvers'
+// ranges (the model orders particles solver by solver, copy after copy).
+TEST(SceneBatch, EachCopyIsAContactGroupNumberedAsItsWorld) {
     Scene scene = parseScene(kTwoCloths, "s.json");
+    scene.cloths[0].contacts.enabled = true;
     scene.cloths[1].contacts.enabled = true;
-    try {
-        replicateScene(scene, 2);
-        ADD_FAILURE() << "contacts were batched";
-    } catch (const SceneError& e) {
-        EXPECT_STREQ(e.what(), "s.json: batch: object \"b\" has \"contacts\": the copies, in the same place, would "
-                               "touch");
+    scene.cloths[1].method = SolverMethod::Springs;
+    const ContactModel alone = buildContactModel(buildModel(scene), {});
+    const ContactModel batch = buildContactModel(buildModel(replicateScene(scene, 3).scene), {});
+    ASSERT_EQ(alone.groups.size(), 1u);
+    ASSERT_EQ(batch.groups.size(), 3u);
+    ASSERT_EQ(batch.count(), 3 * alone.count());
+    for (uint32_t g = 0; g < 3; ++g) {
+        EXPECT_EQ(batch.groups[g].tableMask, alone.groups[0].tableMask);
+        EXPECT_EQ(batch.groups[g].firstBucket, g * alone.tableSize);
     }
-    scene.cloths[1].contacts.enabled = false;
+    // PBD's "a" of every copy, then the mass-spring "b" of every copy.
+    std::vector<uint32_t> expected;
+    for (uint32_t g = 0; g < 3; ++g)
+        for (uint32_t k = 0; k < 16; ++k) expected.push_back(k);
+    for (uint32_t g = 0; g < 3; ++g)
+        for (uint32_t k = 16; k < 25; ++k) expected.push_back(k);
+    EXPECT_EQ(batch.localIndices, expected);
+    EXPECT_EQ(batch.particles[16].flags >> gpu::kContactGroupShift, 1u);
+    EXPECT_EQ(batch.particles[48].flags >> gpu::kContactGroupShift, 0u);
+}
+
+TEST(SceneBatch, ScenesWhoseCopiesWouldCoupleAreRefused) {
+    Scene scene = parseScene(kTwoCloths, "s.json");
     scene.cloths[1].method = SolverMethod::Springs;
     scene.solver.springs.integrator = SpringIntegrator::ImplicitEuler;
     EXPECT_THROW(replicateScene(scene, 2), SceneError);

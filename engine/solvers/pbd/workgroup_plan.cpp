@@ -142,6 +142,11 @@ WorkgroupPlan buildWorkgroupPlan(const PbdModelView& model, const ClusterPlan& a
         appendPhases(object, plan.phases, phasesOf[o]);
         object.shapeMatchGroup = shapeMatchGroupOf(model, object.firstParticle);
         object.drag = objects[o]->drag;
+        const glm::vec4 gravity = ownGravity(*objects[o]);
+        object.gravityX = gravity.x;
+        object.gravityY = gravity.y;
+        object.gravityZ = gravity.z;
+        object.twiceGravity = gravity.w;
         plan.objects.push_back(object);
     }
     return plan;

@@ -290,7 +290,7 @@ gpu::MsImplicitPush SpringSolver::implicitPush(const SubstepContext& sub) const 
 
 gpu::MsForcePush SpringSolver::forcePush(const SubstepContext& sub, uint32_t evaluateAt) const {
     gpu::MsForcePush push{};
-    push.gravity = sub.particles.gravity;  // w: 1 where the wind blows, as for predict
+    push.gravity = sub.particles.gravity;  // w: the kGravity* flags, as for predict
     push.firstParticle = ms_.firstParticle;
     push.particleCount = ms_.particleCount;
     push.evaluateAt = evaluateAt;
@@ -302,7 +302,7 @@ void SpringSolver::recordForces(StepRecorder& rec, uint32_t pass, const SubstepC
     rec.run(pass, *forces_,
             {&particles_.positions(), &particles_.predicted(), &particles_.velocities(), &particles_.integratorStage(),
              &particles_.accelerations(), &particles_.integrators(), &particleRecords_, &springs_, &incidentSprings_,
-             &quadratic_, &hinges_, &incidentHinges_, &particles_.windAccelerations()},
+             &quadratic_, &hinges_, &incidentHinges_, &particles_.windAccelerations(), &particles_.gravities()},
             ms_.particleCount, forcePush(sub, evaluateAt), {sub.substep},
             {&particles_.accelerations(), "springs acceleration"});
 }
@@ -314,13 +314,15 @@ void SpringSolver::recordObjectEnergies(StepRecorder& rec, const SubstepContext&
     const ResidualTracker::SeriesDestination out =
         sub.frame.tracker->writeSeries(rec, ResidualTracker::Series::SpringsObjectEnergy, objectCount);
     gpu::MsObjectEnergyPush push{};
-    push.gravity = glm::vec4(sub.frame.settings.gravity, 0.0f);
+    // The per-particle gravity of a batch's copies, without the wind's flag.
+    push.gravity = glm::vec4(sub.frame.settings.gravity,
+                             float(uint32_t(sub.particles.gravity.w) & gpu::kGravityPerParticle));
     push.firstParticle = ms_.firstParticle;
     push.objectCount = objectCount;
     push.firstResult = out.firstIndex;
     rec.run(passIds_->objectEnergy, *objectEnergy_,
             {&particles_.positions(), &particles_.velocities(), &objectRanges_, out.results, &particleRecords_,
-             &springs_, &incidentSprings_, &quadratic_},
+             &springs_, &incidentSprings_, &quadratic_, &particles_.gravities()},
             objectCount * gpu::kWorkgroupSize, push);
 }
 

@@ -87,6 +87,7 @@ gpu::VbdPush VbdSolver::push(const SubstepContext& sub) const {
     push.gravityY = sub.particles.gravity.y;
     push.gravityZ = sub.particles.gravity.z;
     push.damping = sub.particles.damping;
+    push.gravityFlags = uint32_t(sub.particles.gravity.w) & gpu::kGravityPerParticle;
     push.initialGuess = sub.frame.settings.vbd.initialGuess == VbdInitialGuess::Inertial ? gpu::kVbdGuessInertial
                                                                                          : gpu::kVbdGuessAdaptive;
     return push;
@@ -108,7 +109,8 @@ const GpuBuffer& VbdSolver::recordSolve(StepRecorder& rec, const SubstepContext&
     const PassIds& ids = *passIds_;
     gpu::VbdPush colourPush = push(sub);
     rec.run(ids.init, *init_,
-            {&particles_.predicted(), &particles_.velocities(), &iterate_, &previousVelocities_, &particles_.drags()},
+            {&particles_.predicted(), &particles_.velocities(), &iterate_, &previousVelocities_, &particles_.drags(),
+             &particles_.gravities()},
             vbd_.particleCount, colourPush, {sub.substep}, {&iterate_, workingName()});
     if (sub.tracking) recordObjective(rec, sub, iterate_, 0);
     for (uint32_t k = 0; k < sub.frame.settings.vbd.iterations; ++k) {
