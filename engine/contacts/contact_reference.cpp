@@ -37,11 +37,11 @@ TriangleCandidate triangleCandidate(const ContactModel& model, uint32_t t, uint3
         if ((a.flags & gpu::kContactSelf) == 0) return {};
         auto rest = [](const gpu::ContactParticle& particle) { return glm::dvec3(glm::vec3(particle.rest)); };
         const glm::dvec3 restWeights = ref::contactClosestOnTriangle(rest(v), rest(a), rest(b), rest(c));
-        const glm::dvec3 d = rest(v) - ref::contactTrianglePoint(restWeights, rest(a), rest(b), rest(c));
+        const glm::dvec3 d = ref::contactTriangleOffset(restWeights, rest(v), rest(a), rest(b), rest(c));
         if (glm::dot(d, d) < touching * touching) return {};
     }
     const glm::dvec3 weights = ref::contactClosestOnTriangle(pk, pa, pb, pc);
-    const glm::dvec3 d = pk - ref::contactTrianglePoint(weights, pa, pb, pc);
+    const glm::dvec3 d = ref::contactTriangleOffset(weights, pk, pa, pb, pc);
     const double reach = touching + double(model.margin);
     const double ratio = glm::dot(d, d) / (reach * reach);
     return {ratio < 1.0, ratio - 1.0, weights};

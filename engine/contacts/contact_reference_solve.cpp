@@ -181,17 +181,17 @@ ContactReferenceSolve::TriangleProjection ContactReferenceSolve::projectTriangle
         rest[side] = restOf(particle);
         w[side] = inverseMasses[particle.particle];
     }
-    const glm::dvec3 q = ref::contactTrianglePoint(weights, pos[1], pos[2], pos[3]);
-    const glm::dvec3 xq = ref::contactTrianglePoint(weights, start[1], start[2], start[3]);
+    const glm::dvec3 d = ref::contactTriangleOffset(weights, pos[0], pos[1], pos[2], pos[3]);
+    const glm::dvec3 d0 = ref::contactTriangleOffset(weights, start[0], start[1], start[2], start[3]);
     const double wq = ref::contactTriangleInverseMass(weights, w[1], w[2], w[3]);
     const gpu::ContactParticle &vertex = model_.particles[k[0]], &corner = model_.particles[k[1]];
     const double distance = thicknessOf(vertex) + thicknessOf(corner);
     TriangleProjection projection;
-    if (!ref::contactTouching(pos[0] - q, w[0], wq, start[0], xq, distance)) return projection;
+    if (!ref::contactTouching(d, w[0], wq, d0, glm::dvec3(0.0), distance)) return projection;
     projection.active = true;
     const ref::TriangleCorrection correction = ref::contactTriangleCorrection(
-        pos[0], w[0], start[0], q, wq, xq, rest[0] - ref::contactTrianglePoint(weights, rest[1], rest[2], rest[3]),
-        distance, std::sqrt(double(vertex.friction) * double(corner.friction)));
+        d, w[0], d0, wq, ref::contactTriangleOffset(weights, rest[0], rest[1], rest[2], rest[3]), distance,
+        std::sqrt(double(vertex.friction) * double(corner.friction)));
     projection.corrections[0] = correction.vertex;
     for (uint32_t corner = 0; corner < 3; ++corner)
         projection.corrections[corner + 1] = ref::contactCornerCorrection(correction, weights[corner], w[corner + 1]);

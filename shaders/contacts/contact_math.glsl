@@ -126,9 +126,11 @@ real3 contactClosestOnTriangle(real3 p, real3 a, real3 b, real3 c) {
     return real3(real(1) - v - w, v, w);
 }
 
-// The point of weights `weights` of triangle (a, b, c).
-real3 contactTrianglePoint(real3 weights, real3 a, real3 b, real3 c) {
-    return weights.x * a + weights.y * b + weights.z * c;
+// The offset p - q from the point q of weights `weights` of triangle
+// (a, b, c) to p, from the differences to corner a: far from the origin
+// they keep the precision that q's coordinates would lose.
+real3 contactTriangleOffset(real3 weights, real3 p, real3 a, real3 b, real3 c) {
+    return (p - a) - (weights.y * (b - a) + weights.z * (c - a));
 }
 
 // The inverse mass of the triangle's point of weights `weights`
@@ -141,21 +143,24 @@ real contactTriangleInverseMass(real3 weights, real wa, real wb, real wc) {
 // A vertex-triangle constraint (docs/physics.md §14) is the pair
 // constraint between the vertex k and the triangle's point q of frozen
 // weights, a particle of inverse mass wq (contactTriangleInverseMass): the
-// same normal, depth and friction as contactCorrection's, from each side.
-// `rest` is r_k - r_q in the rest shape. The point's correction moves each
-// corner i by weight_i w_i / wq of it (contactCornerCorrection), so that
-// the corners' momenta sum to the point's, equal and opposite to the
-// vertex's: sum_i m_i dx_i = dq / wq = -m_k dp_k.
+// same normal, depth and friction as contactCorrection's, from each side,
+// on the offset d = p_k - q and its start d0 = x_k - x_q
+// (contactTriangleOffset). `rest` is r_k - r_q in the rest shape. The
+// point's correction moves each corner i by weight_i w_i / wq of it
+// (contactCornerCorrection), so that the corners' momenta sum to the
+// point's, equal and opposite to the vertex's:
+// sum_i m_i dx_i = dq / wq = -m_k dp_k.
 struct TriangleCorrection {
     real3 vertex;
     real3 point;
     real pointInverseMass;
 };
 
-TriangleCorrection contactTriangleCorrection(real3 pk, real wk, real3 xk, real3 q, real wq, real3 xq, real3 rest,
-                                             real distance, real mu) {
-    return TriangleCorrection(contactCorrection(pk, wk, xk, q, wq, xq, rest, distance, mu, true),
-                              contactCorrection(q, wq, xq, pk, wk, xk, -rest, distance, mu, false), wq);
+TriangleCorrection contactTriangleCorrection(real3 d, real wk, real3 d0, real wq, real3 rest, real distance,
+                                             real mu) {
+    real3 zero = real3(real(0), real(0), real(0));
+    return TriangleCorrection(contactCorrection(d, wk, d0, zero, wq, zero, rest, distance, mu, true),
+                              contactCorrection(-d, wq, -d0, zero, wk, zero, -rest, distance, mu, false), wq);
 }
 
 // The correction of a corner of weight `weight` and inverse mass `w`.

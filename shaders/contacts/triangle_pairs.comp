@@ -80,12 +80,12 @@ void main() {
                             if ((a.flags & kContactSelf) == 0u) continue;
                             vec3 restWeights = contactClosestOnTriangle(v.rest.xyz, a.rest.xyz, b.rest.xyz,
                                                                         c.rest.xyz);
-                            vec3 rest = v.rest.xyz - contactTrianglePoint(restWeights, a.rest.xyz, b.rest.xyz,
-                                                                          c.rest.xyz);
+                            vec3 rest = contactTriangleOffset(restWeights, v.rest.xyz, a.rest.xyz, b.rest.xyz,
+                                                              c.rest.xyz);
                             if (dot(rest, rest) < touching * touching) continue;
                         }
                         vec3 weights = contactClosestOnTriangle(pk.xyz, pa.xyz, pb.xyz, pcorner.xyz);
-                        vec3 d = pk.xyz - contactTrianglePoint(weights, pa.xyz, pb.xyz, pcorner.xyz);
+                        vec3 d = contactTriangleOffset(weights, pk.xyz, pa.xyz, pb.xyz, pcorner.xyz);
                         float reach = touching + pc.margin;
                         if (dot(d, d) >= reach * reach) continue;
                         uint slot = first + found;

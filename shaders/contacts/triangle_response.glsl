@@ -27,11 +27,8 @@ bool triangleInPass(uvec4 k, uint pairs) {
 // What the projection of constraint c reads, at the working positions now.
 struct TriangleState {
     vec3 weights;
-    vec4 pk;   // the vertex: working position, inverse mass
-    vec3 xk;
-    vec4 pa, pb, pc;  // the corners
-    vec3 q, xq;       // the triangle's point, now and at the start of the substep
-    float wq;
+    vec3 d, d0;   // the offset p_k - q now and x_k - x_q at the start of the substep
+    float wk, wa, wb, wc, wq;  // the inverse masses of the vertex, the corners and the point
     float distance;
 };
 
@@ -39,38 +36,36 @@ TriangleState triangleState(uint c, uvec4 k) {
     TriangleState s;
     s.weights = triangleContacts[c].weights.xyz;
     ContactParticle v = particles[k.x], a = particles[k.y], b = particles[k.z], d = particles[k.w];
-    s.pk = p[v.particle];
-    s.xk = x[v.particle].xyz;
-    s.pa = p[a.particle];
-    s.pb = p[b.particle];
-    s.pc = p[d.particle];
-    s.q = contactTrianglePoint(s.weights, s.pa.xyz, s.pb.xyz, s.pc.xyz);
-    s.xq = contactTrianglePoint(s.weights, x[a.particle].xyz, x[b.particle].xyz, x[d.particle].xyz);
-    s.wq = contactTriangleInverseMass(s.weights, s.pa.w, s.pb.w, s.pc.w);
+    vec4 pk = p[v.particle], pa = p[a.particle], pb = p[b.particle], pc = p[d.particle];
+    s.d = contactTriangleOffset(s.weights, pk.xyz, pa.xyz, pb.xyz, pc.xyz);
+    s.d0 = contactTriangleOffset(s.weights, x[v.particle].xyz, x[a.particle].xyz, x[b.particle].xyz,
+                                 x[d.particle].xyz);
+    s.wk = pk.w;
+    s.wa = pa.w;
+    s.wb = pb.w;
+    s.wc = pc.w;
+    s.wq = contactTriangleInverseMass(s.weights, pa.w, pb.w, pc.w);
     s.distance = v.rest.w + a.rest.w;
     return s;
 }
 
 // Whether it pushes now (contact_math.glsl's contactTouching of the vertex and the point).
-bool triangleActive(TriangleState s) {
-    return contactTouching(s.pk.xyz - s.q, s.pk.w, s.wq, s.xk, s.xq, s.distance);
-}
+bool triangleActive(TriangleState s) { return contactTouching(s.d, s.wk, s.wq, s.d0, vec3(0.0), s.distance); }
 
 // Its corrections, before a Jacobi average's share: the vertex's and the point's.
 TriangleCorrection triangleCorrection(TriangleState s, uvec4 k) {
     ContactParticle v = particles[k.x], a = particles[k.y], b = particles[k.z], d = particles[k.w];
-    vec3 rest = v.rest.xyz - contactTrianglePoint(s.weights, a.rest.xyz, b.rest.xyz, d.rest.xyz);
-    return contactTriangleCorrection(s.pk.xyz, s.pk.w, s.xk, s.q, s.wq, s.xq, rest, s.distance,
-                                     sqrt(v.friction * a.friction));
+    vec3 rest = contactTriangleOffset(s.weights, v.rest.xyz, a.rest.xyz, b.rest.xyz, d.rest.xyz);
+    return contactTriangleCorrection(s.d, s.wk, s.d0, s.wq, rest, s.distance, sqrt(v.friction * a.friction));
 }
 
 // The correction of the constraint's particle of role `role` (0: the
 // vertex, 1..3: corners a, b, c).
 vec3 triangleRoleCorrection(TriangleCorrection correction, TriangleState s, uint role) {
     if (role == 0u) return correction.vertex;
-    if (role == 1u) return contactCornerCorrection(correction, s.weights.x, s.pa.w);
-    if (role == 2u) return contactCornerCorrection(correction, s.weights.y, s.pb.w);
-    return contactCornerCorrection(correction, s.weights.z, s.pc.w);
+    if (role == 1u) return contactCornerCorrection(correction, s.weights.x, s.wa);
+    if (role == 2u) return contactCornerCorrection(correction, s.weights.y, s.wb);
+    return contactCornerCorrection(correction, s.weights.z, s.wc);
 }
 
 #endif

@@ -261,9 +261,9 @@ TEST_F(ContactDetectionTest, TriangleContactsMatchABruteForceSearch) {
         const char* label;
         PointSet set;
     };
-    for (const Case& test : {Case{"triangles", randomTriangles(4, 150, 0.2f, glm::vec3(0.1f, 0.3f, -0.2f), 0.01f, 5)},
+    for (const Case& test : {Case{"triangles", randomTriangles(4, 100, 0.2f, glm::vec3(0.1f, 0.3f, -0.2f), 0.01f, 5)},
                              Case{"triangles far away",
-                                  randomTriangles(3, 100, 0.15f, glm::vec3(-900.0f, 350.0f, 1200.0f), 0.004f, 6)}}) {
+                                  randomTriangles(3, 60, 0.15f, glm::vec3(-900.0f, 350.0f, 1200.0f), 0.004f, 6)}}) {
         const PointSet& set = test.set;
         DetectionRun run(ctx(), set);
         run.detect();
