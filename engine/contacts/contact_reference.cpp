@@ -33,16 +33,16 @@ TriangleCandidate triangleCandidate(const ContactModel& model, uint32_t t, uint3
     const gpu::ContactParticle& c = model.particles[triangle.c];
     if (wk == 0.0 && wa + wb + wc == 0.0) return {};
     const double touching = double(v.rest.w) + double(a.rest.w);
+    const double reach = touching + double(model.margin);
     if (v.object == a.object) {
         if ((a.flags & gpu::kContactSelf) == 0) return {};
         auto rest = [](const gpu::ContactParticle& particle) { return glm::dvec3(glm::vec3(particle.rest)); };
         const glm::dvec3 restWeights = ref::contactClosestOnTriangle(rest(v), rest(a), rest(b), rest(c));
         const glm::dvec3 d = ref::contactTriangleOffset(restWeights, rest(v), rest(a), rest(b), rest(c));
-        if (glm::dot(d, d) < touching * touching) return {};
+        if (glm::dot(d, d) < reach * reach) return {};
     }
     const glm::dvec3 weights = ref::contactClosestOnTriangle(pk, pa, pb, pc);
     const glm::dvec3 d = ref::contactTriangleOffset(weights, pk, pa, pb, pc);
-    const double reach = touching + double(model.margin);
     const double ratio = glm::dot(d, d) / (reach * reach);
     return {ratio < 1.0, ratio - 1.0, weights};
 }

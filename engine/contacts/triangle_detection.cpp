@@ -84,8 +84,8 @@ void TriangleDetection::record(StepRecorder& rec, const Passes& passes, const Gp
     gpu::ContactPush perParticle = writing;
     perParticle.tableMask = n - 1;  // grid_clear.comp clears tableMask + 1 values
     rec.run(passes.triangles, clear_, {&incidenceStart_, &incidenceFill_}, n, perParticle);
-    rec.runIndirect(passes.triangles, incidenceCount_, {&totals_, &dispatches_, &contacts_, &triangles_, &incidenceStart_},
-                    dispatches_, 0, writing);
+    rec.runIndirect(passes.triangles, incidenceCount_,
+                    {&totals_, &dispatches_, &contacts_, &triangles_, &incidenceStart_}, dispatches_, 0, writing);
     incidenceScan_.record(rec, passes.triangles, incidenceStart_, n, totals_, 0);
     rec.runIndirect(passes.triangles, incidenceFillKernel_,
                     {&totals_, &dispatches_, &contacts_, &triangles_, &incidenceStart_, &incidenceFill_, &incidence_},

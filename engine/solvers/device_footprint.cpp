@@ -73,9 +73,9 @@ constexpr SolverBytes kContacts{768, 4 * gpu::kContactsPerParticle};
 // (contacts/triangle_detection.h): kTriangleContactsPerParticle
 // vertex-triangle constraints of 32 B, their colour, round and colour-list
 // slot 12 B and four incidence entries 16 B; the incidence start and count,
-// the touching count and the correction 28 B. 988 B, rounded up. Largest:
+// the touching count and the correction 28 B. 1948 B, rounded up. Largest:
 // the constraints.
-constexpr SolverBytes kTriangleContacts{1024, sizeof(gpu::TriangleContact) * gpu::kTriangleContactsPerParticle};
+constexpr SolverBytes kTriangleContacts{2048, sizeof(gpu::TriangleContact) * gpu::kTriangleContactsPerParticle};
 // Per contact particle, where a mass-spring object has "contacts": the
 // coupling block of each list entry in Newton's system
 // (gpu::MsContactCoupling), in one buffer.

@@ -46,7 +46,7 @@ GPU_CONST(uint, kContactInIterations, 2u);
 // for (ContactModel::triangleCapacity), where some object offers its
 // triangles ("contacts": { "triangles": true }); each constraint has four
 // entries in the particles' incidence lists.
-GPU_CONST(uint, kTriangleContactsPerParticle, 16);
+GPU_CONST(uint, kTriangleContactsPerParticle, 32);
 // A triangle whose box, grown by the detection distance, spans more grid
 // cells than this (a blown-up simulation) is not searched, and counted
 // (ContactStats::oversizedTriangles): no thread loops over a billion cells.

@@ -17,7 +17,10 @@
 // - when k is one of the triangle's corners;
 // - when they belong to one object without "self";
 // - when they belong to one object and k is closer to the triangle in its
-//   rest shape than t_k + t_tri (the rest-shape rule of the pairs);
+//   rest shape than the detection distance t_k + t_tri + margin: the
+//   triangles around k's neighbours, which a flat cloth would otherwise
+//   detect in its own plane every substep (the rest-shape rule of the
+//   pairs, at the detection distance);
 // - when none of the four can move.
 #extension GL_GOOGLE_include_directive : require
 #include "contacts/contact_types.h"
@@ -76,17 +79,17 @@ void main() {
                         if (contactCell(pk.xyz, pc.cellSize) != cell) continue;  // found in its own cell
                         if (pk.w == 0.0 && !cornersMove) continue;
                         float touching = v.rest.w + thickness;
+                        float reach = touching + pc.margin;
                         if (v.object == a.object) {
                             if ((a.flags & kContactSelf) == 0u) continue;
                             vec3 restWeights = contactClosestOnTriangle(v.rest.xyz, a.rest.xyz, b.rest.xyz,
                                                                         c.rest.xyz);
                             vec3 rest = contactTriangleOffset(restWeights, v.rest.xyz, a.rest.xyz, b.rest.xyz,
                                                               c.rest.xyz);
-                            if (dot(rest, rest) < touching * touching) continue;
+                            if (dot(rest, rest) < reach * reach) continue;
                         }
                         vec3 weights = contactClosestOnTriangle(pk.xyz, pa.xyz, pb.xyz, pcorner.xyz);
                         vec3 d = contactTriangleOffset(weights, pk.xyz, pa.xyz, pb.xyz, pcorner.xyz);
-                        float reach = touching + pc.margin;
                         if (dot(d, d) >= reach * reach) continue;
                         uint slot = first + found;
                         if (pc.write != 0u && slot < capacity) {

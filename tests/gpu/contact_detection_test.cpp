@@ -369,7 +369,8 @@ TEST_F(ContactDetectionTest, TriangleContactsMatchABruteForceSearch) {
             for (uint32_t c = 0; c < count; ++c) {
                 const auto at = cpuColour.find({lists.contacts[c].triangle, lists.contacts[c].vertex});
                 ASSERT_TRUE(at != cpuColour.end()) << test.label;
-                const bool bothLeftover = at->second >= gpu::kContactColours && lists.colours[c] >= gpu::kContactColours;
+                const bool bothLeftover =
+                    at->second >= gpu::kContactColours && lists.colours[c] >= gpu::kContactColours;
                 if (at->second != lists.colours[c] && !bothLeftover) ++differ;
             }
             std::cout << fmt::format("[contacts] {}: {} constraints coloured unlike the CPU reference\n", test.label,

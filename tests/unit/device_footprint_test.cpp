@@ -72,7 +72,7 @@ TEST(DeviceFootprint, NewtonsContactCouplingsCountAgainstTheLargestBuffer) {
                                 "them coarser)");
 }
 
-// Vertex-triangle contacts add their constraint list (32 B x 16 per contact
+// Vertex-triangle contacts add their constraint list (32 B x 32 per contact
 // particle), so a large PBD cloth with contacts that fits is refused with
 // "triangles", naming its "contacts".
 TEST(DeviceFootprint, TriangleContactsCountAgainstTheLargestBuffer) {
@@ -84,7 +84,7 @@ TEST(DeviceFootprint, TriangleContactsCountAgainstTheLargestBuffer) {
     ASSERT_TRUE(problem);
     std::cout << "[footprint] " << problem->problem << "\n";
     EXPECT_EQ(problem->key, "/objects/0/contacts");
-    EXPECT_NE(problem->problem.find("360000 particles with contacts need a 176 MiB contact list"), std::string::npos)
+    EXPECT_NE(problem->problem.find("360000 particles with contacts need a 352 MiB contact list"), std::string::npos)
         << problem->problem;
 }
 
