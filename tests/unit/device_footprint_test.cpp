@@ -78,6 +78,7 @@ TEST(DeviceFootprint, NewtonsContactCouplingsCountAgainstTheLargestBuffer) {
 TEST(DeviceFootprint, TriangleContactsCountAgainstTheLargestBuffer) {
     DeviceLimits small = kDevice;
     small.maxStorageBufferRange = 128u << 20;
+    small.usableMemoryBytes = small.heapBytes = 1ull << 40;  // the buffer, not the memory
     EXPECT_FALSE(check(R"({"objects": [{"type": "cloth", "resolution": [600, 600], "contacts": {}}]})", small));
     const auto problem =
         check(R"({"objects": [{"type": "cloth", "resolution": [600, 600], "contacts": {"triangles": true}}]})", small);
