@@ -26,11 +26,13 @@ std::optional<int> endOfFrames(const RunOptions& options, const World& world, ui
         return stoppedExitStatus(signal);
     }
     if (const ContactStage* contacts = world.contacts()) {
-        // An overflow is said even in a quiet run: pairs were dropped.
+        // An overflow is said even in a quiet run: contacts were dropped.
         const gpu::ContactStats stats = contacts->readStats();
-        if (!options.quiet || stats.overflowSubsteps > 0)
+        const bool dropped = stats.overflowSubsteps > 0 || stats.triangleOverflowSubsteps > 0 ||
+                             stats.oversizedTriangles > 0;
+        if (!options.quiet || dropped)
             for (const std::string& line : describeContactStats(stats))
-                (stats.overflowSubsteps > 0 ? std::cerr : std::cout) << line << "\n";
+                (dropped ? std::cerr : std::cout) << line << "\n";
     }
     if (!options.quiet && world.model().pbd.particleCount > 0)
         if (const PbdTearing* tearing = world.solver<PbdSolver>().tearing()) std::cout << tearing->describe() << "\n";

@@ -44,6 +44,11 @@ public:
     // gets the substep's entries and colours.
     void record(StepRecorder& rec, const Passes& passes, const GpuBuffer& p, const GpuBuffer& stats, bool colour) const;
 
+    // The grid (contact_grid.glsl) the last detection built: each bucket's
+    // first slot and count, and the contact particles in bucket order.
+    const GpuBuffer& bucketStart() const { return bucketCounts_; }
+    const GpuBuffer& bucketCount() const { return bucketFill_; }
+    const GpuBuffer& sorted() const { return sorted_; }
     const GpuBuffer& counts() const { return counts_; }
     const GpuBuffer& offsets() const { return offsets_; }
     const GpuBuffer& neighbours() const { return neighbours_; }

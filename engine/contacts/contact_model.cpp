@@ -52,7 +52,17 @@ ContactModel buildContactModel(const SharedModel& model, ParticleRange inIterati
                                           flags, object.contacts.friction});
         }
     }
+    for (uint32_t o = 0; o < model.objects.size(); ++o) {
+        const ObjectRange& object = model.objects[o];
+        if (!object.contacts.enabled || !object.contacts.triangles) continue;
+        for (uint32_t t = object.firstTriangle; t < object.firstTriangle + object.triangleCount; ++t) {
+            const uint32_t* corner = &model.triangles[3 * t];
+            contacts.triangles.push_back(
+                {contacts.contactOf[corner[0]], contacts.contactOf[corner[1]], contacts.contactOf[corner[2]], o});
+        }
+    }
     if (contacts.empty()) return contacts;
+    if (contacts.hasTriangles()) contacts.triangleCapacity = contacts.count() * gpu::kTriangleContactsPerParticle;
     // The objects are in particle order, so the particles are too.
     contacts.margin = contacts.largestThickness;
     contacts.cellSize = 2.0f * contacts.largestThickness + contacts.margin;

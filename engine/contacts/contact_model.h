@@ -30,6 +30,12 @@ struct ContactModel {
     // Whether some pair is projected after the solves: a contact particle
     // outside the in-iterations range.
     bool afterSolve = false;
+    // The triangles of the objects with "triangles" (their surface's for a
+    // tetrahedral solid), in contact particle numbers, in object order; and
+    // the capacity of their vertex-triangle constraint list
+    // (kTriangleContactsPerParticle per contact particle), 0 without any.
+    std::vector<gpu::ContactTriangle> triangles;
+    uint32_t triangleCapacity = 0;
     // The objects that have contacts, for messages.
     std::vector<std::string> objectNames;
     // The contact groups, one per batch copy (ObjectRange::copy; one in a
@@ -42,6 +48,8 @@ struct ContactModel {
 
     uint32_t count() const { return static_cast<uint32_t>(particles.size()); }
     bool empty() const { return particles.empty(); }
+    uint32_t triangleCount() const { return static_cast<uint32_t>(triangles.size()); }
+    bool hasTriangles() const { return !triangles.empty(); }
 };
 
 // `inIterations`: the particles whose solver projects contacts inside its

@@ -22,6 +22,24 @@ struct ContactCandidate {
 };
 ContactCandidate contactCandidate(const ContactModel& model, std::span<const glm::vec4> p, uint32_t k, uint32_t l);
 
+// Whether contact particle k is in contact with triangle t
+// (ContactModel::triangles) at the positions p* and inverse masses w*
+// (k's, then the corners'), by the rules of triangle_pairs.comp; how close
+// to the detection distance it is (as for pairs); and the weights of the
+// closest point.
+struct TriangleCandidate {
+    bool neighbour = false;
+    double margin = 0.0;
+    glm::dvec3 weights{0.0};
+};
+TriangleCandidate triangleCandidate(const ContactModel& model, uint32_t t, uint32_t k, const glm::dvec3& pk,
+                                    const glm::dvec3& pa, const glm::dvec3& pb, const glm::dvec3& pc, double wk,
+                                    double wa, double wb, double wc);
+
+// Every triangle's contact particles, ascending, in O(n m).
+std::vector<std::vector<uint32_t>> bruteForceTriangleContacts(const ContactModel& model,
+                                                               std::span<const glm::vec4> p);
+
 // Every contact particle's neighbours, ascending, in O(n^2).
 std::vector<std::vector<uint32_t>> bruteForceNeighbours(const ContactModel& model, std::span<const glm::vec4> p);
 

@@ -4,6 +4,7 @@
 #include <bit>
 #include <cmath>
 
+#include "contacts/contact_reference.h"
 #include "geometry/shared_math.h"
 
 namespace vksim {
@@ -42,7 +43,7 @@ glm::dvec3 ContactReferenceSolve::correction(const Side& a, const Side& b) const
 }
 
 ContactReferenceSolve::ContactReferenceSolve(const SharedModel& model, ParticleRange inIterations)
-    : model_(buildContactModel(model, inIterations)), incident_(model_.count()) {}
+    : model_(buildContactModel(model, inIterations)), incident_(model_.count()), triangleIncident_(model_.count()) {}
 
 bool ContactReferenceSolve::inPass(const glm::uvec2& constraint, uint32_t pairs) const {
     const uint32_t both = model_.particles[constraint.x].flags & model_.particles[constraint.y].flags;
@@ -102,6 +103,145 @@ void ContactReferenceSolve::detect(std::span<const glm::dvec3> p, std::span<cons
         }
     colours_.assign(constraints_.size(), gpu::kNoColour);
     if (solve == ContactSolve::Colours) colour();
+    detectTriangles(p, inverseMasses);
+    triangleColours_.assign(triangleContacts_.size(), gpu::kNoColour);
+    if (solve == ContactSolve::Colours) colourTriangles();
+}
+
+// triangle_pairs.comp's rules (contact_reference.h's triangleCandidate).
+void ContactReferenceSolve::detectTriangles(std::span<const glm::dvec3> p, std::span<const double> inverseMasses) {
+    triangleContacts_.clear();
+    for (std::vector<uint32_t>& list : triangleIncident_) list.clear();
+    auto position = [&](uint32_t k) { return p[model_.particles[k].particle]; };
+    auto w = [&](uint32_t k) { return inverseMasses[model_.particles[k].particle]; };
+    for (uint32_t t = 0; t < model_.triangleCount(); ++t) {
+        const gpu::ContactTriangle& tri = model_.triangles[t];
+        for (uint32_t k = 0; k < model_.count(); ++k) {
+            const TriangleCandidate candidate =
+                triangleCandidate(model_, t, k, position(k), position(tri.a), position(tri.b), position(tri.c), w(k),
+                                  w(tri.a), w(tri.b), w(tri.c));
+            if (!candidate.neighbour) continue;
+            const auto c = static_cast<uint32_t>(triangleContacts_.size());
+            for (const uint32_t particle : {k, tri.a, tri.b, tri.c}) triangleIncident_[particle].push_back(c);
+            triangleContacts_.push_back({k, t, 0, 0, glm::vec4(glm::vec3(candidate.weights), 0.0f)});
+        }
+    }
+}
+
+glm::uvec4 ContactReferenceSolve::triangleParticles(uint32_t c) const {
+    const gpu::ContactTriangle& tri = model_.triangles[triangleContacts_[c].triangle];
+    return {triangleContacts_[c].vertex, tri.a, tri.b, tri.c};
+}
+
+// triangle_colour.comp, round by round, as colour() does for the pairs.
+void ContactReferenceSolve::colourTriangles() {
+    const auto count = static_cast<uint32_t>(triangleContacts_.size());
+    std::vector<uint32_t> rounds(count, gpu::kNoColour);
+    auto priority = [&](uint32_t c) {
+        return ref::contactPairHash(triangleContacts_[c].vertex, triangleContacts_[c].triangle);
+    };
+    for (uint32_t round = 0; round < gpu::kContactColourRounds; ++round)
+        for (uint32_t c = 0; c < count; ++c) {
+            if (rounds[c] != gpu::kNoColour) continue;
+            const uint32_t hc = priority(c);
+            uint32_t used = 0;
+            bool wins = true;
+            const glm::uvec4 k = triangleParticles(c);
+            for (uint32_t side = 0; side < 4; ++side)
+                for (const uint32_t d : triangleIncident_[k[side]]) {
+                    if (d == c) continue;
+                    if (rounds[d] >= round) {
+                        const uint32_t hd = priority(d);
+                        if (!(hc > hd || (hc == hd && c > d))) wins = false;
+                    } else if (triangleColours_[d] < gpu::kContactColours) {
+                        used |= 1u << triangleColours_[d];
+                    }
+                }
+            if (!wins) continue;
+            const uint32_t free = ~used;
+            const auto first = static_cast<uint32_t>(std::countr_zero(free));
+            triangleColours_[c] = free == 0 || first >= gpu::kContactColours ? gpu::kLeftoverColour : first;
+            rounds[c] = round;
+        }
+}
+
+bool ContactReferenceSolve::triangleInPass(uint32_t c, uint32_t pairs) const {
+    const glm::uvec4 k = triangleParticles(c);
+    uint32_t flags = ~0u;
+    for (uint32_t side = 0; side < 4; ++side) flags &= model_.particles[k[side]].flags;
+    return pairs == gpu::kContactPairsAll || (flags & gpu::kContactInIterations) != 0;
+}
+
+// triangle_response.glsl in double.
+ContactReferenceSolve::TriangleProjection ContactReferenceSolve::projectTriangle(
+    uint32_t c, std::span<const glm::dvec3> p, std::span<const glm::dvec3> x,
+    std::span<const double> inverseMasses) const {
+    const glm::uvec4 k = triangleParticles(c);
+    const glm::dvec3 weights = glm::dvec3(glm::vec3(triangleContacts_[c].weights));
+    glm::dvec3 pos[4], start[4], rest[4];
+    double w[4];
+    for (uint32_t side = 0; side < 4; ++side) {
+        const gpu::ContactParticle& particle = model_.particles[k[side]];
+        pos[side] = p[particle.particle];
+        start[side] = x[particle.particle];
+        rest[side] = restOf(particle);
+        w[side] = inverseMasses[particle.particle];
+    }
+    const glm::dvec3 d = ref::contactTriangleOffset(weights, pos[0], pos[1], pos[2], pos[3]);
+    const glm::dvec3 d0 = ref::contactTriangleOffset(weights, start[0], start[1], start[2], start[3]);
+    const double wq = ref::contactTriangleInverseMass(weights, w[1], w[2], w[3]);
+    const gpu::ContactParticle &vertex = model_.particles[k[0]], &corner = model_.particles[k[1]];
+    const double distance = thicknessOf(vertex) + thicknessOf(corner);
+    TriangleProjection projection;
+    if (!ref::contactTouching(d, w[0], wq, d0, glm::dvec3(0.0), distance)) return projection;
+    projection.active = true;
+    const ref::TriangleCorrection correction = ref::contactTriangleCorrection(
+        d, w[0], d0, wq, ref::contactTriangleOffset(weights, rest[0], rest[1], rest[2], rest[3]), distance,
+        std::sqrt(double(vertex.friction) * double(corner.friction)));
+    projection.corrections[0] = correction.vertex;
+    for (uint32_t corner = 0; corner < 3; ++corner)
+        projection.corrections[corner + 1] = ref::contactCornerCorrection(correction, weights[corner], w[corner + 1]);
+    return projection;
+}
+
+// triangle_project_colour.comp colour by colour, then triangle_active.comp,
+// triangle_project.comp and contact_apply.comp over what is left.
+void ContactReferenceSolve::projectTriangles(std::span<glm::dvec3> p, std::span<const glm::dvec3> x,
+                                             std::span<const double> inverseMasses, ContactSolve solve,
+                                             uint32_t pairs) const {
+    const auto count = static_cast<uint32_t>(triangleContacts_.size());
+    std::vector<bool> leftover(count);
+    for (uint32_t c = 0; c < count; ++c) leftover[c] = triangleInPass(c, pairs);
+    if (solve == ContactSolve::Colours)
+        for (uint32_t colour = 0; colour < gpu::kContactColours; ++colour)
+            for (uint32_t c = 0; c < count; ++c) {
+                if (triangleColours_[c] != colour || !leftover[c]) continue;
+                leftover[c] = false;
+                const TriangleProjection projection = projectTriangle(c, p, x, inverseMasses);
+                if (!projection.active) continue;
+                const glm::uvec4 k = triangleParticles(c);
+                for (uint32_t side = 0; side < 4; ++side)
+                    p[model_.particles[k[side]].particle] += projection.corrections[side];
+            }
+    std::vector<TriangleProjection> projections(count);
+    std::vector<uint32_t> touching(model_.count(), 0);
+    for (uint32_t c = 0; c < count; ++c) {
+        if (!leftover[c]) continue;
+        projections[c] = projectTriangle(c, p, x, inverseMasses);
+        if (!projections[c].active) continue;
+        const glm::uvec4 k = triangleParticles(c);
+        for (uint32_t side = 0; side < 4; ++side) ++touching[k[side]];
+    }
+    std::vector<glm::dvec3> corrections(model_.count(), glm::dvec3(0.0));
+    for (uint32_t c = 0; c < count; ++c) {
+        if (!leftover[c] || !projections[c].active) continue;
+        const glm::uvec4 k = triangleParticles(c);
+        uint32_t most = 0;
+        for (uint32_t side = 0; side < 4; ++side) most = std::max(most, touching[k[side]]);
+        for (uint32_t side = 0; side < 4; ++side)
+            corrections[k[side]] += projections[c].corrections[side] / double(most);
+    }
+    for (uint32_t k = 0; k < model_.count(); ++k) p[model_.particles[k].particle] += corrections[k];
 }
 
 // contact_colour.comp, round by round. A constraint's decision reads the
@@ -154,6 +294,7 @@ void ContactReferenceSolve::project(std::span<glm::dvec3> p, std::span<const glm
             }
     }
     average(p, x, inverseMasses, leftover);
+    projectTriangles(p, x, inverseMasses, solve, pairs);
 }
 
 // contact_active.comp, contact_project.comp and contact_apply.comp: each

@@ -13,6 +13,11 @@
 // it. One rare difference: two neighbouring constraints with the same
 // 32-bit priority are ordered by their index, which the GPU numbers in grid
 // order and this reference in (k, l) order.
+// The vertex-triangle constraints likewise (triangle_detection.h,
+// triangle_response.h): every (triangle, particle) tested by brute force,
+// in (triangle, particle) order; their own colours, a constraint
+// conflicting with every one that shares any of its four particles; each
+// pass projects them after the pairs.
 #include <cstdint>
 #include <span>
 #include <utility>
@@ -64,6 +69,10 @@ public:
     // for those the Jacobi average projects).
     const std::vector<glm::uvec2>& constraints() const { return constraints_; }
     const std::vector<uint32_t>& colours() const { return colours_; }
+    // The last detection's vertex-triangle constraints, in (triangle,
+    // vertex) order, and their colours.
+    const std::vector<gpu::TriangleContact>& triangleContacts() const { return triangleContacts_; }
+    const std::vector<uint32_t>& triangleColours() const { return triangleColours_; }
 
 private:
     // One particle of a pair as the projection reads it.
@@ -78,6 +87,20 @@ private:
     glm::dvec3 correction(const Side& a, const Side& b) const;
 
     void colour();
+    void detectTriangles(std::span<const glm::dvec3> p, std::span<const double> inverseMasses);
+    void colourTriangles();
+    // The four contact particles of vertex-triangle constraint c: the vertex, the corners.
+    glm::uvec4 triangleParticles(uint32_t c) const;
+    bool triangleInPass(uint32_t c, uint32_t pairs) const;
+    // Whether constraint c pushes, and its four corrections, at `p`.
+    struct TriangleProjection {
+        bool active = false;
+        glm::dvec3 corrections[4];
+    };
+    TriangleProjection projectTriangle(uint32_t c, std::span<const glm::dvec3> p, std::span<const glm::dvec3> x,
+                                       std::span<const double> inverseMasses) const;
+    void projectTriangles(std::span<glm::dvec3> p, std::span<const glm::dvec3> x,
+                          std::span<const double> inverseMasses, ContactSolve solve, uint32_t pairs) const;
     // contact_response.glsl's contactInPass.
     bool inPass(const glm::uvec2& constraint, uint32_t pairs) const;
     // The Jacobi average over the constraints `included` marks.
@@ -89,6 +112,10 @@ private:
     std::vector<uint32_t> colours_;
     // Per contact particle, the constraints it is in, ascending.
     std::vector<std::vector<uint32_t>> incident_;
+    std::vector<gpu::TriangleContact> triangleContacts_;
+    std::vector<uint32_t> triangleColours_;
+    // Per contact particle, the vertex-triangle constraints it is in, ascending.
+    std::vector<std::vector<uint32_t>> triangleIncident_;
 };
 
 }  // namespace vksim

@@ -6,9 +6,14 @@
 // projects the pairs of its particles in each iteration of its solve
 // (recordProject), and the stepper every other pair after every solver's
 // solve (recordProjectAfterSolve).
+// Where some object has "triangles", the vertex-triangle constraints are
+// detected after the pairs and projected after them in every pass
+// (triangle_detection.h, triangle_response.h).
 // Its passes: "contacts: grid" (the broad phase), "contacts: pairs" (the
-// neighbour lists and constraints), "contacts: colouring", "contacts: solve"
-// (in a solver's iterations) and "contacts: after solve".
+// neighbour lists and constraints), "contacts: triangles" (the
+// vertex-triangle constraints and their incidence lists, with triangles),
+// "contacts: colouring" (both kinds), "contacts: solve" (in a solver's
+// iterations) and "contacts: after solve".
 #include <cstdint>
 #include <memory>
 #include <string_view>
@@ -16,6 +21,8 @@
 #include "contacts/contact_detection.h"
 #include "contacts/contact_model.h"
 #include "contacts/contact_response.h"
+#include "contacts/triangle_detection.h"
+#include "contacts/triangle_response.h"
 #include "step/step_plan.h"
 #include "step/step_recorder.h"
 #include "vk/buffer.h"
@@ -64,6 +71,8 @@ public:
     // Per particle of the store, its contact particle (ContactModel::contactOf).
     const GpuBuffer& contactOf() const { return contactOf_; }
     const ContactDetection& detection() const { return *detection_; }
+    // The vertex-triangle detection: null without triangles.
+    const TriangleDetection* triangleDetection() const { return triangleDetection_.get(); }
     // The lists of the last detection (waits for the queue).
     ContactLists readLists() const { return detection_->read(); }
     // Zeroes the stats (waits for the queue).
@@ -76,7 +85,10 @@ private:
     GpuBuffer particles_, contactOf_, stats_;
     std::unique_ptr<ContactDetection> detection_;
     std::unique_ptr<ContactResponse> response_;
+    std::unique_ptr<TriangleDetection> triangleDetection_;
+    std::unique_ptr<TriangleResponse> triangleResponse_;
     ContactDetection::Passes detectPasses_;
+    TriangleDetection::Passes trianglePasses_;
     uint32_t solvePass_ = 0, afterSolvePass_ = 0;
     bool declared_ = false;
 };

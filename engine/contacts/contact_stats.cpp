@@ -8,6 +8,9 @@ std::vector<std::string> describeContactStats(const gpu::ContactStats& stats) {
     std::vector<std::string> lines;
     lines.push_back(fmt::format("contact pairs: {} in the last substep, {} at most, over {} substeps",
                                 stats.lastEntries / 2, stats.mostEntries / 2, stats.detections));
+    if (stats.mostTriangleContacts > 0 || stats.triangleOverflowSubsteps > 0)
+        lines.push_back(fmt::format("vertex-triangle contacts: {} in the last substep, {} at most",
+                                    stats.lastTriangleContacts, stats.mostTriangleContacts));
     if (stats.colourings > 0)
         lines.push_back(fmt::format("colours: {} at most (of {}); {} pair-substeps left to the Jacobi average",
                                     stats.mostColours, gpu::kContactColours, stats.leftoverConstraints));
@@ -16,6 +19,15 @@ std::vector<std::string> describeContactStats(const gpu::ContactStats& stats) {
             fmt::format("{} substeps had more pairs than the contact list holds ({} per particle): "
                         "pairs were dropped; lower the thickness or make the objects coarser",
                         stats.overflowSubsteps, gpu::kContactsPerParticle));
+    if (stats.triangleOverflowSubsteps > 0)
+        lines.push_back(
+            fmt::format("{} substeps had more vertex-triangle contacts than their list holds ({} per particle): "
+                        "contacts were dropped; lower the thickness or make the objects coarser",
+                        stats.triangleOverflowSubsteps, gpu::kTriangleContactsPerParticle));
+    if (stats.oversizedTriangles > 0)
+        lines.push_back(fmt::format("{} triangle-substeps were too large to search for contacts (over {} grid cells): "
+                                    "the simulation may have blown up",
+                                    stats.oversizedTriangles, gpu::kMaxTriangleCells));
     return lines;
 }
 

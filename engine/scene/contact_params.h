@@ -21,6 +21,7 @@ struct ContactParams {
     float thickness = 0.01f;  // [m] the shell around its surface, or the radius of its particles
     bool self = false;        // it also touches itself (non-neighbour particles of one object)
     float friction = 0.3f;    // Coulomb coefficient; a pair uses sqrt(mu_a * mu_b)
+    bool triangles = false;   // its triangles touch every contact particle (vertex-triangle contacts)
     bool operator==(const ContactParams&) const = default;
 };
 

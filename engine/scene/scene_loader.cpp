@@ -600,12 +600,13 @@ constexpr double kMaxContactThickness = 1.0;  // [m]; the grid's cells are sized
 constexpr double kMaxContactFriction = 10.0;
 
 ContactParams readContacts(const Field& field) {
-    const ObjectFields fields(field, {"thickness", "self", "friction"}, "for contacts");
+    const ObjectFields fields(field, {"thickness", "self", "friction", "triangles"}, "for contacts");
     ContactParams contacts;
     contacts.enabled = true;
     if (auto f = fields.optional("thickness"))
         contacts.thickness = readFloat(*f, {.min = 0.0, .max = kMaxContactThickness, .minExclusive = true});
     if (auto f = fields.optional("self")) contacts.self = readBool(*f);
+    if (auto f = fields.optional("triangles")) contacts.triangles = readBool(*f);
     if (auto f = fields.optional("friction"))
         contacts.friction = readFloat(*f, closedInterval(0.0, kMaxContactFriction));
     return contacts;

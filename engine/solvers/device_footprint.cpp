@@ -69,6 +69,13 @@ constexpr uint64_t kParticleBufferBytes = 16;
 // list (as large as the entries' constraints and the constraints), shared
 // by every contact object.
 constexpr SolverBytes kContacts{768, 4 * gpu::kContactsPerParticle};
+// Per contact particle, where some object has "triangles"
+// (contacts/triangle_detection.h): kTriangleContactsPerParticle
+// vertex-triangle constraints of 32 B, their colour, round and colour-list
+// slot 12 B and four incidence entries 16 B; the incidence start and count,
+// the touching count and the correction 28 B. 1948 B, rounded up. Largest:
+// the constraints.
+constexpr SolverBytes kTriangleContacts{2048, sizeof(gpu::TriangleContact) * gpu::kTriangleContactsPerParticle};
 // Per contact particle, where a mass-spring object has "contacts": the
 // coupling block of each list entry in Newton's system
 // (gpu::MsContactCoupling), in one buffer.
@@ -83,6 +90,7 @@ struct ObjectFootprint {
     SolverBytes bytes{};
     Pool pool = kPbd;
     std::string contactsKey;  // its "contacts" block's pointer, where it has one
+    bool triangleContacts = false;  // its contacts have "triangles"
 };
 
 ObjectFootprint clothFootprint(const ClothObject& cloth) {
@@ -97,6 +105,7 @@ ObjectFootprint clothFootprint(const ClothObject& cloth) {
         object.size = fmt::format("{}x{}", cloth.grid.resolution.x, cloth.grid.resolution.y);
     }
     if (cloth.contacts.enabled) object.contactsKey = cloth.source + "/contacts";
+    object.triangleContacts = cloth.contacts.enabled && cloth.contacts.triangles;
     switch (cloth.method) {
     case SolverMethod::Pbd: object.bytes = kPbdCloth, object.pool = kPbd; break;
     case SolverMethod::Pd: object.bytes = kPdCloth, object.pool = kPd; break;
@@ -130,6 +139,7 @@ ObjectFootprint solidFootprint(const SolidObject& solid) {
     }
     // Its surface's vertices are its contact particles: at most all of them.
     if (solid.contacts.enabled) object.contactsKey = solid.source + "/contacts";
+    object.triangleContacts = solid.contacts.enabled && solid.contacts.triangles;
     return object;
 }
 
@@ -157,8 +167,12 @@ std::optional<FootprintProblem> checkDeviceFootprint(const Scene& scene, const D
             springContacts = springContacts || object.pool == kSprings;
         }
     }
-    const uint64_t contactBufferBytes =
+    const bool triangleContacts =
+        std::any_of(objects.begin(), objects.end(), [](const ObjectFootprint& o) { return o.triangleContacts; });
+    if (triangleContacts) bytes += contactParticles * kTriangleContacts.total;
+    uint64_t contactBufferBytes =
         springContacts ? std::max(kContacts.largestBuffer, kSpringContactCouplingBytes) : kContacts.largestBuffer;
+    if (triangleContacts) contactBufferBytes = std::max(contactBufferBytes, kTriangleContacts.largestBuffer);
     if (springContacts) bytes += contactParticles * kSpringContactCouplingBytes;
     // Each refusal names the object that contributes most to what is too big.
     auto largestBy = [&](auto&& measure) -> const ObjectFootprint& {

@@ -172,6 +172,8 @@ def test_batch_state_saves_and_loads():
     (FLAG, 2, {"/objects/0/mass": [1.0, -2.0]},
      "batch copy 1: <dict>: /objects/0/mass: expected a number > 0, got -2.0"),
     (os.path.join(SCENES, "rigid_pile.json"), 2, None, "batch: /bodies: a batch cannot hold rigid bodies yet"),
+    ({**FLAG, "objects": [{**FLAG["objects"][0], "contacts": {"triangles": True}}]}, 2, None,
+     'batch: object "flag": "contacts": {"triangles": true}: a batch cannot hold vertex-triangle contacts yet'),
     (os.path.join(SCENES, "springs_flag.json"), 2, None,
      "batch: /solver/springs/integrator: implicit Euler's Jacobi weights and line search are the whole system's"),
 ])

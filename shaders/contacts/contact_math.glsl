@@ -85,6 +85,90 @@ real3 contactCorrection(real3 pk, real wk, real3 xk, real3 pl, real wl, real3 xl
     return (wk / (wk + wl)) * correction;
 }
 
+// The barycentric weights of the point of triangle (a, b, c) closest to p
+// (Ericson 2005, "Real-Time Collision Detection", §5.1.5: the Voronoi
+// region of p among the corners, edges and face). A degenerate triangle
+// (no area) gives its closest corner or edge point as well, or corner a.
+real3 contactClosestOnTriangle(real3 p, real3 a, real3 b, real3 c) {
+    real3 ab = b - a;
+    real3 ac = c - a;
+    real3 ap = p - a;
+    real d1 = dot(ab, ap);
+    real d2 = dot(ac, ap);
+    if (d1 <= real(0) && d2 <= real(0)) return real3(real(1), real(0), real(0));
+    real3 bp = p - b;
+    real d3 = dot(ab, bp);
+    real d4 = dot(ac, bp);
+    if (d3 >= real(0) && d4 <= d3) return real3(real(0), real(1), real(0));
+    real vc = d1 * d4 - d3 * d2;
+    if (vc <= real(0) && d1 >= real(0) && d3 <= real(0) && d1 - d3 > real(0)) {
+        real v = d1 / (d1 - d3);
+        return real3(real(1) - v, v, real(0));
+    }
+    real3 cp = p - c;
+    real d5 = dot(ab, cp);
+    real d6 = dot(ac, cp);
+    if (d6 >= real(0) && d5 <= d6) return real3(real(0), real(0), real(1));
+    real vb = d5 * d2 - d1 * d6;
+    if (vb <= real(0) && d2 >= real(0) && d6 <= real(0) && d2 - d6 > real(0)) {
+        real w = d2 / (d2 - d6);
+        return real3(real(1) - w, real(0), w);
+    }
+    real va = d3 * d6 - d5 * d4;
+    if (va <= real(0) && d4 - d3 >= real(0) && d5 - d6 >= real(0) && (d4 - d3) + (d5 - d6) > real(0)) {
+        real w = (d4 - d3) / ((d4 - d3) + (d5 - d6));
+        return real3(real(0), real(1) - w, w);
+    }
+    real sum = va + vb + vc;
+    if (!(sum > real(0))) return real3(real(1), real(0), real(0));
+    real v = vb / sum;
+    real w = vc / sum;
+    return real3(real(1) - v - w, v, w);
+}
+
+// The offset p - q from the point q of weights `weights` of triangle
+// (a, b, c) to p, from the differences to corner a: far from the origin
+// they keep the precision that q's coordinates would lose.
+real3 contactTriangleOffset(real3 weights, real3 p, real3 a, real3 b, real3 c) {
+    return (p - a) - (weights.y * (b - a) + weights.z * (c - a));
+}
+
+// The inverse mass of the triangle's point of weights `weights`
+// (inverse masses wa, wb, wc): moving it by a correction moves each corner
+// by its weight times its inverse mass over this (Bridson et al. 2002).
+real contactTriangleInverseMass(real3 weights, real wa, real wb, real wc) {
+    return weights.x * weights.x * wa + weights.y * weights.y * wb + weights.z * weights.z * wc;
+}
+
+// A vertex-triangle constraint (docs/physics.md §14) is the pair
+// constraint between the vertex k and the triangle's point q of frozen
+// weights, a particle of inverse mass wq (contactTriangleInverseMass): the
+// same normal, depth and friction as contactCorrection's, from each side,
+// on the offset d = p_k - q and its start d0 = x_k - x_q
+// (contactTriangleOffset). `rest` is r_k - r_q in the rest shape. The
+// point's correction moves each corner i by weight_i w_i / wq of it
+// (contactCornerCorrection), so that the corners' momenta sum to the
+// point's, equal and opposite to the vertex's:
+// sum_i m_i dx_i = dq / wq = -m_k dp_k.
+struct TriangleCorrection {
+    real3 vertex;
+    real3 point;
+    real pointInverseMass;
+};
+
+TriangleCorrection contactTriangleCorrection(real3 d, real wk, real3 d0, real wq, real3 rest, real distance,
+                                             real mu) {
+    real3 zero = real3(real(0), real(0), real(0));
+    return TriangleCorrection(contactCorrection(d, wk, d0, zero, wq, zero, rest, distance, mu, true),
+                              contactCorrection(-d, wq, -d0, zero, wk, zero, -rest, distance, mu, false), wq);
+}
+
+// The correction of a corner of weight `weight` and inverse mass `w`.
+real3 contactCornerCorrection(TriangleCorrection correction, real weight, real w) {
+    if (correction.pointInverseMass <= real(0)) return real3(real(0), real(0), real(0));
+    return (weight * w / correction.pointInverseMass) * correction.point;
+}
+
 // Vertex block descent's contact energy (docs/physics.md §9.6, §14): a
 // touching pair as the quadratic penalty E = s/2 depth^2, with the stiffness
 // s = 1 / ((wk + wl) h^2), the pair's reduced mass over h^2 (no parameter:

@@ -1,6 +1,7 @@
 #version 460
 // After the scan of the neighbour counts, one thread: the substep's entries
-// into the stats (ContactStats), and whether they overflowed the list.
+// into the stats (ContactStats), and whether they overflowed the list; with
+// kind kContactKindTriangles, the vertex-triangle constraints' (totals[2]).
 #extension GL_GOOGLE_include_directive : require
 #include "contacts/contact_types.h"
 layout(local_size_x = 64) in;
@@ -11,6 +12,13 @@ layout(std430, binding = 1) buffer Stats { ContactStats stats; };
 
 void main() {
     if (gl_GlobalInvocationID.x != 0u) return;
+    if (pc.kind == kContactKindTriangles) {
+        uint constraints = totals[2];
+        stats.lastTriangleContacts = constraints;
+        stats.mostTriangleContacts = max(stats.mostTriangleContacts, constraints);
+        if (constraints > pc.capacity / 2u) stats.triangleOverflowSubsteps += 1u;
+        return;
+    }
     uint entries = totals[0];
     stats.lastEntries = entries;
     stats.mostEntries = max(stats.mostEntries, entries);

@@ -57,6 +57,39 @@ struct ContactGroup {
 };
 GPU_CHECK_SIZE(ContactGroup, 8);
 
+// Vertex-triangle constraints per contact particle that their list is sized
+// for (ContactModel::triangleCapacity), where some object offers its
+// triangles ("contacts": { "triangles": true }); each constraint has four
+// entries in the particles' incidence lists.
+GPU_CONST(uint, kTriangleContactsPerParticle, 32);
+// A triangle whose box, grown by the detection distance, spans more grid
+// cells than this (a blown-up simulation) is not searched, and counted
+// (ContactStats::oversizedTriangles): no thread loops over a billion cells.
+GPU_CONST(uint, kMaxTriangleCells, 4096);
+
+// A triangle of an object with "triangles": its corners' contact particle
+// numbers, uploaded once; the object and thickness are its corners'.
+struct ContactTriangle {
+    uint a;
+    uint b;
+    uint c;
+    uint object;
+};
+GPU_CHECK_SIZE(ContactTriangle, 16);
+
+// One vertex-triangle constraint: contact particle `vertex` against
+// triangle `triangle` (ContactModel::triangles), at the point of the
+// triangle with barycentric weights `weights.xyz`, the closest point at
+// detection, frozen for the substep (docs/physics.md §14).
+struct TriangleContact {
+    uint vertex;
+    uint triangle;
+    uint pad0;
+    uint pad1;
+    vec4 weights;
+};
+GPU_CHECK_SIZE(TriangleContact, 32);
+
 // Which pairs a response pass projects (ContactPush::pairs): every pair
 // (the passes after every solver's solve, docs/physics.md §14), or those
 // whose particles both belong to a solver that projects contacts in its
@@ -76,11 +109,17 @@ struct ContactPush {
                       // the dispatch writers: maxComputeWorkGroupCount[0]
     uint leftoverOnly;// the Jacobi passes: 1 projects only the constraints the colouring left out
     uint pairs;       // the response passes: kContactPairs*
-    uint pad0;
-    uint pad1;
+    uint kind;        // the passes shared by both kinds of constraint: kContactKind*
+    uint triangles;   // the vertex-triangle passes: the triangles (ContactModel::triangles)
     uint pad2;
 };
 GPU_CHECK_SIZE(ContactPush, 48);
+// ContactPush::kind: the particle pairs' passes, or the vertex-triangle
+// constraints'. Their passes run on their own buffers; for the
+// vertex-triangle ones, `capacity` is twice their constraint capacity, so
+// that contactConstraintCount reads both alike.
+GPU_CONST(uint, kContactKindPairs, 0u);
+GPU_CONST(uint, kContactKindTriangles, 1u);
 
 // A group count the GPU writes for an indirect dispatch over the contact
 // constraints (VkDispatchIndirectCommand, then the threads it starts, the
@@ -113,12 +152,16 @@ struct ContactStats {
     uint mostEntries;       // the most in any substep
     uint overflowSubsteps;  // substeps whose pairs did not all fit the list
     uint detections;        // substeps detected
-    uint mostColours;       // the most colours the colouring used in a substep
-    uint leftoverConstraints;// constraints the colouring left to the Jacobi average, over every substep
+    uint mostColours;       // the most colours a colouring used in a substep (of either kind)
+    uint leftoverConstraints;// constraints the colourings left to the Jacobi average, over every substep
     uint colourings;        // substeps coloured
-    uint pad;
+    uint lastTriangleContacts;     // vertex-triangle constraints of the last substep
+    uint mostTriangleContacts;     // the most in any substep
+    uint triangleOverflowSubsteps; // substeps whose vertex-triangle constraints did not all fit their list
+    uint oversizedTriangles;       // triangles left unsearched, over every substep (kMaxTriangleCells)
+    uint pad0;
 };
-GPU_CHECK_SIZE(ContactStats, 32);
+GPU_CHECK_SIZE(ContactStats, 48);
 
 GPU_NAMESPACE_END
 

@@ -7,7 +7,10 @@
 # cloths of three solvers (contacts_solvers.json), whose pairs with a
 # mass-spring or PD particle are projected after the solves, with the
 # mass-spring cloth on vertex block descent and on Newton (both with the
-# contact energy). The timing table has the contact passes.
+# contact energy); and both scenes with vertex-triangle contacts
+# ("triangles": true on every object, a quarter of the vertex spacing
+# thick). The timing table has the contact
+# passes.
 # Usage: contacts_determinism.sh VKSIM SCENES_DIR
 set -euo pipefail
 vksim=$1
@@ -25,9 +28,18 @@ grep -q '"jacobi"' "$work/solvers_jacobi.json" || { echo "FAIL: could not edit $
 sed 's/"integrator": "vbd", "vbdIterations": 4/"integrator": "implicitEuler", "newtonIterations": 2/' "$solvers" \
   > "$work/solvers_newton.json"
 grep -q '"implicitEuler"' "$work/solvers_newton.json" || { echo "FAIL: could not edit $solvers"; exit 1; }
+# Vertex-triangle contacts are for cloths thin against their vertex
+# spacing: a quarter of it here.
+sed -e 's/"friction": 0.4 }/"friction": 0.4, "triangles": true }/' -e 's/"thickness": 0.01,/"thickness": 0.005,/' \
+  "$scene" > "$work/triangles.json"
+sed -e 's/"friction": 0.4 }/"friction": 0.4, "triangles": true }/' -e 's/"thickness": 0.013,/"thickness": 0.007,/' \
+  "$solvers" > "$work/solvers_triangles.json"
+grep -q '"thickness": 0.005, .*"triangles"' "$work/triangles.json" &&
+  grep -q '"thickness": 0.007, .*"triangles"' "$work/solvers_triangles.json" ||
+  { echo "FAIL: could not add triangles"; exit 1; }
 
 for variant in "$scene" "$work/clusters.json" "$work/jacobi.json" "$solvers" "$work/solvers_jacobi.json" \
-  "$work/solvers_newton.json"; do
+  "$work/solvers_newton.json" "$work/triangles.json" "$work/solvers_triangles.json"; do
   echo "$(basename "$variant"):"
   same_hash_on_threads "$vksim" "$variant" 8
   pass "$(basename "$variant"): the same state-hash on 1, 2 and 4 threads"
@@ -39,6 +51,11 @@ for pass in "contacts: grid" "contacts: pairs" "contacts: colouring" "contacts: 
 done
 grep -q "^contact pairs: " <<<"$out" || fail "no contact summary at the end of the run"
 pass "the contact passes are timed and the run ends with the contact summary"
+
+out=$("$vksim" "$work/triangles.json" --headless --frames 2 --validate)
+grep -q "^  contacts: triangles " <<<"$out" || fail "no 'contacts: triangles' pass in the timing table"
+grep -q "^vertex-triangle contacts: " <<<"$out" || fail "no vertex-triangle line in the contact summary"
+pass "vertex-triangle contacts: their pass is timed and the summary counts them"
 
 out=$("$vksim" "$solvers" --headless --frames 2 --validate)
 for pass in "contacts: solve" "contacts: after solve" "springs: solved into p" "pd: solved into p"; do

@@ -1,8 +1,11 @@
 // The contact detection's lists (contacts/contact_detection.h) against a
 // brute-force O(n^2) search in double on random point sets: the same
 // neighbours for every particle, exactly; the constraints' colours a valid
-// colouring, and the CPU reference's; and the same bits in two runs.
+// colouring, and the CPU reference's; and the same bits in two runs. The
+// vertex-triangle detection (contacts/triangle_detection.h) likewise on
+// random triangles.
 #include <algorithm>
+#include <map>
 #include <random>
 
 #include <fmt/format.h>
@@ -65,6 +68,46 @@ PointSet copiesOf(const PointSet& one, uint32_t copies) {
         set.model.velocities.insert(set.model.velocities.end(), one.model.velocities.begin(),
                                     one.model.velocities.end());
         set.current.insert(set.current.end(), one.current.begin(), one.current.end());
+    }
+    return set;
+}
+
+// `objects` objects of `groups` pairs of triangles (a, b, c) and (b, c, d),
+// each pair within 2 cm of a random point of a cube of `extent` metres at
+// `centre`; thickness and self contact as randomPoints', every object but
+// the last offering its triangles. The current positions move each particle
+// by up to `jitter`; every tenth is pinned, and some triangles wholly.
+PointSet randomTriangles(uint32_t objects, uint32_t groups, float extent, glm::vec3 centre, float jitter,
+                         uint32_t seed) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> unit(-0.5f, 0.5f);
+    PointSet set;
+    for (uint32_t o = 0; o < objects; ++o) {
+        ObjectRange object;
+        object.name = "mesh " + std::to_string(o);
+        object.firstParticle = set.model.particleCount();
+        object.particleCount = 4 * groups;
+        object.firstTriangle = set.model.triangleCount();
+        object.triangleCount = 2 * groups;
+        object.contacts = {.enabled = true,
+                           .thickness = 0.004f + 0.002f * float(o % 3),
+                           .self = o % 2 == 1,
+                           .friction = 0.3f,
+                           .triangles = o + 1 < objects};
+        for (uint32_t g = 0; g < groups; ++g) {
+            const glm::vec3 around = centre + extent * glm::vec3(unit(rng), unit(rng), unit(rng));
+            const uint32_t first = object.firstParticle + 4 * g;
+            for (uint32_t i = 0; i < 4; ++i) {
+                const glm::vec3 rest = around + 0.02f * glm::vec3(unit(rng), unit(rng), unit(rng));
+                const float w = (first + i) % 10 == 0 || g % 17 == 0 ? 0.0f : 1.0f;
+                set.model.positions.emplace_back(rest, w);
+                set.model.velocities.emplace_back(0.0f);
+                set.current.emplace_back(rest + jitter * glm::vec3(unit(rng), unit(rng), unit(rng)), w);
+            }
+            set.model.triangles.insert(set.model.triangles.end(),
+                                       {first, first + 1, first + 2, first + 1, first + 2, first + 3});
+        }
+        set.model.objects.push_back(object);
     }
     return set;
 }
@@ -250,6 +293,148 @@ TEST_F(ContactDetectionTest, BatchCopiesFindAndColourThePairsOfTheirWorld) {
             for (uint32_t e = 0; e < a.counts[k]; ++e)
                 ASSERT_EQ(b.neighbours[b.offsets[c * n + k] + e], a.neighbours[a.offsets[k] + e] + c * n);
         }
+    }
+}
+
+// The vertex-triangle constraints against a brute-force search over every
+// (triangle, particle) in double (contact_reference.h): the same particles
+// for every triangle, exactly, with the closest point's weights to float
+// rounding; every constraint in its four particles' incidence lists, in
+// ascending order; the colours a valid colouring of constraints that share
+// any particle, and the CPU reference's; the same bits in two runs.
+TEST_F(ContactDetectionTest, TriangleContactsMatchABruteForceSearch) {
+    struct Case {
+        const char* label;
+        PointSet set;
+    };
+    for (const Case& test : {Case{"triangles", randomTriangles(4, 100, 0.2f, glm::vec3(0.1f, 0.3f, -0.2f), 0.01f, 5)},
+                             Case{"triangles far away",
+                                  randomTriangles(3, 60, 0.15f, glm::vec3(-900.0f, 350.0f, 1200.0f), 0.004f, 6)}}) {
+        const PointSet& set = test.set;
+        DetectionRun run(ctx(), set);
+        run.detect();
+        const TriangleDetection* detection = run.stage().triangleDetection();
+        ASSERT_NE(detection, nullptr);
+        const TriangleContactLists lists = detection->read();
+        const ContactModel& model = run.stage().model();
+        const std::vector<std::vector<uint32_t>> expected = bruteForceTriangleContacts(model, set.current);
+        auto candidate = [&](uint32_t t, uint32_t k) {
+            const gpu::ContactTriangle& tri = model.triangles[t];
+            auto at = [&](uint32_t i) { return set.current[model.particles[i].particle]; };
+            auto d = [&](uint32_t i) { return glm::dvec3(glm::vec3(at(i))); };
+            return triangleCandidate(model, t, k, d(k), d(tri.a), d(tri.b), d(tri.c), at(k).w, at(tri.a).w,
+                                     at(tri.b).w, at(tri.c).w);
+        };
+        std::vector<std::vector<uint32_t>> found(model.triangleCount());
+        uint64_t ambiguous = 0;
+        double weightError = 0.0;
+        for (const gpu::TriangleContact& contact : lists.contacts) {
+            found[contact.triangle].push_back(contact.vertex);
+            const TriangleCandidate want = candidate(contact.triangle, contact.vertex);
+            weightError = std::max(weightError, glm::length(glm::dvec3(glm::vec3(contact.weights)) - want.weights));
+        }
+        uint32_t most = 0;
+        for (uint32_t t = 0; t < model.triangleCount(); ++t) {
+            std::vector<uint32_t> want = expected[t];
+            auto undecided = [&](uint32_t k) { return std::abs(candidate(t, k).margin) < 1e-5; };
+            ambiguous += static_cast<uint64_t>(std::count_if(found[t].begin(), found[t].end(), undecided));
+            std::erase_if(found[t], undecided);
+            std::erase_if(want, undecided);
+            std::sort(found[t].begin(), found[t].end());
+            ASSERT_EQ(found[t], want) << test.label << ": triangle " << t;
+            most = std::max<uint32_t>(most, lists.counts[t]);
+        }
+        const auto count = static_cast<uint32_t>(lists.contacts.size());
+        std::cout << fmt::format(
+            "[contacts] {}: {} contact particles, {} triangles, {} vertex-triangle constraints (most {} per "
+            "triangle), {} within float rounding of the distance; weights within {:.2e} of double's\n",
+            test.label, model.count(), model.triangleCount(), count, most, ambiguous, weightError);
+        EXPECT_GT(count, model.triangleCount()) << test.label << ": too sparse to test anything";
+        EXPECT_LT(weightError, 1e-3);
+        const gpu::ContactStats stats = run.stage().readStats();
+        EXPECT_EQ(stats.lastTriangleContacts, count);
+        EXPECT_EQ(stats.triangleOverflowSubsteps, 0u);
+        EXPECT_EQ(stats.oversizedTriangles, 0u);
+
+        // The incidence lists: each constraint's four entries, in the lists of
+        // its four particles, each list ascending.
+        uint64_t entries = 0;
+        for (uint32_t k = 0; k < model.count(); ++k) {
+            const uint32_t start = lists.incidenceStart[k], end = start + lists.incidenceCount[k];
+            entries += end - start;
+            for (uint32_t e = start; e < end; ++e) {
+                if (e > start) ASSERT_LT(lists.incidence[e - 1], lists.incidence[e]);
+                const uint32_t c = lists.incidence[e] / 4, role = lists.incidence[e] % 4;
+                ASSERT_LT(c, count);
+                const gpu::TriangleContact& contact = lists.contacts[c];
+                const gpu::ContactTriangle& tri = model.triangles[contact.triangle];
+                const uint32_t particles[4] = {contact.vertex, tri.a, tri.b, tri.c};
+                ASSERT_EQ(particles[role], k);
+            }
+        }
+        EXPECT_EQ(entries, uint64_t{4} * count);
+
+        // A valid colouring: no two constraints of one colour share a particle.
+        std::vector<std::vector<uint32_t>> coloursAt(model.count());
+        uint32_t colours = 0, leftover = 0;
+        for (uint32_t c = 0; c < count; ++c) {
+            const uint32_t colour = lists.colours[c];
+            if (colour >= gpu::kContactColours) {
+                ++leftover;
+                continue;
+            }
+            colours = std::max(colours, colour + 1);
+            const gpu::ContactTriangle& tri = model.triangles[lists.contacts[c].triangle];
+            for (const uint32_t k : {lists.contacts[c].vertex, tri.a, tri.b, tri.c}) {
+                ASSERT_EQ(std::count(coloursAt[k].begin(), coloursAt[k].end(), colour), 0)
+                    << test.label << ": two constraints of colour " << colour << " at contact particle " << k;
+                coloursAt[k].push_back(colour);
+            }
+        }
+        std::cout << fmt::format("[contacts] {}: {} constraints in {} colours, {} left to the Jacobi average\n",
+                                 test.label, count, colours, leftover);
+        EXPECT_GT(colours, 1u);
+
+        // The CPU reference's colours, where float decided every pair as double does.
+        if (ambiguous == 0) {
+            std::vector<glm::dvec3> p;
+            std::vector<double> inverseMasses;
+            for (const glm::vec4& x : set.current) {
+                p.emplace_back(glm::vec3(x));
+                inverseMasses.push_back(x.w);
+            }
+            ContactReferenceSolve reference(set.model, ParticleRange{0, set.model.particleCount()});
+            reference.detect(p, inverseMasses, ContactSolve::Colours);
+            ASSERT_EQ(reference.triangleContacts().size(), count) << test.label;
+            std::map<std::pair<uint32_t, uint32_t>, uint32_t> cpuColour;
+            for (size_t c = 0; c < count; ++c) {
+                const gpu::TriangleContact& contact = reference.triangleContacts()[c];
+                cpuColour[{contact.triangle, contact.vertex}] = reference.triangleColours()[c];
+            }
+            uint32_t differ = 0;
+            for (uint32_t c = 0; c < count; ++c) {
+                const auto at = cpuColour.find({lists.contacts[c].triangle, lists.contacts[c].vertex});
+                ASSERT_TRUE(at != cpuColour.end()) << test.label;
+                const bool bothLeftover =
+                    at->second >= gpu::kContactColours && lists.colours[c] >= gpu::kContactColours;
+                if (at->second != lists.colours[c] && !bothLeftover) ++differ;
+            }
+            std::cout << fmt::format("[contacts] {}: {} constraints coloured unlike the CPU reference\n", test.label,
+                                     differ);
+            EXPECT_EQ(differ, 0u) << test.label;
+        }
+
+        // The same lists and colours, bit for bit, from a second detection.
+        run.detect();
+        const TriangleContactLists again = detection->read();
+        ASSERT_EQ(again.contacts.size(), lists.contacts.size());
+        for (uint32_t c = 0; c < count; ++c) {
+            ASSERT_EQ(again.contacts[c].vertex, lists.contacts[c].vertex);
+            ASSERT_EQ(again.contacts[c].triangle, lists.contacts[c].triangle);
+            ASSERT_EQ(again.contacts[c].weights, lists.contacts[c].weights);
+        }
+        EXPECT_EQ(again.colours, lists.colours);
+        EXPECT_EQ(again.incidence, lists.incidence);
     }
 }
 

@@ -72,6 +72,23 @@ TEST(DeviceFootprint, NewtonsContactCouplingsCountAgainstTheLargestBuffer) {
                                 "them coarser)");
 }
 
+// Vertex-triangle contacts add their constraint list (32 B x 32 per contact
+// particle), so a large PBD cloth with contacts that fits is refused with
+// "triangles", naming its "contacts".
+TEST(DeviceFootprint, TriangleContactsCountAgainstTheLargestBuffer) {
+    DeviceLimits small = kDevice;
+    small.maxStorageBufferRange = 128u << 20;
+    small.usableMemoryBytes = small.heapBytes = 1ull << 40;  // the buffer, not the memory
+    EXPECT_FALSE(check(R"({"objects": [{"type": "cloth", "resolution": [600, 600], "contacts": {}}]})", small));
+    const auto problem =
+        check(R"({"objects": [{"type": "cloth", "resolution": [600, 600], "contacts": {"triangles": true}}]})", small);
+    ASSERT_TRUE(problem);
+    std::cout << "[footprint] " << problem->problem << "\n";
+    EXPECT_EQ(problem->key, "/objects/0/contacts");
+    EXPECT_NE(problem->problem.find("360000 particles with contacts need a 352 MiB contact list"), std::string::npos)
+        << problem->problem;
+}
+
 TEST(DeviceFootprint, TheWorkgroupCountIsNoLimit) {
     // A 4096x4096 cloth's finite check needs 524,288 workgroups, past the
     // 65,535 Vulkan promises: ComputeKernel splits the dispatch, so only

@@ -179,6 +179,23 @@ TEST(SceneLoader, ReadsTethers) {
 // docs/scene-format.md, "Attachments to bodies and colliders": the target by
 // name, the vertices (grid: row * columns + column; negative indices count
 // back), maxDistance (default 0) and stiffness (default 1).
+// docs/scene-format.md, "Contacts": every key, and the defaults.
+TEST(SceneLoader, ReadsContacts) {
+    const Scene scene = parseScene(R"({ "objects": [
+        { "type": "cloth", "contacts": { "thickness": 0.004, "self": true, "friction": 0.5, "triangles": true } },
+        { "type": "cloth", "contacts": {} } ] })",
+                                   "inline/contacts.json");
+    const ContactParams& all = scene.cloths[0].contacts;
+    EXPECT_TRUE(all.enabled);
+    EXPECT_EQ(all.thickness, 0.004f);
+    EXPECT_TRUE(all.self);
+    EXPECT_EQ(all.friction, 0.5f);
+    EXPECT_TRUE(all.triangles);
+    const ContactParams& defaults = scene.cloths[1].contacts;
+    EXPECT_EQ(defaults, (ContactParams{.enabled = true}));
+    EXPECT_FALSE(defaults.triangles);
+}
+
 TEST(SceneLoader, ReadsAttachments) {
     const Scene scene = parseScene(R"({
         "bodies": [ { "type": "box", "name": "crate" } ],

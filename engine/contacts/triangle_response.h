@@ -1,0 +1,40 @@
+#pragma once
+// The vertex-triangle constraints of one solver iteration (docs/physics.md
+// §14), after the particle pairs' (contact_response.h), projected the same
+// two ways (SolverSettings::contactSolve):
+// - Gauss-Seidel over the colours the detection gave them, one dispatch a
+//   colour, each constraint moving its four particles; then the Jacobi
+//   average over what the colouring left out;
+// - the Jacobi average over every one: each particle counts the
+//   constraints of its incidence list that push, sums its share of them in
+//   list order, and adds the sum to its working position.
+// No two threads write one value and there are no atomics, so the result
+// is deterministic.
+#include "contacts/triangle_detection.h"
+#include "scene/contact_params.h"
+#include "step/step_recorder.h"
+#include "vk/buffer.h"
+#include "vk/compute_kernel.h"
+
+namespace vksim {
+
+class TriangleResponse {
+public:
+    TriangleResponse(const VulkanContext& ctx, const ContactModel& model, const GpuBuffer& particles,
+                     const TriangleDetection& detection);
+
+    // One iteration over the constraints of `pairs` (gpu::kContactPairs*) on
+    // the working positions `p`, with `x` the positions at the start of the
+    // substep, as runs of `pass`.
+    void record(StepRecorder& rec, uint32_t pass, ContactSolve solve, uint32_t pairs, const GpuBuffer& x,
+                const GpuBuffer& p, StepPosition at, std::string_view workingName) const;
+
+private:
+    const ContactModel& model_;
+    const GpuBuffer& particles_;
+    const TriangleDetection& detection_;
+    GpuBuffer active_, corrections_;
+    ComputeKernel countActive_, project_, apply_, projectColour_;
+};
+
+}  // namespace vksim

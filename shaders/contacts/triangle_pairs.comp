@@ -1,0 +1,108 @@
+#version 460
+// Vertex-triangle detection, one thread per triangle of an object with
+// "triangles": the contact particles closer to the triangle than
+// t_k + t_tri + margin, found in the particle grid (contact_grid.glsl)
+// over every cell of the triangle's box grown by the largest such distance.
+// A particle is taken only in the cell it lies in, so a bucket that two
+// cells of the box share yields each particle once. Run twice per substep,
+// as contact_pairs.comp: with write = 0 it counts the triangle's
+// constraints into counts[t] and offsets[t]; the offsets are then scanned;
+// with write = 1 it writes them, with the weights of the closest point, to
+// triangleContacts[offsets[t]...], uncoloured, in a fixed order (cells in
+// z, y, x order, each bucket's particles ascending), dropping, and so
+// leaving for the stats to count, what does not fit the capacity.
+//
+// A vertex k and a triangle are left out (docs/physics.md, "Contacts
+// between objects"):
+// - when k is one of the triangle's corners;
+// - when they belong to one object without "self";
+// - when they belong to one object and k is closer to the triangle in its
+//   rest shape than the detection distance t_k + t_tri + margin: the
+//   triangles around k's neighbours, which a flat cloth would otherwise
+//   detect in its own plane every substep (the rest-shape rule of the
+//   pairs, at the detection distance);
+// - when none of the four can move.
+#extension GL_GOOGLE_include_directive : require
+#include "contacts/contact_types.h"
+#include "contacts/contact_grid.glsl"
+#include "math/real_glsl.h"
+#include "contacts/contact_math.glsl"
+#include "contacts/contact_dispatch.glsl"
+layout(local_size_x = 64) in;
+
+layout(push_constant) uniform Push { ContactPush pc; };
+layout(std430, binding = 0) readonly buffer Positions { vec4 p[]; };
+layout(std430, binding = 1) readonly buffer Particles { ContactParticle particles[]; };
+layout(std430, binding = 2) readonly buffer Triangles { ContactTriangle triangles[]; };
+layout(std430, binding = 3) readonly buffer BucketStart { uint bucketStart[]; };
+layout(std430, binding = 4) readonly buffer BucketFill { uint bucketCount[]; };
+layout(std430, binding = 5) readonly buffer Sorted { uint sorted[]; };
+layout(std430, binding = 6) buffer Counts { uint counts[]; };
+layout(std430, binding = 7) buffer Offsets { uint offsets[]; };
+layout(std430, binding = 8) writeonly buffer TriangleContacts { TriangleContact triangleContacts[]; };
+layout(std430, binding = 9) writeonly buffer Colours { uint colours[]; };
+layout(std430, binding = 10) writeonly buffer Rounds { uint rounds[]; };
+layout(std430, binding = 11) buffer Stats { ContactStats stats; };
+
+void main() {
+    uint t = gl_GlobalInvocationID.x;
+    if (t >= pc.triangles) return;
+    ContactTriangle tri = triangles[t];
+    ContactParticle a = particles[tri.a], b = particles[tri.b], c = particles[tri.c];
+    vec4 pa = p[a.particle], pb = p[b.particle], pcorner = p[c.particle];
+    float thickness = a.rest.w;
+    // The largest thickness is the margin (ContactModel).
+    float grow = thickness + 2.0 * pc.margin;
+    ivec3 lo = contactCell(min(min(pa.xyz, pb.xyz), pcorner.xyz) - vec3(grow), pc.cellSize);
+    ivec3 hi = contactCell(max(max(pa.xyz, pb.xyz), pcorner.xyz) + vec3(grow), pc.cellSize);
+    uvec3 extent = uvec3(hi - lo) + 1u;
+    uint found = 0u;
+    uint first = pc.write != 0u ? offsets[t] : 0u;
+    uint capacity = contactConstraintCount(0xFFFFFFFFu, pc.capacity);
+    bool cornersMove = pa.w + pb.w + pcorner.w > 0.0;
+    bool oversized = extent.x > kMaxTriangleCells || extent.y > kMaxTriangleCells || extent.z > kMaxTriangleCells;
+    oversized = oversized || extent.x * extent.y * extent.z > kMaxTriangleCells;
+    if (oversized) {
+        if (pc.write == 0u) atomicAdd(stats.oversizedTriangles, 1u);
+    } else {
+        for (int z = lo.z; z <= hi.z; ++z)
+            for (int y = lo.y; y <= hi.y; ++y)
+                for (int x = lo.x; x <= hi.x; ++x) {
+                    ivec3 cell = ivec3(x, y, z);
+                    uint bucket = contactBucket(cell, pc.tableMask);
+                    uint start = bucketStart[bucket];
+                    for (uint s = start; s < start + bucketCount[bucket]; ++s) {
+                        uint k = sorted[s];
+                        if (k == tri.a || k == tri.b || k == tri.c) continue;
+                        ContactParticle v = particles[k];
+                        vec4 pk = p[v.particle];
+                        if (contactCell(pk.xyz, pc.cellSize) != cell) continue;  // found in its own cell
+                        if (pk.w == 0.0 && !cornersMove) continue;
+                        float touching = v.rest.w + thickness;
+                        float reach = touching + pc.margin;
+                        if (v.object == a.object) {
+                            if ((a.flags & kContactSelf) == 0u) continue;
+                            vec3 restWeights = contactClosestOnTriangle(v.rest.xyz, a.rest.xyz, b.rest.xyz,
+                                                                        c.rest.xyz);
+                            vec3 rest = contactTriangleOffset(restWeights, v.rest.xyz, a.rest.xyz, b.rest.xyz,
+                                                              c.rest.xyz);
+                            if (dot(rest, rest) < reach * reach) continue;
+                        }
+                        vec3 weights = contactClosestOnTriangle(pk.xyz, pa.xyz, pb.xyz, pcorner.xyz);
+                        vec3 d = contactTriangleOffset(weights, pk.xyz, pa.xyz, pb.xyz, pcorner.xyz);
+                        if (dot(d, d) >= reach * reach) continue;
+                        uint slot = first + found;
+                        if (pc.write != 0u && slot < capacity) {
+                            triangleContacts[slot] = TriangleContact(k, t, 0u, 0u, vec4(weights, 0.0));
+                            colours[slot] = kNoColour;
+                            rounds[slot] = kNoColour;
+                        }
+                        ++found;
+                    }
+                }
+    }
+    if (pc.write == 0u) {
+        counts[t] = found;
+        offsets[t] = found;
+    }
+}
