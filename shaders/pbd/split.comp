@@ -5,7 +5,9 @@
 // - count (a thread per particle of a splitting cloth): the particle's kept
 //   triangles (three distinct indices) fall into fans, joined through edges
 //   whose stretch constraint is whole; the fans less one are the new
-//   particles it needs, written to needs[thread] (and 0 past the last).
+//   particles it needs, written to needs[thread] (and 0 past the last). A
+//   particle with no broken edge and no dropped triangle around it is one
+//   fan without counting (quickFans): most particles, most frames.
 // - apply (the same threads, on the scanned needs): a particle whose needs
 //   fit its cloth's reserve takes the spare particles at fill + its offset;
 //   the fan holding its lowest-indexed triangle keeps it, each other fan gets
@@ -62,6 +64,8 @@ bool kept(uint t) {
     return a != b && b != c && a != c;
 }
 
+bool broken(uint j) { return j != kNoHinge && distanceConstraints[j].restLength < 0.0; }
+
 // Whether triangles ta and tb around particle i share an edge through i whose
 // stretch constraint is whole (or that has none).
 bool joined(uint ta, uint tb, uint i) {
@@ -69,10 +73,28 @@ bool joined(uint ta, uint tb, uint i) {
     for (uint k = 1u; k < 3u; ++k) {
         uint cj = (ci + k) % 3u;
         if (cornerOf(tb, triangles[3u * ta + cj]) == 3u) continue;
-        uint j = triangleInfo[ta][(ci + 1u) % 3u == cj ? ci : cj];
-        if (j == kNoHinge || distanceConstraints[j].restLength > 0.0) return true;
+        if (!broken(triangleInfo[ta][(ci + 1u) % 3u == cj ? ci : cj])) return true;
     }
     return false;
+}
+
+// What a particle's fans can be without counting them: kSplitNone where
+// they must be counted (a broken edge at i, or a triangle of its row that
+// left the surface), else 1 with a kept triangle around i, 0 without: the
+// fans of a mesh's vertex are one until an edge at it breaks or a
+// triangle of its row leaves. Most particles of a cloth stop here.
+uint quickFans(uint i) {
+    uint row = adjacencyRows[i];
+    uint fans = 0u;
+    for (uint k = adjacencyOffsets[row]; k < adjacencyOffsets[row + 1u]; ++k) {
+        uint t = adjacentTriangles[k];
+        if (!kept(t)) return kSplitNone;
+        uint c = cornerOf(t, i);
+        if (c == 3u) continue;
+        if (broken(triangleInfo[t][c]) || broken(triangleInfo[t][(c + 2u) % 3u])) return kSplitNone;
+        fans = 1u;
+    }
+    return fans;
 }
 
 // The particle's kept triangles in its row's order (ascending), each with
@@ -142,7 +164,8 @@ void countFans(uint k) {
     SplitCloth cloth = cloths[c];
     uint i = cloth.firstParticle + k - cloth.firstThread;
     uint n;
-    uint fans = unused(cloth, c, i) ? 0u : findFans(i, n);
+    uint fans = unused(cloth, c, i) ? 0u : quickFans(i);
+    if (fans == kSplitNone) fans = findFans(i, n);
     needs[k] = fans > 1u ? fans - 1u : 0u;
 }
 
@@ -152,21 +175,23 @@ void apply(uint k) {
     SplitCloth cloth = cloths[c];
     uint i = cloth.firstParticle + k - cloth.firstThread;
     if (unused(cloth, c, i)) return;
-    // The triangles that left the surface: their corners on i stay dropped.
+    // Every corner on i: the kept triangles' stay on i unless a fan moves,
+    // those that left the surface stay dropped.
     uint row = adjacencyRows[i];
     for (uint r = adjacencyOffsets[row]; r < adjacencyOffsets[row + 1u]; ++r) {
         uint t = adjacentTriangles[r];
-        if (kept(t)) continue;
+        uint to = kept(t) ? i : kSplitDrop;
         for (uint e = 0u; e < 3u; ++e)
-            if (triangles[3u * t + e] == i) corners[3u * t + e] = kSplitDrop;
+            if (triangles[3u * t + e] == i) corners[3u * t + e] = to;
     }
+    uint need = needs[k + 1u] - needs[k];
+    if (need == 0u) return;
     uint n;
     uint fans = findFans(i, n);
-    uint need = fans > 1u ? fans - 1u : 0u;
     uint base = fill[4u * c] + needs[k] - needs[cloth.firstThread];
     bool fits = base + need <= cloth.spareCount;
     uint firstNew = cloth.firstParticle + cloth.vertexCount + base;
-    if (need > 0u && fits) {
+    if (fits) {
         atomicMax(fill[4u * c + 3u], base + need);
         float areas[kSplitMaxFan];
         for (uint f = 0u; f < fans; ++f) areas[f] = 0.0;
@@ -186,7 +211,7 @@ void apply(uint k) {
             velocities[to] = v;
             adjacencyRows[to] = row;
         }
-    } else if (need > 0u) {
+    } else {
         atomicAdd(fill[4u * c + 1u], 1u);
         uint dropped = 0u;
         for (uint a = 0u; a < n; ++a) dropped += fanOf[a] > 0u ? 1u : 0u;

@@ -70,7 +70,8 @@ glm::uvec2 followedCorners(const SharedModel& model, uint32_t particle, std::spa
 
 // The kept triangles around particle i in its row's order, each with its
 // fan's number (fans numbered in the order of their first triangles), as
-// pbd/split.comp finds them.
+// pbd/split.comp finds them: counted only where an edge at i broke or a
+// triangle of its row left the surface, else all one fan.
 struct Fans {
     std::vector<uint32_t> triangles, fanOf;
     uint32_t count = 0;
@@ -89,17 +90,31 @@ Fans findFans(const SplitState& s, const SplitTopology& topo, uint32_t i) {
         if (fans.triangles.size() < gpu::kSplitMaxFan && cornerOf(tri, t, i) < 3 && kept(t))
             fans.triangles.push_back(t);
     }
+    auto broken = [&](uint32_t j) { return j != gpu::kNoHinge && s.distance[j].restLength < 0.0f; };
     auto joined = [&](uint32_t ta, uint32_t tb) {
         const uint32_t ci = cornerOf(tri, ta, i);
         for (uint32_t k = 1; k < 3; ++k) {
             const uint32_t cj = (ci + k) % 3;
             if (cornerOf(tri, tb, tri[3 * ta + cj]) == 3) continue;
-            const uint32_t j = topo.triangleInfo[ta][(ci + 1) % 3 == cj ? ci : cj];
-            if (j == gpu::kNoHinge || s.distance[j].restLength > 0.0f) return true;
+            if (!broken(topo.triangleInfo[ta][(ci + 1) % 3 == cj ? ci : cj])) return true;
         }
         return false;
     };
     const size_t n = fans.triangles.size();
+    // The fans of a mesh's vertex are one until an edge at it breaks or a
+    // triangle of its row leaves the surface (the shader's quickFans).
+    bool count = false;
+    for (uint32_t k = topo.adjacencyOffsets[row]; k < topo.adjacencyOffsets[row + 1]; ++k) {
+        const uint32_t t = topo.adjacentTriangles[k];
+        const uint32_t c = cornerOf(tri, t, i);
+        count = count || !kept(t) ||
+                (c < 3 && (broken(topo.triangleInfo[t][c]) || broken(topo.triangleInfo[t][(c + 2) % 3])));
+    }
+    if (!count) {
+        fans.fanOf.assign(n, 0);
+        fans.count = n > 0 ? 1 : 0;
+        return fans;
+    }
     fans.fanOf.assign(n, gpu::kSplitNone);
     for (size_t a = 0; a < n; ++a) {
         if (fans.fanOf[a] != gpu::kSplitNone) continue;

@@ -105,7 +105,9 @@ struct SplitState {
 void splitReference(SplitState& state, const SplitTopology& topology);
 
 // The number of fans the kept triangles around particle i fall into, in
-// `state` (0 for a particle in no kept triangle).
+// `state` (0 for a particle in no kept triangle), by the split pass's rule:
+// counted only where an edge at i broke or a triangle of its row left the
+// surface, one elsewhere.
 uint32_t fanCount(const SplitState& state, const SplitTopology& topology, uint32_t i);
 
 }  // namespace vksim
