@@ -151,7 +151,7 @@ struct TearPush {
 };
 GPU_CHECK_SIZE(TearPush, 16);
 
-// Splitting torn vertices (pbd/split.comp, pbd/split_allocate.comp;
+// Splitting torn vertices (pbd/split.comp, pbd/split_reindex.comp;
 // docs/physics.md §1, "Tearing"): once per frame after the tear pass, where a
 // cloth reserves spare particles ("capacity"). A particle's kept triangles
 // (three distinct indices) fall into fans joined through unbroken edges;
@@ -161,7 +161,7 @@ GPU_CHECK_SIZE(TearPush, 16);
 GPU_CONST(uint, kSplitMaxFan, 16u);
 GPU_CONST(uint, kSplitNone, 0xFFFFFFFFu);  // no spare particle for this particle; no slot to follow
 GPU_CONST(uint, kSplitDrop, 0xFFFFFFFEu);  // a triangle corner whose triangle leaves the surface
-// The runs of pbd/split.comp (SplitPush::stage).
+// The runs of pbd/split.comp and pbd/split_reindex.comp (SplitPush::stage).
 GPU_CONST(uint, kSplitCount, 0u);    // per particle: its fans less one
 GPU_CONST(uint, kSplitApply, 1u);    // per particle: the new particles, the corners' new indices
 GPU_CONST(uint, kSplitReindex, 2u);  // per triangle and per stretch and bending constraint: the new indices

@@ -1,7 +1,8 @@
 #version 460
 // Splitting torn vertices of PBD cloths (docs/physics.md §1, "Tearing";
 // engine/solvers/pbd/pbd_splitting.h), once per frame after the tear pass,
-// in three runs of this kernel with the prefix scan between the first two:
+// in two runs of this kernel with the prefix scan between them, then
+// pbd/split_reindex.comp:
 // - count (a thread per particle of a splitting cloth): the particle's kept
 //   triangles (three distinct indices) fall into fans, joined through edges
 //   whose stretch constraint is whole; the fans less one are the new
@@ -16,13 +17,8 @@
 //   triangles are read-only in this run, so every thread sees the frame's
 //   surface); a particle whose needs do not fit drops its other fans'
 //   triangles instead (kSplitDrop), counted in fill.yz.
-// - reindex (a thread per cloth, per triangle, per stretch and per bending
-//   constraint): the reserve's new fill level; each triangle takes its
-//   corners, or leaves the surface (degenerate, on its first vertex); each
-//   whole constraint takes, for each of its particles, the new index of the
-//   triangle corner it follows (built at load). A constraint of a colour
-//   moves from a particle only to a spare one nothing else holds, so the
-//   colouring stays valid; a broken constraint never moves.
+// - reindex (pbd/split_reindex.comp): the triangles and constraints take the
+//   corners' new indices.
 // Integers only, and the counters' atomics add integers: the same bits
 // whatever the order the threads run in.
 #include "shared/kernel.glsl"
@@ -47,11 +43,6 @@ layout(std430, binding = 10) buffer Fill { uint fill[]; };
 layout(std430, binding = 11) readonly buffer TriangleInfo { uvec4 triangleInfo[]; };
 layout(std430, binding = 12) buffer Needs { uint needs[]; };  // per particle thread, then scanned
 layout(std430, binding = 13) buffer Corners { uint corners[]; };  // per triangle corner of the model
-// Per stretch constraint: the corners (3 triangle + corner) its p0 follows
-// (x, fallback y) and its p1 follows (z, w); kSplitNone for none.
-layout(std430, binding = 14) readonly buffer DistanceFollow { uvec4 distanceFollow[]; };
-// Per bending constraint, two entries: particles x, y, then z, w, as above.
-layout(std430, binding = 15) readonly buffer BendingFollow { uvec4 bendingFollow[]; };
 
 uint cornerOf(uint t, uint i) {
     for (uint c = 0u; c < 3u; ++c)
@@ -98,12 +89,10 @@ uint quickFans(uint i) {
 }
 
 // The particle's kept triangles in its row's order (ascending), each with
-// the index of its fan: fans numbered by their first triangle.
-uint fanTriangles[kSplitMaxFan];
-uint fanOf[kSplitMaxFan];
-
-// Returns how many fans; fills fanTriangles/fanOf for `count` triangles.
-uint findFans(uint i, out uint count) {
+// the index of its fan, fans numbered by their first triangle; returns how
+// many fans. Only run where quickFans cannot tell: arrays in a kernel cost
+// every invocation on a CPU driver, so the other runs and kernels have none.
+uint findFans(uint i, out uint count, out uint fanTriangles[kSplitMaxFan], out uint fanOf[kSplitMaxFan]) {
     count = 0u;
     uint row = adjacencyRows[i];
     for (uint k = adjacencyOffsets[row]; k < adjacencyOffsets[row + 1u]; ++k) {
@@ -163,9 +152,11 @@ void countFans(uint k) {
     uint c = clothOfThread(k);
     SplitCloth cloth = cloths[c];
     uint i = cloth.firstParticle + k - cloth.firstThread;
-    uint n;
     uint fans = unused(cloth, c, i) ? 0u : quickFans(i);
-    if (fans == kSplitNone) fans = findFans(i, n);
+    if (fans == kSplitNone) {
+        uint n, fanTriangles[kSplitMaxFan], fanOf[kSplitMaxFan];
+        fans = findFans(i, n, fanTriangles, fanOf);
+    }
     needs[k] = fans > 1u ? fans - 1u : 0u;
 }
 
@@ -186,8 +177,8 @@ void apply(uint k) {
     }
     uint need = needs[k + 1u] - needs[k];
     if (need == 0u) return;
-    uint n;
-    uint fans = findFans(i, n);
+    uint n, fanTriangles[kSplitMaxFan], fanOf[kSplitMaxFan];
+    uint fans = findFans(i, n, fanTriangles, fanOf);
     uint base = fill[4u * c] + needs[k] - needs[cloth.firstThread];
     bool fits = base + need <= cloth.spareCount;
     uint firstNew = cloth.firstParticle + cloth.vertexCount + base;
@@ -224,50 +215,8 @@ void apply(uint k) {
     }
 }
 
-// The new index of the corner a constraint's particle follows, else its own.
-uint followed(uint first, uint fallback, uint own) {
-    uint to = first != kSplitNone ? corners[first] : kSplitDrop;
-    if (to == kSplitDrop && fallback != kSplitNone) to = corners[fallback];
-    return to == kSplitDrop ? own : to;
-}
-
-void reindex(uint k) {
-    if (k < pc.clothCount) {
-        fill[4u * k] = fill[4u * k + 3u];
-        return;
-    }
-    k -= pc.clothCount;
-    if (k < pc.triangleThreads) {
-        uint c = 0u;
-        while (c + 1u < pc.clothCount && k >= cloths[c + 1u].firstTriangleThread) ++c;
-        uint t = cloths[c].firstTriangle + k - cloths[c].firstTriangleThread;
-        uvec3 to = uvec3(corners[3u * t], corners[3u * t + 1u], corners[3u * t + 2u]);
-        if (any(equal(to, uvec3(kSplitDrop)))) to = uvec3(triangles[3u * t]);
-        triangles[3u * t] = to.x;
-        triangles[3u * t + 1u] = to.y;
-        triangles[3u * t + 2u] = to.z;
-        return;
-    }
-    k -= pc.triangleThreads;
-    if (k < pc.distanceCount) {
-        if (distanceConstraints[k].restLength < 0.0) return;
-        uvec4 f = distanceFollow[k];
-        distanceConstraints[k].p0 = followed(f.x, f.y, distanceConstraints[k].p0);
-        distanceConstraints[k].p1 = followed(f.z, f.w, distanceConstraints[k].p1);
-        return;
-    }
-    k -= pc.distanceCount;
-    if (k >= pc.bendingCount || bendingConstraints[k].scale < 0.0) return;
-    uvec4 f0 = bendingFollow[2u * k], f1 = bendingFollow[2u * k + 1u];
-    uvec4 q = bendingConstraints[k].particles;
-    bendingConstraints[k].particles =
-        uvec4(followed(f0.x, f0.y, q.x), followed(f0.z, f0.w, q.y), followed(f1.x, f1.y, q.z),
-              followed(f1.z, f1.w, q.w));
-}
-
 void main() {
     uint k = gl_GlobalInvocationID.x;
     if (pc.stage == kSplitCount) countFans(k);
-    else if (pc.stage == kSplitApply) apply(k);
-    else reindex(k);
+    else apply(k);
 }

@@ -198,17 +198,20 @@ PbdSplitting::PbdSplitting(const VulkanContext& ctx, const PbdModelView& model, 
     scanTotal_ = makeStorageBuffer<uint32_t>(ctx, std::vector<uint32_t>(4, 0u), "split total");
     scan_ = std::make_unique<PrefixScan>(ctx, t.particleThreads + 1, "split needs");
     kernel_ = std::make_unique<ComputeKernel>(ctx, "pbd/split.comp", sizeof(gpu::SplitPush));
+    reindex_ = std::make_unique<ComputeKernel>(ctx, "pbd/split_reindex.comp", sizeof(gpu::SplitPush));
 }
 
 PbdSplitting::~PbdSplitting() = default;
 
 void PbdSplitting::recordFrameEnd(StepRecorder& rec, uint32_t pass) const {
+    const GpuBuffer& distance = constraints_.constraints(gpu::kPbdFamilyDistance);
+    const GpuBuffer& bending = constraints_.constraints(gpu::kPbdFamilyBending);
     const std::initializer_list<const GpuBuffer*> buffers = {
-        &particles_.positions(),    &particles_.predicted(),          &particles_.velocities(),
+        &particles_.positions(),       &particles_.predicted(),        &particles_.velocities(),
         &particles_.triangleIndices(), &particles_.adjacencyOffsets(), &particles_.adjacentTriangles(),
-        &particles_.adjacencyRows(), &constraints_.constraints(gpu::kPbdFamilyDistance),
-        &constraints_.constraints(gpu::kPbdFamilyBending), &clothBuffer_, &fillBuffer_, &triangleInfoBuffer_,
-        &needsBuffer_, &cornersBuffer_, &distanceFollowBuffer_, &bendingFollowBuffer_};
+        &particles_.adjacencyRows(),   &distance,                      &bending,
+        &clothBuffer_,                 &fillBuffer_,                   &triangleInfoBuffer_,
+        &needsBuffer_,                 &cornersBuffer_};
     const SplitTopology& t = topology_;
     const auto clothCount = static_cast<uint32_t>(t.cloths.size());
     gpu::SplitPush push{gpu::kSplitCount, clothCount, t.particleThreads, t.triangleThreads,
@@ -218,7 +221,10 @@ void PbdSplitting::recordFrameEnd(StepRecorder& rec, uint32_t pass) const {
     push.stage = gpu::kSplitApply;
     rec.run(pass, *kernel_, buffers, t.particleThreads, push);
     push.stage = gpu::kSplitReindex;
-    rec.run(pass, *kernel_, buffers, clothCount + t.triangleThreads + push.distanceCount + push.bendingCount, push);
+    rec.run(pass, *reindex_,
+            {&particles_.triangleIndices(), &distance, &bending, &clothBuffer_, &fillBuffer_, &cornersBuffer_,
+             &distanceFollowBuffer_, &bendingFollowBuffer_},
+            clothCount + t.triangleThreads + push.distanceCount + push.bendingCount, push);
 }
 
 void PbdSplitting::reset() {

@@ -64,8 +64,8 @@ public:
                  const std::vector<gpu::BendingConstraint>& bending);
     ~PbdSplitting();
 
-    // The runs of `pass` (the tear pass's name's sibling, "pbd: split"):
-    // count, the scan's three, apply, reindex.
+    // The runs of `pass` ("pbd: split", after the tear pass): count, the
+    // scan's three, apply (pbd/split.comp), reindex (pbd/split_reindex.comp).
     void recordFrameEnd(StepRecorder& rec, uint32_t pass) const;
     // No spare particle used (waits for the queue); the particles, the
     // triangles and the constraints are reset by their owners.
@@ -87,7 +87,7 @@ private:
     GpuBuffer clothBuffer_, fillBuffer_, triangleInfoBuffer_, needsBuffer_, cornersBuffer_, distanceFollowBuffer_,
         bendingFollowBuffer_, scanTotal_;
     std::unique_ptr<PrefixScan> scan_;
-    std::unique_ptr<ComputeKernel> kernel_;
+    std::unique_ptr<ComputeKernel> kernel_, reindex_;
 };
 
 // What the split pass reads and writes, on the CPU (double positions).
