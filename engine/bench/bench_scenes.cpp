@@ -190,6 +190,16 @@ Scene clothTearing(uint32_t size) {
     return scene;
 }
 
+// cloth-tearing-split: cloth-tearing with a quarter of its vertices in
+// reserve ("capacity"), so that its torn vertices split (docs/physics.md §1,
+// "Tearing", "Splitting vertices"): the split pass after the tear pass.
+Scene clothTearingSplit(uint32_t size) {
+    Scene scene = clothTearing(size);
+    scene.name = fmt::format("cloth-tearing-split {}x{}", size, size);
+    scene.cloths.front().tearing.capacity = 0.25f;
+    return scene;
+}
+
 // cloth-character: scenes/cloth_character.json at another cape resolution:
 // a character of kinematic capsules (docs/physics.md §17) walks a circle of
 // 1.2 m in 8 s, swinging its limbs, wearing an N x N cape attached along its
@@ -512,6 +522,10 @@ const std::vector<BenchScene> kScenes{
      "cloth-pbd-per-colour that tears past a strain of 5 % (\"tearing\"): the tear pass, once per frame, beside "
      "the stretch colours",
      "vertices per side", {64, 128, 256}, 64, clothTearing, gridParticles},
+    {"cloth-tearing-split",
+     "cloth-tearing with a quarter of its vertices in reserve (\"capacity\": 0.25): its torn vertices split, the "
+     "split pass after the tear pass",
+     "vertices per side", {64, 128, 256}, 64, clothTearingSplit, gridParticles},
     {"cloth-character",
      "a character of kinematic capsules walking a circle, swinging its limbs, wearing an NxN cape attached to its "
      "torso (motion constraints below; drag and lift in still air; per colour): the keyframe and attachment passes "

@@ -639,12 +639,40 @@ TetherParams readTetherParams(const Field& field) {
 // strain of 10 a cloth is a string of beads: a typo.
 constexpr double kMaxTearStrain = 10.0;
 
+// The spare particles for split vertices: a fraction of the cloth's
+// vertices below 1, a whole number of particles from 1 on.
+constexpr double kMaxSpareParticles = 1'000'000.0;
+
 TearingParams readTearing(const Field& field) {
-    const ObjectFields fields(field, {"strain"}, "for tearing");
+    const ObjectFields fields(field, {"strain", "capacity"}, "for tearing");
     TearingParams tearing{.enabled = true};
     constexpr NumberRange kStrainRange{.min = 0.0, .max = kMaxTearStrain, .minExclusive = true};
     tearing.strain = readFloat(fields.required("strain"), kStrainRange);
+    if (auto f = fields.optional("capacity")) {
+        const double c = f->json().is_number() ? f->json().get<double>() : -1.0;
+        if (!(c >= 0.0 && c <= kMaxSpareParticles) || (c >= 1.0 && c != std::floor(c)))
+            f->failExpected("a fraction of the cloth's vertices in [0, 1) or a whole number of spare particles "
+                            "from 1 to 1000000");
+        tearing.capacity = static_cast<float>(c);
+    }
     return tearing;
+}
+
+// Splitting vertices (a tearing "capacity") puts a particle beside its twin
+// and moves triangles between particles: what reads particles as fixed
+// neighbours (contacts' rest-shape rule, shape matching's rest offsets, the
+// wind's vertex -> triangle lists) is refused with it.
+void checkSplitting(const ObjectFields& fields, const ClothObject& cloth) {
+    if (!(cloth.tearing.capacity > 0.0f)) return;
+    const char* other = cloth.contacts.enabled       ? "\"contacts\" (a split particle would touch its twin)"
+                        : cloth.aero.feelsWind()     ? "\"aero\" (the wind's triangle lists are built at load)"
+                        : cloth.shapeMatching.enabled ? "\"shapeMatching\" (its rest offsets are per vertex)"
+                                                      : nullptr;
+    if (other)
+        fields.required("tearing").member("capacity").fail(
+            fmt::format(R"(object "{}" splits vertices as it tears, which cannot be combined with {}; set )"
+                        R"("capacity": 0 to drop torn triangles instead)",
+                        cloth.name, other));
 }
 
 // "attachments": vertices of the cloth attached to a point of a body or a
@@ -790,6 +818,7 @@ ClothObject readCloth(const Field& field, std::size_t index, const SolverSetting
     if (auto f = fields.optional("contacts"))
         cloth.contacts = readContacts(*f);
     if (auto f = fields.optional("aero")) cloth.aero = readAero(*f);
+    checkSplitting(fields, cloth);
     return cloth;
 }
 

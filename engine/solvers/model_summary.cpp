@@ -19,11 +19,14 @@ std::string describeFamily(const char* name, size_t constraintCount, const Colou
 }  // namespace
 
 std::string describeModel(const SimModel& model, const ModelDiagnostics& diagnostics) {
-    size_t pinned = 0;
+    size_t pinned = 0, spare = 0;
     for (const glm::vec4& position : model.positions) pinned += position.w == 0.0f ? 1 : 0;
-    std::string text = fmt::format("model: {} particles ({} pinned), {} triangles, objects {}, colliders {}\n",
-                                   model.particleCount(), pinned, model.triangleCount(), model.objects.size(),
-                                   model.colliders.size());
+    // Tearing's spare particles (docs/physics.md §1, "Splitting vertices") are inert, not pinned.
+    for (const gpu::SplitCloth& cloth : model.pbd.splitCloths) spare += cloth.spareCount;
+    const std::string spares = spare > 0 ? fmt::format(", {} spare for split vertices", spare) : "";
+    std::string text = fmt::format("model: {} particles ({} pinned{}), {} triangles, objects {}, colliders {}\n",
+                                   model.particleCount(), pinned - spare, spares, model.triangleCount(),
+                                   model.objects.size(), model.colliders.size());
     text += describeFamily("distance", model.pbd.distance.size(), model.pbd.distanceGroups, model.pbd.colouring);
     text += describeFamily("bending", model.pbd.bending.size(), model.pbd.bendingGroups, model.pbd.colouring);
     text += describeFamily("attachment", model.pbd.attachments.size(), model.pbd.attachmentGroups, model.pbd.colouring);

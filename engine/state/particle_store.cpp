@@ -1,5 +1,6 @@
 #include "state/particle_store.h"
 
+#include <numeric>
 #include <stdexcept>
 
 #include "shaders/shared/sim_types.h"
@@ -13,6 +14,12 @@ constexpr VkBufferUsageFlags kVertexUsage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT;
 
 std::vector<gpu::BodyPush> noBodyPushes(uint32_t count) {
     return std::vector<gpu::BodyPush>(count, gpu::BodyPush{0.0f, 0.0f, 0.0f, gpu::kNoBodyPush});
+}
+
+std::vector<uint32_t> identityRows(uint32_t count) {
+    std::vector<uint32_t> rows(count);
+    std::iota(rows.begin(), rows.end(), 0u);
+    return rows;
 }
 }  // namespace
 
@@ -38,6 +45,7 @@ ParticleStore::ParticleStore(const VulkanContext& ctx, const SharedModel& model)
     triangles_ = makeStorageBuffer<uint32_t>(ctx, model.triangles, "triangle indices", VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
     adjacencyOffsets_ = makeStorageBuffer<uint32_t>(ctx, model.adjacencyOffsets, "vertex-triangle offsets");
     adjacentTriangles_ = makeStorageBuffer<uint32_t>(ctx, model.adjacentTriangles, "vertex-triangle lists");
+    adjacencyRows_ = makeStorageBuffer<uint32_t>(ctx, identityRows(particleCount_), "vertex-triangle rows");
     drags_ = makeStorageBuffer<float>(ctx, particleDrags(model), "particle drag (sigma)");
     const std::vector<glm::vec4> gravities = particleGravities(model);
     perParticleGravity_ = !gravities.empty();
@@ -45,6 +53,8 @@ ParticleStore::ParticleStore(const VulkanContext& ctx, const SharedModel& model)
     integrators_ = makeStorageBuffer<uint32_t>(
         ctx, std::vector<uint32_t>(particleCount_, gpu::kIntegratorSymplecticEuler), "particle integrators");
 }
+
+void ParticleStore::resetAdjacencyRows() { adjacencyRows_.uploadArray<uint32_t>(identityRows(particleCount_)); }
 
 void ParticleStore::writePositions(std::span<const glm::vec3> x) {
     if (x.size() != particleCount_) throw std::invalid_argument("ParticleStore::writePositions: wrong particle count");

@@ -82,6 +82,13 @@ public:
     GpuBuffer& triangleIndices() { return triangles_; }
     const GpuBuffer& adjacencyOffsets() const { return adjacencyOffsets_; }
     const GpuBuffer& adjacentTriangles() const { return adjacentTriangles_; }
+    // Per particle, the vertex whose adjacency row lists its triangles: itself,
+    // but for a particle split from a vertex (solvers/pbd/pbd_splitting.h),
+    // which reads its first vertex's row and keeps the triangles that hold it.
+    const GpuBuffer& adjacencyRows() const { return adjacencyRows_; }
+    GpuBuffer& adjacencyRows() { return adjacencyRows_; }
+    // Every particle its own row (PBD splitting's reset; waits for the queue).
+    void resetAdjacencyRows();
     uint32_t particleCount() const { return particleCount_; }
     uint32_t triangleCount() const { return triangleCount_; }
 
@@ -105,7 +112,7 @@ private:
     uint32_t windParticles_ = 0;  // particleCount_ where some object feels the wind, else 0
     bool perParticleGravity_ = false;
     // Topology, uploaded once: what the normals pass and the renderer read.
-    GpuBuffer triangles_, adjacencyOffsets_, adjacentTriangles_, drags_, gravities_;
+    GpuBuffer triangles_, adjacencyOffsets_, adjacentTriangles_, adjacencyRows_, drags_, gravities_;
     GpuBuffer integrators_;  // written by the solvers (integrators())
 };
 

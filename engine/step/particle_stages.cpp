@@ -114,7 +114,7 @@ void ParticleStages::normals(StepRecorder& rec, uint32_t pass) const {
     const uint32_t n = particles_.particleCount();
     rec.run(pass, *normals_,
             {&particles_.positions(), &particles_.triangleIndices(), &particles_.adjacencyOffsets(),
-             &particles_.adjacentTriangles(), &particles_.normals()},
+             &particles_.adjacentTriangles(), &particles_.adjacencyRows(), &particles_.normals()},
             n, gpu::NormalsPush{n, 0, 0, 0}, {}, {&particles_.normals(), "normal"});
 }
 

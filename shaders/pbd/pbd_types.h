@@ -151,6 +151,49 @@ struct TearPush {
 };
 GPU_CHECK_SIZE(TearPush, 16);
 
+// Splitting torn vertices (pbd/split.comp, pbd/split_reindex.comp;
+// docs/physics.md §1, "Tearing"): once per frame after the tear pass, where a
+// cloth reserves spare particles ("capacity"). A particle's kept triangles
+// (three distinct indices) fall into fans joined through unbroken edges;
+// every fan but the one holding the lowest-indexed triangle moves to a spare
+// particle, allocated by a prefix sum over the cloth's particles in order.
+// At most kSplitMaxFan kept triangles around a particle (checked at load).
+GPU_CONST(uint, kSplitMaxFan, 16u);
+GPU_CONST(uint, kSplitNone, 0xFFFFFFFFu);  // no spare particle for this particle; no slot to follow
+GPU_CONST(uint, kSplitDrop, 0xFFFFFFFEu);  // a triangle corner whose triangle leaves the surface
+// The runs of pbd/split.comp and pbd/split_reindex.comp (SplitPush::stage).
+GPU_CONST(uint, kSplitCount, 0u);    // per particle: its fans less one
+GPU_CONST(uint, kSplitApply, 1u);    // per particle: the new particles, the corners' new indices
+GPU_CONST(uint, kSplitReindex, 2u);  // per triangle and per stretch and bending constraint: the new indices
+
+// One cloth that splits vertices: its particles [firstParticle,
+// firstParticle + vertexCount + spareCount), the spare ones last, and its
+// triangles; firstThread and firstTriangleThread place it in the runs'
+// thread ranges (the splitting cloths one after another).
+struct SplitCloth {
+    uint firstParticle;
+    uint vertexCount;
+    uint spareCount;
+    uint firstTriangle;
+    uint triangleCount;
+    uint firstThread;
+    uint firstTriangleThread;
+    uint pad0;
+};
+GPU_CHECK_SIZE(SplitCloth, 32);
+
+struct SplitPush {
+    uint stage;           // kSplitCount, kSplitApply or kSplitReindex
+    uint clothCount;
+    uint particleThreads; // the splitting cloths' particles, together
+    uint triangleThreads; // their triangles, together
+    uint distanceCount;   // the reindex run: then a thread per stretch constraint,
+    uint bendingCount;    // then per bending constraint
+    uint pad0;
+    uint pad1;
+};
+GPU_CHECK_SIZE(SplitPush, 32);
+
 // The PBD workgroup solve (pbd/solve_in_workgroup.glsl; docs/physics.md §1,
 // "Small objects in one workgroup"): one workgroup per small object runs
 // whole substeps, the shared particle stages included, with the object's

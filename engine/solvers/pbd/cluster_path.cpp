@@ -78,6 +78,11 @@ ClusterPath::ClusterPath(const VulkanContext& ctx, const PbdModelView& model, co
     sweepCollides_ = plan.secondSweepCoversEveryParticle && clusterCounts_[1] > 0 &&
                      constraints.shapeMatchGroupCount() == 0 &&
                      std::all_of(coloured_.begin(), coloured_.end(), holdsNothing);
+    // A cloth that splits vertices moves constraints to its spare particles,
+    // at the end of its range, out of the clusters they were planned in.
+    if (!model.pbd.splitCloths.empty())
+        misfit_ = "a cloth splits vertices as it tears (\"tearing\": {\"capacity\"}), which moves constraints "
+                  "out of the clusters planned at load";
     if (constraints.range().count == 0) return;
 
     // The CPU cluster sweep reads positions it wrote in an earlier phase only
@@ -91,7 +96,7 @@ ClusterPath::ClusterPath(const VulkanContext& ctx, const PbdModelView& model, co
     std::vector<gpu::WorkgroupObject> clusters = plan.clusters;
     if (inDeviceMemory_) contactLists_ = makeContactLists(ctx, clusters, clusterCounts_[0], kCpuClusterSweepWidth);
     plan_ = makeWorkgroupPlanBuffer(ctx, clusters, plan.phases, "cluster plan");
-    if (inDeviceMemory_) misfit_ = clusterTexelMisfit(model, device.maxTexels);
+    if (inDeviceMemory_ && !misfit_) misfit_ = clusterTexelMisfit(model, device.maxTexels);
 }
 
 ClusterPath::~ClusterPath() = default;

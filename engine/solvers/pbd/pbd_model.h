@@ -54,6 +54,9 @@ struct PbdModel {
     // (docs/physics.md §1, "Tearing"), 0 where they do not; rows past its
     // end (the solids') do not tear either.
     std::vector<float> tearStrains;
+    // The tearing cloths that split vertices, with their spare particles
+    // (docs/physics.md §1, "Tearing"; pbd_splitting.h), in particle order.
+    std::vector<gpu::SplitCloth> splitCloths;
     std::vector<gpu::DistanceConstraint> distance;
     ColourGroups distanceGroups;
     std::vector<gpu::BendingConstraint> bending;

@@ -34,6 +34,45 @@ void appendPbdMaterials(PbdModel& pbd, const std::vector<ClothObject>& cloths) {
     }
 }
 
+namespace {
+
+// A tearing cloth's spare particles for split vertices (docs/physics.md §1,
+// "Tearing"; pbd_splitting.h), at the end of its range so that the range
+// stays one piece (the workgroup path holds it in shared memory). Until a
+// split takes one, a spare particle is inert: inverse mass 0 (no motion, no
+// collision, no energy), at rest on the cloth's first vertex, in no triangle
+// and no constraint. Returns how many.
+uint32_t appendSpareParticles(SharedModel& model, PbdModel& pbd, const ClothObject& cloth, uint32_t first,
+                              uint32_t vertexCount, uint32_t firstTriangle, uint32_t triangleCount) {
+    if (!cloth.tearing.enabled || cloth.method != SolverMethod::Pbd) return 0;
+    const uint32_t spares = cloth.tearing.spareParticles(vertexCount);
+    if (spares == 0) return 0;
+    std::vector<uint32_t> fans(vertexCount, 0);
+    for (uint32_t t = firstTriangle; t < firstTriangle + triangleCount; ++t)
+        for (uint32_t k = 0; k < 3; ++k) ++fans[model.triangles[3 * size_t(t) + k] - first];
+    for (uint32_t v = 0; v < vertexCount; ++v)
+        if (fans[v] > gpu::kSplitMaxFan)
+            throw std::invalid_argument(fmt::format(
+                "cloth '{}': vertex {} is in {} triangles, and splitting vertices (\"tearing\": {{\"capacity\"}}) "
+                "takes at most {}; set \"capacity\": 0",
+                clipInput(cloth.name), v, fans[v], gpu::kSplitMaxFan));
+    const glm::vec3 rest(model.positions[first]);
+    for (uint32_t k = 0; k < spares; ++k) {
+        model.positions.emplace_back(rest, 0.0f);
+        model.velocities.emplace_back(0.0f);
+    }
+    const uint32_t threads = pbd.splitCloths.empty() ? 0
+                                                     : pbd.splitCloths.back().firstThread +
+                                                           pbd.splitCloths.back().vertexCount +
+                                                           pbd.splitCloths.back().spareCount;
+    const uint32_t triangleThreads =
+        pbd.splitCloths.empty() ? 0 : pbd.splitCloths.back().firstTriangleThread + pbd.splitCloths.back().triangleCount;
+    pbd.splitCloths.push_back({first, vertexCount, spares, firstTriangle, triangleCount, threads, triangleThreads, 0});
+    return spares;
+}
+
+}  // namespace
+
 void appendPbdCloth(SharedModel& model, PbdModel& pbd, const ClothObject& cloth, uint32_t object,
                     ModelDiagnostics& diagnostics) {
     const ClothGeometry mesh = buildClothGeometry(cloth);
@@ -94,9 +133,10 @@ void appendPbdCloth(SharedModel& model, PbdModel& pbd, const ClothObject& cloth,
         appendShapeMatchGroup(model, pbd, cloth.shapeMatching, first, masses);
     }
 
-    model.objects.push_back({cloth.name, first, vertexCount, firstTriangle,
-                             static_cast<uint32_t>(mesh.triangles.size() / 3), cloth.color, cloth.drag,
-                             cloth.contacts, cloth.aero});
+    const auto triangleCount = static_cast<uint32_t>(mesh.triangles.size() / 3);
+    const uint32_t spares = appendSpareParticles(model, pbd, cloth, first, vertexCount, firstTriangle, triangleCount);
+    model.objects.push_back({cloth.name, first, vertexCount + spares, firstTriangle, triangleCount, cloth.color,
+                             cloth.drag, cloth.contacts, cloth.aero});
 }
 
 // docs/physics.md §16, "XPBD for solids": the solid's tetrahedra with their rest shapes as

@@ -4,6 +4,7 @@
 // families' stiffness and its shape matching.
 // A settings header: plain data that the scene (scene/scene.h) holds, so
 // it includes nothing of the engine's (docs/architecture.md, "Layers").
+#include <cmath>
 #include <cstdint>
 
 namespace vksim {
@@ -67,10 +68,20 @@ struct ShapeMatchParams {
 // Tearing of a PBD cloth (docs/physics.md §1, "Tearing"): a stretch
 // constraint whose length passes (1 + strain) times its rest length at the
 // end of a frame breaks for good, and the bending constraints hinged on its
-// edge break with it.
+// edge break with it. With a capacity, a vertex whose triangles the cracks
+// separate splits into a particle per piece, taken from spare particles
+// reserved at the end of the cloth's range (solvers/pbd/pbd_splitting.h).
 struct TearingParams {
     bool enabled = false;
     float strain = 0.5f;  // > 0: the breaking strain (l - l0) / l0
+    // The spare particles: below 1 a fraction of the cloth's vertices, from 1
+    // on a count; 0 (the default) splits nothing and drops torn triangles.
+    float capacity = 0.0f;
+    // The spare particles of a cloth of `vertexCount` vertices.
+    uint32_t spareParticles(uint32_t vertexCount) const {
+        if (capacity >= 1.0f) return static_cast<uint32_t>(capacity);
+        return static_cast<uint32_t>(std::ceil(double(capacity) * double(vertexCount)));
+    }
 };
 
 }  // namespace vksim

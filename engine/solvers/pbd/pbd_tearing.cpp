@@ -9,6 +9,7 @@
 
 #include "geometry/shared_math.h"
 #include "solvers/pbd/pbd_constraints.h"
+#include "solvers/pbd/pbd_splitting.h"
 #include "state/particle_store.h"
 #include "step/step_recorder.h"
 #include "vk/barriers.h"
@@ -40,10 +41,16 @@ std::vector<uint32_t> findHinges(const EdgeMap& edges, const std::vector<gpu::Be
     return hinges;
 }
 
-// The triangles with an edge that can tear, each with its edges' constraints.
-std::vector<glm::uvec4> findTriangleEdges(const EdgeMap& edges, const std::vector<uint32_t>& triangles) {
+// The triangles with an edge that can tear, each with its edges' constraints,
+// but those of the cloths that split vertices (their torn triangles stay).
+std::vector<glm::uvec4> findTriangleEdges(const EdgeMap& edges, const std::vector<uint32_t>& triangles,
+                                          const std::vector<gpu::SplitCloth>& splitting) {
     std::vector<glm::uvec4> out;
     for (uint32_t t = 0; 3 * t + 2 < triangles.size(); ++t) {
+        if (std::any_of(splitting.begin(), splitting.end(), [t](const gpu::SplitCloth& c) {
+                return t >= c.firstTriangle && t < c.firstTriangle + c.triangleCount;
+            }))
+            continue;
         const uint32_t a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
         const glm::uvec4 entry(t, edgeConstraint(edges, a, b), edgeConstraint(edges, b, c),
                                edgeConstraint(edges, c, a));
@@ -77,16 +84,22 @@ PbdTearing::PbdTearing(const VulkanContext& ctx, const PbdModelView& model, PbdC
     initialBending_.resize(constraints.count(gpu::kPbdFamilyBending));
     const EdgeMap edges = tearingEdges(initialDistance_, strains_);
     hinges_ = findHinges(edges, initialBending_);
-    triangleEdges_ = findTriangleEdges(edges, model.shared.triangles);
+    triangleEdges_ = findTriangleEdges(edges, model.shared.triangles, model.pbd.splitCloths);
     strainBuffer_ = makeStorageBuffer<float>(ctx, strains_, "tear strains");
     hingeBuffer_ = makeStorageBuffer<uint32_t>(ctx, hinges_, "bending hinges");
     triangleEdgeBuffer_ = makeStorageBuffer<glm::uvec4>(ctx, triangleEdges_, "tearing triangle edges");
     kernel_ = std::make_unique<ComputeKernel>(ctx, "pbd/tear.comp", sizeof(gpu::TearPush));
+    if (!model.pbd.splitCloths.empty())
+        splitting_ = std::make_unique<PbdSplitting>(ctx, model, constraints, particles, initialDistance_,
+                                                    initialBending_);
 }
 
 PbdTearing::~PbdTearing() = default;
 
-void PbdTearing::declarePasses(StepPlan& plan) { pass_ = plan.declare("pbd: tear", StageKind::Solve, "pbd"); }
+void PbdTearing::declarePasses(StepPlan& plan) {
+    pass_ = plan.declare("pbd: tear", StageKind::Solve, "pbd");
+    if (splitting_) splitPass_ = plan.declare("pbd: split", StageKind::Solve, "pbd");
+}
 
 void PbdTearing::setStrains(const std::vector<float>& strains) {
     if (strains.size() != strains_.size()) throw std::invalid_argument("tear strain rows cannot change at run time");
@@ -120,6 +133,7 @@ void PbdTearing::recordFrameEnd(StepRecorder& rec) const {
     if (bendingCount + triangleCount > 0)
         rec.run(pass_, *kernel_, buffers, bendingCount + triangleCount,
                 gpu::TearPush{gpu::kPbdFamilyBending, bendingCount + triangleCount, bendingCount, 0});
+    if (splitting_) splitting_->recordFrameEnd(rec, splitPass_);
 }
 
 void PbdTearing::reset(const SharedModel& model) {
@@ -127,12 +141,14 @@ void PbdTearing::reset(const SharedModel& model) {
     if (!initialBending_.empty())
         constraints_.constraints(gpu::kPbdFamilyBending).uploadArray<gpu::BendingConstraint>(initialBending_);
     if (!model.triangles.empty()) particles_.triangleIndices().uploadArray<uint32_t>(model.triangles);
+    if (splitting_) splitting_->reset();
 }
 
 void PbdTearing::addStateBuffers(std::vector<GpuBuffer*>& out) {
     out.push_back(&constraints_.constraints(gpu::kPbdFamilyDistance));
     out.push_back(&constraints_.constraints(gpu::kPbdFamilyBending));
     out.push_back(&particles_.triangleIndices());
+    if (splitting_) splitting_->addStateBuffers(out);
 }
 
 std::string PbdTearing::describe() const {
@@ -144,8 +160,10 @@ std::string PbdTearing::describe() const {
     for (size_t j = 0; j < initialBending_.size(); ++j) bendingBroken += bending[j].scale < 0.0f ? 1 : 0;
     for (const glm::uvec4& e : triangleEdges_)
         dropped += triangles[3 * e.x] == triangles[3 * e.x + 1] && triangles[3 * e.x] == triangles[3 * e.x + 2] ? 1 : 0;
-    return fmt::format("tearing: {} of {} stretch constraints broken (and {} bending), {} of {} triangles dropped",
-                       stretchBroken, initialDistance_.size(), bendingBroken, dropped, triangleEdges_.size());
+    std::string line =
+        fmt::format("tearing: {} of {} stretch constraints broken (and {} bending), {} of {} triangles dropped",
+                    stretchBroken, initialDistance_.size(), bendingBroken, dropped, triangleEdges_.size());
+    return splitting_ ? line + "\n" + splitting_->describe() : line;
 }
 
 uint32_t tearReference(std::vector<gpu::DistanceConstraint>& distance, std::vector<gpu::BendingConstraint>& bending,

@@ -9,6 +9,8 @@
 // no change and the paths step the same bits. The broken flags carry from
 // frame to frame, so the two constraint buffers and the triangle indices
 // are saved state while a cloth tears. Only built where some cloth tears.
+// Where a cloth reserves spare particles, the split pass follows the tear
+// pass (pbd_splitting.h) and that cloth's torn triangles stay, re-indexed.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -24,6 +26,7 @@ namespace vksim {
 class ComputeKernel;
 class ParticleStore;
 class PbdConstraints;
+class PbdSplitting;
 class StepPlan;
 class StepRecorder;
 class VulkanContext;
@@ -44,10 +47,12 @@ public:
     void setStrains(const std::vector<float>& strains);
     const std::vector<float>& strains() const { return strains_; }
     void recordFrameStart(StepRecorder& rec);
-    // The two runs of the tear pass, on the end-of-frame positions x.
+    // The two runs of the tear pass, on the end-of-frame positions x, then
+    // the split pass where a cloth splits vertices.
     void recordFrameEnd(StepRecorder& rec) const;
 
-    // Back to the model's constraints, none broken, and its triangles (waits for the queue).
+    // Back to the model's constraints, none broken, its triangles and no
+    // vertex split (waits for the queue).
     void reset(const SharedModel& model);
     // The distance and bending constraint buffers, whose broken flags carry
     // across frames, and the triangle indices.
@@ -55,13 +60,15 @@ public:
 
     // What has torn, read back (waits for the queue): for a run's summary,
     // "tearing: 12 of 2162 stretch constraints broken (and 9 bending), 14
-    // of 1058 triangles dropped".
+    // of 1058 triangles dropped", and the splitting's line where a cloth splits.
     std::string describe() const;
+    // Null unless some cloth splits vertices.
+    const PbdSplitting* splitting() const { return splitting_.get(); }
 
     // Per bending constraint in the GPU's order: the index of the stretch
     // constraint on its hinge edge (particles x, y), or gpu::kNoHinge.
     const std::vector<uint32_t>& hinges() const { return hinges_; }
-    // Per triangle of a tearing cloth: its index in the model (x) and the
+    // Per triangle of a tearing cloth that splits no vertex: its index in the model (x) and the
     // stretch constraints of its three edges (y, z, w; gpu::kNoHinge where
     // an edge has none).
     const std::vector<glm::uvec4>& triangleEdges() const { return triangleEdges_; }
@@ -69,7 +76,7 @@ public:
 private:
     ParticleStore& particles_;
     PbdConstraints& constraints_;
-    uint32_t pass_ = 0;
+    uint32_t pass_ = 0, splitPass_ = 0;
     std::vector<float> strains_;
     std::optional<std::vector<float>> pendingStrains_;
     // The constraints as uploaded, for reset().
@@ -79,6 +86,7 @@ private:
     std::vector<glm::uvec4> triangleEdges_;
     GpuBuffer strainBuffer_, hingeBuffer_, triangleEdgeBuffer_;
     std::unique_ptr<ComputeKernel> kernel_;
+    std::unique_ptr<PbdSplitting> splitting_;
 };
 
 // The tear pass on the CPU in double precision (the test oracle of
