@@ -199,8 +199,8 @@ ContactReferenceSolve::TriangleProjection ContactReferenceSolve::projectTriangle
         d, w[0], d0, wq, ref::contactTriangleOffset(weights, rest[0], rest[1], rest[2], rest[3]), distance,
         std::sqrt(double(vertex.friction) * double(corner.friction)));
     projection.corrections[0] = correction.vertex;
-    for (uint32_t corner = 0; corner < 3; ++corner)
-        projection.corrections[corner + 1] = ref::contactCornerCorrection(correction, weights[corner], w[corner + 1]);
+    for (uint32_t i = 0; i < 3; ++i)
+        projection.corrections[i + 1] = ref::contactCornerCorrection(correction, weights[i], w[i + 1]);
     return projection;
 }
 

@@ -36,11 +36,11 @@ Stepper::Stepper(const VulkanContext& ctx, const SimModel& model, const SolverSe
       wind_(someObjectFeelsWind(model) ? std::make_unique<WindStage>(ctx, model, particles_) : nullptr),
       keyframes_(model.keyframeTracks.empty() ? nullptr : std::make_unique<KeyframeStage>(ctx, model, colliders_)),
       tethers_(model.solvedTethers.empty() ? nullptr : std::make_unique<TetherStage>(ctx, model)),
-      solvers_(makeParticleSolvers(ctx, model, particles_, colliders_, settings)),
-      rigid_(std::make_unique<RigidSolver>(ctx, model.rigid, colliders_)),
       attachments_(model.frameAttachments.empty()
                        ? nullptr
-                       : std::make_unique<FrameAttachmentStage>(ctx, model, particles_, colliders_)) {
+                       : std::make_unique<FrameAttachmentStage>(ctx, model, particles_, colliders_)),
+      solvers_(makeParticleSolvers(ctx, model, particles_, colliders_, settings)),
+      rigid_(std::make_unique<RigidSolver>(ctx, model.rigid, colliders_)) {
     // The bodies are colliders of the particles, after the scene's (ColliderSet).
     if (!rigid_->empty() && colliders_.count() > colliders_.sceneCount())
         coupling_ = std::make_unique<BodyCoupling>(ctx, *rigid_, particles_, colliders_);

@@ -363,7 +363,9 @@ TEST_F(ContactDetectionTest, TriangleContactsMatchABruteForceSearch) {
             const uint32_t start = lists.incidenceStart[k], end = start + lists.incidenceCount[k];
             entries += end - start;
             for (uint32_t e = start; e < end; ++e) {
-                if (e > start) ASSERT_LT(lists.incidence[e - 1], lists.incidence[e]);
+                if (e > start) {
+                    ASSERT_LT(lists.incidence[e - 1], lists.incidence[e]);
+                }
                 const uint32_t c = lists.incidence[e] / 4, role = lists.incidence[e] % 4;
                 ASSERT_LT(c, count);
                 const gpu::TriangleContact& contact = lists.contacts[c];

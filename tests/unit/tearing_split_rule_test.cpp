@@ -105,7 +105,9 @@ TEST(TearingSplitRule, CutAlongARowSplitsItsVertices) {
     // No whole constraint joins the two pieces; the broken ones stayed on row 1.
     for (const gpu::DistanceConstraint& d : s.state.distance) {
         const bool upper = std::max(d.p0, d.p1) <= 5, lower = std::min(d.p0, d.p1) >= 6;
-        if (d.restLength > 0.0f) EXPECT_TRUE(upper || lower) << d.p0 << "-" << d.p1;
+        if (d.restLength > 0.0f) {
+            EXPECT_TRUE(upper || lower) << d.p0 << "-" << d.p1;
+        }
     }
     EXPECT_NEAR(massOf(s.state), mass, 1e-12 * mass);
     // Nothing more to split.
