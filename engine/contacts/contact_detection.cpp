@@ -2,44 +2,36 @@
 
 #include <algorithm>
 
+#include "contacts/contact_list_buffer.h"
+
 namespace vksim {
-
-namespace {
-
-GpuBuffer uints(const VulkanContext& ctx, uint64_t count, const std::string& name) {
-    return GpuBuffer(ctx, std::max<VkDeviceSize>(16, count * sizeof(uint32_t)),
-                     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind::DeviceLocal,
-                     name);
-}
-
-}  // namespace
 
 ContactDetection::ContactDetection(const VulkanContext& ctx, const ContactModel& model, const GpuBuffer& particles)
     : model_(model),
       particles_(particles),
       groups_(makeStorageBuffer<gpu::ContactGroup>(ctx, model.groups, "contact groups")),
       localIndices_(makeStorageBuffer<uint32_t>(ctx, model.localIndices, "contact indices within their group")),
-      bucketOf_(uints(ctx, model.count(), "contact bucket of")),
-      bucketCounts_(uints(ctx, model.tableSize, "contact bucket counts")),
-      bucketFill_(uints(ctx, model.tableSize, "contact bucket fill")),
-      unordered_(uints(ctx, model.count(), "contact grid unordered")),
-      sorted_(uints(ctx, model.count(), "contact grid")),
-      counts_(uints(ctx, model.count(), "contact counts")),
-      offsets_(uints(ctx, model.count(), "contact offsets")),
-      neighbours_(uints(ctx, model.capacity, "contact neighbours")),
-      totals_(uints(ctx, 4, "contact totals")),
-      constraintCounts_(uints(ctx, model.count(), "contact constraint counts")),
-      constraintOffsets_(uints(ctx, model.count(), "contact constraint offsets")),
-      constraints_(uints(ctx, uint64_t{model.capacity / 2} * 2, "contact constraints")),
-      constraintOf_(uints(ctx, model.capacity, "contact constraint of entry")),
-      colours_(uints(ctx, model.capacity / 2, "contact colours")),
-      rounds_(uints(ctx, model.capacity / 2, "contact colour rounds")),
+      bucketOf_(contactListBuffer(ctx, model.count(), "contact bucket of")),
+      bucketCounts_(contactListBuffer(ctx, model.tableSize, "contact bucket counts")),
+      bucketFill_(contactListBuffer(ctx, model.tableSize, "contact bucket fill")),
+      unordered_(contactListBuffer(ctx, model.count(), "contact grid unordered")),
+      sorted_(contactListBuffer(ctx, model.count(), "contact grid")),
+      counts_(contactListBuffer(ctx, model.count(), "contact counts")),
+      offsets_(contactListBuffer(ctx, model.count(), "contact offsets")),
+      neighbours_(contactListBuffer(ctx, model.capacity, "contact neighbours")),
+      totals_(contactListBuffer(ctx, 4, "contact totals")),
+      constraintCounts_(contactListBuffer(ctx, model.count(), "contact constraint counts")),
+      constraintOffsets_(contactListBuffer(ctx, model.count(), "contact constraint offsets")),
+      constraints_(contactListBuffer(ctx, uint64_t{model.capacity / 2} * 2, "contact constraints")),
+      constraintOf_(contactListBuffer(ctx, model.capacity, "contact constraint of entry")),
+      colours_(contactListBuffer(ctx, model.capacity / 2, "contact colours")),
+      rounds_(contactListBuffer(ctx, model.capacity / 2, "contact colour rounds")),
       dispatches_(ctx, sizeof(gpu::ContactDispatch) * (gpu::kFirstColourDispatch + gpu::kContactColours),
                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, MemoryKind::DeviceLocal,
                   "contact dispatches"),
       colourTable_(ctx, sizeof(gpu::ContactColourTable), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind::DeviceLocal,
                    "contact colour table"),
-      colourLists_(uints(ctx, model.capacity / 2, "contact colour lists")),
+      colourLists_(contactListBuffer(ctx, model.capacity / 2, "contact colour lists")),
       bucketScan_(ctx, model.tableSize, "contact bucket scan"),
       pairScan_(ctx, model.count(), "contact pair scan"),
       constraintScan_(ctx, model.count(), "contact constraint scan"),

@@ -3,17 +3,9 @@
 #include <algorithm>
 #include <span>
 
+#include "contacts/contact_list_buffer.h"
+
 namespace vksim {
-
-namespace {
-
-GpuBuffer uints(const VulkanContext& ctx, uint64_t count, const std::string& name) {
-    return GpuBuffer(ctx, std::max<VkDeviceSize>(16, count * sizeof(uint32_t)),
-                     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind::DeviceLocal,
-                     name);
-}
-
-}  // namespace
 
 TriangleDetection::TriangleDetection(const VulkanContext& ctx, const ContactModel& model, const GpuBuffer& particles,
                                      const ContactDetection& pairs)
@@ -21,23 +13,23 @@ TriangleDetection::TriangleDetection(const VulkanContext& ctx, const ContactMode
       particles_(particles),
       pairs_(pairs),
       triangles_(makeStorageBuffer(ctx, std::span<const gpu::ContactTriangle>(model.triangles), "contact triangles")),
-      counts_(uints(ctx, model.triangleCount(), "triangle contact counts")),
-      offsets_(uints(ctx, model.triangleCount(), "triangle contact offsets")),
-      totals_(uints(ctx, 4, "triangle contact totals")),
+      counts_(contactListBuffer(ctx, model.triangleCount(), "triangle contact counts")),
+      offsets_(contactListBuffer(ctx, model.triangleCount(), "triangle contact offsets")),
+      totals_(contactListBuffer(ctx, 4, "triangle contact totals")),
       contacts_(ctx, std::max<VkDeviceSize>(16, VkDeviceSize{model.triangleCapacity} * sizeof(gpu::TriangleContact)),
                 VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind::DeviceLocal,
                 "triangle contacts"),
-      colours_(uints(ctx, model.triangleCapacity, "triangle contact colours")),
-      rounds_(uints(ctx, model.triangleCapacity, "triangle contact colour rounds")),
-      incidenceStart_(uints(ctx, model.count(), "triangle contact incidence start")),
-      incidenceFill_(uints(ctx, model.count(), "triangle contact incidence count")),
-      incidence_(uints(ctx, uint64_t{4} * model.triangleCapacity, "triangle contact incidence")),
+      colours_(contactListBuffer(ctx, model.triangleCapacity, "triangle contact colours")),
+      rounds_(contactListBuffer(ctx, model.triangleCapacity, "triangle contact colour rounds")),
+      incidenceStart_(contactListBuffer(ctx, model.count(), "triangle contact incidence start")),
+      incidenceFill_(contactListBuffer(ctx, model.count(), "triangle contact incidence count")),
+      incidence_(contactListBuffer(ctx, uint64_t{4} * model.triangleCapacity, "triangle contact incidence")),
       dispatches_(ctx, sizeof(gpu::ContactDispatch) * (gpu::kFirstColourDispatch + gpu::kContactColours),
                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, MemoryKind::DeviceLocal,
                   "triangle contact dispatches"),
       colourTable_(ctx, sizeof(gpu::ContactColourTable), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind::DeviceLocal,
                    "triangle contact colour table"),
-      colourLists_(uints(ctx, model.triangleCapacity, "triangle contact colour lists")),
+      colourLists_(contactListBuffer(ctx, model.triangleCapacity, "triangle contact colour lists")),
       constraintScan_(ctx, model.triangleCount(), "triangle contact scan"),
       incidenceScan_(ctx, model.count(), "triangle contact incidence scan"),
       find_(ctx, "contacts/triangle_pairs.comp", sizeof(gpu::ContactPush)),

@@ -22,6 +22,15 @@ ClothObject contactCloth(const std::string& name, uint32_t side, float spacing, 
     return cloth;
 }
 
+SolverSettings contactSettings(ContactSolve solve) {
+    SolverSettings settings;
+    settings.substeps = 4;
+    settings.pbd.iterations = 8;
+    settings.pbd.path = PbdPath::PerColour;
+    settings.contactSolve = solve;
+    return settings;
+}
+
 double closestAcrossObjects(const SimModel& model, const std::vector<glm::vec4>& x) {
     double closest = std::numeric_limits<double>::infinity();
     for (size_t a = 0; a < model.objects.size(); ++a)

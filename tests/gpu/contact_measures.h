@@ -19,6 +19,9 @@ namespace vksim::test {
 // of 0.05 kg, with contacts of `thickness` (no self-contact, friction 0.3).
 ClothObject contactCloth(const std::string& name, uint32_t side, float spacing, glm::vec3 position, float thickness);
 
+// 4 substeps x 8 iterations on the per-colour path, contacts by `solve`.
+SolverSettings contactSettings(ContactSolve solve);
+
 // The particles' linear momentum, angular momentum about the world origin
 // and kinetic energy (pinned particles left out).
 struct Momenta {

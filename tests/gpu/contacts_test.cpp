@@ -35,16 +35,6 @@ Scene twoCloths(uint32_t side, float drop) {
     return scene;
 }
 
-// 4 substeps x 8 iterations on the per-colour path, contacts by `solve`.
-SolverSettings contactSettings(ContactSolve solve) {
-    SolverSettings settings;
-    settings.substeps = 4;
-    settings.pbd.iterations = 8;
-    settings.pbd.path = PbdPath::PerColour;
-    settings.contactSolve = solve;
-    return settings;
-}
-
 // Two 12 x 12 cloths dropped onto each other and the ground, with each
 // contact solve: the particles of one never come closer to the other's than
 // the contact distance t_a + t_b = 2t, less what the iterations leave

@@ -254,7 +254,9 @@ TEST_F(TearingSplit, TornSurfaceIsAManifold) {
         EXPECT_EQ(overused, 0u);
         // Past the capacity, a triangle dropped this frame can leave a
         // neighbour's fan in pieces until the next frame splits or drops it.
-        if (capacity == float(kVertices)) EXPECT_EQ(pieces, 0u);
+        if (capacity == float(kVertices)) {
+            EXPECT_EQ(pieces, 0u);
+        }
         EXPECT_EQ(unusedTouched, 0u);
     }
 }

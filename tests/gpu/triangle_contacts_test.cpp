@@ -44,16 +44,6 @@ Scene coarseCloths(float drop, bool triangles) {
     return scene;
 }
 
-// 4 substeps x 8 iterations on the per-colour path, contacts by `solve`.
-SolverSettings contactSettings(ContactSolve solve) {
-    SolverSettings settings;
-    settings.substeps = 4;
-    settings.pbd.iterations = 8;
-    settings.pbd.path = PbdPath::PerColour;
-    settings.contactSolve = solve;
-    return settings;
-}
-
 // The mean height of an object's particles.
 double meanHeight(const std::vector<glm::vec4>& x, const ObjectRange& object) {
     double sum = 0.0;
