@@ -11,12 +11,15 @@
 // checkout. The tetgen program is hidden (PATH is emptied): a child process
 // per input would dominate the run, and tetgen's output is fuzz_tetgen's.
 //
-// Inputs asking for mesh collider grids finer than kMaxFuzzSdfResolution are
-// skipped: a valid scene may ask for 16M samples (resolution 256), which
-// takes seconds by design, and under the sanitizers on a loaded 2-core
-// machine that ran into libFuzzer's 10 s timeout (a false finding). The
-// scene loader's checks of "resolution" are the same at any value, and
-// fuzz_obj bakes fuzzed meshes.
+// Inputs asking for more signed-distance samples than kMaxFuzzSdfSamples in
+// all (the sum of resolution^3 over the mesh colliders, one grid at 64) are
+// skipped: a valid scene may ask for 16M samples (resolution 256), or for
+// several grids, and baking them takes seconds by design. Under the
+// sanitizers on a loaded 2-core machine a scene with two grids at 64 ran
+// into libFuzzer's 10 s timeout (a false finding). The scene loader's checks
+// of "resolution" are the same at any value, and fuzz_obj bakes fuzzed
+// meshes.
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -35,22 +38,26 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr double kMaxFuzzSdfResolution = 64;
+constexpr double kMaxFuzzSdfSamples = 64.0 * 64.0 * 64.0;
 
-// True when a "resolution" key anywhere holds a number above the limit (only
-// mesh colliders have a scalar resolution). Text nlohmann cannot parse is
-// left to the scene loader to refuse.
-bool asksForAFineGrid(const nlohmann::json& value) {
+// The signed-distance samples the input asks for: resolution^3 summed over
+// every "resolution" key that holds a number (only mesh colliders have a
+// scalar resolution). Text nlohmann cannot parse asks for none: the scene
+// loader refuses it.
+double sdfSamplesAskedFor(const nlohmann::json& value) {
+    double samples = 0.0;
     if (value.is_array()) {
-        for (const nlohmann::json& item : value)
-            if (asksForAFineGrid(item)) return true;
+        for (const nlohmann::json& item : value) samples += sdfSamplesAskedFor(item);
     } else if (value.is_object()) {
         for (const auto& [key, item] : value.items()) {
-            if (key == "resolution" && item.is_number() && !(item.get<double>() <= kMaxFuzzSdfResolution)) return true;
-            if (asksForAFineGrid(item)) return true;
+            if (key == "resolution" && item.is_number()) {
+                const double resolution = std::abs(item.get<double>());
+                samples += resolution * resolution * resolution;
+            }
+            samples += sdfSamplesAskedFor(item);
         }
     }
-    return false;
+    return samples;
 }
 
 class ScratchScenes {
@@ -89,8 +96,9 @@ private:
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     static const ScratchScenes scratch;
     const std::string_view text(reinterpret_cast<const char*>(data), size);
-    if (asksForAFineGrid(nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false, /*ignore_comments=*/true)))
-        return 0;
+    const double samples =
+        sdfSamplesAskedFor(nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false, /*ignore_comments=*/true));
+    if (!(samples <= kMaxFuzzSdfSamples)) return 0;
     try {
         vksim::parseScene(text, scratch.sceneFile());
     } catch (const vksim::SceneError& error) {
