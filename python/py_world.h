@@ -115,9 +115,9 @@ public:
             throw py::value_error("vksim.World.export: " + path + ": expected a file name ending in .obj or .ply");
         const std::vector<glm::vec4> x = world_->particles().readPositions();
         const std::vector<glm::vec4> n = world_->normals().downloadArray<glm::vec4>();
-        std::vector<uint32_t> triangles(3 * chosen->triangleCount);
-        for (size_t k = 0; k < triangles.size(); ++k)
-            triangles[k] = model.triangles[3 * chosen->firstTriangle + k] - chosen->firstParticle;
+        // As the GPU holds them now: a tearing cloth drops and moves its triangles.
+        const std::vector<uint32_t> triangles =
+            objectSurface(*chosen, world_->triangleIndices().downloadArray<uint32_t>());
         const MeshView mesh{std::span(x).subspan(chosen->firstParticle, chosen->particleCount),
                             std::span(n).subspan(chosen->firstParticle, chosen->particleCount), triangles};
         const std::string comment = fmt::format("vksim: {} at frame {}", chosen->name, frame());

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <span>
 #include <stdexcept>
 #include <system_error>
@@ -64,17 +65,7 @@ FrameExporter::FrameExporter(const VulkanContext& ctx, const World& sim, ExportS
     const std::vector<std::string> stems = uniqueFileStems(names);  // objects and bodies never share a file
     for (size_t i = 0; i < model.objects.size(); ++i) {
         const ObjectRange& range = model.objects[i];
-        ExportedObject object{range.name, stems[i], range.firstParticle, range.particleCount, {}};
-        const auto first = model.triangles.begin() + 3 * static_cast<ptrdiff_t>(range.firstTriangle);
-        object.triangles.assign(first, first + 3 * static_cast<ptrdiff_t>(range.triangleCount));
-        for (uint32_t& index : object.triangles) {
-            // Triangle indices are global; the files number vertices per object.
-            if (index < range.firstParticle || index >= range.firstParticle + range.particleCount)
-                throw std::logic_error(fmt::format("object '{}': a triangle uses particle {} outside its range",
-                                                   range.name, index));
-            index -= range.firstParticle;
-        }
-        objects_.push_back(std::move(object));
+        objects_.push_back({range.name, stems[i], range, objectSurface(range, model.triangles)});
     }
     for (uint32_t b = 0; b < rigid.bodyCount(); ++b) {
         // The shape's frame -> the body frame: p_shape + R_shape v
@@ -100,6 +91,12 @@ FrameExporter::FrameExporter(const VulkanContext& ctx, const World& sim, ExportS
         sources.push_back({&sim.positions(), particleBytes});
         sources.push_back({&sim.normals(), particleBytes});
     }
+    // A tearing cloth drops triangles and moves them to split particles:
+    // its surface is read back with the frame.
+    surfaceChanges_ = std::any_of(sim.scene().cloths.begin(), sim.scene().cloths.end(),
+                                  [](const ClothObject& cloth) { return cloth.tearing.enabled; });
+    if (surfaceChanges_)
+        sources.push_back({&sim.triangleIndices(), VkDeviceSize{model.triangleCount()} * 3 * sizeof(uint32_t)});
     if (!bodies_.empty())
         sources.push_back({&sim.solver<RigidSolver>().states(), VkDeviceSize{rigid.bodyCount()} * sizeof(gpu::RigidBodyState)});
     if (!sources.empty()) readBack_.emplace(ctx, "export", std::move(sources), frameSlots);
@@ -155,10 +152,15 @@ void FrameExporter::writeFrame(const StateReadBack::State& state) {
     if (!objects_.empty()) {
         const std::span<const glm::vec4> positions = state.as<glm::vec4>(0), normals = state.as<glm::vec4>(1);
         source = 2;
+        if (surfaceChanges_) {
+            const std::span<const uint32_t> triangles = state.as<uint32_t>(source++);
+            for (ExportedObject& object : objects_) object.triangles = objectSurface(object.range, triangles);
+        }
         for (size_t i = 0; i < objects_.size(); ++i) {
             const ExportedObject& object = objects_[i];
-            const MeshView mesh{positions.subspan(object.firstParticle, object.particleCount),
-                                normals.subspan(object.firstParticle, object.particleCount), object.triangles};
+            const ObjectRange& range = object.range;
+            const MeshView mesh{positions.subspan(range.firstParticle, range.particleCount),
+                                normals.subspan(range.firstParticle, range.particleCount), object.triangles};
             writeMesh(i, frame, mesh, "object", object.name, object.fileStem);
         }
     }

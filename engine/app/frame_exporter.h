@@ -23,6 +23,7 @@
 
 #include "app/state_read_back.h"
 #include "io/mesh_view.h"
+#include "model/shared_model.h"
 #include "run/frame_observer.h"
 
 namespace vksim {
@@ -65,9 +66,8 @@ private:
     struct ExportedObject {
         std::string name;
         std::string fileStem;
-        uint32_t firstParticle = 0;
-        uint32_t particleCount = 0;
-        std::vector<uint32_t> triangles;  // local to the object
+        ObjectRange range;
+        std::vector<uint32_t> triangles;  // local to the object (objectSurface)
     };
     struct ExportedBody {
         std::string name;
@@ -85,9 +85,11 @@ private:
     ExportSettings settings_;
     std::vector<ExportedObject> objects_;
     std::vector<ExportedBody> bodies_;
-    // Positions and normals when there are objects, then the body states
-    // when there are bodies; none when the scene has neither.
+    // Positions and normals when there are objects, the triangle indices
+    // when the surface changes, then the body states when there are bodies;
+    // none when the scene has neither.
     std::optional<StateReadBack> readBack_;
+    bool surfaceChanges_ = false;  // a cloth tears: each frame's triangles are read back
     std::vector<glm::vec4> posedPositions_, posedNormals_;  // a body's surface at the frame's pose
     uint64_t framesWritten_ = 0;
 };

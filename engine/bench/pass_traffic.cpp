@@ -55,8 +55,9 @@ constexpr std::array kPassTraffic{
     PassTraffic{"wind: air", ElementKind::AnyParticle, 36, 16, "reads x, aero 16, the clock 4; writes the air"},
     PassTraffic{"wind: triangles", ElementKind::AnyParticle, 2 * (12 + 16 + 9 * 16), 2 * 16,
                 "2 triangles: reads 3 indices, aero 16, 3 x, 3 air, 3 v; writes the force"},
-    PassTraffic{"wind: forces", ElementKind::AnyParticle, 16 + 8 + 6 * 20, 16,
-                "reads x, 2 CSR offsets 8, 6 x (triangle index, its force); writes a"},
+    PassTraffic{"wind: forces", ElementKind::AnyParticle, 16 + 4 + 8 + 6 * 32, 16,
+                "reads x, its adjacency row 4, 2 CSR offsets 8, 6 x (triangle index, its 3 indices, its force); "
+                "writes a"},
 
     PassTraffic{"pd: predict", ElementKind::PdParticle, 32, 32, "particle/predict.comp: reads x, v; writes v, q0"},
     PassTraffic{"pd: collide: generate", ElementKind::PdParticle, 32, 16,

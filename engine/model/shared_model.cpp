@@ -26,4 +26,20 @@ std::vector<glm::vec4> particleGravities(const SharedModel& model) {
     return gravities;
 }
 
+std::vector<uint32_t> objectSurface(const ObjectRange& object, std::span<const uint32_t> triangles) {
+    std::vector<uint32_t> local;
+    local.reserve(3 * size_t(object.triangleCount));
+    for (uint32_t t = object.firstTriangle; t < object.firstTriangle + object.triangleCount; ++t) {
+        const uint32_t* corners = &triangles[3 * size_t(t)];
+        if (corners[0] == corners[1] && corners[1] == corners[2]) continue;  // dropped by tearing
+        for (uint32_t c = 0; c < 3; ++c) {
+            if (corners[c] < object.firstParticle || corners[c] >= object.firstParticle + object.particleCount)
+                throw std::logic_error(fmt::format("object '{}': a triangle uses particle {} outside its range",
+                                                   object.name, corners[c]));
+            local.push_back(corners[c] - object.firstParticle);
+        }
+    }
+    return local;
+}
+
 }  // namespace vksim

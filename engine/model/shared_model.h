@@ -6,6 +6,7 @@
 // particle store and the collider set upload this part.
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -118,6 +119,13 @@ glm::vec4 ownGravity(const ObjectRange& object);
 // theirs); a mix is refused, as the stages would read a particle of the
 // second kind wrongly.
 std::vector<glm::vec4> particleGravities(const SharedModel& model);
+
+// `object`'s triangles in `triangles` (all the model's, as the GPU holds
+// them now: PBD tearing drops triangles and moves them to split particles),
+// numbered from its first particle, the dropped ones (three equal indices)
+// left out: the surface an export writes. Throws std::logic_error for an
+// index outside the object's range.
+std::vector<uint32_t> objectSurface(const ObjectRange& object, std::span<const uint32_t> triangles);
 
 // Whether some object feels the wind (an "aero" coefficient above 0): the
 // wind's passes and buffers exist only then (step/wind_stage.h).

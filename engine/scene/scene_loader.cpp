@@ -660,12 +660,11 @@ TearingParams readTearing(const Field& field) {
 
 // Splitting vertices (a tearing "capacity") puts a particle beside its twin
 // and moves triangles between particles: what reads particles as fixed
-// neighbours (contacts' rest-shape rule, shape matching's rest offsets, the
-// wind's vertex -> triangle lists) is refused with it.
+// neighbours (contacts' rest-shape rule, shape matching's rest offsets) is
+// refused with it. (The normals and the wind follow the moved triangles.)
 void checkSplitting(const ObjectFields& fields, const ClothObject& cloth) {
     if (!(cloth.tearing.capacity > 0.0f)) return;
     const char* other = cloth.contacts.enabled       ? "\"contacts\" (a split particle would touch its twin)"
-                        : cloth.aero.feelsWind()     ? "\"aero\" (the wind's triangle lists are built at load)"
                         : cloth.shapeMatching.enabled ? "\"shapeMatching\" (its rest offsets are per vertex)"
                                                       : nullptr;
     if (other)

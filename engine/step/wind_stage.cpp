@@ -60,7 +60,8 @@ void WindStage::recordSubstep(StepRecorder& rec, const SolverSettings& settings,
             triangleCount_, p);
     rec.run(forcesPass_, *forcesKernel_,
             {&particles_.positions(), &triangleForces_, &particles_.adjacencyOffsets(),
-             &particles_.adjacentTriangles(), &particles_.windAccelerations()},
+             &particles_.adjacentTriangles(), &particles_.adjacencyRows(), &particles_.triangleIndices(),
+             &particles_.windAccelerations()},
             particleCount_, p, {substep}, {&particles_.windAccelerations(), "wind acceleration"});
 }
 

@@ -315,6 +315,22 @@ def test_export_writes_the_surface(worlds, tmp_path):
         w.export(str(tmp_path / "flag.stl"))
 
 
+def test_export_writes_the_torn_surface(worlds, tmp_path):
+    # A flag torn off its pole splits vertices: the file holds the surface
+    # of the moment, the triangles it dropped left out and those moved to
+    # split particles (past its 600 vertices) naming them.
+    w = worlds(os.path.join(SCENES, "flag_storm.json"))
+    w.step(45)
+    path = tmp_path / "silk.obj"
+    w.export(str(path))
+    lines = path.read_text().splitlines()
+    faces = np.array([[int(c.split("/")[0]) - 1 for c in l.split()[1:]] for l in lines if l.startswith("f ")])
+    assert sum(l.startswith("v ") for l in lines) == w.particle_count  # the spare particles too
+    assert 0 < len(faces) <= 29 * 19 * 2
+    assert faces.max() >= 30 * 20  # a split particle
+    assert all(len(set(f)) == 3 for f in faces)
+
+
 def test_progress_bar_when_asked(worlds, capfd):
     w = worlds(PINNED)
     w.step(3, progress=True)

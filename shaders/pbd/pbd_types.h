@@ -143,6 +143,11 @@ GPU_CHECK_SIZE(ColourPush, 48);
 // over the bending constraints and the tearing cloths' triangles
 // (kPbdFamilyBending).
 GPU_CONST(uint, kNoHinge, 0xFFFFFFFFu);  // an edge with no stretch constraint (that tears)
+// In a tearing triangle's index (PbdTearing::triangleEdges, x): a triangle
+// of a cloth that splits vertices, which leaves the surface when two of its
+// edges are broken rather than one (its one whole edge cannot hold its third
+// corner, which its split leaves to this triangle alone).
+GPU_CONST(uint, kTearSplitTriangle, 0x80000000u);
 struct TearPush {
     uint family;        // kPbdFamilyDistance or kPbdFamilyBending
     uint count;         // threads: the stretch constraints, or the bending constraints and then the triangles

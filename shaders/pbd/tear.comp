@@ -7,9 +7,10 @@
 // nothing" (solveDistance). The second run, after it: each bending
 // constraint whose hinge edge's stretch constraint is broken breaks the same
 // way (its scale negated), and each triangle of a tearing cloth with a
-// broken edge leaves the surface: its three indices in the buffer the
-// renderer draws become its first (a degenerate triangle, drawn as nothing,
-// of no area for the normals and the wind). A thread writes only its own
+// broken edge (two, where the cloth splits vertices: kTearSplitTriangle)
+// leaves the surface: its three indices in the buffer the renderer draws
+// become its first (a degenerate triangle, drawn as nothing, of no area for
+// the normals and the wind). A thread writes only its own
 // constraint or triangle, and no constraint's particle changes, so the
 // colouring stays valid.
 #include "shared/kernel.glsl"
@@ -44,10 +45,12 @@ void main() {
         if (scale > 0.0 && broken(hinges[j])) bendingConstraints[j].scale = -scale;
     } else {
         uvec4 e = triangleEdges[j - pc.bendingCount];
-        if (broken(e.y) || broken(e.z) || broken(e.w)) {
-            uint first = triangles[3u * e.x];
-            triangles[3u * e.x + 1u] = first;
-            triangles[3u * e.x + 2u] = first;
+        uint brokenEdges = uint(broken(e.y)) + uint(broken(e.z)) + uint(broken(e.w));
+        uint t = e.x & ~kTearSplitTriangle;
+        if (brokenEdges >= ((e.x & kTearSplitTriangle) != 0u ? 2u : 1u)) {
+            uint first = triangles[3u * t];
+            triangles[3u * t + 1u] = first;
+            triangles[3u * t + 2u] = first;
         }
     }
 }

@@ -22,6 +22,7 @@
 #include "solvers/pbd/pbd_splitting.h"
 #include "solvers/pbd/pbd_tearing.h"
 #include "solvers/sim_model.h"
+#include "torn_sheet.h"
 
 namespace vksim::test {
 namespace {
@@ -29,30 +30,10 @@ namespace {
 class TearingSplit : public GpuTest {};
 
 constexpr uint32_t kFrames = 20;
-constexpr uint32_t kVertices = 60;  // the 6 x 10 sheet
+constexpr uint32_t kVertices = kTornSheetVertices;
 
-// tearing_test.cpp's pulled sheet (6 x 10, 0.5 m x 1 m, soft stretch, no
-// gravity, every particle started at v_z = 3 z /s, threshold 0.3), with
-// `capacity` spare particles.
-Scene splittingSheet(PbdPath path, float capacity) {
-    Scene scene = clothScene({6, 10}, {0.5f, 1.0f}, 1.0f);
-    ClothObject& cloth = scene.cloths[0];
-    cloth.stretch.stiffness = 0.02f;
-    cloth.bending.stiffness = 0.1f;
-    cloth.tearing = {.enabled = true, .strain = 0.3f, .capacity = capacity};
-    scene.solver.gravity = glm::vec3(0.0f);
-    scene.solver.damping = 0.0f;
-    scene.solver.pbd.path = path;
-    return scene;
-}
-
-void pull(GpuRun& run, const SimModel& model) {
-    std::vector<glm::vec3> v;
-    for (const glm::vec4& x : model.positions) v.emplace_back(0.0f, 0.0f, 3.0f * x.z);
-    run.stepper().particles().writeVelocities(v);
-}
-
-const PbdSplitting& splittingOf(GpuRun& run) { return *run.stepper().solver<PbdSolver>().tearing()->splitting(); }
+const PbdTearing& tearingOf(GpuRun& run) { return *run.stepper().solver<PbdSolver>().tearing(); }
+const PbdSplitting& splittingOf(GpuRun& run) { return *tearingOf(run).splitting(); }
 
 template <typename T>
 std::vector<T> download(const GpuBuffer& buffer, size_t count) {
@@ -138,7 +119,7 @@ double massOf(const std::vector<glm::dvec4>& x) {
 // within 1e-6 relative (a few float roundings of w A / A_f). The cloth's
 // mass, the sum of 1/w, is kept to the same tolerance.
 void followReference(GpuRun& run, const SimModel& model, const char* label) {
-    pull(run, model);
+    pullTornSheet(run, model);
     const SplitTopology& topology = splittingOf(run).topology();
     SplitState before = readState(run);
     const double mass0 = massOf(before.x);
@@ -155,6 +136,7 @@ void followReference(GpuRun& run, const SimModel& model, const char* label) {
         }
         for (size_t j = 0; j < ref.distance.size(); ++j) ref.distance[j].restLength = gpu.distance[j].restLength;
         for (size_t j = 0; j < ref.bending.size(); ++j) ref.bending[j].scale = gpu.bending[j].scale;
+        dropTornTriangles(ref.triangles, ref.distance, tearingOf(run).triangleEdges());
         splitReference(ref, topology);
         for (size_t i = 0; i < ref.x.size(); ++i) {
             for (int k = 0; k < 3; ++k)
@@ -187,7 +169,7 @@ void followReference(GpuRun& run, const SimModel& model, const char* label) {
 }
 
 TEST_F(TearingSplit, PassFollowsTheReference) {
-    const Scene scene = splittingSheet(PbdPath::PerColour, float(kVertices));
+    const Scene scene = tornSheet(PbdPath::PerColour, float(kVertices));
     const SimModel model = buildModel(scene);
     GpuRun run(ctx(), model, scene.solver);
     followReference(run, model, "a reserve of 60");
@@ -197,7 +179,7 @@ TEST_F(TearingSplit, PassFollowsTheReference) {
 // Past its capacity a vertex keeps one fan and its other fans' triangles
 // leave the surface, on the GPU as in the reference.
 TEST_F(TearingSplit, OutOfCapacityDropsTheOtherFans) {
-    const Scene scene = splittingSheet(PbdPath::PerColour, 3.0f);
+    const Scene scene = tornSheet(PbdPath::PerColour, 3.0f);
     const SimModel model = buildModel(scene);
     GpuRun run(ctx(), model, scene.solver);
     followReference(run, model, "a reserve of 3");
@@ -212,19 +194,31 @@ TEST_F(TearingSplit, OutOfCapacityDropsTheOtherFans) {
 // has two equal indices but the dropped ones (all three equal), no edge is
 // in more than two triangles, and every particle's kept triangles are one
 // fan (joined through shared edges: the mesh's connectivity, not the split
-// pass's rule). No unused spare particle is in a triangle or moves.
+// pass's rule). No kept triangle has two broken edges (its third corner
+// would hang on nothing: such a triangle leaves the surface, and with a
+// reserve that holds every split those are all that leave it). No unused
+// spare particle is in a triangle or moves.
 TEST_F(TearingSplit, TornSurfaceIsAManifold) {
     for (float capacity : {float(kVertices), 3.0f}) {
-        const Scene scene = splittingSheet(PbdPath::PerColour, capacity);
+        const Scene scene = tornSheet(PbdPath::PerColour, capacity);
         const SimModel model = buildModel(scene);
         GpuRun run(ctx(), model, scene.solver);
-        pull(run, model);
+        pullTornSheet(run, model);
         run.frames(kFrames);
         const SplitState s = readState(run);
         const SplitTopology& topology = splittingOf(run).topology();
         const gpu::SplitCloth& cloth = topology.cloths[0];
         std::map<std::pair<uint32_t, uint32_t>, uint32_t> edgeUse;
         uint32_t dropped = 0, degenerate = 0, overused = 0, pieces = 0, split = 0, unusedTouched = 0;
+        uint32_t lone = 0, looseKept = 0;
+        const auto broken = [&](uint32_t j) { return j != gpu::kNoHinge && s.distance[j].restLength < 0 ? 1u : 0u; };
+        for (const glm::uvec4& e : tearingOf(run).triangleEdges()) {
+            const uint32_t* corners = &s.triangles[3 * size_t(e.x & ~gpu::kTearSplitTriangle)];
+            const bool kept = corners[0] != corners[1] || corners[1] != corners[2];
+            const bool loose = broken(e.y) + broken(e.z) + broken(e.w) >= 2;
+            lone += loose ? 1 : 0;
+            looseKept += loose && kept ? 1 : 0;
+        }
         for (size_t k = 0; k < s.triangles.size(); k += 3) {
             const uint32_t a = s.triangles[k], b = s.triangles[k + 1], c = s.triangles[k + 2];
             if (a == b && b == c) {
@@ -243,13 +237,15 @@ TEST_F(TearingSplit, TornSurfaceIsAManifold) {
             else unusedTouched += s.x[i] != glm::dvec4(model.positions[i]) ? 1 : 0;
         }
         std::cout << fmt::format("[split] capacity {}: {} broken, {} particles split off, {} of {} triangles "
-                                 "dropped; {} kept degenerate, {} edges in more than two, {} particles whose fan is "
-                                 "in several pieces, {} unused spare particles touched\n",
-                                 capacity, brokenCount(s.distance), split, dropped, s.triangles.size() / 3,
-                                 degenerate, overused, pieces, unusedTouched);
+                                 "dropped ({} with two broken edges, {} of them kept); {} kept degenerate, {} edges "
+                                 "in more than two, {} particles whose fan is in several pieces, {} unused spare "
+                                 "particles touched\n",
+                                 capacity, brokenCount(s.distance), split, dropped, s.triangles.size() / 3, lone,
+                                 looseKept, degenerate, overused, pieces, unusedTouched);
         EXPECT_GT(split, 0u);
-        if (capacity == float(kVertices)) EXPECT_EQ(dropped, 0u);
-        else EXPECT_GT(dropped, 0u);
+        EXPECT_EQ(looseKept, 0u);
+        if (capacity == float(kVertices)) EXPECT_EQ(dropped, lone);
+        else EXPECT_GT(dropped, lone);
         EXPECT_EQ(degenerate, 0u);
         EXPECT_EQ(overused, 0u);
         // Past the capacity, a triangle dropped this frame can leave a
@@ -267,12 +263,12 @@ TEST_F(TearingSplit, TornSurfaceIsAManifold) {
 // is a spare one.
 TEST_F(TearingSplit, ColouringStaysValid) {
     for (PbdColouring colouring : {PbdColouring::PerFamily, PbdColouring::AcrossFamilies}) {
-        Scene scene = splittingSheet(PbdPath::PerColour, float(kVertices));
+        Scene scene = tornSheet(PbdPath::PerColour, float(kVertices));
         scene.solver.pbd.colouring = colouring;
         const SimModel model = buildModel(scene);
         GpuRun run(ctx(), model, scene.solver);
         const SplitState s0 = readState(run);
-        pull(run, model);
+        pullTornSheet(run, model);
         run.frames(kFrames);
         const SplitState s = readState(run);
         const PbdConstraints& c = run.stepper().solver<PbdSolver>().constraints();
@@ -324,7 +320,7 @@ TEST_F(TearingSplit, ColouringStaysValid) {
 TEST_F(TearingSplit, SameBitsOnThePerColourAndWorkgroupPaths) {
     std::vector<SplitState> states;
     for (PbdPath path : {PbdPath::PerColour, PbdPath::Workgroup}) {
-        const Scene scene = splittingSheet(path, float(kVertices));
+        const Scene scene = tornSheet(path, float(kVertices));
         const SimModel model = buildModel(scene);
         GpuRun run(ctx(), model, scene.solver);
         const PbdSolver& solver = run.stepper().solver<PbdSolver>();
@@ -333,7 +329,7 @@ TEST_F(TearingSplit, SameBitsOnThePerColourAndWorkgroupPaths) {
         SolverSettings automatic = scene.solver;
         automatic.pbd.path = PbdPath::Auto;
         EXPECT_NE(solver.pathFor(automatic), PbdPath::Clusters);
-        pull(run, model);
+        pullTornSheet(run, model);
         run.frames(kFrames);
         states.push_back(readState(run));
     }
@@ -358,16 +354,16 @@ TEST_F(TearingSplit, SameBitsOnThePerColourAndWorkgroupPaths) {
 // constraints, positions, no spare particle used, every particle its own
 // adjacency row; and the frames after it are the first run's, bit for bit.
 TEST_F(TearingSplit, ResetRestoresTheUntornMesh) {
-    const Scene scene = splittingSheet(PbdPath::PerColour, float(kVertices));
+    const Scene scene = tornSheet(PbdPath::PerColour, float(kVertices));
     const SimModel model = buildModel(scene);
     GpuRun run(ctx(), model, scene.solver);
     const SplitState untorn = readState(run);
-    pull(run, model);
+    pullTornSheet(run, model);
     run.frames(kFrames);
     const SplitState torn = readState(run);
     run.reset(model);
     const SplitState back = readState(run);
-    pull(run, model);
+    pullTornSheet(run, model);
     run.frames(kFrames);
     const SplitState again = readState(run);
     std::vector<uint32_t> identity(model.particleCount());

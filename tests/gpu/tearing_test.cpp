@@ -21,36 +21,14 @@
 #include "solvers/pbd/pbd_solver.h"
 #include "solvers/pbd/pbd_tearing.h"
 #include "solvers/sim_model.h"
+#include "torn_sheet.h"
 
 namespace vksim::test {
 namespace {
 
 class Tearing : public GpuTest {};
 
-constexpr float kStrain = 0.3f;       // the threshold
-constexpr float kStretchRate = 3.0f;  // [1/s] of the imposed velocity profile
-
-// A 6 x 10 sheet 0.5 m x 1 m, no gravity, soft stretch (k = 0.02) so that
-// it stretches nearly as the velocities say: every particle starts with
-// v_z = kStretchRate z (z from the sheet's middle), so its rows part at a
-// strain rate of about 3/s, 0.05 a frame.
-Scene pulledSheet(PbdPath path) {
-    Scene scene = clothScene({6, 10}, {0.5f, 1.0f}, 1.0f);
-    ClothObject& cloth = scene.cloths[0];
-    cloth.stretch.stiffness = 0.02f;
-    cloth.bending.stiffness = 0.1f;
-    cloth.tearing = {.enabled = true, .strain = kStrain};
-    scene.solver.gravity = glm::vec3(0.0f);
-    scene.solver.damping = 0.0f;
-    scene.solver.pbd.path = path;
-    return scene;
-}
-
-void pull(GpuRun& run, const SimModel& model) {
-    std::vector<glm::vec3> v;
-    for (const glm::vec4& x : model.positions) v.emplace_back(0.0f, 0.0f, kStretchRate * x.z);
-    run.stepper().particles().writeVelocities(v);
-}
+constexpr float kStrain = kTornSheetStrain;
 
 const PbdConstraints& constraintsOf(GpuRun& run) { return run.stepper().solver<PbdSolver>().constraints(); }
 
@@ -102,10 +80,10 @@ uint32_t brokenCount(const std::vector<gpu::DistanceConstraint>& d) {
 // over its frame, printed); rounding: strains within 1e-6 of the threshold
 // are not judged (float lengths near 0.1 m round at 1e-8 relative).
 TEST_F(Tearing, SheetPulledApartBreaksAtTheThresholdStrain) {
-    const Scene scene = pulledSheet(PbdPath::PerColour);
+    const Scene scene = tornSheet(PbdPath::PerColour);
     const SimModel model = buildModel(scene);
     GpuRun run(ctx(), model, scene.solver);
-    pull(run, model);
+    pullTornSheet(run, model);
     std::vector<glm::dvec3> before = widened(run.positions());
     uint32_t frame = 0;
     for (; frame < 60; ++frame) {
@@ -147,10 +125,10 @@ TEST_F(Tearing, SheetPulledApartBreaksAtTheThresholdStrain) {
 // constraints, which must equal the GPU's bit for bit but where a strain is
 // within 1e-6 of the threshold (float against double length; none expected).
 TEST_F(Tearing, PassFollowsTheReference) {
-    const Scene scene = pulledSheet(PbdPath::PerColour);
+    const Scene scene = tornSheet(PbdPath::PerColour);
     const SimModel model = buildModel(scene);
     GpuRun run(ctx(), model, scene.solver);
-    pull(run, model);
+    pullTornSheet(run, model);
     const PbdTearing& tearing = *run.stepper().solver<PbdSolver>().tearing();
     std::vector<gpu::DistanceConstraint> d = distanceOf(run);
     std::vector<gpu::BendingConstraint> b = bendingOf(run);
@@ -194,11 +172,11 @@ TEST_F(Tearing, PassFollowsTheReference) {
 // stretch constraint is.
 TEST_F(Tearing, ColouringStaysValid) {
     for (PbdColouring colouring : {PbdColouring::PerFamily, PbdColouring::AcrossFamilies}) {
-        Scene scene = pulledSheet(PbdPath::PerColour);
+        Scene scene = tornSheet(PbdPath::PerColour);
         scene.solver.pbd.colouring = colouring;
         const SimModel model = buildModel(scene);
         GpuRun run(ctx(), model, scene.solver);
-        pull(run, model);
+        pullTornSheet(run, model);
         const std::vector<gpu::DistanceConstraint> d0 = distanceOf(run);
         const std::vector<gpu::BendingConstraint> b0 = bendingOf(run);
         run.frames(20);
@@ -251,10 +229,10 @@ TEST_F(Tearing, ColouringStaysValid) {
 // kept triangles meet only at the vertex (a fan in several pieces, which a
 // split would separate: not built) are counted and printed.
 TEST_F(Tearing, TornSurfaceIsAManifold) {
-    const Scene scene = pulledSheet(PbdPath::PerColour);
+    const Scene scene = tornSheet(PbdPath::PerColour);
     const SimModel model = buildModel(scene);
     GpuRun run(ctx(), model, scene.solver);
-    pull(run, model);
+    pullTornSheet(run, model);
     run.frames(20);
     const std::vector<gpu::DistanceConstraint> d = distanceOf(run);
     const std::vector<uint32_t> t = trianglesOf(run);
@@ -317,11 +295,11 @@ TEST_F(Tearing, SameBitsOnThePerColourAndWorkgroupPaths) {
     std::vector<std::vector<glm::vec4>> x;
     std::vector<std::vector<gpu::DistanceConstraint>> d;
     for (PbdPath path : {PbdPath::PerColour, PbdPath::Workgroup}) {
-        const Scene scene = pulledSheet(path);
+        const Scene scene = tornSheet(path);
         const SimModel model = buildModel(scene);
         GpuRun run(ctx(), model, scene.solver);
         ASSERT_FALSE(run.stepper().solver<PbdSolver>().pathMisfit(path));
-        pull(run, model);
+        pullTornSheet(run, model);
         run.frames(20);
         x.push_back(run.positions());
         d.push_back(distanceOf(run));
@@ -342,11 +320,11 @@ TEST_F(Tearing, SameBitsOnThePerColourAndWorkgroupPaths) {
 // tears nowhere at threshold 1; lowered to 0.9 of the largest strain
 // reached, it tears at the next frame's end. A cloth without "tearing" refuses the edit.
 TEST_F(Tearing, LiveThresholdEdit) {
-    Scene scene = pulledSheet(PbdPath::PerColour);
+    Scene scene = tornSheet(PbdPath::PerColour);
     scene.cloths[0].tearing.strain = 1.0f;
     SimModel model = buildModel(scene);
     GpuRun run(ctx(), model, scene.solver);
-    pull(run, model);
+    pullTornSheet(run, model);
     run.frames(4);
     const double reached = [&] {
         const std::vector<glm::dvec3> x = widened(run.positions());
@@ -364,7 +342,7 @@ TEST_F(Tearing, LiveThresholdEdit) {
     EXPECT_GT(broken, 0u);
     EXPECT_FLOAT_EQ(scene.cloths[0].tearing.strain, static_cast<float>(reached) * 0.9f);
     EXPECT_THROW((PbdTearEdit{0, 0.0f}.apply(scene, model, run.stepper().solver<PbdSolver>())), std::invalid_argument);
-    Scene plain = pulledSheet(PbdPath::PerColour);
+    Scene plain = tornSheet(PbdPath::PerColour);
     plain.cloths[0].tearing = {};
     SimModel plainModel = buildModel(plain);
     GpuRun plainRun(ctx(), plainModel, plain.solver);

@@ -3,7 +3,8 @@
 // closed forms 1/2 rho C_d A |U|^2 and 1/2 rho C_l A |U|^2 cos(theta)
 // sin(theta), under every cloth solver; and the wind passes' per-particle
 // accelerations against the CPU evaluation in double precision
-// (solvers/wind_reference.h), gusts included.
+// (solvers/wind_reference.h), gusts included, on a whole cloth and on one
+// that tears and splits its vertices.
 #include <cfloat>
 #include <cmath>
 #include <iostream>
@@ -12,7 +13,11 @@
 
 #include "gpu_harness.h"
 #include "solvers/model_builder.h"
+#include "solvers/pbd/pbd_solver.h"
+#include "solvers/pbd/pbd_splitting.h"
+#include "solvers/pbd/pbd_tearing.h"
 #include "solvers/wind_reference.h"
+#include "torn_sheet.h"
 
 namespace vksim::test {
 namespace {
@@ -146,10 +151,38 @@ TEST_F(Wind, PlateAtAnAngleFeelsTheLiftOfTheFormula) {
     }
 }
 
-// Gusts, a crumpled moving cloth and pins: the accelerations the wind
-// passes leave for the last substep's prediction against the CPU
-// evaluation of the same model in double precision, from the positions,
-// velocities and clock read back before it. Tolerance: each triangle's
+// The accelerations the wind passes leave for the prediction of the frame
+// after `frames` (one substep a frame) against the CPU evaluation of the
+// same model in double precision, from the positions, velocities, clock and
+// triangles read back before it.
+struct ReferenceCheck {
+    std::vector<glm::vec4> gpu;
+    std::vector<glm::dvec3> cpu;
+    double largest = 0.0, worst = 0.0;
+};
+
+ReferenceCheck checkAgainstReference(GpuRun& run, const SimModel& model, const Scene& scene, uint32_t frames) {
+    run.frames(frames);
+    const ParticleStore& particles = run.stepper().particles();
+    const std::vector<glm::vec4> x = run.positions();
+    const std::vector<glm::vec4> v = run.velocities();
+    std::vector<uint32_t> triangles = particles.triangleIndices().downloadArray<uint32_t>();
+    triangles.resize(3 * size_t(particles.triangleCount()));
+    const uint32_t clock = run.stepper().wind()->clock().downloadArray<uint32_t>().at(0);
+    EXPECT_EQ(clock, frames * scene.solver.substeps);
+    run.frames(1);
+    ReferenceCheck check;
+    check.gpu = particles.windAccelerations().downloadArray<glm::vec4>();
+    const double t = double(clock) * double(scene.solver.timeStep / float(scene.solver.substeps));
+    check.cpu = windAccelerationsReference(model, x, v, triangles, scene.solver.air, t);
+    for (size_t i = 0; i < check.cpu.size(); ++i) {
+        check.largest = std::max(check.largest, glm::length(check.cpu[i]));
+        check.worst = std::max(check.worst, glm::length(glm::dvec3(glm::vec3(check.gpu.at(i))) - check.cpu[i]));
+    }
+    return check;
+}
+
+// Gusts, a crumpled moving cloth and pins. Tolerance: each triangle's
 // force is some 20 float32 roundings of sizes up to its own (relative u =
 // 6e-8 each), the air's velocity one of u |x| / scale in the noise's
 // argument, so 1e-4 of the largest acceleration is ten times more than
@@ -169,25 +202,45 @@ TEST_F(Wind, AccelerationsMatchTheDoublePrecisionReference) {
     const SimModel model = buildModel(scene);
     GpuRun run(ctx(), model, scene.solver);
     const uint32_t frames = 20;
-    run.frames(frames);
-    const std::vector<glm::vec4> x = run.positions();
-    const std::vector<glm::vec4> v = run.velocities();
-    const uint32_t clock = run.stepper().wind()->clock().downloadArray<uint32_t>().at(0);
-    EXPECT_EQ(clock, frames * scene.solver.substeps);
-    run.frames(1);
-    const std::vector<glm::vec4> gpu = run.stepper().particles().windAccelerations().downloadArray<glm::vec4>();
-    const double t = double(clock) * double(scene.solver.timeStep / float(scene.solver.substeps));
-    const std::vector<glm::dvec3> cpu = windAccelerationsReference(model, x, v, scene.solver.air, t);
-    double largest = 0.0, worst = 0.0;
-    for (size_t i = 0; i < cpu.size(); ++i) {
-        largest = std::max(largest, glm::length(cpu[i]));
-        worst = std::max(worst, glm::length(glm::dvec3(glm::vec3(gpu.at(i))) - cpu[i]));
-    }
+    const ReferenceCheck check = checkAgainstReference(run, model, scene, frames);
     std::cout << fmt::format("[wind reference] {} particles after {} frames: largest |a| {:.4f} m/s^2, "
                              "max |a_gpu - a_cpu| {:.2e} m/s^2 ({:.2e} of the largest; tolerance 1e-4)\n",
-                             cpu.size(), frames, largest, worst, worst / largest);
-    EXPECT_GT(largest, 1.0);  // the wind pushes (4 m/s, about 0.13 kg/m^2)
-    EXPECT_LE(worst, 1e-4 * largest);
+                             check.cpu.size(), frames, check.largest, check.worst, check.worst / check.largest);
+    EXPECT_GT(check.largest, 1.0);  // the wind pushes (4 m/s, about 0.13 kg/m^2)
+    EXPECT_LE(check.worst, 1e-4 * check.largest);
+}
+
+// A sheet that tears in the wind and splits its vertices (docs/physics.md
+// §1, "Tearing"): a particle split from a vertex feels the wind on the
+// triangles it took, the vertex no longer feels them, and a dropped
+// triangle no one. The reference adds each triangle's force to its corners
+// of the moment, so a stale vertex -> triangle row shows as a sixth or more
+// of a particle's force. Tolerance as above.
+TEST_F(Wind, SplitParticlesFeelTheWindOnTheirTriangles) {
+    Scene scene = tornSheet(PbdPath::PerColour, float(kTornSheetVertices));
+    scene.cloths[0].aero = AeroParams{.drag = 1.1f, .lift = 0.6f};
+    scene.solver.timeStep = 1.0f / 60.0f;
+    scene.solver.substeps = 1;
+    scene.solver.air.density = 1.2f;
+    scene.solver.air.wind = glm::vec3(1.0f, 3.0f, 0.5f);
+    scene.solver.air.gusts = GustSettings{.strength = 1.0f, .scale = 0.5f, .period = 0.7f, .seed = 7};
+    const SimModel model = buildModel(scene);
+    GpuRun run(ctx(), model, scene.solver);
+    pullTornSheet(run, model);
+    const uint32_t frames = 12;
+    const ReferenceCheck check = checkAgainstReference(run, model, scene, frames);
+    const glm::uvec3 fill = run.stepper().solver<PbdSolver>().tearing()->splitting()->readFill().at(0);
+    double spareLargest = 0.0;
+    for (size_t i = kTornSheetVertices; i < check.cpu.size(); ++i)
+        spareLargest = std::max(spareLargest, glm::length(check.cpu[i]));
+    std::cout << fmt::format("[wind reference] torn sheet after {} frames: {} spare particles in use, largest |a| "
+                             "{:.4f} m/s^2 ({:.4f} on a spare), max |a_gpu - a_cpu| {:.2e} m/s^2 ({:.2e} of the "
+                             "largest; tolerance 1e-4)\n",
+                             frames + 1, fill.x, check.largest, spareLargest, check.worst,
+                             check.worst / check.largest);
+    EXPECT_GT(fill.x, 0u);
+    EXPECT_GT(spareLargest, 0.1 * check.largest);  // the spares feel the wind
+    EXPECT_LE(check.worst, 1e-4 * check.largest);
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 // The tearing rule on the CPU (solvers/pbd/pbd_tearing.h; docs/physics.md
 // §1, "Tearing"): the scene key read into the model's per-row strains, and
 // tearReference on two triangles sharing an edge, at strains just below and
-// just above the threshold; a broken constraint moves nothing in the shared
+// just above the threshold; which triangles leave the surface, with and
+// without splitting; a broken constraint moves nothing in the shared
 // projections.
 #include <gtest/gtest.h>
 
@@ -64,6 +65,28 @@ TEST(TearingRule, BreaksPastTheThresholdWithItsHingeAndTriangles) {
         // Either way 1-2 broke, an edge of both triangles: both dropped.
         EXPECT_EQ(triangles, (std::vector<uint32_t>{0, 0, 0, 0, 0, 0}));
     }
+}
+
+// The same two triangles with some edges broken (rest length negated): a
+// triangle of a cloth without a capacity leaves the surface at one broken
+// edge; one of a cloth that splits vertices (kTearSplitTriangle) keeps it,
+// held by its two whole edges, and leaves at two, when its third corner
+// hangs on nothing.
+TEST(TearingRule, ASplittingClothDropsATriangleAtTwoBrokenEdges) {
+    const std::vector<std::pair<uint32_t, uint32_t>> edges = {{0, 1}, {1, 2}, {2, 3}, {3, 0}, {0, 2}};
+    const auto surface = [&](std::vector<uint32_t> broken, bool splits) {
+        std::vector<gpu::DistanceConstraint> distance;
+        for (auto [a, b] : edges) distance.push_back({a, b, 1.0f, 0});
+        for (uint32_t j : broken) distance[j].restLength = -1.0f;
+        const uint32_t flag = splits ? gpu::kTearSplitTriangle : 0u;
+        std::vector<uint32_t> triangles = {0, 1, 2, 0, 2, 3};
+        dropTornTriangles(triangles, distance, {{0 | flag, 0, 1, 4}, {1 | flag, 4, 2, 3}});
+        return triangles;
+    };
+    EXPECT_EQ(surface({1}, false), (std::vector<uint32_t>{0, 0, 0, 0, 2, 3}));
+    EXPECT_EQ(surface({1}, true), (std::vector<uint32_t>{0, 1, 2, 0, 2, 3}));
+    EXPECT_EQ(surface({1, 4}, false), (std::vector<uint32_t>{0, 0, 0, 0, 0, 0}));
+    EXPECT_EQ(surface({1, 4}, true), (std::vector<uint32_t>{0, 0, 0, 0, 2, 3}));
 }
 
 TEST(TearingRule, BrokenConstraintsProjectNothing) {

@@ -47,13 +47,12 @@ std::vector<glm::uvec4> findTriangleEdges(const EdgeMap& edges, const std::vecto
                                           const std::vector<gpu::SplitCloth>& splitting) {
     std::vector<glm::uvec4> out;
     for (uint32_t t = 0; 3 * t + 2 < triangles.size(); ++t) {
-        if (std::any_of(splitting.begin(), splitting.end(), [t](const gpu::SplitCloth& c) {
-                return t >= c.firstTriangle && t < c.firstTriangle + c.triangleCount;
-            }))
-            continue;
+        const bool splits = std::any_of(splitting.begin(), splitting.end(), [t](const gpu::SplitCloth& c) {
+            return t >= c.firstTriangle && t < c.firstTriangle + c.triangleCount;
+        });
         const uint32_t a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
-        const glm::uvec4 entry(t, edgeConstraint(edges, a, b), edgeConstraint(edges, b, c),
-                               edgeConstraint(edges, c, a));
+        const glm::uvec4 entry(splits ? t | gpu::kTearSplitTriangle : t, edgeConstraint(edges, a, b),
+                               edgeConstraint(edges, b, c), edgeConstraint(edges, c, a));
         if (entry.y != gpu::kNoHinge || entry.z != gpu::kNoHinge || entry.w != gpu::kNoHinge) out.push_back(entry);
     }
     return out;
@@ -158,8 +157,10 @@ std::string PbdTearing::describe() const {
     size_t stretchBroken = 0, bendingBroken = 0, dropped = 0;
     for (size_t j = 0; j < initialDistance_.size(); ++j) stretchBroken += distance[j].restLength < 0.0f ? 1 : 0;
     for (size_t j = 0; j < initialBending_.size(); ++j) bendingBroken += bending[j].scale < 0.0f ? 1 : 0;
-    for (const glm::uvec4& e : triangleEdges_)
-        dropped += triangles[3 * e.x] == triangles[3 * e.x + 1] && triangles[3 * e.x] == triangles[3 * e.x + 2] ? 1 : 0;
+    for (const glm::uvec4& e : triangleEdges_) {
+        const uint32_t* corners = &triangles[3 * size_t(e.x & ~gpu::kTearSplitTriangle)];
+        dropped += corners[0] == corners[1] && corners[1] == corners[2] ? 1 : 0;
+    }
     std::string line =
         fmt::format("tearing: {} of {} stretch constraints broken (and {} bending), {} of {} triangles dropped",
                     stretchBroken, initialDistance_.size(), bendingBroken, dropped, triangleEdges_.size());
@@ -181,10 +182,18 @@ uint32_t tearReference(std::vector<gpu::DistanceConstraint>& distance, std::vect
     }
     for (size_t j = 0; j < bending.size(); ++j)
         if (broken(hinges[j]) && bending[j].scale > 0.0f) bending[j].scale = -bending[j].scale;
-    for (const glm::uvec4& e : triangleEdges)
-        if (broken(e.y) || broken(e.z) || broken(e.w))
-            triangles[3 * e.x + 1] = triangles[3 * e.x + 2] = triangles[3 * e.x];
+    dropTornTriangles(triangles, distance, triangleEdges);
     return count;
+}
+
+void dropTornTriangles(std::vector<uint32_t>& triangles, const std::vector<gpu::DistanceConstraint>& distance,
+                       const std::vector<glm::uvec4>& triangleEdges) {
+    const auto broken = [&](uint32_t j) { return j != gpu::kNoHinge && distance[j].restLength < 0.0f ? 1u : 0u; };
+    for (const glm::uvec4& e : triangleEdges) {
+        const uint32_t t = e.x & ~gpu::kTearSplitTriangle;
+        if (broken(e.y) + broken(e.z) + broken(e.w) >= ((e.x & gpu::kTearSplitTriangle) != 0 ? 2u : 1u))
+            triangles[3 * t + 1] = triangles[3 * t + 2] = triangles[3 * t];
+    }
 }
 
 }  // namespace vksim

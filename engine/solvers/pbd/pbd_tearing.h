@@ -68,7 +68,8 @@ public:
     // Per bending constraint in the GPU's order: the index of the stretch
     // constraint on its hinge edge (particles x, y), or gpu::kNoHinge.
     const std::vector<uint32_t>& hinges() const { return hinges_; }
-    // Per triangle of a tearing cloth that splits no vertex: its index in the model (x) and the
+    // Per triangle of a tearing cloth: its index in the model (x; with
+    // gpu::kTearSplitTriangle where the cloth splits vertices) and the
     // stretch constraints of its three edges (y, z, w; gpu::kNoHinge where
     // an edge has none).
     const std::vector<glm::uvec4>& triangleEdges() const { return triangleEdges_; }
@@ -91,13 +92,20 @@ private:
 
 // The tear pass on the CPU in double precision (the test oracle of
 // pbd/tear.comp): breaks `distance`, then `bending` and drops the
-// `triangles` (3 indices each) with a broken edge as the pass does, at
+// `triangles` (3 indices each) as dropTornTriangles does, at
 // positions `x` (indexed by particle), with `strains` per material row,
 // `hinges` per bending constraint and `triangleEdges` as
 // PbdTearing::triangleEdges(). Returns how many stretch constraints broke.
 uint32_t tearReference(std::vector<gpu::DistanceConstraint>& distance, std::vector<gpu::BendingConstraint>& bending,
                        std::vector<uint32_t>& triangles, const std::vector<glm::dvec3>& x,
                        const std::vector<float>& strains, const std::vector<uint32_t>& hinges,
+                       const std::vector<glm::uvec4>& triangleEdges);
+
+// The tear pass's rule for the surface: each triangle of `triangleEdges`
+// with a broken edge in `distance` (two, for a cloth that splits vertices:
+// gpu::kTearSplitTriangle) leaves `triangles`, its indices collapsed onto
+// its first corner.
+void dropTornTriangles(std::vector<uint32_t>& triangles, const std::vector<gpu::DistanceConstraint>& distance,
                        const std::vector<glm::uvec4>& triangleEdges);
 
 }  // namespace vksim
