@@ -3,10 +3,9 @@
 // particle i's touching pairs of the last detection with particles of this
 // range, in list order (contact_math.glsl's contactPenalty): its energy,
 // gradient, and the positive semi-definite part of its Hessian's diagonal
-// block. A pair with
-// another solver's particle is left to the projection after the solves,
-// which moves both; within the range both ends descend on the pair's
-// energy, so it exchanges momentum as a spring does.
+// block. A pair with another solver's particle is left to the projection
+// after the solves, which moves both; within the range both ends descend on
+// the pair's energy, so it exchanges momentum as a spring does.
 //
 // The including pass declares pc (MsImplicitPush or VbdPush: firstParticle,
 // particleCount, dt, contactCapacity), start[] (x^0, w = inverse mass),
