@@ -7,11 +7,13 @@
 //
 // F = sum_k x_k g_k^T = sum_{k>0} (x_k - x_0) g_k^T, g_0 = -(g_1 + g_2 + g_3),
 // so a constraint C(F) has dC/dx_k = (dC/dF) g_k. An energy
-// V Psi(F) = sum_c C_c^2 / (2 alpha_c) is two XPBD constraints:
-//   stable Neo-Hookean: C_D = sqrt(I_C), alpha_D = 1/(mu V);
-//                       C_H = J - gamma, gamma = 1 + mu/lambdaHat, alpha_H = 1/(lambdaHat V),
-//     whose sum mu/2 I_C + lambdaHat/2 (J - gamma)^2 is elasticEnergyDensity's
-//     Psi plus the constant 3 mu/2 + mu^2/(2 lambdaHat) (lambdaHat = lambda + mu);
+// V Psi(F) = sum_c C_c^2 / (2 alpha_c) is two XPBD constraints, each zero at
+// rest (no multipliers at rest: docs/physics.md §16 says why that matters):
+//   stable Neo-Hookean: C_D = sqrt(I_C + J^2 - 4 J), alpha_D = 1/(mu V);
+//                       C_H = J - 1, alpha_H = 1/(lambda V), none where lambda = 0,
+//     whose sum mu/2 (I_C - 3 - 2 (J - 1) + (J - 1)^2) + lambda/2 (J - 1)^2 is
+//     elasticEnergyDensity's Psi exactly (lambdaHat = lambda + mu);
+//     I_C + J^2 - 4 J >= 0 for every F, zero only at rotations;
 //   fixed corotated: C_D = |F - R|_F, alpha_D = 1/(2 mu V) (dC_D/dF = (F - R)/C_D:
 //     R's own derivative is orthogonal to F - R);
 //                    C_H = J - 1, alpha_H = 1/(lambda V), none where lambda = 0.
@@ -58,22 +60,48 @@ struct TetConstraintValue {
     bool isActive;  // ("active" is reserved in GLSL)
 };
 
+// The Neo-Hookean C_D = sqrt(I_C + J^2 - 4 J) and its dC_D/dF =
+// (F + (J - 2) cof F) / C_D, both written in the signed singular values
+// sigma = 1 + s of F = U diag(sigma) V^T, in which every term is of second
+// (first) order: near a rotation, where C_D is of the strain's size,
+// I_C + J^2 - 4 J formed from F would cancel terms of order 1 and leave
+// float rounding (1e-7, a C_D of 3e-4 pointing anywhere). With
+// j = J - 1 = s1 + s2 + s3 + s1 s2 + s2 s3 + s3 s1 + s1 s2 s3:
+//   I_C + J^2 - 4 J = |s|^2 - 2 (s1 s2 + s2 s3 + s3 s1) - 2 s1 s2 s3 + j^2,
+//   its half-derivative in sigma_1: s1 - s2 - s3 - s2 s3 + j sigma_2 sigma_3,
+// and dC_D/dF = U diag(half-derivatives) V^T / C_D (the energy depends on F
+// through its singular values only).
+TetConstraintValue tetNeoHookeanDeviatoric(real3x3 F, real volume, real mu) {
+    Svd3 d = svd3(F);
+    real3 s = d.S - real3(1);
+    real3 sigma = d.S;
+    real pairs = s.x * s.y + s.y * s.z + s.z * s.x;
+    real triple = s.x * s.y * s.z;
+    real j = s.x + s.y + s.z + pairs + triple;
+    real C = sqrt(max(dot(s, s) - real(2) * (pairs + triple) + j * j, real(0)));
+    bool isActive = mu > real(0) && C > real(1e-12);
+    real3 q = real3(s.x - s.y - s.z - s.y * s.z + j * sigma.y * sigma.z,
+                    s.y - s.z - s.x - s.z * s.x + j * sigma.z * sigma.x,
+                    s.z - s.x - s.y - s.x * s.y + j * sigma.x * sigma.y);
+    real3x3 G = svd3Compose(d.U, q * (real(1) / max(C, real(1e-30))), d.V);
+    return TetConstraintValue(C, isActive ? G : real3x3(real(0)), isActive ? real(1) / (mu * volume) : real(0),
+                              isActive);
+}
+
 TetConstraintValue tetDeviatoric(real3x3 F, real volume, uint model, real mu) {
-    bool corotated = model == kElasticCorotated;
-    real3x3 D = corotated ? F - polarRotation(F) : F;
+    if (model != kElasticCorotated) return tetNeoHookeanDeviatoric(F, volume, mu);
+    real3x3 D = F - polarRotation(F);
     real C = sqrt(frobeniusSquared(D));
     bool isActive = mu > real(0) && C > real(1e-12);
-    real compliance = isActive ? real(1) / ((corotated ? real(2) : real(1)) * mu * volume) : real(0);
+    real compliance = isActive ? real(1) / (real(2) * mu * volume) : real(0);
     return TetConstraintValue(C, isActive ? D * (real(1) / C) : real3x3(real(0)), compliance, isActive);
 }
 
-TetConstraintValue tetHydrostatic(real3x3 F, real volume, uint model, real mu, real lame) {
-    bool corotated = model == kElasticCorotated;
-    real stiffness = corotated ? lame : lame + mu;
-    bool isActive = stiffness > real(0);
-    real gamma = corotated || !isActive ? real(1) : real(1) + mu / stiffness;
-    return TetConstraintValue(determinant(F) - gamma, isActive ? cofactorMatrix(F) : real3x3(real(0)),
-                              isActive ? real(1) / (stiffness * volume) : real(0), isActive);
+// C_H = J - 1 for both models (Neo-Hookean's mu (J - 1)^2 share is in its C_D).
+TetConstraintValue tetHydrostatic(real3x3 F, real volume, real lame) {
+    bool isActive = lame > real(0);
+    return TetConstraintValue(determinant(F) - real(1), isActive ? cofactorMatrix(F) : real3x3(real(0)),
+                              isActive ? real(1) / (lame * volume) : real(0), isActive);
 }
 
 // Each alone (the tests check their gradients and steps one by one).
@@ -85,23 +113,21 @@ TetCorrection solveTetDeviatoric(real3x3 F, real3 g1, real3 g2, real3 g3, real w
 }
 
 TetCorrection solveTetHydrostatic(real3x3 F, real3 g1, real3 g2, real3 g3, real w0, real w1, real w2, real w3,
-                                  real volume, uint model, real mu, real lame, real dt, real lambda) {
-    TetConstraintValue c = tetHydrostatic(F, volume, model, mu, lame);
+                                  real volume, real lame, real dt, real lambda) {
+    TetConstraintValue c = tetHydrostatic(F, volume, lame);
     if (!c.isActive) return noTetCorrection();
     return tetConstraintStep(g1, g2, g3, w0, w1, w2, w3, c.C, c.G, kModeXpbd, real(0), c.compliance, dt, lambda);
 }
 
 // Both at once: the XPBD update of the pair, both gradients at the same
 // positions, (A + alpha~) dLambda = -C - alpha~ lambda with
-// A_cd = sum_k w_k grad_k C_c . grad_k C_d, a 2 x 2 solve. Not one after the
-// other: at rest the Neo-Hookean pair is not satisfied one by one (C_D =
-// sqrt 3, C_H = 1 - gamma), only together, their forces cancelling
-// (grad C_D lambda_D + grad C_H lambda_H = 0 at lambda_c = -C_c/alpha~_c);
-// solved one after the other, each step pulled the shape by a force of its
-// own that the next, at other positions, did not quite cancel, and a hanging
-// beam folded onto its pins within a second (docs/physics.md §16, "XPBD for solids"). An
-// inactive constraint takes no part (its row is the identity, its
-// right-hand side 0).
+// A_cd = sum_k w_k grad_k C_c . grad_k C_d, a 2 x 2 solve: each constraint's
+// step sees the other's, where one after the other each would move the
+// shape by a force the next, at other positions, corrects (with the earlier
+// Neo-Hookean pair, which held its rest stress as two cancelling
+// multipliers, that folded a hanging beam onto its pins: docs/physics.md
+// §16, "XPBD for solids"). An inactive constraint takes no part (its row is
+// the identity, its right-hand side 0).
 struct TetPairCorrection {
     real3 dp0;
     real3 dp1;
@@ -165,7 +191,7 @@ TetProjection solveTetrahedron(real3 x0, real w0, real3 x1, real w1, real3 x2, r
                                real volumeStiffness, real dt, real lambdaDeviatoric, real lambdaHydrostatic) {
     real3x3 F = tetDeformation(x0, x1, x2, x3, g1, g2, g3);
     TetPairCorrection e = solveTetPair(g1, g2, g3, w0, w1, w2, w3, tetDeviatoric(F, volume, model, mu),
-                                       tetHydrostatic(F, volume, model, mu, lame), dt, lambdaDeviatoric,
+                                       tetHydrostatic(F, volume, lame), dt, lambdaDeviatoric,
                                        lambdaHydrostatic);
     x0 += e.dp0;
     x1 += e.dp1;

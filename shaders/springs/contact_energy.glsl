@@ -1,14 +1,15 @@
-// The contact energy of the implicit mass-spring methods (docs/physics.md
-// §9.6, §14): at x_i, the quadratic penalty of particle i's touching pairs
-// of the last detection with particles of this range, in list order
-// (contact_math.glsl's contactPenalty): its energy, gradient, and the
-// positive semi-definite part of its Hessian's diagonal block. A pair with
-// another solver's particle is left to the projection after the solves,
-// which moves both; within the range both ends descend on the pair's
-// energy, so it exchanges momentum as a spring does.
+// The contact energy of the implicit mass-spring methods and of the VBD
+// solids (docs/physics.md §9.6, §14, §16): at x_i, the quadratic penalty of
+// particle i's touching pairs of the last detection with particles of this
+// range, in list order (contact_math.glsl's contactPenalty): its energy,
+// gradient, and the positive semi-definite part of its Hessian's diagonal
+// block. A pair with another solver's particle is left to the projection
+// after the solves, which moves both; within the range both ends descend on
+// the pair's energy, so it exchanges momentum as a spring does.
 //
-// The including pass declares pc (MsImplicitPush), start[] (x^0, w =
-// inverse mass), defines MS_CONTACTS_BINDING (five bindings from there) and
+// The including pass declares pc (MsImplicitPush or VbdPush: firstParticle,
+// particleCount, dt, contactCapacity), start[] (x^0, w = inverse mass),
+// defines MS_CONTACTS_BINDING (five bindings from there) and
 // `vec3 contactPartner(uint j)`, where it reads the other particle j at
 // (relative to the solver's origin, as x_i is).
 #ifndef VKSIM_SPRINGS_CONTACT_ENERGY_GLSL

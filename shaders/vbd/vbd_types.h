@@ -46,7 +46,9 @@ struct VbdPush {
     float damping;
     uint initialGuess;
     uint gravityFlags;
-    uint pad1;
+    // With the contact energy (vbd_colour_contacts.comp,
+    // springs/contact_energy.glsl): the entries of the contact neighbour list.
+    uint contactCapacity;
     uint pad2;
 };
 GPU_CHECK_SIZE(VbdPush, 64);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # XPBD solids (docs/physics.md §16, "XPBD for solids") from the command line: a hanging
-# Neo-Hookean beam (8 substeps, inside its substep limit) and a corotated
+# Neo-Hookean beam (8 substeps) and a corotated
 # ball with the PBD volume constraint dropped on the ground give the same
 # state-hash in separate processes with lavapipe on 1, 2 and 4 threads with
 # --validate silent, on the default path (the workgroup path for these

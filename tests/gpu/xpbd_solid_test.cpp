@@ -31,11 +31,10 @@ class XpbdSolid : public GpuTest {};
 // constraint. No contact: a particle touching the ground in float and not
 // in double would part the two by a contact correction, which would test
 // luck, not the tetrahedra (the collision stages have their own tests; the
-// CLI determinism check drops a ball). 8 substeps: the Neo-Hookean pair
-// needs a shear wave to take about two substeps to cross an element
-// (tests/unit/xpbd_tet_test.cpp, NeoHookeanNeedsSubstepsThatResolveTheShearWave);
-// at 4 the beam's motion is chaotic, and float and double part within a
-// few frames.
+// CLI determinism check drops a ball). 8 substeps (the earlier
+// Neo-Hookean pair, with its rest stress, needed a shear wave to take
+// about two substeps to cross an element; the pair of today has no such
+// limit: tests/unit/xpbd_tet_test.cpp, NoSubstepLimitFromARestStress).
 Scene solidsScene(const char* colouring = "perFamily") {
     return parseScene(fmt::format(R"({{
         "solver": {{ "substeps": 8, "iterations": 4, "pbdColouring": "{}" }},

@@ -61,6 +61,24 @@ inline Scene vbdStackedCubesScene() {
     return scene;
 }
 
+// Two soft cubes with "contacts" (6 cm spheres) and no gravity, thrown at
+// each other at 1 m/s each along X, slightly offset in Y so that the
+// contact turns them.
+inline Scene vbdCollidingCubesScene() {
+    Scene scene;
+    scene.name = "vbd colliding cubes";
+    scene.solver.gravity = glm::vec3(0.0f);
+    for (float side : {-1.0f, 1.0f}) {
+        SolidObject cube = vbdBox({3, 3, 3}, {0.3f, 0.3f, 0.3f}, {0.3f * side, 1.0f + 0.05f * side, 0.0f},
+                                  ElasticModel::NeoHookean, 2e5f);
+        cube.name = side < 0.0f ? "left" : "right";
+        cube.initialVelocity = {-side, 0.0f, 0.0f};
+        cube.contacts = ContactParams{.enabled = true, .thickness = 0.06f};
+        scene.solids.push_back(cube);
+    }
+    return scene;
+}
+
 // A free cube with no gravity, moving and stretching: velocity
 // (0.5, 0.2, 0) m/s plus 2 (x - c) 1/s about its centre c.
 inline Scene vbdFreeCubeScene(uint32_t iterations) {

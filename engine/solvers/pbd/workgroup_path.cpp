@@ -29,6 +29,7 @@ WorkgroupPath::WorkgroupPath(const VulkanContext& ctx, const PbdModelView& model
     for (const gpu::WorkgroupObject& object : plan.objects)
         barriersPerIteration_ = std::max(barriersPerIteration_, object.phaseCount + 3);
     plan_ = makeWorkgroupPlanBuffer(ctx, plan.objects, plan.phases, "workgroup plan");
+    if (!model.pbd.tetrahedra.empty()) maxBarriersPerDispatch_ = 512;
 }
 
 void WorkgroupPath::declarePasses(StepPlan& plan) {
@@ -78,26 +79,29 @@ void WorkgroupPath::recordFrame(StepRecorder& rec, const FrameInputs& frame, con
 // 1e-6 m, 8 x 31, 16 x 16 and 1 x 300 parted from both by millimetres to
 // centimetres in the first frame, deterministically (docs/physics.md §16,
 // "XPBD for solids"; where in the driver is not known, the barrier count
-// is what fits every case measured). So a frame is cut into dispatches of whole substeps,
-// or of a substep's iterations, of at most half that many barriers; the
-// kernel resumes from the predicted positions and the multipliers in device
-// memory, so the cut frame computes what the whole one does.
+// is what fits every case measured). The count depends on the kernel's
+// work per barrier: with the Neo-Hookean C_D in singular values (an SVD
+// per tetrahedron) a 1296-tetrahedron block came out wrong in one dispatch
+// of ~1800 barriers and right in ~900. So a frame is cut into dispatches of
+// whole substeps, or of a substep's iterations, of at most 2048 barriers,
+// 512 where the solve holds XPBD solids' tetrahedra; the kernel resumes
+// from the predicted positions and the multipliers in device memory, so
+// the cut frame computes what the whole one does.
 void WorkgroupPath::recordSubsteps(StepRecorder& rec, const gpu::WorkgroupSolvePush& push, uint32_t substeps,
                                    uint32_t iterations) {
-    constexpr uint32_t kMaxBarriersPerDispatch = 2048;
     const uint32_t whole = gpu::kStagePredictFirst | gpu::kStageFinishLast;
     const uint64_t perSubstep = uint64_t{iterations} * barriersPerIteration_ + 2;
-    if (perSubstep * substeps <= kMaxBarriersPerDispatch) {
+    if (perSubstep * substeps <= maxBarriersPerDispatch_) {
         recordRun(rec, push, substeps, 0, iterations, whole, {});
         return;
     }
-    if (perSubstep <= kMaxBarriersPerDispatch) {
-        const uint32_t chunk = static_cast<uint32_t>(kMaxBarriersPerDispatch / perSubstep);
+    if (perSubstep <= maxBarriersPerDispatch_) {
+        const uint32_t chunk = static_cast<uint32_t>(maxBarriersPerDispatch_ / perSubstep);
         for (uint32_t s = 0; s < substeps; s += chunk)
             recordRun(rec, push, std::min(chunk, substeps - s), 0, iterations, whole, {});
         return;
     }
-    const uint32_t chunk = std::max(1u, kMaxBarriersPerDispatch / barriersPerIteration_);
+    const uint32_t chunk = std::max(1u, maxBarriersPerDispatch_ / barriersPerIteration_);
     for (uint32_t s = 0; s < substeps; ++s)
         for (uint32_t it = 0; it < iterations; it += chunk) {
             const uint32_t end = std::min(it + chunk, iterations);

@@ -65,6 +65,9 @@ private:
     // The most workgroup barriers one iteration of any object takes: its
     // phases, the mouse's, shape matching's and the contacts' (recordSubsteps).
     uint32_t barriersPerIteration_ = 1;
+    // The most barriers one dispatch may pass (recordSubsteps says why):
+    // fewer where the solve projects XPBD solids' tetrahedra.
+    uint32_t maxBarriersPerDispatch_ = 2048;
 };
 
 }  // namespace vksim

@@ -69,7 +69,14 @@ double VbdReference::objective(std::span<const glm::dvec3> x, std::span<const gl
             const glm::dvec3 d = x[i] - y[i];
             inertia += 0.5 * mass(i) / (h * h) * glm::dot(d, d);
         }
-    return inertia + elasticEnergy(x);
+    // Half of each touching pair's energy per end (vbd/energy.glsl).
+    double contact = 0.0;
+    if (const ContactReferenceSolve* contacts = energyContacts())
+        for (uint32_t i = vbd_.firstParticle; i < vbd_.firstParticle + vbd_.particleCount; ++i)
+            contact += 0.5 * contacts->penalty(i, x[i], x, world_.positions(), world_.inverseMasses(),
+                                               range(world_), h)
+                                 .energy;
+    return inertia + elasticEnergy(x) + contact;
 }
 
 std::vector<glm::dvec3> VbdReference::vertexBlockDescent(std::span<const glm::dvec3> start,
@@ -77,21 +84,37 @@ std::vector<glm::dvec3> VbdReference::vertexBlockDescent(std::span<const glm::dv
                                                          uint32_t iterations, std::vector<double>* history) const {
     std::vector<glm::dvec3> x(start.begin(), start.end());
     if (history) history->push_back(objective(x, y, h));
+    // The contact energy of the pairs within the range
+    // (vbd_colour_contacts.comp). Its dispatch reads the other particle of a
+    // pair at its iterate, or at the snapshot before the iteration when it
+    // is of the same colour: in both cases where it was when the colour
+    // began.
+    const ContactReferenceSolve* contacts = energyContacts();
+    std::vector<glm::dvec3> colourStart;
     for (uint32_t it = 0; it < iterations; ++it) {
-        for (const VertexColour& colour : vbd_.vertexColours)
+        for (const VertexColour& colour : vbd_.vertexColours) {
+            if (contacts) colourStart = x;
             for (uint32_t k = colour.first; k < colour.first + colour.count; ++k) {
                 const uint32_t i = vbd_.vertexOrder[k];
                 if (world_.inverseMasses()[i] <= 0.0) continue;
                 const Terms e = vertexTerms(i, x);
                 const double inertia = mass(i) / (h * h);
-                const glm::dmat3 H = glm::dmat3(inertia) + e.hessian;
-                const glm::dvec3 g = inertia * (x[i] - y[i]) + e.gradient;
-                // H >= m/h^2 I (both energies' blocks are positive
-                // semi-definite): its determinant is positive.
+                glm::dmat3 H = glm::dmat3(inertia) + e.hessian;
+                glm::dvec3 g = inertia * (x[i] - y[i]) + e.gradient;
+                if (contacts) {
+                    const ContactReferenceSolve::Penalty penalty = contacts->penalty(
+                        i, x[i], colourStart, world_.positions(), world_.inverseMasses(), range(world_), h);
+                    g += penalty.gradient;
+                    H += penalty.hessian;
+                }
+                // H >= m/h^2 I (both energies' blocks and the contacts'
+                // s n n^T are positive semi-definite): its determinant is
+                // positive.
                 const double det = glm::determinant(H);
                 if (!(det > 0.0)) continue;
                 x[i] -= glm::inverse(H) * g;
             }
+        }
         if (history) history->push_back(objective(x, y, h));
     }
     return x;

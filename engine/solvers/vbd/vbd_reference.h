@@ -32,7 +32,9 @@ public:
                       const SolverSettings& settings) override;
 
     // G(x) = sum over the free particles of m/(2h^2)|x - y|^2 plus the
-    // elastic energy of every tet [J] (global indices).
+    // elastic energy of every tet [J] (global indices), plus, with the
+    // contact energy on and contacts in the world, the energy of the
+    // touching pairs within the range (the world's positions are x^0).
     double objective(std::span<const glm::dvec3> x, std::span<const glm::dvec3> y, double h) const;
     double elasticEnergy(std::span<const glm::dvec3> x) const;
     // The elastic force -dE/dx_i on every particle (zero outside the range).
@@ -50,6 +52,12 @@ public:
     // G per sweep of the last substep's solve, at the initial guess first.
     const std::vector<double>& lastSolve() const { return lastSolve_; }
 
+    // Whether the sweeps hold the contact energy of the pairs within the
+    // range (vbd_colour_contacts.comp; on, as on the GPU). Off, the pairs
+    // are only projected after the solve, as before the energy was built:
+    // the tests' comparison.
+    void setContactEnergy(bool on) { contactEnergy_ = on; }
+
     // sum m v over the free particles of the range.
     glm::dvec3 linearMomentum() const;
 
@@ -64,9 +72,14 @@ private:
     };
     Terms vertexTerms(uint32_t i, std::span<const glm::dvec3> x) const;
     double mass(uint32_t i) const { return 1.0 / world_.inverseMasses()[i]; }
+    // The contacts whose energy the sweeps hold, or null.
+    const ContactReferenceSolve* energyContacts() const {
+        return contactEnergy_ ? world_.objectContacts() : nullptr;
+    }
 
     VbdModel vbd_;
     std::vector<double> lastSolve_;
+    bool contactEnergy_ = true;
     // Per particle (global), predict's velocity at the last substep's init;
     // w = 0 until one was seen (vbd_init.comp's buffer).
     std::vector<glm::dvec4> previousVelocities_;

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "contacts/contact_stage.h"
 #include "shaders/shared/interaction_types.h"
 #include "solvers/solver_origin.h"
 #include "step/residual_tracker.h"
@@ -24,7 +25,7 @@ std::vector<glm::vec4> unseenVelocities(const SharedModel& model) {
 }  // namespace
 
 struct VbdSolver::PassIds {
-    uint32_t init = 0, energy = 0, mouse = 0;
+    uint32_t init = 0, energy = 0, mouse = 0, snapshot = 0;
     std::vector<uint32_t> colours;
 };
 
@@ -44,6 +45,15 @@ VbdSolver::VbdSolver(const VulkanContext& ctx, const VbdModelView& model, const 
     colour_ = std::make_unique<ComputeKernel>(ctx, "vbd/vbd_colour.comp", sizeof(gpu::VbdPush));
     energy_ = std::make_unique<ComputeKernel>(ctx, "vbd/energy.comp", sizeof(gpu::VbdPush));
     projectMouse_ = std::make_unique<ComputeKernel>(ctx, "pbd/project_mouse.comp", sizeof(gpu::MousePush));
+    if (hasContacts(model.shared, range())) {
+        colourContacts_ = std::make_unique<ComputeKernel>(ctx, "vbd/vbd_colour_contacts.comp", sizeof(gpu::VbdPush));
+        energyContacts_ = std::make_unique<ComputeKernel>(ctx, "vbd/energy_contacts.comp", sizeof(gpu::VbdPush));
+        snapshot_ = makeStorageBuffer<glm::vec4>(ctx, model.shared.positions, "vbd contact snapshot");
+        std::vector<uint32_t> orderOf(vbd_.particleCount);
+        for (uint32_t at = 0; at < vbd_.vertexOrder.size(); ++at)
+            orderOf[vbd_.vertexOrder[at] - vbd_.firstParticle] = at;
+        orderOf_ = makeStorageBuffer<uint32_t>(ctx, orderOf, "vbd vertex order of each particle");
+    }
 }
 
 VbdSolver::~VbdSolver() = default;
@@ -64,6 +74,7 @@ void VbdSolver::declarePasses(StepPlan& plan) {
     ids.init = plan.declare("vbd: init", StageKind::Solve, "vbd");
     ids.energy = plan.declare("vbd: energy", StageKind::Diagnostic, "vbd");
     ids.mouse = plan.declare("vbd: mouse drag", StageKind::Diagnostic, "vbd");
+    if (colourContacts_) ids.snapshot = plan.declare("vbd: contact snapshot", StageKind::Solve, "vbd");
     for (size_t c = 0; c < vbd_.vertexColours.size(); ++c)
         ids.colours.push_back(plan.declare(fmt::format("vbd: sweep colour {}", c), StageKind::Solve, "vbd"));
 }
@@ -90,14 +101,23 @@ gpu::VbdPush VbdSolver::push(const SubstepContext& sub) const {
     push.gravityFlags = uint32_t(sub.particles.gravity.w) & gpu::kGravityPerParticle;
     push.initialGuess = sub.frame.settings.vbd.initialGuess == VbdInitialGuess::Inertial ? gpu::kVbdGuessInertial
                                                                                          : gpu::kVbdGuessAdaptive;
+    if (const ContactStage* contacts = energyContacts(sub)) push.contactCapacity = contacts->model().capacity;
     return push;
+}
+
+const ContactStage* VbdSolver::energyContacts(const SubstepContext& sub) const {
+    return colourContacts_ ? sub.contacts : nullptr;
 }
 
 void VbdSolver::recordObjective(StepRecorder& rec, const SubstepContext& sub, const GpuBuffer& x, uint32_t index) {
     ResidualTracker& tracker = *sub.frame.tracker;
-    rec.run(passIds_->energy, *energy_,
-            {&particles_.predicted(), &x, &tracker.partials(), &vertices_, &incidentTets_, &tets_, &materials_},
-            vbd_.particleCount, push(sub));
+    std::vector<const GpuBuffer*> buffers = {&particles_.predicted(), &x,     &tracker.partials(), &vertices_,
+                                             &incidentTets_,          &tets_, &materials_};
+    const ContactStage* contacts = energyContacts(sub);
+    if (contacts) buffers.insert(buffers.end(), {&particles_.positions(), &contacts->particles(),
+                                                 &contacts->detection().counts(), &contacts->detection().offsets(),
+                                                 &contacts->detection().neighbours(), &contacts->contactOf()});
+    rec.run(passIds_->energy, contacts ? *energyContacts_ : *energy_, buffers, vbd_.particleCount, push(sub));
     tracker.recordSum(rec, ResidualTracker::Series::VbdObjective, index,
                       ResidualTracker::groupsFor(vbd_.particleCount), 1.0f, false);
     rec.barrier();
@@ -113,10 +133,23 @@ const GpuBuffer& VbdSolver::recordSolve(StepRecorder& rec, const SubstepContext&
              &particles_.gravities()},
             vbd_.particleCount, colourPush, {sub.substep}, {&iterate_, workingName()});
     if (sub.tracking) recordObjective(rec, sub, iterate_, 0);
+    const ContactStage* contacts = energyContacts(sub);
     for (uint32_t k = 0; k < sub.frame.settings.vbd.iterations; ++k) {
+        if (contacts)
+            sub.stages.copyRange(rec, ids.snapshot, sub.particles, iterate_, snapshot_, "vbd contact snapshot",
+                                 sub.substep);
         for (size_t c = 0; c < vbd_.vertexColours.size(); ++c) {
             colourPush.first = vbd_.vertexColours[c].first;
             colourPush.count = vbd_.vertexColours[c].count;
+            if (contacts) {
+                const ContactDetection& d = contacts->detection();
+                rec.run(ids.colours[c], *colourContacts_,
+                        {&particles_.predicted(), &iterate_, &vertexOrder_, &vertices_, &incidentTets_, &tets_,
+                         &materials_, &particles_.positions(), &contacts->particles(), &d.counts(), &d.offsets(),
+                         &d.neighbours(), &contacts->contactOf(), &snapshot_, &orderOf_},
+                        colourPush.count, colourPush, {sub.substep, k}, {&iterate_, workingName()});
+                continue;
+            }
             rec.run(ids.colours[c], *colour_,
                     {&particles_.predicted(), &iterate_, &vertexOrder_, &vertices_, &incidentTets_, &tets_,
                      &materials_},

@@ -7,14 +7,20 @@
 //   vbd: init          the initial guess (the paper's adaptive one, or y):
 //                      keeps predict's velocity for the next substep's
 //                      (vbd/vbd_init.comp)
-//   iterations times, for each vertex colour c:
+//   iterations times:
+//     vbd: contact snapshot  with contacts in the range: the iterate, which
+//                      the contact energy reads a same-colour partner from
+//     for each vertex colour c:
 //     vbd: sweep colour c    each vertex of the colour: one 3x3 Newton step on
 //                      G(x) = sum m/(2h^2)|x - y|^2 + sum_e V_e Psi(F_e)
-//                      with its neighbours held (vbd/vbd_colour.comp)
+//                      (+ the contact energy of its touching pairs within
+//                      the range, vbd_colour_contacts.comp) with its
+//                      neighbours held (vbd/vbd_colour.glsl)
 //   vbd: mouse drag    a dragged particle onto the target
 //
 // then the shared stages project the colliders, the stepper projects the
-// contacts between objects (projectsContactsInSolve false), and update
+// contacts between objects after the solve (projectsContactsInSolve false:
+// also those whose energy the sweeps saw), and update
 // velocity. With tracking on, vbd: energy records G at the initial guess
 // and after each sweep (ResidualTracker::Series::VbdObjective).
 //
@@ -28,6 +34,7 @@
 
 namespace vksim {
 
+class ContactStage;
 class VulkanContext;
 
 class VbdSolver final : public Solver {
@@ -63,6 +70,8 @@ public:
 private:
     struct PassIds;
     gpu::VbdPush push(const SubstepContext& sub) const;
+    // The contact stage whose pairs enter G this substep, or null.
+    const ContactStage* energyContacts(const SubstepContext& sub) const;
     // G at `x` into value `index` of the tracker's VbdObjective series.
     void recordObjective(StepRecorder& rec, const SubstepContext& sub, const GpuBuffer& x, uint32_t index);
 
@@ -76,6 +85,12 @@ private:
     // w = 1 once read, 0 after a build or reset (no previous step).
     GpuBuffer previousVelocities_;
     std::unique_ptr<ComputeKernel> init_, colour_, energy_, projectMouse_;
+    // With contacts in the range (docs/physics.md §16): the sweep and energy
+    // passes whose G holds the contact energy (springs/contact_energy.glsl),
+    // the iterate's snapshot before each iteration, and each particle's
+    // place in the vertex order (whether a partner is of the sweep's colour).
+    std::unique_ptr<ComputeKernel> colourContacts_, energyContacts_;
+    GpuBuffer snapshot_, orderOf_;
     std::unique_ptr<PassIds> passIds_;
 };
 
