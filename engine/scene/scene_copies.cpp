@@ -16,22 +16,23 @@ void checkBatchCount(uint32_t count, const std::filesystem::path& source) {
         refuseBatch(source, fmt::format("count {}: expected 1 to {} copies", count, kMaxBatchCopies));
 }
 
-// What the copies cannot share yet: bodies (they would touch), and
-// settings under which one estimate over the whole system steers every
-// particle's solve (the copies would move one another). Contacts are each
-// copy's own: a copy is a contact group (ObjectRange::copy,
-// contacts/contact_model.h).
+// What the copies cannot share yet: bodies beside particles (every body is
+// a collider of every particle of the world), and mass-spring implicit
+// Euler, whose line search and Jacobi weights are the whole system's (the
+// copies would move one another). Contacts are each copy's own: a copy is a
+// contact group (ObjectRange::copy, contacts/contact_model.h); so are body
+// pairs (BodyDesc::batchCopy, scheduleBodyPairs).
 void refuseUnbatchable(const Scene& scene, const std::filesystem::path& source) {
-    if (!scene.bodies.empty()) refuseBatch(source, "/bodies: a batch cannot hold rigid bodies yet");
-    // XPBD and vertex block descent solids batch: a tetrahedron's constraints
-    // or a vertex's step read only its own copy's particles, so copies never
-    // couple. Projective dynamics solids share one global system.
-    bool pd = false, springs = false;
-    for (const SolidObject& solid : scene.solids) pd = pd || solid.method == SolidMethod::Pd;
-    for (const ClothObject& cloth : scene.cloths) {
-        pd = pd || cloth.method == SolverMethod::Pd;
-        springs = springs || cloth.method == SolverMethod::Springs;
-    }
+    if (!scene.bodies.empty() && (!scene.cloths.empty() || !scene.solids.empty()))
+        refuseBatch(source, "/bodies: a batch holds rigid bodies only in a scene without objects yet: a body is a "
+                            "collider of every particle of the world, which would let one copy's bodies touch "
+                            "another copy's objects");
+    // A tetrahedron's constraints, a vertex's step or a projective dynamics
+    // row read only its own copy's particles, and projective dynamics
+    // estimates each copy's Jacobi weights from the copy's own rows
+    // (PdConstraints), so those never couple the copies.
+    bool springs = false;
+    for (const ClothObject& cloth : scene.cloths) springs = springs || cloth.method == SolverMethod::Springs;
     // The vertex-triangle detection hashes into the whole world's grid and
     // its colours' priorities number the world's particles: it has no
     // per-copy groups yet, so copies would meet and colour unlike their
@@ -44,11 +45,6 @@ void refuseUnbatchable(const Scene& scene, const std::filesystem::path& source) 
     };
     for (const ClothObject& cloth : scene.cloths) refuseTriangles(cloth.name, cloth.contacts);
     for (const SolidObject& solid : scene.solids) refuseTriangles(solid.name, solid.contacts);
-    const PdSettings& s = scene.solver.pd;
-    if (pd && (s.relaxation == 0.0f || (s.chebyshev && s.spectralRadius == 0.0f)))
-        refuseBatch(source, "/solver/pd: \"relaxation\" and, with \"chebyshev\", \"spectralRadius\" must be "
-                            "numbers: \"auto\" estimates them from the whole system's spectrum, which would couple "
-                            "the copies");
     if (springs && scene.solver.springs.integrator == SpringIntegrator::ImplicitEuler)
         refuseBatch(source, "/solver/springs/integrator: implicit Euler's Jacobi weights and line search are the "
                             "whole system's, which would couple the copies; use \"vbd\" or an explicit integrator");
@@ -64,6 +60,7 @@ SceneBatch emptyBatch(const Scene& base, uint32_t count) {
     batch.scene.name = fmt::format("{} (batch of {})", base.name, count);
     batch.scene.cloths.clear();
     batch.scene.solids.clear();
+    batch.scene.bodies.clear();
     return batch;
 }
 
@@ -77,6 +74,11 @@ void appendCopy(SceneBatch& batch, Scene one, uint32_t copy) {
         solid.name = batchObjectName(solid.name, copy);
         solid.batchCopy = copy;
         batch.scene.solids.push_back(std::move(solid));
+    }
+    for (BodyDesc& body : one.bodies) {
+        body.name = batchObjectName(body.name, copy);
+        body.batchCopy = copy;
+        batch.scene.bodies.push_back(std::move(body));
     }
 }
 

@@ -9,13 +9,15 @@
 // The copies share the scene's colliders and solver settings (but for
 // gravity, which scene_batch.h lets each copy's objects have). Copies
 // occupy the same space: each copy is a contact group, whose objects'
-// "contacts" touch only its own (ObjectRange::copy); a scene with rigid
-// bodies cannot be batched yet, nor one
-// whose solve takes a step from an estimate over the whole system
-// (projective dynamics with "auto" relaxation or spectral radius,
-// mass-spring implicit Euler): each is refused with one line. What remains
-// steps each copy exactly as a World of that copy alone: the same bits
-// (tested).
+// "contacts" touch only its own (ObjectRange::copy), and each copy's
+// rigid bodies (listed copy after copy, named as the objects) meet only
+// its own bodies (BodyDesc::batchCopy). A scene with bodies and objects
+// together cannot be batched yet (a body is a collider of every particle),
+// nor one whose solve takes a step from an estimate over the whole system
+// (mass-spring implicit Euler): each is refused with one line. Projective
+// dynamics estimates its Jacobi weights per copy (PdConstraints). What
+// remains steps each copy exactly as a World of that copy alone: the same
+// bits (tested).
 #include <cstdint>
 #include <filesystem>
 #include <string>

@@ -64,6 +64,14 @@ RigidModel buildRigidModel(const std::vector<BodyDesc>& bodies);
 // for an even count, count for an odd one); empty below two bodies.
 void scheduleBodyPairs(uint32_t count, std::vector<glm::uvec2>& pairs, std::vector<uint32_t>& roundStarts);
 
+// The pairs of a batch's bodies (BodyDesc::batchCopy): every pair within a
+// copy, none across. Round r holds every copy's round r of
+// scheduleBodyPairs, copy after copy, so each body meets its copy's bodies
+// in the order a world of that copy alone has. A copy's bodies must be
+// listed together (std::logic_error otherwise); a scene is one copy.
+void scheduleCopiesBodyPairs(const std::vector<uint32_t>& copyOfBody, std::vector<glm::uvec2>& pairs,
+                             std::vector<uint32_t>& roundStarts);
+
 // The mesh bodies' signed distance grids, appended to `meshSdfGrids` (the
 // shared model's, after the mesh colliders': each grid once); each mesh
 // body's shape points at its grid (shapes[b].size.x), and every shape gets its
