@@ -207,8 +207,10 @@ PD_SOLID = {
 
 @pytest.mark.parametrize("scene, vary", [
     (PD_FLAG, {"/objects/0/stretch/stiffness": [500.0, 50.0, 5000.0], "/objects/0/mass": [0.1, 0.4, 0.1]}),
-    # Far more iterations than the small system's workgroup path holds:
-    # every copy on the per-iteration path, the World on the same.
+    # Five copies of 64 rows: "auto" runs the batch one dispatch per
+    # iteration (past 256 rows) and each World in one workgroup.
+    (PD_FLAG, {"/objects/0/mass": [0.1, 1.0, 0.02, 0.3, 0.5]}),
+    # The per-iteration path for both, the iteration in its push.
     (with_values(PD_FLAG, {"/solver/pd/jacobiPath": "perIteration"}), {"/objects/0/mass": [0.1, 1.0, 0.02]}),
     (PD_SOLID, {"/objects/0/material/youngsModulus": [1e5, 1e4, 1e6]}),
 ])

@@ -162,7 +162,7 @@ TEST(SceneBatch, BodyKeysThatWouldChangeTheShapeOrCoupleAreRefused) {
               "per copy (\"/bodies/0/mass\"); its type, name and shape are the scene's");
     EXPECT_NE(errorOf(kThreeBodies, 2, {{"/bodies/1", {nlohmann::json::object(), nlohmann::json::object()}}}),
               "");
-    EXPECT_EQ(errorOf(kThreeBodies, 2, {{"/bodies/0/position/1", {1.0, 2.0}}}), "");
+    EXPECT_EQ(errorOf(kThreeBodies, 2, {{"/bodies/0/velocity", {{1.0, 2.0, 0.0}, {0.0, 0.0, 1.0}}}}), "");
     EXPECT_EQ(errorOf(kThreeBodies, 2, {{"/solver/gravity", {{0.0, -1.0, 0.0}, {0.0, -2.0, 0.0}}}}),
               "s.json: batch: vary \"/solver/gravity\": a batch's rigid bodies fall by the world's one gravity");
     Scene scene = parseScene(kTwoCloths, "s.json");
