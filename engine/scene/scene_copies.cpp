@@ -4,6 +4,7 @@
 
 #include "io/quoted_input.h"
 #include "scene/scene_loader.h"
+#include "shaders/shared/sim_types.h"
 
 namespace vksim {
 
@@ -16,17 +17,24 @@ void checkBatchCount(uint32_t count, const std::filesystem::path& source) {
         refuseBatch(source, fmt::format("count {}: expected 1 to {} copies", count, kMaxBatchCopies));
 }
 
-// What the copies cannot share yet: bodies beside particles (every body is
-// a collider of every particle of the world), and mass-spring implicit
-// Euler, whose line search and Jacobi weights are the whole system's (the
-// copies would move one another). Contacts are each copy's own: a copy is a
-// contact group (ObjectRange::copy, contacts/contact_model.h); so are body
-// pairs (BodyDesc::batchCopy, scheduleBodyPairs).
+void checkBatchColliders(const Scene& scene, uint32_t count, const std::filesystem::path& source) {
+    const bool particles = !scene.cloths.empty() || !scene.solids.empty();
+    const uint64_t entries = scene.colliders.size() + uint64_t(count) * scene.bodies.size();
+    if (particles && !scene.bodies.empty() && entries > gpu::kMaxColliders)
+        refuseBatch(source, fmt::format("count {}: with objects in the scene every copy's bodies are colliders of "
+                                        "the world: {} x {} bodies and {} colliders are more than the {} a world "
+                                        "holds",
+                                        count, count, scene.bodies.size(), scene.colliders.size(),
+                                        gpu::kMaxColliders));
+}
+
+// What the copies cannot share yet: mass-spring implicit Euler, whose line
+// search and Jacobi weights are the whole system's (the copies would move
+// one another), and vertex-triangle contacts. Contacts are each copy's own:
+// a copy is a contact group (ObjectRange::copy, contacts/contact_model.h);
+// so are body pairs (BodyDesc::batchCopy, scheduleBodyPairs) and the
+// bodies' colliders (particleCopies).
 void refuseUnbatchable(const Scene& scene, const std::filesystem::path& source) {
-    if (!scene.bodies.empty() && (!scene.cloths.empty() || !scene.solids.empty()))
-        refuseBatch(source, "/bodies: a batch holds rigid bodies only in a scene without objects yet: a body is a "
-                            "collider of every particle of the world, which would let one copy's bodies touch "
-                            "another copy's objects");
     // A tetrahedron's constraints, a vertex's step or a projective dynamics
     // row read only its own copy's particles, and projective dynamics
     // estimates each copy's Jacobi weights from the copy's own rows
@@ -68,6 +76,13 @@ void appendCopy(SceneBatch& batch, Scene one, uint32_t copy) {
     for (ClothObject& cloth : one.cloths) {
         cloth.name = batchObjectName(cloth.name, copy);
         cloth.batchCopy = copy;
+        // Attached to its copy's body, which the batch lists after the
+        // earlier copies' bodies.
+        for (ClothAttachment& attachment : cloth.attachments)
+            if (attachment.target == AttachmentTarget::Body) {
+                attachment.name = batchObjectName(attachment.name, copy);
+                attachment.index += copy * static_cast<uint32_t>(one.bodies.size());
+            }
         batch.scene.cloths.push_back(std::move(cloth));
     }
     for (SolidObject& solid : one.solids) {
@@ -85,6 +100,7 @@ void appendCopy(SceneBatch& batch, Scene one, uint32_t copy) {
 SceneBatch replicateScene(const Scene& scene, uint32_t count) {
     checkBatchCount(count, scene.path);
     refuseUnbatchable(scene, scene.path);
+    checkBatchColliders(scene, count, scene.path);
     SceneBatch batch = emptyBatch(scene, count);
     for (uint32_t copy = 0; copy < count; ++copy) appendCopy(batch, scene, copy);
     return batch;

@@ -86,6 +86,8 @@ RigidModel buildRigidModel(const std::vector<BodyDesc>& descs) {
                 break;
         }
         shape.position = glm::vec4(glm::vec3(-mass.centre), -1.0f);  // w: unbounded until attachMeshBodies sets the bound
+        // w: the body's batch copy, whose particles alone meet its collider (rigid/body_collider.glsl).
+        shape.angularVelocity = glm::vec4(0.0f, 0.0f, 0.0f, static_cast<float>(desc.batchCopy));
 
         const glm::dvec4 q = glm::normalize(glm::dvec4(desc.rotation));
         gpu::RigidBodyState state{};
@@ -104,7 +106,10 @@ RigidModel buildRigidModel(const std::vector<BodyDesc>& descs) {
         model.inertias.push_back(mass.inertia);
     }
     std::vector<uint32_t> copies;
-    for (const BodyDesc& desc : descs) copies.push_back(desc.batchCopy);
+    for (const BodyDesc& desc : descs) {
+        copies.push_back(desc.batchCopy);
+        model.copyCount = std::max(model.copyCount, desc.batchCopy + 1);
+    }
     scheduleCopiesBodyPairs(copies, model.pairs, model.roundStarts);
     return model;
 }

@@ -44,6 +44,9 @@ struct RigidModel {
     // bounding spheres are apart).
     std::vector<glm::uvec2> pairs;
     std::vector<uint32_t> roundStarts;  // round r is pairs [roundStarts[r], roundStarts[r + 1])
+    // The batch copies the bodies belong to (BodyDesc::batchCopy): 1 in a
+    // scene's world. Each copy's bodies meet its own particles only.
+    uint32_t copyCount = 1;
     std::vector<std::string> names;
     std::vector<glm::vec3> colours;
     // Per body, in double for the CPU reference and the tests: mass [kg] and
