@@ -10,9 +10,11 @@
 // iteration (jacobi.comp) and the one that runs all of a global step in
 // one workgroup (jacobi_in_workgroup.glsl), so both compute the same bits.
 // The includer declares positions, velocities, rows, offDiagonal, rhs,
-// rowCopies and jacobiWeights (the weights of each row's batch copy,
-// pd_types.h kPdJacobiWeightStride), and qCurrent(i) / qPrevious(i), the
-// iterates q^k and q^{k-1} of particle i.
+// rowCopies (each row's batch copy g) and jacobiWeights (docs/physics.md
+// §5, "Per copy"; PdConstraints::recordJacobiWeights): word 0 the stride
+// s, then per copy g from word 1 + g s its relaxation gamma and its
+// Chebyshev omega_{k+1} of each iteration k, as float bits; and
+// qCurrent(i) / qPrevious(i), the iterates q^k and q^{k-1} of particle i.
 #ifndef VKSIM_PD_JACOBI_ROW_GLSL
 #define VKSIM_PD_JACOBI_ROW_GLSL
 
@@ -23,7 +25,7 @@
 vec4 jacobiRow(uint firstParticle, uint r, float dt, uint k, vec3 origin) {
     uint i = firstParticle + r;
     PdRow row = rows[r];
-    uint weights = rowCopies[r] * kPdJacobiWeightStride;
+    uint weights = 1u + rowCopies[r] * jacobiWeights[0];
     float gamma = uintBitsToFloat(jacobiWeights[weights]);
     float omega = uintBitsToFloat(jacobiWeights[weights + 1u + k]);
     vec4 q = qCurrent(i);

@@ -132,7 +132,7 @@ struct PdParticlePush {
     float stencilStep;       // tetrahedral SDF gradient step (docs/physics.md §2)
     float dt;                // substep length h
     float collisionWeight;   // weight of a collision projection, in units of m_i/h^2
-    uint pad0, pad1;         // (the Jacobi weights are each copy's: kPdJacobiWeightStride)
+    uint pad0, pad1;         // (the Jacobi weights are each copy's: pd/jacobi_row.glsl)
     // The range's origin (Solver::origin): q and p are relative to it
     // (docs/physics.md §9.2, "Far from the origin").
     float originX, originY, originZ;
@@ -140,12 +140,6 @@ struct PdParticlePush {
 };
 GPU_CHECK_SIZE(PdParticlePush, 48);
 
-// The Jacobi weights of each batch copy's system (docs/physics.md §5,
-// "Per copy"): copy g's relaxation gamma at word g * stride and its
-// Chebyshev omega_{k+1} at g * stride + 1 + k (float bits), where a row
-// finds its copy g in the row-copy buffer. A scene's world is one copy.
-GPU_CONST(uint, kPdMaxJacobiIterations, 1000);  // the scene format's /solver/pd/jacobiIterations cap
-GPU_CONST(uint, kPdJacobiWeightStride, 1001);   // 1 + kPdMaxJacobiIterations
 
 // Push constants of the global step in one workgroup
 // (pd/jacobi_in_workgroup.glsl): its particles' push (iteration unused:

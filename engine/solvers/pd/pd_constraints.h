@@ -51,8 +51,8 @@ public:
     const GpuBuffer& tetVolume() const { return tetVolume_; }
     const GpuBuffer& bending() const { return bending_; }
     const GpuBuffer& attachments() const { return attachments_; }
-    // Per row its copy, and per copy its Jacobi weights (pd_types.h,
-    // kPdJacobiWeightStride), which recordJacobiWeights writes.
+    // Per row its copy, and per copy its Jacobi weights (pd/jacobi_row.glsl),
+    // which recordJacobiWeights writes.
     const GpuBuffer& rowCopies() const { return rowCopyBuffer_; }
     const GpuBuffer& jacobiWeights() const { return jacobiWeights_; }
     uint32_t copyCount() const { return static_cast<uint32_t>(copyRows_.size()); }
@@ -68,7 +68,9 @@ public:
     }
     // Records the upload of every copy's gamma and Chebyshev weights for
     // `settings` into jacobiWeights() where they changed (one-time work in
-    // the frame). Throws as copyJacobiParameters.
+    // the frame); a buffer too small for the iterations is replaced (and
+    // kept until the constraints go, for the frames that bound it). Throws
+    // as copyJacobiParameters.
     void recordJacobiWeights(StepRecorder& rec, const SolverSettings& settings);
 
     // New element weights and rows (a live stiffness edit, pd_materials.h):
@@ -83,8 +85,11 @@ private:
     glm::vec3 origin_;
     GpuBuffer rows_, offDiagonal_, gatherSlots_, springs_, triangles_, tetStrain_, tetVolume_, bending_, attachments_;
     std::vector<std::vector<uint32_t>> copyRows_;  // per copy its rows, increasing
+    const VulkanContext* ctx_ = nullptr;
     GpuBuffer rowCopyBuffer_, jacobiWeights_;
-    std::vector<uint32_t> uploadedWeights_;            // what jacobiWeights holds (each copy's first words)
+    std::vector<GpuBuffer> retiredWeights_;  // replaced by a larger one
+    uint32_t weightStride_ = 0;              // words per copy jacobiWeights has room for
+    std::vector<uint32_t> uploadedWeights_;  // what jacobiWeights holds
     std::map<float, std::vector<JacobiSpectrum>> spectra_;  // by h, per copy
 };
 

@@ -21,7 +21,7 @@ public:
     static constexpr std::string_view kPassName = "pd: jacobi in one workgroup";
     // The most Jacobi iterations it holds weights for: the scene format's
     // limit (the loader's kMaxSolverLoops).
-    static constexpr uint32_t kMaxOmegas = gpu::kPdMaxJacobiIterations;
+    static constexpr uint32_t kMaxOmegas = 1000;
 
     // Builds its kernel only when the constraints have rows.
     PdJacobiInWorkgroup(const VulkanContext& ctx, const PdJacobiBuffers& buffers);
