@@ -121,6 +121,10 @@ PYBIND11_MODULE(vksim, m) {
         .def_property_readonly("time", &PyBatch::time, "Simulated seconds so far.")
         .def("positions", &PyBatch::positions, "Every copy's particle positions: float32 (count, n, 3).")
         .def("velocities", &PyBatch::velocities, "Every copy's particle velocities: float32 (count, n, 3).")
+        .def("bodies", &PyBatch::bodies,
+             "Each copy's rigid bodies: a dict of their names (the scene's), and float32 arrays of their centres of "
+             "mass (count, k, 3), rotations as quaternions (x, y, z, w) (count, k, 4), linear and angular velocities "
+             "(count, k, 3).")
         .def("state_hashes", &PyBatch::stateHashes,
              "Each copy's state-hash: what a World of that copy alone gives after the same frames.")
         .def("save_state", &PyBatch::saveState, "Every copy's state as bytes.")

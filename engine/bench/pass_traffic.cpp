@@ -80,12 +80,14 @@ constexpr std::array kPassTraffic{
     PassTraffic{"pd: gather rhs", ElementKind::PdParticle, 32 + 16, 16,
                 "reads PdRow 32, collision target; writes rhs; per gather slot: index 4 + slot 16",
                 RowItems::PdGatherSlot, 4 + 16},
-    PassTraffic{"pd: jacobi/chebyshev", ElementKind::PdParticle, 32 + 5 * 16, 16,
-                "reads PdRow 32, x, v, rhs, q previous, q current; writes q next; per off-diagonal entry: "
+    PassTraffic{"pd: jacobi/chebyshev", ElementKind::PdParticle, 32 + 5 * 16 + 12, 16,
+                "reads PdRow 32, x, v, rhs, q previous, q current, its copy 4 and the copy's gamma and omega 8; "
+                "writes q next; per off-diagonal entry: "
                 "entry 8 + q of its column 16",
                 RowItems::PdOffDiagonal, 8 + 16},
-    PassTraffic{"pd: jacobi/chebyshev, tiled", ElementKind::PdParticle, 32 + 5 * 16, 16,
-                "reads PdRow 32, x, v, rhs, q previous, q current (once, into shared memory); writes q next; "
+    PassTraffic{"pd: jacobi/chebyshev, tiled", ElementKind::PdParticle, 32 + 5 * 16 + 12, 16,
+                "reads PdRow 32, x, v, rhs, q previous, q current (once, into shared memory), its copy 4 and the "
+                "copy's gamma and omega 8; writes q next; "
                 "per off-diagonal entry: entry 8 (its q from shared memory; not counted: the window's halo, "
                 "columns beyond it)",
                 RowItems::PdOffDiagonal, 8},

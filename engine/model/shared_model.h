@@ -108,6 +108,25 @@ inline std::vector<float> particleDrags(const SharedModel& model) {
     return drags;
 }
 
+// Per particle, its object's batch copy (ObjectRange::copy) and its index
+// among the particles of that copy, in index order: the index a World of
+// the copy alone gives it. Which bodies' colliders it meets, and in which
+// order the bodies sum what it gave them (docs/physics.md §11, "Bodies as
+// colliders for particles"). (0, i) in a scene's world.
+inline std::vector<glm::uvec2> particleCopies(const SharedModel& model) {
+    std::vector<uint32_t> copyOf(model.particleCount(), 0u);
+    for (const ObjectRange& object : model.objects)
+        for (uint32_t i = object.firstParticle; i < object.firstParticle + object.particleCount; ++i)
+            copyOf.at(i) = object.copy;
+    std::vector<glm::uvec2> copies(model.particleCount());
+    std::vector<uint32_t> counted;
+    for (uint32_t i = 0; i < copyOf.size(); ++i) {
+        if (copyOf[i] >= counted.size()) counted.resize(copyOf[i] + 1, 0u);
+        copies[i] = glm::uvec2(copyOf[i], counted[copyOf[i]]++);
+    }
+    return copies;
+}
+
 // An object's own gravity (ObjectRange::gravity) in xyz and 2|g| in w,
 // what the restitution threshold 2|g|h is made of
 // (particle/particle_gravity.glsl); 0 where it has none.

@@ -259,6 +259,9 @@ struct BodyDesc {
     float restitution = 0.0f;
     glm::vec3 color{0.85f, 0.55f, 0.3f};
     std::string source;  // JSON pointer in the scene file ("/bodies/2"), for messages
+    // Not a scene key: the batch copy it belongs to (scene/scene_copies.h), 0 in a scene. Bodies meet the bodies of
+    // their own copy only (scheduleBodyPairs' rounds are per copy).
+    uint32_t batchCopy = 0;
 };
 
 struct CameraDesc {

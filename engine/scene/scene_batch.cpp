@@ -12,7 +12,38 @@ namespace vksim {
 namespace {
 
 // The keys every copy shares: what one World has once.
-constexpr std::string_view kSharedKeys[] = {"/solver", "/colliders", "/bodies", "/camera", "/name"};
+constexpr std::string_view kSharedKeys[] = {"/solver", "/colliders", "/camera", "/name"};
+
+// A body's keys a copy has its own value of: its mass, its start and its
+// surface's friction and restitution (and colour). Its type, name and shape
+// keys stay the scene's: they build its contact points and signed distance,
+// which are the same in every copy.
+constexpr std::string_view kPerCopyBodyKeys[] = {"mass",     "density",  "position",    "rotation",   "velocity",
+                                                 "angularVelocity", "friction", "restitution", "color"};
+
+// The key of "/bodies/<index>/<key>/...", empty where the pointer names
+// no key of a body.
+std::string_view bodyKey(std::string_view pointer) {
+    constexpr std::string_view kPrefix = "/bodies/";
+    if (!pointer.starts_with(kPrefix)) return {};
+    pointer.remove_prefix(kPrefix.size());
+    const size_t index = pointer.find('/');
+    if (index == std::string_view::npos) return {};
+    pointer.remove_prefix(index + 1);
+    return pointer.substr(0, pointer.find('/'));
+}
+
+// A body key of kPerCopyBodyKeys, or one clear line.
+void checkBodyPointer(const std::filesystem::path& source, const std::string& pointer) {
+    const std::string_view key = bodyKey(pointer);
+    for (const std::string_view allowed : kPerCopyBodyKeys)
+        if (key == allowed) return;
+    refuseBatch(source, fmt::format("vary {}: of a body only \"mass\", \"density\", \"position\", \"rotation\", "
+                                    "\"velocity\", \"angularVelocity\", \"friction\", \"restitution\" and "
+                                    "\"color\" vary per copy (\"/bodies/0/mass\"); its type, name and shape are "
+                                    "the scene's",
+                                    quoteInput(pointer)));
+}
 
 bool under(std::string_view pointer, std::string_view key) {
     return pointer == key || (pointer.starts_with(key) && pointer[key.size()] == '/');
@@ -36,6 +67,7 @@ nlohmann::json::json_pointer pointerOf(const std::filesystem::path& source, cons
                 refuseBatch(source, fmt::format("vary {}: the copies share {} (one World steps them together); "
                                                 "vary the objects' keys",
                                                 quoteInput(vary.pointer), shared));
+        if (under(vary.pointer, "/bodies")) checkBodyPointer(source, vary.pointer);
         if (vary.pointer.empty()) refuseBatch(source, "vary \"\": the whole scene cannot vary");
         return pointer;
     } catch (const nlohmann::json::exception&) {
@@ -60,6 +92,7 @@ SceneBatch buildSceneBatch(std::string_view jsonText, const std::filesystem::pat
     const Scene base = parseScene(jsonText, sourceName);
     if (vary.empty()) return replicateScene(base, count);
     refuseUnbatchable(base, sourceName);
+    checkBatchColliders(base, count, sourceName);
     const nlohmann::json document = json_input::parseJsonText(jsonText);
     std::vector<nlohmann::json::json_pointer> pointers;
     for (const BatchVary& v : vary) {
@@ -81,6 +114,10 @@ SceneBatch buildSceneBatch(std::string_view jsonText, const std::filesystem::pat
 
     bool ownGravity = false;
     for (const BatchVary& v : vary) ownGravity = ownGravity || under(v.pointer, kPerCopyGravity);
+    // The rigid solver's push holds one gravity for every body.
+    if (ownGravity && !base.bodies.empty())
+        refuseBatch(sourceName, fmt::format("vary {}: a batch's rigid bodies fall by the world's one gravity",
+                                            quoteInput(kPerCopyGravity)));
     SceneBatch batch = emptyBatch(base, count);
     for (uint32_t copy = 0; copy < count; ++copy) {
         nlohmann::json varied = document;

@@ -4,6 +4,7 @@
 
 #include "io/quoted_input.h"
 #include "scene/scene_loader.h"
+#include "shaders/shared/sim_types.h"
 
 namespace vksim {
 
@@ -16,22 +17,30 @@ void checkBatchCount(uint32_t count, const std::filesystem::path& source) {
         refuseBatch(source, fmt::format("count {}: expected 1 to {} copies", count, kMaxBatchCopies));
 }
 
-// What the copies cannot share yet: bodies (they would touch), and
-// settings under which one estimate over the whole system steers every
-// particle's solve (the copies would move one another). Contacts are each
-// copy's own: a copy is a contact group (ObjectRange::copy,
-// contacts/contact_model.h).
+void checkBatchColliders(const Scene& scene, uint32_t count, const std::filesystem::path& source) {
+    const bool particles = !scene.cloths.empty() || !scene.solids.empty();
+    const uint64_t entries = scene.colliders.size() + uint64_t(count) * scene.bodies.size();
+    if (particles && !scene.bodies.empty() && entries > gpu::kMaxColliders)
+        refuseBatch(source, fmt::format("count {}: with objects in the scene every copy's bodies are colliders of "
+                                        "the world: {} x {} bodies and {} colliders are more than the {} a world "
+                                        "holds",
+                                        count, count, scene.bodies.size(), scene.colliders.size(),
+                                        gpu::kMaxColliders));
+}
+
+// What the copies cannot share yet: mass-spring implicit Euler, whose line
+// search and Jacobi weights are the whole system's (the copies would move
+// one another), and vertex-triangle contacts. Contacts are each copy's own:
+// a copy is a contact group (ObjectRange::copy, contacts/contact_model.h);
+// so are body pairs (BodyDesc::batchCopy, scheduleBodyPairs) and the
+// bodies' colliders (particleCopies).
 void refuseUnbatchable(const Scene& scene, const std::filesystem::path& source) {
-    if (!scene.bodies.empty()) refuseBatch(source, "/bodies: a batch cannot hold rigid bodies yet");
-    // XPBD and vertex block descent solids batch: a tetrahedron's constraints
-    // or a vertex's step read only its own copy's particles, so copies never
-    // couple. Projective dynamics solids share one global system.
-    bool pd = false, springs = false;
-    for (const SolidObject& solid : scene.solids) pd = pd || solid.method == SolidMethod::Pd;
-    for (const ClothObject& cloth : scene.cloths) {
-        pd = pd || cloth.method == SolverMethod::Pd;
-        springs = springs || cloth.method == SolverMethod::Springs;
-    }
+    // A tetrahedron's constraints, a vertex's step or a projective dynamics
+    // row read only its own copy's particles, and projective dynamics
+    // estimates each copy's Jacobi weights from the copy's own rows
+    // (PdConstraints), so those never couple the copies.
+    bool springs = false;
+    for (const ClothObject& cloth : scene.cloths) springs = springs || cloth.method == SolverMethod::Springs;
     // The vertex-triangle detection hashes into the whole world's grid and
     // its colours' priorities number the world's particles: it has no
     // per-copy groups yet, so copies would meet and colour unlike their
@@ -44,11 +53,6 @@ void refuseUnbatchable(const Scene& scene, const std::filesystem::path& source) 
     };
     for (const ClothObject& cloth : scene.cloths) refuseTriangles(cloth.name, cloth.contacts);
     for (const SolidObject& solid : scene.solids) refuseTriangles(solid.name, solid.contacts);
-    const PdSettings& s = scene.solver.pd;
-    if (pd && (s.relaxation == 0.0f || (s.chebyshev && s.spectralRadius == 0.0f)))
-        refuseBatch(source, "/solver/pd: \"relaxation\" and, with \"chebyshev\", \"spectralRadius\" must be "
-                            "numbers: \"auto\" estimates them from the whole system's spectrum, which would couple "
-                            "the copies");
     if (springs && scene.solver.springs.integrator == SpringIntegrator::ImplicitEuler)
         refuseBatch(source, "/solver/springs/integrator: implicit Euler's Jacobi weights and line search are the "
                             "whole system's, which would couple the copies; use \"vbd\" or an explicit integrator");
@@ -64,6 +68,7 @@ SceneBatch emptyBatch(const Scene& base, uint32_t count) {
     batch.scene.name = fmt::format("{} (batch of {})", base.name, count);
     batch.scene.cloths.clear();
     batch.scene.solids.clear();
+    batch.scene.bodies.clear();
     return batch;
 }
 
@@ -71,6 +76,13 @@ void appendCopy(SceneBatch& batch, Scene one, uint32_t copy) {
     for (ClothObject& cloth : one.cloths) {
         cloth.name = batchObjectName(cloth.name, copy);
         cloth.batchCopy = copy;
+        // Attached to its copy's body, which the batch lists after the
+        // earlier copies' bodies.
+        for (ClothAttachment& attachment : cloth.attachments)
+            if (attachment.target == AttachmentTarget::Body) {
+                attachment.name = batchObjectName(attachment.name, copy);
+                attachment.index += copy * static_cast<uint32_t>(one.bodies.size());
+            }
         batch.scene.cloths.push_back(std::move(cloth));
     }
     for (SolidObject& solid : one.solids) {
@@ -78,11 +90,17 @@ void appendCopy(SceneBatch& batch, Scene one, uint32_t copy) {
         solid.batchCopy = copy;
         batch.scene.solids.push_back(std::move(solid));
     }
+    for (BodyDesc& body : one.bodies) {
+        body.name = batchObjectName(body.name, copy);
+        body.batchCopy = copy;
+        batch.scene.bodies.push_back(std::move(body));
+    }
 }
 
 SceneBatch replicateScene(const Scene& scene, uint32_t count) {
     checkBatchCount(count, scene.path);
     refuseUnbatchable(scene, scene.path);
+    checkBatchColliders(scene, count, scene.path);
     SceneBatch batch = emptyBatch(scene, count);
     for (uint32_t copy = 0; copy < count; ++copy) appendCopy(batch, scene, copy);
     return batch;

@@ -9,13 +9,15 @@
 // The copies share the scene's colliders and solver settings (but for
 // gravity, which scene_batch.h lets each copy's objects have). Copies
 // occupy the same space: each copy is a contact group, whose objects'
-// "contacts" touch only its own (ObjectRange::copy); a scene with rigid
-// bodies cannot be batched yet, nor one
-// whose solve takes a step from an estimate over the whole system
-// (projective dynamics with "auto" relaxation or spectral radius,
-// mass-spring implicit Euler): each is refused with one line. What remains
-// steps each copy exactly as a World of that copy alone: the same bits
-// (tested).
+// "contacts" touch only its own (ObjectRange::copy), and each copy's
+// rigid bodies (listed copy after copy, named as the objects) meet only
+// its own bodies (BodyDesc::batchCopy) and particles (particleCopies),
+// within the world's 32 colliders. A scene whose solve takes a step from an
+// estimate over the whole system (mass-spring implicit Euler) cannot be
+// batched yet: it is refused with one line. Projective
+// dynamics estimates its Jacobi weights per copy (PdConstraints). What
+// remains steps each copy exactly as a World of that copy alone: the same
+// bits (tested).
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -35,8 +37,9 @@ struct SceneBatch {
 };
 
 // `count` copies of `scene`, none varied. Throws SceneError (one line,
-// naming scene.path) for a count outside [1, kMaxBatchCopies] or a scene
-// the copies cannot share (refuseUnbatchable).
+// naming scene.path) for a count outside [1, kMaxBatchCopies], a scene
+// the copies cannot share (refuseUnbatchable) or too many bodies
+// (checkBatchColliders).
 SceneBatch replicateScene(const Scene& scene, uint32_t count);
 
 // "cloth#3": copy 3's object "cloth".
@@ -47,6 +50,9 @@ std::string batchObjectName(std::string_view name, uint32_t copy);
 // objects yet; and copy `copy`'s objects appended to it.
 void refuseUnbatchable(const Scene& scene, const std::filesystem::path& source);
 void checkBatchCount(uint32_t count, const std::filesystem::path& source);
+// With objects, every copy's bodies are colliders of the world, which holds
+// gpu::kMaxColliders: the scene's colliders and count x its bodies must fit.
+void checkBatchColliders(const Scene& scene, uint32_t count, const std::filesystem::path& source);
 SceneBatch emptyBatch(const Scene& base, uint32_t count);
 void appendCopy(SceneBatch& batch, Scene copyScene, uint32_t copy);
 [[noreturn]] void refuseBatch(const std::filesystem::path& source, const std::string& problem);

@@ -47,6 +47,7 @@ ParticleStore::ParticleStore(const VulkanContext& ctx, const SharedModel& model)
     adjacentTriangles_ = makeStorageBuffer<uint32_t>(ctx, model.adjacentTriangles, "vertex-triangle lists");
     adjacencyRows_ = makeStorageBuffer<uint32_t>(ctx, identityRows(particleCount_), "vertex-triangle rows");
     drags_ = makeStorageBuffer<float>(ctx, particleDrags(model), "particle drag (sigma)");
+    copies_ = makeStorageBuffer<glm::uvec2>(ctx, particleCopies(model), "particle batch copies (copy, index)");
     const std::vector<glm::vec4> gravities = particleGravities(model);
     perParticleGravity_ = !gravities.empty();
     gravities_ = makeStorageBuffer<glm::vec4>(ctx, gravities, "particle gravity (g, 2|g|)");

@@ -61,6 +61,9 @@ public:
     // (ObjectRange::drag; 0 for mass-spring particles, whose solver applies
     // its own). Uploaded once.
     const GpuBuffer& drags() const { return drags_; }
+    // Per particle, its batch copy and its index in the copy
+    // (particleCopies): it meets the bodies of its copy only. Uploaded once.
+    const GpuBuffer& copies() const { return copies_; }
     // Per particle, its acceleration from the wind this substep
     // (step/wind_stage.h), which predict adds to gravity where the range's
     // push says the wind blows; one unused vec4 where no object feels wind.
@@ -112,7 +115,7 @@ private:
     uint32_t windParticles_ = 0;  // particleCount_ where some object feels the wind, else 0
     bool perParticleGravity_ = false;
     // Topology, uploaded once: what the normals pass and the renderer read.
-    GpuBuffer triangles_, adjacencyOffsets_, adjacentTriangles_, adjacencyRows_, drags_, gravities_;
+    GpuBuffer triangles_, adjacencyOffsets_, adjacentTriangles_, adjacencyRows_, drags_, copies_, gravities_;
     GpuBuffer integrators_;  // written by the solvers (integrators())
 };
 

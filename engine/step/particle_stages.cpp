@@ -75,7 +75,7 @@ void ParticleStages::collideGenerate(StepRecorder& rec, uint32_t pass, const gpu
                                      const GpuBuffer& working) const {
     rec.run(pass, *collideGenerate_,
             {&working, &particles_.velocities(), &colliders_.colliders(), &particles_.contacts(),
-             &colliders_.meshSdfGrids(), &particles_.bodyPushes()},
+             &colliders_.meshSdfGrids(), &particles_.bodyPushes(), &particles_.copies()},
             push.particleCount, push);
 }
 

@@ -146,6 +146,133 @@ def test_many_copies_of_a_shipped_scene_step_as_one():
     assert world.state_hash() == hashes[0]
 
 
+# Three bodies that meet: a ball dropped onto a crate, a brick sliding into
+# it, on the ground. Every copy in the same place, so a pair across copies
+# would show at once.
+BODIES = {
+    "solver": {"substeps": 2, "rigid": {"iterations": 2}},
+    "bodies": [
+        {"type": "box", "name": "crate", "halfExtents": [0.1, 0.1, 0.1], "position": [0, 0.1, 0], "friction": 0.5},
+        {"type": "sphere", "name": "ball", "radius": 0.08, "subdivisions": 1, "position": [0.03, 0.32, 0],
+         "velocity": [0, -1.5, 0], "restitution": 0.4},
+        {"type": "box", "name": "brick", "halfExtents": [0.08, 0.04, 0.04], "position": [0.3, 0.05, 0],
+         "velocity": [-2.0, 0, 0]},
+    ],
+    "colliders": [{"type": "plane", "friction": 0.5}],
+}
+
+
+@pytest.mark.parametrize("path", ["auto", "perSubstep"])
+def test_each_copy_has_its_own_bodies(path):
+    """Bodies of a batch meet their copy's bodies only; each copy's bodies
+    move bit for bit as a World of its values. "auto" takes one workgroup
+    for a World of three bodies and the per-substep path for the batch's
+    nine: the paths give the same bits."""
+    scene = with_values(BODIES, {"/solver/rigid/path": path})
+    vary = {"/bodies/0/mass": [1.0, 0.2, 4.0], "/bodies/2/velocity": [[-2.0, 0, 0], [-1.0, 0, 0.5], [-3.0, 0, 0]]}
+    batch = vksim.Batch(scene, 3, vary=vary, validate=True)
+    batch.step(20)
+    bodies = batch.bodies()
+    assert bodies["names"] == ["crate", "ball", "brick"]
+    assert bodies["position"].shape == (3, 3, 3) and bodies["rotation"].shape == (3, 3, 4)
+    assert bodies["position"].dtype == np.float32
+    hashes = batch.state_hashes()
+    assert len(set(hashes)) == 3
+    for c in range(3):
+        world = vksim.World(with_values(scene, {k: v[c] for k, v in vary.items()}))
+        world.step(20)
+        alone = world.bodies()
+        assert world.state_hash() == hashes[c], f"copy {c}"
+        for key in ("position", "rotation", "linear_velocity", "angular_velocity"):
+            assert np.array_equal(alone[key], bodies[key][c]), f"copy {c}: {key}"
+    # The bodies met: the crate of a World without the others moves otherwise.
+    crate = vksim.World(dict(scene, bodies=[BODIES["bodies"][0]]))
+    crate.step(20)
+    assert not np.array_equal(crate.bodies()["position"][0], bodies["position"][0][0])
+    assert batch.validation_messages == 0
+
+
+# A projective dynamics cloth with "auto" relaxation and Chebyshev weights
+# (the defaults), and a PD solid: each copy's weights come from its own
+# system's spectrum, which the varied stiffness and mass change.
+PD_FLAG = dict(FLAG, solver={"substeps": 2, "pd": {"iterations": 2, "jacobiIterations": 8}},
+               objects=[dict(FLAG["objects"][0], method="pd", stretch={"stiffness": 500.0})])
+PD_SOLID = {
+    "solver": {"substeps": 2, "pd": {"iterations": 2, "jacobiIterations": 8}},
+    "objects": [{"type": "tetBox", "name": "box", "method": "pd", "cells": [2, 1, 1], "size": [0.4, 0.2, 0.2],
+                 "position": [0, 0.3, 0], "material": {"youngsModulus": 1e5}}],
+    "colliders": [{"type": "plane"}],
+}
+
+
+@pytest.mark.parametrize("scene, vary", [
+    (PD_FLAG, {"/objects/0/stretch/stiffness": [500.0, 50.0, 5000.0], "/objects/0/mass": [0.1, 0.4, 0.1]}),
+    # Five copies of 64 rows: "auto" runs the batch one dispatch per
+    # iteration (past 256 rows) and each World in one workgroup.
+    (PD_FLAG, {"/objects/0/mass": [0.1, 1.0, 0.02, 0.3, 0.5]}),
+    # The per-iteration path for both, the iteration in its push.
+    (with_values(PD_FLAG, {"/solver/pd/jacobiPath": "perIteration"}), {"/objects/0/mass": [0.1, 1.0, 0.02]}),
+    (PD_SOLID, {"/objects/0/material/youngsModulus": [1e5, 1e4, 1e6]}),
+])
+def test_each_copy_relaxes_by_its_own_spectrum(scene, vary):
+    """PD "auto" relaxation per copy: each copy bit for bit its World."""
+    count = len(next(iter(vary.values())))
+    batch = vksim.Batch(scene, count, vary=vary, validate=True)
+    batch.step(6)
+    hashes = batch.state_hashes()
+    assert len(set(hashes)) == count
+    for c in range(count):
+        world = vksim.World(with_values(scene, {k: v[c] for k, v in vary.items()}))
+        world.step(6)
+        assert world.state_hash() == hashes[c], f"copy {c}"
+        assert np.array_equal(world.velocities(), batch.velocities()[c])
+    assert batch.validation_messages == 0
+
+
+# A ball dropped onto a cloth pinned at its corners, and a box hung from
+# the cloth by an attachment: the bodies are colliders of their copy's
+# cloth, which pushes them back (two-way coupling), every copy in the same
+# place.
+BALL_ON_CLOTH = {
+    "solver": {"substeps": 2, "iterations": 4},
+    "objects": [{"type": "cloth", "name": "sheet", "size": [0.4, 0.4], "resolution": [11, 11],
+                 "position": [0, 0.3, 0], "mass": 0.1, "pinned": [[0, 0], [-1, 0], [0, -1], [-1, -1]],
+                 "attachments": [{"body": "box", "grid": [[5, 10]], "maxDistance": 0.05}]}],
+    "bodies": [
+        {"type": "sphere", "name": "ball", "radius": 0.1, "subdivisions": 1, "position": [0.02, 0.42, 0], "mass": 0.2,
+         "velocity": [0, -1.0, 0]},
+        {"type": "box", "name": "box", "halfExtents": [0.03, 0.03, 0.03], "position": [0, 0.2, 0.2], "mass": 0.05},
+    ],
+    "colliders": [{"type": "plane"}],
+}
+
+
+@pytest.mark.parametrize("vary", [
+    {"/bodies/0/mass": [0.2, 1.0, 3.0]},
+    {"/objects/0/mass": [0.1, 0.3, 0.2], "/bodies/1/position": [[0, 0.2, 0.2], [0.1, 0.15, 0.2], [0, 0.25, 0.2]]},
+])
+def test_bodies_meet_their_copys_cloth_only(vary):
+    """Each copy's bodies are colliders of its own particles only, and take
+    back their pushes in the copy's order: bit for bit its World."""
+    batch = vksim.Batch(BALL_ON_CLOTH, 3, vary=vary, validate=True)
+    batch.step(12)
+    hashes = batch.state_hashes()
+    bodies = batch.bodies()
+    assert len(set(hashes)) == 3
+    for c in range(3):
+        world = vksim.World(with_values(BALL_ON_CLOTH, {k: v[c] for k, v in vary.items()}))
+        world.step(12)
+        assert world.state_hash() == hashes[c], f"copy {c}"
+        assert np.array_equal(world.velocities(), batch.velocities()[c])
+        assert np.array_equal(world.bodies()["linear_velocity"], bodies["linear_velocity"][c])
+    # The cloth held the ball: it is above where it would fall freely.
+    free = vksim.World({"solver": BALL_ON_CLOTH["solver"], "bodies": BALL_ON_CLOTH["bodies"][:1],
+                        "colliders": BALL_ON_CLOTH["colliders"]})
+    free.step(12)
+    assert bodies["position"][0][0][1] > free.bodies()["position"][0][1] + 0.01
+    assert batch.validation_messages == 0
+
+
 def test_batch_state_saves_and_loads():
     a = vksim.Batch(FLAG, 4)
     a.step(5)
@@ -171,7 +298,13 @@ def test_batch_state_saves_and_loads():
      '<dict>: batch: vary "/objects/0/name/first": "/objects/0/name" is a value, not an object'),
     (FLAG, 2, {"/objects/0/mass": [1.0, -2.0]},
      "batch copy 1: <dict>: /objects/0/mass: expected a number > 0, got -2.0"),
-    (os.path.join(SCENES, "rigid_pile.json"), 2, None, "batch: /bodies: a batch cannot hold rigid bodies yet"),
+    (BALL_ON_CLOTH, 16, None,
+     "<dict>: batch: count 16: with objects in the scene every copy's bodies are colliders of the world: 16 x 2 "
+     "bodies and 1 colliders are more than the 32 a world holds"),
+    (BODIES, 2, {"/bodies/0/halfExtents": [[0.1] * 3, [0.2] * 3]},
+     '<dict>: batch: vary "/bodies/0/halfExtents": of a body only "mass", "density", "position", "rotation", '
+     '"velocity", "angularVelocity", "friction", "restitution" and "color" vary per copy ("/bodies/0/mass"); its '
+     "type, name and shape are the scene's"),
     ({**FLAG, "objects": [{**FLAG["objects"][0], "contacts": {"triangles": True}}]}, 2, None,
      'batch: object "flag": "contacts": {"triangles": true}: a batch cannot hold vertex-triangle contacts yet'),
     (os.path.join(SCENES, "springs_flag.json"), 2, None,

@@ -11,6 +11,7 @@ layout(binding = 2) uniform usamplerBuffer colliderTexels;  // particle/collider
 layout(std430, binding = 3) writeonly buffer Contacts { ParticleContact contacts[]; };
 layout(std430, binding = 4) readonly buffer MeshSdfGrids { float meshSdfGrids[]; };
 layout(std430, binding = 5) writeonly buffer BodyPushes { BodyPush bodyPushes[]; };  // reset for the substep
+layout(std430, binding = 6) readonly buffer Copies { uvec2 copies[]; };  // each particle's batch copy, its index in it
 float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.glsl's mesh colliders
 #include "math/quaternion.glsl"
 #include "math/sdf.glsl"
@@ -21,6 +22,6 @@ void main() {
     uint i = pc.firstParticle + gl_GlobalInvocationID.x;
     vec4 p = predicted[i];  // relative to the range's origin
     contacts[i] = generateContact(p.xyz, p.w, velocities[i].xyz, pc.colliderCount, pc.collisionMargin,
-                                  pc.stencilStep, vec3(pc.originX, pc.originY, pc.originZ));
+                                  pc.stencilStep, vec3(pc.originX, pc.originY, pc.originZ), copies[i].x);
     bodyPushes[i] = BodyPush(0.0, 0.0, 0.0, kNoBodyPush);
 }

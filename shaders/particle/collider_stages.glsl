@@ -20,14 +20,18 @@
 // a collider becomes a candidate when p is within collisionMargin of its
 // surface (plus thickness); the projection then enforces f(p) - thickness >= 0
 // for the candidates only. The approach speed v.N towards the nearest
-// candidate is kept for restitution and friction.
+// candidate is kept for restitution and friction. A rigid body's collider
+// of another batch copy than the particle's (`copy`) is no candidate: the
+// copies of a batch share the space, not their bodies (Collider's
+// angularVelocity.w, rigid/body_collider.glsl).
 ParticleContact generateContact(vec3 p, float w, vec3 v, uint colliderCount, float collisionMargin,
-                                float stencilStep, vec3 origin) {
+                                float stencilStep, vec3 origin, uint copy) {
     ParticleContact contact = ParticleContact(0u, 0u, 0.0, 0.0);
     float nearest = 3.4e38;
     if (w > 0.0) {
         for (uint c = 0; c < colliderCount; ++c) {
             Collider col = colliderFromOrigin(c, origin);
+            if (col.linearVelocity.w != 0.0 && col.angularVelocity.w != float(copy)) continue;
             // Culled by the bound (sim/collider_bounds.h) where the SDF
             // would be beyond the margin, with room for rounding (a relative
             // 1e-4 of the distances), so no decision changes.

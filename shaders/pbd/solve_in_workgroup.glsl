@@ -249,8 +249,9 @@ void predict(uint count, float drag) {
         vec3 p = driftedPosition(x.xyz - origin, v, pc.particles.dt);  // relative to the range's origin
         setSharedPosition(l, p);
         if (pc.particles.colliderCount > 0u)
+            // Copy 0: the workgroup path takes no world with bodies.
             contacts[i] = generateContact(p, x.w, v, pc.particles.colliderCount, pc.particles.collisionMargin,
-                                          pc.particles.stencilStep, origin);
+                                          pc.particles.stencilStep, origin, 0u);
     }
 }
 

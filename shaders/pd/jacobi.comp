@@ -15,6 +15,8 @@ layout(std430, binding = 4) readonly buffer Rhs { vec4 rhs[]; };
 layout(std430, binding = 5) readonly buffer Previous { vec4 previous[]; };
 layout(std430, binding = 6) readonly buffer Current { vec4 current[]; };
 layout(std430, binding = 7) writeonly buffer Next { vec4 next[]; };
+layout(std430, binding = 8) readonly buffer RowCopies { uint rowCopies[]; };
+layout(std430, binding = 9) readonly buffer JacobiWeights { uint jacobiWeights[]; };
 
 vec4 qCurrent(uint i) { return current[i]; }
 vec3 qPrevious(uint i) { return previous[i].xyz; }
@@ -23,6 +25,6 @@ vec3 qPrevious(uint i) { return previous[i].xyz; }
 void main() {
     uint r = gl_GlobalInvocationID.x;
     if (r >= pc.particleCount) return;
-    next[pc.firstParticle + r] = jacobiRow(pc.firstParticle, r, pc.dt, pc.omega, pc.gamma,
-                                          vec3(pc.originX, pc.originY, pc.originZ));
+    next[pc.firstParticle + r] =
+        jacobiRow(pc.firstParticle, r, pc.dt, pc.iteration, vec3(pc.originX, pc.originY, pc.originZ));
 }

@@ -5,7 +5,7 @@
 // as on the per-iteration path (jacobi.comp), and a workgroup barrier, with
 // the buffer writes made visible, replaces the pipeline barrier between
 // iterations. Each row is computed by the same function (jacobi_row.glsl)
-// with the same omegas, so both paths give the same bits. The includer
+// with the same weights, so both paths give the same bits. The includer
 // (jacobi_in_workgroup_<size>.comp) sets the workgroup size.
 #extension GL_GOOGLE_include_directive : require
 #include "shared/sim_types.h"
@@ -23,8 +23,10 @@ layout(std430, binding = 4) readonly buffer Rhs { vec4 rhs[]; };
 layout(std430, binding = 5) coherent buffer Q0 { vec4 q0[]; };
 layout(std430, binding = 6) coherent buffer Q1 { vec4 q1[]; };
 layout(std430, binding = 7) coherent buffer Q2 { vec4 q2[]; };
-// omega_{k+1} of each iteration, as uploaded from the CPU's recurrence.
-layout(std430, binding = 8) readonly buffer Omegas { float omegas[]; };
+// Each row's batch copy, and each copy's gamma and omega_{k+1} of each
+// iteration, as uploaded from the CPU's recurrence (pd_types.h).
+layout(std430, binding = 8) readonly buffer RowCopies { uint rowCopies[]; };
+layout(std430, binding = 9) readonly buffer JacobiWeights { uint jacobiWeights[]; };
 
 vec4 loadQ(uint b, uint i) {
     if (b == 0u) return q0[i];
@@ -55,10 +57,9 @@ void main() {
         previousBuffer = d;
         currentBuffer = k == 0u ? c : (d + 1u) % 3u;
         uint nextBuffer = k == 0u ? (c + 1u) % 3u : (d + 2u) % 3u;
-        float omega = omegas[k];
         for (uint r = gl_LocalInvocationID.x; r < p.particleCount; r += kSize)
             storeQ(nextBuffer, p.firstParticle + r,
-                   jacobiRow(p.firstParticle, r, p.dt, omega, p.gamma, vec3(p.originX, p.originY, p.originZ)));
+                   jacobiRow(p.firstParticle, r, p.dt, k, vec3(p.originX, p.originY, p.originZ)));
         memoryBarrierBuffer();
         barrier();
     }

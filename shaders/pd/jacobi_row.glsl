@@ -9,26 +9,33 @@
 // Pinned particles keep their position. Shared by the kernel that runs one
 // iteration (jacobi.comp) and the one that runs all of a global step in
 // one workgroup (jacobi_in_workgroup.glsl), so both compute the same bits.
-// The includer declares positions, velocities, rows, offDiagonal and rhs,
-// and qCurrent(i) / qPrevious(i), the iterates q^k and q^{k-1} of particle i.
+// The includer declares positions, velocities, rows, offDiagonal, rhs,
+// rowCopies (each row's batch copy g) and jacobiWeights (docs/physics.md
+// §5, "Per copy"; PdConstraints::recordJacobiWeights): word 0 the stride
+// s, then per copy g from word 1 + g s its relaxation gamma and its
+// Chebyshev omega_{k+1} of each iteration k, as float bits; and
+// qCurrent(i) / qPrevious(i), the iterates q^k and q^{k-1} of particle i.
 #ifndef VKSIM_PD_JACOBI_ROW_GLSL
 #define VKSIM_PD_JACOBI_ROW_GLSL
 
 #include "linear/chebyshev.glsl"
 
-// q^{k+1} of row r (particle firstParticle + r).
+// q^{k+1} of row r (particle firstParticle + r) in Jacobi iteration k.
 // q, and the inertia target s = x + h v, are relative to the range's origin.
-vec4 jacobiRow(uint firstParticle, uint r, float dt, float omega, float gamma, vec3 origin) {
+vec4 jacobiRow(uint firstParticle, uint r, float dt, uint k, vec3 origin) {
     uint i = firstParticle + r;
     PdRow row = rows[r];
+    uint weights = 1u + rowCopies[r] * jacobiWeights[0];
+    float gamma = uintBitsToFloat(jacobiWeights[weights]);
+    float omega = uintBitsToFloat(jacobiWeights[weights + 1u + k]);
     vec4 q = qCurrent(i);
     if (row.mass == 0.0) return q;
     float inertia = row.mass / (dt * dt);
     vec3 s = (positions[i].xyz - origin) + dt * velocities[i].xyz;
     vec4 b = rhs[i];
     vec3 residual = inertia * (s - q.xyz) + b.xyz - b.w * q.xyz;
-    for (uint k = row.offDiagonalFirst; k < row.offDiagonalFirst + row.offDiagonalCount; ++k) {
-        PdOffDiagonal a = offDiagonal[k];
+    for (uint e = row.offDiagonalFirst; e < row.offDiagonalFirst + row.offDiagonalCount; ++e) {
+        PdOffDiagonal a = offDiagonal[e];
         residual += a.value * (q.xyz - qCurrent(a.column).xyz);
     }
     vec3 jacobi = q.xyz + residual / (inertia + row.graphDiagonal + b.w);

@@ -33,6 +33,8 @@ layout(std430, binding = 4) readonly buffer Rhs { vec4 rhs[]; };
 layout(std430, binding = 5) readonly buffer Previous { vec4 previous[]; };
 layout(std430, binding = 6) readonly buffer Current { vec4 current[]; };
 layout(std430, binding = 7) writeonly buffer Next { vec4 next[]; };
+layout(std430, binding = 8) readonly buffer RowCopies { uint rowCopies[]; };
+layout(std430, binding = 9) readonly buffer JacobiWeights { uint jacobiWeights[]; };
 
 shared vec4 window[kTileRows + 2u * kHalo];
 uint windowFirst;  // global index of window[0]
@@ -52,6 +54,6 @@ void main() {
     for (uint j = 0u; j < kRowsPerInvocation; ++j) {
         uint r = tileFirst + j * kSize + gl_LocalInvocationID.x;
         if (r < pc.particleCount)
-            next[first + r] = jacobiRow(first, r, pc.dt, pc.omega, pc.gamma, vec3(pc.originX, pc.originY, pc.originZ));
+            next[first + r] = jacobiRow(first, r, pc.dt, pc.iteration, vec3(pc.originX, pc.originY, pc.originZ));
     }
 }

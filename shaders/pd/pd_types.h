@@ -132,18 +132,18 @@ struct PdParticlePush {
     float stencilStep;       // tetrahedral SDF gradient step (docs/physics.md §2)
     float dt;                // substep length h
     float collisionWeight;   // weight of a collision projection, in units of m_i/h^2
-    float omega;             // Chebyshev omega_{k+1} of this Jacobi iteration (1 = plain)
-    float gamma;             // under-relaxation
+    uint pad0, pad1;         // (the Jacobi weights are each copy's: pd/jacobi_row.glsl)
     // The range's origin (Solver::origin): q and p are relative to it
     // (docs/physics.md §9.2, "Far from the origin").
     float originX, originY, originZ;
-    uint pad0;
+    uint iteration;  // k of this Jacobi iteration (on the paths of one dispatch per iteration)
 };
 GPU_CHECK_SIZE(PdParticlePush, 48);
 
+
 // Push constants of the global step in one workgroup
-// (pd/jacobi_in_workgroup.glsl): its particles' push (omega unused: the
-// omegas buffer holds each iteration's), the iteration count and which of
+// (pd/jacobi_in_workgroup.glsl): its particles' push (iteration unused:
+// the kernel runs every iteration), the iteration count and which of
 // the three iterate buffers holds q^0.
 struct PdJacobiRunPush {
     PdParticlePush particles;

@@ -17,7 +17,9 @@ Collider bodyCollider(RigidBodyState s, Collider shape) {
     c.rotation = s.rotation;
     // w = 1: a body's collider, which takes back the particles' pushes (Collider::linearVelocity).
     c.linearVelocity = vec4(frame.velocity, 1.0);
-    c.angularVelocity = vec4(s.angularVelocity.xyz, 0.0);
+    // w: the body's batch copy (the shape's; 0 in a scene's world): only the
+    // particles of that copy meet it (particle/collider_stages.glsl).
+    c.angularVelocity = vec4(s.angularVelocity.xyz, shape.angularVelocity.w);
     return c;
 }
 

@@ -18,9 +18,11 @@
 //   kCouplingVelocities, at the end of the substep: what the velocity
 //   passes (friction, restitution) and the solvers without iterations of
 //   projections left; the velocities alone change.
-// Invocation t sums the particles firstParticle + t + 64 k in index order
+// Invocation t sums, in index order, the particles whose index in the
+// body's batch copy (ParticleStore::copies) less firstParticle is t + 64 k,
 // and the workgroup reduces over a fixed tree: the same sums on every run,
-// no float atomics.
+// no float atomics, and in a batch the sums of the copy's World (in a
+// scene's world a particle's index in its copy is its index).
 #extension GL_GOOGLE_include_directive : require
 #include "shared/kernel.glsl"
 #include "rigid/rigid_types.h"
@@ -37,6 +39,7 @@ layout(std430, binding = 4) readonly buffer BodyPushes { BodyPush bodyPushes[]; 
 layout(std430, binding = 5) writeonly buffer Changes { BodyChange changes[]; };
 layout(std430, binding = 6) readonly buffer Shapes { Collider shapes[]; };  // per body, in its body frame
 layout(std430, binding = 7) writeonly buffer Colliders { Collider colliders[]; };
+layout(std430, binding = 8) readonly buffer Copies { uvec2 copies[]; };  // each particle's batch copy, its index in it
 
 const uint kSums = 5;  // j and the mass, torque, moment, spread's diagonal, its off-diagonal (xy, xz, yz)
 shared vec4 sums[kSums][gl_WorkGroupSize.x];
@@ -50,8 +53,12 @@ void main() {
     // Positions: the pushes are the displacements (j h).
     float scale = positionsMode ? 1.0 : 1.0 / pc.dt;
     vec4 mine[kSums] = vec4[kSums](vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0));
-    for (uint k = t; k < pc.particleCount; k += gl_WorkGroupSize.x) {
+    // Only the particles of the body's copy push it (generateContact).
+    uint copy = uint(shapes[b].angularVelocity.w);
+    bool batch = pc.copies > 1u;
+    for (uint k = batch ? 0u : t; k < pc.particleCount; k += batch ? 1u : gl_WorkGroupSize.x) {
         uint i = pc.firstParticle + k;
+        if (batch && (copies[i].x != copy || (copies[i].y - pc.firstParticle) % gl_WorkGroupSize.x != t)) continue;
         BodyPush record = bodyPushes[i];
         if (record.collider != pc.firstBodyCollider + b) continue;
         vec4 x = positions[i];

@@ -74,7 +74,7 @@ struct Collider {
     // w: 1 where the collider is a rigid body's shape (rigid/body_colliders.comp), which takes back what
     // it gives the particles (docs/physics.md §11, "Two-way coupling"); 0 for a scene collider.
     vec4 linearVelocity;   // xyz [m/s]
-    vec4 angularVelocity;  // xyz [rad/s], about position
+    vec4 angularVelocity;  // xyz [rad/s], about position; w: a body's batch copy (0 for a scene collider)
 };
 GPU_CHECK_SIZE(Collider, 96);
 

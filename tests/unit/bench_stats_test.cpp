@@ -85,7 +85,7 @@ TEST(PassTraffic, ProjectiveDynamicsRowsCountTheirElementsAndRowItems) {
     EXPECT_EQ(pd.tetStrain.size(), 6u * 8 * 2 * 2);
     EXPECT_EQ(pd.attachments.size(), 9u);  // the -x face's 3 x 3 vertices
     const PassTraffic& jacobi = *findPassTraffic("pd: jacobi/chebyshev");
-    EXPECT_EQ(bytesPerSweep(jacobi, model), pd.particleCount * (112u + 16u) + pd.offDiagonal.size() * 24u);
+    EXPECT_EQ(bytesPerSweep(jacobi, model), pd.particleCount * (124u + 16u) + pd.offDiagonal.size() * 24u);
     const PassTraffic& gather = *findPassTraffic("pd: gather rhs");
     EXPECT_EQ(bytesPerSweep(gather, model), pd.particleCount * 64u + pd.gatherSlots.size() * 20u);
     EXPECT_EQ(pd.gatherSlots.size(), 4 * (pd.tetStrain.size() + pd.tetVolume.size()) + pd.attachments.size());

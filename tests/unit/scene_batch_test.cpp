@@ -2,12 +2,16 @@
 // one scene, and what they refuse (docs/python.md, "Batch").
 #include <string>
 
+#include <fmt/format.h>
+
 #include <gtest/gtest.h>
 
 #include "contacts/contact_model.h"
 #include "scene/scene_batch.h"
 #include "scene/scene_loader.h"
 #include "solvers/model_builder.h"
+#include "solvers/pd/pd_system.h"
+#include "solvers/rigid/rigid_model.h"
 
 namespace vksim {
 namespace {
@@ -115,6 +119,59 @@ TEST(SceneBatch, EachCopyIsAContactGroupNumberedAsItsWorld) {
     EXPECT_EQ(batch.particles[48].flags >> gpu::kContactGroupShift, 0u);
 }
 
+constexpr const char* kThreeBodies = R"({
+  "bodies": [
+    { "type": "box", "name": "crate", "position": [0, 0.5, 0] },
+    { "type": "sphere", "name": "ball", "position": [0, 2, 0] },
+    { "type": "sphere", "name": "marble", "radius": 0.1, "position": [1, 2, 0] }
+  ],
+  "colliders": [ { "type": "plane" } ]
+})";
+
+// Each copy's bodies, named as its objects, with their varied keys; their
+// pairs are their copy's only, in the rounds a world of the copy has.
+TEST(SceneBatch, BodiesAreCopiedAndPairedWithinTheirCopy) {
+    const SceneBatch batch = buildSceneBatch(kThreeBodies, "s.json", 2, {{"/bodies/1/mass", {2.0, 5.0}}});
+    ASSERT_EQ(batch.scene.bodies.size(), 6u);
+    EXPECT_EQ(batch.scene.bodies[4].name, "ball#1");
+    EXPECT_EQ(batch.scene.bodies[4].batchCopy, 1u);
+    EXPECT_EQ(batch.scene.bodies[1].mass, 2.0f);
+    EXPECT_EQ(batch.scene.bodies[4].mass, 5.0f);
+    const RigidModel alone = buildModel(parseScene(kThreeBodies, "s.json")).rigid;
+    const RigidModel both = buildModel(batch.scene).rigid;
+    ASSERT_EQ(both.roundCount(), alone.roundCount());
+    for (uint32_t r = 0; r < alone.roundCount(); ++r) {
+        std::vector<glm::uvec2> expected(alone.pairs.begin() + alone.roundStarts[r],
+                                         alone.pairs.begin() + alone.roundStarts[r + 1]);
+        const size_t own = expected.size();
+        for (size_t k = 0; k < own; ++k) expected.push_back(expected[k] + glm::uvec2(3u));
+        EXPECT_EQ(std::vector<glm::uvec2>(both.pairs.begin() + both.roundStarts[r],
+                                          both.pairs.begin() + both.roundStarts[r + 1]),
+                  expected)
+            << "round " << r;
+    }
+    std::vector<glm::uvec2> pairs;
+    std::vector<uint32_t> starts;
+    EXPECT_THROW(scheduleCopiesBodyPairs({0, 1, 0}, pairs, starts), std::logic_error);
+}
+
+TEST(SceneBatch, BodyKeysThatWouldChangeTheShapeOrCoupleAreRefused) {
+    EXPECT_EQ(errorOf(kThreeBodies, 2, {{"/bodies/1/radius", {0.1, 0.2}}}),
+              "s.json: batch: vary \"/bodies/1/radius\": of a body only \"mass\", \"density\", \"position\", "
+              "\"rotation\", \"velocity\", \"angularVelocity\", \"friction\", \"restitution\" and \"color\" vary "
+              "per copy (\"/bodies/0/mass\"); its type, name and shape are the scene's");
+    EXPECT_NE(errorOf(kThreeBodies, 2, {{"/bodies/1", {nlohmann::json::object(), nlohmann::json::object()}}}),
+              "");
+    EXPECT_EQ(errorOf(kThreeBodies, 2, {{"/bodies/0/velocity", {{1.0, 2.0, 0.0}, {0.0, 0.0, 1.0}}}}), "");
+    EXPECT_EQ(errorOf(kThreeBodies, 2, {{"/solver/gravity", {{0.0, -1.0, 0.0}, {0.0, -2.0, 0.0}}}}),
+              "s.json: batch: vary \"/solver/gravity\": a batch's rigid bodies fall by the world's one gravity");
+    // Beside objects, every copy's bodies are colliders: 1 + 10 x 3 fit in 32, 1 + 11 x 3 do not.
+    Scene scene = parseScene(kTwoCloths, "s.json");
+    scene.bodies = parseScene(kThreeBodies, "s.json").bodies;
+    EXPECT_EQ(replicateScene(scene, 10).scene.bodies.size(), 30u);
+    EXPECT_THROW(replicateScene(scene, 11), SceneError);
+}
+
 TEST(SceneBatch, ScenesWhoseCopiesWouldCoupleAreRefused) {
     Scene scene = parseScene(kTwoCloths, "s.json");
     scene.cloths[1].method = SolverMethod::Springs;
@@ -124,10 +181,39 @@ TEST(SceneBatch, ScenesWhoseCopiesWouldCoupleAreRefused) {
     EXPECT_EQ(replicateScene(scene, 2).scene.cloths.size(), 4u);
 }
 
-// A VBD solid's vertex steps read only its own tets: its copies batch,
-// where a projective dynamics solid's "auto" relaxation (the whole
-// system's spectrum) is refused.
-TEST(SceneBatch, VbdSolidsBatchWherePdSolidsNeedFixedJacobiWeights) {
+// Projective dynamics "auto" relaxation per copy: the spectrum of a copy's
+// rows in the batch is, bit for bit, the one of the copy's world alone.
+TEST(SceneBatch, EachPdCopyHasTheSpectrumOfItsWorld) {
+    const auto cloth = [](double stiffness) {
+        return fmt::format(R"({{ "objects": [ {{ "type": "cloth", "name": "c", "method": "pd", "resolution": [5, 4],
+            "pinned": [[0, 0]], "stretch": {{ "stiffness": {} }} }} ] }})",
+                           stiffness);
+    };
+    const double stiffness[] = {100.0, 4000.0};
+    const SceneBatch batch =
+        buildSceneBatch(cloth(100.0), "s.json", 2, {{"/objects/0/stretch/stiffness", {stiffness[0], stiffness[1]}}});
+    const SimModel model = buildModel(batch.scene);
+    const double h = 1.0 / 120.0;
+    std::vector<JacobiSpectrum> spectra;
+    for (uint32_t c = 0; c < 2; ++c) {
+        const ObjectRange& object = model.objects[c];
+        ASSERT_EQ(object.copy, c);
+        std::vector<uint32_t> rows(object.particleCount);
+        for (uint32_t r = 0; r < object.particleCount; ++r) rows[r] = object.firstParticle - model.pd.firstParticle + r;
+        spectra.push_back(estimateJacobiSpectrum(model.pd, h, rows));
+        const SimModel alone = buildModel(parseScene(cloth(stiffness[c]), "s.json"));
+        const JacobiSpectrum expected = estimateJacobiSpectrum(alone.pd, h);
+        EXPECT_EQ(spectra[c].muMin, expected.muMin) << "copy " << c;
+        EXPECT_EQ(spectra[c].muMax, expected.muMax) << "copy " << c;
+    }
+    // The copies' spectra differ: one estimate over both would suit neither.
+    EXPECT_NE(spectra[0].muMax, spectra[1].muMax);
+}
+
+// A VBD solid's vertex steps read only its own tets, and a projective
+// dynamics solid's "auto" relaxation is its copy's own (PdConstraints):
+// both batch.
+TEST(SceneBatch, VbdAndPdSolidsBatch) {
     Scene scene = parseScene(R"({
       "objects": [ { "type": "tetBox", "name": "box", "method": "vbd", "cells": [2, 1, 1],
                      "material": { "youngsModulus": 1e5 } } ]
@@ -135,13 +221,12 @@ TEST(SceneBatch, VbdSolidsBatchWherePdSolidsNeedFixedJacobiWeights) {
                              "s.json");
     EXPECT_EQ(replicateScene(scene, 3).scene.solids.size(), 3u);
     scene.solids[0].method = SolidMethod::Pd;
-    EXPECT_THROW(replicateScene(scene, 3), SceneError);
+    EXPECT_EQ(replicateScene(scene, 3).scene.solids.size(), 3u);
 }
 
 // An XPBD solid's tetrahedra touch its own particles only: its copies are
-// independent, where a projective dynamics solid's "auto" relaxation comes
-// from the whole system's spectrum (refused).
-TEST(SceneBatch, XpbdSolidsAreBatchedAndPdSolidsWithAutoRelaxationAreNot) {
+// independent.
+TEST(SceneBatch, XpbdSolidsAreBatched) {
     Scene scene = parseScene(R"({ "objects": [ { "type": "tetBox", "name": "box", "method": "xpbd",
         "volumeConstraint": { "stiffness": 0.5 }, "material": { "youngsModulus": 1e5 } } ] })",
                              "s.json");
@@ -151,9 +236,6 @@ TEST(SceneBatch, XpbdSolidsAreBatchedAndPdSolidsWithAutoRelaxationAreNot) {
     EXPECT_EQ(model.pbd.elasticMaterialSolids, (std::vector<uint32_t>{0, 1, 2}));
     EXPECT_EQ(model.pbd.tetrahedra.size(), 3 * 6 * 8 * 2 * 2u);
     EXPECT_EQ(model.pbd.materials.size(), 3u);  // one PBD volume row per copy
-    scene.solids[0].method = SolidMethod::Pd;
-    scene.solids[0].volumeConstraintStiffness.reset();
-    EXPECT_THROW(replicateScene(scene, 2), SceneError);
 }
 
 }  // namespace

@@ -1,11 +1,14 @@
 #include "solvers/pd/pd_constraints.h"
 
+#include <bit>
 #include <cstring>
 #include <stdexcept>
 #include <type_traits>
 
 #include <fmt/format.h>
 
+#include "step/step_recorder.h"
+#include "vk/barriers.h"
 #include "vk/context.h"
 
 namespace vksim {
@@ -21,9 +24,27 @@ std::vector<gpu::PdAttachment> relativeTo(glm::vec3 origin, std::vector<gpu::PdA
 
 }  // namespace
 
-PdConstraints::PdConstraints(const VulkanContext& ctx, const PdModel& pd, glm::vec3 origin)
-    : pd_(pd), origin_(origin) {
+PdConstraints::PdConstraints(const VulkanContext& ctx, const PdModel& pd, glm::vec3 origin,
+                             const std::vector<uint32_t>& rowCopies)
+    : pd_(pd), origin_(origin), ctx_(&ctx) {
     if (pd_.empty()) return;
+    if (!rowCopies.empty() && rowCopies.size() != pd_.particleCount)
+        throw std::invalid_argument("PdConstraints: one copy per row expected");
+    // The copies numbered densely, in the order of their first rows.
+    std::vector<uint32_t> copies(pd_.particleCount, 0u);
+    std::map<uint32_t, uint32_t> dense;
+    for (uint32_t r = 0; r < pd_.particleCount; ++r) {
+        const uint32_t given = rowCopies.empty() ? 0u : rowCopies[r];
+        const auto [slot, added] = dense.try_emplace(given, static_cast<uint32_t>(copyRows_.size()));
+        if (added) copyRows_.emplace_back();
+        copies[r] = slot->second;
+        copyRows_[copies[r]].push_back(r);
+    }
+    rowCopyBuffer_ = makeStorageBuffer<uint32_t>(ctx, copies, "pd row copies");
+    // Room for the default 20 iterations; recordJacobiWeights grows it.
+    weightStride_ = 21;
+    jacobiWeights_ = makeStorageBuffer<uint32_t>(
+        ctx, std::vector<uint32_t>(1 + size_t(copyRows_.size()) * weightStride_, 0u), "pd jacobi weights");
     if (pd_.rows.size() != pd_.particleCount)
         throw std::invalid_argument("PdSolver: the model's PD system is not built (buildPdSystem)");
     rows_ = makeStorageBuffer<gpu::PdRow>(ctx, pd_.rows, "pd rows");
@@ -37,21 +58,60 @@ PdConstraints::PdConstraints(const VulkanContext& ctx, const PdModel& pd, glm::v
     attachments_ = makeStorageBuffer<gpu::PdAttachment>(ctx, relativeTo(origin_, pd_.attachments), "pd attachments");
 }
 
-PdJacobiParameters PdConstraints::jacobiParameters(const SolverSettings& settings) {
+std::vector<PdJacobiParameters> PdConstraints::copyJacobiParameters(const SolverSettings& settings) {
     const float h = settings.timeStep / static_cast<float>(settings.substeps);
     auto found = spectra_.find(h);
-    if (found == spectra_.end()) found = spectra_.emplace(h, estimateJacobiSpectrum(pd_, h)).first;
-    PdJacobiParameters p;
-    p.spectrum = found->second;
-    p.gamma = settings.pd.relaxation > 0.0f ? double(settings.pd.relaxation) : optimalRelaxation(p.spectrum);
-    if (!(p.gamma * p.spectrum.muMax < 2.0))
-        throw std::invalid_argument(fmt::format(
-            "relaxation {:.3g} makes the projective dynamics Jacobi iteration diverge (gamma * mu_max = {:.3f} >= 2, "
-            "mu_max = {:.3f} being the largest eigenvalue of D^-1 A); use a relaxation below {:.3f}, or \"auto\"",
-            p.gamma, p.gamma * p.spectrum.muMax, p.spectrum.muMax, 2.0 / p.spectrum.muMax));
-    p.rho = settings.pd.spectralRadius > 0.0f ? double(settings.pd.spectralRadius)
-                                              : relaxedJacobiSpectralRadius(p.spectrum, p.gamma);
-    return p;
+    if (found == spectra_.end()) {
+        // A scene's world: its one copy is every row.
+        std::vector<JacobiSpectrum> spectra;
+        if (copyRows_.size() == 1) spectra.push_back(estimateJacobiSpectrum(pd_, h));
+        else
+            for (const std::vector<uint32_t>& rows : copyRows_) spectra.push_back(estimateJacobiSpectrum(pd_, h, rows));
+        found = spectra_.emplace(h, std::move(spectra)).first;
+    }
+    std::vector<PdJacobiParameters> copies;
+    for (const JacobiSpectrum& spectrum : found->second) {
+        PdJacobiParameters p;
+        p.spectrum = spectrum;
+        p.gamma = settings.pd.relaxation > 0.0f ? double(settings.pd.relaxation) : optimalRelaxation(p.spectrum);
+        if (!(p.gamma * p.spectrum.muMax < 2.0))
+            throw std::invalid_argument(fmt::format(
+                "relaxation {:.3g} makes the projective dynamics Jacobi iteration diverge (gamma * mu_max = {:.3f} "
+                ">= 2, mu_max = {:.3f} being the largest eigenvalue of D^-1 A); use a relaxation below {:.3f}, or "
+                "\"auto\"",
+                p.gamma, p.gamma * p.spectrum.muMax, p.spectrum.muMax, 2.0 / p.spectrum.muMax));
+        p.rho = settings.pd.spectralRadius > 0.0f ? double(settings.pd.spectralRadius)
+                                                  : relaxedJacobiSpectralRadius(p.spectrum, p.gamma);
+        copies.push_back(p);
+    }
+    return copies;
+}
+
+void PdConstraints::recordJacobiWeights(StepRecorder& rec, const SolverSettings& settings) {
+    const uint32_t perCopy = settings.pd.jacobiIterations + 1;
+    if (perCopy > weightStride_) {
+        retiredWeights_.push_back(std::move(jacobiWeights_));
+        weightStride_ = perCopy;
+        jacobiWeights_ = makeStorageBuffer<uint32_t>(
+            *ctx_, std::vector<uint32_t>(1 + size_t(copyRows_.size()) * weightStride_, 0u), "pd jacobi weights");
+        uploadedWeights_.clear();
+    }
+    // The stride, then each copy's gamma and omegas, as float bits.
+    std::vector<uint32_t> words{weightStride_};
+    for (const PdJacobiParameters& p : copyJacobiParameters(settings)) {
+        words.push_back(std::bit_cast<uint32_t>(static_cast<float>(p.gamma)));
+        for (const float omega : chebyshevOmegas(p.rho, settings.pd.jacobiIterations, settings.pd.chebyshev))
+            words.push_back(std::bit_cast<uint32_t>(omega));
+    }
+    if (words == uploadedWeights_) return;
+    rec.recordedOneTimeWork();
+    computeToTransferWriteBarrier(rec.cmd());
+    vkCmdUpdateBuffer(rec.cmd(), jacobiWeights_.handle(), 0, sizeof(uint32_t), words.data());
+    for (size_t g = 0; g < copyRows_.size(); ++g)
+        vkCmdUpdateBuffer(rec.cmd(), jacobiWeights_.handle(), (1 + g * weightStride_) * sizeof(uint32_t),
+                          perCopy * sizeof(uint32_t), words.data() + 1 + g * perCopy);
+    transferWriteToComputeBarrier(rec.cmd());
+    uploadedWeights_ = std::move(words);
 }
 
 void PdConstraints::setWeights(const PdModel& pd) {
@@ -83,7 +143,7 @@ void PdConstraints::setWeights(const PdModel& pd) {
     upload(attachments_, pd_.attachments, pd.attachments);
     upload(rows_, pd_.rows, pd.rows);
     upload(offDiagonal_, pd_.offDiagonal, pd.offDiagonal);
-    spectra_.clear();
+    spectra_.clear();  // the next frame's recordJacobiWeights uploads the new weights
 }
 
 }  // namespace vksim

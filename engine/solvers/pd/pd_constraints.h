@@ -3,8 +3,11 @@
 // elements with their weights, the global system's rows, off-diagonal
 // entries and gather slots, uploaded once, rewritten by live material edits
 // (setWeights), and the spectrum of the Jacobi iteration that the weights
-// give, estimated once per time step.
+// give, estimated once per time step and per batch copy: each copy's rows
+// are a system of their own, whose relaxation and Chebyshev weights are the
+// ones a world of that copy alone takes (docs/physics.md §5, "Per copy").
 #include <map>
+#include <vector>
 
 #include "scene/scene.h"
 #include "solvers/pd/pd_model.h"
@@ -14,6 +17,7 @@
 namespace vksim {
 
 class VulkanContext;
+class StepRecorder;
 
 // What the Jacobi passes use for some settings: the relaxation gamma (the
 // scene's, or 2 / (mu_min + mu_max), which centres the spectrum of
@@ -30,7 +34,9 @@ public:
     // Uploads nothing for a model without PD particles. Throws
     // std::invalid_argument when the model's system is not built. The
     // attachment targets go up relative to `origin` (Solver::origin).
-    PdConstraints(const VulkanContext& ctx, const PdModel& pd, glm::vec3 origin);
+    // `rowCopies`: per PD row its batch copy (empty: one copy).
+    PdConstraints(const VulkanContext& ctx, const PdModel& pd, glm::vec3 origin,
+                  const std::vector<uint32_t>& rowCopies = {});
 
     const PdModel& model() const { return pd_; }
     glm::vec3 origin() const { return origin_; }
@@ -45,11 +51,27 @@ public:
     const GpuBuffer& tetVolume() const { return tetVolume_; }
     const GpuBuffer& bending() const { return bending_; }
     const GpuBuffer& attachments() const { return attachments_; }
+    // Per row its copy, and per copy its Jacobi weights (pd/jacobi_row.glsl),
+    // which recordJacobiWeights writes.
+    const GpuBuffer& rowCopies() const { return rowCopyBuffer_; }
+    const GpuBuffer& jacobiWeights() const { return jacobiWeights_; }
+    uint32_t copyCount() const { return static_cast<uint32_t>(copyRows_.size()); }
 
-    // The Jacobi parameters for `settings`, from the spectrum for the
-    // settings' time step (cached per h). Throws std::invalid_argument when
-    // gamma mu_max >= 2: the iteration would diverge.
-    PdJacobiParameters jacobiParameters(const SolverSettings& settings);
+    // Per copy, the Jacobi parameters for `settings`, from the spectrum of
+    // the copy's rows for the settings' time step (cached per h). Throws
+    // std::invalid_argument when gamma mu_max >= 2 in a copy: the iteration
+    // would diverge.
+    std::vector<PdJacobiParameters> copyJacobiParameters(const SolverSettings& settings);
+    // The first copy's (a scene's world has one); throws as copyJacobiParameters.
+    PdJacobiParameters jacobiParameters(const SolverSettings& settings) {
+        return copyJacobiParameters(settings).front();
+    }
+    // Records the upload of every copy's gamma and Chebyshev weights for
+    // `settings` into jacobiWeights() where they changed (one-time work in
+    // the frame); a buffer too small for the iterations is replaced (and
+    // kept until the constraints go, for the frames that bound it). Throws
+    // as copyJacobiParameters.
+    void recordJacobiWeights(StepRecorder& rec, const SolverSettings& settings);
 
     // New element weights and rows (a live stiffness edit, pd_materials.h):
     // `pd` has the same elements and system pattern, its weights and rows
@@ -62,7 +84,13 @@ private:
     PdModel pd_;
     glm::vec3 origin_;
     GpuBuffer rows_, offDiagonal_, gatherSlots_, springs_, triangles_, tetStrain_, tetVolume_, bending_, attachments_;
-    std::map<float, JacobiSpectrum> spectra_;  // by h
+    std::vector<std::vector<uint32_t>> copyRows_;  // per copy its rows, increasing
+    const VulkanContext* ctx_ = nullptr;
+    GpuBuffer rowCopyBuffer_, jacobiWeights_;
+    std::vector<GpuBuffer> retiredWeights_;  // replaced by a larger one
+    uint32_t weightStride_ = 0;              // words per copy jacobiWeights has room for
+    std::vector<uint32_t> uploadedWeights_;  // what jacobiWeights holds
+    std::map<float, std::vector<JacobiSpectrum>> spectra_;  // by h, per copy
 };
 
 }  // namespace vksim

@@ -22,8 +22,8 @@ namespace vksim {
 // What a Jacobi iteration reads and writes: the iterates q^{k-1}, q^k,
 // q^{k+1} in rotation (indexed by global particle), the particles'
 // positions and velocities (the mass and the pinned flag), the system's
-// rows and off-diagonal entries (of the constraints) and the gathered
-// right-hand side.
+// rows and off-diagonal entries, each row's copy and each copy's Jacobi
+// weights (of the constraints) and the gathered right-hand side.
 struct PdJacobiBuffers {
     std::array<const GpuBuffer*, 3> q{};
     const GpuBuffer* positions = nullptr;
@@ -35,11 +35,10 @@ struct PdJacobiBuffers {
 
 // One global step's iterations.
 struct PdJacobiStep {
-    gpu::PdParticlePush particles{};  // omega set per iteration by the path
+    gpu::PdParticlePush particles{};  // iteration set per iteration by the path
     uint32_t iterations = 0;          // J
     uint32_t first = 0;               // the q buffer holding q^0; q^J is in (first + J) % 3
     StepPosition at;
-    std::span<const float> omegas;    // the frame's Chebyshev weights (empty while counting)
 };
 
 class PdJacobiDispatchPath {
@@ -54,12 +53,6 @@ public:
     virtual std::optional<std::string> misfit(const SolverSettings& settings) const {
         (void)settings;
         return std::nullopt;
-    }
-    // At the frame's start, when the frame takes this path: what it needs
-    // of the frame's weights on the GPU. Not called while counting.
-    virtual void beginFrame(StepRecorder& rec, std::span<const float> omegas) {
-        (void)rec;
-        (void)omegas;
     }
     virtual void record(StepRecorder& rec, const PdJacobiStep& step) = 0;
 };

@@ -18,7 +18,6 @@ PdJacobiInWorkgroup::PdJacobiInWorkgroup(const VulkanContext& ctx, const PdJacob
     kernel_ = std::make_unique<ComputeKernel>(
         ctx, cpuDevice ? "pd/jacobi_in_workgroup_16.comp" : "pd/jacobi_in_workgroup_256.comp",
         sizeof(gpu::PdJacobiRunPush));
-    omegaBuffer_ = makeStorageBuffer<float>(ctx, std::vector<float>(kMaxOmegas, 1.0f), "pd chebyshev omegas");
 }
 
 void PdJacobiInWorkgroup::declarePasses(StepPlan& plan) {
@@ -31,15 +30,6 @@ std::optional<std::string> PdJacobiInWorkgroup::misfit(const SolverSettings& set
                        kMaxOmegas);
 }
 
-void PdJacobiInWorkgroup::beginFrame(StepRecorder& rec, std::span<const float> omegas) {
-    if (std::ranges::equal(omegas, uploadedOmegas_)) return;
-    rec.recordedOneTimeWork();
-    computeToTransferWriteBarrier(rec.cmd());
-    vkCmdUpdateBuffer(rec.cmd(), omegaBuffer_.handle(), 0, omegas.size() * sizeof(float), omegas.data());
-    transferWriteToComputeBarrier(rec.cmd());
-    uploadedOmegas_.assign(omegas.begin(), omegas.end());
-}
-
 void PdJacobiInWorkgroup::record(StepRecorder& rec, const PdJacobiStep& step) {
     gpu::PdJacobiRunPush run{};
     run.particles = step.particles;
@@ -49,7 +39,7 @@ void PdJacobiInWorkgroup::record(StepRecorder& rec, const PdJacobiStep& step) {
     const PdConstraints& constraints = *buffers_.constraints;
     rec.run(pass_, *kernel_,
             {buffers_.positions, buffers_.velocities, &constraints.rows(), &constraints.offDiagonal(), buffers_.rhs,
-             buffers_.q[0], buffers_.q[1], buffers_.q[2], &omegaBuffer_},
+             buffers_.q[0], buffers_.q[1], buffers_.q[2], &constraints.rowCopies(), &constraints.jacobiWeights()},
             kernel_->workgroupSize(), run, step.at, {last, buffers_.workingName});
     rec.countWork({.pdWorkgroupRows = double(step.iterations) * step.particles.particleCount});
 }

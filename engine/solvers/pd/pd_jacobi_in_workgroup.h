@@ -2,7 +2,7 @@
 // The Jacobi iterations of a PD global step in one dispatch of one
 // workgroup (pd/jacobi_in_workgroup_*.comp, docs/physics.md §5, "The global
 // step in one dispatch"): all J iterations, with a workgroup barrier between
-// them, reading the frame's Chebyshev weights from a buffer. What "auto"
+// them, reading each copy's Chebyshev weights from a buffer. What "auto"
 // takes for small systems.
 #include <memory>
 #include <string_view>
@@ -23,7 +23,7 @@ public:
     // limit (the loader's kMaxSolverLoops).
     static constexpr uint32_t kMaxOmegas = 1000;
 
-    // Builds its kernel and weight buffer only when the constraints have rows.
+    // Builds its kernel only when the constraints have rows.
     PdJacobiInWorkgroup(const VulkanContext& ctx, const PdJacobiBuffers& buffers);
 
     std::string_view name() const override { return "workgroup"; }
@@ -32,16 +32,11 @@ public:
     }
     void declarePasses(StepPlan& plan) override;
     std::optional<std::string> misfit(const SolverSettings& settings) const override;
-    // Writes the weights between barriers when they changed.
-    void beginFrame(StepRecorder& rec, std::span<const float> omegas) override;
     void record(StepRecorder& rec, const PdJacobiStep& step) override;
 
 private:
     const PdJacobiBuffers& buffers_;
     std::unique_ptr<ComputeKernel> kernel_;
-    // kMaxOmegas weights; the ones uploaded last, so a change is recorded once.
-    GpuBuffer omegaBuffer_;
-    std::vector<float> uploadedOmegas_;
     uint32_t pass_ = 0;
 };
 

@@ -10,7 +10,7 @@ void recordPdJacobiDispatches(StepRecorder& rec, uint32_t pass, const ComputeKer
     const PdConstraints& constraints = *buffers.constraints;
     const uint32_t c = step.first;
     for (uint32_t k = 0; k < step.iterations; ++k) {
-        if (!rec.counting()) push.omega = step.omegas[k];
+        push.iteration = k;
         // (previous, current, next): the first iteration from q^0 has q^{-1} = q^0.
         const uint32_t d = k == 0 ? c : (c + k - 1) % 3;
         const GpuBuffer* previous = buffers.q[d];
@@ -18,7 +18,7 @@ void recordPdJacobiDispatches(StepRecorder& rec, uint32_t pass, const ComputeKer
         const GpuBuffer* next = k == 0 ? buffers.q[(c + 1) % 3] : buffers.q[(d + 2) % 3];
         rec.run(pass, kernel,
                 {buffers.positions, buffers.velocities, &constraints.rows(), &constraints.offDiagonal(), buffers.rhs,
-                 previous, current, next},
+                 previous, current, next, &constraints.rowCopies(), &constraints.jacobiWeights()},
                 threads, push, step.at, {next, buffers.workingName});
     }
 }

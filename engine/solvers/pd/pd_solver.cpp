@@ -1,5 +1,6 @@
 #include "solvers/pd/pd_solver.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -12,6 +13,23 @@
 #include "vk/context.h"
 
 namespace vksim {
+namespace {
+
+// Per PD row its batch copy (ObjectRange::copy): each copy's system takes
+// its own Jacobi weights (PdConstraints). 0 in a scene's world.
+std::vector<uint32_t> rowCopies(const PdModelView& model) {
+    const PdModel& pd = model.pd;
+    std::vector<uint32_t> copies(pd.particleCount, 0u);
+    for (const ObjectRange& object : model.shared.objects) {
+        if (object.particleCount == 0 || object.firstParticle < pd.firstParticle ||
+            object.firstParticle >= pd.firstParticle + pd.particleCount)
+            continue;
+        std::fill_n(copies.begin() + (object.firstParticle - pd.firstParticle), object.particleCount, object.copy);
+    }
+    return copies;
+}
+
+}  // namespace
 
 struct PdSolver::PassIds {
     uint32_t springs, triangles, tetStrain, tetVolume, bending, attachments, collisions, gather, residual, energy;
@@ -22,8 +40,8 @@ PdSolver::PdSolver(const VulkanContext& ctx, const PdModelView& model, const Par
     : ctx_(ctx),
       particles_(particles),
       colliders_(colliders),
-      constraints_(ctx, model.pd,
-                   solverOrigin(model.shared, {model.pd.firstParticle, model.pd.particleCount})),
+      constraints_(ctx, model.pd, solverOrigin(model.shared, {model.pd.firstParticle, model.pd.particleCount}),
+                   rowCopies(model)),
       q_{&particles.predicted(), &ownQ_[0], &ownQ_[1]},
       jacobiBuffers_{.q = {q_[0], q_[1], q_[2]},
                      .positions = &particles.positions(),
@@ -106,13 +124,10 @@ void PdSolver::beginFrame(StepRecorder& rec, const FrameInputs& frame) {
     const SolverSettings& settings = frame.settings;
     if (settings.pd.localIterations == 0 || settings.pd.jacobiIterations == 0)
         throw std::invalid_argument("PdSolver: needs at least one local and one Jacobi iteration");
-    const JacobiParameters jacobi = jacobiParameters(settings);
-    omegas_ = chebyshevOmegas(jacobi.rho, settings.pd.jacobiIterations, settings.pd.chebyshev);
-    gamma_ = static_cast<float>(jacobi.gamma);
     PdJacobiDispatchPath& path = jacobiPath(settings);
     if (std::optional<std::string> misfit = path.misfit(settings))
         throw std::invalid_argument(fmt::format("PdSolver: jacobiPath \"{}\": {}", path.name(), *misfit));
-    path.beginFrame(rec, omegas_);
+    constraints_.recordJacobiWeights(rec, settings);
 }
 
 // docs/physics.md §5, one implicit Euler substep of length h as local/global
@@ -134,8 +149,6 @@ const GpuBuffer& PdSolver::recordSolve(StepRecorder& rec, const SubstepContext& 
     pdParticles.stencilStep = settings.stencilStep;
     pdParticles.dt = sub.h;
     pdParticles.collisionWeight = settings.pd.collisionWeight;
-    pdParticles.omega = 1.0f;
-    pdParticles.gamma = gamma_;
     const glm::vec3 o = origin();
     pdParticles.originX = o.x;
     pdParticles.originY = o.y;
@@ -161,8 +174,7 @@ const GpuBuffer& PdSolver::recordSolve(StepRecorder& rec, const SubstepContext& 
         jacobiPath(settings).record(rec, {.particles = pdParticles,
                                           .iterations = settings.pd.jacobiIterations,
                                           .first = c,
-                                          .at = at,
-                                          .omegas = omegas_});
+                                          .at = at});
         c = (c + settings.pd.jacobiIterations) % 3;
         // ||b - A q||_2 of this global step.
         if (sub.tracking) {

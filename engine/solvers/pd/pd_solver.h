@@ -147,10 +147,6 @@ private:
     PdJacobiInWorkgroup inWorkgroup_;
     PdJacobiTiled tiled_;
     std::unique_ptr<ComputeKernel> residual_, energy_;  // built the first time a frame tracks
-
-    // This frame's Jacobi relaxation and Chebyshev weights (beginFrame).
-    float gamma_ = 1.0f;
-    std::vector<float> omegas_;
     std::unique_ptr<PassIds> passIds_;
 };
 

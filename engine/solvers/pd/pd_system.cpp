@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <map>
+#include <numeric>
 #include <stdexcept>
 
 #include <Eigen/Dense>
@@ -53,10 +54,10 @@ struct FreeRows {
     std::vector<double> diagonal;      // by free index
 };
 
-FreeRows freeRows(const PdModel& pd, double h) {
+FreeRows freeRows(const PdModel& pd, double h, std::span<const uint32_t> among) {
     FreeRows rows;
     rows.freeIndex.assign(pd.particleCount, -1);
-    for (uint32_t r = 0; r < pd.particleCount; ++r) {
+    for (const uint32_t r : among) {
         if (pd.rows[r].mass == 0.0f) continue;
         rows.freeIndex[r] = static_cast<int32_t>(rows.row.size());
         rows.row.push_back(r);
@@ -172,7 +173,13 @@ std::vector<std::vector<double>> densePdLaplacian(const PdModel& pd) {
 }
 
 JacobiSpectrum estimateJacobiSpectrum(const PdModel& pd, double h, uint32_t steps) {
-    const FreeRows rows = freeRows(pd, h);
+    std::vector<uint32_t> all(pd.particleCount);
+    std::iota(all.begin(), all.end(), 0u);
+    return estimateJacobiSpectrum(pd, h, all, steps);
+}
+
+JacobiSpectrum estimateJacobiSpectrum(const PdModel& pd, double h, std::span<const uint32_t> among, uint32_t steps) {
+    const FreeRows rows = freeRows(pd, h, among);
     // The free rows of A as scalar rows: pinned columns drop out, the float
     // off-diagonal entries widen to double as the GPU's values.
     linear::ScalarRows A;

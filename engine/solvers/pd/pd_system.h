@@ -12,6 +12,7 @@
 // M/h^2 + L_ii is formed per step from the masses (and the active collision
 // projections), so a change of time step needs no new matrix.
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "linear/jacobi_spectrum.h"
@@ -50,5 +51,10 @@ using linear::relaxedJacobiSpectralRadius;
 // pinned) PD particles, D = diag(A) (linear::estimateJacobiSpectrum on
 // PD's scalar rows; deterministic, Ritz values inside the spectrum).
 JacobiSpectrum estimateJacobiSpectrum(const PdModel& pd, double h, uint32_t steps = 96);
+// The same over the PD rows `among` alone (increasing, their off-diagonal
+// entries among them): a batch copy's system, numbered as a model of that
+// copy alone numbers it, so both estimate the same bits (PdConstraints).
+JacobiSpectrum estimateJacobiSpectrum(const PdModel& pd, double h, std::span<const uint32_t> among,
+                                      uint32_t steps = 96);
 
 }  // namespace vksim

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -85,6 +86,8 @@ RigidModel buildRigidModel(const std::vector<BodyDesc>& descs) {
                 break;
         }
         shape.position = glm::vec4(glm::vec3(-mass.centre), -1.0f);  // w: unbounded until attachMeshBodies sets the bound
+        // w: the body's batch copy, whose particles alone meet its collider (rigid/body_collider.glsl).
+        shape.angularVelocity = glm::vec4(0.0f, 0.0f, 0.0f, static_cast<float>(desc.batchCopy));
 
         const glm::dvec4 q = glm::normalize(glm::dvec4(desc.rotation));
         gpu::RigidBodyState state{};
@@ -102,8 +105,44 @@ RigidModel buildRigidModel(const std::vector<BodyDesc>& descs) {
         model.masses.push_back(mass.mass);
         model.inertias.push_back(mass.inertia);
     }
-    scheduleBodyPairs(model.bodyCount(), model.pairs, model.roundStarts);
+    std::vector<uint32_t> copies;
+    for (const BodyDesc& desc : descs) {
+        copies.push_back(desc.batchCopy);
+        model.copyCount = std::max(model.copyCount, desc.batchCopy + 1);
+    }
+    scheduleCopiesBodyPairs(copies, model.pairs, model.roundStarts);
     return model;
+}
+
+void scheduleCopiesBodyPairs(const std::vector<uint32_t>& copyOfBody, std::vector<glm::uvec2>& pairs,
+                             std::vector<uint32_t>& roundStarts) {
+    // Each copy's rounds, as a world of its bodies alone has them.
+    std::vector<std::vector<std::vector<glm::uvec2>>> rounds;  // [round][copy] pairs
+    std::set<uint32_t> scheduled;
+    for (size_t first = 0; first < copyOfBody.size();) {
+        size_t end = first + 1;
+        while (end < copyOfBody.size() && copyOfBody[end] == copyOfBody[first]) ++end;
+        if (!scheduled.insert(copyOfBody[first]).second)
+            throw std::logic_error("scheduleCopiesBodyPairs: a copy's bodies must be listed together");
+        std::vector<glm::uvec2> own;
+        std::vector<uint32_t> ownStarts;
+        scheduleBodyPairs(static_cast<uint32_t>(end - first), own, ownStarts);
+        const glm::uvec2 offset(static_cast<uint32_t>(first));
+        for (size_t r = 0; r + 1 < ownStarts.size(); ++r) {
+            if (rounds.size() <= r) rounds.emplace_back();
+            rounds[r].emplace_back();
+            for (uint32_t k = ownStarts[r]; k < ownStarts[r + 1]; ++k) rounds[r].back().push_back(own[k] + offset);
+        }
+        first = end;
+    }
+    pairs.clear();
+    roundStarts.clear();
+    if (rounds.empty()) return;
+    for (const auto& round : rounds) {
+        roundStarts.push_back(static_cast<uint32_t>(pairs.size()));
+        for (const auto& run : round) pairs.insert(pairs.end(), run.begin(), run.end());
+    }
+    roundStarts.push_back(static_cast<uint32_t>(pairs.size()));
 }
 
 void scheduleBodyPairs(uint32_t count, std::vector<glm::uvec2>& pairs, std::vector<uint32_t>& roundStarts) {

@@ -44,6 +44,9 @@ struct RigidModel {
     // bounding spheres are apart).
     std::vector<glm::uvec2> pairs;
     std::vector<uint32_t> roundStarts;  // round r is pairs [roundStarts[r], roundStarts[r + 1])
+    // The batch copies the bodies belong to (BodyDesc::batchCopy): 1 in a
+    // scene's world. Each copy's bodies meet its own particles only.
+    uint32_t copyCount = 1;
     std::vector<std::string> names;
     std::vector<glm::vec3> colours;
     // Per body, in double for the CPU reference and the tests: mass [kg] and
@@ -63,6 +66,14 @@ RigidModel buildRigidModel(const std::vector<BodyDesc>& bodies);
 // Every pair of `count` bodies in rounds of disjoint pairs (count - 1 rounds
 // for an even count, count for an odd one); empty below two bodies.
 void scheduleBodyPairs(uint32_t count, std::vector<glm::uvec2>& pairs, std::vector<uint32_t>& roundStarts);
+
+// The pairs of a batch's bodies (BodyDesc::batchCopy): every pair within a
+// copy, none across. Round r holds every copy's round r of
+// scheduleBodyPairs, copy after copy, so each body meets its copy's bodies
+// in the order a world of that copy alone has. A copy's bodies must be
+// listed together (std::logic_error otherwise); a scene is one copy.
+void scheduleCopiesBodyPairs(const std::vector<uint32_t>& copyOfBody, std::vector<glm::uvec2>& pairs,
+                             std::vector<uint32_t>& roundStarts);
 
 // The mesh bodies' signed distance grids, appended to `meshSdfGrids` (the
 // shared model's, after the mesh colliders': each grid once); each mesh
