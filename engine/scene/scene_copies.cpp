@@ -32,18 +32,6 @@ void refuseUnbatchable(const Scene& scene, const std::filesystem::path& source) 
         pd = pd || cloth.method == SolverMethod::Pd;
         springs = springs || cloth.method == SolverMethod::Springs;
     }
-    // The vertex-triangle detection hashes into the whole world's grid and
-    // its colours' priorities number the world's particles: it has no
-    // per-copy groups yet, so copies would meet and colour unlike their
-    // worlds.
-    const auto refuseTriangles = [&](const std::string& name, const ContactParams& contacts) {
-        if (contacts.enabled && contacts.triangles)
-            refuseBatch(source, fmt::format("object {}: \"contacts\": {{\"triangles\": true}}: a batch cannot hold "
-                                            "vertex-triangle contacts yet",
-                                            quoteInput(name)));
-    };
-    for (const ClothObject& cloth : scene.cloths) refuseTriangles(cloth.name, cloth.contacts);
-    for (const SolidObject& solid : scene.solids) refuseTriangles(solid.name, solid.contacts);
     const PdSettings& s = scene.solver.pd;
     if (pd && (s.relaxation == 0.0f || (s.chebyshev && s.spectralRadius == 0.0f)))
         refuseBatch(source, "/solver/pd: \"relaxation\" and, with \"chebyshev\", \"spectralRadius\" must be "
