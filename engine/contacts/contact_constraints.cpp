@@ -14,6 +14,7 @@ ContactConstraints::ContactConstraints(const VulkanContext& ctx, const ContactMo
                                                         "contact triangle indices within their group")),
       colours_(contactListBuffer(ctx, model.setCapacity(), "contact colours")),
       rounds_(contactListBuffer(ctx, model.setCapacity(), "contact colour rounds")),
+      priorities_(contactListBuffer(ctx, model.setCapacity(), "contact colour priorities")),
       triangleStart_(contactListBuffer(ctx, model.hasTriangles() ? model.count() : 0, "contact triangle entries")),
       incidenceStart_(contactListBuffer(ctx, model.count(), "contact incidence start")),
       incidenceCount_(contactListBuffer(ctx, model.count(), "contact incidence count")),
@@ -85,8 +86,7 @@ void ContactConstraints::record(StepRecorder& rec, const Passes& passes, const C
         roundPush.round = round;
         rec.runIndirect(passes.colouring, colourRound_,
                         {&totals, &dispatches_, &pairs.constraints(), &contacts, &corners, &incidenceStart_,
-                         &incidenceCount_, &incidence_, &colours_, &rounds_, &localIndices_,
-                         &triangleLocalIndices_},
+                         &incidenceCount_, &incidence_, &colours_, &rounds_, &priorities_},
                         dispatches_, 0, roundPush);
     }
     rec.runIndirect(passes.colouring, colourStats_, {&totals, &colours_, &stats, &dispatches_, &colourTable_},

@@ -52,6 +52,11 @@ public:
     // (the detections write both uncoloured).
     const GpuBuffer& colours() const { return colours_; }
     const GpuBuffer& rounds() const { return rounds_; }
+    // Per constraint of the set, its colouring priority (the detections
+    // write it), and what it hashes: ContactModel's local indices.
+    const GpuBuffer& priorities() const { return priorities_; }
+    const GpuBuffer& localIndices() const { return localIndices_; }
+    const GpuBuffer& triangleLocalIndices() const { return triangleLocalIndices_; }
     const GpuBuffer& incidenceStart() const { return incidenceStart_; }
     const GpuBuffer& incidenceCount() const { return incidenceCount_; }
     const GpuBuffer& incidence() const { return incidence_; }
@@ -71,7 +76,7 @@ public:
 private:
     const ContactModel& model_;
     GpuBuffer localIndices_, triangleLocalIndices_;  // ContactModel's, uploaded once
-    GpuBuffer colours_, rounds_, triangleStart_, incidenceStart_, incidenceCount_, incidence_;
+    GpuBuffer colours_, rounds_, priorities_, triangleStart_, incidenceStart_, incidenceCount_, incidence_;
     GpuBuffer dispatches_, colourTable_, colourLists_, noTriangles_;
     PrefixScan triangleScan_;
     ComputeKernel dispatchAll_, clear_, triangleCount_, incidenceKernel_, triangleFill_, order_, colourRound_,

@@ -47,9 +47,9 @@ void ContactDetection::record(StepRecorder& rec, const Passes& passes, const Gpu
     rec.run(gridPass, fill_, {&bucketOf_, &bucketCounts_, &bucketFill_, &unordered_}, n, counting);
     rec.run(gridPass, order_, {&bucketOf_, &bucketCounts_, &bucketFill_, &unordered_, &sorted_}, n, counting);
     const std::initializer_list<const GpuBuffer*> pairBuffers = {
-        &p,           &particles_,        &bucketCounts_,      &bucketFill_,  &sorted_,        &counts_,
-        &offsets_,    &neighbours_,       &constraintCounts_,  &constraintOffsets_, &constraints_, &set_.colours(),
-        &set_.rounds(), &groups_};
+        &p,          &particles_,        &bucketCounts_,      &bucketFill_,   &sorted_,       &counts_,
+        &offsets_,   &neighbours_,       &constraintCounts_,  &constraintOffsets_,            &constraints_,
+        &set_.colours(), &set_.rounds(), &groups_,            &set_.localIndices(),          &set_.priorities()};
     rec.run(pairsPass, pairs_, pairBuffers, n, counting);
     pairScan_.record(rec, pairsPass, offsets_, n, totals_, 0);
     constraintScan_.record(rec, pairsPass, constraintOffsets_, n, totals_, 2);

@@ -32,7 +32,8 @@ void TriangleDetection::record(StepRecorder& rec, uint32_t pass, const GpuBuffer
     const std::initializer_list<const GpuBuffer*> findBuffers = {
         &p,       &particles_, &triangles_, &pairs_.bucketStart(), &pairs_.bucketCount(), &pairs_.sorted(),
         &counts_, &offsets_,   &contacts_,  &set_.colours(),       &set_.rounds(),        &stats,
-        &totals,  &pairs_.groups()};
+        &totals,  &pairs_.groups(),         &set_.localIndices(),  &set_.triangleLocalIndices(),
+        &set_.priorities()};
     rec.run(pass, find_, findBuffers, triangleCount, counting);
     constraintScan_.record(rec, pass, offsets_, triangleCount, totals, 3);
     rec.run(pass, find_, findBuffers, triangleCount, writing);

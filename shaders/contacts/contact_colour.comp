@@ -13,11 +13,11 @@
 // GPU runs in. A pair's priority hashes its particles, a vertex-triangle
 // constraint's the vertex and the triangle, each numbered within its
 // contact group (a batch's copy colours as a world of it alone): the same
-// constraint keeps its priority from substep to substep.
+// constraint keeps its priority from substep to substep. The detections
+// write the priorities with the constraints, so that a round reads one
+// value per neighbour.
 #extension GL_GOOGLE_include_directive : require
 #include "contacts/contact_types.h"
-#include "math/real_glsl.h"
-#include "contacts/contact_math.glsl"
 #include "contacts/contact_dispatch.glsl"
 layout(local_size_x = 64) in;
 
@@ -32,30 +32,20 @@ layout(std430, binding = 6) readonly buffer IncidenceCount { uint incidenceCount
 layout(std430, binding = 7) readonly buffer Incidence { uint incidence[]; };
 layout(std430, binding = 8) buffer Colours { uint colours[]; };
 layout(std430, binding = 9) buffer Rounds { uint rounds[]; };
-layout(std430, binding = 10) readonly buffer LocalIndices { uint localIndices[]; };  // ContactModel::localIndices
-// ContactModel::triangleLocalIndices
-layout(std430, binding = 11) readonly buffer TriangleLocalIndices { uint triangleLocalIndices[]; };
+// Written with the constraints (contact_pairs.comp, triangle_pairs.comp).
+layout(std430, binding = 10) readonly buffer Priorities { uint priorities[]; };
 #include "contacts/contact_constraint.glsl"
 
-uint priority(uint c, uint pairCount) {
-    if (contactIsPair(c, pairCount)) {
-        uvec2 pair = constraints[c];
-        return contactPairHash(localIndices[pair.x], localIndices[pair.y]);
-    }
-    TriangleContact contact = triangleContacts[c - pairCount];
-    return contactPairHash(localIndices[contact.vertex], triangleLocalIndices[contact.triangle]);
-}
-
 // Whether constraint c beats constraint d (ties, rare, by number).
-bool beats(uint c, uint hc, uint d, uint pairCount) {
-    uint hd = priority(d, pairCount);
+bool beats(uint c, uint hc, uint d) {
+    uint hd = priorities[d];
     return hc > hd || (hc == hd && c > d);
 }
 
 void colour(uint c, uint pairCount) {
     if (rounds[c] != kNoColour) return;
     uvec4 k = contactConstraintParticles(c, pairCount);
-    uint hc = priority(c, pairCount);
+    uint hc = priorities[c];
     uint used = 0u;  // colours taken by neighbours coloured before this round
     for (uint side = 0u; side < contactConstraintSize(c, pairCount); ++side) {
         uint start = incidenceStart[k[side]];
@@ -64,7 +54,7 @@ void colour(uint c, uint pairCount) {
             if (d == c) continue;
             uint roundOfD = rounds[d];
             if (roundOfD >= pc.round) {
-                if (!beats(c, hc, d, pairCount)) return;  // a competitor wins: wait for a later round
+                if (!beats(c, hc, d)) return;  // a competitor wins: wait for a later round
             } else if (colours[d] < kContactColours) {
                 used |= 1u << colours[d];
             }

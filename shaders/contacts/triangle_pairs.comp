@@ -8,7 +8,8 @@
 // as contact_pairs.comp: with write = 0 it counts the triangle's
 // constraints into counts[t] and offsets[t]; the offsets are then scanned;
 // with write = 1 it writes them, with the weights of the closest point, to
-// triangleContacts[offsets[t]...], uncoloured, in a fixed order (cells in
+// triangleContacts[offsets[t]...], uncoloured and with their colouring
+// priorities (contact_colour.comp), in a fixed order (cells in
 // z, y, x order, each bucket's particles ascending), dropping, and so
 // leaving for the stats to count, what does not fit the capacity.
 //
@@ -47,6 +48,10 @@ layout(std430, binding = 10) writeonly buffer Rounds { uint rounds[]; };
 layout(std430, binding = 11) buffer Stats { ContactStats stats; };
 layout(std430, binding = 12) readonly buffer Totals { uint totals[]; };  // ContactDetection::totals()
 layout(std430, binding = 13) readonly buffer Groups { ContactGroup groups[]; };
+layout(std430, binding = 14) readonly buffer LocalIndices { uint localIndices[]; };  // ContactModel::localIndices
+// ContactModel::triangleLocalIndices
+layout(std430, binding = 15) readonly buffer TriangleLocalIndices { uint triangleLocalIndices[]; };
+layout(std430, binding = 16) writeonly buffer Priorities { uint priorities[]; };  // contact_colour.comp's
 
 void main() {
     uint t = gl_GlobalInvocationID.x;
@@ -102,6 +107,8 @@ void main() {
                         uint slot = first + found;
                         if (pc.write != 0u && slot < capacity) {
                             triangleContacts[slot] = TriangleContact(k, t, 0u, 0u, vec4(weights, 0.0));
+                            priorities[firstInSet + slot] =
+                                contactPairHash(localIndices[k], triangleLocalIndices[t]);
                             colours[firstInSet + slot] = kNoColour;
                             rounds[firstInSet + slot] = kNoColour;
                         }
