@@ -84,6 +84,16 @@ Scene contactsFoldOff(uint32_t size) {
     return scene;
 }
 
+// contacts-fold-triangles: the same cloth with vertex-triangle contacts
+// ("triangles": true) besides the pairs, one constraint set: what they add
+// to contacts-fold's frame.
+Scene contactsFoldTriangles(uint32_t size) {
+    Scene scene = contactsFold(size);
+    scene.name = fmt::format("contacts-fold-triangles {}x{}", size, size);
+    scene.cloths[0].contacts.triangles = true;
+    return scene;
+}
+
 // contacts-pile: `size` cloths of 24 x 24 dropped in a stack onto a ball,
 // touching each other (not themselves).
 Scene contactsPile(uint32_t size) {
@@ -556,6 +566,9 @@ const std::vector<BenchScene> kScenes{
      "a square cloth with self-contact (\"contacts\": thickness 0.55 x the vertex spacing, \"self\": true) "
      "tipping over onto itself on the ground (per-colour path, 4 substeps x 8 iterations, contacts by colours)",
      "vertices per side", {32, 64, 128, 256, 512, 1024}, 64, contactsFold, gridParticles},
+    {"contacts-fold-triangles",
+     "contacts-fold with vertex-triangle contacts (\"triangles\": true) besides the pairs, for comparison",
+     "vertices per side", {32, 64, 128, 256, 512, 1024}, 64, contactsFoldTriangles, gridParticles},
     {"contacts-fold-off", "contacts-fold without contacts (the cloth falls through itself), for comparison",
      "vertices per side", {32, 64, 128, 256, 512, 1024}, 64, contactsFoldOff, gridParticles},
     {"contacts-pile",

@@ -5,9 +5,9 @@
 // scan, fill, order within each bucket by index), then each particle's
 // neighbours within t_a + t_b + margin, counted, scanned into offsets and
 // written in a fixed order; each pair also becomes one constraint, owned by
-// its lower particle. For the Gauss-Seidel response, the constraints are
-// then coloured by Jones-Plassmann rounds. Every list and colour it writes
-// is the same whatever order the GPU runs in.
+// its lower particle, the first of the contact-constraint set
+// (contact_constraints.h, which lists and colours them). Every list it
+// writes is the same whatever order the GPU runs in.
 #include <cstdint>
 #include <vector>
 
@@ -29,55 +29,54 @@ struct ContactLists {
     std::vector<uint32_t> offsets;        // per contact particle: its first entry
     std::vector<uint32_t> neighbours;     // contact particle indices, capacity entries
     std::vector<glm::uvec2> constraints;  // the pairs (k, l), k < l, of the last detection
-    std::vector<uint32_t> colours;        // theirs (when coloured)
+    std::vector<uint32_t> colours;        // theirs (when coloured): the set's first
 };
+
+class ContactConstraints;
 
 class ContactDetection {
 public:
-    ContactDetection(const VulkanContext& ctx, const ContactModel& model, const GpuBuffer& particles);
+    // `set`: the constraint set the pairs are written into, uncoloured.
+    ContactDetection(const VulkanContext& ctx, const ContactModel& model, const GpuBuffer& particles,
+                     const ContactConstraints& set);
 
     struct Passes {
-        uint32_t grid = 0, pairs = 0, colouring = 0;
+        uint32_t grid = 0, pairs = 0;
     };
     // The grid, then the lists and constraints, on the working positions
-    // `p`, and, when `colour`, their colours, as runs of `passes`; `stats`
-    // gets the substep's entries and colours.
-    void record(StepRecorder& rec, const Passes& passes, const GpuBuffer& p, const GpuBuffer& stats, bool colour) const;
+    // `p`, as runs of `passes`; `stats` gets the substep's entries.
+    void record(StepRecorder& rec, const Passes& passes, const GpuBuffer& p, const GpuBuffer& stats) const;
 
     // The grid (contact_grid.glsl) the last detection built: each bucket's
     // first slot and count, and the contact particles in bucket order.
     const GpuBuffer& bucketStart() const { return bucketCounts_; }
     const GpuBuffer& bucketCount() const { return bucketFill_; }
     const GpuBuffer& sorted() const { return sorted_; }
+    // ContactModel::groups, which the vertex-triangle search hashes by too.
+    const GpuBuffer& groups() const { return groups_; }
     const GpuBuffer& counts() const { return counts_; }
     const GpuBuffer& offsets() const { return offsets_; }
     const GpuBuffer& neighbours() const { return neighbours_; }
-    // [0]: list entries, [1]: (the grid's), [2]: constraints, of the last detection.
+    // The totals of the last detection, of every contact pass: [0] list
+    // entries, [1] (the grid's), [2] pair constraints, [3] vertex-triangle
+    // constraints (triangle_detection.h), [4] (their incidence entries').
     const GpuBuffer& totals() const { return totals_; }
     const GpuBuffer& constraints() const { return constraints_; }
-    const GpuBuffer& constraintOf() const { return constraintOf_; }
-    const GpuBuffer& colours() const { return colours_; }
-    // The colours' indirect dispatches (gpu::ContactDispatch), their counts
-    // and offsets (gpu::ContactColourTable) and their lists of constraints.
-    const GpuBuffer& dispatches() const { return dispatches_; }
-    const GpuBuffer& colourTable() const { return colourTable_; }
-    const GpuBuffer& colourLists() const { return colourLists_; }
+    const GpuBuffer& constraintCounts() const { return constraintCounts_; }
+    const GpuBuffer& constraintOffsets() const { return constraintOffsets_; }
     // Waits for the queue.
     ContactLists read() const;
 
 private:
-    gpu::ContactPush push(uint32_t write) const;
-
     const ContactModel& model_;
     const GpuBuffer& particles_;
-    GpuBuffer groups_, localIndices_;  // ContactModel's, uploaded once
+    const ContactConstraints& set_;
+    GpuBuffer groups_;  // ContactModel's, uploaded once
     GpuBuffer bucketOf_, bucketCounts_, bucketFill_, unordered_, sorted_;
     GpuBuffer counts_, offsets_, neighbours_, totals_;
-    GpuBuffer constraintCounts_, constraintOffsets_, constraints_, constraintOf_, colours_, rounds_;
-    GpuBuffer dispatches_, colourTable_, colourLists_;
+    GpuBuffer constraintCounts_, constraintOffsets_, constraints_;
     PrefixScan bucketScan_, pairScan_, constraintScan_;
-    ComputeKernel clear_, count_, fill_, order_, pairs_, stats_, incidence_, dispatchAll_, colourRound_, colourStats_,
-        listColours_, colourScatter_;
+    ComputeKernel clear_, count_, fill_, order_, pairs_, stats_;
 };
 
 }  // namespace vksim

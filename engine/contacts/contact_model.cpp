@@ -52,11 +52,13 @@ ContactModel buildContactModel(const SharedModel& model, ParticleRange inIterati
                                           flags, object.contacts.friction});
         }
     }
+    std::vector<uint32_t> trianglesInGroup(groups, 0);
     for (uint32_t o = 0; o < model.objects.size(); ++o) {
         const ObjectRange& object = model.objects[o];
         if (!object.contacts.enabled || !object.contacts.triangles) continue;
         for (uint32_t t = object.firstTriangle; t < object.firstTriangle + object.triangleCount; ++t) {
             const uint32_t* corner = &model.triangles[3 * t];
+            contacts.triangleLocalIndices.push_back(trianglesInGroup[object.copy]++);
             contacts.triangles.push_back(
                 {contacts.contactOf[corner[0]], contacts.contactOf[corner[1]], contacts.contactOf[corner[2]], o});
         }

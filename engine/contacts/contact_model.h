@@ -45,11 +45,33 @@ struct ContactModel {
     // a batch detects and colours as each copy's world does.
     std::vector<gpu::ContactGroup> groups;
     std::vector<uint32_t> localIndices;
+    // Per triangle, its index among its group's triangles, which the
+    // vertex-triangle constraints' priorities hash with the vertex's.
+    std::vector<uint32_t> triangleLocalIndices;
 
     uint32_t count() const { return static_cast<uint32_t>(particles.size()); }
     bool empty() const { return particles.empty(); }
     uint32_t triangleCount() const { return static_cast<uint32_t>(triangles.size()); }
     bool hasTriangles() const { return !triangles.empty(); }
+    // The contact-constraint set (contact_constraints.h): the pairs' and the
+    // vertex-triangle constraints' capacities together, and its incidence
+    // lists' entries (two per pair, four per vertex-triangle constraint).
+    uint64_t setCapacity() const { return uint64_t{capacity / 2} + triangleCapacity; }
+    uint64_t incidenceCapacity() const { return uint64_t{capacity} + uint64_t{4} * triangleCapacity; }
+    // The push constants every contact pass starts from: the sizes above,
+    // `write` (contact_pairs.comp, triangle_pairs.comp), the rest zero.
+    gpu::ContactPush push(uint32_t write = 0) const {
+        gpu::ContactPush push{};
+        push.count = count();
+        push.tableMask = tableSize - 1;
+        push.cellSize = cellSize;
+        push.margin = margin;
+        push.capacity = capacity;
+        push.write = write;
+        push.triangles = triangleCount();
+        push.triangleCapacity = triangleCapacity;
+        return push;
+    }
 };
 
 // `inIterations`: the particles whose solver projects contacts inside its

@@ -34,6 +34,7 @@ TriangleCandidate triangleCandidate(const ContactModel& model, uint32_t t, uint3
     const gpu::ContactParticle& b = model.particles[triangle.b];
     const gpu::ContactParticle& c = model.particles[triangle.c];
     if (wk == 0.0 && wa + wb + wc == 0.0) return {};
+    if ((v.flags >> gpu::kContactGroupShift) != (a.flags >> gpu::kContactGroupShift)) return {};  // two copies
     const double touching = double(v.rest.w) + double(a.rest.w);
     const double reach = touching + double(model.margin);
     if (v.object == a.object) {

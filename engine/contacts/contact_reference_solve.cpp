@@ -43,12 +43,7 @@ glm::dvec3 ContactReferenceSolve::correction(const Side& a, const Side& b) const
 }
 
 ContactReferenceSolve::ContactReferenceSolve(const SharedModel& model, ParticleRange inIterations)
-    : model_(buildContactModel(model, inIterations)), incident_(model_.count()), triangleIncident_(model_.count()) {}
-
-bool ContactReferenceSolve::inPass(const glm::uvec2& constraint, uint32_t pairs) const {
-    const uint32_t both = model_.particles[constraint.x].flags & model_.particles[constraint.y].flags;
-    return pairs == gpu::kContactPairsAll || (both & gpu::kContactInIterations) != 0;
-}
+    : model_(buildContactModel(model, inIterations)), incident_(model_.count()) {}
 
 ContactReferenceSolve::Penalty ContactReferenceSolve::penalty(uint32_t particle, const glm::dvec3& p,
                                                               std::span<const glm::dvec3> others,
@@ -60,6 +55,7 @@ ContactReferenceSolve::Penalty ContactReferenceSolve::penalty(uint32_t particle,
     if (k == gpu::kNotAContactParticle) return sum;
     const gpu::ContactParticle& a = model_.particles[k];
     for (const uint32_t c : incident_[k]) {
+        if (c >= constraints_.size()) continue;  // a vertex-triangle constraint: the pairs' energy only
         const uint32_t l = constraints_[c].x == k ? constraints_[c].y : constraints_[c].x;
         const gpu::ContactParticle& b = model_.particles[l];
         const uint32_t j = b.particle;
@@ -101,17 +97,14 @@ void ContactReferenceSolve::detect(std::span<const glm::dvec3> p, std::span<cons
             incident_[l].push_back(static_cast<uint32_t>(constraints_.size()));
             constraints_.push_back({k, l});
         }
-    colours_.assign(constraints_.size(), gpu::kNoColour);
-    if (solve == ContactSolve::Colours) colour();
     detectTriangles(p, inverseMasses);
-    triangleColours_.assign(triangleContacts_.size(), gpu::kNoColour);
-    if (solve == ContactSolve::Colours) colourTriangles();
+    colours_.assign(setSize(), gpu::kNoColour);
+    if (solve == ContactSolve::Colours) colour();
 }
 
 // triangle_pairs.comp's rules (contact_reference.h's triangleCandidate).
 void ContactReferenceSolve::detectTriangles(std::span<const glm::dvec3> p, std::span<const double> inverseMasses) {
     triangleContacts_.clear();
-    for (std::vector<uint32_t>& list : triangleIncident_) list.clear();
     auto position = [&](uint32_t k) { return p[model_.particles[k].particle]; };
     auto w = [&](uint32_t k) { return inverseMasses[model_.particles[k].particle]; };
     for (uint32_t t = 0; t < model_.triangleCount(); ++t) {
@@ -121,63 +114,53 @@ void ContactReferenceSolve::detectTriangles(std::span<const glm::dvec3> p, std::
                 triangleCandidate(model_, t, k, position(k), position(tri.a), position(tri.b), position(tri.c), w(k),
                                   w(tri.a), w(tri.b), w(tri.c));
             if (!candidate.neighbour) continue;
-            const auto c = static_cast<uint32_t>(triangleContacts_.size());
-            for (const uint32_t particle : {k, tri.a, tri.b, tri.c}) triangleIncident_[particle].push_back(c);
+            // Its number in the set, after the pairs.
+            const auto c = static_cast<uint32_t>(constraints_.size() + triangleContacts_.size());
+            for (const uint32_t particle : {k, tri.a, tri.b, tri.c}) incident_[particle].push_back(c);
             triangleContacts_.push_back({k, t, 0, 0, glm::vec4(glm::vec3(candidate.weights), 0.0f)});
         }
     }
 }
 
-glm::uvec4 ContactReferenceSolve::triangleParticles(uint32_t c) const {
-    const gpu::ContactTriangle& tri = model_.triangles[triangleContacts_[c].triangle];
-    return {triangleContacts_[c].vertex, tri.a, tri.b, tri.c};
+glm::uvec4 ContactReferenceSolve::triangleParticles(uint32_t t) const {
+    const gpu::ContactTriangle& tri = model_.triangles[triangleContacts_[t].triangle];
+    return {triangleContacts_[t].vertex, tri.a, tri.b, tri.c};
 }
 
-// triangle_colour.comp, round by round, as colour() does for the pairs.
-void ContactReferenceSolve::colourTriangles() {
-    const auto count = static_cast<uint32_t>(triangleContacts_.size());
-    std::vector<uint32_t> rounds(count, gpu::kNoColour);
-    auto priority = [&](uint32_t c) {
-        return ref::contactPairHash(triangleContacts_[c].vertex, triangleContacts_[c].triangle);
-    };
-    for (uint32_t round = 0; round < gpu::kContactColourRounds; ++round)
-        for (uint32_t c = 0; c < count; ++c) {
-            if (rounds[c] != gpu::kNoColour) continue;
-            const uint32_t hc = priority(c);
-            uint32_t used = 0;
-            bool wins = true;
-            const glm::uvec4 k = triangleParticles(c);
-            for (uint32_t side = 0; side < 4; ++side)
-                for (const uint32_t d : triangleIncident_[k[side]]) {
-                    if (d == c) continue;
-                    if (rounds[d] >= round) {
-                        const uint32_t hd = priority(d);
-                        if (!(hc > hd || (hc == hd && c > d))) wins = false;
-                    } else if (triangleColours_[d] < gpu::kContactColours) {
-                        used |= 1u << triangleColours_[d];
-                    }
-                }
-            if (!wins) continue;
-            const uint32_t free = ~used;
-            const auto first = static_cast<uint32_t>(std::countr_zero(free));
-            triangleColours_[c] = free == 0 || first >= gpu::kContactColours ? gpu::kLeftoverColour : first;
-            rounds[c] = round;
-        }
+uint32_t ContactReferenceSolve::setSize() const {
+    return static_cast<uint32_t>(constraints_.size() + triangleContacts_.size());
 }
 
-bool ContactReferenceSolve::triangleInPass(uint32_t c, uint32_t pairs) const {
-    const glm::uvec4 k = triangleParticles(c);
+uint32_t ContactReferenceSolve::particleCount(uint32_t c) const { return c < constraints_.size() ? 2 : 4; }
+
+glm::uvec4 ContactReferenceSolve::particlesOf(uint32_t c) const {
+    const auto pairs = static_cast<uint32_t>(constraints_.size());
+    if (c < pairs) return {constraints_[c].x, constraints_[c].y, gpu::kNotAContactParticle, gpu::kNotAContactParticle};
+    return triangleParticles(c - pairs);
+}
+
+// contact_colour.comp's priority.
+uint32_t ContactReferenceSolve::priority(uint32_t c) const {
+    const auto pairs = static_cast<uint32_t>(constraints_.size());
+    if (c < pairs) return pairHash(model_, constraints_[c]);
+    const gpu::TriangleContact& contact = triangleContacts_[c - pairs];
+    return ref::contactPairHash(model_.localIndices[contact.vertex], model_.triangleLocalIndices[contact.triangle]);
+}
+
+// contact_response.glsl's contactInPass, triangle_response.glsl's triangleInPass.
+bool ContactReferenceSolve::inPass(uint32_t c, uint32_t pairs) const {
+    const glm::uvec4 k = particlesOf(c);
     uint32_t flags = ~0u;
-    for (uint32_t side = 0; side < 4; ++side) flags &= model_.particles[k[side]].flags;
+    for (uint32_t side = 0; side < particleCount(c); ++side) flags &= model_.particles[k[side]].flags;
     return pairs == gpu::kContactPairsAll || (flags & gpu::kContactInIterations) != 0;
 }
 
 // triangle_response.glsl in double.
-ContactReferenceSolve::TriangleProjection ContactReferenceSolve::projectTriangle(
-    uint32_t c, std::span<const glm::dvec3> p, std::span<const glm::dvec3> x,
-    std::span<const double> inverseMasses) const {
-    const glm::uvec4 k = triangleParticles(c);
-    const glm::dvec3 weights = glm::dvec3(glm::vec3(triangleContacts_[c].weights));
+ContactReferenceSolve::Projection ContactReferenceSolve::projectTriangle(uint32_t t, std::span<const glm::dvec3> p,
+                                                                         std::span<const glm::dvec3> x,
+                                                                         std::span<const double> inverseMasses) const {
+    const glm::uvec4 k = triangleParticles(t);
+    const glm::dvec3 weights = glm::dvec3(glm::vec3(triangleContacts_[t].weights));
     glm::dvec3 pos[4], start[4], rest[4];
     double w[4];
     for (uint32_t side = 0; side < 4; ++side) {
@@ -192,7 +175,7 @@ ContactReferenceSolve::TriangleProjection ContactReferenceSolve::projectTriangle
     const double wq = ref::contactTriangleInverseMass(weights, w[1], w[2], w[3]);
     const gpu::ContactParticle &vertex = model_.particles[k[0]], &corner = model_.particles[k[1]];
     const double distance = thicknessOf(vertex) + thicknessOf(corner);
-    TriangleProjection projection;
+    Projection projection;
     if (!ref::contactTouching(d, w[0], wq, d0, glm::dvec3(0.0), distance)) return projection;
     projection.active = true;
     const ref::TriangleCorrection correction = ref::contactTriangleCorrection(
@@ -204,69 +187,48 @@ ContactReferenceSolve::TriangleProjection ContactReferenceSolve::projectTriangle
     return projection;
 }
 
-// triangle_project_colour.comp colour by colour, then triangle_active.comp,
-// triangle_project.comp and contact_apply.comp over what is left.
-void ContactReferenceSolve::projectTriangles(std::span<glm::dvec3> p, std::span<const glm::dvec3> x,
-                                             std::span<const double> inverseMasses, ContactSolve solve,
-                                             uint32_t pairs) const {
-    const auto count = static_cast<uint32_t>(triangleContacts_.size());
-    std::vector<bool> leftover(count);
-    for (uint32_t c = 0; c < count; ++c) leftover[c] = triangleInPass(c, pairs);
-    if (solve == ContactSolve::Colours)
-        for (uint32_t colour = 0; colour < gpu::kContactColours; ++colour)
-            for (uint32_t c = 0; c < count; ++c) {
-                if (triangleColours_[c] != colour || !leftover[c]) continue;
-                leftover[c] = false;
-                const TriangleProjection projection = projectTriangle(c, p, x, inverseMasses);
-                if (!projection.active) continue;
-                const glm::uvec4 k = triangleParticles(c);
-                for (uint32_t side = 0; side < 4; ++side)
-                    p[model_.particles[k[side]].particle] += projection.corrections[side];
-            }
-    std::vector<TriangleProjection> projections(count);
-    std::vector<uint32_t> touching(model_.count(), 0);
-    for (uint32_t c = 0; c < count; ++c) {
-        if (!leftover[c]) continue;
-        projections[c] = projectTriangle(c, p, x, inverseMasses);
-        if (!projections[c].active) continue;
-        const glm::uvec4 k = triangleParticles(c);
-        for (uint32_t side = 0; side < 4; ++side) ++touching[k[side]];
-    }
-    std::vector<glm::dvec3> corrections(model_.count(), glm::dvec3(0.0));
-    for (uint32_t c = 0; c < count; ++c) {
-        if (!leftover[c] || !projections[c].active) continue;
-        const glm::uvec4 k = triangleParticles(c);
-        uint32_t most = 0;
-        for (uint32_t side = 0; side < 4; ++side) most = std::max(most, touching[k[side]]);
-        for (uint32_t side = 0; side < 4; ++side)
-            corrections[k[side]] += projections[c].corrections[side] / double(most);
-    }
-    for (uint32_t k = 0; k < model_.count(); ++k) p[model_.particles[k].particle] += corrections[k];
+// contact_project_colour.comp's projectPair, contact_project.comp's pair
+// terms: each particle's correction from the positions before the
+// projection (a pinned particle's is zero).
+ContactReferenceSolve::Projection ContactReferenceSolve::projectConstraint(
+    uint32_t c, std::span<const glm::dvec3> p, std::span<const glm::dvec3> x,
+    std::span<const double> inverseMasses) const {
+    if (c >= constraints_.size()) return projectTriangle(c - static_cast<uint32_t>(constraints_.size()), p, x,
+                                                         inverseMasses);
+    const Side a = side(constraints_[c].x, p, x, inverseMasses), b = side(constraints_[c].y, p, x, inverseMasses);
+    Projection projection;
+    if (!touching(a, b)) return projection;
+    projection.active = true;
+    projection.corrections[0] = correction(a, b);
+    projection.corrections[1] = correction(b, a);
+    return projection;
 }
 
-// contact_colour.comp, round by round. A constraint's decision reads the
-// rounds and colours of earlier rounds only, so deciding in place, in index
-// order, gives what the GPU's threads give in any order: a neighbour that
-// took a colour in this round still counts as a competitor.
+// contact_colour.comp, round by round, over the whole set. A constraint's
+// decision reads the rounds and colours of earlier rounds only, so
+// deciding in place, in number order, gives what the GPU's threads give in
+// any order: a neighbour that took a colour in this round still counts as
+// a competitor.
 void ContactReferenceSolve::colour() {
-    std::vector<uint32_t> rounds(constraints_.size(), gpu::kNoColour);
+    const uint32_t count = setSize();
+    std::vector<uint32_t> rounds(count, gpu::kNoColour);
     for (uint32_t round = 0; round < gpu::kContactColourRounds; ++round)
-        for (uint32_t c = 0; c < constraints_.size(); ++c) {
+        for (uint32_t c = 0; c < count; ++c) {
             if (rounds[c] != gpu::kNoColour) continue;
-            const uint32_t hc = pairHash(model_, constraints_[c]);
+            const uint32_t hc = priority(c);
             uint32_t used = 0;
             bool wins = true;
-            for (const uint32_t k : {constraints_[c].x, constraints_[c].y}) {
-                for (const uint32_t d : incident_[k]) {
+            const glm::uvec4 k = particlesOf(c);
+            for (uint32_t s = 0; s < particleCount(c); ++s)
+                for (const uint32_t d : incident_[k[s]]) {
                     if (d == c) continue;
                     if (rounds[d] >= round) {
-                        const uint32_t hd = pairHash(model_, constraints_[d]);
+                        const uint32_t hd = priority(d);
                         if (!(hc > hd || (hc == hd && c > d))) wins = false;
                     } else if (colours_[d] < gpu::kContactColours) {
                         used |= 1u << colours_[d];
                     }
                 }
-            }
             if (!wins) continue;
             const uint32_t free = ~used;
             const auto first = static_cast<uint32_t>(std::countr_zero(free));
@@ -275,48 +237,52 @@ void ContactReferenceSolve::colour() {
         }
 }
 
+// contact_project_colour.comp colour by colour (constraints of one colour
+// share no particle, so their order changes nothing), then the Jacobi
+// average over what is left.
 void ContactReferenceSolve::project(std::span<glm::dvec3> p, std::span<const glm::dvec3> x,
                                     std::span<const double> inverseMasses, ContactSolve solve, uint32_t pairs) const {
-    std::vector<bool> leftover(constraints_.size());
-    for (uint32_t c = 0; c < constraints_.size(); ++c) leftover[c] = inPass(constraints_[c], pairs);
-    if (solve == ContactSolve::Colours) {
-        // contact_project_colour.comp: both particles from the positions
-        // before the pair's projection.
+    const uint32_t count = setSize();
+    std::vector<bool> leftover(count);
+    for (uint32_t c = 0; c < count; ++c) leftover[c] = inPass(c, pairs);
+    if (solve == ContactSolve::Colours)
         for (uint32_t colour = 0; colour < gpu::kContactColours; ++colour)
-            for (uint32_t c = 0; c < constraints_.size(); ++c) {
+            for (uint32_t c = 0; c < count; ++c) {
                 if (colours_[c] != colour || !leftover[c]) continue;
                 leftover[c] = false;
-                const Side a = side(constraints_[c].x, p, x, inverseMasses);
-                const Side b = side(constraints_[c].y, p, x, inverseMasses);
-                if (!touching(a, b)) continue;
-                p[model_.particles[a.k].particle] += correction(a, b);
-                p[model_.particles[b.k].particle] += correction(b, a);
+                const Projection projection = projectConstraint(c, p, x, inverseMasses);
+                if (!projection.active) continue;
+                const glm::uvec4 k = particlesOf(c);
+                for (uint32_t s = 0; s < particleCount(c); ++s)
+                    p[model_.particles[k[s]].particle] += projection.corrections[s];
             }
-    }
     average(p, x, inverseMasses, leftover);
-    projectTriangles(p, x, inverseMasses, solve, pairs);
 }
 
 // contact_active.comp, contact_project.comp and contact_apply.comp: each
-// pair weighted by 1 / max(touching_k, touching_l), every correction from
-// the positions before the pass.
+// constraint weighted by one over the largest touching count of its
+// particles, every correction from the positions before the pass.
 void ContactReferenceSolve::average(std::span<glm::dvec3> p, std::span<const glm::dvec3> x,
                                     std::span<const double> inverseMasses, const std::vector<bool>& included) const {
-    std::vector<uint32_t> counts(model_.count(), 0);
-    for (uint32_t c = 0; c < constraints_.size(); ++c)
-        if (included[c] &&
-            touching(side(constraints_[c].x, p, x, inverseMasses), side(constraints_[c].y, p, x, inverseMasses))) {
-            ++counts[constraints_[c].x];
-            ++counts[constraints_[c].y];
-        }
+    const uint32_t count = setSize();
+    std::vector<Projection> projections(count);
+    std::vector<uint32_t> touchingCounts(model_.count(), 0);
+    for (uint32_t c = 0; c < count; ++c) {
+        if (!included[c]) continue;
+        projections[c] = projectConstraint(c, p, x, inverseMasses);
+        if (!projections[c].active) continue;
+        const glm::uvec4 k = particlesOf(c);
+        for (uint32_t s = 0; s < particleCount(c); ++s) ++touchingCounts[k[s]];
+    }
     std::vector<glm::dvec3> corrections(model_.count(), glm::dvec3(0.0));
-    for (uint32_t c = 0; c < constraints_.size(); ++c) {
-        const uint32_t k = constraints_[c].x, l = constraints_[c].y;
-        const Side a = side(k, p, x, inverseMasses), b = side(l, p, x, inverseMasses);
-        if (!included[c] || !touching(a, b)) continue;
-        const double weight = 1.0 / double(std::max(counts[k], counts[l]));
-        if (a.w > 0.0) corrections[k] += weight * correction(a, b);
-        if (b.w > 0.0) corrections[l] += weight * correction(b, a);
+    for (uint32_t c = 0; c < count; ++c) {
+        if (!included[c] || !projections[c].active) continue;
+        const glm::uvec4 k = particlesOf(c);
+        uint32_t most = 0;
+        for (uint32_t s = 0; s < particleCount(c); ++s) most = std::max(most, touchingCounts[k[s]]);
+        for (uint32_t s = 0; s < particleCount(c); ++s)
+            if (inverseMasses[model_.particles[k[s]].particle] > 0.0)
+                corrections[k[s]] += projections[c].corrections[s] / double(most);
     }
     for (uint32_t k = 0; k < model_.count(); ++k) p[model_.particles[k].particle] += corrections[k];
 }

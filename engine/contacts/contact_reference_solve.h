@@ -13,11 +13,12 @@
 // it. One rare difference: two neighbouring constraints with the same
 // 32-bit priority are ordered by their index, which the GPU numbers in grid
 // order and this reference in (k, l) order.
-// The vertex-triangle constraints likewise (triangle_detection.h,
-// triangle_response.h): every (triangle, particle) tested by brute force,
-// in (triangle, particle) order; their own colours, a constraint
-// conflicting with every one that shares any of its four particles; each
-// pass projects them after the pairs.
+// The vertex-triangle constraints likewise (triangle_detection.h): every
+// (triangle, particle) tested by brute force, in (triangle, particle)
+// order, numbered after the pairs in one constraint set
+// (contact_constraints.h): one colouring of both kinds, a constraint
+// conflicting with every one that shares any of its particles, and one
+// sweep and one Jacobi average over both.
 #include <cstdint>
 #include <span>
 #include <utility>
@@ -65,14 +66,14 @@ public:
                     double h) const;
 
     // The last detection's constraints (k < l, contact particle numbers),
-    // ascending, and their colours (gpu::kLeftoverColour or gpu::kNoColour
-    // for those the Jacobi average projects).
+    // ascending, and the colours of the set, these first
+    // (gpu::kLeftoverColour or gpu::kNoColour for those the Jacobi average
+    // projects).
     const std::vector<glm::uvec2>& constraints() const { return constraints_; }
     const std::vector<uint32_t>& colours() const { return colours_; }
     // The last detection's vertex-triangle constraints, in (triangle,
-    // vertex) order, and their colours.
+    // vertex) order: constraint constraints().size() + t of the set.
     const std::vector<gpu::TriangleContact>& triangleContacts() const { return triangleContacts_; }
-    const std::vector<uint32_t>& triangleColours() const { return triangleColours_; }
 
 private:
     // One particle of a pair as the projection reads it.
@@ -88,34 +89,35 @@ private:
 
     void colour();
     void detectTriangles(std::span<const glm::dvec3> p, std::span<const double> inverseMasses);
-    void colourTriangles();
-    // The four contact particles of vertex-triangle constraint c: the vertex, the corners.
-    glm::uvec4 triangleParticles(uint32_t c) const;
-    bool triangleInPass(uint32_t c, uint32_t pairs) const;
-    // Whether constraint c pushes, and its four corrections, at `p`.
-    struct TriangleProjection {
+    // The set (shaders/contacts/contact_constraint.glsl): its size, and
+    // constraint c's particles (2 for a pair, 4: the vertex, the corners).
+    uint32_t setSize() const;
+    uint32_t particleCount(uint32_t c) const;
+    glm::uvec4 particlesOf(uint32_t c) const;
+    uint32_t priority(uint32_t c) const;
+    // The four contact particles of vertex-triangle constraint t: the vertex, the corners.
+    glm::uvec4 triangleParticles(uint32_t t) const;
+    // Whether a pass over `pairs` (gpu::kContactPairs*) projects constraint c.
+    bool inPass(uint32_t c, uint32_t pairs) const;
+    // Whether constraint c pushes, and its particles' corrections, at `p`.
+    struct Projection {
         bool active = false;
         glm::dvec3 corrections[4];
     };
-    TriangleProjection projectTriangle(uint32_t c, std::span<const glm::dvec3> p, std::span<const glm::dvec3> x,
-                                       std::span<const double> inverseMasses) const;
-    void projectTriangles(std::span<glm::dvec3> p, std::span<const glm::dvec3> x,
-                          std::span<const double> inverseMasses, ContactSolve solve, uint32_t pairs) const;
-    // contact_response.glsl's contactInPass.
-    bool inPass(const glm::uvec2& constraint, uint32_t pairs) const;
+    Projection projectConstraint(uint32_t c, std::span<const glm::dvec3> p, std::span<const glm::dvec3> x,
+                                 std::span<const double> inverseMasses) const;
+    Projection projectTriangle(uint32_t t, std::span<const glm::dvec3> p, std::span<const glm::dvec3> x,
+                               std::span<const double> inverseMasses) const;
     // The Jacobi average over the constraints `included` marks.
     void average(std::span<glm::dvec3> p, std::span<const glm::dvec3> x, std::span<const double> inverseMasses,
                  const std::vector<bool>& included) const;
 
     ContactModel model_;
     std::vector<glm::uvec2> constraints_;
-    std::vector<uint32_t> colours_;
-    // Per contact particle, the constraints it is in, ascending.
-    std::vector<std::vector<uint32_t>> incident_;
     std::vector<gpu::TriangleContact> triangleContacts_;
-    std::vector<uint32_t> triangleColours_;
-    // Per contact particle, the vertex-triangle constraints it is in, ascending.
-    std::vector<std::vector<uint32_t>> triangleIncident_;
+    std::vector<uint32_t> colours_;  // of the set
+    // Per contact particle, the constraints of the set it is in, ascending.
+    std::vector<std::vector<uint32_t>> incident_;
 };
 
 }  // namespace vksim

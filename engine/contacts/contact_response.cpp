@@ -5,10 +5,13 @@
 namespace vksim {
 
 ContactResponse::ContactResponse(const VulkanContext& ctx, const ContactModel& model, const GpuBuffer& particles,
-                                 const ContactDetection& detection)
+                                 const ContactDetection& detection, const TriangleDetection* triangles,
+                                 const ContactConstraints& set)
     : model_(model),
       particles_(particles),
       detection_(detection),
+      triangles_(triangles),
+      set_(set),
       active_(ctx, std::max<VkDeviceSize>(16, VkDeviceSize{model.count()} * sizeof(uint32_t)),
               VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind::DeviceLocal, "contact active"),
       corrections_(ctx, std::max<VkDeviceSize>(16, VkDeviceSize{model.count()} * sizeof(glm::vec4)),
@@ -23,25 +26,27 @@ void ContactResponse::record(StepRecorder& rec, uint32_t pass, ContactSolve solv
                              std::string_view workingName) const {
     const uint32_t n = model_.count();
     const bool colours = solve == ContactSolve::Colours;
-    gpu::ContactPush push{n, model_.tableSize - 1, model_.cellSize, model_.margin, model_.capacity, 0,
-                          0, colours ? 1u : 0u, pairs, 0, 0, 0};
+    gpu::ContactPush push = model_.push();
+    push.leftoverOnly = colours ? 1u : 0u;
+    push.pairs = pairs;
     const ContactDetection& d = detection_;
+    const GpuBuffer &contacts = set_.triangleContacts(triangles_), &corners = set_.triangles(triangles_);
     if (colours)
         for (uint32_t colour = 0; colour < gpu::kContactColours; ++colour) {
             push.round = colour;
-            rec.runIndirect(
-                pass, projectColour_,
-                {&x, &p, &particles_, &d.constraints(), &d.dispatches(), &d.colourTable(), &d.colourLists()},
-                d.dispatches(), sizeof(gpu::ContactDispatch) * (gpu::kFirstColourDispatch + colour), push, at,
-                {&p, workingName});
+            rec.runIndirect(pass, projectColour_,
+                            {&x, &p, &particles_, &d.totals(), &d.constraints(), &contacts, &corners,
+                             &set_.dispatches(), &set_.colourTable(), &set_.colourLists()},
+                            set_.dispatches(), sizeof(gpu::ContactDispatch) * (gpu::kFirstColourDispatch + colour),
+                            push, at, {&p, workingName});
         }
-    rec.run(
-        pass, countActive_,
-        {&x, &p, &particles_, &d.counts(), &d.offsets(), &d.neighbours(), &active_, &d.constraintOf(), &d.colours()}, n,
-        push);
+    rec.run(pass, countActive_,
+            {&x, &p, &particles_, &d.totals(), &d.constraints(), &contacts, &corners, &set_.incidenceStart(),
+             &set_.incidenceCount(), &set_.incidence(), &set_.colours(), &active_},
+            n, push);
     rec.run(pass, project_,
-            {&x, &p, &particles_, &d.counts(), &d.offsets(), &d.neighbours(), &active_, &corrections_,
-             &d.constraintOf(), &d.colours()},
+            {&x, &p, &particles_, &d.totals(), &d.constraints(), &contacts, &corners, &set_.incidenceStart(),
+             &set_.incidenceCount(), &set_.incidence(), &set_.colours(), &active_, &corrections_},
             n, push);
     rec.run(pass, apply_, {&p, &particles_, &corrections_}, n, push, at, {&p, workingName});
 }

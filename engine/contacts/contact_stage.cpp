@@ -13,12 +13,12 @@ ContactStage::ContactStage(const VulkanContext& ctx, const SharedModel& model, P
              VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
              MemoryKind::DeviceLocal, "contact stats") {
     if (model_.empty()) return;
-    detection_ = std::make_unique<ContactDetection>(ctx, model_, particles_);
-    response_ = std::make_unique<ContactResponse>(ctx, model_, particles_, *detection_);
-    if (model_.hasTriangles()) {
-        triangleDetection_ = std::make_unique<TriangleDetection>(ctx, model_, particles_, *detection_);
-        triangleResponse_ = std::make_unique<TriangleResponse>(ctx, model_, particles_, *triangleDetection_);
-    }
+    constraints_ = std::make_unique<ContactConstraints>(ctx, model_);
+    detection_ = std::make_unique<ContactDetection>(ctx, model_, particles_, *constraints_);
+    if (model_.hasTriangles())
+        triangleDetection_ = std::make_unique<TriangleDetection>(ctx, model_, particles_, *detection_, *constraints_);
+    response_ = std::make_unique<ContactResponse>(ctx, model_, particles_, *detection_, triangleDetection_.get(),
+                                                  *constraints_);
     reset();
 }
 
@@ -28,9 +28,9 @@ void ContactStage::declarePasses(StepPlan& plan) {
     detectPasses_.grid = plan.declare("contacts: grid", StageKind::CollideGenerate, "contacts");
     detectPasses_.pairs = plan.declare("contacts: pairs", StageKind::CollideGenerate, "contacts");
     if (model_.hasTriangles())
-        trianglePasses_.triangles = plan.declare("contacts: triangles", StageKind::CollideGenerate, "contacts");
-    detectPasses_.colouring = plan.declare("contacts: colouring", StageKind::CollideGenerate, "contacts");
-    trianglePasses_.colouring = detectPasses_.colouring;
+        trianglePass_ = plan.declare("contacts: triangles", StageKind::CollideGenerate, "contacts");
+    setPasses_.incidence = detectPasses_.pairs;
+    setPasses_.colouring = plan.declare("contacts: colouring", StageKind::CollideGenerate, "contacts");
     solvePass_ = plan.declare("contacts: solve", StageKind::Solve, "contacts");
     if (model_.afterSolve) afterSolvePass_ = plan.declare("contacts: after solve", StageKind::Solve, "contacts");
     declared_ = true;
@@ -38,26 +38,22 @@ void ContactStage::declarePasses(StepPlan& plan) {
 
 void ContactStage::recordDetect(StepRecorder& rec, const GpuBuffer& p, ContactSolve solve) const {
     if (!declared_) throw std::logic_error("ContactStage::declarePasses must be called before recording");
-    detection_->record(rec, detectPasses_, p, stats_, solve == ContactSolve::Colours);
-    if (triangleDetection_) triangleDetection_->record(rec, trianglePasses_, p, stats_, solve == ContactSolve::Colours);
+    detection_->record(rec, detectPasses_, p, stats_);
+    if (triangleDetection_) triangleDetection_->record(rec, trianglePass_, p, stats_);
+    constraints_->record(rec, setPasses_, *detection_, triangleDetection_.get(), stats_,
+                         solve == ContactSolve::Colours);
 }
 
 void ContactStage::recordProject(StepRecorder& rec, ContactSolve solve, const GpuBuffer& x, const GpuBuffer& p,
                                  StepPosition at, std::string_view workingName) const {
     response_->record(rec, solvePass_, solve, gpu::kContactPairsInIterations, x, p, at, workingName);
-    if (triangleResponse_)
-        triangleResponse_->record(rec, solvePass_, solve, gpu::kContactPairsInIterations, x, p, at, workingName);
 }
 
 void ContactStage::recordProjectAfterSolve(StepRecorder& rec, ContactSolve solve, uint32_t iterations,
                                            const GpuBuffer& x, const GpuBuffer& p, uint32_t substep,
                                            std::string_view workingName) const {
-    for (uint32_t it = 0; it < iterations; ++it) {
+    for (uint32_t it = 0; it < iterations; ++it)
         response_->record(rec, afterSolvePass_, solve, gpu::kContactPairsAll, x, p, {substep, it}, workingName);
-        if (triangleResponse_)
-            triangleResponse_->record(rec, afterSolvePass_, solve, gpu::kContactPairsAll, x, p, {substep, it},
-                                      workingName);
-    }
 }
 
 gpu::ContactStats ContactStage::readStats() const { return stats_.downloadArray<gpu::ContactStats>().at(0); }

@@ -7,22 +7,23 @@
 // (recordProject), and the stepper every other pair after every solver's
 // solve (recordProjectAfterSolve).
 // Where some object has "triangles", the vertex-triangle constraints are
-// detected after the pairs and projected after them in every pass
-// (triangle_detection.h, triangle_response.h).
+// detected after the pairs (triangle_detection.h); both kinds are one
+// constraint set (contact_constraints.h), listed, coloured and projected
+// together (contact_response.h).
 // Its passes: "contacts: grid" (the broad phase), "contacts: pairs" (the
-// neighbour lists and constraints), "contacts: triangles" (the
-// vertex-triangle constraints and their incidence lists, with triangles),
-// "contacts: colouring" (both kinds), "contacts: solve" (in a solver's
+// neighbour lists and constraints, and the set's incidence lists),
+// "contacts: triangles" (the vertex-triangle constraints, with triangles),
+// "contacts: colouring" (the set), "contacts: solve" (in a solver's
 // iterations) and "contacts: after solve".
 #include <cstdint>
 #include <memory>
 #include <string_view>
 
+#include "contacts/contact_constraints.h"
 #include "contacts/contact_detection.h"
 #include "contacts/contact_model.h"
 #include "contacts/contact_response.h"
 #include "contacts/triangle_detection.h"
-#include "contacts/triangle_response.h"
 #include "step/step_plan.h"
 #include "step/step_recorder.h"
 #include "vk/buffer.h"
@@ -73,8 +74,11 @@ public:
     const ContactDetection& detection() const { return *detection_; }
     // The vertex-triangle detection: null without triangles.
     const TriangleDetection* triangleDetection() const { return triangleDetection_.get(); }
+    // The constraint set of both kinds: incidence lists and colours.
+    const ContactConstraints& constraints() const { return *constraints_; }
     // The lists of the last detection (waits for the queue).
     ContactLists readLists() const { return detection_->read(); }
+    ContactSetLists readSet() const { return constraints_->read(*detection_, triangleDetection_.get()); }
     // Zeroes the stats (waits for the queue).
     void reset();
     // What reset() restores, for World::saveState(): the stats.
@@ -83,13 +87,13 @@ public:
 private:
     ContactModel model_;
     GpuBuffer particles_, contactOf_, stats_;
+    std::unique_ptr<ContactConstraints> constraints_;
     std::unique_ptr<ContactDetection> detection_;
-    std::unique_ptr<ContactResponse> response_;
     std::unique_ptr<TriangleDetection> triangleDetection_;
-    std::unique_ptr<TriangleResponse> triangleResponse_;
+    std::unique_ptr<ContactResponse> response_;
     ContactDetection::Passes detectPasses_;
-    TriangleDetection::Passes trianglePasses_;
-    uint32_t solvePass_ = 0, afterSolvePass_ = 0;
+    ContactConstraints::Passes setPasses_;
+    uint32_t trianglePass_ = 0, solvePass_ = 0, afterSolvePass_ = 0;
     bool declared_ = false;
 };
 

@@ -12,7 +12,7 @@ std::vector<std::string> describeContactStats(const gpu::ContactStats& stats) {
         lines.push_back(fmt::format("vertex-triangle contacts: {} in the last substep, {} at most",
                                     stats.lastTriangleContacts, stats.mostTriangleContacts));
     if (stats.colourings > 0)
-        lines.push_back(fmt::format("colours: {} at most (of {}); {} pair-substeps left to the Jacobi average",
+        lines.push_back(fmt::format("colours: {} at most (of {}); {} constraint-substeps left to the Jacobi average",
                                     stats.mostColours, gpu::kContactColours, stats.leftoverConstraints));
     if (stats.overflowSubsteps > 0)
         lines.push_back(

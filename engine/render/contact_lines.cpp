@@ -25,8 +25,8 @@ void ContactLines::record(VkCommandBuffer cmd) {
     push.count = contacts_.model().count();
     push.capacity = 2 * lines_;  // contactConstraintCount: the lines drawn
     kernel_.dispatch(cmd,
-                     {&detection.totals(), &detection.constraints(), &detection.colours(), &contacts_.particles(),
-                      &particles_.positions(), &vertices_, &drawCommand_},
+                     {&detection.totals(), &detection.constraints(), &contacts_.constraints().colours(),
+                      &contacts_.particles(), &particles_.positions(), &vertices_, &drawCommand_},
                      std::max(lines_, 1u), push);
 }
 

@@ -30,8 +30,8 @@ void checkBatchColliders(const Scene& scene, uint32_t count, const std::filesyst
 
 // What the copies cannot share yet: mass-spring implicit Euler, whose line
 // search and Jacobi weights are the whole system's (the copies would move
-// one another), and vertex-triangle contacts. Contacts are each copy's own:
-// a copy is a contact group (ObjectRange::copy, contacts/contact_model.h);
+// one another). Contacts, vertex-triangle ones too, are each copy's own: a
+// copy is a contact group (ObjectRange::copy, contacts/contact_model.h);
 // so are body pairs (BodyDesc::batchCopy, scheduleBodyPairs) and the
 // bodies' colliders (particleCopies).
 void refuseUnbatchable(const Scene& scene, const std::filesystem::path& source) {
@@ -41,18 +41,6 @@ void refuseUnbatchable(const Scene& scene, const std::filesystem::path& source) 
     // (PdConstraints), so those never couple the copies.
     bool springs = false;
     for (const ClothObject& cloth : scene.cloths) springs = springs || cloth.method == SolverMethod::Springs;
-    // The vertex-triangle detection hashes into the whole world's grid and
-    // its colours' priorities number the world's particles: it has no
-    // per-copy groups yet, so copies would meet and colour unlike their
-    // worlds.
-    const auto refuseTriangles = [&](const std::string& name, const ContactParams& contacts) {
-        if (contacts.enabled && contacts.triangles)
-            refuseBatch(source, fmt::format("object {}: \"contacts\": {{\"triangles\": true}}: a batch cannot hold "
-                                            "vertex-triangle contacts yet",
-                                            quoteInput(name)));
-    };
-    for (const ClothObject& cloth : scene.cloths) refuseTriangles(cloth.name, cloth.contacts);
-    for (const SolidObject& solid : scene.solids) refuseTriangles(solid.name, solid.contacts);
     if (springs && scene.solver.springs.integrator == SpringIntegrator::ImplicitEuler)
         refuseBatch(source, "/solver/springs/integrator: implicit Euler's Jacobi weights and line search are the "
                             "whole system's, which would couple the copies; use \"vbd\" or an explicit integrator");

@@ -107,6 +107,9 @@ DROP = {
     # contact particles lie in two solvers' ranges.
     dict(DROP, solver={"substeps": 2, "iterations": 4, "springs": {"integrator": "vbd", "vbdIterations": 3}},
          objects=[DROP["objects"][0], dict(DROP["objects"][1], method="springs", springs={"stretch": 50.0})]),
+    # Vertex-triangle contacts besides the pairs: each copy's triangles search
+    # its own part of the grid and colour as its world's.
+    dict(DROP, objects=[dict(o, contacts=dict(o["contacts"], triangles=True)) for o in DROP["objects"]]),
 ])
 def test_contacts_stay_within_a_copy(scene):
     vary = {"/objects/1/mass": [0.05, 0.3], "/solver/gravity": [[0, -9.81, 0], [1.0, -6.0, 0]]}
@@ -305,8 +308,6 @@ def test_batch_state_saves_and_loads():
      '<dict>: batch: vary "/bodies/0/halfExtents": of a body only "mass", "density", "position", "rotation", '
      '"velocity", "angularVelocity", "friction", "restitution" and "color" vary per copy ("/bodies/0/mass"); its '
      "type, name and shape are the scene's"),
-    ({**FLAG, "objects": [{**FLAG["objects"][0], "contacts": {"triangles": True}}]}, 2, None,
-     'batch: object "flag": "contacts": {"triangles": true}: a batch cannot hold vertex-triangle contacts yet'),
     (os.path.join(SCENES, "springs_flag.json"), 2, None,
      "batch: /solver/springs/integrator: implicit Euler's Jacobi weights and line search are the whole system's"),
 ])

@@ -1,23 +1,29 @@
 #version 460
-// Contact response by the Jacobi average, pass 1 of each iteration: how
-// many of each particle's neighbours it touches now (the average's
-// divisor). With leftoverOnly, only over the constraints the colouring left
-// out (an entry whose constraint did not fit the list is left alone).
+// Contact response by the Jacobi average, pass 1 of each iteration, one
+// thread per contact particle: how many of the constraints of its
+// incidence list (contact_incidence.comp: its pairs, then its
+// vertex-triangle constraints) push now, the average's divisor. With
+// leftoverOnly, only over those the colouring left out.
 #extension GL_GOOGLE_include_directive : require
 #include "contacts/contact_types.h"
 #include "contacts/contact_response.glsl"
+#include "contacts/contact_dispatch.glsl"
 layout(local_size_x = 64) in;
 
 layout(push_constant) uniform Push { ContactPush pc; };
 layout(std430, binding = 0) readonly buffer Positions { vec4 x[]; };
 layout(std430, binding = 1) readonly buffer Predicted { vec4 p[]; };
 layout(std430, binding = 2) readonly buffer Particles { ContactParticle particles[]; };
-layout(std430, binding = 3) readonly buffer Counts { uint counts[]; };
-layout(std430, binding = 4) readonly buffer Offsets { uint offsets[]; };
-layout(std430, binding = 5) readonly buffer Neighbours { uint neighbours[]; };
-layout(std430, binding = 6) writeonly buffer Active { uint touchingCounts[]; };
-layout(std430, binding = 7) readonly buffer ConstraintOf { uint constraintOf[]; };
-layout(std430, binding = 8) readonly buffer Colours { uint colours[]; };
+layout(std430, binding = 3) readonly buffer Totals { uint totals[]; };
+layout(std430, binding = 4) readonly buffer Constraints { uvec2 constraints[]; };
+layout(std430, binding = 5) readonly buffer TriangleContacts { TriangleContact triangleContacts[]; };
+layout(std430, binding = 6) readonly buffer Triangles { ContactTriangle triangles[]; };
+layout(std430, binding = 7) readonly buffer IncidenceStart { uint incidenceStart[]; };
+layout(std430, binding = 8) readonly buffer IncidenceCount { uint incidenceCount[]; };
+layout(std430, binding = 9) readonly buffer Incidence { uint incidence[]; };
+layout(std430, binding = 10) readonly buffer Colours { uint colours[]; };
+layout(std430, binding = 11) writeonly buffer Active { uint touchingCounts[]; };
+#include "contacts/triangle_response.glsl"
 
 void main() {
     uint k = gl_GlobalInvocationID.x;
@@ -25,13 +31,22 @@ void main() {
     ContactParticle a = particles[k];
     vec4 pk = p[a.particle];
     vec3 xk = x[a.particle].xyz;
-    uint first = offsets[k];
+    uint pairCount = contactConstraintCount(totals[2], pc.capacity);
+    uint start = incidenceStart[k];
     uint touching = 0u;
-    for (uint e = first; e < first + contactEntries(counts[k], first, pc.capacity); ++e) {
-        if (pc.leftoverOnly != 0u && contactColoured(constraintOf[e])) continue;
-        ContactParticle b = particles[neighbours[e]];
-        if (!contactInPass(a, b, pc.pairs)) continue;
-        if (contactActive(pk, p[b.particle], xk, x[b.particle].xyz, a.rest.w + b.rest.w)) ++touching;
+    for (uint e = start; e < start + incidenceCount[k]; ++e) {
+        uint c = incidence[e] / 4u;
+        if (pc.leftoverOnly != 0u && colours[c] < kContactColours) continue;
+        if (c < pairCount) {
+            uvec2 pair = constraints[c];
+            ContactParticle b = particles[pair.x == k ? pair.y : pair.x];
+            if (!contactInPass(a, b, pc.pairs)) continue;
+            if (contactActive(pk, p[b.particle], xk, x[b.particle].xyz, a.rest.w + b.rest.w)) ++touching;
+        } else {
+            uvec4 q = triangleParticles(c - pairCount);
+            if (!triangleInPass(q, pc.pairs)) continue;
+            if (triangleActive(triangleState(c - pairCount, q))) ++touching;
+        }
     }
     touchingCounts[k] = touching;
 }

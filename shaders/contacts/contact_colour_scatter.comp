@@ -1,6 +1,6 @@
 #version 460
-// Contact colouring, last pass: each coloured constraint into its colour's
-// list. The order within a list depends on the GPU's, but a colour's
+// Contact colouring, last pass: each coloured constraint of the set (both
+// kinds) into its colour's list. The order within a list depends on the GPU's, but a colour's
 // constraints share no particle, so the order they are projected in
 // changes no result.
 #extension GL_GOOGLE_include_directive : require
@@ -16,7 +16,7 @@ layout(std430, binding = 3) buffer ColourTable { ContactColourTable table; };
 layout(std430, binding = 4) writeonly buffer ColourLists { uint colourLists[]; };
 
 void main() {
-    uint count = contactConstraintCount(totals[2], pc.capacity);
+    uint count = contactSetCount(totals[2], totals[3], pc);
     for (uint c = gl_GlobalInvocationID.x; c < count; c += dispatches[kAllConstraintsDispatch].threads) {
         uint colour = colours[c];
         if (colour < kContactColours) colourLists[table.offsets[colour] + atomicAdd(table.fill[colour], 1u)] = c;

@@ -1,8 +1,8 @@
 #version 460
 // After the colouring, one thread per constraint: the colours used and the
 // constraints left out, into the stats, and each colour's count (integer
-// atomics: the same totals whatever the order). Run for either kind of
-// constraint (ContactPush::kind), on its buffers.
+// atomics: the same totals whatever the order), over the whole set, both
+// kinds.
 #extension GL_GOOGLE_include_directive : require
 #include "contacts/contact_types.h"
 #include "contacts/contact_dispatch.glsl"
@@ -16,9 +16,8 @@ layout(std430, binding = 3) readonly buffer Dispatches { ContactDispatch dispatc
 layout(std430, binding = 4) buffer ColourTable { ContactColourTable table; };
 
 void main() {
-    // A substep's colourings are counted once, with the pairs'.
-    if (gl_GlobalInvocationID.x == 0u && pc.kind == kContactKindPairs) atomicAdd(stats.colourings, 1u);
-    uint count = contactConstraintCount(totals[2], pc.capacity);
+    if (gl_GlobalInvocationID.x == 0u) atomicAdd(stats.colourings, 1u);
+    uint count = contactSetCount(totals[2], totals[3], pc);
     for (uint c = gl_GlobalInvocationID.x; c < count; c += dispatches[kAllConstraintsDispatch].threads) {
         uint colour = colours[c];
         if (colour < kContactColours) {

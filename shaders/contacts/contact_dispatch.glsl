@@ -9,7 +9,19 @@ ContactDispatch contactDispatch(uint count, uint maxGroups) {
     return ContactDispatch(groups, 1u, 1u, groups * 64u);
 }
 
-// The constraints the detection wrote (what fits the list).
+// The pair constraints the detection wrote (what fits the list).
 uint contactConstraintCount(uint total, uint capacity) { return min(total, capacity / 2u); }
+
+// The vertex-triangle constraints the detection wrote (what fits their
+// list); none without triangles, whose count is never written.
+uint contactTriangleCount(uint total, ContactPush push) {
+    return push.triangles == 0u ? 0u : min(total, push.triangleCapacity);
+}
+
+// The constraint set (contact_constraint.glsl): the pairs, then the
+// vertex-triangle constraints; `totals` as ContactDetection::totals().
+uint contactSetCount(uint pairTotal, uint triangleTotal, ContactPush push) {
+    return contactConstraintCount(pairTotal, push.capacity) + contactTriangleCount(triangleTotal, push);
+}
 
 #endif

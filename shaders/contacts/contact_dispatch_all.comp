@@ -1,6 +1,7 @@
 #version 460
-// Contact colouring, one thread, after the constraints are written: the
-// dispatch over every constraint, and each colour's count back to zero.
+// The contact-constraint set, one thread, after both detections wrote their
+// constraints: the dispatch over every constraint of the set, and each
+// colour's count back to zero.
 #extension GL_GOOGLE_include_directive : require
 #include "contacts/contact_types.h"
 #include "contacts/contact_dispatch.glsl"
@@ -13,6 +14,6 @@ layout(std430, binding = 2) writeonly buffer ColourTable { ContactColourTable ta
 
 void main() {
     if (gl_GlobalInvocationID.x != 0u) return;
-    dispatches[kAllConstraintsDispatch] = contactDispatch(contactConstraintCount(totals[2], pc.capacity), pc.round);
+    dispatches[kAllConstraintsDispatch] = contactDispatch(contactSetCount(totals[2], totals[3], pc), pc.round);
     for (uint c = 0u; c < kContactColours; ++c) table.counts[c] = 0u;
 }

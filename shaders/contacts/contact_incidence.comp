@@ -1,8 +1,17 @@
 #version 460
-// Contact colouring, first pass of a substep: for each entry of each
-// particle's neighbour list, the constraint of that pair: in the particle's
-// own constraints when the neighbour's index is larger, else found in the
-// neighbour's (a short list). kNoConstraint where it did not fit.
+// The incidence lists of the contact-constraint set (contact_constraint.glsl),
+// one thread per contact particle: the entries 4 c + role of the
+// constraints c it is in (role: its place among the constraint's
+// particles), which the colouring and the Jacobi average read. This pass
+// writes each particle's pairs, in its neighbour list's order: the
+// constraint of each entry is in the particle's own constraints when the
+// neighbour's index is larger, else found in the neighbour's (a short
+// list); an entry whose constraint did not fit is left out. Its
+// vertex-triangle constraints follow (triangle_incidence_fill.comp), after
+// the pairs: the list of particle k starts at its neighbour list's offset
+// plus its vertex-triangle entries before it (scanned from
+// triangle_incidence_count.comp), so the lists hold both kinds without
+// overlapping.
 #extension GL_GOOGLE_include_directive : require
 #include "contacts/contact_types.h"
 #include "contacts/contact_response.glsl"
@@ -15,26 +24,33 @@ layout(std430, binding = 2) readonly buffer Neighbours { uint neighbours[]; };
 layout(std430, binding = 3) readonly buffer ConstraintCounts { uint constraintCounts[]; };
 layout(std430, binding = 4) readonly buffer ConstraintOffsets { uint constraintOffsets[]; };
 layout(std430, binding = 5) readonly buffer Constraints { uvec2 constraints[]; };
-layout(std430, binding = 6) writeonly buffer ConstraintOf { uint constraintOf[]; };
+layout(std430, binding = 6) readonly buffer TriangleStart { uint triangleStart[]; };  // with triangles only
+layout(std430, binding = 7) writeonly buffer IncidenceStart { uint incidenceStart[]; };
+layout(std430, binding = 8) writeonly buffer IncidenceCount { uint incidenceCount[]; };
+layout(std430, binding = 9) writeonly buffer Incidence { uint incidence[]; };
 
 void main() {
     uint k = gl_GlobalInvocationID.x;
     if (k >= pc.count) return;
     uint constraintCapacity = pc.capacity / 2u;
     uint first = offsets[k];
-    uint owned = 0u;
+    uint start = min(first, pc.capacity) + (pc.triangles != 0u ? triangleStart[k] : 0u);
+    uint written = 0u, owned = 0u;
     for (uint e = first; e < first + contactEntries(counts[k], first, pc.capacity); ++e) {
         uint l = neighbours[e];
-        uint found = kNoConstraint;
+        uint found = kNoConstraint, role = 0u;
         if (l > k) {
             uint c = constraintOffsets[k] + owned++;
             if (c < constraintCapacity) found = c;
         } else {
-            uint start = constraintOffsets[l];
-            uint end = min(start + constraintCounts[l], constraintCapacity);
-            for (uint c = start; c < end; ++c)
+            role = 1u;
+            uint from = constraintOffsets[l];
+            uint end = min(from + constraintCounts[l], constraintCapacity);
+            for (uint c = from; c < end; ++c)
                 if (constraints[c].y == k) found = c;
         }
-        constraintOf[e] = found;
+        if (found != kNoConstraint) incidence[start + written++] = 4u * found + role;
     }
+    incidenceStart[k] = start;
+    incidenceCount[k] = written;
 }

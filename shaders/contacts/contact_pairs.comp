@@ -5,7 +5,8 @@
 // offsets[k], and those with l > k, the pair constraints k owns, into
 // constraintCounts[k] and constraintOffsets[k]; the offsets are then
 // scanned; with write = 1 it writes them to neighbours[offsets[k]...], and
-// its constraints (k, l) to constraints[constraintOffsets[k]...], uncoloured,
+// its constraints (k, l) to constraints[constraintOffsets[k]...], uncoloured
+// and with their colouring priorities (contact_colour.comp),
 // in a fixed order (cells in z, y, x order, each bucket's particles
 // ascending), dropping, and so leaving for the stats to count, what does not
 // fit the capacity.
@@ -21,6 +22,8 @@
 #extension GL_GOOGLE_include_directive : require
 #include "contacts/contact_types.h"
 #include "contacts/contact_grid.glsl"
+#include "math/real_glsl.h"
+#include "contacts/contact_math.glsl"
 layout(local_size_x = 64) in;
 
 layout(push_constant) uniform Push { ContactPush pc; };
@@ -38,6 +41,8 @@ layout(std430, binding = 10) writeonly buffer Constraints { uvec2 constraints[];
 layout(std430, binding = 11) writeonly buffer Colours { uint colours[]; };
 layout(std430, binding = 12) writeonly buffer Rounds { uint rounds[]; };
 layout(std430, binding = 13) readonly buffer Groups { ContactGroup groups[]; };
+layout(std430, binding = 14) readonly buffer LocalIndices { uint localIndices[]; };  // ContactModel::localIndices
+layout(std430, binding = 15) writeonly buffer Priorities { uint priorities[]; };  // contact_colour.comp's
 
 bool candidate(uint k, vec4 pk, ContactParticle a, uint l) {
     if (l == k) return false;
@@ -86,6 +91,7 @@ void main() {
                     uint c = firstOwned + owned;
                     if (pc.write != 0u && c < constraintCapacity) {
                         constraints[c] = uvec2(k, l);
+                        priorities[c] = contactPairHash(localIndices[k], localIndices[l]);
                         colours[c] = kNoColour;
                         rounds[c] = kNoColour;
                     }

@@ -11,11 +11,6 @@ uint contactEntries(uint count, uint offset, uint capacity) {
     return offset >= capacity ? 0u : min(count, capacity - offset);
 }
 
-// Whether the colouring gave constraint c a colour, so that its colour's
-// pass projects it (or it did not fit the list); the shader declares
-// colours[].
-#define contactColoured(c) ((c) == kNoConstraint || colours[c] < kContactColours)
-
 // Whether a response pass over `pairs` (kContactPairs*) projects the pair of a and b.
 bool contactInPass(ContactParticle a, ContactParticle b, uint pairs) {
     return pairs == kContactPairsAll || (a.flags & b.flags & kContactInIterations) != 0u;

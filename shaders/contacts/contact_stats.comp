@@ -1,7 +1,7 @@
 #version 460
 // After the scan of the neighbour counts, one thread: the substep's entries
 // into the stats (ContactStats), and whether they overflowed the list; with
-// kind kContactKindTriangles, the vertex-triangle constraints' (totals[2]).
+// kind kContactKindTriangles, the vertex-triangle constraints' (totals[3]).
 #extension GL_GOOGLE_include_directive : require
 #include "contacts/contact_types.h"
 layout(local_size_x = 64) in;
@@ -13,10 +13,10 @@ layout(std430, binding = 1) buffer Stats { ContactStats stats; };
 void main() {
     if (gl_GlobalInvocationID.x != 0u) return;
     if (pc.kind == kContactKindTriangles) {
-        uint constraints = totals[2];
+        uint constraints = totals[3];
         stats.lastTriangleContacts = constraints;
         stats.mostTriangleContacts = max(stats.mostTriangleContacts, constraints);
-        if (constraints > pc.capacity / 2u) stats.triangleOverflowSubsteps += 1u;
+        if (constraints > pc.triangleCapacity) stats.triangleOverflowSubsteps += 1u;
         return;
     }
     uint entries = totals[0];

@@ -60,7 +60,7 @@ GPU_CHECK_SIZE(ContactGroup, 8);
 // Vertex-triangle constraints per contact particle that their list is sized
 // for (ContactModel::triangleCapacity), where some object offers its
 // triangles ("contacts": { "triangles": true }); each constraint has four
-// entries in the particles' incidence lists.
+// entries in the particles' incidence lists (a pair has two).
 GPU_CONST(uint, kTriangleContactsPerParticle, 32);
 // A triangle whose box, grown by the detection distance, spans more grid
 // cells than this (a blown-up simulation) is not searched, and counted
@@ -110,14 +110,12 @@ struct ContactPush {
     uint leftoverOnly;// the Jacobi passes: 1 projects only the constraints the colouring left out
     uint pairs;       // the response passes: kContactPairs*
     uint kind;        // the passes shared by both kinds of constraint: kContactKind*
-    uint triangles;   // the vertex-triangle passes: the triangles (ContactModel::triangles)
-    uint pad2;
+    uint triangles;   // the triangles (ContactModel::triangles); 0: no vertex-triangle constraints
+    uint triangleCapacity;  // vertex-triangle constraints their list holds (ContactModel::triangleCapacity)
 };
 GPU_CHECK_SIZE(ContactPush, 48);
-// ContactPush::kind: the particle pairs' passes, or the vertex-triangle
-// constraints'. Their passes run on their own buffers; for the
-// vertex-triangle ones, `capacity` is twice their constraint capacity, so
-// that contactConstraintCount reads both alike.
+// ContactPush::kind: which detection's count contact_stats.comp records,
+// the particle pairs' or the vertex-triangle constraints'.
 GPU_CONST(uint, kContactKindPairs, 0u);
 GPU_CONST(uint, kContactKindTriangles, 1u);
 
@@ -131,7 +129,7 @@ struct ContactDispatch {
     uint threads;
 };
 GPU_CHECK_SIZE(ContactDispatch, 16);
-// The dispatches: every constraint, then one per colour.
+// The dispatches: every constraint of the set (both kinds), then one per colour.
 GPU_CONST(uint, kAllConstraintsDispatch, 0);
 GPU_CONST(uint, kFirstColourDispatch, 1);
 
@@ -152,8 +150,8 @@ struct ContactStats {
     uint mostEntries;       // the most in any substep
     uint overflowSubsteps;  // substeps whose pairs did not all fit the list
     uint detections;        // substeps detected
-    uint mostColours;       // the most colours a colouring used in a substep (of either kind)
-    uint leftoverConstraints;// constraints the colourings left to the Jacobi average, over every substep
+    uint mostColours;       // the most colours the colouring used in a substep
+    uint leftoverConstraints;// constraints (of either kind) the colouring left to the Jacobi average, every substep
     uint colourings;        // substeps coloured
     uint lastTriangleContacts;     // vertex-triangle constraints of the last substep
     uint mostTriangleContacts;     // the most in any substep

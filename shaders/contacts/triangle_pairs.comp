@@ -8,7 +8,8 @@
 // as contact_pairs.comp: with write = 0 it counts the triangle's
 // constraints into counts[t] and offsets[t]; the offsets are then scanned;
 // with write = 1 it writes them, with the weights of the closest point, to
-// triangleContacts[offsets[t]...], uncoloured, in a fixed order (cells in
+// triangleContacts[offsets[t]...], uncoloured and with their colouring
+// priorities (contact_colour.comp), in a fixed order (cells in
 // z, y, x order, each bucket's particles ascending), dropping, and so
 // leaving for the stats to count, what does not fit the capacity.
 //
@@ -21,7 +22,9 @@
 //   triangles around k's neighbours, which a flat cloth would otherwise
 //   detect in its own plane every substep (the rest-shape rule of the
 //   pairs, at the detection distance);
-// - when none of the four can move.
+// - when none of the four can move;
+// - when they belong to different contact groups (a batch's copies): the
+//   triangle searches its group's part of the table (ContactGroup) only.
 #extension GL_GOOGLE_include_directive : require
 #include "contacts/contact_types.h"
 #include "contacts/contact_grid.glsl"
@@ -43,6 +46,12 @@ layout(std430, binding = 8) writeonly buffer TriangleContacts { TriangleContact 
 layout(std430, binding = 9) writeonly buffer Colours { uint colours[]; };
 layout(std430, binding = 10) writeonly buffer Rounds { uint rounds[]; };
 layout(std430, binding = 11) buffer Stats { ContactStats stats; };
+layout(std430, binding = 12) readonly buffer Totals { uint totals[]; };  // ContactDetection::totals()
+layout(std430, binding = 13) readonly buffer Groups { ContactGroup groups[]; };
+layout(std430, binding = 14) readonly buffer LocalIndices { uint localIndices[]; };  // ContactModel::localIndices
+// ContactModel::triangleLocalIndices
+layout(std430, binding = 15) readonly buffer TriangleLocalIndices { uint triangleLocalIndices[]; };
+layout(std430, binding = 16) writeonly buffer Priorities { uint priorities[]; };  // contact_colour.comp's
 
 void main() {
     uint t = gl_GlobalInvocationID.x;
@@ -58,8 +67,12 @@ void main() {
     uvec3 extent = uvec3(hi - lo) + 1u;
     uint found = 0u;
     uint first = pc.write != 0u ? offsets[t] : 0u;
-    uint capacity = contactConstraintCount(0xFFFFFFFFu, pc.capacity);
+    uint capacity = pc.triangleCapacity;
+    // Their number in the constraint set, after the pairs (contact_constraint.glsl).
+    uint firstInSet = pc.write != 0u ? contactConstraintCount(totals[2], pc.capacity) : 0u;
     bool cornersMove = pa.w + pb.w + pcorner.w > 0.0;
+    // Its contact group's part of the grid: only its own copy's particles.
+    ContactGroup group = groups[a.flags >> kContactGroupShift];
     bool oversized = extent.x > kMaxTriangleCells || extent.y > kMaxTriangleCells || extent.z > kMaxTriangleCells;
     oversized = oversized || extent.x * extent.y * extent.z > kMaxTriangleCells;
     if (oversized) {
@@ -69,7 +82,7 @@ void main() {
             for (int y = lo.y; y <= hi.y; ++y)
                 for (int x = lo.x; x <= hi.x; ++x) {
                     ivec3 cell = ivec3(x, y, z);
-                    uint bucket = contactBucket(cell, pc.tableMask);
+                    uint bucket = group.firstBucket + contactBucket(cell, group.tableMask);
                     uint start = bucketStart[bucket];
                     for (uint s = start; s < start + bucketCount[bucket]; ++s) {
                         uint k = sorted[s];
@@ -94,8 +107,10 @@ void main() {
                         uint slot = first + found;
                         if (pc.write != 0u && slot < capacity) {
                             triangleContacts[slot] = TriangleContact(k, t, 0u, 0u, vec4(weights, 0.0));
-                            colours[slot] = kNoColour;
-                            rounds[slot] = kNoColour;
+                            priorities[firstInSet + slot] =
+                                contactPairHash(localIndices[k], triangleLocalIndices[t]);
+                            colours[firstInSet + slot] = kNoColour;
+                            rounds[firstInSet + slot] = kNoColour;
                         }
                         ++found;
                     }

@@ -61,9 +61,11 @@ PointSet copiesOf(const PointSet& one, uint32_t copies) {
     for (uint32_t c = 0; c < copies; ++c) {
         for (ObjectRange object : one.model.objects) {
             object.firstParticle += set.model.particleCount();
+            object.firstTriangle += set.model.triangleCount();
             object.copy = c;
             set.model.objects.push_back(object);
         }
+        for (const uint32_t i : one.model.triangles) set.model.triangles.push_back(i + set.model.particleCount());
         set.model.positions.insert(set.model.positions.end(), one.model.positions.begin(), one.model.positions.end());
         set.model.velocities.insert(set.model.velocities.end(), one.model.velocities.begin(),
                                     one.model.velocities.end());
@@ -299,9 +301,11 @@ TEST_F(ContactDetectionTest, BatchCopiesFindAndColourThePairsOfTheirWorld) {
 // The vertex-triangle constraints against a brute-force search over every
 // (triangle, particle) in double (contact_reference.h): the same particles
 // for every triangle, exactly, with the closest point's weights to float
-// rounding; every constraint in its four particles' incidence lists, in
-// ascending order; the colours a valid colouring of constraints that share
-// any particle, and the CPU reference's; the same bits in two runs.
+// rounding; every constraint of the set (the pairs, then these) in its
+// particles' incidence lists, each list's vertex-triangle entries in
+// ascending order after its pairs; the colours of the set a valid colouring
+// of constraints that share any particle, and the CPU reference's; the same
+// bits in two runs.
 TEST_F(ContactDetectionTest, TriangleContactsMatchABruteForceSearch) {
     struct Case {
         const char* label;
@@ -356,49 +360,84 @@ TEST_F(ContactDetectionTest, TriangleContactsMatchABruteForceSearch) {
         EXPECT_EQ(stats.triangleOverflowSubsteps, 0u);
         EXPECT_EQ(stats.oversizedTriangles, 0u);
 
-        // The incidence lists: each constraint's four entries, in the lists of
-        // its four particles, each list ascending.
+        // The constraint set (contact_constraints.h): the pairs, then these.
+        // Each particle's incidence list holds its pairs, then its
+        // vertex-triangle constraints ascending; each constraint is in the
+        // lists of its particles, two for a pair, four for these.
+        const ContactLists pairLists = run.stage().readLists();
+        const ContactSetLists setLists = run.stage().readSet();
+        const uint32_t pairs = setLists.pairs;
+        ASSERT_EQ(pairs, pairLists.constraints.size());
+        ASSERT_EQ(setLists.colours.size(), size_t{pairs} + count);
+        auto particlesOf = [&](uint32_t c, uint32_t* out) -> uint32_t {
+            if (c < pairs) {
+                out[0] = pairLists.constraints[c].x;
+                out[1] = pairLists.constraints[c].y;
+                return 2;
+            }
+            const gpu::TriangleContact& contact = lists.contacts[c - pairs];
+            const gpu::ContactTriangle& tri = model.triangles[contact.triangle];
+            out[0] = contact.vertex;
+            out[1] = tri.a;
+            out[2] = tri.b;
+            out[3] = tri.c;
+            return 4;
+        };
         uint64_t entries = 0;
         for (uint32_t k = 0; k < model.count(); ++k) {
-            const uint32_t start = lists.incidenceStart[k], end = start + lists.incidenceCount[k];
+            const uint32_t start = setLists.incidenceStart[k], end = start + setLists.incidenceCount[k];
             entries += end - start;
             for (uint32_t e = start; e < end; ++e) {
-                if (e > start) {
-                    ASSERT_LT(lists.incidence[e - 1], lists.incidence[e]);
+                const uint32_t c = setLists.incidence[e] / 4, role = setLists.incidence[e] % 4;
+                if (e > start && c >= pairs) {
+                    ASSERT_LT(setLists.incidence[e - 1], setLists.incidence[e]);
                 }
-                const uint32_t c = lists.incidence[e] / 4, role = lists.incidence[e] % 4;
-                ASSERT_LT(c, count);
-                const gpu::TriangleContact& contact = lists.contacts[c];
-                const gpu::ContactTriangle& tri = model.triangles[contact.triangle];
-                const uint32_t particles[4] = {contact.vertex, tri.a, tri.b, tri.c};
+                ASSERT_LT(c, pairs + count);
+                uint32_t particles[4];
+                ASSERT_LT(role, particlesOf(c, particles));
                 ASSERT_EQ(particles[role], k);
             }
         }
-        EXPECT_EQ(entries, uint64_t{4} * count);
+        EXPECT_EQ(entries, uint64_t{2} * pairs + uint64_t{4} * count);
 
-        // A valid colouring: no two constraints of one colour share a particle.
+        // A valid colouring of the set: no two constraints of one colour
+        // share a particle, whatever their kinds.
         std::vector<std::vector<uint32_t>> coloursAt(model.count());
-        uint32_t colours = 0, leftover = 0;
-        for (uint32_t c = 0; c < count; ++c) {
-            const uint32_t colour = lists.colours[c];
+        uint32_t colours = 0, leftover = 0, triangleLeftover = 0;
+        for (uint32_t c = 0; c < pairs + count; ++c) {
+            const uint32_t colour = setLists.colours[c];
             if (colour >= gpu::kContactColours) {
                 ++leftover;
+                if (c >= pairs) ++triangleLeftover;
                 continue;
             }
             colours = std::max(colours, colour + 1);
-            const gpu::ContactTriangle& tri = model.triangles[lists.contacts[c].triangle];
-            for (const uint32_t k : {lists.contacts[c].vertex, tri.a, tri.b, tri.c}) {
+            uint32_t particles[4];
+            const uint32_t size = particlesOf(c, particles);
+            for (uint32_t i = 0; i < size; ++i) {
+                const uint32_t k = particles[i];
                 ASSERT_EQ(std::count(coloursAt[k].begin(), coloursAt[k].end(), colour), 0)
                     << test.label << ": two constraints of colour " << colour << " at contact particle " << k;
                 coloursAt[k].push_back(colour);
             }
         }
-        std::cout << fmt::format("[contacts] {}: {} constraints in {} colours, {} left to the Jacobi average\n",
-                                 test.label, count, colours, leftover);
+        std::cout << fmt::format(
+            "[contacts] {}: {} pairs and {} vertex-triangle constraints in {} colours, {} left to the Jacobi "
+            "average ({} vertex-triangle)\n",
+            test.label, pairs, count, colours, leftover, triangleLeftover);
         EXPECT_GT(colours, 1u);
+        EXPECT_EQ(stats.mostColours, colours);
+        EXPECT_EQ(stats.leftoverConstraints, leftover);
 
-        // The CPU reference's colours, where float decided every pair as double does.
-        if (ambiguous == 0) {
+        // The CPU reference's colours, where float decided every pair and
+        // every vertex-triangle constraint as double does.
+        uint64_t ambiguousPairs = 0;
+        for (uint32_t k = 0; k < model.count(); ++k)
+            for (uint32_t e = 0; e < pairLists.counts[k]; ++e)
+                if (std::abs(contactCandidate(model, set.current, k, pairLists.neighbours[pairLists.offsets[k] + e])
+                                 .margin) < 1e-5)
+                    ++ambiguousPairs;
+        if (ambiguous == 0 && ambiguousPairs == 0) {
             std::vector<glm::dvec3> p;
             std::vector<double> inverseMasses;
             for (const glm::vec4& x : set.current) {
@@ -407,23 +446,32 @@ TEST_F(ContactDetectionTest, TriangleContactsMatchABruteForceSearch) {
             }
             ContactReferenceSolve reference(set.model, ParticleRange{0, set.model.particleCount()});
             reference.detect(p, inverseMasses, ContactSolve::Colours);
+            ASSERT_EQ(reference.constraints().size(), pairs) << test.label;
             ASSERT_EQ(reference.triangleContacts().size(), count) << test.label;
-            std::map<std::pair<uint32_t, uint32_t>, uint32_t> cpuColour;
-            for (size_t c = 0; c < count; ++c) {
+            std::map<std::pair<uint32_t, uint32_t>, uint32_t> cpuPairColour, cpuTriangleColour;
+            for (uint32_t c = 0; c < pairs; ++c)
+                cpuPairColour[{reference.constraints()[c].x, reference.constraints()[c].y}] = reference.colours()[c];
+            for (uint32_t c = 0; c < count; ++c) {
                 const gpu::TriangleContact& contact = reference.triangleContacts()[c];
-                cpuColour[{contact.triangle, contact.vertex}] = reference.triangleColours()[c];
+                cpuTriangleColour[{contact.triangle, contact.vertex}] = reference.colours()[pairs + c];
             }
             uint32_t differ = 0;
-            for (uint32_t c = 0; c < count; ++c) {
-                const auto at = cpuColour.find({lists.contacts[c].triangle, lists.contacts[c].vertex});
-                ASSERT_TRUE(at != cpuColour.end()) << test.label;
+            for (uint32_t c = 0; c < pairs + count; ++c) {
+                const auto at = c < pairs ? cpuPairColour.find({pairLists.constraints[c].x, pairLists.constraints[c].y})
+                                          : cpuTriangleColour.find({lists.contacts[c - pairs].triangle,
+                                                                    lists.contacts[c - pairs].vertex});
+                ASSERT_TRUE(at != (c < pairs ? cpuPairColour.end() : cpuTriangleColour.end())) << test.label;
                 const bool bothLeftover =
-                    at->second >= gpu::kContactColours && lists.colours[c] >= gpu::kContactColours;
-                if (at->second != lists.colours[c] && !bothLeftover) ++differ;
+                    at->second >= gpu::kContactColours && setLists.colours[c] >= gpu::kContactColours;
+                if (at->second != setLists.colours[c] && !bothLeftover) ++differ;
             }
             std::cout << fmt::format("[contacts] {}: {} constraints coloured unlike the CPU reference\n", test.label,
                                      differ);
             EXPECT_EQ(differ, 0u) << test.label;
+        } else {
+            std::cout << fmt::format("[contacts] {}: {} pairs within float rounding of the distance: the CPU "
+                                     "reference's colours not compared\n",
+                                     test.label, ambiguousPairs);
         }
 
         // The same lists and colours, bit for bit, from a second detection.
@@ -435,8 +483,48 @@ TEST_F(ContactDetectionTest, TriangleContactsMatchABruteForceSearch) {
             ASSERT_EQ(again.contacts[c].triangle, lists.contacts[c].triangle);
             ASSERT_EQ(again.contacts[c].weights, lists.contacts[c].weights);
         }
-        EXPECT_EQ(again.colours, lists.colours);
-        EXPECT_EQ(again.incidence, lists.incidence);
+        const ContactSetLists setAgain = run.stage().readSet();
+        EXPECT_EQ(setAgain.colours, setLists.colours);
+        EXPECT_EQ(setAgain.incidenceStart, setLists.incidenceStart);
+        EXPECT_EQ(setAgain.incidenceCount, setLists.incidenceCount);
+        for (uint32_t k = 0; k < model.count(); ++k)
+            for (uint32_t e = 0; e < setLists.incidenceCount[k]; ++e)
+                ASSERT_EQ(setAgain.incidence[setLists.incidenceStart[k] + e],
+                          setLists.incidence[setLists.incidenceStart[k] + e]);
+    }
+}
+
+// Likewise with vertex-triangle constraints: each copy's triangles find
+// the constraints of its world alone, in the same order, and the one
+// colouring of the set colours pairs and triangles as its world does.
+TEST_F(ContactDetectionTest, BatchCopiesFindAndColourTheVertexTriangleContactsOfTheirWorld) {
+    const PointSet one = randomTriangles(3, 60, 0.15f, glm::vec3(0.1f, 0.05f, 0.0f), 0.004f, 7);
+    const PointSet three = copiesOf(one, 3);
+    DetectionRun alone(ctx(), one), batch(ctx(), three);
+    alone.detect();
+    batch.detect();
+    const TriangleContactLists a = alone.stage().triangleDetection()->read();
+    const TriangleContactLists b = batch.stage().triangleDetection()->read();
+    const ContactSetLists setA = alone.stage().readSet(), setB = batch.stage().readSet();
+    const uint32_t n = alone.stage().model().count(), triangles = alone.stage().model().triangleCount();
+    const auto m = static_cast<uint32_t>(a.contacts.size());
+    const uint32_t pairs = setA.pairs;
+    ASSERT_GT(m, 0u);
+    ASSERT_EQ(b.contacts.size(), 3 * m);
+    ASSERT_EQ(setB.pairs, 3 * pairs);
+    std::cout << fmt::format("[contacts] three copies: {} pairs and {} vertex-triangle constraints each\n", pairs,
+                             m);
+    for (uint32_t c = 0; c < 3; ++c) {
+        for (uint32_t i = 0; i < m; ++i) {
+            const gpu::TriangleContact &want = a.contacts[i], &got = b.contacts[c * m + i];
+            ASSERT_EQ(got.vertex, want.vertex + c * n) << "copy " << c << ", constraint " << i;
+            ASSERT_EQ(got.triangle, want.triangle + c * triangles) << "copy " << c << ", constraint " << i;
+            ASSERT_EQ(got.weights, want.weights) << "copy " << c << ", constraint " << i;
+            ASSERT_EQ(setB.colours[3 * pairs + c * m + i], setA.colours[pairs + i])
+                << "copy " << c << ", vertex-triangle constraint " << i;
+        }
+        for (uint32_t i = 0; i < pairs; ++i)
+            ASSERT_EQ(setB.colours[c * pairs + i], setA.colours[i]) << "copy " << c << ", pair " << i;
     }
 }
 

@@ -1,0 +1,86 @@
+#pragma once
+// The contact-constraint set (docs/physics.md §14): the particle pairs
+// (contact_detection.h) and the vertex-triangle constraints
+// (triangle_detection.h) as one set of constraints of two or four
+// particles, numbered pairs first (shaders/contacts/contact_constraint.glsl).
+// Once per substep, after both detections:
+// - one incidence list per contact particle over every constraint, the
+//   entries 4 c + role: its pairs in its neighbour list's order, then its
+//   vertex-triangle constraints ascending (a counting sort: count, scan,
+//   fill, sort each particle's entries);
+// - one Jones-Plassmann colouring over all of them (one set of rounds), a
+//   constraint conflicting with every one that shares any of its particles;
+// - one list and one indirect dispatch per colour, which the response
+//   (contact_response.h) sweeps, a constraint's kind chosen by its number.
+// Every list and colour it writes is the same whatever order the GPU runs in.
+#include <cstdint>
+#include <vector>
+
+#include "contacts/contact_detection.h"
+#include "contacts/contact_model.h"
+#include "step/prefix_scan.h"
+#include "step/step_recorder.h"
+#include "vk/buffer.h"
+#include "vk/compute_kernel.h"
+
+namespace vksim {
+
+class TriangleDetection;
+class VulkanContext;
+
+// The set as read back (tests).
+struct ContactSetLists {
+    uint32_t pairs = 0;             // constraints [0, pairs) are pairs, the rest vertex-triangle constraints
+    std::vector<uint32_t> colours;  // per constraint of the set (when coloured)
+    std::vector<uint32_t> incidenceStart, incidenceCount, incidence;  // per contact particle: 4 c + role
+};
+
+class ContactConstraints {
+public:
+    ContactConstraints(const VulkanContext& ctx, const ContactModel& model);
+
+    struct Passes {
+        uint32_t incidence = 0, colouring = 0;
+    };
+    // The incidence lists of what `pairs` and `triangles` (null without
+    // triangles) detected last, and, when `colour`, the colours, as runs of
+    // `passes`; `stats` gets the colours used and the constraints left out.
+    void record(StepRecorder& rec, const Passes& passes, const ContactDetection& pairs,
+                const TriangleDetection* triangles, const GpuBuffer& stats, bool colour) const;
+
+    // Per constraint of the set: its colour, and the round it took it in
+    // (the detections write both uncoloured).
+    const GpuBuffer& colours() const { return colours_; }
+    const GpuBuffer& rounds() const { return rounds_; }
+    // Per constraint of the set, its colouring priority (the detections
+    // write it), and what it hashes: ContactModel's local indices.
+    const GpuBuffer& priorities() const { return priorities_; }
+    const GpuBuffer& localIndices() const { return localIndices_; }
+    const GpuBuffer& triangleLocalIndices() const { return triangleLocalIndices_; }
+    const GpuBuffer& incidenceStart() const { return incidenceStart_; }
+    const GpuBuffer& incidenceCount() const { return incidenceCount_; }
+    const GpuBuffer& incidence() const { return incidence_; }
+    // The dispatches over the set and each colour (gpu::ContactDispatch),
+    // the colours' counts and offsets (gpu::ContactColourTable) and their
+    // lists of constraints.
+    const GpuBuffer& dispatches() const { return dispatches_; }
+    const GpuBuffer& colourTable() const { return colourTable_; }
+    const GpuBuffer& colourLists() const { return colourLists_; }
+    // What the passes over the set bind for the vertex-triangle constraints
+    // and triangles: `triangles`' buffers, or a stand-in without triangles.
+    const GpuBuffer& triangleContacts(const TriangleDetection* triangles) const;
+    const GpuBuffer& triangles(const TriangleDetection* triangles) const;
+    // Waits for the queue.
+    ContactSetLists read(const ContactDetection& pairs, const TriangleDetection* triangles) const;
+
+private:
+    const ContactModel& model_;
+    GpuBuffer localIndices_, triangleLocalIndices_;  // ContactModel's, uploaded once
+    GpuBuffer colours_, rounds_, priorities_, triangleStart_, incidenceStart_, incidenceCount_, incidence_;
+    GpuBuffer dispatches_, colourTable_, colourLists_, noTriangles_;
+    PrefixScan triangleScan_;
+    ComputeKernel dispatchAll_, clear_, triangleCount_, incidenceKernel_, triangleFill_, order_, colourRound_,
+        colourStats_, listColours_, colourScatter_;
+};
+
+}  // namespace vksim
