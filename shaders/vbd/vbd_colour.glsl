@@ -27,18 +27,7 @@ vec3 elementPosition(uint j) { return iterate[j].xyz; }
 
 #ifdef VBD_CONTACTS
 layout(std430, binding = 7) readonly buffer Start { vec4 start[]; };  // x^0, w = inverse mass
-layout(std430, binding = 13) readonly buffer Snapshot { vec4 snapshot[]; };
-layout(std430, binding = 14) readonly buffer OrderOf { uint orderOf[]; };  // per particle of the range
-
-// The other particle of a pair as Gauss-Seidel reads a neighbour.
-vec3 contactPartner(uint j) {
-    uint at = orderOf[j - pc.firstParticle];
-    bool sameColour = at >= pc.first && at - pc.first < pc.count;
-    return sameColour ? snapshot[j].xyz : iterate[j].xyz;
-}
-
-#define MS_CONTACTS_BINDING 8
-#include "springs/contact_energy.glsl"
+#include "springs/vbd_contact_partner.glsl"
 #endif
 
 void main() {

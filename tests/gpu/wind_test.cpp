@@ -155,6 +155,16 @@ TEST_F(Wind, PlateAtAnAngleFeelsTheLiftOfTheFormula) {
 // after `frames` (one substep a frame) against the CPU evaluation of the
 // same model in double precision, from the positions, velocities, clock and
 // triangles read back before it.
+// One substep of 1/60 s a frame in air of 1.2 kg/m^3 blowing at `wind`
+// with gusts of `strength` (scale 0.5 m, period 0.7 s) from `seed`.
+void gustyAir(SolverSettings& solver, glm::vec3 wind, float strength, uint32_t seed) {
+    solver.timeStep = 1.0f / 60.0f;
+    solver.substeps = 1;
+    solver.air.density = 1.2f;
+    solver.air.wind = wind;
+    solver.air.gusts = GustSettings{.strength = strength, .scale = 0.5f, .period = 0.7f, .seed = seed};
+}
+
 struct ReferenceCheck {
     std::vector<glm::vec4> gpu;
     std::vector<glm::dvec3> cpu;
@@ -194,11 +204,7 @@ TEST_F(Wind, AccelerationsMatchTheDoublePrecisionReference) {
     cloth.pinned = {{0, 0}, {13, 0}};
     cloth.aero = AeroParams{.drag = 1.1f, .lift = 0.6f};
     cloth.initialVelocity = glm::vec3(0.3f, -0.2f, 0.5f);
-    scene.solver.timeStep = 1.0f / 60.0f;
-    scene.solver.substeps = 1;
-    scene.solver.air.density = 1.2f;
-    scene.solver.air.wind = glm::vec3(3.0f, 1.0f, 2.0f);
-    scene.solver.air.gusts = GustSettings{.strength = 2.0f, .scale = 0.5f, .period = 0.7f, .seed = 42};
+    gustyAir(scene.solver, glm::vec3(3.0f, 1.0f, 2.0f), 2.0f, 42);
     const SimModel model = buildModel(scene);
     GpuRun run(ctx(), model, scene.solver);
     const uint32_t frames = 20;
@@ -219,11 +225,7 @@ TEST_F(Wind, AccelerationsMatchTheDoublePrecisionReference) {
 TEST_F(Wind, SplitParticlesFeelTheWindOnTheirTriangles) {
     Scene scene = tornSheet(PbdPath::PerColour, float(kTornSheetVertices));
     scene.cloths[0].aero = AeroParams{.drag = 1.1f, .lift = 0.6f};
-    scene.solver.timeStep = 1.0f / 60.0f;
-    scene.solver.substeps = 1;
-    scene.solver.air.density = 1.2f;
-    scene.solver.air.wind = glm::vec3(1.0f, 3.0f, 0.5f);
-    scene.solver.air.gusts = GustSettings{.strength = 1.0f, .scale = 0.5f, .period = 0.7f, .seed = 7};
+    gustyAir(scene.solver, glm::vec3(1.0f, 3.0f, 0.5f), 1.0f, 7);
     const SimModel model = buildModel(scene);
     GpuRun run(ctx(), model, scene.solver);
     pullTornSheet(run, model);
