@@ -38,7 +38,7 @@ layout(std430, binding = 7) writeonly buffer Partials { float partials[]; };
 layout(std430, binding = 8) readonly buffer Tetrahedra { TetrahedronConstraint tetrahedra[]; };
 layout(std430, binding = 8) readonly buffer ElasticRows { ElasticMaterialRow elasticRows[]; };
 
-shared float sums[kWorkgroupSize];
+#include "reduce/workgroup_sum.glsl"
 
 // C^2 / (2 alpha) for an XPBD material, else 0.
 float constraintEnergy(float C, uint material) {
@@ -81,11 +81,6 @@ void main() {
                                 c.g3.xyz, c.g1.w, m.model, m.mu, m.lambda);
     }
     uint l = gl_LocalInvocationID.x;
-    sums[l] = term;
-    barrier();
-    for (uint stride = kWorkgroupSize / 2; stride > 0; stride /= 2) {
-        if (l < stride) sums[l] += sums[l + stride];
-        barrier();
-    }
-    if (l == 0) partials[gl_WorkGroupID.x] = sums[0];
+    float total = workgroupSum(term);
+    if (l == 0) partials[gl_WorkGroupID.x] = total;
 }

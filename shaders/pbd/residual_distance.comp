@@ -11,7 +11,7 @@ layout(std430, binding = 0) readonly buffer Predicted { vec4 predicted[]; };
 layout(std430, binding = 1) readonly buffer Constraints { DistanceConstraint constraints[]; };
 layout(std430, binding = 2) writeonly buffer Partials { float partials[]; };
 
-shared float sums[kWorkgroupSize];
+#include "reduce/workgroup_sum.glsl"
 
 void main() {
     uint j = gl_GlobalInvocationID.x;
@@ -22,11 +22,6 @@ void main() {
         if (c.restLength >= 0.0) term = abs(distance(predicted[c.p0].xyz, predicted[c.p1].xyz) - c.restLength);
     }
     uint l = gl_LocalInvocationID.x;
-    sums[l] = term;
-    barrier();
-    for (uint stride = kWorkgroupSize / 2; stride > 0; stride /= 2) {
-        if (l < stride) sums[l] += sums[l + stride];
-        barrier();
-    }
-    if (l == 0) partials[gl_WorkGroupID.x] = sums[0];
+    float total = workgroupSum(term);
+    if (l == 0) partials[gl_WorkGroupID.x] = total;
 }

@@ -25,7 +25,7 @@ layout(std430, binding = 4) readonly buffer Contributions { vec4 contributions[]
 layout(std430, binding = 5) readonly buffer CollisionTargets { vec4 collisionTargets[]; };
 layout(std430, binding = 6) writeonly buffer Partials { float partials[]; };
 
-shared float sums[kWorkgroupSize];
+#include "reduce/workgroup_sum.glsl"
 
 void main() {
     uint t = gl_GlobalInvocationID.x;
@@ -49,11 +49,6 @@ void main() {
         term = contributions[t - pc.particleCount].w;
     }
     uint l = gl_LocalInvocationID.x;
-    sums[l] = term;
-    barrier();
-    for (uint stride = kWorkgroupSize / 2; stride > 0; stride /= 2) {
-        if (l < stride) sums[l] += sums[l + stride];
-        barrier();
-    }
-    if (l == 0) partials[gl_WorkGroupID.x] = sums[0];
+    float total = workgroupSum(term);
+    if (l == 0) partials[gl_WorkGroupID.x] = total;
 }

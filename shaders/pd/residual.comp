@@ -17,7 +17,7 @@ layout(std430, binding = 4) readonly buffer Rhs { vec4 rhs[]; };
 layout(std430, binding = 5) readonly buffer Current { vec4 current[]; };
 layout(std430, binding = 6) writeonly buffer Partials { float partials[]; };
 
-shared float sums[kWorkgroupSize];
+#include "reduce/workgroup_sum.glsl"
 
 void main() {
     uint r = gl_GlobalInvocationID.x;
@@ -39,11 +39,6 @@ void main() {
         }
     }
     uint l = gl_LocalInvocationID.x;
-    sums[l] = term;
-    barrier();
-    for (uint stride = kWorkgroupSize / 2; stride > 0; stride /= 2) {
-        if (l < stride) sums[l] += sums[l + stride];
-        barrier();
-    }
-    if (l == 0) partials[gl_WorkGroupID.x] = sums[0];
+    float total = workgroupSum(term);
+    if (l == 0) partials[gl_WorkGroupID.x] = total;
 }

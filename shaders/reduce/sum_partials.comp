@@ -10,17 +10,12 @@ layout(push_constant) uniform Push { SumPartialsPush pc; };
 layout(std430, binding = 0) readonly buffer Partials { float partials[]; };
 layout(std430, binding = 1) buffer Results { float results[]; };
 
-shared float sums[kWorkgroupSize];
+#include "reduce/workgroup_sum.glsl"
 
 void main() {
     uint l = gl_LocalInvocationID.x;
     float sum = 0.0;
     for (uint k = l; k < pc.partialCount; k += kWorkgroupSize) sum += partials[k];
-    sums[l] = sum;
-    barrier();
-    for (uint stride = kWorkgroupSize / 2; stride > 0; stride /= 2) {
-        if (l < stride) sums[l] += sums[l + stride];
-        barrier();
-    }
-    if (l == 0) results[pc.resultIndex] = pc.scale * (pc.takeSqrt != 0u ? sqrt(sums[0]) : sums[0]);
+    float total = workgroupSum(sum);
+    if (l == 0) results[pc.resultIndex] = pc.scale * (pc.takeSqrt != 0u ? sqrt(total) : total);
 }

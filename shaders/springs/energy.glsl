@@ -20,7 +20,7 @@ vec3 elementPosition(uint j) { return current[j].xyz; }
 
 #include "springs/objective.glsl"
 
-shared float sums[kWorkgroupSize];
+#include "reduce/workgroup_sum.glsl"
 
 float particleTerm(uint r) {
     vec3 xi = current[pc.firstParticle + r].xyz;
@@ -34,11 +34,6 @@ float particleTerm(uint r) {
 void main() {
     uint t = gl_GlobalInvocationID.x;
     uint l = gl_LocalInvocationID.x;
-    sums[l] = t < pc.particleCount ? particleTerm(t) : 0.0;
-    barrier();
-    for (uint stride = kWorkgroupSize / 2; stride > 0; stride /= 2) {
-        if (l < stride) sums[l] += sums[l + stride];
-        barrier();
-    }
-    if (l == 0) partials[gl_WorkGroupID.x] = sums[0];
+    float total = workgroupSum(t < pc.particleCount ? particleTerm(t) : 0.0);
+    if (l == 0) partials[gl_WorkGroupID.x] = total;
 }

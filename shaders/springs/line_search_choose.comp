@@ -13,7 +13,8 @@ layout(push_constant) uniform Push { MsImplicitPush pc; };
 layout(std430, binding = 0) readonly buffer Partials { float partials[]; };
 layout(std430, binding = 1) writeonly buffer Choice { float choice[]; };
 
-shared float sums[kWorkgroupSize];
+#include "reduce/workgroup_sum.glsl"
+
 shared float totals[kLineSearchValues];
 
 void main() {
@@ -22,14 +23,8 @@ void main() {
     for (uint v = 0; v < kLineSearchValues; ++v) {
         float sum = 0.0;
         for (uint g = l; g < groups; g += kWorkgroupSize) sum += partials[v * groups + g];
-        sums[l] = sum;
-        barrier();
-        for (uint stride = kWorkgroupSize / 2; stride > 0; stride /= 2) {
-            if (l < stride) sums[l] += sums[l + stride];
-            barrier();
-        }
-        if (l == 0) totals[v] = sums[0];
-        barrier();
+        float total = workgroupSum(sum);
+        if (l == 0) totals[v] = total;
     }
     if (l != 0) return;
     float objective = totals[kLineSearchObjective];

@@ -24,7 +24,7 @@ vec4 ownGravity(uint i) { return particleGravities[i]; }
 
 vec3 elementPosition(uint j) { return positions[j].xyz; }
 
-shared float sums[kWorkgroupSize];
+#include "reduce/workgroup_sum.glsl"
 
 float particleEnergy(uint i) {
     MsParticle particle = msParticles[i - pc.firstParticle];
@@ -45,11 +45,6 @@ void main() {
         MsObjectRange object = objects[g];
         for (uint r = l; r < object.particleCount; r += kWorkgroupSize) sum += particleEnergy(object.firstParticle + r);
     }
-    sums[l] = sum;
-    barrier();
-    for (uint stride = kWorkgroupSize / 2; stride > 0; stride /= 2) {
-        if (l < stride) sums[l] += sums[l + stride];
-        barrier();
-    }
-    if (l == 0 && g < pc.objectCount) results[pc.firstResult + g] = sums[0];
+    float total = workgroupSum(sum);
+    if (l == 0 && g < pc.objectCount) results[pc.firstResult + g] = total;
 }
