@@ -28,7 +28,8 @@ namespace {
 // (16 B). Pinned rows skip most of it; the model counts every row in full.
 constexpr std::array kPassTraffic{
     PassTraffic{"pbd: predict", ElementKind::Particle, 32, 32, "reads x, v; writes v, p"},
-    PassTraffic{"pbd: collide: generate", ElementKind::Particle, 32, 16, "reads p, v (near a collider); writes contact"},
+    PassTraffic{"pbd: collide: generate", ElementKind::Particle, 40, 16,
+                "reads p, v, its copy 8 (near a collider); writes contact"},
     PassTraffic{"pbd: stretch", ElementKind::DistanceConstraint, 68, 36,
                 "reads C 16, 2 p, material, lambda; writes 2 p, lambda"},
     PassTraffic{"pbd: bending", ElementKind::BendingConstraint, 132, 68,
@@ -38,11 +39,12 @@ constexpr std::array kPassTraffic{
     PassTraffic{"pbd: tetrahedron", ElementKind::TetrahedronConstraint, 80 + 4 * 16 + 16 + 8, 4 * 16 + 8,
                 "reads C 80, 4 p, elastic row 16, 2 lambdas; writes 4 p, 2 lambdas (the volume constraint's "
                 "material row not counted)"},
-    PassTraffic{"pbd: collide: project", ElementKind::Particle, 24, 20,
-                "reads contact bits 8, p; writes p, touching bits 4 (4 B read without candidates)"},
+    PassTraffic{"pbd: collide: project", ElementKind::Particle, 32, 20,
+                "reads contact bits 8, p, its copy 8 (with candidates); writes p, touching bits 4 (4 B read without "
+                "candidates)"},
     PassTraffic{"pbd: update velocity", ElementKind::Particle, 32, 32, "reads x, p; writes v, x"},
-    PassTraffic{"pbd: friction/restitution", ElementKind::Particle, 48, 16,
-                "reads contact 16, x, v (when touching); writes v"},
+    PassTraffic{"pbd: friction/restitution", ElementKind::Particle, 56, 16,
+                "reads contact 16, x, v, its copy 8 (when touching); writes v"},
     // An interior grid vertex has 6 triangles around it: per triangle its
     // index 4 B, its 3 vertex indices 12 B and their 3 positions 48 B.
     PassTraffic{"normals", ElementKind::Vertex, 8 + 6 * 64, 16,
@@ -60,8 +62,8 @@ constexpr std::array kPassTraffic{
                 "writes a"},
 
     PassTraffic{"pd: predict", ElementKind::PdParticle, 32, 32, "particle/predict.comp: reads x, v; writes v, q0"},
-    PassTraffic{"pd: collide: generate", ElementKind::PdParticle, 32, 16,
-                "particle/collide_generate.comp: reads q0, v (near a collider); writes contact"},
+    PassTraffic{"pd: collide: generate", ElementKind::PdParticle, 40, 16,
+                "particle/collide_generate.comp: reads q0, v, its copy 8 (near a collider); writes contact"},
     PassTraffic{"pd: local springs", ElementKind::PdSpring, 16 + 2 * 16, 2 * 16,
                 "reads PdSpring 16, 2 q; writes 2 slots"},
     PassTraffic{"pd: local triangle strain", ElementKind::PdTriangle, 48 + 3 * 16, 3 * 16,
@@ -91,12 +93,13 @@ constexpr std::array kPassTraffic{
                 "per off-diagonal entry: entry 8 (its q from shared memory; not counted: the window's halo, "
                 "columns beyond it)",
                 RowItems::PdOffDiagonal, 8},
-    PassTraffic{"pd: collide: project", ElementKind::PdParticle, 24, 20,
-                "particle/project_collision.comp: reads contact bits 8, q; writes q, touching bits 4"},
+    PassTraffic{"pd: collide: project", ElementKind::PdParticle, 32, 20,
+                "particle/project_collision.comp: reads contact bits 8, q, its copy 8 (with candidates); writes q, "
+                "touching bits 4"},
     PassTraffic{"pd: update velocity", ElementKind::PdParticle, 32, 32,
                 "particle/update_velocity.comp: reads x, q; writes v, x"},
-    PassTraffic{"pd: friction/restitution", ElementKind::PdParticle, 48, 16,
-                "particle/contact_velocity.comp: reads contact 16, x, v (when touching); writes v"},
+    PassTraffic{"pd: friction/restitution", ElementKind::PdParticle, 56, 16,
+                "particle/contact_velocity.comp: reads contact 16, x, v, its copy 8 (when touching); writes v"},
 
     // Mass-spring cloth (shaders/springs/*.comp, springs/spring_types.h; the
     // Newton system's structs in shared/linear_types.h). Every pass runs one
@@ -117,8 +120,8 @@ constexpr std::array kPassTraffic{
     // acceleration and the integrator stage (32 B) and write the stage (16 B).
     PassTraffic{"springs: predict", ElementKind::SpringParticle, 32, 32,
                 "particle/predict.comp: reads x, v; writes v, p (explicit integrators: + a, stage; + stage)"},
-    PassTraffic{"springs: collide: generate", ElementKind::SpringParticle, 32, 16,
-                "particle/collide_generate.comp: reads p, v (near a collider); writes contact"},
+    PassTraffic{"springs: collide: generate", ElementKind::SpringParticle, 40, 16,
+                "particle/collide_generate.comp: reads p, v, its copy 8 (near a collider); writes contact"},
     PassTraffic{"springs: forces", ElementKind::SpringParticle, 80, 16,
                 "reads x, y (p or stage), v, MsParticle 32; writes a; per incident spring 8 + 32 + 16, per hinge "
                 "incidence 4 + 32 + 4 x 16, per quadratic entry 16 + 16",
@@ -169,8 +172,8 @@ constexpr std::array kPassTraffic{
     // vertices' iterates (48 B). Pinned vertices skip it; the model counts
     // every row in full.
     PassTraffic{"vbd: predict", ElementKind::VbdParticle, 32, 32, "particle/predict.comp: reads x, v; writes v, y"},
-    PassTraffic{"vbd: collide: generate", ElementKind::VbdParticle, 32, 16,
-                "particle/collide_generate.comp: reads y, v (near a collider); writes contact"},
+    PassTraffic{"vbd: collide: generate", ElementKind::VbdParticle, 40, 16,
+                "particle/collide_generate.comp: reads y, v, its copy 8 (near a collider); writes contact"},
     PassTraffic{"vbd: init", ElementKind::VbdParticle, 16 + 16 + 16 + 4, 16 + 16,
                 "reads y, u, the previous u, drag 4; writes the iterate, the previous u"},
     PassTraffic{"vbd: sweep", ElementKind::VbdParticle, 4 + 16 + 16 + 8, 16,
@@ -181,12 +184,13 @@ constexpr std::array kPassTraffic{
                 "residual tracking only: reads y, x, VbdVertex 8; writes 4 B per workgroup (not counted); per "
                 "incident tetrahedron: entry 4 + VbdTet 80 + material 16 + 3 x",
                 RowItems::VbdIncidentTet, 4 + 80 + 16 + 3 * 16},
-    PassTraffic{"vbd: collide: project", ElementKind::VbdParticle, 24, 20,
-                "particle/project_collision.comp: reads contact bits 8, x; writes x, touching bits 4"},
+    PassTraffic{"vbd: collide: project", ElementKind::VbdParticle, 32, 20,
+                "particle/project_collision.comp: reads contact bits 8, x, its copy 8 (with candidates); writes x, "
+                "touching bits 4"},
     PassTraffic{"vbd: update velocity", ElementKind::VbdParticle, 32, 32,
                 "particle/update_velocity.comp: reads x, y; writes v, x"},
-    PassTraffic{"vbd: friction/restitution", ElementKind::VbdParticle, 48, 16,
-                "particle/contact_velocity.comp: reads contact 16, x, v (when touching); writes v"},
+    PassTraffic{"vbd: friction/restitution", ElementKind::VbdParticle, 56, 16,
+                "particle/contact_velocity.comp: reads contact 16, x, v, its copy 8 (when touching); writes v"},
     // Kinematic colliders (docs/physics.md §17): per track its 32 B record,
     // the two frames it interpolates between (32 B each), its clock and the
     // parent's row's pose (position and rotation, 32 B); writes the clock
@@ -232,12 +236,13 @@ constexpr std::array kPassTraffic{
                 "particle/copy_range.comp: reads x; writes p (contacts after the solves)"},
     PassTraffic{"springs: mouse drag", ElementKind::Single, 16, 16,
                 "pbd/project_mouse.comp: reads x of the dragged particle; writes its x"},
-    PassTraffic{"springs: collide: project", ElementKind::SpringParticle, 24, 20,
-                "particle/project_collision.comp: reads contact bits 8, x; writes x, touching bits 4"},
+    PassTraffic{"springs: collide: project", ElementKind::SpringParticle, 32, 20,
+                "particle/project_collision.comp: reads contact bits 8, x, its copy 8 (with candidates); writes x, "
+                "touching bits 4"},
     PassTraffic{"springs: update velocity", ElementKind::SpringParticle, 32, 32,
                 "particle/update_velocity.comp: reads x, p; writes v, x (explicit integrators: + a, stage; + stage)"},
-    PassTraffic{"springs: friction/restitution", ElementKind::SpringParticle, 48, 16,
-                "particle/contact_velocity.comp: reads contact 16, x, v (when touching); writes v"},
+    PassTraffic{"springs: friction/restitution", ElementKind::SpringParticle, 56, 16,
+                "particle/contact_velocity.comp: reads contact 16, x, v, its copy 8 (when touching); writes v"},
 };
 
 }  // namespace

@@ -4,7 +4,6 @@
 
 #include "io/quoted_input.h"
 #include "scene/scene_loader.h"
-#include "shaders/shared/sim_types.h"
 
 namespace vksim {
 
@@ -15,17 +14,6 @@ void refuseBatch(const std::filesystem::path& source, const std::string& problem
 void checkBatchCount(uint32_t count, const std::filesystem::path& source) {
     if (count < 1 || count > kMaxBatchCopies)
         refuseBatch(source, fmt::format("count {}: expected 1 to {} copies", count, kMaxBatchCopies));
-}
-
-void checkBatchColliders(const Scene& scene, uint32_t count, const std::filesystem::path& source) {
-    const bool particles = !scene.cloths.empty() || !scene.solids.empty();
-    const uint64_t entries = scene.colliders.size() + uint64_t(count) * scene.bodies.size();
-    if (particles && !scene.bodies.empty() && entries > gpu::kMaxColliders)
-        refuseBatch(source, fmt::format("count {}: with objects in the scene every copy's bodies are colliders of "
-                                        "the world: {} x {} bodies and {} colliders are more than the {} a world "
-                                        "holds",
-                                        count, count, scene.bodies.size(), scene.colliders.size(),
-                                        gpu::kMaxColliders));
 }
 
 // What the copies cannot share yet: mass-spring implicit Euler, whose line
@@ -88,7 +76,6 @@ void appendCopy(SceneBatch& batch, Scene one, uint32_t copy) {
 SceneBatch replicateScene(const Scene& scene, uint32_t count) {
     checkBatchCount(count, scene.path);
     refuseUnbatchable(scene, scene.path);
-    checkBatchColliders(scene, count, scene.path);
     SceneBatch batch = emptyBatch(scene, count);
     for (uint32_t copy = 0; copy < count; ++copy) appendCopy(batch, scene, copy);
     return batch;

@@ -38,8 +38,7 @@ struct SceneBatch {
 
 // `count` copies of `scene`, none varied. Throws SceneError (one line,
 // naming scene.path) for a count outside [1, kMaxBatchCopies], a scene
-// the copies cannot share (refuseUnbatchable) or too many bodies
-// (checkBatchColliders).
+// the copies cannot share (refuseUnbatchable).
 SceneBatch replicateScene(const Scene& scene, uint32_t count);
 
 // "cloth#3": copy 3's object "cloth".
@@ -50,9 +49,6 @@ std::string batchObjectName(std::string_view name, uint32_t copy);
 // objects yet; and copy `copy`'s objects appended to it.
 void refuseUnbatchable(const Scene& scene, const std::filesystem::path& source);
 void checkBatchCount(uint32_t count, const std::filesystem::path& source);
-// With objects, every copy's bodies are colliders of the world, which holds
-// gpu::kMaxColliders: the scene's colliders and count x its bodies must fit.
-void checkBatchColliders(const Scene& scene, uint32_t count, const std::filesystem::path& source);
 SceneBatch emptyBatch(const Scene& base, uint32_t count);
 void appendCopy(SceneBatch& batch, Scene copyScene, uint32_t copy);
 [[noreturn]] void refuseBatch(const std::filesystem::path& source, const std::string& problem);

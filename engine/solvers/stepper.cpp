@@ -30,7 +30,7 @@ std::unique_ptr<ContactStage> buildContactStage(const VulkanContext& ctx, const 
 
 Stepper::Stepper(const VulkanContext& ctx, const SimModel& model, const SolverSettings& settings)
     : particles_(ctx, model),
-      colliders_(ctx, model, model.rigid.shapes),
+      colliders_(ctx, model, model.rigid.shapes, model.rigid.copyCount),
       stages_(ctx, particles_, colliders_),
       contacts_(buildContactStage(ctx, model)),
       wind_(someObjectFeelsWind(model) ? std::make_unique<WindStage>(ctx, model, particles_) : nullptr),

@@ -7,7 +7,11 @@
 // When the scene has particles and rigid bodies, each body follows as a
 // collider of its own, written on the GPU from the body's state every
 // frame (RigidSolver::recordColliders): cloth meets bodies as it meets
-// colliders.
+// colliders. In a batch the bodies follow copy by copy, and a particle
+// meets the scene's colliders and its own copy's bodies only
+// (shaders/particle/collider_slots.glsl): a copy's colliders fit the 32
+// bits of a particle's masks as its world alone does, whatever the count.
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -27,12 +31,19 @@ struct SharedModel;
 class ColliderSet {
 public:
     // `bodyShapes`: each rigid body's shape in its body frame (RigidModel::shapes).
-    ColliderSet(const VulkanContext& ctx, const SharedModel& model, std::span<const gpu::Collider> bodyShapes);
+    // `bodyCopies`: the batch copies the bodies belong to, an equal number
+    // each, copy after copy (RigidModel::copyCount; 1 in a scene's world).
+    // Throws std::invalid_argument where a copy sees more than
+    // gpu::kMaxColliders colliders or the list passes the device's texel limit.
+    ColliderSet(const VulkanContext& ctx, const SharedModel& model, std::span<const gpu::Collider> bodyShapes,
+                uint32_t bodyCopies);
 
     // Every collider the particle stages test: the scene's, then the bodies'.
     uint32_t count() const { return count_; }
     // The scene's colliders [0, sceneCount()); the rigid bodies test only these.
     uint32_t sceneCount() const { return sceneCount_; }
+    // The bodies that are colliders of one copy's particles.
+    uint32_t copyBodyCount() const { return copyBodyCount_; }
     const GpuBuffer& colliders() const { return colliders_; }
     const GpuBuffer& meshSdfGrids() const { return meshSdfGrids_; }
     // Bit t: a scene collider or a rigid body has shape t (gpu::kCollider*).
@@ -40,6 +51,10 @@ public:
     // What the kernels that evaluate SDFs are specialized with: the shapes
     // above, so that the others compile away (math/sdf.glsl says why).
     SpecializationConstant shapeSpecialization() const { return {gpu::kColliderShapesConstantId, shapes_}; }
+    // What the kernels that test particles against the colliders are
+    // specialized with: the shapes, and which colliders a particle sees
+    // (particle/collider_slots.glsl).
+    std::array<SpecializationConstant, 3> particleSpecialization() const;
 
     // The new state of every scene collider (neither the count nor a shape
     // can change), recorded into the next recordPendingUpdate: no wait.
@@ -58,6 +73,7 @@ public:
 private:
     uint32_t count_ = 0;
     uint32_t sceneCount_ = 0;
+    uint32_t copyBodyCount_ = 0;
     uint32_t shapes_ = 0;
     GpuBuffer colliders_, meshSdfGrids_;
     std::optional<std::vector<gpu::Collider>> pending_;

@@ -15,13 +15,13 @@ ParticleStages::ParticleStages(const VulkanContext& ctx, const ParticleStore& pa
                                const ColliderSet& colliders)
     : ctx_(ctx), particles_(particles), colliders_(colliders) {
     // The collider stages evaluate SDFs: built for the world's shapes only.
-    const SpecializationConstant shapes[] = {colliders.shapeSpecialization()};
+    const auto colliderConstants = colliders.particleSpecialization();
     auto kernel = [&](const char* shader, uint32_t pushSize, std::span<const SpecializationConstant> constants = {}) {
         return std::make_unique<ComputeKernel>(ctx, shader, pushSize, constants);
     };
-    collideGenerate_ = kernel("particle/collide_generate.comp", sizeof(gpu::ParticlePush), shapes);
-    collideProject_ = kernel("particle/project_collision.comp", sizeof(gpu::ParticlePush), shapes);
-    contactVelocity_ = kernel("particle/contact_velocity.comp", sizeof(gpu::ParticlePush), shapes);
+    collideGenerate_ = kernel("particle/collide_generate.comp", sizeof(gpu::ParticlePush), colliderConstants);
+    collideProject_ = kernel("particle/project_collision.comp", sizeof(gpu::ParticlePush), colliderConstants);
+    contactVelocity_ = kernel("particle/contact_velocity.comp", sizeof(gpu::ParticlePush), colliderConstants);
     normals_ = kernel("particle/normals.comp", sizeof(gpu::NormalsPush));
     copyRange_ = kernel("particle/copy_range.comp", sizeof(gpu::ParticlePush));
 }
@@ -83,7 +83,7 @@ void ParticleStages::collideProject(StepRecorder& rec, uint32_t pass, const gpu:
                                     const GpuBuffer& working, std::string_view workingName, StepPosition at) const {
     rec.run(pass, *collideProject_,
             {&working, &colliders_.colliders(), &particles_.contacts(), &colliders_.meshSdfGrids(),
-             &particles_.bodyPushes(), &particles_.positions()},
+             &particles_.bodyPushes(), &particles_.positions(), &particles_.copies()},
             push.particleCount, push, at, {&working, workingName});
 }
 
@@ -100,7 +100,7 @@ void ParticleStages::contactVelocity(StepRecorder& rec, uint32_t pass, const gpu
                                      uint32_t substep) const {
     rec.run(pass, *contactVelocity_,
             {&particles_.positions(), &particles_.velocities(), &colliders_.colliders(), &particles_.contacts(),
-             &colliders_.meshSdfGrids(), &particles_.bodyPushes(), &particles_.gravities()},
+             &colliders_.meshSdfGrids(), &particles_.bodyPushes(), &particles_.gravities(), &particles_.copies()},
             push.particleCount, push, {substep}, {&particles_.velocities(), "velocity"});
 }
 

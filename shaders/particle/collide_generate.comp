@@ -21,7 +21,7 @@ void main() {
     if (gl_GlobalInvocationID.x >= pc.particleCount) return;
     uint i = pc.firstParticle + gl_GlobalInvocationID.x;
     vec4 p = predicted[i];  // relative to the range's origin
-    contacts[i] = generateContact(p.xyz, p.w, velocities[i].xyz, pc.colliderCount, pc.collisionMargin,
-                                  pc.stencilStep, vec3(pc.originX, pc.originY, pc.originZ), copies[i].x);
+    contacts[i] = generateContact(p.xyz, p.w, velocities[i].xyz, copies[i].x, pc.collisionMargin, pc.stencilStep,
+                                  vec3(pc.originX, pc.originY, pc.originZ));
     bodyPushes[i] = BodyPush(0.0, 0.0, 0.0, kNoBodyPush);
 }

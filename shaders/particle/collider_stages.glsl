@@ -9,29 +9,29 @@
 #ifndef VKSIM_COLLIDER_STAGES_GLSL
 #define VKSIM_COLLIDER_STAGES_GLSL
 
+#include "particle/collider_slots.glsl"
 #include "particle/contact.glsl"
 #include "particle/particle_math.glsl"
 
 // Every stage takes the origin its positions are relative to: the range's
 // origin for predicted positions, zero for the store's positions x
-// (colliderFromOrigin, particle/collider_texels.glsl).
+// (colliderFromOrigin, particle/collider_texels.glsl). A particle's
+// candidate and touching bits are its slots (particle/collider_slots.glsl):
+// the scene's colliders, then its batch copy's (`copy`) rigid bodies.
 
 // Collision constraints for predicted position p (inverse mass w, velocity v):
 // a collider becomes a candidate when p is within collisionMargin of its
 // surface (plus thickness); the projection then enforces f(p) - thickness >= 0
 // for the candidates only. The approach speed v.N towards the nearest
-// candidate is kept for restitution and friction. A rigid body's collider
-// of another batch copy than the particle's (`copy`) is no candidate: the
-// copies of a batch share the space, not their bodies (Collider's
-// angularVelocity.w, rigid/body_collider.glsl).
-ParticleContact generateContact(vec3 p, float w, vec3 v, uint colliderCount, float collisionMargin,
-                                float stencilStep, vec3 origin, uint copy) {
+// candidate is kept for restitution and friction. The copies of a batch
+// share the space and the scene's colliders, not their bodies.
+ParticleContact generateContact(vec3 p, float w, vec3 v, uint copy, float collisionMargin, float stencilStep,
+                                vec3 origin) {
     ParticleContact contact = ParticleContact(0u, 0u, 0.0, 0.0);
     float nearest = 3.4e38;
     if (w > 0.0) {
-        for (uint c = 0; c < colliderCount; ++c) {
-            Collider col = colliderFromOrigin(c, origin);
-            if (col.linearVelocity.w != 0.0 && col.angularVelocity.w != float(copy)) continue;
+        for (uint slot = 0; slot < colliderSlots(); ++slot) {
+            Collider col = colliderFromOrigin(colliderOfSlot(slot, copy), origin);
             // Culled by the bound (sim/collider_bounds.h) where the SDF
             // would be beyond the margin, with room for rounding (a relative
             // 1e-4 of the distances), so no decision changes.
@@ -42,7 +42,7 @@ ParticleContact generateContact(vec3 p, float w, vec3 v, uint colliderCount, flo
             }
             float C = sdfWorld(col.type, col.position.xyz, col.rotation, col.size, p) - col.thickness;
             if (C >= collisionMargin) continue;
-            contact.candidates |= 1u << c;
+            contact.candidates |= 1u << slot;
             if (C < nearest) {
                 nearest = C;
                 vec3 g = sdfGradientTetra(col.type, col.position.xyz, col.rotation, col.size, p, stencilStep);
@@ -79,10 +79,11 @@ void recordBodyPush(inout BodyPush record, uint c, Collider col, vec3 delta) {
 // `start`: the particle's position at the start of the substep (relative to
 // `origin`, as p), from which its slip over the substep of length h is taken
 // for the static friction (staticFriction).
-ProjectedContact projectContacts(vec3 p, uint candidates, uint touching, uint colliderCount, float stencilStep,
-                                 vec3 origin, vec3 start, float h, inout BodyPush record) {
-    for (uint c = 0; c < colliderCount; ++c) {
-        if ((candidates & (1u << c)) == 0u) continue;
+ProjectedContact projectContacts(vec3 p, uint candidates, uint touching, uint copy, float stencilStep, vec3 origin,
+                                 vec3 start, float h, inout BodyPush record) {
+    for (uint slot = 0; slot < colliderSlots(); ++slot) {
+        if ((candidates & (1u << slot)) == 0u) continue;
+        uint c = colliderOfSlot(slot, copy);
         Collider col = colliderFromOrigin(c, origin);
         float C = sdfWorld(col.type, col.position.xyz, col.rotation, col.size, p) - col.thickness;
         if (C >= 0.0) continue;
@@ -98,19 +99,21 @@ ProjectedContact projectContacts(vec3 p, uint candidates, uint touching, uint co
             delta += friction;
         }
         recordBodyPush(record, c, col, delta);
-        touching |= 1u << c;
+        touching |= 1u << slot;
     }
     return ProjectedContact(p, touching);
 }
 
 // Friction and restitution for a particle at x, velocity v, that the
 // projection pushed out of a collider this substep (contact.touching != 0).
-// The normal is the stencil gradient of the nearest touching collider at x.
-uint nearestTouching(vec3 x, uint touching, uint colliderCount, vec3 origin) {
+// The normal is the stencil gradient of the nearest touching collider at x
+// (its number in the world's list).
+uint nearestTouching(vec3 x, uint touching, uint copy, vec3 origin) {
     uint nearest = 0u;
     float nearestC = 3.4e38;
-    for (uint c = 0; c < colliderCount; ++c) {
-        if ((touching & (1u << c)) == 0u) continue;
+    for (uint slot = 0; slot < colliderSlots(); ++slot) {
+        if ((touching & (1u << slot)) == 0u) continue;
+        uint c = colliderOfSlot(slot, copy);
         Collider col = colliderFromOrigin(c, origin);
         float C = sdfWorld(col.type, col.position.xyz, col.rotation, col.size, x) - col.thickness;
         if (C < nearestC) {
@@ -133,10 +136,10 @@ vec3 contactResponseWith(uint nearest, vec3 x, vec3 v, ParticleContact contact, 
                                  restitutionThreshold);
 }
 
-vec3 contactResponse(vec3 x, vec3 v, ParticleContact contact, uint colliderCount, float stencilStep,
+vec3 contactResponse(vec3 x, vec3 v, ParticleContact contact, uint copy, float stencilStep,
                      float restitutionThreshold, vec3 origin) {
-    return contactResponseWith(nearestTouching(x, contact.touching, colliderCount, origin), x, v, contact,
-                               stencilStep, restitutionThreshold, origin);
+    return contactResponseWith(nearestTouching(x, contact.touching, copy, origin), x, v, contact, stencilStep,
+                               restitutionThreshold, origin);
 }
 
 #endif

@@ -13,6 +13,7 @@ layout(std430, binding = 3) readonly buffer Contacts { ParticleContact contacts[
 layout(std430, binding = 4) readonly buffer MeshSdfGrids { float meshSdfGrids[]; };
 layout(std430, binding = 5) buffer BodyPushes { BodyPush bodyPushes[]; };
 layout(std430, binding = 6) readonly buffer Gravities { vec4 particleGravities[]; };  // model/shared_model.h
+layout(std430, binding = 7) readonly buffer Copies { uvec2 copies[]; };  // each particle's batch copy, its index in it
 vec4 ownGravity(uint i) { return particleGravities[i]; }
 #include "particle/particle_gravity.glsl"
 float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.glsl's mesh colliders
@@ -26,7 +27,7 @@ void main() {
     ParticleContact contact = contacts[i];
     if (contact.touching == 0u) return;
     vec3 x = positions[i].xyz;  // world positions: origin 0
-    uint nearest = nearestTouching(x, contact.touching, pc.colliderCount, vec3(0.0));
+    uint nearest = nearestTouching(x, contact.touching, copies[i].x, vec3(0.0));
     vec3 before = velocities[i].xyz;
     float threshold = particleRestitutionThreshold(pc.gravity, pc.restitutionThreshold, pc.dt, i);
     vec3 v = contactResponseWith(nearest, x, before, contact, pc.stencilStep, threshold, vec3(0.0));

@@ -12,6 +12,7 @@ layout(std430, binding = 2) buffer Contacts { ParticleContact contacts[]; };
 layout(std430, binding = 3) readonly buffer MeshSdfGrids { float meshSdfGrids[]; };
 layout(std430, binding = 4) buffer BodyPushes { BodyPush bodyPushes[]; };
 layout(std430, binding = 5) readonly buffer Positions { vec4 positions[]; };  // x, world: the substep's start
+layout(std430, binding = 6) readonly buffer Copies { uvec2 copies[]; };  // each particle's batch copy, its index in it
 float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.glsl's mesh colliders
 #include "math/quaternion.glsl"
 #include "math/sdf.glsl"
@@ -25,8 +26,8 @@ void main() {
     vec4 p = predicted[i];
     BodyPush record = bodyPushes[i];
     vec3 origin = vec3(pc.originX, pc.originY, pc.originZ);  // p is relative to it
-    ProjectedContact r = projectContacts(p.xyz, candidates, contacts[i].touching, pc.colliderCount, pc.stencilStep,
-                                         origin, positions[i].xyz - origin, pc.dt, record);
+    ProjectedContact r = projectContacts(p.xyz, candidates, contacts[i].touching, copies[i].x, pc.stencilStep, origin,
+                                         positions[i].xyz - origin, pc.dt, record);
     predicted[i] = vec4(r.p, p.w);
     contacts[i].touching = r.touching;
     bodyPushes[i] = record;

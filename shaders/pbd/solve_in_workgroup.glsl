@@ -169,6 +169,7 @@ layout(std430, binding = 17) buffer ContactLists { uint contactLists[]; };
 #endif
 // What the bodies' colliders did to each particle (particle/collider_stages.glsl, recordBodyPush).
 layout(std430, binding = 18) buffer BodyPushes { BodyPush bodyPushes[]; };
+layout(std430, binding = 20) readonly buffer Copies { uvec2 copies[]; };  // each particle's batch copy, its index in it
 
 float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.glsl's mesh colliders
 #include "math/quaternion.glsl"
@@ -249,9 +250,8 @@ void predict(uint count, float drag) {
         vec3 p = driftedPosition(x.xyz - origin, v, pc.particles.dt);  // relative to the range's origin
         setSharedPosition(l, p);
         if (pc.particles.colliderCount > 0u)
-            // Copy 0: the workgroup path takes no world with bodies.
-            contacts[i] = generateContact(p, x.w, v, pc.particles.colliderCount, pc.particles.collisionMargin,
-                                          pc.particles.stencilStep, origin, 0u);
+            contacts[i] = generateContact(p, x.w, v, copies[i].x, pc.particles.collisionMargin,
+                                          pc.particles.stencilStep, origin);
     }
 }
 
@@ -308,7 +308,7 @@ void projectOwnedContact(uint l) {
     if (candidates == 0u) return;
     vec4 x = inDeviceMemory ? predictedAt(i) : vec4(sharedPosition(l), 0.0);
     BodyPush record = bodyPushes[i];
-    ProjectedContact r = projectContacts(x.xyz, candidates, contacts[i].touching, pc.particles.colliderCount,
+    ProjectedContact r = projectContacts(x.xyz, candidates, contacts[i].touching, copies[i].x,
                                          pc.particles.stencilStep, origin, positions[i].xyz - origin,
                                          pc.particles.dt, record);
     if (inDeviceMemory)
@@ -378,7 +378,7 @@ void finish(uint count) {
         positions[i] = vec4(world, x.w);
         // At the world position, as particle/contact_velocity.comp: the same bits.
         if (pc.particles.colliderCount > 0u && contacts[i].touching != 0u)
-            v = contactResponse(world, v, contacts[i], pc.particles.colliderCount, pc.particles.stencilStep,
+            v = contactResponse(world, v, contacts[i], copies[i].x, pc.particles.stencilStep,
                                 particleRestitutionThreshold(pc.particles.gravity, pc.particles.restitutionThreshold,
                                                              pc.particles.dt, i),
                                 vec3(0.0));

@@ -19,6 +19,7 @@ layout(push_constant) uniform Push { PdParticlePush pc; };
 layout(std430, binding = 0) readonly buffer Q { vec4 q[]; };
 layout(binding = 1) uniform usamplerBuffer colliderTexels;  // particle/collider_texels.glsl
 #include "particle/collider_texels.glsl"
+#include "particle/collider_slots.glsl"
 layout(std430, binding = 2) buffer Contacts { ParticleContact contacts[]; };
 layout(std430, binding = 3) writeonly buffer CollisionTargets { vec4 collisionTargets[]; };
 layout(std430, binding = 4) readonly buffer MeshSdfGrids { float meshSdfGrids[]; };
@@ -34,10 +35,10 @@ void main() {
     float hit = 0.0;
     if (candidates != 0u) {
         uint touching = contacts[i].touching;
-        for (uint c = 0; c < pc.colliderCount; ++c) {
+        // The scene's colliders, slots [0, kSceneColliders): the bodies' come after.
+        for (uint c = 0; c < kSceneColliders; ++c) {
             if ((candidates & (1u << c)) == 0u) continue;
             Collider col = colliderFromOrigin(c, vec3(pc.originX, pc.originY, pc.originZ));  // q is relative to it
-            if (col.linearVelocity.w != 0.0) continue;  // a body's (Collider::linearVelocity)
             float C = sdfWorld(col.type, col.position.xyz, col.rotation, col.size, p) - col.thickness;
             if (C >= 0.0) continue;
             vec3 g = sdfGradientTetra(col.type, col.position.xyz, col.rotation, col.size, p, pc.stencilStep);

@@ -18,11 +18,13 @@
 //   kCouplingVelocities, at the end of the substep: what the velocity
 //   passes (friction, restitution) and the solvers without iterations of
 //   projections left; the velocities alone change.
-// Invocation t sums, in index order, the particles whose index in the
-// body's batch copy (ParticleStore::copies) less firstParticle is t + 64 k,
+// Invocation t sums, in index order, the particles of the range whose index
+// in the body's batch copy (ParticleStore::copies) less firstParticle is
+// t + 64 k, walking only its copy's particles (ParticleStore::copyRuns),
 // and the workgroup reduces over a fixed tree: the same sums on every run,
-// no float atomics, and in a batch the sums of the copy's World (in a
-// scene's world a particle's index in its copy is its index).
+// no float atomics, and in a batch the sums of the copy's World at the cost
+// of the copy's particles (in a scene's world a particle's index in its
+// copy is its index, and one run holds them all).
 #extension GL_GOOGLE_include_directive : require
 #include "shared/kernel.glsl"
 #include "rigid/rigid_types.h"
@@ -39,7 +41,9 @@ layout(std430, binding = 4) readonly buffer BodyPushes { BodyPush bodyPushes[]; 
 layout(std430, binding = 5) writeonly buffer Changes { BodyChange changes[]; };
 layout(std430, binding = 6) readonly buffer Shapes { Collider shapes[]; };  // per body, in its body frame
 layout(std430, binding = 7) writeonly buffer Colliders { Collider colliders[]; };
-layout(std430, binding = 8) readonly buffer Copies { uvec2 copies[]; };  // each particle's batch copy, its index in it
+// Per copy, its first run; per run: first particle, its index in the copy, count.
+layout(std430, binding = 8) readonly buffer CopyRunStarts { uint copyRunStarts[]; };
+layout(std430, binding = 9) readonly buffer CopyRuns { uvec4 copyRuns[]; };
 
 const uint kSums = 5;  // j and the mass, torque, moment, spread's diagonal, its off-diagonal (xy, xz, yz)
 shared vec4 sums[kSums][gl_WorkGroupSize.x];
@@ -55,21 +59,26 @@ void main() {
     vec4 mine[kSums] = vec4[kSums](vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0));
     // Only the particles of the body's copy push it (generateContact).
     uint copy = uint(shapes[b].angularVelocity.w);
-    bool batch = pc.copies > 1u;
-    for (uint k = batch ? 0u : t; k < pc.particleCount; k += batch ? 1u : gl_WorkGroupSize.x) {
-        uint i = pc.firstParticle + k;
-        if (batch && (copies[i].x != copy || (copies[i].y - pc.firstParticle) % gl_WorkGroupSize.x != t)) continue;
-        BodyPush record = bodyPushes[i];
-        if (record.collider != pc.firstBodyCollider + b) continue;
-        vec4 x = positions[i];
-        float m = 1.0 / x.w;  // pushed particles move: w > 0 (generateContact)
-        vec3 r = (positionsMode ? origin + predicted[i].xyz : x.xyz) - c;
-        vec3 j = (-m * scale) * vec3(record.pushX, record.pushY, record.pushZ);
-        mine[0] += vec4(j, m);
-        mine[1].xyz += cross(r, j);
-        mine[2].xyz += m * r;
-        mine[3].xyz += m * (vec3(dot(r, r)) - r * r);
-        mine[4].xyz -= m * vec3(r.x * r.y, r.x * r.z, r.y * r.z);
+    uint rangeEnd = pc.firstParticle + pc.particleCount;
+    for (uint n = copyRunStarts[copy]; n < copyRunStarts[copy + 1u]; ++n) {
+        uvec4 run = copyRuns[n];
+        uint first = max(run.x, pc.firstParticle), end = min(run.x + run.z, rangeEnd);
+        // The run's first particle of invocation t: its index in the copy
+        // less firstParticle is t modulo 64, as in the World of the copy alone.
+        uint y = run.y + (first - run.x);
+        for (uint i = first + (t - (y - pc.firstParticle)) % gl_WorkGroupSize.x; i < end; i += gl_WorkGroupSize.x) {
+            BodyPush record = bodyPushes[i];
+            if (record.collider != pc.firstBodyCollider + b) continue;
+            vec4 x = positions[i];
+            float m = 1.0 / x.w;  // pushed particles move: w > 0 (generateContact)
+            vec3 r = (positionsMode ? origin + predicted[i].xyz : x.xyz) - c;
+            vec3 j = (-m * scale) * vec3(record.pushX, record.pushY, record.pushZ);
+            mine[0] += vec4(j, m);
+            mine[1].xyz += cross(r, j);
+            mine[2].xyz += m * r;
+            mine[3].xyz += m * (vec3(dot(r, r)) - r * r);
+            mine[4].xyz -= m * vec3(r.x * r.y, r.x * r.z, r.y * r.z);
+        }
     }
     for (uint k = 0; k < kSums; ++k) sums[k][t] = mine[k];
     for (uint stride = gl_WorkGroupSize.x / 2u; stride > 0u; stride /= 2u) {

@@ -104,10 +104,7 @@ struct CouplingPush {
     uint mode;               // kCouplingVelocities or kCouplingPositions
     // kCouplingPositions: the range's origin, which its predicted positions are relative to (ParticlePush).
     float originX, originY, originZ;
-    // The batch copies the world's bodies belong to (1 in a scene's world):
-    // above 1, each body sums its copy's particles in its copy's order.
-    uint copies;
-    uint pad0, pad1;
+    uint pad0, pad1, pad2;
 };
 GPU_CHECK_SIZE(CouplingPush, 48);
 

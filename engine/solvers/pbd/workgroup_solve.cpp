@@ -31,7 +31,8 @@ WorkgroupSolve::WorkgroupSolve(const VulkanContext& ctx, const PbdDeviceShape& d
                                const ColliderSet& colliders, const PbdConstraints& constraints)
     : particles_(particles), colliders_(colliders), constraints_(constraints) {
     if (constraints.range().count == 0) return;
-    specialization_ = {{0, device.sharedBytes / 4}, colliders.shapeSpecialization()};
+    specialization_ = {{0, device.sharedBytes / 4}};
+    for (const SpecializationConstant& constant : colliders.particleSpecialization()) specialization_.push_back(constant);
     kernel_ = std::make_unique<ComputeKernel>(
         ctx, device.wide() ? "pbd/solve_in_workgroup_256.comp" : "pbd/solve_in_workgroup_16.comp",
         sizeof(gpu::WorkgroupSolvePush), specialization_);
@@ -66,7 +67,7 @@ void WorkgroupSolve::run(StepRecorder& rec, uint32_t pass, const ComputeKernel& 
              &c.lambdas(gpu::kPbdFamilyDistance), &c.lambdas(gpu::kPbdFamilyBending),
              &c.lambdas(gpu::kPbdFamilyAttachment), &plan, &c.constraints(gpu::kPbdFamilyTetrahedron),
              &c.shapeMatchData(), &p, contactLists ? contactLists : &noContactLists_, &particles_.bodyPushes(),
-             &c.constraints(gpu::kPbdFamilyTetrahedron)},
+             &c.constraints(gpu::kPbdFamilyTetrahedron), &particles_.copies()},
             workgroups * kernel.workgroupSize(), push, at, {&p, kPbdWorkingName},
             {&particles_.velocities(), "velocity"});
 }

@@ -72,8 +72,8 @@ PdSolver::PdSolver(const VulkanContext& ctx, const PdModelView& model, const Par
     localTets_ = kernel("pd/local_tets.comp", sizeof(PdElementPush));
     localBending_ = kernel("pd/local_bending.comp", sizeof(PdElementPush));
     localAttachments_ = kernel("pd/local_attachments.comp", sizeof(PdElementPush));
-    const SpecializationConstant shapes[] = {colliders_.shapeSpecialization()};
-    localCollisions_ = std::make_unique<ComputeKernel>(ctx, "pd/local_collisions.comp", sizeof(PdParticlePush), shapes);
+    localCollisions_ = std::make_unique<ComputeKernel>(ctx, "pd/local_collisions.comp", sizeof(PdParticlePush),
+                                                       colliders_.particleSpecialization());
     gather_ = kernel("pd/gather_rhs.comp", sizeof(gpu::PdGatherPush));
 }
 

@@ -50,12 +50,11 @@ void BodyCoupling::record(StepRecorder& rec, gpu::CouplingPush push, StepPositio
     const RigidBodyBuffers& bodies = rigid_.buffers();
     push.bodyCount = bodies.bodyCount();
     push.firstBodyCollider = firstBodyCollider_;
-    push.copies = bodies.copyCount();
     const GpuBuffer& p = particles_.predicted();
     // One workgroup per body.
     rec.run(bodiesPass_, bodies_,
             {&bodies.bodies(), &bodies.states(), &particles_.positions(), &p, &particles_.bodyPushes(), &changes_,
-             &bodies.shapes(), &colliders_.colliders(), &particles_.copies()},
+             &bodies.shapes(), &colliders_.colliders(), &particles_.copyRunStarts(), &particles_.copyRuns()},
             bodies.bodyCount() * bodies_.workgroupSize(), push, at);
     rec.run(particlesPass_, follow_,
             {&particles_.positions(), &p, &particles_.velocities(), &particles_.bodyPushes(), &changes_},
