@@ -57,6 +57,14 @@ GPU_CHECK_SIZE(VbdPush, 64);
 GPU_CONST(uint, kVbdGuessAdaptive, 0u);
 GPU_CONST(uint, kVbdGuessInertial, 1u);
 
+// The stiffness of a vertex's collider penalty in the sweeps, in units of
+// its m/h^2 (vbd/vbd_collider.glsl; docs/physics.md §16, "Colliders in the
+// sweeps"): stiff enough that what the elastic forces push a vertex into a
+// collider by is a thousandth of what inertia alone would, as projective
+// dynamics' collisionWeight default. It only enters the vertex's own 3x3
+// block, so it costs the sweeps no convergence.
+GPU_CONST(float, kVbdColliderWeight, 1000.0f);
+
 GPU_NAMESPACE_END
 
 #endif
