@@ -124,16 +124,17 @@ TEST(VbdReference, TheContactEnergyJoinsTheSweeps) {
 // sweeps") the solve pushes back from the ground itself: measured 7.8e-3
 // (5.1e-3 at 80 sweeps). Bound 1e-2, as the GPU test's.
 TEST(VbdReference, CollidersInTheSweepsKeepTheSquashedBallsVolume) {
+    const SolidObject ball{
+        .name = "ball",
+        .shape = SolidShape::Ball,
+        .radius = 0.2f,
+        .cellsAcross = 6,
+        .position = glm::vec3(0.0f, 0.21f, 0.0f),
+        .method = SolidMethod::Vbd,
+        .material = ElasticMaterial{.youngsModulus = 1e5f, .poissonRatio = 0.49f, .density = 1000.0f},
+        .initialVelocity = glm::vec3(0.0f, -4.0f, 0.0f),
+    };
     Scene scene;
-    SolidObject ball;
-    ball.name = "ball";
-    ball.shape = SolidShape::Ball;
-    ball.method = SolidMethod::Vbd;
-    ball.radius = 0.2f;
-    ball.cellsAcross = 6;
-    ball.position = glm::vec3(0.0f, 0.21f, 0.0f);
-    ball.initialVelocity = glm::vec3(0.0f, -4.0f, 0.0f);
-    ball.material = ElasticMaterial{.youngsModulus = 1e5f, .poissonRatio = 0.49f, .density = 1000.0f};
     scene.solids.push_back(ball);
     scene.colliders.push_back({.name = "ground", .shape = ColliderShape::Plane, .friction = 0.5f});
     scene.solver.substeps = 4;
