@@ -121,8 +121,8 @@ TEST(VbdReference, TheContactEnergyJoinsTheSweeps) {
 // but moves the whole ball into the ground, where the projection then
 // crushes its bottom layer: 9.2% lost (9.9% at 200 sweeps). With each
 // vertex's collider half-space in G (docs/physics.md §16, "Colliders in the
-// sweeps") the solve pushes back from the ground itself: measured 7.8e-3
-// (5.1e-3 at 80 sweeps). Bound 1e-2, as the GPU test's.
+// sweeps") the solve pushes back from the ground itself: measured 9.3e-3.
+// Bound 1.2e-2, as the GPU test's.
 TEST(VbdReference, CollidersInTheSweepsKeepTheSquashedBallsVolume) {
     const SolidObject ball{
         .name = "ball",
@@ -161,7 +161,7 @@ TEST(VbdReference, CollidersInTheSweepsKeepTheSquashedBallsVolume) {
                              "most {:.2e} with the ground projected after the solve, {:.2e} with it in the sweeps\n",
                              worst[0], worst[1]);
     EXPECT_GT(worst[0], 5e-2);  // the cause, as measured before the half-spaces
-    EXPECT_LT(worst[1], 1e-2);
+    EXPECT_LT(worst[1], 1.2e-2);
 }
 
 TEST(VbdScene, ReadsTheInitialGuess) {
