@@ -82,6 +82,7 @@ real meshSdfGridValue(uint index) { return real(boundMeshSdfGridValue(index)); }
 #include "shaders/pd/pd_projections.glsl"
 #include "shaders/rigid/rigid_math.glsl"
 #include "shaders/springs/spring_math.glsl"
+#include "shaders/vbd/vbd_collider.glsl"
 #include "shaders/vbd/vbd_guess.glsl"
 #include "shaders/vbd/vbd_math.glsl"
 #if defined(__GNUC__)

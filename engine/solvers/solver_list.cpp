@@ -15,7 +15,7 @@ std::vector<std::unique_ptr<Solver>> makeParticleSolvers(const VulkanContext& ct
     solvers.push_back(std::make_unique<PdSolver>(ctx, model, particles, colliders));
     solvers.push_back(std::make_unique<PbdSolver>(ctx, model, particles, colliders, settings.pbd.iterations));
     solvers.push_back(std::make_unique<SpringSolver>(ctx, model, particles));
-    solvers.push_back(std::make_unique<VbdSolver>(ctx, model, particles));
+    solvers.push_back(std::make_unique<VbdSolver>(ctx, model, particles, colliders));
     return solvers;
 }
 

@@ -1,9 +1,10 @@
 // Energy tracking of the VBD solids (docs/physics.md §16): per particle i of
 // the range at the iterate x, its share of the implicit Euler objective
 //   G(x) = sum_i m_i/(2h^2)|x_i - y_i|^2 + sum_e V_e Psi(F_e)
-// (its inertia term if free, a quarter of each incident tet's energy; in
-// energy_contacts.comp also half of each of its touching pairs' contact
-// energy, springs/contact_energy.glsl, as vbd_colour_contacts.comp adds it),
+// (its inertia term and collider penalty if free, a quarter of each
+// incident tet's energy; in energy_contacts.comp also half of each of its
+// touching pairs' contact energy, springs/contact_energy.glsl, as
+// vbd_colour_contacts.comp adds it),
 // summed per workgroup in a fixed tree order into partials[group]
 // (reduce/sum_partials.comp adds the groups).
 #include "shared/kernel.glsl"
@@ -24,7 +25,13 @@ layout(std430, binding = 7) readonly buffer Start { vec4 start[]; };  // x^0, w 
 vec3 contactPartner(uint j) { return current[j].xyz; }
 #define MS_CONTACTS_BINDING 8
 #include "springs/contact_energy.glsl"
+#define VBD_PLANES_BINDING 13
+#else
+#define VBD_PLANES_BINDING 7
 #endif
+// Per particle of the range (vbd_collider_planes.comp).
+layout(std430, binding = VBD_PLANES_BINDING) readonly buffer ColliderPlanes { vec4 colliderPlanes[]; };
+#include "vbd/vbd_collider.glsl"
 
 #include "reduce/workgroup_sum.glsl"
 
@@ -39,6 +46,7 @@ float particleTerm(uint r) {
     if (inverseMass > 0.0) {
         vec3 d = xi - inertia[i].xyz;
         term += 0.5 * dot(d, d) / (inverseMass * pc.dt * pc.dt);
+        term += vbdColliderTerms(colliderPlanes[r], xi, kVbdColliderWeight / (inverseMass * pc.dt * pc.dt)).energy;
     }
     return term;
 }

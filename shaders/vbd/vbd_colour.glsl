@@ -11,7 +11,10 @@
 // mass-spring VBD's springs/contact_energy.glsl), reading the other particle
 // as Gauss-Seidel reads a neighbour: its iterate when it is of another
 // colour, and from a snapshot of the iterate taken before the iteration when
-// it is of this one (the same dispatch may be writing it).
+// it is of this one (the same dispatch may be writing it). G also holds the
+// penalty of the vertex's collider half-space for the substep
+// (vbd/vbd_collider.glsl, from vbd_collider_planes.comp; zero, never active,
+// without colliders).
 #include "shared/kernel.glsl"
 #include "vbd/vbd_types.h"
 
@@ -28,7 +31,13 @@ vec3 elementPosition(uint j) { return iterate[j].xyz; }
 #ifdef VBD_CONTACTS
 layout(std430, binding = 7) readonly buffer Start { vec4 start[]; };  // x^0, w = inverse mass
 #include "springs/vbd_contact_partner.glsl"
+#define VBD_PLANES_BINDING 15
+#else
+#define VBD_PLANES_BINDING 7
 #endif
+// Per particle of the range.
+layout(std430, binding = VBD_PLANES_BINDING) readonly buffer ColliderPlanes { vec4 colliderPlanes[]; };
+#include "vbd/vbd_collider.glsl"
 
 void main() {
     if (gl_GlobalInvocationID.x >= pc.count) return;
@@ -40,10 +49,13 @@ void main() {
     float inertiaWeight = 1.0 / (inverseMass * h * h);
     VbdTetTerms e = vertexElasticTerms(i - pc.firstParticle, i, x.xyz);
     // Both energies' vertex blocks are positive semi-definite for every F
-    // (math/elastic_energy.glsl), so H_i >= m/h^2 I needs no eigenvalue
-    // clamp; the test only skips a step whose H overflowed to inf or NaN.
-    mat3 hessian = mat3(inertiaWeight) + e.hessian;
-    vec3 gradient = inertiaWeight * (x.xyz - inertia[i].xyz) + e.gradient;
+    // (math/elastic_energy.glsl), and so is the collider's k n n^T, so
+    // H_i >= m/h^2 I needs no eigenvalue clamp; the test only skips a step
+    // whose H overflowed to inf or NaN.
+    VbdColliderTerms collider = vbdColliderTerms(colliderPlanes[i - pc.firstParticle], x.xyz,
+                                                 kVbdColliderWeight * inertiaWeight);
+    mat3 hessian = mat3(inertiaWeight) + e.hessian + collider.hessian;
+    vec3 gradient = inertiaWeight * (x.xyz - inertia[i].xyz) + e.gradient + collider.gradient;
 #ifdef VBD_CONTACTS
     // Its Hessian part is s n n^T: H_i stays positive definite.
     ContactEnergy contacts = contactEnergy(i, x.xyz);

@@ -57,6 +57,17 @@ GPU_CHECK_SIZE(VbdPush, 64);
 GPU_CONST(uint, kVbdGuessAdaptive, 0u);
 GPU_CONST(uint, kVbdGuessInertial, 1u);
 
+// The stiffness of a vertex's collider penalty in the sweeps, in units of
+// its m/h^2 (vbd/vbd_collider.glsl; docs/physics.md §16, "Colliders in the
+// sweeps"). Stiff enough that a vertex pressed into a collider stays inside
+// by a hundredth of what its inertia and the elastic forces push it (it
+// only enters the vertex's own 3x3 block, so it costs the sweeps no
+// convergence); not stiffer, so that what it leaves inside (h^2 g / 100 at
+// rest, 1.7e-6 m at h = 1/240 s) stays well above float's resolution of
+// positions near 1 m (6e-8 m): the projection after the solve must still
+// find the particle inside to mark it touching, for its friction.
+GPU_CONST(float, kVbdColliderWeight, 100.0f);
+
 GPU_NAMESPACE_END
 
 #endif

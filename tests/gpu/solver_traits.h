@@ -287,9 +287,12 @@ struct VbdTraits {
     // The same sweeps in the same colour order in float and double
     // (vbd_solid_test.cpp says why they stay close while unconverged);
     // contacts switch on a substep apart where float and double straddle
-    // the sphere, as for the other solvers. Measured 9.3e-6 m over the fall
-    // and the landing; 1e-3 m leaves a factor 100. A wrong gradient or block
-    // moves the cube by centimetres.
+    // the sphere, as for the other solvers. Measured 3.0e-5 m over the fall
+    // and the landing (9.3e-6 m before the sphere's half-spaces were in the
+    // sweeps, physics §16; 2.5e-3 m with them at a tenth of the penalty's
+    // leftover depth, where float rounding decided which particles touch);
+    // 1e-3 m leaves a factor 30. A wrong gradient or block moves the cube by
+    // centimetres.
     static constexpr double kReferenceTolerance = 1e-3;  // [m]
     // Not exact in general: each vertex step zeroes its own gradient and
     // leaves its neighbours', and sum m dv = h sum_i grad_i G at the final

@@ -106,8 +106,9 @@ double closestDistance(const Positions& x, const ObjectRange& a, const ObjectRan
 // on it, never entering it, and the GPU follows the reference, which sweeps
 // the same energy in double. A pair may switch on a substep apart where
 // float and double straddle the thickness, an O(h v) kick at landing:
-// 1e-3 m (measured 5.3e-6 m; 1.0e-4 m when the projection alone held the
-// cubes apart). A wrong sign or stiffness of the energy moves the top cube
+// 1e-3 m (measured 8.0e-6 m with the ground's half-spaces in the sweeps,
+// 5.3e-6 m before them; 1.0e-4 m when the projection alone held the cubes
+// apart). A wrong sign or stiffness of the energy moves the top cube
 // by centimetres. The reference
 // with the projection alone (its energy off) is printed beside it.
 //

@@ -1,5 +1,6 @@
 #include "solvers/vbd/vbd_reference.h"
 
+#include <limits>
 #include <stdexcept>
 
 #include "geometry/shared_math.h"
@@ -13,6 +14,11 @@ glm::dvec3 row(const glm::vec4& g) { return glm::dvec3(glm::vec3(g)); }
 glm::dmat3 deformation(const gpu::VbdTet& t, std::span<const glm::dvec3> x) {
     return ref::tetDeformation(x[t.particles.x], x[t.particles.y], x[t.particles.z], x[t.particles.w], row(t.g1),
                                row(t.g2), row(t.g3));
+}
+
+// A vertex's collider penalty (vbd/vbd_collider.glsl), k = kVbdColliderWeight m/h^2.
+ref::VbdColliderTerms colliderTerms(const glm::dvec4& plane, const glm::dvec3& x, double mass, double h) {
+    return ref::vbdColliderTerms(plane, x, double(gpu::kVbdColliderWeight) * mass / (h * h));
 }
 
 }  // namespace
@@ -68,6 +74,7 @@ double VbdReference::objective(std::span<const glm::dvec3> x, std::span<const gl
         if (world_.inverseMasses()[i] > 0.0) {
             const glm::dvec3 d = x[i] - y[i];
             inertia += 0.5 * mass(i) / (h * h) * glm::dot(d, d);
+            inertia += colliderTerms(colliderPlane(i), x[i], mass(i), h).energy;
         }
     // Half of each touching pair's energy per end (vbd/energy.glsl).
     double contact = 0.0;
@@ -101,15 +108,18 @@ std::vector<glm::dvec3> VbdReference::vertexBlockDescent(std::span<const glm::dv
                 const double inertia = mass(i) / (h * h);
                 glm::dmat3 H = glm::dmat3(inertia) + e.hessian;
                 glm::dvec3 g = inertia * (x[i] - y[i]) + e.gradient;
+                const ref::VbdColliderTerms collider = colliderTerms(colliderPlane(i), x[i], mass(i), h);
+                g += collider.gradient;
+                H += collider.hessian;
                 if (contacts) {
                     const ContactReferenceSolve::Penalty penalty = contacts->penalty(
                         i, x[i], colourStart, world_.positions(), world_.inverseMasses(), range(world_), h);
                     g += penalty.gradient;
                     H += penalty.hessian;
                 }
-                // H >= m/h^2 I (both energies' blocks and the contacts'
-                // s n n^T are positive semi-definite): its determinant is
-                // positive.
+                // H >= m/h^2 I (both energies' blocks, the collider's
+                // k n n^T and the contacts' s n n^T are positive
+                // semi-definite): its determinant is positive.
                 const double det = glm::determinant(H);
                 if (!(det > 0.0)) continue;
                 x[i] -= glm::inverse(H) * g;
@@ -120,9 +130,29 @@ std::vector<glm::dvec3> VbdReference::vertexBlockDescent(std::span<const glm::dv
     return x;
 }
 
+void VbdReference::findColliderPlanes(ReferenceWorld& world, ParticleRange range, const SubstepParams& params) {
+    colliderPlanes_.assign(colliderEnergy_ && !world.colliders().empty() ? range.count : 0, glm::dvec4(0.0));
+    const std::span<const ReferenceContact> contacts = world.contacts();
+    for (uint32_t r = 0; r < colliderPlanes_.size(); ++r) {
+        const uint32_t i = range.first + r;
+        const uint32_t candidates = contacts[i].candidates & world.sceneColliderBits();
+        const glm::dvec3 p = world.predicted()[i];
+        double nearest = std::numeric_limits<double>::infinity();
+        for (uint32_t c = 0; c < world.colliders().size(); ++c) {
+            if ((candidates & (1u << c)) == 0) continue;
+            const ReferenceCollider& collider = world.colliders()[c];
+            const double C = world.colliderDistance(collider, p);
+            if (C >= nearest) continue;
+            nearest = C;
+            colliderPlanes_[r] = ref::vbdColliderPlane(p, C, world.colliderGradient(collider, p, params.stencilStep));
+        }
+    }
+}
+
 void VbdReference::solveSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
                                 const SolverSettings& settings) {
     const std::vector<glm::dvec3> y(world.predicted().begin(), world.predicted().end());
+    findColliderPlanes(world, range, params);
     // vbd: init (vbd_init.comp): the guess, and predict's velocity kept.
     std::vector<glm::dvec3> start = y;
     for (uint32_t i = range.first; i < range.end(); ++i) {

@@ -31,10 +31,11 @@ public:
     void solveSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
                       const SolverSettings& settings) override;
 
-    // G(x) = sum over the free particles of m/(2h^2)|x - y|^2 plus the
-    // elastic energy of every tet [J] (global indices), plus, with the
-    // contact energy on and contacts in the world, the energy of the
-    // touching pairs within the range (the world's positions are x^0).
+    // G(x) = sum over the free particles of m/(2h^2)|x - y|^2 and their
+    // collider penalties (the last substep's half-spaces) plus the elastic
+    // energy of every tet [J] (global indices), plus, with the contact
+    // energy on and contacts in the world, the energy of the touching pairs
+    // within the range (the world's positions are x^0).
     double objective(std::span<const glm::dvec3> x, std::span<const glm::dvec3> y, double h) const;
     double elasticEnergy(std::span<const glm::dvec3> x) const;
     // The elastic force -dE/dx_i on every particle (zero outside the range).
@@ -58,6 +59,11 @@ public:
     // the tests' comparison.
     void setContactEnergy(bool on) { contactEnergy_ = on; }
 
+    // Whether the sweeps hold the colliders' penalty (vbd_collider_planes.comp;
+    // on, as on the GPU). Off, the colliders are only projected after the
+    // solve, as before the penalty was built: the tests' comparison.
+    void setColliderEnergy(bool on) { colliderEnergy_ = on; }
+
     // sum m v over the free particles of the range.
     glm::dvec3 linearMomentum() const;
 
@@ -77,9 +83,20 @@ private:
         return contactEnergy_ ? world_.objectContacts() : nullptr;
     }
 
+    // The substep's collider half-spaces (vbd_collider_planes.comp), per
+    // particle of the range; none while the penalty is off.
+    void findColliderPlanes(ReferenceWorld& world, ParticleRange range, const SubstepParams& params);
+    // Vertex i's (global) collider half-space, zero for none.
+    glm::dvec4 colliderPlane(uint32_t i) const {
+        const uint32_t r = i - vbd_.firstParticle;
+        return r < colliderPlanes_.size() ? colliderPlanes_[r] : glm::dvec4(0.0);
+    }
+
     VbdModel vbd_;
     std::vector<double> lastSolve_;
     bool contactEnergy_ = true;
+    bool colliderEnergy_ = true;
+    std::vector<glm::dvec4> colliderPlanes_;
     // Per particle (global), predict's velocity at the last substep's init;
     // w = 0 until one was seen (vbd_init.comp's buffer).
     std::vector<glm::dvec4> previousVelocities_;

@@ -8,6 +8,7 @@
 #include "contacts/contact_stage.h"
 #include "shaders/shared/interaction_types.h"
 #include "solvers/solver_origin.h"
+#include "state/collider_set.h"
 #include "step/residual_tracker.h"
 #include "vk/context.h"
 
@@ -25,12 +26,14 @@ std::vector<glm::vec4> unseenVelocities(const SharedModel& model) {
 }  // namespace
 
 struct VbdSolver::PassIds {
-    uint32_t init = 0, energy = 0, mouse = 0, snapshot = 0;
+    uint32_t init = 0, planes = 0, energy = 0, mouse = 0, snapshot = 0;
     std::vector<uint32_t> colours;
 };
 
-VbdSolver::VbdSolver(const VulkanContext& ctx, const VbdModelView& model, const ParticleStore& particles)
+VbdSolver::VbdSolver(const VulkanContext& ctx, const VbdModelView& model, const ParticleStore& particles,
+                     const ColliderSet& colliders)
     : particles_(particles),
+      colliders_(colliders),
       vbd_(model.vbd),
       origin_(solverOrigin(model.shared, {model.vbd.firstParticle, model.vbd.particleCount})) {
     if (vbd_.empty()) return;
@@ -41,7 +44,14 @@ VbdSolver::VbdSolver(const VulkanContext& ctx, const VbdModelView& model, const 
     vertexOrder_ = makeStorageBuffer<uint32_t>(ctx, vbd_.vertexOrder, "vbd vertex colours");
     iterate_ = makeStorageBuffer<glm::vec4>(ctx, model.shared.positions, "vbd iterate");
     previousVelocities_ = makeStorageBuffer<glm::vec4>(ctx, unseenVelocities(model.shared), "vbd previous velocities");
+    planes_ = makeStorageBuffer<glm::vec4>(ctx, std::vector<glm::vec4>(vbd_.particleCount, glm::vec4(0.0f)),
+                                           "vbd collider planes");
     init_ = std::make_unique<ComputeKernel>(ctx, "vbd/vbd_init.comp", sizeof(gpu::VbdPush));
+    if (colliders.count() > 0) {
+        const SpecializationConstant shapes[] = {colliders.shapeSpecialization()};
+        colliderPlanes_ =
+            std::make_unique<ComputeKernel>(ctx, "vbd/vbd_collider_planes.comp", sizeof(gpu::ParticlePush), shapes);
+    }
     colour_ = std::make_unique<ComputeKernel>(ctx, "vbd/vbd_colour.comp", sizeof(gpu::VbdPush));
     energy_ = std::make_unique<ComputeKernel>(ctx, "vbd/energy.comp", sizeof(gpu::VbdPush));
     projectMouse_ = std::make_unique<ComputeKernel>(ctx, "pbd/project_mouse.comp", sizeof(gpu::MousePush));
@@ -72,6 +82,7 @@ void VbdSolver::declarePasses(StepPlan& plan) {
     passIds_ = std::make_unique<PassIds>();
     PassIds& ids = *passIds_;
     ids.init = plan.declare("vbd: init", StageKind::Solve, "vbd");
+    if (colliderPlanes_) ids.planes = plan.declare("vbd: collider planes", StageKind::Solve, "vbd");
     ids.energy = plan.declare("vbd: energy", StageKind::Diagnostic, "vbd");
     ids.mouse = plan.declare("vbd: mouse drag", StageKind::Diagnostic, "vbd");
     if (colourContacts_) ids.snapshot = plan.declare("vbd: contact snapshot", StageKind::Solve, "vbd");
@@ -117,6 +128,7 @@ void VbdSolver::recordObjective(StepRecorder& rec, const SubstepContext& sub, co
     if (contacts) buffers.insert(buffers.end(), {&particles_.positions(), &contacts->particles(),
                                                  &contacts->detection().counts(), &contacts->detection().offsets(),
                                                  &contacts->detection().neighbours(), &contacts->contactOf()});
+    buffers.push_back(&planes_);
     rec.run(passIds_->energy, contacts ? *energyContacts_ : *energy_, buffers, vbd_.particleCount, push(sub));
     tracker.recordSum(rec, ResidualTracker::Series::VbdObjective, index,
                       ResidualTracker::groupsFor(vbd_.particleCount), 1.0f, false);
@@ -132,6 +144,11 @@ const GpuBuffer& VbdSolver::recordSolve(StepRecorder& rec, const SubstepContext&
             {&particles_.predicted(), &particles_.velocities(), &iterate_, &previousVelocities_, &particles_.drags(),
              &particles_.gravities()},
             vbd_.particleCount, colourPush, {sub.substep}, {&iterate_, workingName()});
+    if (colliderPlanes_)
+        rec.run(ids.planes, *colliderPlanes_,
+                {&particles_.predicted(), &colliders_.colliders(), &particles_.contacts(), &colliders_.meshSdfGrids(),
+                 &planes_},
+                vbd_.particleCount, sub.particles, {sub.substep});
     if (sub.tracking) recordObjective(rec, sub, iterate_, 0);
     const ContactStage* contacts = energyContacts(sub);
     for (uint32_t k = 0; k < sub.frame.settings.vbd.iterations; ++k) {
@@ -146,13 +163,13 @@ const GpuBuffer& VbdSolver::recordSolve(StepRecorder& rec, const SubstepContext&
                 rec.run(ids.colours[c], *colourContacts_,
                         {&particles_.predicted(), &iterate_, &vertexOrder_, &vertices_, &incidentTets_, &tets_,
                          &materials_, &particles_.positions(), &contacts->particles(), &d.counts(), &d.offsets(),
-                         &d.neighbours(), &contacts->contactOf(), &snapshot_, &orderOf_},
+                         &d.neighbours(), &contacts->contactOf(), &snapshot_, &orderOf_, &planes_},
                         colourPush.count, colourPush, {sub.substep, k}, {&iterate_, workingName()});
                 continue;
             }
             rec.run(ids.colours[c], *colour_,
                     {&particles_.predicted(), &iterate_, &vertexOrder_, &vertices_, &incidentTets_, &tets_,
-                     &materials_},
+                     &materials_, &planes_},
                     colourPush.count, colourPush, {sub.substep, k}, {&iterate_, workingName()});
         }
         if (sub.tracking) recordObjective(rec, sub, iterate_, k + 1);

@@ -7,12 +7,16 @@
 //   vbd: init          the initial guess (the paper's adaptive one, or y):
 //                      keeps predict's velocity for the next substep's
 //                      (vbd/vbd_init.comp)
+//   vbd: collider planes  with colliders: each particle's half-space of its
+//                      nearest candidate scene collider at y
+//                      (vbd/vbd_collider_planes.comp)
 //   iterations times:
 //     vbd: contact snapshot  with contacts in the range: the iterate, which
 //                      the contact energy reads a same-colour partner from
 //     for each vertex colour c:
 //     vbd: sweep colour c    each vertex of the colour: one 3x3 Newton step on
 //                      G(x) = sum m/(2h^2)|x - y|^2 + sum_e V_e Psi(F_e)
+//                      + the collider penalties (vbd/vbd_collider.glsl)
 //                      (+ the contact energy of its touching pairs within
 //                      the range, vbd_colour_contacts.comp) with its
 //                      neighbours held (vbd/vbd_colour.glsl)
@@ -34,12 +38,14 @@
 
 namespace vksim {
 
+class ColliderSet;
 class ContactStage;
 class VulkanContext;
 
 class VbdSolver final : public Solver {
 public:
-    VbdSolver(const VulkanContext& ctx, const VbdModelView& model, const ParticleStore& particles);
+    VbdSolver(const VulkanContext& ctx, const VbdModelView& model, const ParticleStore& particles,
+              const ColliderSet& colliders);
     ~VbdSolver() override;
     VbdSolver(const VbdSolver&) = delete;
     VbdSolver& operator=(const VbdSolver&) = delete;
@@ -76,6 +82,7 @@ private:
     void recordObjective(StepRecorder& rec, const SubstepContext& sub, const GpuBuffer& x, uint32_t index);
 
     const ParticleStore& particles_;
+    const ColliderSet& colliders_;
     VbdModel vbd_;
     glm::vec3 origin_;  // Solver::origin (solvers/solver_origin.h)
 
@@ -84,7 +91,11 @@ private:
     // Per particle (global), predict's velocity as vbd: init last read it;
     // w = 1 once read, 0 after a build or reset (no previous step).
     GpuBuffer previousVelocities_;
-    std::unique_ptr<ComputeKernel> init_, colour_, energy_, projectMouse_;
+    // Per particle of the range, the substep's collider half-space
+    // (vbd/vbd_collider.glsl): written by colliderPlanes_ where the world
+    // has colliders, else zero (none) for good.
+    GpuBuffer planes_;
+    std::unique_ptr<ComputeKernel> init_, colliderPlanes_, colour_, energy_, projectMouse_;
     // With contacts in the range (docs/physics.md §16): the sweep and energy
     // passes whose G holds the contact energy (springs/contact_energy.glsl),
     // the iterate's snapshot before each iteration, and each particle's

@@ -1,0 +1,42 @@
+#version 460
+// docs/physics.md §16, "Colliders in the sweeps": per particle of the VBD
+// range, the half-space of its nearest candidate collider (collide:
+// generate's candidates), linearised at the prediction y
+// (vbd/vbd_collider.glsl); zero where it has none. Each sweep's vertex step
+// adds its penalty to G. A rigid body's collider is left to the projection
+// after the solve, as the projective-dynamics local step leaves it
+// (pd/local_collisions.comp): that projection records what the body gave the
+// particles for the two-way coupling.
+#include "shared/kernel.glsl"
+
+layout(push_constant) uniform Push { ParticlePush pc; };
+layout(std430, binding = 0) readonly buffer Predicted { vec4 predicted[]; };  // y
+layout(binding = 1) uniform usamplerBuffer colliderTexels;  // particle/collider_texels.glsl
+#include "particle/collider_texels.glsl"
+layout(std430, binding = 2) readonly buffer Contacts { ParticleContact contacts[]; };
+layout(std430, binding = 3) readonly buffer MeshSdfGrids { float meshSdfGrids[]; };
+layout(std430, binding = 4) writeonly buffer Planes { vec4 planes[]; };  // per particle of the range
+float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.glsl's mesh colliders
+#include "math/quaternion.glsl"
+#include "math/sdf.glsl"
+#include "vbd/vbd_collider.glsl"
+
+void main() {
+    if (gl_GlobalInvocationID.x >= pc.particleCount) return;
+    uint i = pc.firstParticle + gl_GlobalInvocationID.x;
+    vec3 p = predicted[i].xyz;  // relative to the range's origin
+    uint candidates = contacts[i].candidates;
+    vec4 plane = vec4(0.0);
+    float nearest = 3.4e38;
+    for (uint c = 0; c < pc.colliderCount; ++c) {
+        if ((candidates & (1u << c)) == 0u) continue;
+        Collider col = colliderFromOrigin(c, vec3(pc.originX, pc.originY, pc.originZ));
+        if (col.linearVelocity.w != 0.0) continue;  // a body's (Collider::linearVelocity)
+        float C = sdfWorld(col.type, col.position.xyz, col.rotation, col.size, p) - col.thickness;
+        if (C >= nearest) continue;
+        nearest = C;
+        plane = vbdColliderPlane(p, C, sdfGradientTetra(col.type, col.position.xyz, col.rotation, col.size, p,
+                                                        pc.stencilStep));
+    }
+    planes[gl_GlobalInvocationID.x] = plane;
+}
