@@ -13,6 +13,7 @@ layout(push_constant) uniform Push { ParticlePush pc; };
 layout(std430, binding = 0) readonly buffer Predicted { vec4 predicted[]; };  // y
 layout(binding = 1) uniform usamplerBuffer colliderTexels;  // particle/collider_texels.glsl
 #include "particle/collider_texels.glsl"
+#include "particle/collider_slots.glsl"
 layout(std430, binding = 2) readonly buffer Contacts { ParticleContact contacts[]; };
 layout(std430, binding = 3) readonly buffer MeshSdfGrids { float meshSdfGrids[]; };
 layout(std430, binding = 4) writeonly buffer Planes { vec4 planes[]; };  // per particle of the range
@@ -28,10 +29,10 @@ void main() {
     uint candidates = contacts[i].candidates;
     vec4 plane = vec4(0.0);
     float nearest = 3.4e38;
-    for (uint c = 0; c < pc.colliderCount; ++c) {
+    // The scene's colliders, slots [0, kSceneColliders): the bodies' come after.
+    for (uint c = 0; c < kSceneColliders; ++c) {
         if ((candidates & (1u << c)) == 0u) continue;
         Collider col = colliderFromOrigin(c, vec3(pc.originX, pc.originY, pc.originZ));
-        if (col.linearVelocity.w != 0.0) continue;  // a body's (Collider::linearVelocity)
         float C = sdfWorld(col.type, col.position.xyz, col.rotation, col.size, p) - col.thickness;
         if (C >= nearest) continue;
         nearest = C;

@@ -48,9 +48,8 @@ VbdSolver::VbdSolver(const VulkanContext& ctx, const VbdModelView& model, const 
                                            "vbd collider planes");
     init_ = std::make_unique<ComputeKernel>(ctx, "vbd/vbd_init.comp", sizeof(gpu::VbdPush));
     if (colliders.count() > 0) {
-        const SpecializationConstant shapes[] = {colliders.shapeSpecialization()};
-        colliderPlanes_ =
-            std::make_unique<ComputeKernel>(ctx, "vbd/vbd_collider_planes.comp", sizeof(gpu::ParticlePush), shapes);
+        colliderPlanes_ = std::make_unique<ComputeKernel>(ctx, "vbd/vbd_collider_planes.comp", sizeof(gpu::ParticlePush),
+                                                          colliders.particleSpecialization());
     }
     colour_ = std::make_unique<ComputeKernel>(ctx, "vbd/vbd_colour.comp", sizeof(gpu::VbdPush));
     energy_ = std::make_unique<ComputeKernel>(ctx, "vbd/energy.comp", sizeof(gpu::VbdPush));
