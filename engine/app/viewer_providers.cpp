@@ -106,6 +106,20 @@ LiveParameter colliderParameter(Viewer& viewer, uint32_t index, const char* name
     return p;
 }
 
+// The collider's static friction mu_s: while the scene gave none it is the
+// friction's (and follows its slider); once moved, its own.
+LiveParameter colliderStaticFriction(Viewer& viewer, uint32_t index) {
+    const ColliderDesc& collider = viewer.simulation().scene().colliders[index];
+    LiveParameter p = colliderParameter(viewer, index, "static friction", &ColliderDesc::friction, 0.0f, 1.0f);
+    p.value = collider.staticFriction.value_or(collider.friction);
+    p.set = [&viewer, index](float value) {
+        ColliderDesc desc = viewer.simulation().scene().colliders[index];
+        desc.staticFriction = value;
+        viewer.simulation().setCollider(index, desc);
+    };
+    return p;
+}
+
 // One coordinate of a vector field of the collider (position, half extents).
 LiveParameter colliderCoordinate(Viewer& viewer, uint32_t index, glm::vec3 ColliderDesc::*field, int axis,
                                  const char* name, float min, float max) {
@@ -493,6 +507,7 @@ std::vector<LiveParameter> ViewerProviders::parameters() {
     for (uint32_t s = 0; s < scene.solids.size(); ++s) addSolid(list, viewer_, s);
     for (uint32_t i = 0; i < scene.colliders.size(); ++i) {
         list.push_back(colliderParameter(viewer_, i, "friction", &ColliderDesc::friction, 0.0f, 1.0f));
+        list.push_back(colliderStaticFriction(viewer_, i));
         list.push_back(colliderParameter(viewer_, i, "restitution", &ColliderDesc::restitution, 0.0f, 1.0f));
         for (int axis = 0; axis < 3; ++axis) list.push_back(colliderPosition(viewer_, i, axis));
         for (int axis = 0; axis < 3; ++axis) list.push_back(colliderRotation(viewer_, i, axis));

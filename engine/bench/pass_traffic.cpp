@@ -214,25 +214,25 @@ constexpr std::array kPassTraffic{
     // for a particle with n = 16 neighbours in its list (half the list's
     // room) and 8 particles in each of the 27 cells it searches; the
     // constraints are n/2 per particle. Per substep the grid's seven runs
-    // read p and the ContactParticle 48 B, its bucket and slots 16 B, and
+    // read p and the ContactParticle 64 B, its bucket and slots 16 B, and
     // the 8 of its bucket 32 B when ordering; the pairs' two searches read 27
     // buckets' start and count 8 B and each candidate's index, p and record
-    // 52 B, and write the list and constraints 4n + 8n/2 B; in the
+    // 68 B, and write the list and constraints 4n + 8n/2 B; in the
     // colouring a constraint works until it is coloured, about 4 of the 24
     // rounds (a coloured one reads its round and returns), reading both
     // particles' lists and each entry's constraint and round 2n x 12 B. Per
     // iteration the colours read and write both particles 2 x 32 B and the
-    // record 2 x 32 B per constraint, the Jacobi passes the list and each
-    // neighbour's p, x and record 2 n x 68 B.
-    PassTraffic{"contacts: grid", ElementKind::ContactParticle, 48 + 16 + 32, 16,
+    // record 2 x 48 B per constraint, the Jacobi passes the list and each
+    // neighbour's p, x and record 2 n x 84 B.
+    PassTraffic{"contacts: grid", ElementKind::ContactParticle, 64 + 16 + 32, 16,
                 "reads p, ContactParticle, bucket, slots, the bucket's others; writes bucket, slot, grid"},
-    PassTraffic{"contacts: pairs", ElementKind::ContactParticle, 2 * (48 + 27 * 8 + 27 * 8 * 52), 16 * 4 + 8 * 8,
+    PassTraffic{"contacts: pairs", ElementKind::ContactParticle, 2 * (64 + 27 * 8 + 27 * 8 * 68), 16 * 4 + 8 * 8,
                 "two searches: p and record, 27 buckets, 8 candidates each; writes the list and constraints"},
     PassTraffic{"contacts: colouring", ElementKind::ContactParticle, 4 * 8 * 2 * 16 * 12 + 20 * 8 * 4, 8 * 8,
                 "8 constraints, 4 rounds each: both lists, each entry's constraint and round; writes colour, round"},
-    PassTraffic{"contacts: solve", ElementKind::ContactParticle, 8 * 2 * 64 + 2 * 16 * 68, 8 * 2 * 16 + 16,
+    PassTraffic{"contacts: solve", ElementKind::ContactParticle, 8 * 2 * 80 + 2 * 16 * 84, 8 * 2 * 16 + 16,
                 "8 constraints: 2 p, x and records; then the Jacobi average over the list"},
-    PassTraffic{"contacts: after solve", ElementKind::ContactParticle, 8 * 2 * 64 + 2 * 16 * 68, 8 * 2 * 16 + 16,
+    PassTraffic{"contacts: after solve", ElementKind::ContactParticle, 8 * 2 * 80 + 2 * 16 * 84, 8 * 2 * 16 + 16,
                 "as contacts: solve, over every pair, after every solver's solve"},
     PassTraffic{"pd: solved into p", ElementKind::PdParticle, 16, 16,
                 "particle/copy_range.comp: reads q; writes p (contacts after the solves)"},

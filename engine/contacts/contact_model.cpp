@@ -49,7 +49,8 @@ ContactModel buildContactModel(const SharedModel& model, ParticleRange inIterati
             contacts.localIndices.push_back(inGroup[object.copy]++);
             contacts.contactOf[i] = contacts.count();
             contacts.particles.push_back({glm::vec4(glm::vec3(model.positions[i]), object.contacts.thickness), i, o,
-                                          flags, object.contacts.friction});
+                                          flags, object.contacts.friction,
+                                          object.contacts.staticFriction.value_or(object.contacts.friction)});
         }
     }
     std::vector<uint32_t> trianglesInGroup(groups, 0);

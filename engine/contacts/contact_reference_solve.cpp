@@ -39,6 +39,7 @@ glm::dvec3 ContactReferenceSolve::correction(const Side& a, const Side& b) const
     const gpu::ContactParticle &pa = model_.particles[a.k], &pb = model_.particles[b.k];
     return ref::contactCorrection(a.p, a.w, a.x, b.p, b.w, b.x, restOf(pa) - restOf(pb),
                                   thicknessOf(pa) + thicknessOf(pb),
+                                  std::sqrt(double(pa.staticFriction) * double(pb.staticFriction)),
                                   std::sqrt(double(pa.friction) * double(pb.friction)), a.k < b.k);
 }
 
@@ -180,6 +181,7 @@ ContactReferenceSolve::Projection ContactReferenceSolve::projectTriangle(uint32_
     projection.active = true;
     const ref::TriangleCorrection correction = ref::contactTriangleCorrection(
         d, w[0], d0, wq, ref::contactTriangleOffset(weights, rest[0], rest[1], rest[2], rest[3]), distance,
+        std::sqrt(double(vertex.staticFriction) * double(corner.staticFriction)),
         std::sqrt(double(vertex.friction) * double(corner.friction)));
     projection.corrections[0] = correction.vertex;
     for (uint32_t i = 0; i < 3; ++i)

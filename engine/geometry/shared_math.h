@@ -63,6 +63,8 @@ namespace {
 #endif
 // What the GLSL passes read from their mesh SDF storage buffer.
 real meshSdfGridValue(uint index) { return real(boundMeshSdfGridValue(index)); }
+// First: contact_math.glsl, contact.glsl and rigid_math.glsl call it.
+#include "shaders/math/coulomb_friction.glsl"
 #include "shaders/contacts/contact_math.glsl"
 #include "shaders/linear/chebyshev.glsl"
 #include "shaders/math/ray_triangle.glsl"

@@ -57,6 +57,7 @@ gpu::Collider toCollider(const ColliderDesc& desc) {
     }
     collider.thickness = desc.thickness;
     collider.friction = desc.friction;
+    collider.size.w = desc.staticFriction.value_or(desc.friction);  // mu_s (gpu::Collider::size)
     collider.restitution = desc.restitution;
     return collider;
 }

@@ -4,6 +4,7 @@
 // (docs/scene-format.md, docs/physics.md "Contacts between objects").
 // Plain data: the scene holds it, the model carries it per object
 // (model/shared_model.h), and the contact unit (contacts/) reads it.
+#include <optional>
 #include <string_view>
 
 namespace vksim {
@@ -20,7 +21,8 @@ struct ContactParams {
     bool enabled = false;     // the object has a "contacts" block
     float thickness = 0.01f;  // [m] the shell around its surface, or the radius of its particles
     bool self = false;        // it also touches itself (non-neighbour particles of one object)
-    float friction = 0.3f;    // Coulomb coefficient; a pair uses sqrt(mu_a * mu_b)
+    float friction = 0.3f;    // kinetic Coulomb coefficient mu_k; a pair uses sqrt(mu_a * mu_b)
+    std::optional<float> staticFriction;  // mu_s >= friction, combined the same way; none: mu_s = mu_k
     bool triangles = false;   // its triangles touch every contact particle (vertex-triangle contacts)
     bool operator==(const ContactParams&) const = default;
 };

@@ -208,7 +208,8 @@ struct ColliderDesc {
     float meshScale = 1.0f;
     uint32_t sdfResolution = 64;  // grid cells along the longest side of the mesh
     float thickness = 0.0f;
-    float friction = 0.3f;
+    float friction = 0.3f;                // kinetic Coulomb coefficient mu_k
+    std::optional<float> staticFriction;  // mu_s >= friction; none: mu_s = mu_k (following live edits of it)
     float restitution = 0.0f;
     // The velocity of the collider's frame (scene keys "velocity",
     // "angularVelocity"; or whatever moves it live): its surface carries
@@ -255,7 +256,8 @@ struct BodyDesc {
     glm::vec4 rotation{0.0f, 0.0f, 0.0f, 1.0f};  // quaternion (x, y, z, w)
     glm::vec3 velocity{0.0f};                    // of the centre of mass [m/s]
     glm::vec3 angularVelocity{0.0f};             // [rad/s], world frame
-    float friction = 0.3f;
+    float friction = 0.3f;                // kinetic Coulomb coefficient mu_k
+    std::optional<float> staticFriction;  // mu_s >= friction; none: mu_s = mu_k
     float restitution = 0.0f;
     glm::vec3 color{0.85f, 0.55f, 0.3f};
     std::string source;  // JSON pointer in the scene file ("/bodies/2"), for messages

@@ -32,6 +32,7 @@ namespace {
 
 using json_input::atLeast;
 using json_input::closedInterval;
+using json_input::describeValue;
 using json_input::Field;
 using json_input::greaterThan;
 using json_input::Json;
@@ -598,9 +599,26 @@ SpringClothParams readSpringClothParams(const Field& field, bool grid, const Spr
 // any solver.
 constexpr double kMaxContactThickness = 1.0;  // [m]; the grid's cells are sized from the largest
 constexpr double kMaxContactFriction = 10.0;
+// Colliders' and bodies' coefficients have no upper bound.
+constexpr double kNoMaxFriction = std::numeric_limits<double>::infinity();
+
+// "staticFriction", mu_s, beside a block's kinetic "friction" mu_k (read
+// first): in [0, max], and at least mu_k, since a contact that sticks holds
+// at least the force that slides it (docs/physics.md §3). Absent: none,
+// mu_s = mu_k.
+std::optional<float> readStaticFriction(const ObjectFields& fields, float friction, double max) {
+    const std::optional<Field> f = fields.optional("staticFriction");
+    if (!f) return std::nullopt;
+    const float value = readFloat(*f, {.min = 0.0, .max = max});
+    if (value < friction)
+        f->fail(fmt::format("expected a number >= the kinetic \"friction\" {} (static friction is at least the "
+                            "kinetic), got {}",
+                            friction, describeValue(f->json())));
+    return value;
+}
 
 ContactParams readContacts(const Field& field) {
-    const ObjectFields fields(field, {"thickness", "self", "friction", "triangles"}, "for contacts");
+    const ObjectFields fields(field, {"thickness", "self", "friction", "staticFriction", "triangles"}, "for contacts");
     ContactParams contacts;
     contacts.enabled = true;
     if (auto f = fields.optional("thickness"))
@@ -609,6 +627,7 @@ ContactParams readContacts(const Field& field) {
     if (auto f = fields.optional("triangles")) contacts.triangles = readBool(*f);
     if (auto f = fields.optional("friction"))
         contacts.friction = readFloat(*f, closedInterval(0.0, kMaxContactFriction));
+    contacts.staticFriction = readStaticFriction(fields, contacts.friction, kMaxContactFriction);
     return contacts;
 }
 
@@ -1143,8 +1162,8 @@ ColliderDesc readCollider(const Field& field, std::size_t index, SceneAssets& as
                           std::vector<PendingSdfGrid>& grids) {
     const ColliderType& type = colliderTypes()[readTypeTag(field, colliderTypeNames())];
     std::vector<std::string_view> allowedKeys = {"type",        "name",     "position",        "rotation",
-                                                 "friction",    "thickness", "restitution",    "velocity",
-                                                 "angularVelocity", "keyframes",   "parent"};
+                                                 "friction",    "staticFriction", "thickness", "restitution",
+                                                 "velocity",    "angularVelocity", "keyframes", "parent"};
     allowedKeys.insert(allowedKeys.end(), type.shapeKeys.begin(), type.shapeKeys.end());
     const ObjectFields fields(field, std::move(allowedKeys), fmt::format("for a {} collider", type.name));
 
@@ -1154,6 +1173,7 @@ ColliderDesc readCollider(const Field& field, std::size_t index, SceneAssets& as
     if (auto f = fields.optional("position")) collider.position = readVec3(*f);
     if (auto f = fields.optional("rotation")) collider.rotation = readRotation(*f);
     if (auto f = fields.optional("friction")) collider.friction = readFloat(*f, atLeast(0.0));
+    collider.staticFriction = readStaticFriction(fields, collider.friction, kNoMaxFriction);
     if (auto f = fields.optional("restitution")) collider.restitution = readFloat(*f, closedInterval(0.0, 1.0));
     if (auto f = fields.optional("thickness")) collider.thickness = readFloat(*f, atLeast(0.0));
     if (auto f = fields.optional("velocity")) collider.linearVelocity = readVec3(*f);
@@ -1235,7 +1255,8 @@ BodyDesc readBody(const Field& field, std::size_t index, SceneAssets& assets, st
     static constexpr std::string_view kTypeNames[] = {"box", "sphere", "capsule", "mesh"};
     const std::string_view type = kTypeNames[typeIndex];
     std::vector<std::string_view> keys = {"type",     "name",     "position",    "rotation", "velocity",
-                                          "angularVelocity", "mass", "density", "friction", "restitution", "color"};
+                                          "angularVelocity", "mass", "density", "friction", "staticFriction",
+                                          "restitution", "color"};
     if (shape == BodyShape::Box) keys.insert(keys.end(), {"halfExtents", "cells"});
     else if (shape == BodyShape::Sphere) keys.insert(keys.end(), {"radius", "subdivisions"});
     else if (shape == BodyShape::Capsule) keys.insert(keys.end(), {"radius", "halfLength", "slices"});
@@ -1283,6 +1304,7 @@ BodyDesc readBody(const Field& field, std::size_t index, SceneAssets& assets, st
     if (auto f = fields.optional("velocity")) body.velocity = readVec3(*f);
     if (auto f = fields.optional("angularVelocity")) body.angularVelocity = readVec3(*f);
     if (auto f = fields.optional("friction")) body.friction = readFloat(*f, atLeast(0.0));
+    body.staticFriction = readStaticFriction(fields, body.friction, kNoMaxFriction);
     if (auto f = fields.optional("restitution")) body.restitution = readFloat(*f, closedInterval(0.0, 1.0));
     if (auto f = fields.optional("color")) body.color = readColor(*f);
     // A body that cannot be stepped is refused now, with its path: a surface

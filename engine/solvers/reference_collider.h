@@ -18,7 +18,7 @@ struct ReferenceCollider {
     glm::dvec3 position;
     glm::dvec4 rotation;
     glm::dvec4 size;
-    double thickness, friction, restitution;
+    double thickness, friction, staticFriction, restitution;  // staticFriction: the Collider's size.w
     glm::dvec3 linearVelocity, angularVelocity;
 
     static ReferenceCollider fromGpu(const gpu::Collider& c) {
@@ -28,10 +28,12 @@ struct ReferenceCollider {
                 glm::dvec4(c.size),
                 c.thickness,
                 c.friction,
+                c.size.w,
                 c.restitution,
                 glm::dvec3(glm::vec3(c.linearVelocity)),
                 glm::dvec3(glm::vec3(c.angularVelocity))};
     }
+    ref::ContactMaterial material() const { return {friction, staticFriction, restitution}; }
     // The velocity of its surface point x.
     glm::dvec3 pointVelocity(const glm::dvec3& x) const {
         return ref::colliderPointVelocity(linearVelocity, angularVelocity, position, x);

@@ -255,7 +255,7 @@ glm::dvec3 ReferenceWorld::projectOutOfColliders(glm::dvec3 p, uint32_t candidat
         const double length = glm::length(g);
         if (start && length > 0.0) {
             const glm::dvec3 friction = ref::staticFriction(p - *start - h * collider.pointVelocity(p), g / length,
-                                                            glm::length(delta), collider.friction);
+                                                            glm::length(delta), collider.staticFriction);
             p += friction;
             delta += friction;
         }

@@ -239,6 +239,8 @@ void World::setCollider(uint32_t index, const ColliderDesc& desc) {
         !std::isfinite(desc.friction) || !(desc.restitution >= 0.0f && desc.restitution <= 1.0f))
         throw std::invalid_argument(
             where + ": thickness and friction must be finite and >= 0, restitution in [0, 1]");
+    if (desc.staticFriction && !(*desc.staticFriction >= desc.friction && std::isfinite(*desc.staticFriction)))
+        throw std::invalid_argument(where + ": static friction must be finite and at least the friction");
     gpu::Collider collider = toCollider(desc);
     if (desc.shape == ColliderShape::Mesh) collider.size.x = model_.colliders[index].size.x;  // its grid's offset
     collider.position.w = colliderBoundRadius(collider, model_.meshSdfGrids);

@@ -2,7 +2,8 @@
 // shared by the GPU's passes (contact_response.glsl) and the CPU reference
 // (engine/contacts/contact_reference_solve.h, through
 // engine/geometry/shared_math.h). Written to the real rules of
-// shaders/math/real_glsl.h; it includes nothing.
+// shaders/math/real_glsl.h; it includes nothing (its includer includes
+// math/coulomb_friction.glsl first).
 #ifndef VKSIM_CONTACT_MATH_GLSL
 #define VKSIM_CONTACT_MATH_GLSL
 
@@ -63,13 +64,14 @@ ContactNormal contactNormal(real3 d, real3 xk, real3 xl, real3 rest, real distan
 // of the substep) from its touching contact with l, before the pair's
 // share of a Jacobi average: C = |p_k - p_l| - distance >= 0 along the
 // offset (along the start offset when crossed), with the inverse masses,
-// and Coulomb friction `mu` on the pair's tangential motion of the substep
-// (Macklin et al. 2014, §6.1): undone within the cone mu * depth (static),
-// else cut by it (kinetic); `rest` and `kFirst` as for contactNormal.
+// and Coulomb friction on the pair's tangential motion of the substep
+// (Macklin et al. 2014, §6.1): undone within the static cone muStatic *
+// depth, else cut by muKinetic * depth (frictionMagnitude); `rest` and
+// `kFirst` as for contactNormal.
 // Computed from l's side the normal, depth and motion change sign, so the
 // two corrections are equal and opposite in momentum.
 real3 contactCorrection(real3 pk, real wk, real3 xk, real3 pl, real wl, real3 xl, real3 rest, real distance,
-                        real mu, bool kFirst) {
+                        real muStatic, real muKinetic, bool kFirst) {
     real3 d = pk - pl;
     ContactNormal contact = contactNormal(d, xk, xl, rest, distance, kFirst);
     real3 n = contact.n;
@@ -81,7 +83,8 @@ real3 contactCorrection(real3 pk, real wk, real3 xk, real3 pl, real wl, real3 xl
     real3 moved = d - (xk - xl);
     real3 tangential = moved - dot(moved, n) * n;
     real slip = length(tangential);
-    if (slip > real(0)) correction = correction - tangential * min(mu * depth / slip, real(1));
+    if (slip > real(0))
+        correction = correction - tangential * (frictionMagnitude(slip, depth, muStatic, muKinetic) / slip);
     return (wk / (wk + wl)) * correction;
 }
 
@@ -157,10 +160,11 @@ struct TriangleCorrection {
 };
 
 TriangleCorrection contactTriangleCorrection(real3 d, real wk, real3 d0, real wq, real3 rest, real distance,
-                                             real mu) {
+                                             real muStatic, real muKinetic) {
     real3 zero = real3(real(0), real(0), real(0));
-    return TriangleCorrection(contactCorrection(d, wk, d0, zero, wq, zero, rest, distance, mu, true),
-                              contactCorrection(-d, wq, -d0, zero, wk, zero, -rest, distance, mu, false), wq);
+    return TriangleCorrection(
+        contactCorrection(d, wk, d0, zero, wq, zero, rest, distance, muStatic, muKinetic, true),
+        contactCorrection(-d, wq, -d0, zero, wk, zero, -rest, distance, muStatic, muKinetic, false), wq);
 }
 
 // The correction of a corner of weight `weight` and inverse mass `w`.

@@ -4,6 +4,7 @@
 #ifndef VKSIM_CONTACT_RESPONSE_GLSL
 #define VKSIM_CONTACT_RESPONSE_GLSL
 #include "math/real_glsl.h"
+#include "math/coulomb_friction.glsl"
 #include "contacts/contact_math.glsl"
 
 // The list entries of particle k: what the detection wrote of them.
@@ -25,7 +26,7 @@ bool contactActive(vec4 pk, vec4 pl, vec3 xk, vec3 xl, float distance) {
 // pair's share 1 / max(active_k, active_l) (contact_math.glsl).
 vec3 contactCorrection(ContactParticle a, ContactParticle b, uint k, uint l, vec4 pk, vec4 pl, vec3 xk, vec3 xl) {
     return contactCorrection(pk.xyz, pk.w, xk, pl.xyz, pl.w, xl, a.rest.xyz - b.rest.xyz, a.rest.w + b.rest.w,
-                             sqrt(a.friction * b.friction), k < l);
+                             sqrt(a.staticFriction * b.staticFriction), sqrt(a.friction * b.friction), k < l);
 }
 
 #endif

@@ -34,9 +34,11 @@ struct ContactParticle {
     uint particle;   // its index in the particle store
     uint object;     // its object's index (SharedModel::objects)
     uint flags;      // kContactSelf | kContactInIterations
-    float friction;  // its object's Coulomb coefficient
+    float friction;  // its object's kinetic Coulomb coefficient mu_k
+    float staticFriction;  // its object's static Coulomb coefficient mu_s >= friction
+    float pad0, pad1, pad2;
 };
-GPU_CHECK_SIZE(ContactParticle, 32);
+GPU_CHECK_SIZE(ContactParticle, 48);
 // ContactParticle::flags: it touches the non-neighbour particles of its own
 // object; its solver projects contacts inside its iterations (PBD).
 GPU_CONST(uint, kContactSelf, 1u);

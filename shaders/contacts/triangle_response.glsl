@@ -7,6 +7,7 @@
 #ifndef VKSIM_TRIANGLE_RESPONSE_GLSL
 #define VKSIM_TRIANGLE_RESPONSE_GLSL
 #include "math/real_glsl.h"
+#include "math/coulomb_friction.glsl"
 #include "contacts/contact_math.glsl"
 
 // The four particles of constraint c: the vertex, then the corners.
@@ -56,7 +57,8 @@ bool triangleActive(TriangleState s) { return contactTouching(s.d, s.wk, s.wq, s
 TriangleCorrection triangleCorrection(TriangleState s, uvec4 k) {
     ContactParticle v = particles[k.x], a = particles[k.y], b = particles[k.z], d = particles[k.w];
     vec3 rest = contactTriangleOffset(s.weights, v.rest.xyz, a.rest.xyz, b.rest.xyz, d.rest.xyz);
-    return contactTriangleCorrection(s.d, s.wk, s.d0, s.wq, rest, s.distance, sqrt(v.friction * a.friction));
+    return contactTriangleCorrection(s.d, s.wk, s.d0, s.wq, rest, s.distance, sqrt(v.staticFriction * a.staticFriction),
+                                     sqrt(v.friction * a.friction));
 }
 
 // The correction of the constraint's particle of role `role` (0: the

@@ -9,6 +9,7 @@
 #ifndef VKSIM_COLLIDER_STAGES_GLSL
 #define VKSIM_COLLIDER_STAGES_GLSL
 
+#include "math/coulomb_friction.glsl"
 #include "particle/collider_slots.glsl"
 #include "particle/contact.glsl"
 #include "particle/particle_math.glsl"
@@ -78,7 +79,8 @@ void recordBodyPush(inout BodyPush record, uint c, Collider col, vec3 delta) {
 
 // `start`: the particle's position at the start of the substep (relative to
 // `origin`, as p), from which its slip over the substep of length h is taken
-// for the static friction (staticFriction).
+// for the static friction (staticFriction, with the collider's mu_s; the
+// kinetic mu_k acts in contactResponse).
 ProjectedContact projectContacts(vec3 p, uint candidates, uint touching, uint copy, float stencilStep, vec3 origin,
                                  vec3 start, float h, inout BodyPush record) {
     for (uint slot = 0; slot < colliderSlots(); ++slot) {
@@ -94,7 +96,7 @@ ProjectedContact projectContacts(vec3 p, uint candidates, uint touching, uint co
         if (gl > 0.0) {
             vec3 surface = h * colliderPointVelocity(col.linearVelocity.xyz, col.angularVelocity.xyz,
                                                      col.position.xyz, p);
-            vec3 friction = staticFriction(p - start - surface, g / gl, length(delta), col.friction);
+            vec3 friction = staticFriction(p - start - surface, g / gl, length(delta), col.size.w);
             p += friction;
             delta += friction;
         }

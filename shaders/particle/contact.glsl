@@ -1,5 +1,6 @@
 // Velocity of a particle in contact, after the positional solve (docs/physics.md §3).
-// Shared math: see math/real_glsl.h for the rules.
+// Shared math: see math/real_glsl.h for the rules. Its includer includes
+// math/coulomb_friction.glsl first.
 #ifndef VKSIM_CONTACT_GLSL
 #define VKSIM_CONTACT_GLSL
 
@@ -27,14 +28,15 @@ real3 contactVelocity(real3 v, real3 n, real approachSpeed, real friction, real 
 // collision projection that pushed a particle out by `depth` along the unit
 // normal n also undoes its slip, its displacement over the substep relative
 // to the surface (`slip`, less its normal part), while that lies inside the
-// friction cone, |slip_t| <= friction depth. Else it leaves it: the particle
-// slides, and contactVelocity applies the kinetic friction after the solve.
+// static friction cone, |slip_t| <= mu_s depth (frictionSticks,
+// math/coulomb_friction.glsl). Else it leaves it: the particle slides, and
+// contactVelocity applies the kinetic friction mu_k after the solve.
 // Without it a particle held by friction creeps by the tangential part of
 // each substep's drift, g sin(theta) h^2 on a slope, which the velocity-level
 // law stops only after the position moved. Returns the correction.
-real3 staticFriction(real3 slip, real3 n, real depth, real friction) {
+real3 staticFriction(real3 slip, real3 n, real depth, real muStatic) {
     real3 tangential = slip - dot(slip, n) * n;
-    if (length(tangential) <= friction * depth) return -tangential;
+    if (frictionSticks(length(tangential), depth, muStatic)) return -tangential;
     return real3(0);
 }
 

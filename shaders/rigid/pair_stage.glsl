@@ -126,8 +126,8 @@ void solvePair(uint pairIndex) {
             vec3 rA = x - poseA.c, rB = x - poseB.c;
             mat3 K = contactMatrix(bodyA.inverseMass, inverseInertiaA, rA) +
                      contactMatrix(bodyB.inverseMass, inverseInertiaB, rB);
-            vec3 j = contactImpulse(K, vRelative, n, vN, startVN, bodyA.friction, bodyB.friction, bodyA.restitution,
-                                    bodyB.restitution, pc.restingSpeed);
+            vec3 j = contactImpulse(K, vRelative, n, vN, startVN, bodyMaterial(bodyA), bodyMaterial(bodyB),
+                                    pc.restingSpeed);
             velA = applyImpulse(velA, bodyA.inverseMass, inverseInertiaA, rA, j);
             velB = applyImpulse(velB, bodyB.inverseMass, inverseInertiaB, rB, -j);
         }

@@ -29,6 +29,7 @@
 #include "shared/kernel.glsl"
 #include "rigid/rigid_types.h"
 #include "math/quaternion.glsl"
+#include "math/coulomb_friction.glsl"
 #include "rigid/rigid_math.glsl"
 #include "rigid/body_collider.glsl"
 

@@ -23,8 +23,16 @@ layout(binding = 6) uniform usamplerBuffer colliderTexels;  // particle/collider
 float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.glsl's mesh grids
 #include "math/quaternion.glsl"
 #include "math/sdf.glsl"
+#include "math/coulomb_friction.glsl"
 #include "rigid/rigid_math.glsl"
 #include "rigid/rigid_reduce.glsl"
+
+// The materials a contact impulse combines (rigid_math.glsl's contactImpulse):
+// a body's, and a collider's, whose static coefficient is Collider::size.w.
+ContactMaterial bodyMaterial(RigidBody body) {
+    return ContactMaterial(body.friction, body.staticFriction, body.restitution);
+}
+ContactMaterial colliderMaterial(Collider col) { return ContactMaterial(col.friction, col.size.w, col.restitution); }
 
 // A state written by invocation 0 made visible to the whole workgroup, and
 // everyone waits (and has read what it needed before it is overwritten).

@@ -2,7 +2,8 @@
 // orientation updates of a substep and the impulse that gives a contact
 // point its bounce and friction. Shared math: see math/real_glsl.h for the rules;
 // the CPU reference (engine/solvers/rigid/rigid_reference.h) runs these same
-// functions in double. Needs math/quaternion.glsl first.
+// functions in double. Needs math/quaternion.glsl and math/coulomb_friction.glsl
+// first.
 #ifndef VKSIM_RIGID_MATH_GLSL
 #define VKSIM_RIGID_MATH_GLSL
 
@@ -149,8 +150,8 @@ real3x3 contactMatrix(real inverseMass, real3x3 inverseInertia, real3 r) {
 
 // The impulse of one contact whose sides' relative velocity is `v`
 // (v . n = vN < 0), with K the contact's matrix (above) and n its unit
-// normal; the materials combined as Box2D does, friction sqrt(mu_a mu_b),
-// restitution max(mu_a, mu_b). Box2D's two impulses, one after the other:
+// normal; the materials combined as Box2D does, each friction coefficient
+// (static mu_s, kinetic mu_k) sqrt(mu_a mu_b), restitution max(mu_a, mu_b). Box2D's two impulses, one after the other:
 //   - normal: lambda n, lambda = (bounceSpeed - vN) / (n . K n), which
 //     gives the normal velocity bounceSpeed; along n alone, so it does no
 //     work along the tangent (the impulse that set the whole wanted velocity
@@ -158,7 +159,8 @@ real3x3 contactMatrix(real inverseMass, real3x3 inverseInertia, real3 r) {
 //     spun off-centre impacts up: +1.1% energy for two elastic balls);
 //   - friction: against the tangential velocity u_T left after it, the
 //     impulse that stops it along t = u_T / |u_T|, |u_T| / (t . K t),
-//     at most mu lambda (Coulomb, on the impulses).
+//     while that lies inside the static cone mu_s lambda; else the kinetic
+//     mu_k lambda (Coulomb, on the impulses: frictionMagnitude).
 // The bounce reverses the normal velocity the point had at the start of the
 // substep, `startVN` (Box2D v3's relative velocity of a contact, taken
 // before the step's gravity and impulses): reversing vN would send this
@@ -168,10 +170,16 @@ real3x3 contactMatrix(real inverseMass, real3x3 inverseInertia, real3 r) {
 // kinetic energy: an impulse s d changes it by s (d . v) + s^2 (d . K d) / 2,
 // which is <= 0 for the normal one because bounceSpeed <= -vN, and for the
 // friction one because it stops at most the whole of u_T.
-real3 contactImpulse(real3x3 K, real3 v, real3 n, real vN, real startVN, real frictionA, real frictionB,
-                     real restitutionA, real restitutionB, real restingSpeed) {
+struct ContactMaterial {
+    real friction;        // kinetic mu_k
+    real staticFriction;  // static mu_s >= friction
+    real restitution;
+};
+
+real3 contactImpulse(real3x3 K, real3 v, real3 n, real vN, real startVN, ContactMaterial a, ContactMaterial b,
+                     real restingSpeed) {
     real startSpeed = max(-startVN, real(0));
-    real restitution = fadedRestitution(max(restitutionA, restitutionB), startSpeed, restingSpeed);
+    real restitution = fadedRestitution(max(a.restitution, b.restitution), startSpeed, restingSpeed);
     real bounceSpeed = restitution * min(startSpeed, -vN);
     real normalImpulse = (bounceSpeed - vN) / dot(n, K * n);
     real3 j = normalImpulse * n;
@@ -180,7 +188,8 @@ real3 contactImpulse(real3x3 K, real3 v, real3 n, real vN, real startVN, real fr
     real slip = length(uT);
     if (slip > real(0)) {
         real3 t = uT / slip;
-        j = j - min(slip / dot(t, K * t), sqrt(frictionA * frictionB) * normalImpulse) * t;
+        j = j - frictionMagnitude(slip / dot(t, K * t), normalImpulse, sqrt(a.staticFriction * b.staticFriction),
+                                  sqrt(a.friction * b.friction)) * t;
     }
     return j;
 }

@@ -20,10 +20,10 @@ struct RigidBody {
     float inverseMass;  // 1/m [1/kg]
     uint firstPoint;    // its contact points: [firstPoint, firstPoint + pointCount) of the point buffer
     uint pointCount;
-    float friction;     // Coulomb coefficient mu_T, combined with a collider's as sqrt(mu_a mu_b)
+    float friction;     // kinetic Coulomb coefficient mu_k, combined with a collider's as sqrt(mu_a mu_b)
     float restitution;  // mu_N in [0,1], combined with a collider's as max(mu_a, mu_b)
     float boundingRadius;  // [m] about the centre of mass: the broad phase of body pairs
-    float pad1;
+    float staticFriction;  // static Coulomb coefficient mu_s >= friction, combined as friction is
     float pad2;
 };
 GPU_CHECK_SIZE(RigidBody, 128);

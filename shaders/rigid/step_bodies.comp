@@ -120,7 +120,7 @@ void colliderContacts() {
         float startVN = dot(start.linear + cross(start.angular, r) - colliderVelocity, n);
         mat3 inverseInertia = worldInverseInertia(q, inverseInertiaRef);
         vec3 j = contactImpulse(contactMatrix(body.inverseMass, inverseInertia, r), vRelative, n, vN, startVN,
-                                body.friction, col.friction, body.restitution, col.restitution, pc.restingSpeed);
+                                bodyMaterial(body), colliderMaterial(col), pc.restingSpeed);
         vel = applyImpulse(vel, body.inverseMass, inverseInertia, r, j);
     }
 }

@@ -62,10 +62,12 @@ struct Collider {
     // or negative for none (collision generation culls by it: sim/collider_bounds.h)
     vec4 position;
     vec4 rotation;  // unit quaternion (x, y, z, w), local -> world
-    vec4 size;      // shape parameters, see kCollider*
+    // xyz: shape parameters, see kCollider*; w (no shape uses it): the
+    // static Coulomb coefficient mu_s >= friction (math/coulomb_friction.glsl)
+    vec4 size;
     uint type;
     float thickness;    // particles stay this far outside the surface
-    float friction;     // Coulomb coefficient mu_T
+    float friction;     // kinetic Coulomb coefficient mu_k (mu_s: size.w)
     float restitution;  // mu_N in [0,1]
     // The velocity of the collider's frame: a surface point x moves at
     // linearVelocity + angularVelocity x (x - position). Whatever moves the

@@ -16,6 +16,7 @@
 #define VKSIM_SPRINGS_CONTACT_ENERGY_GLSL
 #include "math/real_glsl.h"
 #include "contacts/contact_types.h"
+#include "math/coulomb_friction.glsl"
 #include "contacts/contact_math.glsl"
 #include "contacts/contact_response.glsl"
 

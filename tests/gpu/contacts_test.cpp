@@ -221,15 +221,26 @@ TEST_F(Contacts, CollisionInZeroGravityKeepsMomentum) {
     }
 }
 
+// The friction coefficients of a slope test, kinetic mu_k and static
+// mu_s, and whether the cloth starts at rest on the slope (else it lands on
+// it, moving).
+struct SlopeFriction {
+    float kinetic, statical;
+    bool atRest = false;
+};
+
 // How far a cloth on a slope tilted theta moves downhill between frames 6
 // and 18, its acceleration there (a second difference of its mean position
 // along `downhill` at frames 6, 12 and 18: no initial speed or offset
-// enters) and Coulomb's g (sin theta - mu cos theta), or 0 where it sticks.
+// enters) and Coulomb's: 0 where it starts at rest and tan theta <= mu_s,
+// else g (sin theta - mu_k cos theta), or 0 where that is negative. Static
+// friction holds a contact at rest only: a cloth that lands on the slope
+// arrives with a tangential velocity, and slides on with mu_k.
 struct SlopeMotion {
     double moved = 0.0, acceleration = 0.0, coulomb = 0.0;
 };
 
-SlopeMotion slideDownSlope(GpuRun& run, ParticleRange range, glm::vec3 downhill, float theta, float mu) {
+SlopeMotion slideDownSlope(GpuRun& run, ParticleRange range, glm::vec3 downhill, float theta, SlopeFriction mu) {
     auto along = [&] {
         const std::vector<glm::vec4> x = run.positions();
         double sum = 0.0;
@@ -244,14 +255,21 @@ SlopeMotion slideDownSlope(GpuRun& run, ParticleRange range, glm::vec3 downhill,
     run.frames(6);
     const double s30 = along();
     const double dt = 6.0 * run.settings().timeStep, g = 9.81;
+    const bool sticks = mu.atRest && std::tan(double(theta)) <= mu.statical;
     return {s30 - s10, (s30 - 2.0 * s20 + s10) / (dt * dt),
-            std::max(0.0, g * (std::sin(theta) - mu * std::cos(theta)))};
+            sticks ? 0.0 : std::max(0.0, g * (std::sin(theta) - mu.kinetic * std::cos(theta)))};
 }
 
 // A small cloth lying on a slope made of a pinned cloth, both with
 // contacts (pair friction sqrt(mu_a mu_b)), tilted 20 degrees. With mu
 // above tan 20 = 0.364 it stays put (less than 1 mm between frames 6 and
-// 18). Below, Coulomb's law gives a = g (sin 20 - mu cos 20), and the
+// 18). It lands there, falling into the hollows between the slope's
+// particles. Placed at rest on top of the slope's particles (its grid on
+// theirs, at the contact distance), it stays put with a kinetic mu_k = 0.2
+// below tan 20 where the static mu_s = 0.6 is above (the cone that holds a
+// contact at rest is mu_s's, math/coulomb_friction.glsl), and slides
+// with mu_s = mu_k = 0.2. Below, Coulomb's law gives
+// a = g (sin 20 - mu cos 20), and the
 // position-based friction follows it where the surface is smooth; but a
 // slope of particles is not: each of the cloth's particles rests in a
 // hollow between the slope's (here 0.032 m apart, contact distance 0.04 m)
@@ -270,18 +288,24 @@ TEST_F(Contacts, ClothOnASlopeStandsOrSlides) {
     const glm::mat3 frame = glm::mat3_cast(glm::quat(tilt.w, tilt.x, tilt.y, tilt.z));
     const glm::vec3 downhill = frame * glm::vec3(0.0f, 0.0f, 1.0f), up = frame * glm::vec3(0.0f, 1.0f, 0.0f);
     const float t = 0.02f;
-    for (const float mu : {0.6f, 0.2f}) {
+    for (const SlopeFriction mu :
+         {SlopeFriction{0.6f, 0.6f}, {0.2f, 0.2f}, {0.2f, 0.6f, true}, {0.2f, 0.2f, true}}) {
         Scene scene;
         scene.name = "slope";
         ClothObject slope = contactCloth("slope", 32, 1.0f / 31.0f, glm::vec3(0.0f, 0.5f, 0.0f), t);
         slope.rotation = tilt;
         for (uint32_t r = 0; r < 32; ++r)
             for (uint32_t c = 0; c < 32; ++c) slope.pinned.push_back({c, r});
+        // At rest: the block's spacing the slope's, its particles on top of
+        // the slope's (row 4 of 32 under its first), 2t from them.
+        const float spacing = mu.atRest ? 1.0f / 31.0f : 0.2f / 7.0f;
+        const float offset = mu.atRest ? -8.0f / 31.0f : -0.25f;
         ClothObject block =
-            contactCloth("block", 8, 0.2f / 7.0f, glm::vec3(0.0f, 0.5f, 0.0f) + 2.0f * t * up - 0.25f * downhill, t);
+            contactCloth("block", 8, spacing, glm::vec3(0.0f, 0.5f, 0.0f) + 2.0f * t * up + offset * downhill, t);
         block.rotation = tilt;
-        // The pair's coefficient is sqrt(mu_slope mu_block) = mu.
-        slope.contacts.friction = block.contacts.friction = mu;
+        // The pair's coefficients are sqrt(mu_slope mu_block) = mu.
+        slope.contacts.friction = block.contacts.friction = mu.kinetic;
+        slope.contacts.staticFriction = block.contacts.staticFriction = mu.statical;
         scene.cloths = {slope, block};
         const SimModel model = buildModel(scene);
         SolverSettings settings;
@@ -294,9 +318,9 @@ TEST_F(Contacts, ClothOnASlopeStandsOrSlides) {
             slideDownSlope(run, {object.firstParticle, object.particleCount}, downhill, theta, mu);
         const double measured = motion.acceleration, expected = motion.coulomb;
         std::cout << fmt::format(
-            "[contacts] slope 20 deg, mu {}: moved {:.5f} m between frames 6 and 18, "
+            "[contacts] slope 20 deg, mu_k {} mu_s {}, {}: moved {:.5f} m between frames 6 and 18, "
             "acceleration {:.4f} m/s^2, Coulomb {:.4f}\n",
-            mu, motion.moved, measured, expected);
+            mu.kinetic, mu.statical, mu.atRest ? "at rest" : "landing", motion.moved, measured, expected);
         EXPECT_EQ(run.stepper().contacts()->readStats().overflowSubsteps, 0u);
         if (expected == 0.0) {
             EXPECT_LT(std::abs(motion.moved), 1e-3);
@@ -310,22 +334,27 @@ TEST_F(Contacts, ClothOnASlopeStandsOrSlides) {
 }
 
 // The same cloth on a smooth slope, a box collider tilted 20 degrees
-// (friction mu, the collider's): the velocity-level Coulomb law of §3
-// removes at most mu (1 + e) |v_n| of the tangential velocity a substep,
-// |v_n| = g cos(theta) h being what gravity presses the particle into the
-// surface with, and the projection undoes the slip inside the friction
-// cone (static friction, contact.glsl), so below tan 20 = 0.364 the cloth
-// stays put (bound 1e-5 m between frames 6 and 18: without the static
-// friction it crept 2.8 mm) and above it slides with Coulomb's
-// a = g (sin theta - mu cos theta). Measured on lavapipe, printed; bound 1%
-// of g sin theta: the cloth's stretch and bending act along the slope too
-// (its particles start at rest, it stays flat, so little).
+// (friction mu_k and mu_s, the collider's): the velocity-level Coulomb law
+// of §3 removes at most mu_k (1 + e) |v_n| of the tangential velocity a
+// substep, |v_n| = g cos(theta) h being what gravity presses the particle
+// into the surface with, and the projection undoes the slip inside the
+// static friction cone mu_s (contact.glsl). Landing 2 mm above the slope,
+// with mu = 0.6 the cloth stays put (bound 1e-5 m between frames 6 and 18:
+// without the static friction it crept 2.8 mm) and with 0.2 it slides with
+// Coulomb's a = g (sin theta - mu_k cos theta); so it does with mu_k = 0.2
+// and mu_s = 0.6, as it arrives moving along the slope. Placed at rest on
+// the slope, it stays put with mu_k = 0.2 and mu_s = 0.6 (tan 20 = 0.364 in
+// between), and slides with mu_k where mu_s = 0.3 is below tan 20. Measured
+// on lavapipe, printed; bound 1% of g sin theta: the cloth's stretch and
+// bending act along the slope too (its particles start at rest, it stays
+// flat, so little).
 TEST_F(Contacts, ClothOnASmoothSlopeFollowsCoulomb) {
     const float theta = glm::radians(20.0f);
     const glm::vec4 tilt(std::sin(0.5f * theta), 0.0f, 0.0f, std::cos(0.5f * theta));  // about x: downhill is +z
     const glm::mat3 frame = glm::mat3_cast(glm::quat(tilt.w, tilt.x, tilt.y, tilt.z));
     const glm::vec3 downhill = frame * glm::vec3(0.0f, 0.0f, 1.0f), up = frame * glm::vec3(0.0f, 1.0f, 0.0f);
-    for (const float mu : {0.6f, 0.2f}) {
+    for (const SlopeFriction mu : {SlopeFriction{0.6f, 0.6f}, {0.2f, 0.2f}, {0.2f, 0.6f}, {0.2f, 0.6f, true},
+                                   {0.2f, 0.3f, true}}) {
         Scene scene;
         scene.name = "smooth slope";
         ColliderDesc slope;
@@ -333,9 +362,11 @@ TEST_F(Contacts, ClothOnASmoothSlopeFollowsCoulomb) {
         slope.shape = ColliderShape::Box;
         slope.halfExtents = glm::vec3(1.0f, 0.1f, 2.0f);
         slope.rotation = tilt;
-        slope.friction = mu;
+        slope.friction = mu.kinetic;
+        slope.staticFriction = mu.statical;
         scene.colliders = {slope};
-        ClothObject block = contactCloth("block", 8, 0.2f / 7.0f, 0.1f * up + 0.002f * up, 0.01f);
+        const float gap = mu.atRest ? 0.0f : 0.002f;
+        ClothObject block = contactCloth("block", 8, 0.2f / 7.0f, 0.1f * up + gap * up, 0.01f);
         block.rotation = tilt;
         block.contacts.enabled = false;
         scene.cloths = {block};
@@ -346,9 +377,10 @@ TEST_F(Contacts, ClothOnASmoothSlopeFollowsCoulomb) {
         GpuRun run(ctx(), model, settings);
         const SlopeMotion motion = slideDownSlope(run, {0, model.particleCount()}, downhill, theta, mu);
         std::cout << fmt::format(
-            "[contacts] smooth slope 20 deg, mu {}: moved {:.3e} m between frames 6 and 18, "
+            "[contacts] smooth slope 20 deg, mu_k {} mu_s {}, {}: moved {:.3e} m between frames 6 and 18, "
             "acceleration {:.4f} m/s^2, Coulomb {:.4f}\n",
-            mu, motion.moved, motion.acceleration, motion.coulomb);
+            mu.kinetic, mu.statical, mu.atRest ? "at rest" : "landing", motion.moved, motion.acceleration,
+            motion.coulomb);
         if (motion.coulomb == 0.0)
             EXPECT_LT(std::abs(motion.moved), 1e-5);
         else

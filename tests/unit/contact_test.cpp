@@ -2,6 +2,7 @@
 // restitution on the normal part, Coulomb friction on the tangential part.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "cloth_scenes.h"
@@ -68,6 +69,52 @@ TEST(ContactVelocity, LargeFrictionStopsSliding) {
     const dvec3 n = glm::normalize(dvec3(0.2, 1, -0.1));
     dvec3 out = ref::contactVelocity(dvec3(1, 0.3, 2), n, -0.5, 100.0, 0.0, 0.1);
     EXPECT_LT(glm::length(out - glm::dot(out, n) * n), 1e-15);
+}
+
+// math/coulomb_friction.glsl: a contact sticks inside the static cone and
+// slides with the kinetic coefficient outside it.
+TEST(CoulombFriction, StaticConeHoldsKineticConeSlides) {
+    // mu_s = 0.6, mu_k = 0.2, normal 1: a tangential 0.5 sticks (all of it is
+    // taken), 0.7 slides with 0.2 taken.
+    EXPECT_TRUE(ref::frictionSticks(0.5, 1.0, 0.6));
+    EXPECT_DOUBLE_EQ(ref::frictionMagnitude(0.5, 1.0, 0.6, 0.2), 0.5);
+    EXPECT_FALSE(ref::frictionSticks(0.7, 1.0, 0.6));
+    EXPECT_DOUBLE_EQ(ref::frictionMagnitude(0.7, 1.0, 0.6, 0.2), 0.2);
+    // Nothing to hold: nothing taken.
+    EXPECT_EQ(ref::frictionMagnitude(0.0, 1.0, 0.6, 0.2), 0.0);
+}
+
+// With mu_s = mu_k the rule is the single coefficient's min(stick, mu
+// normal), exactly, so that scenes without "staticFriction" step as before:
+// over random values about the cone's edge, where the two branches meet.
+TEST(CoulombFriction, EqualCoefficientsAreTheSingleCoefficientRule) {
+    uint32_t differing = 0;
+    for (uint32_t i = 0; i < 2000; ++i) {
+        const double normal = std::abs(test::hashUnit(i, 31));
+        const double mu = 2.0 * std::abs(test::hashUnit(i, 32));
+        const double stick = mu * normal * (1.0 + 1e-15 * std::round(10.0 * test::hashUnit(i, 33)));
+        if (ref::frictionMagnitude(stick, normal, mu, mu) != std::min(stick, mu * normal)) ++differing;
+    }
+    EXPECT_EQ(differing, 0u);
+}
+
+// The pair correction (contact_math.glsl) with a slip between the kinetic
+// and the static cones: undone with mu_s above it, cut by mu_k d with
+// mu_s = mu_k.
+TEST(CoulombFriction, PairCorrectionSticksInsideTheStaticCone) {
+    // Two particles of equal mass, k pushed 0.01 into l's contact distance
+    // 0.1 along y, slipping 0.004 along x over the substep: 0.4 of the depth.
+    const dvec3 xk(0, 0.1, 0), xl(0, 0, 0), pk(0.004, 0.09, 0), pl(0, 0, 0);
+    const dvec3 rest(0, 1, 0);
+    const dvec3 held = ref::contactCorrection(pk, 1.0, xk, pl, 1.0, xl, rest, 0.1, 0.6, 0.2, true);
+    const dvec3 slides = ref::contactCorrection(pk, 1.0, xk, pl, 1.0, xl, rest, 0.1, 0.2, 0.2, true);
+    const dvec3 n = glm::normalize(pk - pl);
+    auto tangential = [&](const dvec3& c) { return c - glm::dot(c, n) * n; };
+    const dvec3 slip = tangential(pk - xk);
+    // Half of each correction is k's (equal masses).
+    EXPECT_LT(glm::length(tangential(held) + 0.5 * slip), 1e-15) << "the slip is not undone";
+    const double depth = 0.1 - glm::length(pk - pl);
+    EXPECT_NEAR(glm::length(tangential(slides)), 0.5 * 0.2 * depth, 1e-15);
 }
 
 }  // namespace

@@ -48,9 +48,12 @@ SimModel particlesOnly(const std::vector<glm::vec3>& positions, const std::vecto
     return model;
 }
 
+// size.w is the static coefficient (gpu::Collider::size): here the kinetic one, as a scene without
+// "staticFriction" has.
 gpu::Collider collider(uint32_t type, glm::vec3 position, glm::vec4 size, float thickness, float friction,
                        float restitution) {
-    return {glm::vec4(position, 0.0f), glm::vec4(0, 0, 0, 1), size, type, thickness, friction, restitution};
+    return {glm::vec4(position, 0.0f), glm::vec4(0, 0, 0, 1), glm::vec4(glm::vec3(size), friction), type, thickness,
+            friction, restitution};
 }
 
 TEST(CpuReference, FreeFallMatchesTheClosedForm) {

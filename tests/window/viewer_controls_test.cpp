@@ -185,16 +185,21 @@ TEST(ViewerControls, ProvidersPickDragResidualsAndSliders) {
     LiveParameter* friction = find("collider ball", "friction");
     LiveParameter* height = find("collider ball", "position y");
     LiveParameter* tilt = find("collider ball", "rotation z (deg)");
-    ASSERT_TRUE(stretch && friction && height && tilt);
+    LiveParameter* staticFriction = find("collider ball", "static friction");
+    ASSERT_TRUE(stretch && friction && height && tilt && staticFriction);
     EXPECT_NEAR(tilt->value, 0.0f, 1e-4f);
     stretch->set(0.5f);
     friction->set(0.7f);
+    // Below the friction now: refused, the scene keeps following the friction.
+    EXPECT_THROW(staticFriction->set(0.6f), std::invalid_argument);
+    staticFriction->set(0.9f);
     height->set(0.2f);
     tilt->set(90.0f);
     showFrames(viewer, 2);
     const Scene& scene = viewer.simulation().scene();
     EXPECT_EQ(scene.cloths[0].stretch.stiffness, 0.5f);
     EXPECT_EQ(scene.colliders[0].friction, 0.7f);
+    EXPECT_EQ(scene.colliders[0].staticFriction, 0.9f);
     EXPECT_EQ(scene.colliders[0].position.y, 0.2f);
     // 90 degrees about z: the quaternion (0, 0, sin 45, cos 45).
     EXPECT_NEAR(scene.colliders[0].rotation.z, std::sqrt(0.5f), 1e-5f);

@@ -43,6 +43,7 @@ RigidModel buildRigidModel(const std::vector<BodyDesc>& descs) {
         body.firstPoint = static_cast<uint32_t>(model.points.size());
         body.pointCount = static_cast<uint32_t>(outline.positions.size());
         body.friction = desc.friction;
+        body.staticFriction = desc.staticFriction.value_or(desc.friction);
         body.restitution = desc.restitution;
 
         // Re-centred: the body frame's origin is the centre of mass, so the
@@ -85,6 +86,7 @@ RigidModel buildRigidModel(const std::vector<BodyDesc>& descs) {
                 shape.size = glm::vec4(0.0f, desc.meshScale, 0.0f, 0.0f);
                 break;
         }
+        shape.size.w = body.staticFriction;  // mu_s (gpu::Collider::size)
         shape.position = glm::vec4(glm::vec3(-mass.centre), -1.0f);  // w: unbounded until attachMeshBodies sets the bound
         // w: the body's batch copy, whose particles alone meet its collider (rigid/body_collider.glsl).
         shape.angularVelocity = glm::vec4(0.0f, 0.0f, 0.0f, static_cast<float>(desc.batchCopy));

@@ -17,6 +17,7 @@ RigidReference::RigidReference(const RigidModelView& model)
         for (uint32_t i = 0; i < gpuBody.pointCount; ++i)
             body.points.emplace_back(glm::vec3(rigid.points[gpuBody.firstPoint + i]));
         body.friction = gpuBody.friction;
+        body.staticFriction = gpuBody.staticFriction;
         body.restitution = gpuBody.restitution;
         body.boundingRadius = gpuBody.boundingRadius;
         body.shape = ReferenceCollider::fromGpu(rigid.shapes[b]);
@@ -201,8 +202,8 @@ void RigidReference::solvePair(uint32_t a, uint32_t b, const SolverSettings& set
     const glm::dvec3 rA = x - sA.position, rB = x - sB.position;
     const glm::dmat3 K =
         ref::contactMatrix(A.inverseMass, inverseInertiaA, rA) + ref::contactMatrix(B.inverseMass, inverseInertiaB, rB);
-    const glm::dvec3 j = ref::contactImpulse(K, vRelative, n, vN, startVN, A.friction, B.friction, A.restitution,
-                                             B.restitution, settings.rigid.restingSpeed);
+    const glm::dvec3 j =
+        ref::contactImpulse(K, vRelative, n, vN, startVN, A.material(), B.material(), settings.rigid.restingSpeed);
     const ref::BodyVelocity afterA =
         ref::applyImpulse({sA.linearVelocity, sA.angularVelocity}, A.inverseMass, inverseInertiaA, rA, j);
     const ref::BodyVelocity afterB =
@@ -245,8 +246,8 @@ void RigidReference::collide(Body& body, ReferenceBodyState& s, const SolverSett
             glm::dot(s.startLinearVelocity + glm::cross(s.startAngularVelocity, r) - colliderVelocity, n);
         const glm::dmat3 inverseInertia = ref::worldInverseInertia(s.rotation, body.inverseInertia);
         const glm::dvec3 j = ref::contactImpulse(ref::contactMatrix(body.inverseMass, inverseInertia, r), vRelative, n,
-                                                 vN, startVN, body.friction, col.friction, body.restitution,
-                                                 col.restitution, settings.rigid.restingSpeed);
+                                                 vN, startVN, body.material(), col.material(),
+                                                 settings.rigid.restingSpeed);
         const ref::BodyVelocity after =
             ref::applyImpulse({s.linearVelocity, s.angularVelocity}, body.inverseMass, inverseInertia, r, j);
         s.linearVelocity = after.linear;

@@ -75,7 +75,8 @@ private:
         double inverseMass = 0.0;
         glm::dmat3 inertia{1.0}, inverseInertia{1.0};
         std::vector<glm::dvec3> points;
-        double friction = 0.0, restitution = 0.0;
+        double friction = 0.0, staticFriction = 0.0, restitution = 0.0;
+        ref::ContactMaterial material() const { return {friction, staticFriction, restitution}; }
         double boundingRadius = 0.0;
         ReferenceCollider shape{};  // in the body frame
     };
