@@ -1,5 +1,6 @@
 // scene/scene_copies.h and scene/scene_batch.h: the copies of a scene as
 // one scene, and what they refuse (docs/python.md, "Batch").
+#include <iostream>
 #include <numeric>
 #include <string>
 
@@ -252,6 +253,9 @@ TEST(SceneBatch, EachSpringCopyHasTheSpectrumOfItsWorld) {
         EXPECT_EQ(spectra[c].muMin, expected.muMin) << "copy " << c;
         EXPECT_EQ(spectra[c].muMax, expected.muMax) << "copy " << c;
     }
+    std::cout << fmt::format("[spring copies] mu_min {:.6g} {:.6g} {:.6g}, mu_max {} {} {} (each its world's)\n",
+                             spectra[0].muMin, spectra[1].muMin, spectra[2].muMin, spectra[0].muMax, spectra[1].muMax,
+                             spectra[2].muMax);
     // mu_max is each copy's stencil bound: 4 with quadratic bending, 2 with
     // springs alone; mu_min follows the stretch. One estimate over all three
     // would suit none of them.

@@ -106,8 +106,6 @@ public:
         linear::JacobiSpectrum spectrum;
     };
     std::vector<JacobiParameters> copyJacobiParameters(float h);
-    // Rows [first, first + count) of each copy, local to the range.
-    const std::vector<ParticleRange>& copyRows() const { return copyRows_; }
 
     const MsModel& model() const { return ms_; }
     bool empty() const { return ms_.empty(); }
