@@ -139,19 +139,20 @@ constexpr std::array kPassTraffic{
                 "48 read and 48 written; per quadratic entry 16 + 16 + its block 96",
                 RowItems::MsIncidentSpring, 8 + 32 + 16 + 2 * 48,
                 {RowItemTraffic{RowItems::MsBlock, 48}, RowItemTraffic{RowItems::MsQuadraticEntry, 16 + 16 + 2 * 48}}},
-    PassTraffic{"springs: jacobi/chebyshev", ElementKind::SpringParticle, 64 + 3 * 16, 16,
-                "linear/block_jacobi.comp: reads LinearBlockRow 64, x^k, rhs, x^(k-1); writes x^(k+1); per block "
-                "LinearBlock 64 + x of its column 16",
+    PassTraffic{"springs: jacobi/chebyshev", ElementKind::SpringParticle, 64 + 3 * 16 + 12, 16,
+                "springs/newton_jacobi.comp: reads LinearBlockRow 64, x^k, rhs, x^(k-1), its copy 4 and the copy's "
+                "gamma and omega 8; writes x^(k+1); per block LinearBlock 64 + x of its column 16",
                 RowItems::MsBlock, 64 + 16},
     PassTraffic{"springs: line search", ElementKind::SpringParticle, 4 * 16 + 32, 0,
-                "reads x0, y, x^k, dx, MsParticle 32 (each once; the 9 evaluations re-read them from cache); writes "
-                "40 B per workgroup (not counted); per incident spring 8 + 32 + x and dx of its other end 32, per "
+                "reads x0, y, x^k, dx, MsParticle 32 (each once; the 9 evaluations re-read them from cache); reads "
+                "16 B and writes 40 B per workgroup (not counted); per incident spring 8 + 32 + x and dx of its other end 32, per "
                 "quadratic entry 16 + 32",
                 RowItems::MsIncidentSpring, 8 + 32 + 32, {RowItemTraffic{RowItems::MsQuadraticEntry, 16 + 32}}},
     PassTraffic{"springs: line search choose", ElementKind::Single, 0, 12,
-                "one workgroup: reads the line search's 40 B per workgroup (not counted); writes alpha, F, slope"},
-    PassTraffic{"springs: newton update", ElementKind::SpringParticle, 32, 16,
-                "reads x^k, dx (and the line search's alpha); writes x^(k+1)"},
+                "one workgroup per batch copy: reads the line search's 40 B per workgroup of its copy (not "
+                "counted); writes the copy's alpha, F, slope"},
+    PassTraffic{"springs: newton update", ElementKind::SpringParticle, 32 + 4, 16,
+                "reads x^k, dx, the row's copy 4 (and its copy's alpha from the line search); writes x^(k+1)"},
     PassTraffic{"springs: vbd init", ElementKind::SpringParticle, 16, 16,
                 "particle/copy_range.comp: reads y; writes x"},
     PassTraffic{"springs: vbd contact snapshot", ElementKind::SpringParticle, 16, 16,

@@ -68,6 +68,13 @@ gpu::BlockJacobiPush BlockJacobi::iterationPush(float omega, float gamma) const 
     return push;
 }
 
+gpu::BlockJacobiPush BlockJacobi::copyWeightsPush(uint32_t k) const {
+    gpu::BlockJacobiPush push{};
+    push.rowCount = rowCount_;
+    push.iteration = k;
+    return push;
+}
+
 void BlockJacobi::record(VkCommandBuffer cmd, std::span<const float> omegas, float gamma) const {
     for (size_t k = 0; k < omegas.size(); ++k) {
         const std::array<const GpuBuffer*, 6> buffers = iterationBuffers(static_cast<uint32_t>(k));

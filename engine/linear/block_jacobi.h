@@ -65,6 +65,9 @@ public:
     const ComputeKernel& kernel() const { return *kernel_; }
     std::array<const GpuBuffer*, 6> iterationBuffers(uint32_t k) const;
     gpu::BlockJacobiPush iterationPush(float omega, float gamma) const;
+    // The push of iteration k for a kernel that reads each row's copy's
+    // weights (BLOCK_JACOBI_COPY_WEIGHTS in shaders/linear/block_jacobi.glsl).
+    gpu::BlockJacobiPush copyWeightsPush(uint32_t k) const;
 
 private:
     // Both public constructors: uploads the rows and blocks, allocates b and x.

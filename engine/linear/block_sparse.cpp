@@ -92,6 +92,27 @@ JacobiSpectrum BlockSparseMatrix::jacobiSpectrum(uint32_t steps) const {
     return estimateBlockJacobiSpectrum(diagonals, apply, steps);
 }
 
+BlockSparseMatrix BlockSparseMatrix::diagonalBlock(uint32_t first, uint32_t count) const {
+    if (first > blockRows() || count > blockRows() - first)
+        throw std::invalid_argument(
+            fmt::format("block rows [{}, {}) outside a {}-row matrix", first, first + count, blockRows()));
+    BlockSparseMatrix m;
+    m.rowStart_.assign(1, 0);
+    for (uint32_t i = first; i < first + count; ++i) {
+        for (uint32_t k = rowStart_[i]; k < rowStart_[i + 1]; ++k) {
+            if (columns_[k] < first || columns_[k] >= first + count)
+                throw std::invalid_argument(fmt::format("block row {} couples to row {}, outside rows [{}, {})", i,
+                                                        columns_[k], first, first + count));
+            if (k == diagonalIndex_[i]) m.diagonalIndex_.push_back(static_cast<uint32_t>(m.blocks_.size()));
+            m.columns_.push_back(columns_[k] - first);
+            m.blocks_.push_back(blocks_[k]);
+        }
+        m.rowStart_.push_back(static_cast<uint32_t>(m.blocks_.size()));
+        m.diagonalInverses_.push_back(diagonalInverses_[i]);
+    }
+    return m;
+}
+
 std::vector<gpu::LinearBlockRow> BlockSparseMatrix::gpuRows() const {
     std::vector<gpu::LinearBlockRow> rows(blockRows());
     for (uint32_t i = 0; i < blockRows(); ++i) {

@@ -51,6 +51,11 @@ public:
     Eigen::SparseMatrix<double> toEigen() const;
     // The spectrum of D^-1 A with D the block diagonal (SPD blocks).
     JacobiSpectrum jacobiSpectrum(uint32_t steps = 96) const;
+    // The rows and columns [first, first + count) as a matrix of their own,
+    // numbered from 0: the same blocks, bits and order. Throws
+    // std::invalid_argument when a row of them couples outside them (the
+    // block would not be a system of its own).
+    BlockSparseMatrix diagonalBlock(uint32_t first, uint32_t count) const;
 
     // The float copies the GPU iterates on (block_jacobi.h).
     std::vector<gpu::LinearBlockRow> gpuRows() const;

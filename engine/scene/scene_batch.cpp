@@ -91,7 +91,6 @@ SceneBatch buildSceneBatch(std::string_view jsonText, const std::filesystem::pat
     // The scene as it is, for its own checks and messages first.
     const Scene base = parseScene(jsonText, sourceName);
     if (vary.empty()) return replicateScene(base, count);
-    refuseUnbatchable(base, sourceName);
     const nlohmann::json document = json_input::parseJsonText(jsonText);
     std::vector<nlohmann::json::json_pointer> pointers;
     for (const BatchVary& v : vary) {

@@ -16,24 +16,6 @@ void checkBatchCount(uint32_t count, const std::filesystem::path& source) {
         refuseBatch(source, fmt::format("count {}: expected 1 to {} copies", count, kMaxBatchCopies));
 }
 
-// What the copies cannot share yet: mass-spring implicit Euler, whose line
-// search and Jacobi weights are the whole system's (the copies would move
-// one another). Contacts, vertex-triangle ones too, are each copy's own: a
-// copy is a contact group (ObjectRange::copy, contacts/contact_model.h);
-// so are body pairs (BodyDesc::batchCopy, scheduleBodyPairs) and the
-// bodies' colliders (particleCopies).
-void refuseUnbatchable(const Scene& scene, const std::filesystem::path& source) {
-    // A tetrahedron's constraints, a vertex's step or a projective dynamics
-    // row read only its own copy's particles, and projective dynamics
-    // estimates each copy's Jacobi weights from the copy's own rows
-    // (PdConstraints), so those never couple the copies.
-    bool springs = false;
-    for (const ClothObject& cloth : scene.cloths) springs = springs || cloth.method == SolverMethod::Springs;
-    if (springs && scene.solver.springs.integrator == SpringIntegrator::ImplicitEuler)
-        refuseBatch(source, "/solver/springs/integrator: implicit Euler's Jacobi weights and line search are the "
-                            "whole system's, which would couple the copies; use \"vbd\" or an explicit integrator");
-}
-
 // The first copy's settings, colliders and camera, and no objects yet.
 SceneBatch emptyBatch(const Scene& base, uint32_t count) {
     SceneBatch batch;
@@ -75,7 +57,6 @@ void appendCopy(SceneBatch& batch, Scene one, uint32_t copy) {
 
 SceneBatch replicateScene(const Scene& scene, uint32_t count) {
     checkBatchCount(count, scene.path);
-    refuseUnbatchable(scene, scene.path);
     SceneBatch batch = emptyBatch(scene, count);
     for (uint32_t copy = 0; copy < count; ++copy) appendCopy(batch, scene, copy);
     return batch;

@@ -12,12 +12,12 @@
 // "contacts" touch only its own (ObjectRange::copy), and each copy's
 // rigid bodies (listed copy after copy, named as the objects) meet only
 // its own bodies (BodyDesc::batchCopy) and particles (particleCopies),
-// within the world's 32 colliders. A scene whose solve takes a step from an
-// estimate over the whole system (mass-spring implicit Euler) cannot be
-// batched yet: it is refused with one line. Projective
-// dynamics estimates its Jacobi weights per copy (PdConstraints). What
-// remains steps each copy exactly as a World of that copy alone: the same
-// bits (tested).
+// within the world's 32 colliders. The solves that take a step from an
+// estimate over their system do it per copy: projective dynamics and
+// mass-spring implicit Euler estimate each copy's Jacobi weights from its
+// own rows (PdConstraints, SpringSolver), and implicit Euler's line search
+// picks each copy's step from its own rows' sums. Every copy steps exactly
+// as a World of that copy alone: the same bits (tested).
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -37,8 +37,7 @@ struct SceneBatch {
 };
 
 // `count` copies of `scene`, none varied. Throws SceneError (one line,
-// naming scene.path) for a count outside [1, kMaxBatchCopies], a scene
-// the copies cannot share (refuseUnbatchable).
+// naming scene.path) for a count outside [1, kMaxBatchCopies].
 SceneBatch replicateScene(const Scene& scene, uint32_t count);
 
 // "cloth#3": copy 3's object "cloth".
@@ -47,7 +46,6 @@ std::string batchObjectName(std::string_view name, uint32_t copy);
 // The parts of a batch, for scene_batch.cpp: the refusals above, naming
 // `source`; a batch of `base`'s settings, colliders and camera with no
 // objects yet; and copy `copy`'s objects appended to it.
-void refuseUnbatchable(const Scene& scene, const std::filesystem::path& source);
 void checkBatchCount(uint32_t count, const std::filesystem::path& source);
 SceneBatch emptyBatch(const Scene& base, uint32_t count);
 void appendCopy(SceneBatch& batch, Scene copyScene, uint32_t copy);

@@ -18,6 +18,15 @@ FLAG = {
 }
 
 
+def assert_copy_is_its_world(batch, hashes, c, scene, values, frames):
+    """Copy c of `batch` (its state hash hashes[c]) bit for bit a World of
+    `scene` with `values` after `frames` frames."""
+    world = vksim.World(with_values(scene, values))
+    world.step(frames)
+    assert world.state_hash() == hashes[c], f"copy {c}"
+    assert np.array_equal(world.velocities(), batch.velocities()[c])
+
+
 def with_values(scene, values):
     """The scene with `values` ({pointer: value}) set, as one copy of a batch sees it."""
     scene = copy.deepcopy(scene)
@@ -117,11 +126,7 @@ def test_contacts_stay_within_a_copy(scene):
     batch.step(8)
     hashes = batch.state_hashes()
     for c in range(2):
-        values = {k: v[c] for k, v in vary.items()}
-        world = vksim.World(with_values(scene, values))
-        world.step(8)
-        assert world.state_hash() == hashes[c], f"copy {c}"
-        assert np.array_equal(world.velocities(), batch.velocities()[c])
+        assert_copy_is_its_world(batch, hashes, c, scene, {k: v[c] for k, v in vary.items()}, 8)
     # The contacts mattered: without them the copy falls otherwise.
     apart = copy.deepcopy(with_values(scene, {k: v[0] for k, v in vary.items()}))
     for o in apart["objects"]:
@@ -225,10 +230,44 @@ def test_each_copy_relaxes_by_its_own_spectrum(scene, vary):
     hashes = batch.state_hashes()
     assert len(set(hashes)) == count
     for c in range(count):
-        world = vksim.World(with_values(scene, {k: v[c] for k, v in vary.items()}))
-        world.step(6)
-        assert world.state_hash() == hashes[c], f"copy {c}"
-        assert np.array_equal(world.velocities(), batch.velocities()[c])
+        assert_copy_is_its_world(batch, hashes, c, scene, {k: v[c] for k, v in vary.items()}, 6)
+    assert batch.validation_messages == 0
+
+
+# Mass-spring implicit Euler (Newton, Chebyshev block-Jacobi solves and the
+# line search, on by default): each copy's Jacobi weights come from its own
+# rows' spectrum and its line search picks its own step.
+SPRINGS_NEWTON = {"integrator": "implicitEuler", "newtonIterations": 2, "jacobiIterations": 12}
+
+
+@pytest.mark.parametrize("scene, vary, backtracks", [
+    # A flag on the sphere with quadratic bending: the stretch moves each
+    # copy's mu_min, and bending 0 its stencil bound mu_max (2, not 4). Every
+    # copy's line search takes a step shorter than 1 in these frames.
+    (dict(FLAG, solver={"substeps": 2, "springs": SPRINGS_NEWTON},
+          objects=[dict(FLAG["objects"][0], method="springs",
+                        springs={"bending": {"model": "quadratic", "stiffness": 0.001}})]),
+     {"/objects/0/springs/stretch": [200.0, 50.0, 2000.0], "/objects/0/springs/bending/stiffness": [0.001, 0.0, 0.01]},
+     True),
+    # The upper cloth of DROP by implicit Euler, its contacts with the lower
+    # one in its objective (springs/contact_energy.glsl).
+    (dict(DROP, solver={"substeps": 2, "iterations": 4, "springs": SPRINGS_NEWTON},
+          objects=[DROP["objects"][0], dict(DROP["objects"][1], method="springs")]),
+     {"/objects/1/springs/stretch": [50.0, 400.0, 20.0], "/objects/1/mass": [0.05, 0.3, 0.1]}, False),
+])
+def test_each_copy_is_its_own_newton_solve(scene, vary, backtracks):
+    """Mass-spring implicit Euler per copy: each copy bit for bit its World."""
+    batch = vksim.Batch(scene, 3, vary=vary, validate=True)
+    batch.step(8)
+    hashes = batch.state_hashes()
+    assert len(set(hashes)) == 3
+    for c in range(3):
+        values = {k: v[c] for k, v in vary.items()}
+        assert_copy_is_its_world(batch, hashes, c, scene, values, 8)
+        if backtracks:  # the copy's own alpha mattered: full steps give another state
+            full = vksim.World(with_values(scene, dict(values, **{"/solver/springs/lineSearch": False})))
+            full.step(8)
+            assert full.state_hash() != hashes[c], f"copy {c}"
     assert batch.validation_messages == 0
 
 
@@ -321,8 +360,6 @@ def test_batch_state_saves_and_loads():
      '<dict>: batch: vary "/bodies/0/halfExtents": of a body only "mass", "density", "position", "rotation", '
      '"velocity", "angularVelocity", "friction", "restitution" and "color" vary per copy ("/bodies/0/mass"); its '
      "type, name and shape are the scene's"),
-    (os.path.join(SCENES, "springs_flag.json"), 2, None,
-     "batch: /solver/springs/integrator: implicit Euler's Jacobi weights and line search are the whole system's"),
 ])
 def test_what_a_batch_refuses(scene, count, vary, message):
     with pytest.raises(ValueError) as raised:

@@ -8,7 +8,11 @@
 // A pass with more of A than the stored blocks defines
 // BLOCK_JACOBI_MORE_BLOCKS and, after including this, the product of the
 // rest of row i with x^k, `vec3 moreBlocksProduct(uint i)`
-// (springs/newton_jacobi_contacts.comp).
+// (springs/newton_jacobi_contacts.comp). A pass whose rows are several
+// systems, each with its own gamma and omegas (a batch's copies), defines
+// BLOCK_JACOBI_COPY_WEIGHTS: each row's copy and each copy's weights then
+// come from bindings 6 and 7 (linear/copy_jacobi_weights.glsl) for
+// iteration pc.iteration, and pc.omega and pc.gamma go unread.
 #include "shared/kernel.glsl"
 #include "shared/linear_types.h"
 #include "linear/chebyshev.glsl"
@@ -20,6 +24,12 @@ layout(std430, binding = 2) readonly buffer Rhs { vec4 rhs[]; };
 layout(std430, binding = 3) readonly buffer Previous { vec4 previous[]; };
 layout(std430, binding = 4) readonly buffer Current { vec4 current[]; };
 layout(std430, binding = 5) writeonly buffer Next { vec4 next[]; };
+
+#ifdef BLOCK_JACOBI_COPY_WEIGHTS
+layout(std430, binding = 6) readonly buffer RowCopies { uint rowCopies[]; };
+layout(std430, binding = 7) readonly buffer JacobiWeights { uint jacobiWeights[]; };
+#include "linear/copy_jacobi_weights.glsl"
+#endif
 
 #ifdef BLOCK_JACOBI_MORE_BLOCKS
 vec3 moreBlocksProduct(uint i);
@@ -41,5 +51,12 @@ void main() {
 #endif
     mat3 inverseDiagonal = mat3(row.inverseDiagonal0.xyz, row.inverseDiagonal1.xyz, row.inverseDiagonal2.xyz);
     vec3 jacobi = x.xyz + inverseDiagonal * residual;
-    next[i] = vec4(chebyshevJacobiUpdate(jacobi, x.xyz, previous[i].xyz, pc.omega, pc.gamma), x.w);
+#ifdef BLOCK_JACOBI_COPY_WEIGHTS
+    float omega = copyJacobiOmega(rowCopies[i], pc.iteration);
+    float gamma = copyJacobiGamma(rowCopies[i]);
+#else
+    float omega = pc.omega;
+    float gamma = pc.gamma;
+#endif
+    next[i] = vec4(chebyshevJacobiUpdate(jacobi, x.xyz, previous[i].xyz, omega, gamma), x.w);
 }

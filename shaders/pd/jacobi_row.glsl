@@ -10,24 +10,23 @@
 // iteration (jacobi.comp) and the one that runs all of a global step in
 // one workgroup (jacobi_in_workgroup.glsl), so both compute the same bits.
 // The includer declares positions, velocities, rows, offDiagonal, rhs,
-// rowCopies (each row's batch copy g) and jacobiWeights (docs/physics.md
-// §5, "Per copy"; PdConstraints::recordJacobiWeights): word 0 the stride
-// s, then per copy g from word 1 + g s its relaxation gamma and its
-// Chebyshev omega_{k+1} of each iteration k, as float bits; and
-// qCurrent(i) / qPrevious(i), the iterates q^k and q^{k-1} of particle i.
+// rowCopies (each row's batch copy g) and jacobiWeights (each copy's
+// relaxation gamma and Chebyshev weights, linear/copy_jacobi_weights.glsl;
+// docs/physics.md §5, "Per copy"), and qCurrent(i) / qPrevious(i), the
+// iterates q^k and q^{k-1} of particle i.
 #ifndef VKSIM_PD_JACOBI_ROW_GLSL
 #define VKSIM_PD_JACOBI_ROW_GLSL
 
 #include "linear/chebyshev.glsl"
+#include "linear/copy_jacobi_weights.glsl"
 
 // q^{k+1} of row r (particle firstParticle + r) in Jacobi iteration k.
 // q, and the inertia target s = x + h v, are relative to the range's origin.
 vec4 jacobiRow(uint firstParticle, uint r, float dt, uint k, vec3 origin) {
     uint i = firstParticle + r;
     PdRow row = rows[r];
-    uint weights = 1u + rowCopies[r] * jacobiWeights[0];
-    float gamma = uintBitsToFloat(jacobiWeights[weights]);
-    float omega = uintBitsToFloat(jacobiWeights[weights + 1u + k]);
+    float gamma = copyJacobiGamma(rowCopies[r]);
+    float omega = copyJacobiOmega(rowCopies[r], k);
     vec4 q = qCurrent(i);
     if (row.mass == 0.0) return q;
     float inertia = row.mass / (dt * dt);

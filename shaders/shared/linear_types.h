@@ -36,12 +36,13 @@ struct LinearBlockRow {
 };
 GPU_CHECK_SIZE(LinearBlockRow, 64);
 
-// Push constants of one block-Jacobi iteration.
+// Push constants of one block-Jacobi iteration: its omega and gamma, or
+// with each copy's weights (BLOCK_JACOBI_COPY_WEIGHTS) its index k.
 struct BlockJacobiPush {
     uint rowCount;
-    float omega;  // Chebyshev omega_{k+1} of this iteration (1 = plain)
-    float gamma;  // relaxation
-    uint pad0;
+    float omega;     // Chebyshev omega_{k+1} of this iteration (1 = plain)
+    float gamma;     // relaxation
+    uint iteration;  // k, 0-based
 };
 GPU_CHECK_SIZE(BlockJacobiPush, 16);
 

@@ -1,9 +1,13 @@
 // Newton's backtracking line search, first pass (docs/physics.md §9.7): per
 // particle of the range, its share of F(x + alpha_c dx) for every candidate
 // alpha_c = 2^-c, of F(x), and of the slope grad F(x) . dx, each summed per
-// workgroup in a fixed tree order into partials[value * groups + group]
-// (springs/line_search_choose.comp adds the groups and picks alpha). All
-// candidates in one pass: no read-back, one dispatch however many halvings.
+// workgroup in a fixed tree order (springs/line_search_choose.comp adds a
+// copy's groups and picks its alpha). All candidates in one pass: no
+// read-back, one dispatch however many halvings. Each batch copy is a line
+// search of its own (a scene's world is one copy): workgroup w sums rows of
+// one copy only, the same 64 rows as the group of a world of that copy
+// alone, into partials[firstPartial + value * groups of its copy]
+// (MsLineSearchGroup, SpringSolver).
 // line_search_contacts.comp's F holds the contact energy (springs/objective.glsl).
 #include "shared/kernel.glsl"
 #include "springs/spring_types.h"
@@ -14,8 +18,9 @@ layout(std430, binding = 1) readonly buffer Inertia { vec4 inertia[]; };
 layout(std430, binding = 2) readonly buffer Current { vec4 current[]; };
 layout(std430, binding = 3) readonly buffer Step { vec4 dx[]; };  // per row (local index)
 layout(std430, binding = 4) writeonly buffer Partials { float partials[]; };
+layout(std430, binding = 5) readonly buffer Groups { MsLineSearchGroup lineSearchGroups[]; };
 
-#define MS_TOPOLOGY_BINDING 5
+#define MS_TOPOLOGY_BINDING 6
 #include "springs/gather.glsl"
 
 // The candidate being evaluated: every particle's position is read at
@@ -34,9 +39,11 @@ vec3 elementPosition(uint j) { return movedPosition(j, candidateAlpha); }
 shared float sums[kLineSearchValues][kWorkgroupSize];
 
 void main() {
-    uint t = gl_GlobalInvocationID.x;
+    // gl_WorkGroupID counts the whole dispatch, split or not (ComputeKernel).
+    MsLineSearchGroup group = lineSearchGroups[gl_WorkGroupID.x];
     uint l = gl_LocalInvocationID.x;
-    bool inRange = t < pc.particleCount;
+    uint t = group.firstRow + l;
+    bool inRange = t < group.rowEnd;
     uint i = pc.firstParticle + t;
     float alpha = 1.0;
     for (uint c = 0; c < kLineSearchCandidates; ++c, alpha *= 0.5) {
@@ -53,9 +60,6 @@ void main() {
             for (uint v = 0; v < kLineSearchValues; ++v) sums[v][l] += sums[v][l + stride];
         barrier();
     }
-    // The group count of the whole range, not gl_NumWorkGroups: a dispatch
-    // over more workgroups than the device allows is split (ComputeKernel).
-    uint groups = (pc.particleCount + kWorkgroupSize - 1) / kWorkgroupSize;
     if (l == 0)
-        for (uint v = 0; v < kLineSearchValues; ++v) partials[v * groups + gl_WorkGroupID.x] = sums[v][0];
+        for (uint v = 0; v < kLineSearchValues; ++v) partials[group.firstPartial + v * group.copyGroups] = sums[v][0];
 }

@@ -3,13 +3,15 @@
 // block_jacobi.glsl, docs/physics.md §14): the stored blocks, plus each
 // touching pair's coupling -s n n^T = -u u^T, which
 // springs/newton_assemble_contacts.comp keeps per list entry beside the
-// matrix, in list order.
+// matrix, in list order. Each batch copy's rows take its own weights, as
+// in springs/newton_jacobi.comp.
 #define BLOCK_JACOBI_MORE_BLOCKS
+#define BLOCK_JACOBI_COPY_WEIGHTS
 #include "linear/block_jacobi.glsl"
 #include "springs/spring_types.h"
 
-layout(std430, binding = 6) readonly buffer RowContacts { uvec2 rowContacts[]; };
-layout(std430, binding = 7) readonly buffer Couplings { MsContactCoupling couplings[]; };
+layout(std430, binding = 8) readonly buffer RowContacts { uvec2 rowContacts[]; };
+layout(std430, binding = 9) readonly buffer Couplings { MsContactCoupling couplings[]; };
 
 vec3 moreBlocksProduct(uint i) {
     uvec2 list = rowContacts[i];

@@ -135,6 +135,27 @@ GPU_CONST(uint, kLineSearchValues, 10);
 // near the minimum on noise alone. None: alpha = 0 (the step is refused).
 GPU_CONST(float, kLineSearchArmijo, 1e-4f);
 GPU_CONST(float, kLineSearchTolerance, 1e-6f);
+// Each batch copy's line search is its own (a scene's world is one copy):
+// a copy's rows are cut into groups of kWorkgroupSize from its first row,
+// as a world of the copy alone cuts its range, and workgroup w of the
+// first pass (springs/line_search.glsl) sums group w's rows
+// [firstRow, min(firstRow + kWorkgroupSize, rowEnd)) (local to the range)
+// into partials[firstPartial + value * copyGroups].
+struct MsLineSearchGroup {
+    uint firstRow;
+    uint rowEnd;        // the end of its copy's rows
+    uint firstPartial;  // its copy's first partial + its group within the copy
+    uint copyGroups;    // groups of its copy: the stride between values
+};
+GPU_CHECK_SIZE(MsLineSearchGroup, 16);
+// Copy g's partials for the second pass (springs/line_search_choose.comp,
+// workgroup g): value v of its group k at firstPartial + v * groupCount + k.
+struct MsLineSearchCopy {
+    uint firstPartial;
+    uint groupCount;
+    uint pad0, pad1;
+};
+GPU_CHECK_SIZE(MsLineSearchCopy, 16);
 
 // One mass-spring object's particles (MsModel::objects), for the
 // per-object energy pass (springs/object_energy.comp).

@@ -123,7 +123,7 @@ TEST(PassTraffic, MassSpringRowsCountTheirIncidenceListsAndBlocks) {
     EXPECT_EQ(model.pbd.particleCount, 0u);
     const PassTraffic& jacobi = *findPassTraffic("springs: jacobi/chebyshev");
     EXPECT_EQ(elementsPerSweep(jacobi.element, model), 36u);
-    EXPECT_EQ(bytesPerSweep(jacobi, model), 36u * (112u + 16u) + ms.blockColumns.size() * 80u);
+    EXPECT_EQ(bytesPerSweep(jacobi, model), 36u * (124u + 16u) + ms.blockColumns.size() * 80u);
     const PassTraffic& assemble = *findPassTraffic("springs: newton assemble");
     EXPECT_EQ(bytesPerSweep(assemble, model), 36u * (144u + 128u) + ms.incidentSprings.size() * 152u +
                                                   ms.blockColumns.size() * 48u + ms.quadratic.size() * 128u);

@@ -1,14 +1,11 @@
 #include "solvers/pd/pd_constraints.h"
 
-#include <bit>
 #include <cstring>
 #include <stdexcept>
 #include <type_traits>
 
 #include <fmt/format.h>
 
-#include "step/step_recorder.h"
-#include "vk/barriers.h"
 #include "vk/context.h"
 
 namespace vksim {
@@ -26,7 +23,7 @@ std::vector<gpu::PdAttachment> relativeTo(glm::vec3 origin, std::vector<gpu::PdA
 
 PdConstraints::PdConstraints(const VulkanContext& ctx, const PdModel& pd, glm::vec3 origin,
                              const std::vector<uint32_t>& rowCopies)
-    : pd_(pd), origin_(origin), ctx_(&ctx) {
+    : pd_(pd), origin_(origin) {
     if (pd_.empty()) return;
     if (!rowCopies.empty() && rowCopies.size() != pd_.particleCount)
         throw std::invalid_argument("PdConstraints: one copy per row expected");
@@ -41,10 +38,7 @@ PdConstraints::PdConstraints(const VulkanContext& ctx, const PdModel& pd, glm::v
         copyRows_[copies[r]].push_back(r);
     }
     rowCopyBuffer_ = makeStorageBuffer<uint32_t>(ctx, copies, "pd row copies");
-    // Room for the default 20 iterations; recordJacobiWeights grows it.
-    weightStride_ = 21;
-    jacobiWeights_ = makeStorageBuffer<uint32_t>(
-        ctx, std::vector<uint32_t>(1 + size_t(copyRows_.size()) * weightStride_, 0u), "pd jacobi weights");
+    jacobiWeights_ = CopyJacobiWeights(ctx, static_cast<uint32_t>(copyRows_.size()), "pd jacobi weights");
     if (pd_.rows.size() != pd_.particleCount)
         throw std::invalid_argument("PdSolver: the model's PD system is not built (buildPdSystem)");
     rows_ = makeStorageBuffer<gpu::PdRow>(ctx, pd_.rows, "pd rows");
@@ -88,30 +82,9 @@ std::vector<PdJacobiParameters> PdConstraints::copyJacobiParameters(const Solver
 }
 
 void PdConstraints::recordJacobiWeights(StepRecorder& rec, const SolverSettings& settings) {
-    const uint32_t perCopy = settings.pd.jacobiIterations + 1;
-    if (perCopy > weightStride_) {
-        retiredWeights_.push_back(std::move(jacobiWeights_));
-        weightStride_ = perCopy;
-        jacobiWeights_ = makeStorageBuffer<uint32_t>(
-            *ctx_, std::vector<uint32_t>(1 + size_t(copyRows_.size()) * weightStride_, 0u), "pd jacobi weights");
-        uploadedWeights_.clear();
-    }
-    // The stride, then each copy's gamma and omegas, as float bits.
-    std::vector<uint32_t> words{weightStride_};
-    for (const PdJacobiParameters& p : copyJacobiParameters(settings)) {
-        words.push_back(std::bit_cast<uint32_t>(static_cast<float>(p.gamma)));
-        for (const float omega : chebyshevOmegas(p.rho, settings.pd.jacobiIterations, settings.pd.chebyshev))
-            words.push_back(std::bit_cast<uint32_t>(omega));
-    }
-    if (words == uploadedWeights_) return;
-    rec.recordedOneTimeWork();
-    computeToTransferWriteBarrier(rec.cmd());
-    vkCmdUpdateBuffer(rec.cmd(), jacobiWeights_.handle(), 0, sizeof(uint32_t), words.data());
-    for (size_t g = 0; g < copyRows_.size(); ++g)
-        vkCmdUpdateBuffer(rec.cmd(), jacobiWeights_.handle(), (1 + g * weightStride_) * sizeof(uint32_t),
-                          perCopy * sizeof(uint32_t), words.data() + 1 + g * perCopy);
-    transferWriteToComputeBarrier(rec.cmd());
-    uploadedWeights_ = std::move(words);
+    std::vector<CopyRelaxation> relaxations;
+    for (const PdJacobiParameters& p : copyJacobiParameters(settings)) relaxations.push_back({p.gamma, p.rho});
+    jacobiWeights_.record(rec, relaxations, settings.pd.jacobiIterations, settings.pd.chebyshev);
 }
 
 void PdConstraints::setWeights(const PdModel& pd) {

@@ -11,6 +11,7 @@
 
 #include "scene/scene.h"
 #include "solvers/pd/pd_model.h"
+#include "solvers/copy_jacobi_weights.h"
 #include "solvers/pd/pd_system.h"
 #include "vk/buffer.h"
 
@@ -51,10 +52,10 @@ public:
     const GpuBuffer& tetVolume() const { return tetVolume_; }
     const GpuBuffer& bending() const { return bending_; }
     const GpuBuffer& attachments() const { return attachments_; }
-    // Per row its copy, and per copy its Jacobi weights (pd/jacobi_row.glsl),
-    // which recordJacobiWeights writes.
+    // Per row its copy, and per copy its Jacobi weights (pd/jacobi_row.glsl,
+    // CopyJacobiWeights), which recordJacobiWeights writes.
     const GpuBuffer& rowCopies() const { return rowCopyBuffer_; }
-    const GpuBuffer& jacobiWeights() const { return jacobiWeights_; }
+    const GpuBuffer& jacobiWeights() const { return jacobiWeights_.buffer(); }
     uint32_t copyCount() const { return static_cast<uint32_t>(copyRows_.size()); }
 
     // Per copy, the Jacobi parameters for `settings`, from the spectrum of
@@ -67,10 +68,8 @@ public:
         return copyJacobiParameters(settings).front();
     }
     // Records the upload of every copy's gamma and Chebyshev weights for
-    // `settings` into jacobiWeights() where they changed (one-time work in
-    // the frame); a buffer too small for the iterations is replaced (and
-    // kept until the constraints go, for the frames that bound it). Throws
-    // as copyJacobiParameters.
+    // `settings` into jacobiWeights() where they changed
+    // (CopyJacobiWeights::record). Throws as copyJacobiParameters.
     void recordJacobiWeights(StepRecorder& rec, const SolverSettings& settings);
 
     // New element weights and rows (a live stiffness edit, pd_materials.h):
@@ -85,11 +84,8 @@ private:
     glm::vec3 origin_;
     GpuBuffer rows_, offDiagonal_, gatherSlots_, springs_, triangles_, tetStrain_, tetVolume_, bending_, attachments_;
     std::vector<std::vector<uint32_t>> copyRows_;  // per copy its rows, increasing
-    const VulkanContext* ctx_ = nullptr;
-    GpuBuffer rowCopyBuffer_, jacobiWeights_;
-    std::vector<GpuBuffer> retiredWeights_;  // replaced by a larger one
-    uint32_t weightStride_ = 0;              // words per copy jacobiWeights has room for
-    std::vector<uint32_t> uploadedWeights_;  // what jacobiWeights holds
+    GpuBuffer rowCopyBuffer_;
+    CopyJacobiWeights jacobiWeights_;
     std::map<float, std::vector<JacobiSpectrum>> spectra_;  // by h, per copy
 };
 

@@ -9,6 +9,7 @@
 #include "linear/block_sparse.h"
 #include "solvers/springs/spring_settings.h"
 #include "shaders/shared/interaction_types.h"
+#include "shaders/springs/line_search_choose_push.h"
 #include "shaders/springs/spring_types.h"
 #include "solvers/solver_origin.h"
 #include "solvers/springs/spring_newton_matrix.h"
@@ -17,6 +18,32 @@
 #include "vk/context.h"
 
 namespace vksim {
+namespace {
+
+// Each batch copy's rows of the range [first, first + count) (a scene's
+// world: one copy, every row), from the particles' copies (particleCopies),
+// numbered densely in row order. A copy's objects are consecutive in the
+// range; a copy whose rows were not would be refused, as its line search
+// groups would not be its world's.
+std::vector<ParticleRange> copyRowRanges(const SharedModel& shared, ParticleRange range) {
+    const std::vector<glm::uvec2> copies = particleCopies(shared);
+    std::vector<ParticleRange> rows;
+    std::vector<uint32_t> seen;
+    for (uint32_t r = 0; r < range.count; ++r) {
+        const uint32_t copy = copies.at(range.first + r).x;
+        if (!rows.empty() && seen.back() == copy) {
+            ++rows.back().count;
+            continue;
+        }
+        if (std::ranges::find(seen, copy) != seen.end())
+            throw std::logic_error(fmt::format("SpringSolver: the rows of batch copy {} are not consecutive", copy));
+        seen.push_back(copy);
+        rows.push_back({r, 1});
+    }
+    return rows;
+}
+
+}  // namespace
 
 struct SpringSolver::PassIds {
     uint32_t forces = 0, forcesStage = 0;
@@ -44,15 +71,19 @@ SpringSolver::SpringSolver(const VulkanContext& ctx, const SpringModelView& mode
     objectRanges_ = makeStorageBuffer<gpu::MsObjectRange>(ctx, objectRanges, "springs objects");
     iterate_ = makeStorageBuffer<glm::vec4>(ctx, model.shared.positions, "springs iterate");
     newtonSystem_ = std::make_unique<linear::BlockJacobi>(ctx, ms_.blockRowStart, ms_.blockColumns, "springs newton");
-    const uint32_t groups = (ms_.particleCount + gpu::kWorkgroupSize - 1) / gpu::kWorkgroupSize;
-    lineSearchPartials_ = makeStorageBuffer<float>(ctx, std::vector<float>(gpu::kLineSearchValues * groups, 0.0f),
-                                                   "springs line search partials");
-    lineSearchChoice_ = makeStorageBuffer<float>(ctx, std::vector<float>(4, 0.0f), "springs line search choice");
+    copyRows_ = copyRowRanges(model.shared, range());
+    std::vector<uint32_t> rowCopies(ms_.particleCount);
+    for (uint32_t c = 0; c < copyRows_.size(); ++c)
+        std::fill_n(rowCopies.begin() + copyRows_[c].first, copyRows_[c].count, c);
+    rowCopies_ = makeStorageBuffer<uint32_t>(ctx, rowCopies, "springs row copies");
+    jacobiWeights_ = CopyJacobiWeights(ctx, static_cast<uint32_t>(copyRows_.size()), "springs jacobi weights");
+    buildLineSearchGroups(ctx);
     auto kernel = [&](const char* shader, uint32_t pushSize) {
         return std::make_unique<ComputeKernel>(ctx, shader, pushSize);
     };
     forces_ = kernel("springs/forces.comp", sizeof(gpu::MsForcePush));
     newtonAssemble_ = kernel("springs/newton_assemble.comp", sizeof(gpu::MsImplicitPush));
+    newtonJacobi_ = kernel("springs/newton_jacobi.comp", sizeof(gpu::BlockJacobiPush));
     newtonUpdate_ = kernel("springs/newton_update.comp", sizeof(gpu::MsImplicitPush));
     vbd_ = kernel("springs/vbd.comp", sizeof(gpu::MsImplicitPush));
     // Contacts enter the implicit methods' objective (springs/contact_energy.glsl):
@@ -75,12 +106,32 @@ SpringSolver::SpringSolver(const VulkanContext& ctx, const SpringModelView& mode
     }
     energy_ = kernel("springs/energy.comp", sizeof(gpu::MsImplicitPush));
     lineSearch_ = kernel("springs/line_search.comp", sizeof(gpu::MsImplicitPush));
-    lineSearchChoose_ = kernel("springs/line_search_choose.comp", sizeof(gpu::MsImplicitPush));
+    lineSearchChoose_ = kernel("springs/line_search_choose.comp", sizeof(gpu::MsLineSearchChoosePush));
     objectEnergy_ = kernel("springs/object_energy.comp", sizeof(gpu::MsObjectEnergyPush));
     projectMouse_ = kernel("pbd/project_mouse.comp", sizeof(gpu::MousePush));
 }
 
 SpringSolver::~SpringSolver() = default;
+
+void SpringSolver::buildLineSearchGroups(const VulkanContext& ctx) {
+    std::vector<gpu::MsLineSearchGroup> groups;
+    std::vector<gpu::MsLineSearchCopy> copies;
+    uint32_t partials = 0;
+    for (const ParticleRange& rows : copyRows_) {
+        const uint32_t count = (rows.count + gpu::kWorkgroupSize - 1) / gpu::kWorkgroupSize;
+        copies.push_back({partials, count, 0u, 0u});
+        for (uint32_t g = 0; g < count; ++g)
+            groups.push_back({rows.first + g * gpu::kWorkgroupSize, rows.end(), partials + g, count});
+        partials += gpu::kLineSearchValues * count;
+    }
+    lineSearchGroupCount_ = static_cast<uint32_t>(groups.size());
+    lineSearchGroups_ = makeStorageBuffer<gpu::MsLineSearchGroup>(ctx, groups, "springs line search groups");
+    lineSearchCopies_ = makeStorageBuffer<gpu::MsLineSearchCopy>(ctx, copies, "springs line search copies");
+    lineSearchPartials_ =
+        makeStorageBuffer<float>(ctx, std::vector<float>(partials, 0.0f), "springs line search partials");
+    lineSearchChoice_ =
+        makeStorageBuffer<float>(ctx, std::vector<float>(4 * copies.size(), 0.0f), "springs line search choice");
+}
 
 void SpringSolver::declarePasses(StepPlan& plan) {
     passIds_ = std::make_unique<PassIds>();
@@ -99,12 +150,6 @@ void SpringSolver::declarePasses(StepPlan& plan) {
     ids.mouse = plan.declare("springs: mouse drag", StageKind::Diagnostic, "springs");
     for (size_t c = 0; c < ms_.vertexColours.size(); ++c)
         ids.vbdColours.push_back(plan.declare(fmt::format("springs: vbd colour {}", c), StageKind::Solve, "springs"));
-}
-
-double SpringSolver::stencilBound() const {
-    for (const gpu::MsQuadraticEntry& entry : ms_.quadratic)
-        if (entry.value != 0.0f) return 4.0;  // a quadratic bending stencil: an edge and its two wings
-    return 2.0;                               // springs
 }
 
 bool SpringSolver::usesDihedralBending() const {
@@ -186,36 +231,18 @@ uint32_t SpringSolver::integrator(const SolverSettings& settings) const {
     return common ? stageIntegrator(*common) : gpu::kIntegratorPerParticle;
 }
 
-SpringSolver::JacobiParameters SpringSolver::jacobiParameters(float h) {
+std::vector<SpringSolver::JacobiParameters> SpringSolver::copyJacobiParameters(float h) {
     auto found = spectra_.find(h);
-    if (found == spectra_.end()) {
-        // The Newton matrix at the rest shape, where every spring is at its
-        // rest length: M/h^2 + sigma/h + sum_e k n n^T + Q, no geometric term.
-        std::vector<glm::dvec3> rest(restPositions_.size());
-        std::vector<double> inverseMasses(restPositions_.size());
-        for (size_t i = 0; i < rest.size(); ++i) {
-            rest[i] = glm::dvec3(glm::vec3(restPositions_[i]));
-            inverseMasses[i] = restPositions_[i].w;
-        }
-        const linear::BlockSparseMatrix A = springNewtonMatrix(ms_, rest, inverseMasses, h);
-        linear::JacobiSpectrum spectrum = A.jacobiSpectrum();
-        // Lanczos sees mu_max at the rest shape only, and from below; the
-        // geometric stiffness of a stretched cloth moves it, and a Chebyshev
-        // interval that ends short of it diverges (the more Jacobi
-        // iterations, the faster). mu_max is bounded at every state instead:
-        // each term's Hessian is positive semi-definite (compressed springs
-        // clamped, §9.3) and couples s particles, so H <= s blockdiag(H)
-        // (Cauchy-Schwarz), the mass term is block-diagonal, and
-        // A <= s_max D. Too low a mu_min only slows the slowest modes.
-        spectrum.muMax = std::max(spectrum.muMax, stencilBound());
-        spectrum.muMin = std::min(spectrum.muMin, spectrum.muMax);
-        found = spectra_.emplace(h, spectrum).first;
+    if (found == spectra_.end()) found = spectra_.emplace(h, springCopySpectra(ms_, restPositions_, h, copyRows_)).first;
+    std::vector<JacobiParameters> copies;
+    for (const linear::JacobiSpectrum& spectrum : found->second) {
+        JacobiParameters p;
+        p.spectrum = spectrum;
+        p.gamma = linear::optimalRelaxation(p.spectrum);
+        p.rho = linear::relaxedJacobiSpectralRadius(p.spectrum, p.gamma);
+        copies.push_back(p);
     }
-    JacobiParameters p;
-    p.spectrum = found->second;
-    p.gamma = linear::optimalRelaxation(p.spectrum);
-    p.rho = linear::relaxedJacobiSpectralRadius(p.spectrum, p.gamma);
-    return p;
+    return copies;
 }
 
 void SpringSolver::beginFrame(StepRecorder& rec, const FrameInputs& frame) {
@@ -225,9 +252,9 @@ void SpringSolver::beginFrame(StepRecorder& rec, const FrameInputs& frame) {
     const SpringSettings& s = settings.springs;
     if (s.integrator == SpringIntegrator::ImplicitEuler) {
         const float h = settings.timeStep / static_cast<float>(settings.substeps);
-        const JacobiParameters jacobi = jacobiParameters(h);
-        omegas_ = linear::chebyshevOmegas(jacobi.rho, s.jacobiIterations, s.chebyshev);
-        gamma_ = static_cast<float>(jacobi.gamma);
+        std::vector<CopyRelaxation> relaxations;
+        for (const JacobiParameters& p : copyJacobiParameters(h)) relaxations.push_back({p.gamma, p.rho});
+        jacobiWeights_.record(rec, relaxations, s.jacobiIterations, s.chebyshev);
     }
     recordIntegratorChanges(rec, objectIntegrators(settings));
 }
@@ -413,28 +440,33 @@ const GpuBuffer& SpringSolver::recordNewton(StepRecorder& rec, const SubstepCont
                 ms_.particleCount, push, at);
         for (uint32_t j = 0; j < J; ++j) {
             const std::array<const GpuBuffer*, 6> b = system.iterationBuffers(j);
-            // Counting records nothing, so the omegas of an uncomputed frame are never read.
-            const float omega = rec.counting() ? 1.0f : omegas_.at(j);
+            const GpuBuffer* weights = &jacobiWeights_.buffer();
             if (contacts)
                 rec.run(ids.jacobi, *contactKernels_->newtonJacobi,
-                        {b[0], b[1], b[2], b[3], b[4], b[5], &rowContacts_, &contactCouplings_}, system.blockRows(),
-                        system.iterationPush(omega, gamma_), at);
+                        {b[0], b[1], b[2], b[3], b[4], b[5], &rowCopies_, weights, &rowContacts_, &contactCouplings_},
+                        system.blockRows(), system.copyWeightsPush(j), at);
             else
-                rec.run(ids.jacobi, system.kernel(), {b[0], b[1], b[2], b[3], b[4], b[5]}, system.blockRows(),
-                        system.iterationPush(omega, gamma_), at);
+                rec.run(ids.jacobi, *newtonJacobi_, {b[0], b[1], b[2], b[3], b[4], b[5], &rowCopies_, weights},
+                        system.blockRows(), system.copyWeightsPush(j), at);
         }
         const GpuBuffer& dx = system.iterate(linear::BlockJacobi::resultIndex(J));
         push.lineSearch = s.lineSearch ? 1u : 0u;
         if (s.lineSearch) {
+            // A workgroup per copy's group of rows, then one per copy.
             rec.run(ids.lineSearch, contacts ? *contactKernels_->lineSearch : *lineSearch_,
                     withContacts({&particles_.positions(), &particles_.predicted(), &current, &dx,
-                                  &lineSearchPartials_, &particleRecords_, &springs_, &incidentSprings_, &quadratic_},
+                                  &lineSearchPartials_, &lineSearchGroups_, &particleRecords_, &springs_,
+                                  &incidentSprings_, &quadratic_},
                                  contacts),
-                    ms_.particleCount, push, at);
-            rec.run(ids.lineSearchChoose, *lineSearchChoose_, {&lineSearchPartials_, &lineSearchChoice_}, 1, push, at);
+                    lineSearchGroupCount_ * gpu::kWorkgroupSize, push, at);
+            gpu::MsLineSearchChoosePush choose{};
+            choose.copyCount = static_cast<uint32_t>(copyRows_.size());
+            rec.run(ids.lineSearchChoose, *lineSearchChoose_,
+                    {&lineSearchPartials_, &lineSearchCopies_, &lineSearchChoice_}, choose.copyCount * gpu::kWorkgroupSize,
+                    choose, at);
         }
-        rec.run(ids.newtonUpdate, *newtonUpdate_, {&current, &dx, &iterate_, &lineSearchChoice_}, ms_.particleCount,
-                push, at, {&iterate_, "springs x"});
+        rec.run(ids.newtonUpdate, *newtonUpdate_, {&current, &dx, &iterate_, &lineSearchChoice_, &rowCopies_},
+                ms_.particleCount, push, at, {&iterate_, "springs x"});
         if (sub.tracking) recordObjective(rec, sub, iterate_, k + 1);
     }
     return iterate_;

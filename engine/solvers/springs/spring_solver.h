@@ -23,6 +23,9 @@
 //     springs: line search       with lineSearch: F(x + alpha dx) for 8 alphas
 //     springs: line search choose    the largest alpha that decreases F enough
 //     springs: newton update     x += alpha dx
+//   Each batch copy (a scene's world is one) is a Newton solve of its own:
+//   its Jacobi weights come from its own rows' spectrum, its line search sums
+//   its own rows and picks its own alpha, each as a world of the copy alone.
 //
 //   vertex block descent (§9.6): x = y (springs: vbd init), then
 //   vbdIterations sweeps of one pass per vertex colour (springs: vbd colour c).
@@ -41,6 +44,7 @@
 
 #include "linear/block_jacobi.h"
 #include "linear/jacobi_spectrum.h"
+#include "solvers/copy_jacobi_weights.h"
 #include "solvers/solver.h"
 #include "solvers/springs/spring_model.h"
 #include "vk/buffer.h"
@@ -90,17 +94,18 @@ public:
     // arrays (waits for the frames in flight) and forgets the spectra.
     void setMaterials(const MsModel& ms);
 
-    // The block-Jacobi parameters of Newton's linear solves for time step h:
-    // mu_min of D^-1 A from Lanczos on the system at the rest shape (no
-    // geometric stiffness), once per h; mu_max the bound that holds at every
-    // state, the largest stencil (2 with springs alone, 4 with quadratic
-    // bending; docs/physics.md §9.7).
+    // Per batch copy, the block-Jacobi parameters of Newton's linear solves
+    // for time step h: mu_min of D^-1 A from Lanczos on the copy's system at
+    // the rest shape (no geometric stiffness), once per h; mu_max the bound
+    // that holds at every state, the copy's largest stencil (2 with springs
+    // alone, 4 with quadratic bending; springCopySpectra, docs/physics.md
+    // §9.7). A scene's world has one copy.
     struct JacobiParameters {
         double gamma = 1.0;
         double rho = 0.0;
         linear::JacobiSpectrum spectrum;
     };
-    JacobiParameters jacobiParameters(float h);
+    std::vector<JacobiParameters> copyJacobiParameters(float h);
 
     const MsModel& model() const { return ms_; }
     bool empty() const { return ms_.empty(); }
@@ -124,9 +129,8 @@ private:
     const GpuBuffer& recordNewton(StepRecorder& rec, const SubstepContext& sub);
     const GpuBuffer& recordVbd(StepRecorder& rec, const SubstepContext& sub);
     bool usesDihedralBending() const;
-    // Particles coupled by the largest active energy stencil: mu_max of
-    // D^-1 A never exceeds it.
-    double stencilBound() const;
+    // The line search's tables for copyRows_ (MsLineSearchGroup, MsLineSearchCopy).
+    void buildLineSearchGroups(const VulkanContext& ctx);
     // F and ||grad F|| at `x` into value `index` of the tracker's series.
     void recordObjective(StepRecorder& rec, const SubstepContext& sub, const GpuBuffer& x, uint32_t index);
 
@@ -144,10 +148,18 @@ private:
     GpuBuffer snapshot_;  // with contacts: the iterate before each VBD iteration
     GpuBuffer orderOf_;   // with contacts: each particle's place in the vertex order
     std::unique_ptr<linear::BlockJacobi> newtonSystem_;
-    // Newton's line search: per-workgroup sums of its candidates, and the
-    // alpha it chose (springs/line_search*.comp).
-    GpuBuffer lineSearchPartials_, lineSearchChoice_;
-    std::unique_ptr<ComputeKernel> forces_, newtonAssemble_, newtonUpdate_, vbd_, energy_, projectMouse_;
+    // The batch copies: each one's rows (local, consecutive), each row's
+    // copy, and each copy's Jacobi weights (written by beginFrame).
+    std::vector<ParticleRange> copyRows_;
+    GpuBuffer rowCopies_;
+    CopyJacobiWeights jacobiWeights_;
+    // Newton's line search, per copy: each workgroup's rows, each copy's
+    // groups, their per-workgroup sums of the candidates, and the alpha each
+    // copy chose (springs/line_search*.comp).
+    GpuBuffer lineSearchGroups_, lineSearchCopies_, lineSearchPartials_, lineSearchChoice_;
+    uint32_t lineSearchGroupCount_ = 0;
+    std::unique_ptr<ComputeKernel> forces_, newtonAssemble_, newtonJacobi_, newtonUpdate_, vbd_, energy_,
+        projectMouse_;
     std::unique_ptr<ComputeKernel> lineSearch_, lineSearchChoose_, objectEnergy_;
     // With contacts in the range: the passes whose objective F holds the
     // contact energy (springs/contact_energy.glsl), which bind the contact
@@ -161,9 +173,7 @@ private:
     // entry's coupling block (gpu::MsContactCoupling), beside the matrix.
     GpuBuffer rowContacts_, contactCouplings_;
 
-    std::map<float, linear::JacobiSpectrum> spectra_;  // by h
-    float gamma_ = 1.0f;
-    std::vector<float> omegas_;
+    std::map<float, std::vector<linear::JacobiSpectrum>> spectra_;  // by h, per copy
     // Each object's integrator in the last frame recorded (empty before the
     // first): what the particle store's integrators and stages hold.
     // nullopt after a loaded state (stateLoaded) whose stage is not
