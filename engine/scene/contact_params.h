@@ -22,6 +22,10 @@ struct ContactParams {
     bool self = false;        // it also touches itself (non-neighbour particles of one object)
     float friction = 0.3f;    // Coulomb coefficient; a pair uses sqrt(mu_a * mu_b)
     bool triangles = false;   // its triangles touch every contact particle (vertex-triangle contacts)
+    // With triangles, its triangles' edges touch the other edges
+    // (edge-edge contacts). A scene always has them with "triangles"; only
+    // a test turns them off, to show what they add (docs/physics.md §14).
+    bool edges = true;
     bool operator==(const ContactParams&) const = default;
 };
 
