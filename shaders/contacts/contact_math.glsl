@@ -180,10 +180,10 @@ real3 contactCornerCorrection(TriangleCorrection correction, real weight, real w
 // closest to it, then the s closest to that.
 real2 contactClosestOnSegments(real3 a0, real3 a1, real3 b0, real3 b1) {
     real3 u = a1 - a0;
-    real3 v = b1 - b0;
-    real3 r = a0 - b0;
     real a = dot(u, u);
+    real3 v = b1 - b0;
     real e = dot(v, v);
+    real3 r = a0 - b0;
     real f = dot(v, r);
     if (!(a > real(0)) && !(e > real(0))) return real2(real(0), real(0));
     if (!(a > real(0))) return real2(real(0), clamp(f / e, real(0), real(1)));
