@@ -29,7 +29,7 @@ std::optional<int> endOfFrames(const RunOptions& options, const World& world, ui
         // An overflow is said even in a quiet run: contacts were dropped.
         const gpu::ContactStats stats = contacts->readStats();
         const bool dropped = stats.overflowSubsteps > 0 || stats.triangleOverflowSubsteps > 0 ||
-                             stats.oversizedTriangles > 0;
+                             stats.oversizedTriangles > 0 || stats.oversizedEdges > 0;
         if (!options.quiet || dropped)
             for (const std::string& line : describeContactStats(stats))
                 (dropped ? std::cerr : std::cout) << line << "\n";

@@ -42,10 +42,6 @@ const GpuBuffer& ContactConstraints::triangleContacts(const TriangleDetection* t
     return triangles ? triangles->contacts() : noTriangles_;
 }
 
-const GpuBuffer& ContactConstraints::triangles(const TriangleDetection* triangles) const {
-    return triangles ? triangles->triangles() : noTriangles_;
-}
-
 void ContactConstraints::record(StepRecorder& rec, const Passes& passes, const ContactDetection& pairs,
                                 const TriangleDetection* triangles, const GpuBuffer& stats, bool colour) const {
     const uint32_t n = model_.count();
@@ -53,7 +49,7 @@ void ContactConstraints::record(StepRecorder& rec, const Passes& passes, const C
     gpu::ContactPush limits = writing;
     limits.round = colourRound_.maxGroupCount();
     const GpuBuffer& totals = pairs.totals();
-    const GpuBuffer &contacts = triangleContacts(triangles), &corners = this->triangles(triangles);
+    const GpuBuffer& contacts = triangleContacts(triangles);
     // Every later pass over the constraints is dispatched by the count the GPU wrote.
     if (colour || triangles)
         rec.runWritingGroupCounts(passes.incidence, dispatchAll_, {&totals, &dispatches_, &colourTable_}, 1, limits);
@@ -62,7 +58,7 @@ void ContactConstraints::record(StepRecorder& rec, const Passes& passes, const C
         gpu::ContactPush perParticle = writing;
         perParticle.tableMask = n - 1;  // grid_clear.comp clears tableMask + 1 values
         rec.run(passes.incidence, clear_, {&triangleStart_, &incidenceCount_}, n, perParticle);
-        rec.runIndirect(passes.incidence, triangleCount_, {&totals, &dispatches_, &contacts, &corners, &triangleStart_},
+        rec.runIndirect(passes.incidence, triangleCount_, {&totals, &dispatches_, &contacts, &triangleStart_},
                         dispatches_, 0, writing);
         triangleScan_.record(rec, passes.incidence, triangleStart_, n, totals, 4);
     }
@@ -75,17 +71,17 @@ void ContactConstraints::record(StepRecorder& rec, const Passes& passes, const C
             n, writing);
     if (triangles) {
         rec.runIndirect(passes.incidence, triangleFill_,
-                        {&totals, &dispatches_, &contacts, &corners, &incidenceStart_, &incidenceCount_, &incidence_},
+                        {&totals, &dispatches_, &contacts, &incidenceStart_, &incidenceCount_, &incidence_},
                         dispatches_, 0, writing);
         rec.run(passes.incidence, order_, {&totals, &incidenceStart_, &incidenceCount_, &incidence_}, n, writing);
     }
     if (!colour) return;
-    // Jones-Plassmann rounds over both kinds, then each colour's list and dispatch.
+    // Jones-Plassmann rounds over every kind, then each colour's list and dispatch.
     for (uint32_t round = 0; round < gpu::kContactColourRounds; ++round) {
         gpu::ContactPush roundPush = writing;
         roundPush.round = round;
         rec.runIndirect(passes.colouring, colourRound_,
-                        {&totals, &dispatches_, &pairs.constraints(), &contacts, &corners, &incidenceStart_,
+                        {&totals, &dispatches_, &pairs.constraints(), &contacts, &incidenceStart_,
                          &incidenceCount_, &incidence_, &colours_, &rounds_, &priorities_},
                         dispatches_, 0, roundPush);
     }
@@ -100,9 +96,9 @@ ContactSetLists ContactConstraints::read(const ContactDetection& pairs, const Tr
     const std::vector<uint32_t> totals = pairs.totals().downloadArray<uint32_t>();
     ContactSetLists lists;
     lists.pairs = std::min(totals.at(2), model_.capacity / 2);
-    const uint32_t triangleCount = triangles ? std::min(totals.at(3), model_.triangleCapacity) : 0;
+    const uint32_t fourParticle = triangles ? std::min(totals.at(3), model_.triangleCapacity) : 0;
     lists.colours = colours_.downloadArray<uint32_t>();
-    lists.colours.resize(lists.pairs + triangleCount);
+    lists.colours.resize(lists.pairs + fourParticle);
     lists.incidenceStart = incidenceStart_.downloadArray<uint32_t>();
     lists.incidenceStart.resize(model_.count());
     lists.incidenceCount = incidenceCount_.downloadArray<uint32_t>();

@@ -1,12 +1,13 @@
 #pragma once
 // The contact-constraint set (docs/physics.md §14): the particle pairs
-// (contact_detection.h) and the vertex-triangle constraints
-// (triangle_detection.h) as one set of constraints of two or four
-// particles, numbered pairs first (shaders/contacts/contact_constraint.glsl).
+// (contact_detection.h) and the vertex-triangle and edge-edge constraints
+// (triangle_detection.h, edge_detection.h) as one set of constraints of two
+// or four particles, numbered pairs first, then vertex-triangle, then
+// edge-edge (shaders/contacts/contact_constraint.glsl).
 // Once per substep, after both detections:
 // - one incidence list per contact particle over every constraint, the
 //   entries 4 c + role: its pairs in its neighbour list's order, then its
-//   vertex-triangle constraints ascending (a counting sort: count, scan,
+//   four-particle constraints ascending (a counting sort: count, scan,
 //   fill, sort each particle's entries);
 // - one Jones-Plassmann colouring over all of them (one set of rounds), a
 //   constraint conflicting with every one that shares any of its particles;
@@ -30,7 +31,7 @@ class VulkanContext;
 
 // The set as read back (tests).
 struct ContactSetLists {
-    uint32_t pairs = 0;             // constraints [0, pairs) are pairs, the rest vertex-triangle constraints
+    uint32_t pairs = 0;             // constraints [0, pairs) are pairs, the rest four-particle constraints
     std::vector<uint32_t> colours;  // per constraint of the set (when coloured)
     std::vector<uint32_t> incidenceStart, incidenceCount, incidence;  // per contact particle: 4 c + role
 };
@@ -66,10 +67,9 @@ public:
     const GpuBuffer& dispatches() const { return dispatches_; }
     const GpuBuffer& colourTable() const { return colourTable_; }
     const GpuBuffer& colourLists() const { return colourLists_; }
-    // What the passes over the set bind for the vertex-triangle constraints
-    // and triangles: `triangles`' buffers, or a stand-in without triangles.
+    // What the passes over the set bind for the four-particle constraints:
+    // `triangles`' list, or a stand-in without triangles.
     const GpuBuffer& triangleContacts(const TriangleDetection* triangles) const;
-    const GpuBuffer& triangles(const TriangleDetection* triangles) const;
     // Waits for the queue.
     ContactSetLists read(const ContactDetection& pairs, const TriangleDetection* triangles) const;
 

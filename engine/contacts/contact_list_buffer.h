@@ -1,7 +1,7 @@
 #pragma once
 // The buffers the contact detection writes its lists and counts into: the
-// pairs' (contact_detection.cpp) and the vertex-triangle detection's
-// (triangle_detection.cpp) alike.
+// pairs' (contact_detection.cpp) and the four-particle detection's
+// (triangle_detection.cpp, edge_detection.cpp) alike.
 #include <algorithm>
 #include <cstdint>
 #include <string>

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <stdexcept>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -20,6 +21,42 @@ std::vector<bool> onSurface(const SharedModel& model, const ObjectRange& object)
         for (uint32_t corner = 0; corner < 3; ++corner)
             surface[model.triangles[3 * t + corner] - object.firstParticle] = true;
     return surface;
+}
+
+// The edges of the triangles of the objects with "triangles", each once,
+// with each contact particle's edges and each edge's index in its group.
+void addEdges(const SharedModel& model, ContactModel& contacts, uint32_t groups) {
+    std::vector<uint32_t> edgesInGroup(groups, 0);
+    for (uint32_t o = 0; o < model.objects.size(); ++o) {
+        const ObjectRange& object = model.objects[o];
+        if (!object.contacts.enabled || !object.contacts.triangles || !object.contacts.edges) continue;
+        std::vector<std::pair<uint32_t, uint32_t>> ends;
+        for (uint32_t t = object.firstTriangle; t < object.firstTriangle + object.triangleCount; ++t)
+            for (uint32_t corner = 0; corner < 3; ++corner) {
+                const uint32_t a = contacts.contactOf[model.triangles[3 * t + corner]];
+                const uint32_t b = contacts.contactOf[model.triangles[3 * t + (corner + 1) % 3]];
+                if (a != b) ends.emplace_back(std::min(a, b), std::max(a, b));
+            }
+        std::sort(ends.begin(), ends.end());
+        ends.erase(std::unique(ends.begin(), ends.end()), ends.end());
+        for (const auto& [a, b] : ends) {
+            contacts.edgeLocalIndices.push_back(edgesInGroup[object.copy]++);
+            contacts.edges.push_back({a, b, o, 0});
+        }
+    }
+    // Each particle's edges, ascending: a counting sort.
+    contacts.particleEdgeStart.assign(contacts.count() + 1, 0);
+    for (const gpu::ContactEdge& edge : contacts.edges) {
+        ++contacts.particleEdgeStart[edge.a + 1];
+        ++contacts.particleEdgeStart[edge.b + 1];
+    }
+    for (uint32_t k = 0; k < contacts.count(); ++k) contacts.particleEdgeStart[k + 1] += contacts.particleEdgeStart[k];
+    std::vector<uint32_t> fill(contacts.particleEdgeStart.begin(), contacts.particleEdgeStart.end() - 1);
+    contacts.particleEdges.resize(2 * contacts.edges.size());
+    for (uint32_t e = 0; e < contacts.edgeCount(); ++e) {
+        contacts.particleEdges[fill[contacts.edges[e].a]++] = e;
+        contacts.particleEdges[fill[contacts.edges[e].b]++] = e;
+    }
 }
 
 }  // namespace
@@ -65,7 +102,11 @@ ContactModel buildContactModel(const SharedModel& model, ParticleRange inIterati
         }
     }
     if (contacts.empty()) return contacts;
-    if (contacts.hasTriangles()) contacts.triangleCapacity = contacts.count() * gpu::kTriangleContactsPerParticle;
+    if (contacts.hasTriangles()) {
+        addEdges(model, contacts, groups);
+        contacts.triangleCapacity =
+            contacts.count() * (gpu::kTriangleContactsPerParticle + gpu::kEdgeContactsPerParticle);
+    }
     // The objects are in particle order, so the particles are too.
     contacts.margin = contacts.largestThickness;
     contacts.cellSize = 2.0f * contacts.largestThickness + contacts.margin;

@@ -32,10 +32,19 @@ struct ContactModel {
     bool afterSolve = false;
     // The triangles of the objects with "triangles" (their surface's for a
     // tetrahedral solid), in contact particle numbers, in object order; and
-    // the capacity of their vertex-triangle constraint list
-    // (kTriangleContactsPerParticle per contact particle), 0 without any.
+    // the capacity of the list of four-particle constraints, vertex-triangle
+    // and edge-edge ((kTriangleContactsPerParticle +
+    // kEdgeContactsPerParticle) per contact particle), 0 without any.
     std::vector<gpu::ContactTriangle> triangles;
     uint32_t triangleCapacity = 0;
+    // The edges of those triangles, each once (a < b), in object order and
+    // ascending (a, b) within an object; per contact particle its edges,
+    // ascending (particleEdges[particleEdgeStart[k] ...
+    // particleEdgeStart[k + 1]]); and per edge its index among its group's
+    // edges, which the edge-edge constraints' priorities hash.
+    std::vector<gpu::ContactEdge> edges;
+    std::vector<uint32_t> particleEdgeStart, particleEdges;
+    std::vector<uint32_t> edgeLocalIndices;
     // The objects that have contacts, for messages.
     std::vector<std::string> objectNames;
     // The contact groups, one per batch copy (ObjectRange::copy; one in a
@@ -53,9 +62,10 @@ struct ContactModel {
     bool empty() const { return particles.empty(); }
     uint32_t triangleCount() const { return static_cast<uint32_t>(triangles.size()); }
     bool hasTriangles() const { return !triangles.empty(); }
+    uint32_t edgeCount() const { return static_cast<uint32_t>(edges.size()); }
     // The contact-constraint set (contact_constraints.h): the pairs' and the
-    // vertex-triangle constraints' capacities together, and its incidence
-    // lists' entries (two per pair, four per vertex-triangle constraint).
+    // four-particle constraints' capacities together, and its incidence
+    // lists' entries (two per pair, four per four-particle constraint).
     uint64_t setCapacity() const { return uint64_t{capacity / 2} + triangleCapacity; }
     uint64_t incidenceCapacity() const { return uint64_t{capacity} + uint64_t{4} * triangleCapacity; }
     // The push constants every contact pass starts from: the sizes above,
@@ -70,6 +80,7 @@ struct ContactModel {
         push.write = write;
         push.triangles = triangleCount();
         push.triangleCapacity = triangleCapacity;
+        push.edges = edgeCount();
         return push;
     }
 };

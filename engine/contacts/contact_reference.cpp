@@ -50,6 +50,46 @@ TriangleCandidate triangleCandidate(const ContactModel& model, uint32_t t, uint3
     return {ratio < 1.0, ratio - 1.0, weights};
 }
 
+EdgeCandidate edgeCandidate(const ContactModel& model, uint32_t e, uint32_t f, const glm::dvec3& a0,
+                            const glm::dvec3& a1, const glm::dvec3& b0, const glm::dvec3& b1, double w0, double w1,
+                            double w2, double w3) {
+    const gpu::ContactEdge &first = model.edges[e], &second = model.edges[f];
+    if (first.a == second.a || first.a == second.b || first.b == second.a || first.b == second.b) return {};
+    if (w0 + w1 == 0.0 && w2 + w3 == 0.0) return {};
+    const gpu::ContactParticle &p0 = model.particles[first.a], &p1 = model.particles[first.b];
+    const gpu::ContactParticle &p2 = model.particles[second.a], &p3 = model.particles[second.b];
+    if ((p0.flags >> gpu::kContactGroupShift) != (p2.flags >> gpu::kContactGroupShift)) return {};  // two copies
+    const double reach = double(p0.rest.w) + double(p2.rest.w) + double(model.margin);
+    auto weightsAt = [](const glm::dvec2& at) { return glm::dvec4(1.0 - at.x, at.x, 1.0 - at.y, at.y); };
+    if (first.object == second.object) {
+        if ((p0.flags & gpu::kContactSelf) == 0) return {};
+        auto rest = [](const gpu::ContactParticle& particle) { return glm::dvec3(glm::vec3(particle.rest)); };
+        const glm::dvec4 restWeights = weightsAt(ref::contactClosestOnSegments(rest(p0), rest(p1), rest(p2), rest(p3)));
+        const glm::dvec3 d = ref::contactEdgeOffset(restWeights, rest(p0), rest(p1), rest(p2), rest(p3));
+        if (glm::dot(d, d) < reach * reach) return {};
+    }
+    const glm::dvec4 weights = weightsAt(ref::contactClosestOnSegments(a0, a1, b0, b1));
+    const glm::dvec3 d = ref::contactEdgeOffset(weights, a0, a1, b0, b1);
+    const double ratio = glm::dot(d, d) / (reach * reach);
+    return {ratio < 1.0, ratio - 1.0, weights};
+}
+
+std::vector<std::vector<uint32_t>> bruteForceEdgeContacts(const ContactModel& model, std::span<const glm::vec4> p) {
+    std::vector<std::vector<uint32_t>> contacts(model.edgeCount());
+    auto at = [&](uint32_t k) { return p[model.particles[k].particle]; };
+    for (uint32_t e = 0; e < model.edgeCount(); ++e) {
+        const glm::vec4 a0 = at(model.edges[e].a), a1 = at(model.edges[e].b);
+        for (uint32_t f = e + 1; f < model.edgeCount(); ++f) {
+            const glm::vec4 b0 = at(model.edges[f].a), b1 = at(model.edges[f].b);
+            if (edgeCandidate(model, e, f, glm::dvec3(glm::vec3(a0)), glm::dvec3(glm::vec3(a1)),
+                              glm::dvec3(glm::vec3(b0)), glm::dvec3(glm::vec3(b1)), a0.w, a1.w, b0.w, b1.w)
+                    .neighbour)
+                contacts[e].push_back(f);
+        }
+    }
+    return contacts;
+}
+
 std::vector<std::vector<uint32_t>> bruteForceTriangleContacts(const ContactModel& model,
                                                                std::span<const glm::vec4> p) {
     std::vector<std::vector<uint32_t>> contacts(model.triangleCount());

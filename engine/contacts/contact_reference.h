@@ -36,6 +36,22 @@ TriangleCandidate triangleCandidate(const ContactModel& model, uint32_t t, uint3
                                     const glm::dvec3& pa, const glm::dvec3& pb, const glm::dvec3& pc, double wk,
                                     double wa, double wb, double wc);
 
+// Whether edges e < f (ContactModel::edges) are in contact at the positions
+// of their ends p* and inverse masses w* (e's ends, then f's), by the rules
+// of edge_pairs.comp; how close to the detection distance they are (as for
+// pairs); and the weights of the closest points (TriangleContact::weights).
+struct EdgeCandidate {
+    bool neighbour = false;
+    double margin = 0.0;
+    glm::dvec4 weights{0.0};
+};
+EdgeCandidate edgeCandidate(const ContactModel& model, uint32_t e, uint32_t f, const glm::dvec3& a0,
+                            const glm::dvec3& a1, const glm::dvec3& b0, const glm::dvec3& b1, double w0, double w1,
+                            double w2, double w3);
+
+// Every edge's contact edges f > e, ascending, in O(m^2).
+std::vector<std::vector<uint32_t>> bruteForceEdgeContacts(const ContactModel& model, std::span<const glm::vec4> p);
+
 // Every triangle's contact particles, ascending, in O(n m).
 std::vector<std::vector<uint32_t>> bruteForceTriangleContacts(const ContactModel& model,
                                                                std::span<const glm::vec4> p);

@@ -99,6 +99,7 @@ void ContactReferenceSolve::detect(std::span<const glm::dvec3> p, std::span<cons
             constraints_.push_back({k, l});
         }
     detectTriangles(p, inverseMasses);
+    detectEdges(p, inverseMasses);
     colours_.assign(setSize(), gpu::kNoColour);
     if (solve == ContactSolve::Colours) colour();
 }
@@ -118,15 +119,35 @@ void ContactReferenceSolve::detectTriangles(std::span<const glm::dvec3> p, std::
             // Its number in the set, after the pairs.
             const auto c = static_cast<uint32_t>(constraints_.size() + triangleContacts_.size());
             for (const uint32_t particle : {k, tri.a, tri.b, tri.c}) incident_[particle].push_back(c);
-            triangleContacts_.push_back({k, t, 0, 0, glm::vec4(glm::vec3(candidate.weights), 0.0f)});
+            triangleContacts_.push_back({k, t, gpu::kSurfaceVertexTriangle, 0, glm::uvec4(k, tri.a, tri.b, tri.c),
+                                         glm::vec4(glm::vec3(candidate.weights), 0.0f)});
         }
     }
 }
 
-glm::uvec4 ContactReferenceSolve::triangleParticles(uint32_t t) const {
-    const gpu::ContactTriangle& tri = model_.triangles[triangleContacts_[t].triangle];
-    return {triangleContacts_[t].vertex, tri.a, tri.b, tri.c};
+// edge_pairs.comp's rules (contact_reference.h's edgeCandidate), after the
+// vertex-triangle constraints.
+void ContactReferenceSolve::detectEdges(std::span<const glm::dvec3> p, std::span<const double> inverseMasses) {
+    auto position = [&](uint32_t k) { return p[model_.particles[k].particle]; };
+    auto w = [&](uint32_t k) { return inverseMasses[model_.particles[k].particle]; };
+    for (uint32_t e = 0; e < model_.edgeCount(); ++e) {
+        const gpu::ContactEdge& first = model_.edges[e];
+        for (uint32_t f = e + 1; f < model_.edgeCount(); ++f) {
+            const gpu::ContactEdge& second = model_.edges[f];
+            const EdgeCandidate candidate =
+                edgeCandidate(model_, e, f, position(first.a), position(first.b), position(second.a),
+                              position(second.b), w(first.a), w(first.b), w(second.a), w(second.b));
+            if (!candidate.neighbour) continue;
+            const auto c = static_cast<uint32_t>(constraints_.size() + triangleContacts_.size());
+            const glm::uvec4 particles(first.a, first.b, second.a, second.b);
+            for (uint32_t role = 0; role < 4; ++role) incident_[particles[role]].push_back(c);
+            triangleContacts_.push_back(
+                {e, f, gpu::kSurfaceEdgeEdge, 0, particles, glm::vec4(candidate.weights)});
+        }
+    }
 }
+
+glm::uvec4 ContactReferenceSolve::triangleParticles(uint32_t t) const { return triangleContacts_[t].particles; }
 
 uint32_t ContactReferenceSolve::setSize() const {
     return static_cast<uint32_t>(constraints_.size() + triangleContacts_.size());
@@ -145,6 +166,8 @@ uint32_t ContactReferenceSolve::priority(uint32_t c) const {
     const auto pairs = static_cast<uint32_t>(constraints_.size());
     if (c < pairs) return pairHash(model_, constraints_[c]);
     const gpu::TriangleContact& contact = triangleContacts_[c - pairs];
+    if (contact.kind == gpu::kSurfaceEdgeEdge)
+        return ref::contactPairHash(model_.edgeLocalIndices[contact.vertex], model_.edgeLocalIndices[contact.triangle]);
     return ref::contactPairHash(model_.localIndices[contact.vertex], model_.triangleLocalIndices[contact.triangle]);
 }
 
@@ -156,36 +179,52 @@ bool ContactReferenceSolve::inPass(uint32_t c, uint32_t pairs) const {
     return pairs == gpu::kContactPairsAll || (flags & gpu::kContactInIterations) != 0;
 }
 
-// triangle_response.glsl in double.
+// triangle_response.glsl in double: both kinds as the pair constraint
+// between their two points of frozen weights.
 ContactReferenceSolve::Projection ContactReferenceSolve::projectTriangle(uint32_t t, std::span<const glm::dvec3> p,
                                                                          std::span<const glm::dvec3> x,
                                                                          std::span<const double> inverseMasses) const {
-    const glm::uvec4 k = triangleParticles(t);
-    const glm::dvec3 weights = glm::dvec3(glm::vec3(triangleContacts_[t].weights));
+    const gpu::TriangleContact& contact = triangleContacts_[t];
+    const glm::uvec4 k = contact.particles;
+    const glm::dvec4 weights = glm::dvec4(contact.weights);
+    const bool edges = contact.kind == gpu::kSurfaceEdgeEdge;
     glm::dvec3 pos[4], start[4], rest[4];
     double w[4];
-    for (uint32_t side = 0; side < 4; ++side) {
-        const gpu::ContactParticle& particle = model_.particles[k[side]];
-        pos[side] = p[particle.particle];
-        start[side] = x[particle.particle];
-        rest[side] = restOf(particle);
-        w[side] = inverseMasses[particle.particle];
+    for (uint32_t role = 0; role < 4; ++role) {
+        const gpu::ContactParticle& particle = model_.particles[k[role]];
+        pos[role] = p[particle.particle];
+        start[role] = x[particle.particle];
+        rest[role] = restOf(particle);
+        w[role] = inverseMasses[particle.particle];
     }
-    const glm::dvec3 d = ref::contactTriangleOffset(weights, pos[0], pos[1], pos[2], pos[3]);
-    const glm::dvec3 d0 = ref::contactTriangleOffset(weights, start[0], start[1], start[2], start[3]);
-    const double wq = ref::contactTriangleInverseMass(weights, w[1], w[2], w[3]);
-    const gpu::ContactParticle &vertex = model_.particles[k[0]], &corner = model_.particles[k[1]];
-    const double distance = thicknessOf(vertex) + thicknessOf(corner);
+    auto offset = [&](const glm::dvec3* at) {
+        return edges ? ref::contactEdgeOffset(weights, at[0], at[1], at[2], at[3])
+                     : ref::contactTriangleOffset(glm::dvec3(weights), at[0], at[1], at[2], at[3]);
+    };
+    const glm::dvec3 d = offset(pos), d0 = offset(start);
+    const double wFirst = edges ? ref::contactTriangleInverseMass(glm::dvec3(weights.x, weights.y, 0.0), w[0], w[1], 0.0)
+                                : w[0];
+    const double wSecond = edges ? ref::contactTriangleInverseMass(glm::dvec3(weights.z, weights.w, 0.0), w[2], w[3], 0.0)
+                                 : ref::contactTriangleInverseMass(glm::dvec3(weights), w[1], w[2], w[3]);
+    // The second point's first particle: the triangle's corner a, the second edge's first end.
+    const gpu::ContactParticle &first = model_.particles[k[0]], &second = model_.particles[k[edges ? 2 : 1]];
+    const double distance = thicknessOf(first) + thicknessOf(second);
     Projection projection;
-    if (!ref::contactTouching(d, w[0], wq, d0, glm::dvec3(0.0), distance)) return projection;
+    if (!ref::contactTouching(d, wFirst, wSecond, d0, glm::dvec3(0.0), distance)) return projection;
     projection.active = true;
     const ref::TriangleCorrection correction = ref::contactTriangleCorrection(
-        d, w[0], d0, wq, ref::contactTriangleOffset(weights, rest[0], rest[1], rest[2], rest[3]), distance,
-        std::sqrt(double(vertex.staticFriction) * double(corner.staticFriction)),
-        std::sqrt(double(vertex.friction) * double(corner.friction)));
-    projection.corrections[0] = correction.vertex;
-    for (uint32_t i = 0; i < 3; ++i)
-        projection.corrections[i + 1] = ref::contactCornerCorrection(correction, weights[i], w[i + 1]);
+        d, wFirst, d0, wSecond, offset(rest), distance,
+        std::sqrt(double(first.staticFriction) * double(second.staticFriction)),
+        std::sqrt(double(first.friction) * double(second.friction)));
+    for (uint32_t role = 0; role < 4; ++role) {
+        if (edges)
+            projection.corrections[role] =
+                role < 2 ? ref::contactFirstEdgeCorrection(correction, weights[role], w[role], wFirst)
+                         : ref::contactCornerCorrection(correction, weights[role], w[role]);
+        else
+            projection.corrections[role] =
+                role == 0 ? correction.vertex : ref::contactCornerCorrection(correction, weights[role - 1], w[role]);
+    }
     return projection;
 }
 

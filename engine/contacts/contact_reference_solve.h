@@ -18,7 +18,9 @@
 // order, numbered after the pairs in one constraint set
 // (contact_constraints.h): one colouring of both kinds, a constraint
 // conflicting with every one that shares any of its particles, and one
-// sweep and one Jacobi average over both.
+// sweep and one Jacobi average over both. The edge-edge constraints
+// (edge_detection.h) likewise, every pair of edges e < f by brute force,
+// after the vertex-triangle ones.
 #include <cstdint>
 #include <span>
 #include <utility>
@@ -71,8 +73,9 @@ public:
     // projects).
     const std::vector<glm::uvec2>& constraints() const { return constraints_; }
     const std::vector<uint32_t>& colours() const { return colours_; }
-    // The last detection's vertex-triangle constraints, in (triangle,
-    // vertex) order: constraint constraints().size() + t of the set.
+    // The last detection's four-particle constraints: the vertex-triangle
+    // ones in (triangle, vertex) order, then the edge-edge ones in (e, f)
+    // order: constraint constraints().size() + t of the set.
     const std::vector<gpu::TriangleContact>& triangleContacts() const { return triangleContacts_; }
 
 private:
@@ -89,13 +92,14 @@ private:
 
     void colour();
     void detectTriangles(std::span<const glm::dvec3> p, std::span<const double> inverseMasses);
+    void detectEdges(std::span<const glm::dvec3> p, std::span<const double> inverseMasses);
     // The set (shaders/contacts/contact_constraint.glsl): its size, and
     // constraint c's particles (2 for a pair, 4: the vertex, the corners).
     uint32_t setSize() const;
     uint32_t particleCount(uint32_t c) const;
     glm::uvec4 particlesOf(uint32_t c) const;
     uint32_t priority(uint32_t c) const;
-    // The four contact particles of vertex-triangle constraint t: the vertex, the corners.
+    // The four contact particles of four-particle constraint t (TriangleContact::particles).
     glm::uvec4 triangleParticles(uint32_t t) const;
     // Whether a pass over `pairs` (gpu::kContactPairs*) projects constraint c.
     bool inPass(uint32_t c, uint32_t pairs) const;

@@ -30,22 +30,22 @@ void ContactResponse::record(StepRecorder& rec, uint32_t pass, ContactSolve solv
     push.leftoverOnly = colours ? 1u : 0u;
     push.pairs = pairs;
     const ContactDetection& d = detection_;
-    const GpuBuffer &contacts = set_.triangleContacts(triangles_), &corners = set_.triangles(triangles_);
+    const GpuBuffer& contacts = set_.triangleContacts(triangles_);
     if (colours)
         for (uint32_t colour = 0; colour < gpu::kContactColours; ++colour) {
             push.round = colour;
             rec.runIndirect(pass, projectColour_,
-                            {&x, &p, &particles_, &d.totals(), &d.constraints(), &contacts, &corners,
+                            {&x, &p, &particles_, &d.totals(), &d.constraints(), &contacts,
                              &set_.dispatches(), &set_.colourTable(), &set_.colourLists()},
                             set_.dispatches(), sizeof(gpu::ContactDispatch) * (gpu::kFirstColourDispatch + colour),
                             push, at, {&p, workingName});
         }
     rec.run(pass, countActive_,
-            {&x, &p, &particles_, &d.totals(), &d.constraints(), &contacts, &corners, &set_.incidenceStart(),
+            {&x, &p, &particles_, &d.totals(), &d.constraints(), &contacts, &set_.incidenceStart(),
              &set_.incidenceCount(), &set_.incidence(), &set_.colours(), &active_},
             n, push);
     rec.run(pass, project_,
-            {&x, &p, &particles_, &d.totals(), &d.constraints(), &contacts, &corners, &set_.incidenceStart(),
+            {&x, &p, &particles_, &d.totals(), &d.constraints(), &contacts, &set_.incidenceStart(),
              &set_.incidenceCount(), &set_.incidence(), &set_.colours(), &active_, &corrections_},
             n, push);
     rec.run(pass, apply_, {&p, &particles_, &corrections_}, n, push, at, {&p, workingName});

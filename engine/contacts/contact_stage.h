@@ -6,13 +6,15 @@
 // projects the pairs of its particles in each iteration of its solve
 // (recordProject), and the stepper every other pair after every solver's
 // solve (recordProjectAfterSolve).
-// Where some object has "triangles", the vertex-triangle constraints are
-// detected after the pairs (triangle_detection.h); both kinds are one
-// constraint set (contact_constraints.h), listed, coloured and projected
-// together (contact_response.h).
+// Where some object has "triangles", the vertex-triangle and edge-edge
+// constraints are detected after the pairs (triangle_detection.h,
+// edge_detection.h); every kind is in one constraint set
+// (contact_constraints.h), listed, coloured and projected together
+// (contact_response.h).
 // Its passes: "contacts: grid" (the broad phase), "contacts: pairs" (the
 // neighbour lists and constraints, and the set's incidence lists),
-// "contacts: triangles" (the vertex-triangle constraints, with triangles),
+// "contacts: triangles" (the vertex-triangle and edge-edge constraints,
+// with triangles),
 // "contacts: colouring" (the set), "contacts: solve" (in a solver's
 // iterations) and "contacts: after solve".
 #include <cstdint>

@@ -11,6 +11,9 @@ std::vector<std::string> describeContactStats(const gpu::ContactStats& stats) {
     if (stats.mostTriangleContacts > 0 || stats.triangleOverflowSubsteps > 0)
         lines.push_back(fmt::format("vertex-triangle contacts: {} in the last substep, {} at most",
                                     stats.lastTriangleContacts, stats.mostTriangleContacts));
+    if (stats.mostEdgeContacts > 0)
+        lines.push_back(fmt::format("edge-edge contacts: {} in the last substep, {} at most", stats.lastEdgeContacts,
+                                    stats.mostEdgeContacts));
     if (stats.colourings > 0)
         lines.push_back(fmt::format("colours: {} at most (of {}); {} constraint-substeps left to the Jacobi average",
                                     stats.mostColours, gpu::kContactColours, stats.leftoverConstraints));
@@ -21,13 +24,18 @@ std::vector<std::string> describeContactStats(const gpu::ContactStats& stats) {
                         stats.overflowSubsteps, gpu::kContactsPerParticle));
     if (stats.triangleOverflowSubsteps > 0)
         lines.push_back(
-            fmt::format("{} substeps had more vertex-triangle contacts than their list holds ({} per particle): "
-                        "contacts were dropped; lower the thickness or make the objects coarser",
-                        stats.triangleOverflowSubsteps, gpu::kTriangleContactsPerParticle));
+            fmt::format("{} substeps had more vertex-triangle and edge-edge contacts than their list holds ({} per "
+                        "particle): contacts were dropped; lower the thickness or make the objects coarser",
+                        stats.triangleOverflowSubsteps,
+                        gpu::kTriangleContactsPerParticle + gpu::kEdgeContactsPerParticle));
     if (stats.oversizedTriangles > 0)
         lines.push_back(fmt::format("{} triangle-substeps were too large to search for contacts (over {} grid cells): "
                                     "the simulation may have blown up",
                                     stats.oversizedTriangles, gpu::kMaxTriangleCells));
+    if (stats.oversizedEdges > 0)
+        lines.push_back(fmt::format("{} edge-substeps were too large to search for contacts (over {} grid cells): "
+                                    "the simulation may have blown up, or the edges are long for the thickness",
+                                    stats.oversizedEdges, gpu::kMaxTriangleCells));
     return lines;
 }
 

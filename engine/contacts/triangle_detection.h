@@ -1,18 +1,21 @@
 #pragma once
-// Vertex-triangle contact detection on the GPU, once per substep, after the
-// particle pairs' (docs/physics.md, "Contacts between objects"): each
-// triangle of an object with "triangles" searches the particle grid
-// (contact_detection.h) over its grown box for the contact particles within
-// t_k + t_tri + margin; its constraints are counted, scanned into offsets
-// and written in a fixed order with the weights of the closest point, after
-// the pairs in the contact-constraint set (contact_constraints.h, which
-// lists and colours both kinds together). Every list it writes is the same
-// whatever order the GPU runs in.
+// The four-particle contact constraints' detection on the GPU, once per
+// substep, after the particle pairs' (docs/physics.md, "Contacts between
+// objects"): vertex-triangle, each triangle of an object with "triangles"
+// searching the particle grid (contact_detection.h) over its grown box for
+// the contact particles within t_k + t_tri + margin; and edge-edge
+// (edge_detection.h). Both kinds' constraints are counted, scanned together
+// into offsets (the triangles', then the edges') and written into one list
+// in a fixed order with the weights of the closest points, after the pairs
+// in the contact-constraint set (contact_constraints.h, which lists and
+// colours every kind together). Every list it writes is the same whatever
+// order the GPU runs in.
 #include <cstdint>
 #include <vector>
 
 #include "contacts/contact_detection.h"
 #include "contacts/contact_model.h"
+#include "contacts/edge_detection.h"
 #include "step/prefix_scan.h"
 #include "step/step_recorder.h"
 #include "vk/buffer.h"
@@ -22,10 +25,12 @@ namespace vksim {
 
 class VulkanContext;
 
-// The vertex-triangle constraints as read back (tests).
+// The four-particle constraints as read back (tests).
 struct TriangleContactLists {
-    std::vector<gpu::TriangleContact> contacts;  // of the last detection, in the GPU's order
+    std::vector<gpu::TriangleContact> contacts;  // vertex-triangle, of the last detection, in the GPU's order
     std::vector<uint32_t> counts;                // per triangle: its constraints found (may pass what fit)
+    std::vector<gpu::TriangleContact> edgeContacts;  // edge-edge, after them in the list
+    std::vector<uint32_t> edgeCounts;                // per edge: its constraints found (may pass what fit)
 };
 
 class TriangleDetection {
@@ -37,10 +42,9 @@ public:
 
     // The constraints on the working positions `p`, after the pairs'
     // detection built the grid, as runs of `pass`; `stats` gets the
-    // substep's count.
+    // substep's counts.
     void record(StepRecorder& rec, uint32_t pass, const GpuBuffer& p, const GpuBuffer& stats) const;
 
-    const GpuBuffer& triangles() const { return triangles_; }
     const GpuBuffer& contacts() const { return contacts_; }
     // Waits for the queue.
     TriangleContactLists read() const;
@@ -50,7 +54,8 @@ private:
     const GpuBuffer& particles_;
     const ContactDetection& pairs_;
     const ContactConstraints& set_;
-    GpuBuffer triangles_, counts_, offsets_, contacts_;
+    GpuBuffer triangles_, counts_, offsets_, contacts_;  // counts and offsets: per triangle, then per edge
+    EdgeDetection edges_;
     PrefixScan constraintScan_;
     ComputeKernel find_, stats_;
 };

@@ -24,6 +24,10 @@ struct ContactParams {
     float friction = 0.3f;    // kinetic Coulomb coefficient mu_k; a pair uses sqrt(mu_a * mu_b)
     std::optional<float> staticFriction;  // mu_s >= friction, combined the same way; none: mu_s = mu_k
     bool triangles = false;   // its triangles touch every contact particle (vertex-triangle contacts)
+    // With triangles, its triangles' edges touch the other edges
+    // (edge-edge contacts). A scene always has them with "triangles"; only
+    // a test turns them off, to show what they add (docs/physics.md §14).
+    bool edges = true;
     bool operator==(const ContactParams&) const = default;
 };
 

@@ -70,12 +70,15 @@ constexpr uint64_t kParticleBufferBytes = 16;
 // by every contact object.
 constexpr SolverBytes kContacts{768, 4 * gpu::kContactsPerParticle};
 // Per contact particle, where some object has "triangles"
-// (contacts/triangle_detection.h): kTriangleContactsPerParticle
-// vertex-triangle constraints of 32 B, their colour, round and colour-list
-// slot 12 B and four incidence entries 16 B; the incidence start and count,
-// the touching count and the correction 28 B. 1948 B, rounded up. Largest:
-// the constraints.
-constexpr SolverBytes kTriangleContacts{2048, sizeof(gpu::TriangleContact) * gpu::kTriangleContactsPerParticle};
+// (contacts/triangle_detection.h, edge_detection.h):
+// kTriangleContactsPerParticle + kEdgeContactsPerParticle four-particle
+// constraints of 48 B, their colour, round and colour-list slot 12 B and
+// four incidence entries 16 B, 3648 B; the incidence start and count, the
+// touching count and the correction 28 B; about three edges of 16 B, their
+// two adjacency entries, counts and offsets 72 B. 3748 B, rounded up.
+// Largest: the constraints.
+constexpr SolverBytes kTriangleContacts{
+    4096, sizeof(gpu::TriangleContact) * (gpu::kTriangleContactsPerParticle + gpu::kEdgeContactsPerParticle)};
 // Per contact particle, where a mass-spring object has "contacts": the
 // coupling block of each list entry in Newton's system
 // (gpu::MsContactCoupling), in one buffer.

@@ -2,7 +2,7 @@
 // Contact response by the Jacobi average, pass 1 of each iteration, one
 // thread per contact particle: how many of the constraints of its
 // incidence list (contact_incidence.comp: its pairs, then its
-// vertex-triangle constraints) push now, the average's divisor. With
+// four-particle constraints) push now, the average's divisor. With
 // leftoverOnly, only over those the colouring left out.
 #extension GL_GOOGLE_include_directive : require
 #include "contacts/contact_types.h"
@@ -17,12 +17,11 @@ layout(std430, binding = 2) readonly buffer Particles { ContactParticle particle
 layout(std430, binding = 3) readonly buffer Totals { uint totals[]; };
 layout(std430, binding = 4) readonly buffer Constraints { uvec2 constraints[]; };
 layout(std430, binding = 5) readonly buffer TriangleContacts { TriangleContact triangleContacts[]; };
-layout(std430, binding = 6) readonly buffer Triangles { ContactTriangle triangles[]; };
-layout(std430, binding = 7) readonly buffer IncidenceStart { uint incidenceStart[]; };
-layout(std430, binding = 8) readonly buffer IncidenceCount { uint incidenceCount[]; };
-layout(std430, binding = 9) readonly buffer Incidence { uint incidence[]; };
-layout(std430, binding = 10) readonly buffer Colours { uint colours[]; };
-layout(std430, binding = 11) writeonly buffer Active { uint touchingCounts[]; };
+layout(std430, binding = 6) readonly buffer IncidenceStart { uint incidenceStart[]; };
+layout(std430, binding = 7) readonly buffer IncidenceCount { uint incidenceCount[]; };
+layout(std430, binding = 8) readonly buffer Incidence { uint incidence[]; };
+layout(std430, binding = 9) readonly buffer Colours { uint colours[]; };
+layout(std430, binding = 10) writeonly buffer Active { uint touchingCounts[]; };
 #include "contacts/triangle_response.glsl"
 
 void main() {

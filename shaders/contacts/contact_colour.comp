@@ -1,7 +1,7 @@
 #version 460
 // Contact colouring, one round of Jones-Plassmann (Jones and Plassmann
 // 1993) over the contact-constraint set (contact_constraint.glsl: the
-// pairs and the vertex-triangle constraints together), one thread each. A
+// pairs and the four-particle constraints together), one thread each. A
 // constraint not yet coloured takes a colour in round r when its priority
 // beats that of every constraint sharing a particle with it (found in its
 // particles' incidence lists) that is not coloured before round r; it
@@ -11,8 +11,8 @@
 // what earlier rounds wrote (a neighbour colouring itself now counts as
 // uncoloured either way), so the colouring is the same whatever order the
 // GPU runs in. A pair's priority hashes its particles, a vertex-triangle
-// constraint's the vertex and the triangle, each numbered within its
-// contact group (a batch's copy colours as a world of it alone): the same
+// constraint's the vertex and the triangle, an edge-edge constraint's its
+// two edges, each numbered within its contact group (a batch's copy colours as a world of it alone): the same
 // constraint keeps its priority from substep to substep. The detections
 // write the priorities with the constraints, so that a round reads one
 // value per neighbour.
@@ -26,14 +26,13 @@ layout(std430, binding = 0) readonly buffer Totals { uint totals[]; };
 layout(std430, binding = 1) readonly buffer Dispatches { ContactDispatch dispatches[]; };
 layout(std430, binding = 2) readonly buffer Constraints { uvec2 constraints[]; };
 layout(std430, binding = 3) readonly buffer TriangleContacts { TriangleContact triangleContacts[]; };
-layout(std430, binding = 4) readonly buffer Triangles { ContactTriangle triangles[]; };
-layout(std430, binding = 5) readonly buffer IncidenceStart { uint incidenceStart[]; };
-layout(std430, binding = 6) readonly buffer IncidenceCount { uint incidenceCount[]; };
-layout(std430, binding = 7) readonly buffer Incidence { uint incidence[]; };
-layout(std430, binding = 8) buffer Colours { uint colours[]; };
-layout(std430, binding = 9) buffer Rounds { uint rounds[]; };
-// Written with the constraints (contact_pairs.comp, triangle_pairs.comp).
-layout(std430, binding = 10) readonly buffer Priorities { uint priorities[]; };
+layout(std430, binding = 4) readonly buffer IncidenceStart { uint incidenceStart[]; };
+layout(std430, binding = 5) readonly buffer IncidenceCount { uint incidenceCount[]; };
+layout(std430, binding = 6) readonly buffer Incidence { uint incidence[]; };
+layout(std430, binding = 7) buffer Colours { uint colours[]; };
+layout(std430, binding = 8) buffer Rounds { uint rounds[]; };
+// Written with the constraints (contact_pairs.comp, triangle_pairs.comp, edge_pairs.comp).
+layout(std430, binding = 9) readonly buffer Priorities { uint priorities[]; };
 #include "contacts/contact_constraint.glsl"
 
 // Whether constraint c beats constraint d (ties, rare, by number).

@@ -1,26 +1,25 @@
 // One constraint of the contact-constraint set (docs/physics.md §14): the
 // particle pairs first, constraint c < pairCount the pair constraints[c];
-// then the vertex-triangle constraints, c the constraint
-// triangleContacts[c - pairCount]. Which kind a constraint is follows from
-// its number; every pass over the set (incidence, colouring, sweep, Jacobi
-// average) reads both kinds through this. The shader declares, before
-// including it, constraints[] (uvec2), triangleContacts[] (TriangleContact)
-// and triangles[] (ContactTriangle).
+// then the four-particle constraints, c the constraint
+// triangleContacts[c - pairCount]: the vertex-triangle ones, then the
+// edge-edge ones (TriangleContact::kind). Whether a constraint is a pair
+// follows from its number; every pass over the set (incidence, colouring,
+// sweep, Jacobi average) reads every kind through this. The shader
+// declares, before including it, constraints[] (uvec2) and
+// triangleContacts[] (TriangleContact).
 #ifndef VKSIM_CONTACT_CONSTRAINT_GLSL
 #define VKSIM_CONTACT_CONSTRAINT_GLSL
 
-// Whether constraint c is a particle pair (2 particles), else a vertex and
-// a triangle (4).
+// Whether constraint c is a particle pair (2 particles), else a
+// four-particle constraint.
 bool contactIsPair(uint c, uint pairCount) { return c < pairCount; }
 
 // The contact particles of constraint c: a pair's two, then
-// kNotAContactParticle; or the vertex and the triangle's corners.
+// kNotAContactParticle; or the four of TriangleContact::particles.
 uvec4 contactConstraintParticles(uint c, uint pairCount) {
     if (contactIsPair(c, pairCount))
         return uvec4(constraints[c], kNotAContactParticle, kNotAContactParticle);
-    TriangleContact contact = triangleContacts[c - pairCount];
-    ContactTriangle t = triangles[contact.triangle];
-    return uvec4(contact.vertex, t.a, t.b, t.c);
+    return triangleContacts[c - pairCount].particles;
 }
 
 // How many particles constraint c has.

@@ -173,6 +173,61 @@ real3 contactCornerCorrection(TriangleCorrection correction, real weight, real w
     return (weight * w / correction.pointInverseMass) * correction.point;
 }
 
+// The parameters (s, t) of the closest points a0 + s (a1 - a0) and
+// b0 + t (b1 - b0) of two segments (Ericson 2005, "Real-Time Collision
+// Detection", §5.1.9), each clamped to [0, 1]. Degenerate cases give a
+// closest pair as well, never a division by zero: a segment of no length
+// is its first end; near-parallel segments (the sine of their angle
+// squared below 1e-4, an angle under 0.6 degrees: float's a e - b^2 has an
+// error of about 1e-7 a e, so above the bound s is good to 1e-3 of the
+// segment, and below it ill-conditioned) start from s = 0 and take the t
+// closest to it, then the s closest to that.
+real2 contactClosestOnSegments(real3 a0, real3 a1, real3 b0, real3 b1) {
+    real3 u = a1 - a0;
+    real a = dot(u, u);
+    real3 v = b1 - b0;
+    real e = dot(v, v);
+    real3 r = a0 - b0;
+    real f = dot(v, r);
+    if (!(a > real(0)) && !(e > real(0))) return real2(real(0), real(0));
+    if (!(a > real(0))) return real2(real(0), clamp(f / e, real(0), real(1)));
+    real c = dot(u, r);
+    if (!(e > real(0))) return real2(clamp(-c / a, real(0), real(1)), real(0));
+    real b = dot(u, v);
+    real denominator = a * e - b * b;
+    real s = real(0);
+    if (denominator > real(1e-4) * a * e) s = clamp((b * f - c * e) / denominator, real(0), real(1));
+    real t = (b * s + f) / e;
+    if (t < real(0)) {
+        t = real(0);
+        s = clamp(-c / a, real(0), real(1));
+    } else if (t > real(1)) {
+        t = real(1);
+        s = clamp((b - c) / a, real(0), real(1));
+    }
+    return real2(s, t);
+}
+
+// The offset pA - pB between the points of weights (w0, w1) on edge
+// (a0, a1) and (w2, w3) on edge (b0, b1) (`weights`, each pair summing to
+// one), from the differences to a0 and b0, which keep the precision far
+// from the origin that the points' coordinates would lose.
+real3 contactEdgeOffset(real4 weights, real3 a0, real3 a1, real3 b0, real3 b1) {
+    return (a0 - b0) + weights[1] * (a1 - a0) - weights[3] * (b1 - b0);
+}
+
+// An edge-edge constraint (docs/physics.md §14) is the pair constraint
+// between the two edges' points of frozen weights, each a particle of the
+// inverse mass of contactTriangleInverseMass over its two ends: the
+// vertex-triangle constraint's contactTriangleCorrection with the first
+// edge's point as its vertex. The first point's correction moves each of
+// its ends by weight w / wA of it (wA its inverse mass), as
+// contactCornerCorrection moves the corners by the second point's.
+real3 contactFirstEdgeCorrection(TriangleCorrection correction, real weight, real w, real wA) {
+    if (wA <= real(0)) return real3(real(0), real(0), real(0));
+    return (weight * w / wA) * correction.vertex;
+}
+
 // Vertex block descent's contact energy (docs/physics.md §9.6, §14): a
 // touching pair as the quadratic penalty E = s/2 depth^2, with the stiffness
 // s = 1 / ((wk + wl) h^2), the pair's reduced mass over h^2 (no parameter:

@@ -3,7 +3,7 @@
 // leftoverOnly, over the constraints the colouring left out), one thread
 // per contact particle: its correction, summed in list order over the
 // constraints of its incidence list that push now (its pairs, then its
-// vertex-triangle constraints, its share of each), each weighted by one
+// four-particle constraints, its share of each), each weighted by one
 // over the largest touching count of the constraint's particles
 // (contact_active.comp): the same weight on every particle of a
 // constraint, so momentum is kept, and no particle moves by more than the
@@ -24,13 +24,12 @@ layout(std430, binding = 2) readonly buffer Particles { ContactParticle particle
 layout(std430, binding = 3) readonly buffer Totals { uint totals[]; };
 layout(std430, binding = 4) readonly buffer Constraints { uvec2 constraints[]; };
 layout(std430, binding = 5) readonly buffer TriangleContacts { TriangleContact triangleContacts[]; };
-layout(std430, binding = 6) readonly buffer Triangles { ContactTriangle triangles[]; };
-layout(std430, binding = 7) readonly buffer IncidenceStart { uint incidenceStart[]; };
-layout(std430, binding = 8) readonly buffer IncidenceCount { uint incidenceCount[]; };
-layout(std430, binding = 9) readonly buffer Incidence { uint incidence[]; };
-layout(std430, binding = 10) readonly buffer Colours { uint colours[]; };
-layout(std430, binding = 11) readonly buffer Active { uint touchingCounts[]; };
-layout(std430, binding = 12) writeonly buffer Corrections { vec4 corrections[]; };
+layout(std430, binding = 6) readonly buffer IncidenceStart { uint incidenceStart[]; };
+layout(std430, binding = 7) readonly buffer IncidenceCount { uint incidenceCount[]; };
+layout(std430, binding = 8) readonly buffer Incidence { uint incidence[]; };
+layout(std430, binding = 9) readonly buffer Colours { uint colours[]; };
+layout(std430, binding = 10) readonly buffer Active { uint touchingCounts[]; };
+layout(std430, binding = 11) writeonly buffer Corrections { vec4 corrections[]; };
 #include "contacts/triangle_response.glsl"
 
 void main() {

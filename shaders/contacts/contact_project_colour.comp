@@ -1,8 +1,8 @@
 #version 460
 // Contact response, Gauss-Seidel: the constraints of one colour of the
 // contact-constraint set (contact_constraint.glsl), one thread each, all
-// its particles moved at once: a pair's two, or a vertex's and its
-// triangle's three corners (no two constraints of a colour share a
+// its particles moved at once: a pair's two, or the four of a
+// vertex-triangle or edge-edge constraint (no two constraints of a colour share a
 // particle). Colour by colour, each constraint sees the corrections of the
 // colours before it.
 #extension GL_GOOGLE_include_directive : require
@@ -18,10 +18,9 @@ layout(std430, binding = 2) readonly buffer Particles { ContactParticle particle
 layout(std430, binding = 3) readonly buffer Totals { uint totals[]; };
 layout(std430, binding = 4) readonly buffer Constraints { uvec2 constraints[]; };
 layout(std430, binding = 5) readonly buffer TriangleContacts { TriangleContact triangleContacts[]; };
-layout(std430, binding = 6) readonly buffer Triangles { ContactTriangle triangles[]; };
-layout(std430, binding = 7) readonly buffer Dispatches { ContactDispatch dispatches[]; };
-layout(std430, binding = 8) readonly buffer ColourTable { ContactColourTable table; };
-layout(std430, binding = 9) readonly buffer ColourLists { uint colourLists[]; };
+layout(std430, binding = 6) readonly buffer Dispatches { ContactDispatch dispatches[]; };
+layout(std430, binding = 7) readonly buffer ColourTable { ContactColourTable table; };
+layout(std430, binding = 8) readonly buffer ColourLists { uint colourLists[]; };
 #include "contacts/triangle_response.glsl"
 
 void projectPair(uint c) {
@@ -35,7 +34,7 @@ void projectPair(uint c) {
     p[b.particle].xyz += contactCorrection(b, a, pair.y, pair.x, pl, pk, xl, xk);
 }
 
-// Vertex-triangle constraint t (triangleContacts[t]).
+// Four-particle constraint t (triangleContacts[t]).
 void projectTriangle(uint t) {
     uvec4 k = triangleParticles(t);
     if (!triangleInPass(k, pc.pairs)) return;

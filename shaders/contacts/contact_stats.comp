@@ -1,7 +1,6 @@
 #version 460
 // After the scan of the neighbour counts, one thread: the substep's entries
-// into the stats (ContactStats), and whether they overflowed the list; with
-// kind kContactKindTriangles, the vertex-triangle constraints' (totals[3]).
+// into the stats (ContactStats), and whether they overflowed the list.
 #extension GL_GOOGLE_include_directive : require
 #include "contacts/contact_types.h"
 layout(local_size_x = 64) in;
@@ -12,13 +11,6 @@ layout(std430, binding = 1) buffer Stats { ContactStats stats; };
 
 void main() {
     if (gl_GlobalInvocationID.x != 0u) return;
-    if (pc.kind == kContactKindTriangles) {
-        uint constraints = totals[3];
-        stats.lastTriangleContacts = constraints;
-        stats.mostTriangleContacts = max(stats.mostTriangleContacts, constraints);
-        if (constraints > pc.triangleCapacity) stats.triangleOverflowSubsteps += 1u;
-        return;
-    }
     uint entries = totals[0];
     stats.lastEntries = entries;
     stats.mostEntries = max(stats.mostEntries, entries);

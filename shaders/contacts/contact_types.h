@@ -59,14 +59,16 @@ struct ContactGroup {
 };
 GPU_CHECK_SIZE(ContactGroup, 8);
 
-// Vertex-triangle constraints per contact particle that their list is sized
-// for (ContactModel::triangleCapacity), where some object offers its
-// triangles ("contacts": { "triangles": true }); each constraint has four
-// entries in the particles' incidence lists (a pair has two).
+// Vertex-triangle constraints per contact particle that the list of
+// four-particle constraints is sized for (ContactModel::triangleCapacity),
+// where some object offers its triangles ("contacts": { "triangles": true });
+// each constraint has four entries in the particles' incidence lists (a pair
+// has two).
 GPU_CONST(uint, kTriangleContactsPerParticle, 32);
 // A triangle whose box, grown by the detection distance, spans more grid
 // cells than this (a blown-up simulation) is not searched, and counted
 // (ContactStats::oversizedTriangles): no thread loops over a billion cells.
+// The same bound holds an edge's search box (ContactStats::oversizedEdges).
 GPU_CONST(uint, kMaxTriangleCells, 4096);
 
 // A triangle of an object with "triangles": its corners' contact particle
@@ -79,18 +81,42 @@ struct ContactTriangle {
 };
 GPU_CHECK_SIZE(ContactTriangle, 16);
 
-// One vertex-triangle constraint: contact particle `vertex` against
-// triangle `triangle` (ContactModel::triangles), at the point of the
-// triangle with barycentric weights `weights.xyz`, the closest point at
-// detection, frozen for the substep (docs/physics.md §14).
+// Edge-edge constraints per contact particle that the four-particle list
+// is also sized for (ContactModel::triangleCapacity holds both kinds).
+GPU_CONST(uint, kEdgeContactsPerParticle, 16);
+
+// A surface edge of an object with "triangles" (each edge of its triangles
+// once): its ends' contact particle numbers, a < b, uploaded once; the
+// object and thickness are its ends'.
+struct ContactEdge {
+    uint a;
+    uint b;
+    uint object;
+    uint pad0;
+};
+GPU_CHECK_SIZE(ContactEdge, 16);
+
+// One constraint of four particles on the triangle surfaces
+// (docs/physics.md §14), the closest points at detection frozen for the
+// substep: a vertex-triangle constraint, contact particle `vertex` against
+// triangle `triangle` (ContactModel::triangles) at the point of barycentric
+// weights `weights.xyz`; or an edge-edge constraint, edge `vertex` against
+// edge `triangle` (ContactModel::edges) at the points of weights
+// (weights.x, weights.y) on the first and (weights.z, weights.w) on the
+// second. `particles` holds its four contact particles in role order (the
+// vertex, then corners a, b, c; or the first edge's ends, then the
+// second's), which every pass over the set reads.
 struct TriangleContact {
     uint vertex;
     uint triangle;
+    uint kind;  // kSurfaceVertexTriangle or kSurfaceEdgeEdge
     uint pad0;
-    uint pad1;
+    uvec4 particles;
     vec4 weights;
 };
-GPU_CHECK_SIZE(TriangleContact, 32);
+GPU_CHECK_SIZE(TriangleContact, 48);
+GPU_CONST(uint, kSurfaceVertexTriangle, 0u);
+GPU_CONST(uint, kSurfaceEdgeEdge, 1u);
 
 // Which pairs a response pass projects (ContactPush::pairs): every pair
 // (the passes after every solver's solve, docs/physics.md §14), or those
@@ -111,15 +137,11 @@ struct ContactPush {
                       // the dispatch writers: maxComputeWorkGroupCount[0]
     uint leftoverOnly;// the Jacobi passes: 1 projects only the constraints the colouring left out
     uint pairs;       // the response passes: kContactPairs*
-    uint kind;        // the passes shared by both kinds of constraint: kContactKind*
-    uint triangles;   // the triangles (ContactModel::triangles); 0: no vertex-triangle constraints
-    uint triangleCapacity;  // vertex-triangle constraints their list holds (ContactModel::triangleCapacity)
+    uint edges;       // the surface edges (ContactModel::edges); 0 without triangles
+    uint triangles;   // the triangles (ContactModel::triangles); 0: no four-particle constraints
+    uint triangleCapacity;  // four-particle constraints their list holds (ContactModel::triangleCapacity)
 };
 GPU_CHECK_SIZE(ContactPush, 48);
-// ContactPush::kind: which detection's count contact_stats.comp records,
-// the particle pairs' or the vertex-triangle constraints'.
-GPU_CONST(uint, kContactKindPairs, 0u);
-GPU_CONST(uint, kContactKindTriangles, 1u);
 
 // A group count the GPU writes for an indirect dispatch over the contact
 // constraints (VkDispatchIndirectCommand, then the threads it starts, the
@@ -159,9 +181,13 @@ struct ContactStats {
     uint mostTriangleContacts;     // the most in any substep
     uint triangleOverflowSubsteps; // substeps whose vertex-triangle constraints did not all fit their list
     uint oversizedTriangles;       // triangles left unsearched, over every substep (kMaxTriangleCells)
+    uint lastEdgeContacts;         // edge-edge constraints of the last substep
+    uint mostEdgeContacts;         // the most in any substep
+    uint oversizedEdges;           // edges left unsearched, over every substep (kMaxTriangleCells)
     uint pad0;
+    uint pad1;
 };
-GPU_CHECK_SIZE(ContactStats, 48);
+GPU_CHECK_SIZE(ContactStats, 64);
 
 GPU_NAMESPACE_END
 

@@ -1,8 +1,8 @@
 #version 460
 // The incidence lists of the contact-constraint set, with triangles, pass 1
 // (after each particle's count is zeroed by grid_clear.comp): how many
-// vertex-triangle constraints each contact particle is in, as vertex or
-// corner. Integer atomics, whose result does not depend on their order; a
+// four-particle constraints (vertex-triangle and edge-edge) each contact
+// particle is in, in any role. Integer atomics, whose result does not depend on their order; a
 // scan then turns the counts into each particle's vertex-triangle entries
 // before it, which contact_incidence.comp places its list by.
 #extension GL_GOOGLE_include_directive : require
@@ -14,17 +14,12 @@ layout(push_constant) uniform Push { ContactPush pc; };
 layout(std430, binding = 0) readonly buffer Totals { uint totals[]; };
 layout(std430, binding = 1) readonly buffer Dispatches { ContactDispatch dispatches[]; };
 layout(std430, binding = 2) readonly buffer TriangleContacts { TriangleContact triangleContacts[]; };
-layout(std430, binding = 3) readonly buffer Triangles { ContactTriangle triangles[]; };
-layout(std430, binding = 4) buffer TriangleCounts { uint triangleCounts[]; };
+layout(std430, binding = 3) buffer TriangleCounts { uint triangleCounts[]; };
 
 void main() {
     uint count = contactTriangleCount(totals[3], pc);
     for (uint t = gl_GlobalInvocationID.x; t < count; t += dispatches[kAllConstraintsDispatch].threads) {
-        TriangleContact contact = triangleContacts[t];
-        ContactTriangle tri = triangles[contact.triangle];
-        atomicAdd(triangleCounts[contact.vertex], 1u);
-        atomicAdd(triangleCounts[tri.a], 1u);
-        atomicAdd(triangleCounts[tri.b], 1u);
-        atomicAdd(triangleCounts[tri.c], 1u);
+        uvec4 k = triangleContacts[t].particles;
+        for (uint role = 0u; role < 4u; ++role) atomicAdd(triangleCounts[k[role]], 1u);
     }
 }

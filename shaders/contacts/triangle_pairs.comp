@@ -107,7 +107,9 @@ void main() {
                         if (dot(d, d) >= reach * reach) continue;
                         uint slot = first + found;
                         if (pc.write != 0u && slot < capacity) {
-                            triangleContacts[slot] = TriangleContact(k, t, 0u, 0u, vec4(weights, 0.0));
+                            triangleContacts[slot] = TriangleContact(k, t, kSurfaceVertexTriangle, 0u,
+                                                                     uvec4(k, tri.a, tri.b, tri.c),
+                                                                     vec4(weights, 0.0));
                             priorities[firstInSet + slot] =
                                 contactPairHash(localIndices[k], triangleLocalIndices[t]);
                             colours[firstInSet + slot] = kNoColour;

@@ -1,21 +1,19 @@
-// One vertex-triangle constraint (docs/physics.md, "Contacts between
-// objects"), for the passes over them: what it reads of the buffers and the
-// math of contact_math.glsl on it. The shader declares, before including
-// this, x[] and p[] (the positions at the start of the substep and the
-// working ones), particles[] (ContactParticle), triangles[]
-// (ContactTriangle) and triangleContacts[] (TriangleContact).
+// One four-particle constraint, vertex-triangle or edge-edge
+// (docs/physics.md, "Contacts between objects"), for the passes over them:
+// what it reads of the buffers and the math of contact_math.glsl on it.
+// Both kinds are a pair constraint between two points of frozen weights:
+// the vertex (or the first edge's point) and the triangle's (or the second
+// edge's) point. The shader declares, before including this, x[] and p[]
+// (the positions at the start of the substep and the working ones),
+// particles[] (ContactParticle) and triangleContacts[] (TriangleContact).
 #ifndef VKSIM_TRIANGLE_RESPONSE_GLSL
 #define VKSIM_TRIANGLE_RESPONSE_GLSL
 #include "math/real_glsl.h"
 #include "math/coulomb_friction.glsl"
 #include "contacts/contact_math.glsl"
 
-// The four particles of constraint c: the vertex, then the corners.
-uvec4 triangleParticles(uint c) {
-    TriangleContact contact = triangleContacts[c];
-    ContactTriangle t = triangles[contact.triangle];
-    return uvec4(contact.vertex, t.a, t.b, t.c);
-}
+// The four particles of constraint c, in role order (TriangleContact::particles).
+uvec4 triangleParticles(uint c) { return triangleContacts[c].particles; }
 
 // Whether a response pass over `pairs` (kContactPairs*) projects
 // constraint c: every one, or those whose four particles all belong to a
@@ -27,47 +25,67 @@ bool triangleInPass(uvec4 k, uint pairs) {
 
 // What the projection of constraint c reads, at the working positions now.
 struct TriangleState {
-    vec3 weights;
-    vec3 d, d0;   // the offset p_k - q now and x_k - x_q at the start of the substep
-    float wk, wa, wb, wc, wq;  // the inverse masses of the vertex, the corners and the point
+    uint kind;     // kSurfaceVertexTriangle or kSurfaceEdgeEdge
+    vec4 weights;  // TriangleContact::weights
+    vec3 d, d0;    // the offset between the two points now, and at the start of the substep
+    vec4 w;        // the four particles' inverse masses, in role order
+    float wFirst, wSecond;  // the inverse masses of the two points
     float distance;
 };
 
 TriangleState triangleState(uint c, uvec4 k) {
     TriangleState s;
-    s.weights = triangleContacts[c].weights.xyz;
-    ContactParticle v = particles[k.x], a = particles[k.y], b = particles[k.z], d = particles[k.w];
-    vec4 pk = p[v.particle], pa = p[a.particle], pb = p[b.particle], pc = p[d.particle];
-    s.d = contactTriangleOffset(s.weights, pk.xyz, pa.xyz, pb.xyz, pc.xyz);
-    s.d0 = contactTriangleOffset(s.weights, x[v.particle].xyz, x[a.particle].xyz, x[b.particle].xyz,
-                                 x[d.particle].xyz);
-    s.wk = pk.w;
-    s.wa = pa.w;
-    s.wb = pb.w;
-    s.wc = pc.w;
-    s.wq = contactTriangleInverseMass(s.weights, pa.w, pb.w, pc.w);
-    s.distance = v.rest.w + a.rest.w;
+    s.kind = triangleContacts[c].kind;
+    s.weights = triangleContacts[c].weights;
+    ContactParticle r0 = particles[k.x], r1 = particles[k.y], r2 = particles[k.z], r3 = particles[k.w];
+    vec4 p0 = p[r0.particle], p1 = p[r1.particle], p2 = p[r2.particle], p3 = p[r3.particle];
+    vec3 x0 = x[r0.particle].xyz, x1 = x[r1.particle].xyz, x2 = x[r2.particle].xyz, x3 = x[r3.particle].xyz;
+    s.w = vec4(p0.w, p1.w, p2.w, p3.w);
+    if (s.kind == kSurfaceEdgeEdge) {
+        s.d = contactEdgeOffset(s.weights, p0.xyz, p1.xyz, p2.xyz, p3.xyz);
+        s.d0 = contactEdgeOffset(s.weights, x0, x1, x2, x3);
+        s.wFirst = contactTriangleInverseMass(vec3(s.weights.xy, 0.0), p0.w, p1.w, 0.0);
+        s.wSecond = contactTriangleInverseMass(vec3(s.weights.zw, 0.0), p2.w, p3.w, 0.0);
+        s.distance = r0.rest.w + r2.rest.w;
+    } else {
+        s.d = contactTriangleOffset(s.weights.xyz, p0.xyz, p1.xyz, p2.xyz, p3.xyz);
+        s.d0 = contactTriangleOffset(s.weights.xyz, x0, x1, x2, x3);
+        s.wFirst = p0.w;
+        s.wSecond = contactTriangleInverseMass(s.weights.xyz, p1.w, p2.w, p3.w);
+        s.distance = r0.rest.w + r1.rest.w;
+    }
     return s;
 }
 
-// Whether it pushes now (contact_math.glsl's contactTouching of the vertex and the point).
-bool triangleActive(TriangleState s) { return contactTouching(s.d, s.wk, s.wq, s.d0, vec3(0.0), s.distance); }
-
-// Its corrections, before a Jacobi average's share: the vertex's and the point's.
-TriangleCorrection triangleCorrection(TriangleState s, uvec4 k) {
-    ContactParticle v = particles[k.x], a = particles[k.y], b = particles[k.z], d = particles[k.w];
-    vec3 rest = contactTriangleOffset(s.weights, v.rest.xyz, a.rest.xyz, b.rest.xyz, d.rest.xyz);
-    return contactTriangleCorrection(s.d, s.wk, s.d0, s.wq, rest, s.distance, sqrt(v.staticFriction * a.staticFriction),
-                                     sqrt(v.friction * a.friction));
+// Whether it pushes now (contact_math.glsl's contactTouching of the two points).
+bool triangleActive(TriangleState s) {
+    return contactTouching(s.d, s.wFirst, s.wSecond, s.d0, vec3(0.0), s.distance);
 }
 
-// The correction of the constraint's particle of role `role` (0: the
-// vertex, 1..3: corners a, b, c).
+// Its corrections, before a Jacobi average's share: the first point's and the second's.
+TriangleCorrection triangleCorrection(TriangleState s, uvec4 k) {
+    ContactParticle r0 = particles[k.x], r1 = particles[k.y], r2 = particles[k.z], r3 = particles[k.w];
+    if (s.kind == kSurfaceEdgeEdge) {
+        vec3 rest = contactEdgeOffset(s.weights, r0.rest.xyz, r1.rest.xyz, r2.rest.xyz, r3.rest.xyz);
+        return contactTriangleCorrection(s.d, s.wFirst, s.d0, s.wSecond, rest, s.distance,
+                                         sqrt(r0.staticFriction * r2.staticFriction),
+                                         sqrt(r0.friction * r2.friction));
+    }
+    vec3 rest = contactTriangleOffset(s.weights.xyz, r0.rest.xyz, r1.rest.xyz, r2.rest.xyz, r3.rest.xyz);
+    return contactTriangleCorrection(s.d, s.wFirst, s.d0, s.wSecond, rest, s.distance,
+                                     sqrt(r0.staticFriction * r1.staticFriction), sqrt(r0.friction * r1.friction));
+}
+
+// The correction of the constraint's particle of role `role`
+// (TriangleContact::particles): vertex-triangle, 0 the vertex and 1..3 the
+// corners a, b, c; edge-edge, 0..1 the first edge's ends, 2..3 the second's.
 vec3 triangleRoleCorrection(TriangleCorrection correction, TriangleState s, uint role) {
+    if (s.kind == kSurfaceEdgeEdge) {
+        if (role < 2u) return contactFirstEdgeCorrection(correction, s.weights[role], s.w[role], s.wFirst);
+        return contactCornerCorrection(correction, s.weights[role], s.w[role]);
+    }
     if (role == 0u) return correction.vertex;
-    if (role == 1u) return contactCornerCorrection(correction, s.weights.x, s.wa);
-    if (role == 2u) return contactCornerCorrection(correction, s.weights.y, s.wb);
-    return contactCornerCorrection(correction, s.weights.z, s.wc);
+    return contactCornerCorrection(correction, s.weights[role - 1u], s.w[role]);
 }
 
 #endif

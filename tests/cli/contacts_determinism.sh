@@ -7,10 +7,10 @@
 # cloths of three solvers (contacts_solvers.json), whose pairs with a
 # mass-spring or PD particle are projected after the solves, with the
 # mass-spring cloth on vertex block descent and on Newton (both with the
-# contact energy); and both scenes with vertex-triangle contacts
-# ("triangles": true on every object, a quarter of the vertex spacing
-# thick). The timing table has the contact
-# passes.
+# contact energy); and both scenes with vertex-triangle and edge-edge
+# contacts ("triangles": true on every object, a quarter of the vertex
+# spacing thick; the summary shows both kinds were present). The timing
+# table has the contact passes.
 # Usage: contacts_determinism.sh VKSIM SCENES_DIR
 set -euo pipefail
 vksim=$1
@@ -55,7 +55,8 @@ pass "the contact passes are timed and the run ends with the contact summary"
 out=$("$vksim" "$work/triangles.json" --headless --frames 2 --validate)
 grep -q "^  contacts: triangles " <<<"$out" || fail "no 'contacts: triangles' pass in the timing table"
 grep -q "^vertex-triangle contacts: " <<<"$out" || fail "no vertex-triangle line in the contact summary"
-pass "vertex-triangle contacts: their pass is timed and the summary counts them"
+grep -q "^edge-edge contacts: " <<<"$out" || fail "no edge-edge line in the contact summary"
+pass "vertex-triangle and edge-edge contacts: their pass is timed and the summary counts them"
 
 out=$("$vksim" "$solvers" --headless --frames 2 --validate)
 for pass in "contacts: solve" "contacts: after solve" "springs: solved into p" "pd: solved into p"; do

@@ -2,11 +2,12 @@
 // brute-force O(n^2) search in double on random point sets: the same
 // neighbours for every particle, exactly; the constraints' colours a valid
 // colouring, and the CPU reference's; and the same bits in two runs. The
-// vertex-triangle detection (contacts/triangle_detection.h) likewise on
-// random triangles.
+// vertex-triangle and edge-edge detections (contacts/triangle_detection.h,
+// edge_detection.h) likewise on random triangles.
 #include <algorithm>
 #include <map>
 #include <random>
+#include <tuple>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -14,6 +15,7 @@
 #include "contacts/contact_reference.h"
 #include "contacts/contact_reference_solve.h"
 #include "contacts/contact_stage.h"
+#include "geometry/shared_math.h"
 #include "gpu_harness.h"
 
 namespace vksim::test {
@@ -301,11 +303,13 @@ TEST_F(ContactDetectionTest, BatchCopiesFindAndColourThePairsOfTheirWorld) {
 // The vertex-triangle constraints against a brute-force search over every
 // (triangle, particle) in double (contact_reference.h): the same particles
 // for every triangle, exactly, with the closest point's weights to float
-// rounding; every constraint of the set (the pairs, then these) in its
-// particles' incidence lists, each list's vertex-triangle entries in
-// ascending order after its pairs; the colours of the set a valid colouring
-// of constraints that share any particle, and the CPU reference's; the same
-// bits in two runs.
+// rounding; the edge-edge constraints against one over every pair of edges:
+// the same edges f > e for every edge e, exactly, their closest points as
+// close as double's to float rounding; every constraint of the set (the
+// pairs, then these) in its particles' incidence lists, each list's
+// four-particle entries in ascending order after its pairs; the colours of
+// the set a valid colouring of constraints that share any particle, and the
+// CPU reference's; the same bits in two runs.
 TEST_F(ContactDetectionTest, TriangleContactsMatchABruteForceSearch) {
     struct Case {
         const char* label;
@@ -355,10 +359,63 @@ TEST_F(ContactDetectionTest, TriangleContactsMatchABruteForceSearch) {
             test.label, model.count(), model.triangleCount(), count, most, ambiguous, weightError);
         EXPECT_GT(count, model.triangleCount()) << test.label << ": too sparse to test anything";
         EXPECT_LT(weightError, 1e-3);
+
+        // The edge-edge constraints: each pair (e, f > e) once, by e.
+        const std::vector<std::vector<uint32_t>> expectedEdges = bruteForceEdgeContacts(model, set.current);
+        auto edgeCandidateOf = [&](uint32_t e, uint32_t f) {
+            auto at = [&](uint32_t i) { return set.current[model.particles[i].particle]; };
+            auto d = [&](uint32_t i) { return glm::dvec3(glm::vec3(at(i))); };
+            const gpu::ContactEdge &a = model.edges[e], &b = model.edges[f];
+            return edgeCandidate(model, e, f, d(a.a), d(a.b), d(b.a), d(b.b), at(a.a).w, at(a.b).w, at(b.a).w,
+                                 at(b.b).w);
+        };
+        std::vector<std::vector<uint32_t>> foundEdges(model.edgeCount());
+        uint64_t ambiguousEdges = 0;
+        double distanceError = 0.0;  // |the GPU's closest points' distance - double's| / the detection distance
+        for (const gpu::TriangleContact& contact : lists.edgeContacts) {
+            ASSERT_EQ(contact.kind, gpu::kSurfaceEdgeEdge);
+            const gpu::ContactEdge &a = model.edges[contact.vertex], &b = model.edges[contact.triangle];
+            ASSERT_EQ(contact.particles, glm::uvec4(a.a, a.b, b.a, b.b));
+            foundEdges[contact.vertex].push_back(contact.triangle);
+            auto d = [&](uint32_t i) { return glm::dvec3(glm::vec3(set.current[model.particles[i].particle])); };
+            const EdgeCandidate want = edgeCandidateOf(contact.vertex, contact.triangle);
+            const double reach = double(model.particles[a.a].rest.w) + double(model.particles[b.a].rest.w) +
+                                 double(model.margin);
+            const double gpuDistance = glm::length(
+                ref::contactEdgeOffset(glm::dvec4(contact.weights), d(a.a), d(a.b), d(b.a), d(b.b)));
+            const double cpuDistance =
+                glm::length(ref::contactEdgeOffset(want.weights, d(a.a), d(a.b), d(b.a), d(b.b)));
+            distanceError = std::max(distanceError, std::abs(gpuDistance - cpuDistance) / reach);
+        }
+        uint32_t mostEdges = 0;
+        for (uint32_t e = 0; e < model.edgeCount(); ++e) {
+            std::vector<uint32_t> want = expectedEdges[e];
+            auto undecided = [&](uint32_t f) { return std::abs(edgeCandidateOf(e, f).margin) < 1e-5; };
+            ambiguousEdges += static_cast<uint64_t>(std::count_if(foundEdges[e].begin(), foundEdges[e].end(), undecided));
+            std::erase_if(foundEdges[e], undecided);
+            std::erase_if(want, undecided);
+            std::sort(foundEdges[e].begin(), foundEdges[e].end());
+            ASSERT_EQ(foundEdges[e], want) << test.label << ": edge " << e;
+            mostEdges = std::max<uint32_t>(mostEdges, lists.edgeCounts[e]);
+        }
+        const auto edgeCount = static_cast<uint32_t>(lists.edgeContacts.size());
+        std::cout << fmt::format(
+            "[contacts] {}: {} edges, {} edge-edge constraints (most {} per edge), {} within float rounding of the "
+            "distance; closest points' distance within {:.2e} of double's, of the detection distance\n",
+            test.label, model.edgeCount(), edgeCount, mostEdges, ambiguousEdges, distanceError);
+        EXPECT_GT(edgeCount, model.edgeCount() / 4) << test.label << ": too sparse to test anything";
+        // Float's closest points on segments of a few centimetres: 1e-7 relative, well under this.
+        EXPECT_LT(distanceError, 1e-4);
+
         const gpu::ContactStats stats = run.stage().readStats();
         EXPECT_EQ(stats.lastTriangleContacts, count);
+        EXPECT_EQ(stats.lastEdgeContacts, edgeCount);
         EXPECT_EQ(stats.triangleOverflowSubsteps, 0u);
         EXPECT_EQ(stats.oversizedTriangles, 0u);
+        EXPECT_EQ(stats.oversizedEdges, 0u);
+        std::vector<gpu::TriangleContact> fourParticle = lists.contacts;
+        fourParticle.insert(fourParticle.end(), lists.edgeContacts.begin(), lists.edgeContacts.end());
+        const auto all = static_cast<uint32_t>(fourParticle.size());
 
         // The constraint set (contact_constraints.h): the pairs, then these.
         // Each particle's incidence list holds its pairs, then its
@@ -368,19 +425,15 @@ TEST_F(ContactDetectionTest, TriangleContactsMatchABruteForceSearch) {
         const ContactSetLists setLists = run.stage().readSet();
         const uint32_t pairs = setLists.pairs;
         ASSERT_EQ(pairs, pairLists.constraints.size());
-        ASSERT_EQ(setLists.colours.size(), size_t{pairs} + count);
+        ASSERT_EQ(setLists.colours.size(), size_t{pairs} + all);
         auto particlesOf = [&](uint32_t c, uint32_t* out) -> uint32_t {
             if (c < pairs) {
                 out[0] = pairLists.constraints[c].x;
                 out[1] = pairLists.constraints[c].y;
                 return 2;
             }
-            const gpu::TriangleContact& contact = lists.contacts[c - pairs];
-            const gpu::ContactTriangle& tri = model.triangles[contact.triangle];
-            out[0] = contact.vertex;
-            out[1] = tri.a;
-            out[2] = tri.b;
-            out[3] = tri.c;
+            const gpu::TriangleContact& contact = fourParticle[c - pairs];
+            for (uint32_t role = 0; role < 4; ++role) out[role] = contact.particles[role];
             return 4;
         };
         uint64_t entries = 0;
@@ -392,19 +445,25 @@ TEST_F(ContactDetectionTest, TriangleContactsMatchABruteForceSearch) {
                 if (e > start && c >= pairs) {
                     ASSERT_LT(setLists.incidence[e - 1], setLists.incidence[e]);
                 }
-                ASSERT_LT(c, pairs + count);
+                ASSERT_LT(c, pairs + all);
                 uint32_t particles[4];
                 ASSERT_LT(role, particlesOf(c, particles));
                 ASSERT_EQ(particles[role], k);
             }
         }
-        EXPECT_EQ(entries, uint64_t{2} * pairs + uint64_t{4} * count);
+        EXPECT_EQ(entries, uint64_t{2} * pairs + uint64_t{4} * all);
+        // The vertex-triangle constraints' particles: the vertex, the triangle's corners.
+        for (const gpu::TriangleContact& contact : lists.contacts) {
+            const gpu::ContactTriangle& tri = model.triangles[contact.triangle];
+            ASSERT_EQ(contact.kind, gpu::kSurfaceVertexTriangle);
+            ASSERT_EQ(contact.particles, glm::uvec4(contact.vertex, tri.a, tri.b, tri.c));
+        }
 
         // A valid colouring of the set: no two constraints of one colour
         // share a particle, whatever their kinds.
         std::vector<std::vector<uint32_t>> coloursAt(model.count());
         uint32_t colours = 0, leftover = 0, triangleLeftover = 0;
-        for (uint32_t c = 0; c < pairs + count; ++c) {
+        for (uint32_t c = 0; c < pairs + all; ++c) {
             const uint32_t colour = setLists.colours[c];
             if (colour >= gpu::kContactColours) {
                 ++leftover;
@@ -422,9 +481,9 @@ TEST_F(ContactDetectionTest, TriangleContactsMatchABruteForceSearch) {
             }
         }
         std::cout << fmt::format(
-            "[contacts] {}: {} pairs and {} vertex-triangle constraints in {} colours, {} left to the Jacobi "
-            "average ({} vertex-triangle)\n",
-            test.label, pairs, count, colours, leftover, triangleLeftover);
+            "[contacts] {}: {} pairs, {} vertex-triangle and {} edge-edge constraints in {} colours, {} left to the "
+            "Jacobi average ({} of four particles)\n",
+            test.label, pairs, count, edgeCount, colours, leftover, triangleLeftover);
         EXPECT_GT(colours, 1u);
         EXPECT_EQ(stats.mostColours, colours);
         EXPECT_EQ(stats.leftoverConstraints, leftover);
@@ -437,7 +496,7 @@ TEST_F(ContactDetectionTest, TriangleContactsMatchABruteForceSearch) {
                 if (std::abs(contactCandidate(model, set.current, k, pairLists.neighbours[pairLists.offsets[k] + e])
                                  .margin) < 1e-5)
                     ++ambiguousPairs;
-        if (ambiguous == 0 && ambiguousPairs == 0) {
+        if (ambiguous == 0 && ambiguousPairs == 0 && ambiguousEdges == 0) {
             std::vector<glm::dvec3> p;
             std::vector<double> inverseMasses;
             for (const glm::vec4& x : set.current) {
@@ -447,20 +506,22 @@ TEST_F(ContactDetectionTest, TriangleContactsMatchABruteForceSearch) {
             ContactReferenceSolve reference(set.model, ParticleRange{0, set.model.particleCount()});
             reference.detect(p, inverseMasses, ContactSolve::Colours);
             ASSERT_EQ(reference.constraints().size(), pairs) << test.label;
-            ASSERT_EQ(reference.triangleContacts().size(), count) << test.label;
-            std::map<std::pair<uint32_t, uint32_t>, uint32_t> cpuPairColour, cpuTriangleColour;
+            ASSERT_EQ(reference.triangleContacts().size(), all) << test.label;
+            // A pair by its particles; a four-particle constraint by its kind, vertex (or edge) and triangle (or edge).
+            using Key = std::tuple<uint32_t, uint32_t, uint32_t>;
+            std::map<Key, uint32_t> cpuColour;
             for (uint32_t c = 0; c < pairs; ++c)
-                cpuPairColour[{reference.constraints()[c].x, reference.constraints()[c].y}] = reference.colours()[c];
-            for (uint32_t c = 0; c < count; ++c) {
+                cpuColour[{2u, reference.constraints()[c].x, reference.constraints()[c].y}] = reference.colours()[c];
+            for (uint32_t c = 0; c < all; ++c) {
                 const gpu::TriangleContact& contact = reference.triangleContacts()[c];
-                cpuTriangleColour[{contact.triangle, contact.vertex}] = reference.colours()[pairs + c];
+                cpuColour[{contact.kind, contact.vertex, contact.triangle}] = reference.colours()[pairs + c];
             }
             uint32_t differ = 0;
-            for (uint32_t c = 0; c < pairs + count; ++c) {
-                const auto at = c < pairs ? cpuPairColour.find({pairLists.constraints[c].x, pairLists.constraints[c].y})
-                                          : cpuTriangleColour.find({lists.contacts[c - pairs].triangle,
-                                                                    lists.contacts[c - pairs].vertex});
-                ASSERT_TRUE(at != (c < pairs ? cpuPairColour.end() : cpuTriangleColour.end())) << test.label;
+            for (uint32_t c = 0; c < pairs + all; ++c) {
+                const auto at = c < pairs ? cpuColour.find({2u, pairLists.constraints[c].x, pairLists.constraints[c].y})
+                                          : cpuColour.find({fourParticle[c - pairs].kind, fourParticle[c - pairs].vertex,
+                                                            fourParticle[c - pairs].triangle});
+                ASSERT_TRUE(at != cpuColour.end()) << test.label;
                 const bool bothLeftover =
                     at->second >= gpu::kContactColours && setLists.colours[c] >= gpu::kContactColours;
                 if (at->second != setLists.colours[c] && !bothLeftover) ++differ;
@@ -469,19 +530,23 @@ TEST_F(ContactDetectionTest, TriangleContactsMatchABruteForceSearch) {
                                      differ);
             EXPECT_EQ(differ, 0u) << test.label;
         } else {
-            std::cout << fmt::format("[contacts] {}: {} pairs within float rounding of the distance: the CPU "
+            std::cout << fmt::format("[contacts] {}: {} constraints within float rounding of the distance: the CPU "
                                      "reference's colours not compared\n",
-                                     test.label, ambiguousPairs);
+                                     test.label, ambiguousPairs + ambiguous + ambiguousEdges);
         }
 
         // The same lists and colours, bit for bit, from a second detection.
         run.detect();
         const TriangleContactLists again = detection->read();
         ASSERT_EQ(again.contacts.size(), lists.contacts.size());
-        for (uint32_t c = 0; c < count; ++c) {
-            ASSERT_EQ(again.contacts[c].vertex, lists.contacts[c].vertex);
-            ASSERT_EQ(again.contacts[c].triangle, lists.contacts[c].triangle);
-            ASSERT_EQ(again.contacts[c].weights, lists.contacts[c].weights);
+        ASSERT_EQ(again.edgeContacts.size(), lists.edgeContacts.size());
+        for (uint32_t c = 0; c < all; ++c) {
+            const gpu::TriangleContact& was = fourParticle[c];
+            const gpu::TriangleContact& now = c < count ? again.contacts[c] : again.edgeContacts[c - count];
+            ASSERT_EQ(now.vertex, was.vertex);
+            ASSERT_EQ(now.triangle, was.triangle);
+            ASSERT_EQ(now.particles, was.particles);
+            ASSERT_EQ(now.weights, was.weights);
         }
         const ContactSetLists setAgain = run.stage().readSet();
         EXPECT_EQ(setAgain.colours, setLists.colours);
@@ -494,9 +559,10 @@ TEST_F(ContactDetectionTest, TriangleContactsMatchABruteForceSearch) {
     }
 }
 
-// Likewise with vertex-triangle constraints: each copy's triangles find
-// the constraints of its world alone, in the same order, and the one
-// colouring of the set colours pairs and triangles as its world does.
+// Likewise with vertex-triangle and edge-edge constraints: each copy's
+// triangles and edges find the constraints of its world alone, in the same
+// order, and the one colouring of the set colours every kind as its world
+// does.
 TEST_F(ContactDetectionTest, BatchCopiesFindAndColourTheVertexTriangleContactsOfTheirWorld) {
     const PointSet one = randomTriangles(3, 60, 0.15f, glm::vec3(0.1f, 0.05f, 0.0f), 0.004f, 7);
     const PointSet three = copiesOf(one, 3);
@@ -508,12 +574,16 @@ TEST_F(ContactDetectionTest, BatchCopiesFindAndColourTheVertexTriangleContactsOf
     const ContactSetLists setA = alone.stage().readSet(), setB = batch.stage().readSet();
     const uint32_t n = alone.stage().model().count(), triangles = alone.stage().model().triangleCount();
     const auto m = static_cast<uint32_t>(a.contacts.size());
+    const auto me = static_cast<uint32_t>(a.edgeContacts.size());
+    const uint32_t edges = alone.stage().model().edgeCount();
     const uint32_t pairs = setA.pairs;
     ASSERT_GT(m, 0u);
+    ASSERT_GT(me, 0u);
     ASSERT_EQ(b.contacts.size(), 3 * m);
+    ASSERT_EQ(b.edgeContacts.size(), 3 * me);
     ASSERT_EQ(setB.pairs, 3 * pairs);
-    std::cout << fmt::format("[contacts] three copies: {} pairs and {} vertex-triangle constraints each\n", pairs,
-                             m);
+    std::cout << fmt::format(
+        "[contacts] three copies: {} pairs, {} vertex-triangle and {} edge-edge constraints each\n", pairs, m, me);
     for (uint32_t c = 0; c < 3; ++c) {
         for (uint32_t i = 0; i < m; ++i) {
             const gpu::TriangleContact &want = a.contacts[i], &got = b.contacts[c * m + i];
@@ -525,6 +595,15 @@ TEST_F(ContactDetectionTest, BatchCopiesFindAndColourTheVertexTriangleContactsOf
         }
         for (uint32_t i = 0; i < pairs; ++i)
             ASSERT_EQ(setB.colours[c * pairs + i], setA.colours[i]) << "copy " << c << ", pair " << i;
+        for (uint32_t i = 0; i < me; ++i) {
+            const gpu::TriangleContact &want = a.edgeContacts[i], &got = b.edgeContacts[c * me + i];
+            ASSERT_EQ(got.vertex, want.vertex + c * edges) << "copy " << c << ", edge-edge constraint " << i;
+            ASSERT_EQ(got.triangle, want.triangle + c * edges) << "copy " << c << ", edge-edge constraint " << i;
+            ASSERT_EQ(got.particles, want.particles + glm::uvec4(c * n)) << "copy " << c << ", constraint " << i;
+            ASSERT_EQ(got.weights, want.weights) << "copy " << c << ", edge-edge constraint " << i;
+            ASSERT_EQ(setB.colours[3 * pairs + 3 * m + c * me + i], setA.colours[pairs + m + i])
+                << "copy " << c << ", edge-edge constraint " << i;
+        }
     }
 }
 

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "geometry/shared_math.h"
 #include "geometry/triangle_intersection.h"
 
 namespace vksim::test {
@@ -55,6 +56,39 @@ uint64_t intersectingTriangles(const SimModel& model, const std::vector<glm::vec
             objects.push_back(o);
         }
     return countSurfaceIntersections(p, triangles, objects).intersecting;
+}
+
+double closestSurfaces(const SimModel& model, const std::vector<glm::vec4>& x) {
+    auto at = [&](uint32_t i) { return glm::dvec3(glm::vec3(x[i])); };
+    auto cornerOf = [&](const ObjectRange& object, uint32_t t, uint32_t c) {
+        return model.triangles[3 * (object.firstTriangle + t) + c];
+    };
+    double closest = std::numeric_limits<double>::infinity();
+    for (size_t a = 0; a < model.objects.size(); ++a)
+        for (size_t b = 0; b < model.objects.size(); ++b) {
+            if (a == b) continue;
+            const ObjectRange &oa = model.objects[a], &ob = model.objects[b];
+            for (uint32_t ta = 0; ta < oa.triangleCount; ++ta)
+                for (uint32_t tb = 0; tb < ob.triangleCount; ++tb) {
+                    // a's corners against b's triangle; a's edges against b's (each pair seen twice).
+                    const glm::dvec3 q0 = at(cornerOf(ob, tb, 0)), q1 = at(cornerOf(ob, tb, 1)),
+                                     q2 = at(cornerOf(ob, tb, 2));
+                    for (uint32_t c = 0; c < 3; ++c) {
+                        const glm::dvec3 p = at(cornerOf(oa, ta, c));
+                        const glm::dvec3 weights = ref::contactClosestOnTriangle(p, q0, q1, q2);
+                        closest = std::min(closest, glm::length(ref::contactTriangleOffset(weights, p, q0, q1, q2)));
+                    }
+                    for (uint32_t ea = 0; ea < 3; ++ea)
+                        for (uint32_t eb = 0; eb < 3; ++eb) {
+                            const glm::dvec3 a0 = at(cornerOf(oa, ta, ea)), a1 = at(cornerOf(oa, ta, (ea + 1) % 3));
+                            const glm::dvec3 b0 = at(cornerOf(ob, tb, eb)), b1 = at(cornerOf(ob, tb, (eb + 1) % 3));
+                            const glm::dvec2 st = ref::contactClosestOnSegments(a0, a1, b0, b1);
+                            const glm::dvec4 w(1.0 - st.x, st.x, 1.0 - st.y, st.y);
+                            closest = std::min(closest, glm::length(ref::contactEdgeOffset(w, a0, a1, b0, b1)));
+                        }
+                }
+        }
+    return closest;
 }
 
 double followReference(GpuRun& gpu, ReferenceSimulation& cpu, const SolverSettings& settings, uint32_t frames,

@@ -37,6 +37,13 @@ double closestAcrossObjects(const SimModel& model, const std::vector<glm::vec4>&
 // geometry/triangle_intersection.h).
 uint64_t intersectingTriangles(const SimModel& model, const std::vector<glm::vec4>& x);
 
+// The smallest distance between the surfaces of two different objects, in
+// double: over every pair of their triangles' edges (segment to segment)
+// and every vertex against every triangle of the other. Their contacts keep
+// it at least their contact distance t_a + t_b, less what the iterations
+// leave unsolved.
+double closestSurfaces(const SimModel& model, const std::vector<glm::vec4>& x);
+
 // Steps `gpu` and the reference `cpu` `frames` frames side by side with
 // `settings`: the largest distance between their positions at any frame's
 // end, printed every 5 frames after `label`.

@@ -72,8 +72,8 @@ TEST(DeviceFootprint, NewtonsContactCouplingsCountAgainstTheLargestBuffer) {
                                 "them coarser)");
 }
 
-// Vertex-triangle contacts add their constraint list (32 B x 32 per contact
-// particle), so a large PBD cloth with contacts that fits is refused with
+// Vertex-triangle and edge-edge contacts add their constraint list
+// (48 B x 48 per contact particle), so a large PBD cloth with contacts that fits is refused with
 // "triangles", naming its "contacts".
 TEST(DeviceFootprint, TriangleContactsCountAgainstTheLargestBuffer) {
     DeviceLimits small = kDevice;
@@ -85,7 +85,7 @@ TEST(DeviceFootprint, TriangleContactsCountAgainstTheLargestBuffer) {
     ASSERT_TRUE(problem);
     std::cout << "[footprint] " << problem->problem << "\n";
     EXPECT_EQ(problem->key, "/objects/0/contacts");
-    EXPECT_NE(problem->problem.find("360000 particles with contacts need a 352 MiB contact list"), std::string::npos)
+    EXPECT_NE(problem->problem.find("360000 particles with contacts need a 791 MiB contact list"), std::string::npos)
         << problem->problem;
 }
 
