@@ -43,7 +43,7 @@ Stepper::Stepper(const VulkanContext& ctx, const SimModel& model, const SolverSe
       rigid_(std::make_unique<RigidSolver>(ctx, model.rigid, colliders_)) {
     // The bodies are colliders of the particles, after the scene's (ColliderSet).
     if (!rigid_->empty() && colliders_.count() > colliders_.sceneCount())
-        coupling_ = std::make_unique<BodyCoupling>(ctx, *rigid_, particles_, colliders_);
+        coupling_ = std::make_unique<BodyCoupling>(ctx, model, *rigid_, particles_, colliders_);
     if (keyframes_) keyframes_->declarePasses(plan_);
     rigid_->declarePasses(plan_);
     if (coupling_) coupling_->declarePasses(plan_);

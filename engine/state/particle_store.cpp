@@ -1,6 +1,5 @@
 #include "state/particle_store.h"
 
-#include <algorithm>
 #include <numeric>
 #include <stdexcept>
 
@@ -9,38 +8,6 @@
 namespace vksim {
 
 namespace {
-// Each batch copy's particles as runs of consecutive particles with
-// consecutive indices in the copy (an object, or objects side by side), in
-// index order: run r is (first particle, its index in the copy, count, 0),
-// copy k's runs are [starts[k], starts[k + 1]). What a body of copy k walks
-// to sum its copy's particles in its World's order without reading the
-// other copies' (rigid/particle_impulses.comp). One run in a scene's world.
-struct CopyParticleRuns {
-    std::vector<uint32_t> starts;
-    std::vector<glm::uvec4> runs;
-};
-
-CopyParticleRuns copyParticleRuns(const std::vector<glm::uvec2>& copies) {
-    uint32_t copyCount = 1;
-    for (const glm::uvec2& c : copies) copyCount = std::max(copyCount, c.x + 1);
-    std::vector<std::vector<glm::uvec4>> perCopy(copyCount);
-    for (uint32_t i = 0; i < copies.size(); ++i) {
-        std::vector<glm::uvec4>& runs = perCopy[copies[i].x];
-        if (!runs.empty() && runs.back().x + runs.back().z == i && runs.back().y + runs.back().z == copies[i].y)
-            ++runs.back().z;
-        else
-            runs.emplace_back(i, copies[i].y, 1u, 0u);
-    }
-    CopyParticleRuns out;
-    for (const std::vector<glm::uvec4>& runs : perCopy) {
-        out.starts.push_back(static_cast<uint32_t>(out.runs.size()));
-        out.runs.insert(out.runs.end(), runs.begin(), runs.end());
-    }
-    out.starts.push_back(static_cast<uint32_t>(out.runs.size()));
-    if (out.runs.empty()) out.runs.emplace_back(0u);  // a buffer to bind where there are no particles
-    return out;
-}
-
 uint32_t windParticles(const SharedModel& model) { return someObjectFeelsWind(model) ? model.particleCount() : 0; }
 
 constexpr VkBufferUsageFlags kVertexUsage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT;
@@ -80,11 +47,7 @@ ParticleStore::ParticleStore(const VulkanContext& ctx, const SharedModel& model)
     adjacentTriangles_ = makeStorageBuffer<uint32_t>(ctx, model.adjacentTriangles, "vertex-triangle lists");
     adjacencyRows_ = makeStorageBuffer<uint32_t>(ctx, identityRows(particleCount_), "vertex-triangle rows");
     drags_ = makeStorageBuffer<float>(ctx, particleDrags(model), "particle drag (sigma)");
-    const std::vector<glm::uvec2> copies = particleCopies(model);
-    copies_ = makeStorageBuffer<glm::uvec2>(ctx, copies, "particle batch copies (copy, index)");
-    const CopyParticleRuns runs = copyParticleRuns(copies);
-    copyRunStarts_ = makeStorageBuffer<uint32_t>(ctx, runs.starts, "batch copies' particle run starts");
-    copyRuns_ = makeStorageBuffer<glm::uvec4>(ctx, runs.runs, "batch copies' particle runs");
+    copies_ = makeStorageBuffer<glm::uvec2>(ctx, particleCopies(model), "particle batch copies (copy, index)");
     const std::vector<glm::vec4> gravities = particleGravities(model);
     perParticleGravity_ = !gravities.empty();
     gravities_ = makeStorageBuffer<glm::vec4>(ctx, gravities, "particle gravity (g, 2|g|)");

@@ -64,10 +64,6 @@ public:
     // Per particle, its batch copy and its index in the copy
     // (particleCopies): it meets the bodies of its copy only. Uploaded once.
     const GpuBuffer& copies() const { return copies_; }
-    // Each copy's particles as runs (copyParticleRuns): per copy its first
-    // run, and the runs. Uploaded once.
-    const GpuBuffer& copyRunStarts() const { return copyRunStarts_; }
-    const GpuBuffer& copyRuns() const { return copyRuns_; }
     // Per particle, its acceleration from the wind this substep
     // (step/wind_stage.h), which predict adds to gravity where the range's
     // push says the wind blows; one unused vec4 where no object feels wind.
@@ -120,7 +116,6 @@ private:
     bool perParticleGravity_ = false;
     // Topology, uploaded once: what the normals pass and the renderer read.
     GpuBuffer triangles_, adjacencyOffsets_, adjacentTriangles_, adjacencyRows_, drags_, copies_, gravities_;
-    GpuBuffer copyRunStarts_, copyRuns_;
     GpuBuffer integrators_;  // written by the solvers (integrators())
 };
 

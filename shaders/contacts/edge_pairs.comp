@@ -33,6 +33,7 @@
 #include "contacts/contact_types.h"
 #include "contacts/contact_grid.glsl"
 #include "math/real_glsl.h"
+#include "math/coulomb_friction.glsl"
 #include "contacts/contact_math.glsl"
 #include "contacts/contact_dispatch.glsl"
 layout(local_size_x = 64) in;

@@ -20,7 +20,7 @@
 //   projections left; the velocities alone change.
 // Invocation t sums, in index order, the particles of the range whose index
 // in the body's batch copy (ParticleStore::copies) less firstParticle is
-// t + 64 k, walking only its copy's particles (ParticleStore::copyRuns),
+// t + 64 k, walking only its copy's particles (BodyCoupling's copy runs),
 // and the workgroup reduces over a fixed tree: the same sums on every run,
 // no float atomics, and in a batch the sums of the copy's World at the cost
 // of the copy's particles (in a scene's world a particle's index in its

@@ -27,6 +27,7 @@ class VulkanContext;
 class ColliderSet;
 class ParticleStore;
 class RigidSolver;
+struct SharedModel;
 
 class BodyCoupling final : public IterationCoupling {
 public:
@@ -34,8 +35,8 @@ public:
     static constexpr const char* kParticlesPassName = "coupling: particles";
 
     // The bodies are the collider set's entries after the scene's.
-    BodyCoupling(const VulkanContext& ctx, const RigidSolver& rigid, const ParticleStore& particles,
-                 const ColliderSet& colliders);
+    BodyCoupling(const VulkanContext& ctx, const SharedModel& model, const RigidSolver& rigid,
+                 const ParticleStore& particles, const ColliderSet& colliders);
     BodyCoupling(const BodyCoupling&) = delete;
     BodyCoupling& operator=(const BodyCoupling&) = delete;
 
@@ -55,6 +56,10 @@ private:
     uint32_t firstBodyCollider_ = 0;
     ComputeKernel bodies_, follow_;
     GpuBuffer changes_;  // gpu::BodyChange per body
+    // Each batch copy's particles as runs (copyParticleRuns, body_coupling.cpp):
+    // per copy its first run; per run its first particle, that particle's
+    // index in the copy and the count. One run in a scene's world.
+    GpuBuffer copyRunStarts_, copyRuns_;
     uint32_t bodiesPass_ = 0, particlesPass_ = 0;
 };
 
