@@ -13,8 +13,7 @@ namespace vksim {
 RigidBodyBuffers::RigidBodyBuffers(const VulkanContext& ctx, const RigidModel& model, uint32_t sceneColliders)
     : bodyCount_(model.bodyCount()),
       pairCount_(static_cast<uint32_t>(model.pairs.size())),
-      roundStarts_(model.roundStarts),
-      copyCount_(model.copyCount) {
+      roundStarts_(model.roundStarts) {
     if (empty()) return;
     uint32_t widest = 0;  // the body with the most contact points
     for (uint32_t b = 1; b < bodyCount_; ++b)

@@ -22,7 +22,6 @@ public:
     RigidBodyBuffers(const VulkanContext& ctx, const RigidModel& model, uint32_t sceneColliders);
 
     uint32_t bodyCount() const { return bodyCount_; }
-    uint32_t copyCount() const { return copyCount_; }  // RigidModel::copyCount
     bool empty() const { return bodyCount_ == 0; }
     uint32_t pairCount() const { return pairCount_; }
     // The first pair of each round, and the end (rigid_model.h).
@@ -46,7 +45,6 @@ private:
     uint32_t bodyCount_ = 0;
     uint32_t pairCount_ = 0;
     std::vector<uint32_t> roundStarts_;
-    uint32_t copyCount_ = 1;
     uint64_t itemLoopBound_ = 0;
     GpuBuffer bodies_, states_, points_, shapes_, pairs_;
 };
