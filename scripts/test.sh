@@ -40,6 +40,7 @@ export LP_NUM_THREADS=${LP_NUM_THREADS:-1}
 
 status=0
 ctest --test-dir build --output-on-failure -j2 "$@" || status=$?
+ctest_status=$status
 
 if [[ ${CI:-} == true || ${VKSIM_ASAN_TESTS:-} == 1 ]]; then
   asan_status=0
@@ -57,5 +58,19 @@ if [[ ${CI:-} == true || -n ${VKSIM_FUZZ_SECONDS:-} ]]; then
     echo "test.sh: fuzzing found a problem (exit status $fuzz_status)" >&2
     ((status != 0)) || status=$fuzz_status
   fi
+fi
+# A CI log keeps only its tail: name the failed tests again at the end,
+# with the last lines of each one's output (CTest's LastTest.log).
+if ((ctest_status != 0)); then
+  echo "test.sh: CTest failed (exit status $ctest_status); the failed tests:" >&2
+  failed=build/Testing/Temporary/LastTestsFailed.log
+  while read -r line; do
+    name=${line#*:}
+    echo "--- $name, the end of its output:" >&2
+    awk -v name="$name" '
+      /^[0-9]+\/[0-9]+ Test: / && substr($0, index($0, "Test: ") + 6) == name { inside = 1; n = 0; next }
+      inside && /^<end of output>$/ { for (i = (n > 25 ? n - 25 : 0); i < n; ++i) print lines[i]; exit }
+      inside { lines[n++] = $0 }' build/Testing/Temporary/LastTest.log >&2
+  done < <([[ -f $failed ]] && cat "$failed")
 fi
 exit "$status"

@@ -15,11 +15,12 @@ namespace {
 constexpr std::string_view kSharedKeys[] = {"/solver", "/colliders", "/camera", "/name"};
 
 // A body's keys a copy has its own value of: its mass, its start and its
-// surface's friction and restitution (and colour). Its type, name and shape
+// surface's friction (kinetic and static) and restitution (and colour). Its type, name and shape
 // keys stay the scene's: they build its contact points and signed distance,
 // which are the same in every copy.
-constexpr std::string_view kPerCopyBodyKeys[] = {"mass",     "density",  "position",    "rotation",   "velocity",
-                                                 "angularVelocity", "friction", "restitution", "color"};
+constexpr std::string_view kPerCopyBodyKeys[] = {"mass",     "density",        "position",    "rotation",
+                                                 "velocity", "angularVelocity", "friction",    "staticFriction",
+                                                 "restitution", "color"};
 
 // The key of "/bodies/<index>/<key>/...", empty where the pointer names
 // no key of a body.
@@ -39,7 +40,7 @@ void checkBodyPointer(const std::filesystem::path& source, const std::string& po
     for (const std::string_view allowed : kPerCopyBodyKeys)
         if (key == allowed) return;
     refuseBatch(source, fmt::format("vary {}: of a body only \"mass\", \"density\", \"position\", \"rotation\", "
-                                    "\"velocity\", \"angularVelocity\", \"friction\", \"restitution\" and "
+                                    "\"velocity\", \"angularVelocity\", \"friction\", \"staticFriction\", \"restitution\" and "
                                     "\"color\" vary per copy (\"/bodies/0/mass\"); its type, name and shape are "
                                     "the scene's",
                                     quoteInput(pointer)));

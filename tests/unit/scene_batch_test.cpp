@@ -169,8 +169,8 @@ TEST(SceneBatch, BodiesAreCopiedAndPairedWithinTheirCopy) {
 TEST(SceneBatch, BodyKeysThatWouldChangeTheShapeOrCoupleAreRefused) {
     EXPECT_EQ(errorOf(kThreeBodies, 2, {{"/bodies/1/radius", {0.1, 0.2}}}),
               "s.json: batch: vary \"/bodies/1/radius\": of a body only \"mass\", \"density\", \"position\", "
-              "\"rotation\", \"velocity\", \"angularVelocity\", \"friction\", \"restitution\" and \"color\" vary "
-              "per copy (\"/bodies/0/mass\"); its type, name and shape are the scene's");
+              "\"rotation\", \"velocity\", \"angularVelocity\", \"friction\", \"staticFriction\", \"restitution\" "
+              "and \"color\" vary per copy (\"/bodies/0/mass\"); its type, name and shape are the scene's");
     EXPECT_NE(errorOf(kThreeBodies, 2, {{"/bodies/1", {nlohmann::json::object(), nlohmann::json::object()}}}),
               "");
     EXPECT_EQ(errorOf(kThreeBodies, 2, {{"/bodies/0/velocity", {{1.0, 2.0, 0.0}, {0.0, 0.0, 1.0}}}}), "");
