@@ -9,7 +9,6 @@
 // none passes, into choice[4 g] for springs/newton_update.comp.
 // choice[4 g + 1 ...] keeps the copy's F(x) and slope, for inspection.
 #include "shared/kernel.glsl"
-#include "springs/line_search_choose_push.h"
 #include "springs/spring_types.h"
 
 layout(push_constant) uniform Push { MsLineSearchChoosePush pc; };

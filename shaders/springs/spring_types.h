@@ -157,6 +157,14 @@ struct MsLineSearchCopy {
 };
 GPU_CHECK_SIZE(MsLineSearchCopy, 16);
 
+// Push constants of the line search's choose pass: one workgroup per batch
+// copy, each over its copy's partials (MsLineSearchCopy).
+struct MsLineSearchChoosePush {
+    uint copyCount;  // the workgroups: a scene's world has one copy
+    uint pad0, pad1, pad2;
+};
+GPU_CHECK_SIZE(MsLineSearchChoosePush, 16);
+
 // One mass-spring object's particles (MsModel::objects), for the
 // per-object energy pass (springs/object_energy.comp).
 struct MsObjectRange {

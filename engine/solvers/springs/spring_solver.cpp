@@ -9,7 +9,6 @@
 #include "linear/block_sparse.h"
 #include "solvers/springs/spring_settings.h"
 #include "shaders/shared/interaction_types.h"
-#include "shaders/springs/line_search_choose_push.h"
 #include "shaders/springs/spring_types.h"
 #include "solvers/solver_origin.h"
 #include "solvers/springs/spring_newton_matrix.h"
