@@ -90,6 +90,47 @@ TEST_F(VbdSolidTest, FallingCubeFollowsTheCpuReference) {
     EXPECT_LT(worst, 1e-4);
 }
 
+// Friction in the sweeps (docs/physics.md §16, "Friction in the sweeps"):
+// the cube of vbd_reference_test.cpp's CoulombFrictionOnASlope on the
+// ground, gravity tilted 20 degrees, held (mu = 0.6) and sliding
+// (mu = 0.2), against the double reference over 40 frames. A held vertex's
+// slip over a substep stays below eps_v h = 4.2e-6 m, where its friction
+// is a stiff spring: float's ~6e-8 m roundings of its position move it by
+// as little, and the sliding ones feel mu lambda whatever their slip. So
+// the bound is the falling cube's, 1e-4 m (a friction with the wrong
+// sign, coefficient or anchor moves the cube by centimetres). On the GPU
+// too the held cube's bottom vertices move slower than eps_v: less than
+// eps_v * 1/3 s between frames 20 and 40; the sliding one's slide.
+TEST_F(VbdSolidTest, CubeOnASlopeFollowsTheCpuReference) {
+    for (float mu : {0.6f, 0.2f}) {
+        const Scene scene = vbdCubeOnASlopeScene(mu, mu);
+        World world(ctx(), scene, 1);
+        VbdReference reference(world.model());
+        double worst = 0.0;
+        std::vector<glm::vec4> half;
+        for (uint32_t f = 0; f < 40; ++f) {
+            runFrames(world, 1);
+            reference.step(scene.solver);
+            worst = std::max(worst, worstDifference(world, reference));
+            if (f + 1 == 20) half = world.positions().downloadArray<glm::vec4>();
+        }
+        const std::vector<glm::vec4> end = world.positions().downloadArray<glm::vec4>();
+        double bottom = 0.0;  // the bottom vertices' largest move along the ground
+        for (size_t i = 0; i < end.size(); ++i)
+            if (half[i].y < 0.01f) bottom = std::max(bottom, double(glm::length(glm::vec2(end[i].x - half[i].x,
+                                                                                         end[i].z - half[i].z))));
+        const double held = double(gpu::kVbdFrictionStickSpeed) * 20.0 * double(scene.solver.timeStep);
+        std::cout << fmt::format("[vbd] cube on a 20 degree slope, mu {}: gpu vs reference over 40 frames: max {:.3e} "
+                                 "m; gpu bottom moved {:.3e} m between frames 20 and 40\n",
+                                 mu, worst, bottom);
+        EXPECT_LT(worst, 1e-4);
+        if (mu > 0.5f)
+            EXPECT_LT(bottom, held);
+        else
+            EXPECT_GT(bottom, 0.1);
+    }
+}
+
 // The closest distance between a particle of `a` and one of `b`.
 template <class Positions>
 double closestDistance(const Positions& x, const ObjectRange& a, const ObjectRange& b) {
