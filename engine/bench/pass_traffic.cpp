@@ -177,10 +177,11 @@ constexpr std::array kPassTraffic{
                 "particle/collide_generate.comp: reads y, v, its copy 8 (near a collider); writes contact"},
     PassTraffic{"vbd: init", ElementKind::VbdParticle, 16 + 16 + 16 + 4, 16 + 16,
                 "reads y, u, the previous u, drag 4; writes the iterate, the previous u"},
-    PassTraffic{"vbd: collider planes", ElementKind::VbdParticle, 16 + 16, 16,
-                "with colliders: reads y, contact 16 (near a collider: its SDF); writes the plane"},
-    PassTraffic{"vbd: sweep", ElementKind::VbdParticle, 4 + 16 + 16 + 8 + 16, 16,
-                "reads vertex order 4, x, y, VbdVertex 8, collider plane; writes x; per incident tetrahedron: entry 4 "
+    PassTraffic{"vbd: collider planes", ElementKind::VbdParticle, 16 + 16 + 16, 16 + 32,
+                "with colliders: reads y, contact 16, x (near a collider: its SDF); writes the plane, its friction 32"},
+    PassTraffic{"vbd: sweep", ElementKind::VbdParticle, 4 + 16 + 16 + 8 + 16 + 32, 16,
+                "reads vertex order 4, x, y, VbdVertex 8, collider plane, its friction 32; writes x; per incident "
+                "tetrahedron: entry 4 "
                 "+ VbdTet 80 "
                 "+ material 16 + 3 x",
                 RowItems::VbdIncidentTet, 4 + 80 + 16 + 3 * 16},

@@ -58,7 +58,8 @@ void ReferenceWorld::step(const SolverSettings& settings, ReferenceSolver& solve
     solver.checkSettings(settings);
     const ParticleRange range = solver.range(*this);
     if (range.count == 0) return;
-    const SubstepParams params = SubstepParams::from(settings);
+    SubstepParams params = SubstepParams::from(settings);
+    params.colliderFrictionInSolve = solver.holdsColliderFriction();
     // What the GPU passes bind as their mesh SDF buffer (sdf.glsl).
     const ref::MeshSdfGridScope grids(meshSdfGrids_);
     for (uint32_t s = 0; s < settings.substeps; ++s) {
@@ -243,7 +244,7 @@ uint32_t ReferenceWorld::collisionCandidates(const glm::dvec3& p, double margin)
 
 glm::dvec3 ReferenceWorld::projectOutOfColliders(glm::dvec3 p, uint32_t candidates, double stencilStep,
                                                  uint32_t& touching, const glm::dvec3* start, double h,
-                                                 BodyPushRecord* record) const {
+                                                 BodyPushRecord* record, bool colliderFrictionInSolve) const {
     for (uint32_t c = 0; c < colliders_.size() && candidates != 0; ++c) {
         if ((candidates & (1u << c)) == 0) continue;
         const ReferenceCollider& collider = colliders_[c];
@@ -253,7 +254,7 @@ glm::dvec3 ReferenceWorld::projectOutOfColliders(glm::dvec3 p, uint32_t candidat
         glm::dvec3 delta = ref::solveCollision(C, g);
         p += delta;
         const double length = glm::length(g);
-        if (start && length > 0.0) {
+        if (start && length > 0.0 && frictionAfterSolve(c, colliderFrictionInSolve)) {
             const glm::dvec3 friction = ref::staticFriction(p - *start - h * collider.pointVelocity(p), g / length,
                                                             glm::length(delta), collider.staticFriction);
             p += friction;
@@ -273,7 +274,8 @@ void ReferenceWorld::projectCollisions(ParticleRange range, const SubstepParams&
     for (uint32_t i = range.first; i < range.end(); ++i) {
         ReferenceContact& contact = contacts_[i];
         predicted_[i] = projectOutOfColliders(predicted_[i], contact.candidates, params.stencilStep, contact.touching,
-                                              &positions_[i], params.h, bodies_ ? &bodyPushes_[i] : nullptr);
+                                              &positions_[i], params.h, bodies_ ? &bodyPushes_[i] : nullptr,
+                                              params.colliderFrictionInSolve);
     }
 }
 
@@ -304,8 +306,11 @@ void ReferenceWorld::applyContactVelocities(ParticleRange range, const SubstepPa
         if (length <= 0.0) continue;
         const glm::dvec3 before = velocities_[i];
         velocities_[i] = ref::movingContactVelocity(velocities_[i], collider.pointVelocity(positions_[i]), g / length,
-                                                    contact.approachSpeed, collider.friction, collider.restitution,
-                                                    params.restitutionThreshold);
+                                                    contact.approachSpeed,
+                                                    frictionAfterSolve(nearest, params.colliderFrictionInSolve)
+                                                        ? collider.friction
+                                                        : 0.0,
+                                                    collider.restitution, params.restitutionThreshold);
         // A body's friction and restitution: its share of the momentum too.
         if (bodies_ && bodyPushes_[i].collider == nearest) bodyPushes_[i].push += params.h * (velocities_[i] - before);
     }

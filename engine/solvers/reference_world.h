@@ -41,6 +41,10 @@ struct SubstepParams {
     // Approach speeds below what gravity adds in two substeps are resting
     // contact, not impact: no bounce (contact.glsl).
     double restitutionThreshold = 0.0;
+    // ParticlePush::colliderFrictionInSolve: the solver holds the scene
+    // colliders' friction (ReferenceSolver::holdsColliderFriction), so the
+    // projection and the contact velocities apply only the bodies'.
+    bool colliderFrictionInSolve = false;
 
     static SubstepParams from(const SolverSettings& settings);
 };
@@ -62,6 +66,9 @@ public:
     virtual ParticleRange range(const ReferenceWorld& world) const = 0;
     // Throws std::invalid_argument when the settings cannot be stepped.
     virtual void checkSettings(const SolverSettings& settings) const = 0;
+    // Solver::holdsColliderFriction: its solve holds the scene colliders'
+    // friction (the VBD solids' sweeps).
+    virtual bool holdsColliderFriction() const { return false; }
     // From the predicted positions (world.predicted(), collision candidates
     // generated) to the constrained positions in world.predicted(),
     // including the collision projections, marking world.contacts().touching.
@@ -184,17 +191,25 @@ public:
     // undoes the slip inside the friction cone (project_collision.comp's
     // static friction; local_collisions.comp has none).
     // `record`, where given, sums what a body's collider did (BodyPush).
+    // `colliderFrictionInSolve`: the scene colliders get no static friction
+    // (SubstepParams::colliderFrictionInSolve).
     struct BodyPushRecord {
         glm::dvec3 push{0.0};
         uint32_t collider = gpu::kNoBodyPush;
     };
     glm::dvec3 projectOutOfColliders(glm::dvec3 p, uint32_t candidates, double stencilStep, uint32_t& touching,
                                      const glm::dvec3* start = nullptr, double h = 0.0,
-                                     BodyPushRecord* record = nullptr) const;
+                                     BodyPushRecord* record = nullptr, bool colliderFrictionInSolve = false) const;
     double colliderDistance(const ReferenceCollider& collider, const glm::dvec3& p) const;  // f(p) - thickness
     glm::dvec3 colliderGradient(const ReferenceCollider& collider, const glm::dvec3& p, double stencilStep) const;
 
 private:
+    // collider_stages.glsl's frictionAfterSolve: whether the stages apply
+    // collider c's friction.
+    bool frictionAfterSolve(uint32_t c, bool colliderFrictionInSolve) const {
+        return !colliderFrictionInSolve || (bodies_ && c >= firstBodyCollider_);
+    }
+
     std::vector<glm::dvec3> positions_;
     std::vector<double> inverseMasses_;
     std::vector<double> drags_;  // sigma [kg/s] the predict stage applies (ObjectRange::drag)

@@ -164,6 +164,11 @@ public:
     // a solver that does not returns its solved positions, and the stepper
     // copies them there.
     virtual bool projectsContactsInSolve() const { return false; }
+    // Whether its solve holds the friction of the scene's colliders (the VBD
+    // solids' sweeps, docs/physics.md §16): then the shared stages after it
+    // apply none of theirs (ParticlePush::colliderFrictionInSolve), only the
+    // bodies' colliders'.
+    virtual bool holdsColliderFriction() const { return false; }
     // Whether it records its whole frame itself, every substep with the
     // shared particle stages inside its own kernels (the PBD workgroup solve,
     // docs/physics.md §1, "Small objects in one workgroup"), instead of a

@@ -99,6 +99,7 @@ gpu::ParticlePush Stepper::particlePush(const SolverSettings& settings, float h,
     push.originX = origin.x;
     push.originY = origin.y;
     push.originZ = origin.z;
+    push.colliderFrictionInSolve = solver.holdsColliderFriction() ? 1u : 0u;
     return push;
 }
 

@@ -77,12 +77,20 @@ void recordBodyPush(inout BodyPush record, uint c, Collider col, vec3 delta) {
     record.pushZ += delta.z;
 }
 
+// Whether the stages apply the friction of collider slot (or scene
+// collider) `c`: not a scene collider's where the range's solver held it in
+// its own solve (ParticlePush::colliderFrictionInSolve, the VBD sweeps).
+bool frictionAfterSolve(uint c, uint colliderFrictionInSolve) {
+    return colliderFrictionInSolve == 0u || c >= kSceneColliders;
+}
+
 // `start`: the particle's position at the start of the substep (relative to
 // `origin`, as p), from which its slip over the substep of length h is taken
 // for the static friction (staticFriction, with the collider's mu_s; the
-// kinetic mu_k acts in contactResponse).
+// kinetic mu_k acts in contactResponse). `frictionInSolve`:
+// ParticlePush::colliderFrictionInSolve.
 ProjectedContact projectContacts(vec3 p, uint candidates, uint touching, uint copy, float stencilStep, vec3 origin,
-                                 vec3 start, float h, inout BodyPush record) {
+                                 vec3 start, float h, uint frictionInSolve, inout BodyPush record) {
     for (uint slot = 0; slot < colliderSlots(); ++slot) {
         if ((candidates & (1u << slot)) == 0u) continue;
         uint c = colliderOfSlot(slot, copy);
@@ -93,7 +101,7 @@ ProjectedContact projectContacts(vec3 p, uint candidates, uint touching, uint co
         vec3 delta = solveCollision(C, g);
         p += delta;
         float gl = length(g);
-        if (gl > 0.0) {
+        if (gl > 0.0 && frictionAfterSolve(slot, frictionInSolve)) {
             vec3 surface = h * colliderPointVelocity(col.linearVelocity.xyz, col.angularVelocity.xyz,
                                                      col.position.xyz, p);
             vec3 friction = staticFriction(p - start - surface, g / gl, length(delta), col.size.w);
@@ -126,22 +134,24 @@ uint nearestTouching(vec3 x, uint touching, uint copy, vec3 origin) {
     return nearest;
 }
 
-// contactResponse against collider `nearest` (nearestTouching).
+// contactResponse against collider `nearest` (nearestTouching); without its
+// friction where the solve held it (frictionAfterSolve).
 vec3 contactResponseWith(uint nearest, vec3 x, vec3 v, ParticleContact contact, float stencilStep,
-                         float restitutionThreshold, vec3 origin) {
+                         float restitutionThreshold, vec3 origin, uint frictionInSolve) {
     Collider col = colliderFromOrigin(nearest, origin);
     vec3 g = sdfGradientTetra(col.type, col.position.xyz, col.rotation, col.size, x, stencilStep);
     float gl = length(g);
     if (gl <= 0.0) return v;
     vec3 vc = colliderPointVelocity(col.linearVelocity.xyz, col.angularVelocity.xyz, col.position.xyz, x);
-    return movingContactVelocity(v, vc, g / gl, contact.approachSpeed, col.friction, col.restitution,
+    float friction = frictionAfterSolve(nearest, frictionInSolve) ? col.friction : 0.0;
+    return movingContactVelocity(v, vc, g / gl, contact.approachSpeed, friction, col.restitution,
                                  restitutionThreshold);
 }
 
 vec3 contactResponse(vec3 x, vec3 v, ParticleContact contact, uint copy, float stencilStep,
-                     float restitutionThreshold, vec3 origin) {
+                     float restitutionThreshold, vec3 origin, uint frictionInSolve) {
     return contactResponseWith(nearestTouching(x, contact.touching, copy, origin), x, v, contact, stencilStep,
-                               restitutionThreshold, origin);
+                               restitutionThreshold, origin, frictionInSolve);
 }
 
 #endif

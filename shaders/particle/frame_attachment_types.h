@@ -29,7 +29,7 @@ struct FrameAttachmentPush {
     uint pad0;
     uint pad1;
 };
-GPU_CHECK_SIZE(FrameAttachmentPush, 80);
+GPU_CHECK_SIZE(FrameAttachmentPush, 96);
 
 GPU_NAMESPACE_END
 

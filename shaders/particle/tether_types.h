@@ -27,7 +27,7 @@ struct TetherPush {
     uint pad0;
     uint pad1;
 };
-GPU_CHECK_SIZE(TetherPush, 80);
+GPU_CHECK_SIZE(TetherPush, 96);
 
 GPU_NAMESPACE_END
 

@@ -298,7 +298,7 @@ struct WorkgroupSolvePush {
     uint firstObject;       // workgroup g runs objects[firstObject + g]
     uint pad0;
 };
-GPU_CHECK_SIZE(WorkgroupSolvePush, 112);
+GPU_CHECK_SIZE(WorkgroupSolvePush, 128);
 
 GPU_NAMESPACE_END
 

@@ -310,7 +310,7 @@ void projectOwnedContact(uint l) {
     BodyPush record = bodyPushes[i];
     ProjectedContact r = projectContacts(x.xyz, candidates, contacts[i].touching, copies[i].x,
                                          pc.particles.stencilStep, origin, positions[i].xyz - origin,
-                                         pc.particles.dt, record);
+                                         pc.particles.dt, pc.particles.colliderFrictionInSolve, record);
     if (inDeviceMemory)
         setPredicted(i, vec4(r.p, x.w));
     else
@@ -381,7 +381,7 @@ void finish(uint count) {
             v = contactResponse(world, v, contacts[i], copies[i].x, pc.particles.stencilStep,
                                 particleRestitutionThreshold(pc.particles.gravity, pc.particles.restitutionThreshold,
                                                              pc.particles.dt, i),
-                                vec3(0.0));
+                                vec3(0.0), pc.particles.colliderFrictionInSolve);
         velocities[i] = vec4(v, 0.0);
     }
 }

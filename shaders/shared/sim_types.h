@@ -130,8 +130,16 @@ struct ParticlePush {
     // p - O, so that far from the world origin they keep their precision
     // (docs/physics.md §9.2, "Far from the origin"). Zero near the origin.
     float originX, originY, originZ;
+    // 1 where the range's solver holds the scene colliders' friction in its
+    // own solve (Solver::holdsColliderFriction: the VBD solids' sweeps,
+    // docs/physics.md §16, "Friction in the sweeps"): the projection's
+    // static and the contact velocity's kinetic friction then leave the
+    // scene's colliders out (counted twice, a sliding solid would feel 2 mu);
+    // the bodies' colliders keep theirs. 0 for every other solver.
+    uint colliderFrictionInSolve;
+    uint pad0, pad1, pad2;
 };
-GPU_CHECK_SIZE(ParticlePush, 64);
+GPU_CHECK_SIZE(ParticlePush, 80);
 
 // Push constants of the normals pass.
 struct NormalsPush {

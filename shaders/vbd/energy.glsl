@@ -4,7 +4,8 @@
 // (its inertia term and collider penalty if free, a quarter of each
 // incident tet's energy; in energy_contacts.comp also half of each of its
 // touching pairs' contact energy, springs/contact_energy.glsl, as
-// vbd_colour_contacts.comp adds it),
+// vbd_colour_contacts.comp adds it; not the colliders' friction, a lagged
+// force and no energy of x: vbd/vbd_collider.glsl),
 // summed per workgroup in a fixed tree order into partials[group]
 // (reduce/sum_partials.comp adds the groups).
 #include "shared/kernel.glsl"
@@ -31,6 +32,7 @@ vec3 contactPartner(uint j) { return current[j].xyz; }
 #endif
 // Per particle of the range (vbd_collider_planes.comp).
 layout(std430, binding = VBD_PLANES_BINDING) readonly buffer ColliderPlanes { vec4 colliderPlanes[]; };
+#include "math/coulomb_friction.glsl"
 #include "vbd/vbd_collider.glsl"
 
 #include "reduce/workgroup_sum.glsl"

@@ -12,9 +12,9 @@
 // as Gauss-Seidel reads a neighbour: its iterate when it is of another
 // colour, and from a snapshot of the iterate taken before the iteration when
 // it is of this one (the same dispatch may be writing it). G also holds the
-// penalty of the vertex's collider half-space for the substep
-// (vbd/vbd_collider.glsl, from vbd_collider_planes.comp; zero, never active,
-// without colliders).
+// penalty of the vertex's collider half-space for the substep, and the
+// vertex step its friction (vbd/vbd_collider.glsl, from
+// vbd_collider_planes.comp; zero, never active, without colliders).
 #include "shared/kernel.glsl"
 #include "vbd/vbd_types.h"
 
@@ -37,6 +37,10 @@ layout(std430, binding = 7) readonly buffer Start { vec4 start[]; };  // x^0, w 
 #endif
 // Per particle of the range.
 layout(std430, binding = VBD_PLANES_BINDING) readonly buffer ColliderPlanes { vec4 colliderPlanes[]; };
+layout(std430, binding = VBD_PLANES_BINDING + 1) readonly buffer ColliderFrictions {
+    VbdColliderFriction colliderFrictions[];  // beside each plane (vbd_collider_planes.comp)
+};
+#include "math/coulomb_friction.glsl"
 #include "vbd/vbd_collider.glsl"
 
 void main() {
@@ -47,13 +51,15 @@ void main() {
     if (inverseMass <= 0.0) return;  // pinned
     float h = pc.dt;
     float inertiaWeight = 1.0 / (inverseMass * h * h);
-    VbdTetTerms e = vertexElasticTerms(i - pc.firstParticle, i, x.xyz);
+    uint r = i - pc.firstParticle;  // its place in the range
+    VbdTetTerms e = vertexElasticTerms(r, i, x.xyz);
     // Both energies' vertex blocks are positive semi-definite for every F
-    // (math/elastic_energy.glsl), and so is the collider's k n n^T, so
-    // H_i >= m/h^2 I needs no eigenvalue clamp; the test only skips a step
-    // whose H overflowed to inf or NaN.
-    VbdColliderTerms collider = vbdColliderTerms(colliderPlanes[i - pc.firstParticle], x.xyz,
-                                                 kVbdColliderWeight * inertiaWeight);
+    // (math/elastic_energy.glsl), and so are the collider's k n n^T and its
+    // friction's mu lambda f1/|u| (I - n n^T), so H_i >= m/h^2 I needs no
+    // eigenvalue clamp; the test only skips a step whose H overflowed to inf
+    // or NaN.
+    float colliderWeight = kVbdColliderWeight * inertiaWeight;
+    VbdColliderTerms collider = vbdColliderTerms(colliderPlanes[r], x.xyz, colliderWeight);
     mat3 hessian = mat3(inertiaWeight) + e.hessian + collider.hessian;
     vec3 gradient = inertiaWeight * (x.xyz - inertia[i].xyz) + e.gradient + collider.gradient;
 #ifdef VBD_CONTACTS
@@ -62,6 +68,13 @@ void main() {
     gradient += contacts.gradient;
     hessian += contacts.hessian;
 #endif
+    // Last: whether it sticks takes the rest of the step's terms.
+    VbdColliderFriction f = colliderFrictions[r];
+    VbdFrictionTerms friction =
+        vbdFrictionTerms(colliderPlanes[r], x.xyz, colliderWeight + inertiaWeight, f.anchor.xyz, f.muStatic,
+                         f.muKinetic, kVbdFrictionStickSpeed * h, gradient, hessian);
+    gradient += friction.gradient;
+    hessian += friction.hessian;
     float det = determinant(hessian);
     if (det > 0.0 && !isinf(det)) iterate[i] = vec4(x.xyz - inverse(hessian) * gradient, x.w);
 }

@@ -68,6 +68,28 @@ GPU_CONST(uint, kVbdGuessInertial, 1u);
 // find the particle inside to mark it touching, for its friction.
 GPU_CONST(float, kVbdColliderWeight, 100.0f);
 
+// A vertex's friction against its collider half-space in the sweeps
+// (vbd/vbd_collider.glsl; docs/physics.md §16, "Friction in the sweeps"),
+// per particle of the range beside its plane: where the vertex would end
+// the substep had it stuck to the collider's surface, x + h w (w the
+// surface's velocity at the prediction; relative to the range's origin),
+// and the collider's Coulomb coefficients.
+struct VbdColliderFriction {
+    vec4 anchor;      // xyz; w unused
+    float muStatic;   // the collider's staticFriction (Collider::size.w)
+    float muKinetic;  // its friction
+    uint pad0;
+    uint pad1;
+};
+GPU_CHECK_SIZE(VbdColliderFriction, 32);
+
+// IPC's eps_v [m/s] (Li et al. 2020) for that friction: it is a spring
+// while the vertex slips less than eps_v h over the substep, the full
+// mu lambda beyond, so a vertex held by static friction creeps at below
+// eps_v. Smaller would creep less but come closer to float's resolution of
+// positions near 1 m (6e-8 m against eps_v h = 4.2e-6 m at h = 1/240 s).
+GPU_CONST(float, kVbdFrictionStickSpeed, 1e-3f);
+
 GPU_NAMESPACE_END
 
 #endif

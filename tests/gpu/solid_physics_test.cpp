@@ -74,9 +74,11 @@ const SolidSolver kXpbd{"XPBD", SolidMethod::Xpbd,
 // (physics §16, "Colliders in the sweeps"). With the ground only projected
 // after the solve, the nu = 0.49 ball changed volume by 9.3% (the solve
 // moved it into the ground whole, the projection crushed its bottom layer);
-// with them, 9.3e-3 on lavapipe as in the double reference: bound 1.2e-2.
+// with them, 9.3e-3 on lavapipe as in the double reference, and 1.2e-2
+// since the ground's friction is in the sweeps as well (the bottom sticks
+// where it lands instead of spreading): bound 1.5e-2.
 const SolidSolver kVbd{"VBD", SolidMethod::Vbd, [](SolverSettings& s) { s.vbd.iterations = 20; }, true, 5e-3,
-                       1.2e-2};
+                       1.5e-2};
 
 const SolidSolver* const kSolvers[] = {&kPd, &kXpbd, &kVbd};
 

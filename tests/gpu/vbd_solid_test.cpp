@@ -61,9 +61,10 @@ protected:
 // float and double sweeps from slightly different iterates leave slightly
 // different unconverged states, but each sweep is a contraction towards
 // the same minimiser and the difference does not grow (measured ~4e-6 m over
-// 40 frames of a swinging bar and of a cube landing). 1e-4 m leaves a
-// factor 20; a wrong gradient, Hessian or colour order moves the bar by
-// centimetres.
+// 40 frames of a swinging bar; 1.5e-5 m for the cube landing with its
+// friction in the sweeps, whose stick or slide a vertex may choose a sweep
+// apart in float and double). 1e-4 m leaves a factor 6; a wrong gradient,
+// Hessian or colour order moves the bar by centimetres.
 TEST_F(VbdSolidTest, HangingBarFollowsTheCpuReference) {
     for (VbdInitialGuess guess : {VbdInitialGuess::Adaptive, VbdInitialGuess::Inertial})
         for (ElasticModel model : {ElasticModel::NeoHookean, ElasticModel::Corotated}) {
@@ -90,6 +91,48 @@ TEST_F(VbdSolidTest, FallingCubeFollowsTheCpuReference) {
     EXPECT_LT(worst, 1e-4);
 }
 
+// Friction in the sweeps (docs/physics.md §16, "Friction in the sweeps"):
+// the cube of vbd_reference_test.cpp's CoulombFrictionOnASlope on the
+// ground, gravity tilted 20 degrees, held (mu = 0.6) and sliding
+// (mu = 0.2), against the double reference over 30 frames. A held vertex's
+// slip over a substep stays below eps_v h = 4.2e-6 m, where its friction
+// is a stiff spring: float's ~6e-8 m roundings of its position move it by
+// as little, and the sliding ones feel mu lambda whatever their slip. So
+// the bound is the falling cube's, 1e-4 m (a friction with the wrong
+// sign, coefficient or anchor moves the cube by centimetres). On the GPU
+// too the held cube's bottom vertices move slower than eps_v: less than
+// eps_v * 1/4 s between frames 15 and 30; the sliding one's slide (0.14 m
+// at Coulomb's 1.51 m/s^2).
+TEST_F(VbdSolidTest, CubeOnASlopeFollowsTheCpuReference) {
+    for (float mu : {0.6f, 0.2f}) {
+        const Scene scene = vbdCubeOnASlopeScene(mu, mu);
+        World world(ctx(), scene, 1);
+        VbdReference reference(world.model());
+        double worst = 0.0;
+        std::vector<glm::vec4> half;
+        for (uint32_t f = 0; f < 30; ++f) {
+            runFrames(world, 1);
+            reference.step(scene.solver);
+            worst = std::max(worst, worstDifference(world, reference));
+            if (f + 1 == 15) half = world.positions().downloadArray<glm::vec4>();
+        }
+        const std::vector<glm::vec4> end = world.positions().downloadArray<glm::vec4>();
+        double bottom = 0.0;  // the bottom vertices' largest move along the ground
+        for (size_t i = 0; i < end.size(); ++i)
+            if (half[i].y < 0.01f) bottom = std::max(bottom, double(glm::length(glm::vec2(end[i].x - half[i].x,
+                                                                                         end[i].z - half[i].z))));
+        const double held = double(gpu::kVbdFrictionStickSpeed) * 15.0 * double(scene.solver.timeStep);
+        std::cout << fmt::format("[vbd] cube on a 20 degree slope, mu {}: gpu vs reference over 30 frames: max {:.3e} "
+                                 "m; gpu bottom moved {:.3e} m between frames 15 and 30\n",
+                                 mu, worst, bottom);
+        EXPECT_LT(worst, 1e-4);
+        if (mu > 0.5f)
+            EXPECT_LT(bottom, held);
+        else
+            EXPECT_GT(bottom, 0.07);
+    }
+}
+
 // The closest distance between a particle of `a` and one of `b`.
 template <class Positions>
 double closestDistance(const Positions& x, const ObjectRange& a, const ObjectRange& b) {
@@ -106,8 +149,8 @@ double closestDistance(const Positions& x, const ObjectRange& a, const ObjectRan
 // on it, never entering it, and the GPU follows the reference, which sweeps
 // the same energy in double. A pair may switch on a substep apart where
 // float and double straddle the thickness, an O(h v) kick at landing:
-// 1e-3 m (measured 8.0e-6 m with the ground's half-spaces in the sweeps,
-// 5.3e-6 m before them; 1.0e-4 m when the projection alone held the cubes
+// 1e-3 m (measured 8.9e-6 m with the ground's half-spaces and friction in
+// the sweeps, 8.0e-6 m before the friction, 5.3e-6 m before both; 1.0e-4 m when the projection alone held the cubes
 // apart). A wrong sign or stiffness of the energy moves the top cube
 // by centimetres. The reference
 // with the projection alone (its energy off) is printed beside it.

@@ -1,6 +1,7 @@
 #pragma once
 // Small vertex block descent solid scenes shared by the CPU (unit) and GPU
 // tests (docs/physics.md §16).
+#include <cmath>
 #include <cstdint>
 
 #include <glm/glm.hpp>
@@ -45,6 +46,21 @@ inline Scene vbdFallingCubeScene() {
     ground.name = "ground";
     ground.friction = 0.5f;
     scene.colliders.push_back(ground);
+    return scene;
+}
+
+// The slope of docs/physics.md §16, "Friction in the sweeps": the soft
+// cube resting on the ground (friction mu_k, static mu_s) under gravity
+// tilted by theta about Z, so that it pulls down the slope along +X.
+inline constexpr double kSlopeAngle = 20.0 * 3.14159265358979323846 / 180.0;
+inline Scene vbdCubeOnASlopeScene(float muKinetic, float muStatic) {
+    Scene scene = vbdFallingCubeScene();
+    scene.name = "vbd cube on a slope";
+    scene.solids[0].position = {0.0f, 0.15f, 0.0f};
+    scene.colliders[0].friction = muKinetic;
+    scene.colliders[0].staticFriction = muStatic;
+    scene.solver.gravity =
+        glm::vec3(float(9.81 * std::sin(kSlopeAngle)), float(-9.81 * std::cos(kSlopeAngle)), 0.0f);
     return scene;
 }
 

@@ -23,6 +23,16 @@ ref::VbdColliderTerms colliderTerms(const glm::dvec4& plane, const glm::dvec3& x
 
 }  // namespace
 
+ref::VbdFrictionTerms VbdReference::frictionTerms(uint32_t i, const glm::dvec3& x, double h,
+                                                  const glm::dvec3& gradient, const glm::dmat3& hessian) const {
+    const uint32_t r = i - vbd_.firstParticle;
+    if (r >= colliderPlanes_.size()) return {glm::dvec3(0.0), glm::dmat3(0.0)};
+    const ColliderFriction& f = colliderFrictions_[r];
+    const double normalStiffness = (double(gpu::kVbdColliderWeight) + 1.0) * mass(i) / (h * h);
+    return ref::vbdFrictionTerms(colliderPlanes_[r], x, normalStiffness, f.anchor, f.muStatic, f.muKinetic,
+                                 double(gpu::kVbdFrictionStickSpeed) * h, gradient, hessian);
+}
+
 VbdReference::VbdReference(const VbdModelView& model)
     : ReferenceSimulation(model.shared), vbd_(model.vbd), previousVelocities_(model.shared.velocities.size()) {
     for (size_t i = 0; i < previousVelocities_.size(); ++i)
@@ -117,8 +127,13 @@ std::vector<glm::dvec3> VbdReference::vertexBlockDescent(std::span<const glm::dv
                     g += penalty.gradient;
                     H += penalty.hessian;
                 }
+                // Last: whether it sticks takes the rest of the step's terms.
+                const ref::VbdFrictionTerms friction = frictionTerms(i, x[i], h, g, H);
+                g += friction.gradient;
+                H += friction.hessian;
                 // H >= m/h^2 I (both energies' blocks, the collider's
-                // k n n^T and the contacts' s n n^T are positive
+                // k n n^T, its friction's mu lambda f1/|u| (I - n n^T) and
+                // the contacts' s n n^T are positive
                 // semi-definite): its determinant is positive.
                 const double det = glm::determinant(H);
                 if (!(det > 0.0)) continue;
@@ -132,11 +147,13 @@ std::vector<glm::dvec3> VbdReference::vertexBlockDescent(std::span<const glm::dv
 
 void VbdReference::findColliderPlanes(ReferenceWorld& world, ParticleRange range, const SubstepParams& params) {
     colliderPlanes_.assign(colliderEnergy_ && !world.colliders().empty() ? range.count : 0, glm::dvec4(0.0));
+    colliderFrictions_.assign(colliderPlanes_.size(), ColliderFriction{});
     const std::span<const ReferenceContact> contacts = world.contacts();
     for (uint32_t r = 0; r < colliderPlanes_.size(); ++r) {
         const uint32_t i = range.first + r;
         const uint32_t candidates = contacts[i].candidates & world.sceneColliderBits();
         const glm::dvec3 p = world.predicted()[i];
+        colliderFrictions_[r].anchor = world.positions()[i];
         double nearest = std::numeric_limits<double>::infinity();
         for (uint32_t c = 0; c < world.colliders().size(); ++c) {
             if ((candidates & (1u << c)) == 0) continue;
@@ -145,6 +162,8 @@ void VbdReference::findColliderPlanes(ReferenceWorld& world, ParticleRange range
             if (C >= nearest) continue;
             nearest = C;
             colliderPlanes_[r] = ref::vbdColliderPlane(p, C, world.colliderGradient(collider, p, params.stencilStep));
+            colliderFrictions_[r] = {world.positions()[i] + params.h * collider.pointVelocity(p),
+                                     collider.staticFriction, collider.friction};
         }
     }
 }

@@ -35,7 +35,9 @@ public:
     // collider penalties (the last substep's half-spaces) plus the elastic
     // energy of every tet [J] (global indices), plus, with the contact
     // energy on and contacts in the world, the energy of the touching pairs
-    // within the range (the world's positions are x^0).
+    // within the range (the world's positions are x^0). The colliders'
+    // friction is a lagged force, not an energy of x (its normal force is
+    // the penalty's at the iterate): no part of G.
     double objective(std::span<const glm::dvec3> x, std::span<const glm::dvec3> y, double h) const;
     double elasticEnergy(std::span<const glm::dvec3> x) const;
     // The elastic force -dE/dx_i on every particle (zero outside the range).
@@ -63,6 +65,10 @@ public:
     // on, as on the GPU). Off, the colliders are only projected after the
     // solve, as before the penalty was built: the tests' comparison.
     void setColliderEnergy(bool on) { colliderEnergy_ = on; }
+    // With the penalty, the colliders' friction is in the sweeps too
+    // (vbd_collider.glsl's vbdFrictionTerms), and the stages after the solve
+    // leave it out; off, it is the stages' (docs/physics.md §3).
+    bool holdsColliderFriction() const override { return colliderEnergy_; }
 
     // sum m v over the free particles of the range.
     glm::dvec3 linearMomentum() const;
@@ -91,12 +97,23 @@ private:
         const uint32_t r = i - vbd_.firstParticle;
         return r < colliderPlanes_.size() ? colliderPlanes_[r] : glm::dvec4(0.0);
     }
+    // gpu::VbdColliderFriction in double: the anchor x + h w and the
+    // collider's coefficients, beside each plane.
+    struct ColliderFriction {
+        glm::dvec3 anchor{0.0};
+        double muStatic = 0.0, muKinetic = 0.0;
+    };
+    // Vertex i's (global) friction in the sweeps at x, given the step's
+    // other terms (none without a plane).
+    ref::VbdFrictionTerms frictionTerms(uint32_t i, const glm::dvec3& x, double h, const glm::dvec3& gradient,
+                                        const glm::dmat3& hessian) const;
 
     VbdModel vbd_;
     std::vector<double> lastSolve_;
     bool contactEnergy_ = true;
     bool colliderEnergy_ = true;
     std::vector<glm::dvec4> colliderPlanes_;
+    std::vector<ColliderFriction> colliderFrictions_;  // as colliderPlanes_
     // Per particle (global), predict's velocity at the last substep's init;
     // w = 0 until one was seen (vbd_init.comp's buffer).
     std::vector<glm::dvec4> previousVelocities_;

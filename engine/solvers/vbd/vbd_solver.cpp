@@ -46,6 +46,9 @@ VbdSolver::VbdSolver(const VulkanContext& ctx, const VbdModelView& model, const 
     previousVelocities_ = makeStorageBuffer<glm::vec4>(ctx, unseenVelocities(model.shared), "vbd previous velocities");
     planes_ = makeStorageBuffer<glm::vec4>(ctx, std::vector<glm::vec4>(vbd_.particleCount, glm::vec4(0.0f)),
                                            "vbd collider planes");
+    frictions_ = makeStorageBuffer<gpu::VbdColliderFriction>(
+        ctx, std::vector<gpu::VbdColliderFriction>(vbd_.particleCount, gpu::VbdColliderFriction{}),
+        "vbd collider frictions");
     init_ = std::make_unique<ComputeKernel>(ctx, "vbd/vbd_init.comp", sizeof(gpu::VbdPush));
     if (colliders.count() > 0) {
         colliderPlanes_ = std::make_unique<ComputeKernel>(ctx, "vbd/vbd_collider_planes.comp", sizeof(gpu::ParticlePush),
@@ -146,7 +149,7 @@ const GpuBuffer& VbdSolver::recordSolve(StepRecorder& rec, const SubstepContext&
     if (colliderPlanes_)
         rec.run(ids.planes, *colliderPlanes_,
                 {&particles_.predicted(), &colliders_.colliders(), &particles_.contacts(), &colliders_.meshSdfGrids(),
-                 &planes_},
+                 &planes_, &particles_.positions(), &frictions_},
                 vbd_.particleCount, sub.particles, {sub.substep});
     if (sub.tracking) recordObjective(rec, sub, iterate_, 0);
     const ContactStage* contacts = energyContacts(sub);
@@ -162,13 +165,13 @@ const GpuBuffer& VbdSolver::recordSolve(StepRecorder& rec, const SubstepContext&
                 rec.run(ids.colours[c], *colourContacts_,
                         {&particles_.predicted(), &iterate_, &vertexOrder_, &vertices_, &incidentTets_, &tets_,
                          &materials_, &particles_.positions(), &contacts->particles(), &d.counts(), &d.offsets(),
-                         &d.neighbours(), &contacts->contactOf(), &snapshot_, &orderOf_, &planes_},
+                         &d.neighbours(), &contacts->contactOf(), &snapshot_, &orderOf_, &planes_, &frictions_},
                         colourPush.count, colourPush, {sub.substep, k}, {&iterate_, workingName()});
                 continue;
             }
             rec.run(ids.colours[c], *colour_,
                     {&particles_.predicted(), &iterate_, &vertexOrder_, &vertices_, &incidentTets_, &tets_,
-                     &materials_, &planes_},
+                     &materials_, &planes_, &frictions_},
                     colourPush.count, colourPush, {sub.substep, k}, {&iterate_, workingName()});
         }
         if (sub.tracking) recordObjective(rec, sub, iterate_, k + 1);

@@ -8,7 +8,8 @@
 //                      keeps predict's velocity for the next substep's
 //                      (vbd/vbd_init.comp)
 //   vbd: collider planes  with colliders: each particle's half-space of its
-//                      nearest candidate scene collider at y
+//                      nearest candidate scene collider at y, and its
+//                      friction's anchor and coefficients
 //                      (vbd/vbd_collider_planes.comp)
 //   iterations times:
 //     vbd: contact snapshot  with contacts in the range: the iterate, which
@@ -16,13 +17,15 @@
 //     for each vertex colour c:
 //     vbd: sweep colour c    each vertex of the colour: one 3x3 Newton step on
 //                      G(x) = sum m/(2h^2)|x - y|^2 + sum_e V_e Psi(F_e)
-//                      + the collider penalties (vbd/vbd_collider.glsl)
+//                      + the collider penalties and their friction
+//                      (vbd/vbd_collider.glsl)
 //                      (+ the contact energy of its touching pairs within
 //                      the range, vbd_colour_contacts.comp) with its
 //                      neighbours held (vbd/vbd_colour.glsl)
 //   vbd: mouse drag    a dragged particle onto the target
 //
-// then the shared stages project the colliders, the stepper projects the
+// then the shared stages project the colliders (without the scene
+// colliders' friction: holdsColliderFriction), the stepper projects the
 // contacts between objects after the solve (projectsContactsInSolve false:
 // also those whose energy the sweeps saw), and update
 // velocity. With tracking on, vbd: energy records G at the initial guess
@@ -62,6 +65,8 @@ public:
     const GpuBuffer& predictTarget() const override { return particles_.predicted(); }
     std::string_view workingName() const override { return "vbd x"; }
     const GpuBuffer& recordSolve(StepRecorder& rec, const SubstepContext& sub) override;
+    // The scene colliders' friction is in the sweeps (vbd/vbd_collider.glsl).
+    bool holdsColliderFriction() const override { return true; }
     // The velocities vbd: init saw last (the adaptive guess's previous step).
     void reset(const SharedModel& model) override;
     void addStateBuffers(std::vector<GpuBuffer*>& out) override;
@@ -95,6 +100,9 @@ private:
     // (vbd/vbd_collider.glsl): written by colliderPlanes_ where the world
     // has colliders, else zero (none) for good.
     GpuBuffer planes_;
+    // Beside each plane, its friction's anchor and coefficients
+    // (gpu::VbdColliderFriction), written and read with it.
+    GpuBuffer frictions_;
     std::unique_ptr<ComputeKernel> init_, colliderPlanes_, colour_, energy_, projectMouse_;
     // With contacts in the range (docs/physics.md §16): the sweep and energy
     // passes whose G holds the contact energy (springs/contact_energy.glsl),
