@@ -175,7 +175,12 @@ uint32_t ContactReferenceSolve::priority(uint32_t c) const {
 bool ContactReferenceSolve::inPass(uint32_t c, uint32_t pairs) const {
     const glm::uvec4 k = particlesOf(c);
     uint32_t flags = ~0u;
-    for (uint32_t side = 0; side < particleCount(c); ++side) flags &= model_.particles[k[side]].flags;
+    bool oneObject = true;
+    for (uint32_t side = 0; side < particleCount(c); ++side) {
+        flags &= model_.particles[k[side]].flags;
+        oneObject = oneObject && model_.particles[k[side]].object == model_.particles[k[0]].object;
+    }
+    if (pairs == gpu::kContactPairsWithinObjects && !oneObject) return false;
     return pairs == gpu::kContactPairsAll || (flags & gpu::kContactInIterations) != 0;
 }
 
@@ -283,6 +288,11 @@ void ContactReferenceSolve::colour() {
 // average over what is left.
 void ContactReferenceSolve::project(std::span<glm::dvec3> p, std::span<const glm::dvec3> x,
                                     std::span<const double> inverseMasses, ContactSolve solve, uint32_t pairs) const {
+    // The workgroup path's iterations sweep the colours only: what the
+    // colouring left out, and every pair under the Jacobi average, is
+    // projected after the solve.
+    const bool withinObjects = pairs == gpu::kContactPairsWithinObjects;
+    if (withinObjects && solve != ContactSolve::Colours) return;
     const uint32_t count = setSize();
     std::vector<bool> leftover(count);
     for (uint32_t c = 0; c < count; ++c) leftover[c] = inPass(c, pairs);
@@ -297,7 +307,7 @@ void ContactReferenceSolve::project(std::span<glm::dvec3> p, std::span<const glm
                 for (uint32_t s = 0; s < particleCount(c); ++s)
                     p[model_.particles[k[s]].particle] += projection.corrections[s];
             }
-    average(p, x, inverseMasses, leftover);
+    if (!withinObjects) average(p, x, inverseMasses, leftover);
 }
 
 // contact_active.comp, contact_project.comp and contact_apply.comp: each

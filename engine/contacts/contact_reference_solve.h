@@ -46,7 +46,9 @@ public:
     void detect(std::span<const glm::dvec3> p, std::span<const double> inverseMasses, ContactSolve solve);
     // Once per iteration: the pairs of `pairs` (gpu::kContactPairs*)
     // projected on `p`; `x` holds the positions at the start of the substep
-    // (friction reads the motion).
+    // (friction reads the motion). gpu::kContactPairsWithinObjects, the PBD
+    // workgroup path's: the colours' sweep only, over the constraints within
+    // one object, and nothing under the Jacobi average.
     void project(std::span<glm::dvec3> p, std::span<const glm::dvec3> x, std::span<const double> inverseMasses,
                  ContactSolve solve, uint32_t pairs) const;
 

@@ -24,7 +24,7 @@ ContactStage::ContactStage(const VulkanContext& ctx, const SharedModel& model, P
 
 ContactStage::~ContactStage() = default;
 
-void ContactStage::declarePasses(StepPlan& plan) {
+void ContactStage::declarePasses(StepPlan& plan, bool afterSolve) {
     detectPasses_.grid = plan.declare("contacts: grid", StageKind::CollideGenerate, "contacts");
     detectPasses_.pairs = plan.declare("contacts: pairs", StageKind::CollideGenerate, "contacts");
     if (model_.hasTriangles())
@@ -32,7 +32,8 @@ void ContactStage::declarePasses(StepPlan& plan) {
     setPasses_.incidence = detectPasses_.pairs;
     setPasses_.colouring = plan.declare("contacts: colouring", StageKind::CollideGenerate, "contacts");
     solvePass_ = plan.declare("contacts: solve", StageKind::Solve, "contacts");
-    if (model_.afterSolve) afterSolvePass_ = plan.declare("contacts: after solve", StageKind::Solve, "contacts");
+    afterSolveDeclared_ = afterSolve;
+    if (afterSolve) afterSolvePass_ = plan.declare("contacts: after solve", StageKind::Solve, "contacts");
     declared_ = true;
 }
 
@@ -52,6 +53,8 @@ void ContactStage::recordProject(StepRecorder& rec, ContactSolve solve, const Gp
 void ContactStage::recordProjectAfterSolve(StepRecorder& rec, ContactSolve solve, uint32_t iterations,
                                            const GpuBuffer& x, const GpuBuffer& p, uint32_t substep,
                                            std::string_view workingName) const {
+    if (!afterSolveDeclared_)
+        throw std::logic_error("ContactStage: \"contacts: after solve\" was not declared (declarePasses)");
     for (uint32_t it = 0; it < iterations; ++it)
         response_->record(rec, afterSolvePass_, solve, gpu::kContactPairsAll, x, p, {substep, it}, workingName);
 }

@@ -44,7 +44,10 @@ public:
     const ContactModel& model() const { return model_; }
     bool empty() const { return model_.empty(); }
 
-    void declarePasses(StepPlan& plan);
+    // `afterSolve`: whether the stepper may project pairs after the solves
+    // (ContactModel::afterSolve, or a solver whose iterations do not
+    // project its pairs), which declares "contacts: after solve".
+    void declarePasses(StepPlan& plan, bool afterSolve);
 
     // Once per substep, after the prediction: the lists of pairs on the
     // working positions `p`.
@@ -56,7 +59,8 @@ public:
     void recordProject(StepRecorder& rec, ContactSolve solve, const GpuBuffer& x, const GpuBuffer& p, StepPosition at,
                        std::string_view workingName) const;
     // After every solver's solve, when some pair is not its iterations'
-    // (ContactModel::afterSolve): every pair, `iterations` times, on the
+    // (ContactModel::afterSolve, or a solver's that does not project them
+    // in its iterations: PBD's workgroup path): every pair, `iterations` times, on the
     // solved positions `p`. The pairs solved in iterations are projected
     // again, so that a push after the solve leaves no particle inside
     // another (they are already apart, and stay so).
@@ -96,7 +100,7 @@ private:
     ContactDetection::Passes detectPasses_;
     ContactConstraints::Passes setPasses_;
     uint32_t trianglePass_ = 0, solvePass_ = 0, afterSolvePass_ = 0;
-    bool declared_ = false;
+    bool declared_ = false, afterSolveDeclared_ = false;
 };
 
 }  // namespace vksim

@@ -158,12 +158,15 @@ public:
     // colliders (unless projectsCollisionsInSolve()) and turn into velocities.
     virtual const GpuBuffer& recordSolve(StepRecorder& rec, const SubstepContext& sub) = 0;
     virtual bool projectsCollisionsInSolve() const { return false; }
-    // Whether its iterations project the contacts between its particles
-    // (SubstepContext::contacts, ContactStage::recordProject). The stepper
-    // projects every other contact pair after the solves, on the store's p:
-    // a solver that does not returns its solved positions, and the stepper
-    // copies them there.
-    virtual bool projectsContactsInSolve() const { return false; }
+    // Whether its iterations with `settings` project the contacts between
+    // its particles (SubstepContext::contacts, ContactStage::recordProject).
+    // The stepper projects every other contact pair after the solves, on the
+    // store's p: a solver that does not returns its solved positions, and
+    // the stepper copies them there.
+    virtual bool projectsContactsInSolve(const SolverSettings& settings) const {
+        (void)settings;
+        return false;
+    }
     // Whether its solve holds the friction of the scene's colliders (the VBD
     // solids' sweeps, docs/physics.md §16): then the shared stages after it
     // apply none of theirs (ParticlePush::colliderFrictionInSolve), only the

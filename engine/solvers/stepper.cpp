@@ -47,7 +47,7 @@ Stepper::Stepper(const VulkanContext& ctx, const SimModel& model, const SolverSe
     if (keyframes_) keyframes_->declarePasses(plan_);
     rigid_->declarePasses(plan_);
     if (coupling_) coupling_->declarePasses(plan_);
-    if (contacts_) contacts_->declarePasses(plan_);
+    if (contacts_) contacts_->declarePasses(plan_, someContactsAfterSolve(settings));
     if (wind_) wind_->declarePasses(plan_);
     for (const std::unique_ptr<Solver>& owned : solvers_) {
         Solver* solver = owned.get();
@@ -55,7 +55,7 @@ Stepper::Stepper(const VulkanContext& ctx, const SimModel& model, const SolverSe
         Active& active = active_.emplace_back(Active{solver, {}, contactsIn(solver->range())});
         ParticleStages::declareBeforeSolve(plan_, solver->passPrefix(), solver->owner(), active.passes);
         solver->declarePasses(plan_);
-        if (active.contacts && !solver->projectsContactsInSolve())
+        if (active.contacts && !solver->projectsContactsInSolve(settings))
             active.passes.solvedIntoPredicted =
                 plan_.declare(std::string(solver->passPrefix()) + "solved into p", StageKind::Solve,
                               std::string(solver->owner()));
@@ -192,13 +192,16 @@ void Stepper::recordSubstep(StepRecorder& rec, const FrameInputs& frame, uint32_
         solved[i] = &solver.recordSolve(rec, sub);
         // The contacts after the solves read every solver's solved positions
         // in the store's p.
-        if (sub.contacts && !solver.projectsContactsInSolve() && solved[i] != &particles_.predicted()) {
+        if (sub.contacts && !solver.projectsContactsInSolve(settings) && solved[i] != &particles_.predicted()) {
             stages_.copyRange(rec, sub.stagePasses.solvedIntoPredicted, sub.particles, *solved[i],
                               particles_.predicted(), ParticleStore::kPredictedName, substep);
             solved[i] = &particles_.predicted();
         }
     }
-    if (contacts && contacts_->model().afterSolve)
+    bool afterSolve = contacts && contacts_->model().afterSolve;
+    for (size_t i = 0; i < stepped.size(); ++i)
+        afterSolve = afterSolve || (subs[i].contacts && !stepped[i]->solver->projectsContactsInSolve(settings));
+    if (afterSolve)
         contacts_->recordProjectAfterSolve(rec, settings.contactSolve, settings.contactIterations,
                                            particles_.positions(), particles_.predicted(), substep,
                                            ParticleStore::kPredictedName);
@@ -247,6 +250,21 @@ uint32_t Stepper::residualThreads() const {
     uint32_t most = 0;
     for (const std::unique_ptr<Solver>& solver : solvers_) most = std::max(most, solver->residualThreads());
     return most;
+}
+
+// Whether some pair may be projected after the solves, with `settings` or
+// a live variant of them: one outside the in-iterations range, or one of a
+// solver whose iterations do not project its contacts on some path (PBD's
+// workgroup path).
+bool Stepper::someContactsAfterSolve(const SolverSettings& settings) const {
+    if (contacts_->model().afterSolve) return true;
+    for (const std::unique_ptr<Solver>& solver : solvers_) {
+        if (solver->range().count == 0 || !contactsIn(solver->range())) continue;
+        if (!solver->projectsContactsInSolve(settings)) return true;
+        for (const SolverSettings& variant : solver->liveVariants(settings))
+            if (!solver->projectsContactsInSolve(variant)) return true;
+    }
+    return false;
 }
 
 const ContactStage* Stepper::contactsIn(ParticleRange range) const {

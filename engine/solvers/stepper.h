@@ -144,6 +144,8 @@ private:
     bool airActs(const SolverSettings& settings) const { return wind_ && WindStage::acts(settings); }
     // The contact stage when a particle of `range` has contacts, else null.
     const ContactStage* contactsIn(ParticleRange range) const;
+    // Whether the stepper may project contacts after the solves (contacts_ set).
+    bool someContactsAfterSolve(const SolverSettings& settings) const;
     void recordSubstep(StepRecorder& rec, const FrameInputs& frame, uint32_t substep, float h);
     std::vector<GpuBuffer*> stateBuffers();
 

@@ -94,7 +94,7 @@ private:
     const VulkanContext& ctx_;
     std::string name_;
     // Within maxPushDescriptors (at least 32 where the extension is).
-    static constexpr uint32_t kMaxBufferSlots = 24;
+    static constexpr uint32_t kMaxBufferSlots = 32;
     std::vector<ShaderBinding> bindings_;  // the bindings the shader uses, by number
     uint32_t bindingCount_ = 0;            // of them
     uint32_t slotCount_ = 0;               // the highest used binding + 1

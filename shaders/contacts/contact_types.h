@@ -124,6 +124,11 @@ GPU_CONST(uint, kSurfaceEdgeEdge, 1u);
 // iterations (its iterations' passes).
 GPU_CONST(uint, kContactPairsAll, 0u);
 GPU_CONST(uint, kContactPairsInIterations, 1u);
+// The PBD workgroup path's iterations: the coloured constraints whose
+// particles all belong to one object, each object's in its workgroup
+// (pbd/workgroup_contacts.glsl lists them itself; the CPU reference's
+// ContactReferenceSolve takes this).
+GPU_CONST(uint, kContactPairsWithinObjects, 2u);
 
 // Push constants of every contact pass.
 struct ContactPush {

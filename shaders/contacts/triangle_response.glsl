@@ -6,11 +6,21 @@
 // edge's) point. The shader declares, before including this, x[] and p[]
 // (the positions at the start of the substep and the working ones),
 // particles[] (ContactParticle) and triangleContacts[] (TriangleContact).
+// A shader whose working positions are elsewhere (the PBD workgroup solve's
+// shared memory, pbd/workgroup_contacts.glsl) defines VKSIM_CONTACT_POSITIONS
+// and the two readers below itself instead of x[] and p[].
 #ifndef VKSIM_TRIANGLE_RESPONSE_GLSL
 #define VKSIM_TRIANGLE_RESPONSE_GLSL
 #include "math/real_glsl.h"
 #include "math/coulomb_friction.glsl"
 #include "contacts/contact_math.glsl"
+
+#ifndef VKSIM_CONTACT_POSITIONS
+// Store particle i's working position (xyz) and inverse mass (w), and its
+// position at the start of the substep.
+vec4 contactWorkingAt(uint i) { return p[i]; }
+vec3 contactStartAt(uint i) { return x[i].xyz; }
+#endif
 
 // The four particles of constraint c, in role order (TriangleContact::particles).
 uvec4 triangleParticles(uint c) { return triangleContacts[c].particles; }
@@ -38,8 +48,10 @@ TriangleState triangleState(uint c, uvec4 k) {
     s.kind = triangleContacts[c].kind;
     s.weights = triangleContacts[c].weights;
     ContactParticle r0 = particles[k.x], r1 = particles[k.y], r2 = particles[k.z], r3 = particles[k.w];
-    vec4 p0 = p[r0.particle], p1 = p[r1.particle], p2 = p[r2.particle], p3 = p[r3.particle];
-    vec3 x0 = x[r0.particle].xyz, x1 = x[r1.particle].xyz, x2 = x[r2.particle].xyz, x3 = x[r3.particle].xyz;
+    vec4 p0 = contactWorkingAt(r0.particle), p1 = contactWorkingAt(r1.particle), p2 = contactWorkingAt(r2.particle),
+         p3 = contactWorkingAt(r3.particle);
+    vec3 x0 = contactStartAt(r0.particle), x1 = contactStartAt(r1.particle), x2 = contactStartAt(r2.particle),
+         x3 = contactStartAt(r3.particle);
     s.w = vec4(p0.w, p1.w, p2.w, p3.w);
     if (s.kind == kSurfaceEdgeEdge) {
         s.d = contactEdgeOffset(s.weights, p0.xyz, p1.xyz, p2.xyz, p3.xyz);

@@ -252,6 +252,8 @@ struct WorkgroupObject {
     uint shapeMatchGroup;  // the object's shape-matching group, or kNoShapeMatch
     // The CPU cluster sweep's: where this cluster's contact lists start in
     // their buffer (pbd/solve_in_workgroup.glsl, projectListedContacts).
+    // The workgroup path's: where the object's region of contact lists
+    // starts (pbd/workgroup_contacts.glsl), or kNoContactList.
     uint contactListFirst;
     // The whole-frame solve's prediction: the object's air drag sigma
     // [kg/s] (ObjectRange::drag; the cluster sweeps, whose prediction is the
@@ -265,6 +267,8 @@ struct WorkgroupObject {
     uint pad1;
 };
 GPU_CHECK_SIZE(WorkgroupObject, 48);
+// WorkgroupObject::contactListFirst of an object without contact lists.
+GPU_CONST(uint, kNoContactList, 0xFFFFFFFFu);
 
 // One step of an iteration (sim/colour_steps.h), restricted to the object's
 // constraints: per family (kPbdFamilyDistance, ...), constraints
@@ -296,7 +300,10 @@ struct WorkgroupSolvePush {
     uint lastIterationEnd;  // where its last substep's iterations stop
     uint stages;            // kStagePredictFirst | kStageFinishLast, or kStageClusterSweep [| kStageClusterCollide]
     uint firstObject;       // workgroup g runs objects[firstObject + g]
-    uint pad0;
+    // The contacts' neighbour-list entries (ContactModel::capacity), which
+    // bound the set's pairs, where the workgroup path projects the contacts
+    // within its objects in its iterations (contacts by colours); 0: none.
+    uint contactCapacity;
 };
 GPU_CHECK_SIZE(WorkgroupSolvePush, 128);
 

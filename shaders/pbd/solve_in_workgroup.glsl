@@ -3,7 +3,8 @@
 // from the first stage to the last, so a whole frame (every substep: predict,
 // contact generation, n_s Gauss-Seidel iterations over the object's colours
 // and overflow group, the collision projection, the velocity update and
-// friction/restitution) is one dispatch, with a workgroup barrier between
+// friction/restitution) is one dispatch (with contacts between objects, one
+// substep's iterations: pbd/workgroup_contacts.glsl), with a workgroup barrier between
 // colours instead of a dispatch and a pipeline barrier. The per-particle and
 // per-constraint math is the same functions the per-colour kernels call
 // (particle/*.glsl, pbd/project_*.glsl), in the same order, so both paths
@@ -237,6 +238,16 @@ void workgroupSync() {
     barrier();
 }
 
+#ifndef VKSIM_CLUSTER_SWEEP_CPU
+#include "pbd/workgroup_contacts.glsl"
+// Whether this dispatch projects contacts in its object's iterations: the
+// workgroup path's substeps of an object with contact particles, the
+// contacts solved by colours (WorkgroupSolvePush::contactCapacity).
+bool objectContactsInIterations(WorkgroupObject object) {
+    return object.contactListFirst != kNoContactList && pc.contactCapacity != 0u;
+}
+#endif
+
 // docs/physics.md §1 steps 1-3 for the owned particles: symplectic Euler
 // prediction (with the object's air drag) into shared memory, then the
 // contact candidates.
@@ -348,7 +359,8 @@ void projectListedContacts(WorkgroupObject object, uint iteration) {
 #endif
 
 // One Gauss-Seidel iteration: the mouse, every phase, the object's shape
-// matching, then the collision constraints of the owned particles.
+// matching, the contacts within the object (pbd/workgroup_contacts.glsl),
+// then the collision constraints of the owned particles.
 void iterate(WorkgroupObject object, uint iteration) {
     uint t = gl_LocalInvocationID.x;
     uint mouse = pc.mouseParticle;
@@ -360,6 +372,9 @@ void iterate(WorkgroupObject object, uint iteration) {
         projectShapeMatch(object.shapeMatchGroup, pc.iterations);
         barrier();
     }
+#ifndef VKSIM_CLUSTER_SWEEP_CPU
+    if (objectContactsInIterations(object)) projectObjectContacts(object.contactListFirst);
+#endif
     if (pc.particles.colliderCount == 0u) return;
     projectOwnedContacts(object.particleCount);
     barrier();
@@ -437,6 +452,10 @@ void main() {
         workgroupSync();
         uint begin = s == 0u ? pc.firstIteration : 0u;
         uint end = last ? pc.lastIterationEnd : pc.iterations;
+#ifndef VKSIM_CLUSTER_SWEEP_CPU
+        // The substep's contact set was detected before this dispatch.
+        if (begin == 0u && objectContactsInIterations(object)) listObjectContacts(object.contactListFirst);
+#endif
         for (uint it = begin; it < end; ++it) iterate(object, it);
         if (!last || (pc.stages & kStageFinishLast) != 0u) finish(object.particleCount);
         workgroupSync();

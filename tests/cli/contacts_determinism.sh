@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Contacts between objects (docs/physics.md §14): two cloths landing on each
 # other give the same state-hash in separate processes with lavapipe on 1,
-# 2 and 4 threads, with --validate silent (exit 0): on the per-colour path
-# ("auto" here: the workgroup path does not take contacts), on the cluster
-# path, and with the Jacobi average instead of the colours; and so do three
+# 2 and 4 threads, with --validate silent (exit 0): on the path "auto"
+# picks (never the workgroup path with contacts), on the cluster path, on
+# the workgroup path (which projects the contacts after its solve: its
+# timing table has its pass and "contacts: after solve"), and with the
+# Jacobi average instead of the colours; and so do three
 # cloths of three solvers (contacts_solvers.json), whose pairs with a
 # mass-spring or PD particle are projected after the solves, with the
 # mass-spring cloth on vertex block descent and on Newton (both with the
@@ -20,7 +22,9 @@ source "$(dirname "$0")/thread_hashes.sh"
 scene=$(dirname "$0")/contacts_pair.json
 sed 's/"iterations": 4 }/"iterations": 4, "pbdPath": "clusters" }/' "$scene" > "$work/clusters.json"
 sed 's/"iterations": 4 }/"iterations": 4, "contactSolve": "jacobi" }/' "$scene" > "$work/jacobi.json"
-grep -q '"clusters"' "$work/clusters.json" && grep -q '"jacobi"' "$work/jacobi.json" || { echo "FAIL: could not edit $scene"; exit 1; }
+sed 's/"iterations": 4 }/"iterations": 4, "pbdPath": "workgroup" }/' "$scene" > "$work/workgroup.json"
+grep -q '"clusters"' "$work/clusters.json" && grep -q '"jacobi"' "$work/jacobi.json" &&
+  grep -q '"workgroup"' "$work/workgroup.json" || { echo "FAIL: could not edit $scene"; exit 1; }
 
 solvers=$(dirname "$0")/contacts_solvers.json
 sed 's/"contactIterations": 2,/"contactIterations": 2, "contactSolve": "jacobi",/' "$solvers" > "$work/solvers_jacobi.json"
@@ -38,7 +42,8 @@ grep -q '"thickness": 0.005, .*"triangles"' "$work/triangles.json" &&
   grep -q '"thickness": 0.007, .*"triangles"' "$work/solvers_triangles.json" ||
   { echo "FAIL: could not add triangles"; exit 1; }
 
-for variant in "$scene" "$work/clusters.json" "$work/jacobi.json" "$solvers" "$work/solvers_jacobi.json" \
+for variant in "$scene" "$work/clusters.json" "$work/workgroup.json" "$work/jacobi.json" "$solvers" \
+  "$work/solvers_jacobi.json" \
   "$work/solvers_newton.json" "$work/triangles.json" "$work/solvers_triangles.json"; do
   echo "$(basename "$variant"):"
   same_hash_on_threads "$vksim" "$variant" 8
@@ -51,6 +56,12 @@ for pass in "contacts: grid" "contacts: pairs" "contacts: colouring" "contacts: 
 done
 grep -q "^contact pairs: " <<<"$out" || fail "no contact summary at the end of the run"
 pass "the contact passes are timed and the run ends with the contact summary"
+
+out=$("$vksim" "$work/workgroup.json" --headless --frames 2 --validate)
+for pass in "pbd: solve in workgroups" "contacts: colouring" "contacts: after solve"; do
+  grep -q "^  $pass " <<<"$out" || fail "no '$pass' pass in the timing table on the workgroup path"
+done
+pass "the workgroup path: its solve and the contacts after it are timed"
 
 out=$("$vksim" "$work/triangles.json" --headless --frames 2 --validate)
 grep -q "^  contacts: triangles " <<<"$out" || fail "no 'contacts: triangles' pass in the timing table"

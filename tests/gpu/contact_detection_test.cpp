@@ -141,7 +141,7 @@ public:
 
 private:
     uint32_t declareAndCount() {
-        stage_.declarePasses(plan_);
+        stage_.declarePasses(plan_, stage_.model().afterSolve);
         StepRecorder counter(plan_);
         stage_.recordDetect(counter, GpuBuffer(), ContactSolve::Colours);
         return counter.runs();

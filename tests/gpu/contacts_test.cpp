@@ -49,11 +49,36 @@ Scene twoCloths(uint32_t side, float drop) {
 // each cloth's contact shell is t), leave room for another device's
 // rounding, and far less than the 2t the cloths would need to pass through.
 // At the end no triangle of one cloth intersects one of the other.
+// On the workgroup path (docs/physics.md §14, "Contacts in the workgroup
+// path") the contacts between two objects are projected only after the
+// solve, each
+// substep's contactIterations sweeps over every pair, which end it with
+// the pairs apart: measured on lavapipe, 1.000 of 2t. The bound, 0.8 of
+// 2t, as for the Jacobi average. Its state is not the per-colour path's
+// (contacts in every iteration), whose cloths' constraints and contacts
+// converge together: the upper cloth's edge, draped over the lower one's
+// onto the ground, rests elsewhere, up to 2.9 cm from the per-colour
+// path's particle (printed), and the upper cloth's mean height is 13.0 mm
+// against 18.3 mm (more of it draped flat). Both rest on the lower cloth:
+// the bound on the mean heights' difference, t (1 cm), holds the upper
+// cloth on the lower one on both paths.
 TEST_F(Contacts, ClothsLandingOnEachOtherStayApart) {
     const float t = 0.01f;
     const SimModel model = buildModel(twoCloths(12, 0.2f));
-    for (const ContactSolve solve : {ContactSolve::Colours, ContactSolve::Jacobi}) {
-        GpuRun run(ctx(), model, contactSettings(solve));
+    struct Variant {
+        ContactSolve solve;
+        PbdPath path;
+    };
+    std::vector<glm::vec4> perColourColours;
+    double perColourUpperHeight = 0.0;
+    for (const Variant& variant : {Variant{ContactSolve::Colours, PbdPath::PerColour},
+                                   Variant{ContactSolve::Jacobi, PbdPath::PerColour},
+                                   Variant{ContactSolve::Colours, PbdPath::Workgroup}}) {
+        const ContactSolve solve = variant.solve;
+        const bool workgroup = variant.path == PbdPath::Workgroup;
+        SolverSettings settings = contactSettings(solve);
+        settings.pbd.path = variant.path;
+        GpuRun run(ctx(), model, settings);
         double closest = std::numeric_limits<double>::infinity();
         for (uint32_t frame = 0; frame < 24; frame += 4) {
             run.frames(4);
@@ -71,13 +96,27 @@ TEST_F(Contacts, ClothsLandingOnEachOtherStayApart) {
         const gpu::ContactStats stats = run.stepper().contacts()->readStats();
         const bool colours = solve == ContactSolve::Colours;
         std::cout << fmt::format(
-            "[contacts] {}: closest across the cloths {:.5f} m over 24 frames, {:.5f} m at the end (2t = {:.3f} m); "
-            "mean heights {:.4f} and {:.4f} m; most list entries {} in a substep, most colours {}, {} constraints "
-            "left to the Jacobi average, {} substeps overflowed; {} intersecting triangle pairs\n",
-            kContactSolveNames[static_cast<size_t>(solve)], closest, resting, 2 * t, lowerHeight, upperHeight,
-            stats.mostEntries, stats.mostColours, stats.leftoverConstraints, stats.overflowSubsteps, intersecting);
+            "[contacts] {}{}: closest across the cloths {:.5f} m over 24 frames, {:.5f} m at the end (2t = {:.3f} "
+            "m); mean heights {:.4f} and {:.4f} m; most list entries {} in a substep, most colours {}, {} "
+            "constraints left to the Jacobi average, {} substeps overflowed; {} intersecting triangle pairs\n",
+            kContactSolveNames[static_cast<size_t>(solve)], workgroup ? " on the workgroup path" : "", closest,
+            resting, 2 * t, lowerHeight, upperHeight, stats.mostEntries, stats.mostColours, stats.leftoverConstraints,
+            stats.overflowSubsteps, intersecting);
         EXPECT_EQ(intersecting, 0u) << "the cloths' surfaces pass through each other";
-        EXPECT_GE(closest, (colours ? 0.9 : 0.8) * 2 * t);
+        EXPECT_GE(closest, (colours && !workgroup ? 0.9 : 0.8) * 2 * t);
+        if (colours && !workgroup) {
+            perColourColours = x;
+            perColourUpperHeight = upperHeight;
+        }
+        if (workgroup) {
+            ASSERT_EQ(perColourColours.size(), x.size());
+            std::vector<glm::dvec3> perColour;
+            for (const glm::vec4& p : perColourColours) perColour.emplace_back(glm::vec3(p));
+            std::cout << fmt::format("[contacts] workgroup path vs per-colour path after 24 frames: largest "
+                                     "difference {:.5f} m, the upper cloth's mean heights {:.4f} and {:.4f} m\n",
+                                     largestDistance(x, perColour), upperHeight, perColourUpperHeight);
+            EXPECT_LT(std::abs(upperHeight - perColourUpperHeight), t);
+        }
         EXPECT_GT(upperHeight, lowerHeight + t) << "the upper cloth is not on the lower one";
         EXPECT_GT(stats.mostEntries, 0u);
         EXPECT_EQ(stats.overflowSubsteps, 0u);
@@ -100,15 +139,23 @@ TEST_F(Contacts, ClothsLandingOnEachOtherStayApart) {
 // 0.1 m. The bound, 1e-5 m (a thousandth of the thickness), leaves another
 // device's rounding room; a wrong colour order, a missing friction term or
 // a wrong share moves particles by millimetres.
+// On the workgroup path the reference follows its order (PbdReference's
+// workgroupContacts: the pairs within one object in the iterations, none
+// here, and every pair after the solve): measured 3.2e-7 m, within the bound.
 TEST_F(Contacts, GpuMatchesTheDoublePrecisionReference) {
     const SimModel model = buildModel(twoCloths(8, 0.1f));
-    for (const ContactSolve solve : {ContactSolve::Colours, ContactSolve::Jacobi}) {
-        const SolverSettings settings = contactSettings(solve);
+    const std::pair<ContactSolve, PbdPath> variants[] = {{ContactSolve::Colours, PbdPath::PerColour},
+                                                         {ContactSolve::Jacobi, PbdPath::PerColour},
+                                                         {ContactSolve::Colours, PbdPath::Workgroup}};
+    for (const auto& [solve, path] : variants) {
+        SolverSettings settings = contactSettings(solve);
+        settings.pbd.path = path;
         GpuRun gpu(ctx(), model, settings);
-        PbdReference cpu(model);
+        PbdReference cpu(model, std::nullopt, path == PbdPath::Workgroup);
         const double worst = followReference(
             gpu, cpu, settings, 20,
-            fmt::format("[contacts] {} vs the CPU reference", kContactSolveNames[static_cast<size_t>(solve)]));
+            fmt::format("[contacts] {}{} vs the CPU reference", kContactSolveNames[static_cast<size_t>(solve)],
+                        path == PbdPath::Workgroup ? " on the workgroup path" : ""));
         const gpu::ContactStats stats = gpu.stepper().contacts()->readStats();
         EXPECT_GT(stats.mostEntries, 0u) << "the cloths never touched";
         EXPECT_LT(worst, 1e-5) << kContactSolveNames[static_cast<size_t>(solve)];

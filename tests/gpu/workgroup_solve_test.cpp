@@ -146,6 +146,27 @@ TEST_F(WorkgroupSolve, ResidualTrackingSplitsTheLastSubstepWithoutChangingIt) {
     EXPECT_EQ(solves, scene.solver.pbd.iterations + 2);
 }
 
+// With contacts the path solves substep by substep (docs/physics.md §14,
+// "Contacts in the workgroup path"); residual tracking splits the last
+// substep into a dispatch per iteration, each resuming from the contact
+// lists its first one made: the same state as untracked. Two cloths of
+// tests/cli/contacts_pair.json landing on each other, 6 frames.
+TEST_F(WorkgroupSolve, ResidualTrackingWithContactsSplitsTheLastSubstepWithoutChangingIt) {
+    const Scene scene = onPath(loadScene(sourcePath("tests/cli/contacts_pair.json")), PbdPath::Workgroup);
+    World tracked(ctx(), scene, 1);
+    World untracked(ctx(), scene, 1);
+    ASSERT_FALSE(tracked.solver<PbdSolver>().recordsWholeFrames(scene.solver));
+    tracked.setResidualTracking(true);
+    for (World* world : {&tracked, &untracked}) runWorldFrames(ctx(), *world, 6);
+    expectBitIdentical(stateOf(tracked), stateOf(untracked), "with contacts, tracked against untracked");
+    EXPECT_EQ(tracked.lastResidualPerIteration().size(), scene.solver.pbd.iterations);
+    // One dispatch per untracked substep, one per iteration of the last.
+    size_t solves = 0;
+    for (const PassRunInterval& run : tracked.timer().lastCollectedFrame().runs)
+        solves += tracked.timer().passName(run.passId) == WorkgroupPath::kPassName ? 1 : 0;
+    EXPECT_EQ(solves, scene.solver.substeps - 1 + scene.solver.pbd.iterations);
+}
+
 // A UV sphere whose poles have valence 100 > kMaxColours: each object's share
 // of the overflow group is walked in order by one invocation.
 TEST_F(WorkgroupSolve, OverflowGroupMatches) {

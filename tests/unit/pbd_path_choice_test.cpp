@@ -1,8 +1,9 @@
 // How "auto" picks PBD's dispatch path (solvers/pbd/pbd_path_choice.h), on
 // the facts alone: a path asked for is kept; the clusters where they cut an
-// object or no workgroup fits, and they fit, on a CPU device always, on a
-// GPU from kGpuClustersOverOneWorkgroup clusters or past one workgroup; else
-// one workgroup where every object fits; else the colours.
+// object or no workgroup fits or there are contacts, and they fit, on a CPU
+// device always, on a GPU from kGpuClustersOverOneWorkgroup clusters or past
+// one workgroup or with contacts; else one workgroup where every object fits
+// and there are no contacts; else the colours.
 #include <gtest/gtest.h>
 
 #include "solvers/pbd/pbd_path_choice.h"
@@ -52,15 +53,23 @@ TEST(PbdPathChoice, FallsBackOnTheColours) {
     EXPECT_EQ(choosePbdPath(PbdPath::Auto, facts), PbdPath::PerColour);
 }
 
-// Objects with contacts, or a world with bodies, fit no workgroup path: the
-// clusters take them whole rather than the colours.
-TEST(PbdPathChoice, ClustersHoldWholeObjectsWhereNoWorkgroupFits) {
-    for (bool cpu : {false, true}) {
-        PbdPathFacts facts = gpuFacts(1);
-        facts.cpuDevice = cpu;
-        facts.workgroupFits = false;
-        EXPECT_EQ(choosePbdPath(PbdPath::Auto, facts), PbdPath::Clusters);
-    }
+// A world with bodies fits no workgroup path, and objects with contacts,
+// which the workgroup path projects between objects only after its solve,
+// are better held apart by a path that projects them in every iteration:
+// the clusters take such objects whole rather than the colours, or the
+// colours where the clusters do not fit; "workgroup" asked for is kept.
+TEST(PbdPathChoice, ClustersHoldWholeObjectsWhereNoWorkgroupFitsOrThereAreContacts) {
+    for (bool cpu : {false, true})
+        for (bool contacts : {false, true}) {
+            PbdPathFacts facts = gpuFacts(1);
+            facts.cpuDevice = cpu;
+            facts.workgroupFits = contacts;
+            facts.contacts = contacts;
+            EXPECT_EQ(choosePbdPath(PbdPath::Auto, facts), PbdPath::Clusters);
+            EXPECT_EQ(choosePbdPath(PbdPath::Workgroup, facts), PbdPath::Workgroup);
+            facts.clustersFit = false;
+            EXPECT_EQ(choosePbdPath(PbdPath::Auto, facts), PbdPath::PerColour);
+        }
 }
 
 }  // namespace

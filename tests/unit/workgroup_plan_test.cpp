@@ -152,8 +152,12 @@ TEST(WorkgroupPlan, ClustersOnAGpuAreTheSmallestThatHoldEveryConstraint) {
     }
 }
 
+// Contacts fit too: the workgroup path steps them substep by substep and
+// projects them after its solve (solvers/pbd/workgroup_path.h).
 TEST(WorkgroupPlan, MisfitNamesTheFirstObjectTooBig) {
-    const SimModel model = buildModel(test::threeObjects());
+    Scene scene = test::threeObjects();
+    scene.cloths[0].contacts = {.enabled = true, .thickness = 0.01f, .self = true, .friction = 0.3f};
+    const SimModel model = buildModel(scene);
     EXPECT_FALSE(workgroupMisfit(model, 54).has_value());
     const auto misfit = workgroupMisfit(model, 40);
     ASSERT_TRUE(misfit.has_value());

@@ -37,6 +37,10 @@ public:
 
     // Whether it records whole frames rather than one solve per substep.
     virtual bool recordsWholeFrames() const { return false; }
+    // Whether its iterations project the contacts between PBD particles
+    // (Solver::projectsContactsInSolve); the stepper projects those it
+    // does not after the solve.
+    virtual bool projectsContactsInSolve() const { return true; }
     // One substep's solve; returns the buffer of the solved positions.
     virtual const GpuBuffer& recordSolve(StepRecorder& rec, const SubstepContext& sub) {
         (void)rec;

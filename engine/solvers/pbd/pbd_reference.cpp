@@ -8,7 +8,8 @@
 
 namespace vksim {
 
-PbdReference::PbdReference(const PbdModelView& model, std::optional<uint32_t> clusterParticles)
+PbdReference::PbdReference(const PbdModelView& model, std::optional<uint32_t> clusterParticles,
+                           bool workgroupContacts)
     : ReferenceSimulation(model.shared, {model.pbd.firstParticle, model.pbd.particleCount}),
       distanceGroups_(model.pbd.distanceGroups),
       bendingGroups_(model.pbd.bendingGroups),
@@ -23,6 +24,7 @@ PbdReference::PbdReference(const PbdModelView& model, std::optional<uint32_t> cl
         tetrahedronSweep_ = plan.tetrahedron.sweepOf;
         clustered_ = true;
     }
+    workgroupContacts_ = workgroupContacts;
     for (const gpu::ConstraintMaterial& m : model.pbd.materials)
         materials_.push_back({m.mode, m.stiffness, m.compliance});
     for (const gpu::DistanceConstraint& c : model.pbd.distance)
@@ -81,11 +83,12 @@ void PbdReference::solveSubstep(ReferenceWorld& world, ParticleRange range, cons
         projectShapeMatches(world, iterations);
         if (const ContactReferenceSolve* contacts = world.objectContacts())
             contacts->project(world.predicted(), world.positions(), world.inverseMasses(), settings.contactSolve,
-                              gpu::kContactPairsInIterations);
+                              workgroupContacts_ ? gpu::kContactPairsWithinObjects : gpu::kContactPairsInIterations);
         world.projectCollisions(range, params);
         world.projectFrameAttachments(range);
         world.exchangeWithBodies(range, true, params.h);
     }
+    if (workgroupContacts_) world.projectContactsAfterSolve(settings);
 }
 
 // project_distance.comp: a colour, or one thread over the overflow group in

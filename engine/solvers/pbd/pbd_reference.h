@@ -10,7 +10,10 @@
 // the first sweep's constraints, family by family, then the second's, then
 // the coloured sweep's. Every particle of the model is in its range. The
 // contacts between objects are projected as contact_stage.h does, after the
-// shape matching in each iteration (contacts/contact_reference_solve.h).
+// shape matching in each iteration (contacts/contact_reference_solve.h);
+// constructed for the workgroup path's order, those within one object in
+// each iteration and every pair after the solve, as the stepper projects
+// them there.
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -31,8 +34,13 @@ class PbdReference final : public ReferenceSimulation {
 public:
     // Copies the model's state and topology (floats widened to double); with
     // `clusterParticles`, the order of the cluster path with clusters of that
-    // many particles (the GPU's ClusterPath::capacity()).
-    explicit PbdReference(const PbdModelView& model, std::optional<uint32_t> clusterParticles = std::nullopt);
+    // many particles (the GPU's ClusterPath::capacity()); with
+    // `workgroupContacts`, the workgroup path's contacts: those within one
+    // object in the iterations (gpu::kContactPairsWithinObjects), then
+    // settings.contactIterations sweeps over every pair after them
+    // (ReferenceWorld::projectContactsAfterSolve).
+    explicit PbdReference(const PbdModelView& model, std::optional<uint32_t> clusterParticles = std::nullopt,
+                          bool workgroupContacts = false);
 
     // step(settings) (ReferenceSimulation) reads settings.substeps and
     // settings.pbd.iterations at every call, so the same state can be stepped
@@ -42,7 +50,8 @@ public:
     void checkSettings(const SolverSettings& settings) const override;
     // The contacts detected first (settings.contactSolve); then
     // settings.pbd.iterations times: distance, bending, attachments, tetrahedra (each
-    // sweep's, on the cluster order), shape matching, contacts, collisions.
+    // sweep's, on the cluster order), shape matching, contacts, collisions;
+    // with workgroupContacts, every contact again after them.
     void solveSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
                       const SolverSettings& settings) override;
 
@@ -131,6 +140,7 @@ private:
     // the colour order.
     std::vector<ClusterSweep> distanceSweep_, bendingSweep_, attachmentSweep_, tetrahedronSweep_;
     bool clustered_ = false;
+    bool workgroupContacts_ = false;
     // The model's colours per family and the sweep's order over them (solvers/pbd/colour_steps.h).
     ColourGroups distanceGroups_, bendingGroups_, attachmentGroups_, tetrahedronGroups_;
     std::vector<ColourStep> steps_;

@@ -95,6 +95,10 @@ void PbdSolver::recordFrame(StepRecorder& rec, const FrameInputs& frame, const g
     path(pathFor(frame.settings)).recordFrame(rec, frame, particles);
 }
 
+bool PbdSolver::projectsContactsInSolve(const SolverSettings& settings) const {
+    return path(pathFor(settings)).projectsContactsInSolve();
+}
+
 PbdDispatchPath& PbdSolver::path(PbdPath path) const {
     switch (path) {
     case PbdPath::PerColour: return *perColour_;
@@ -108,6 +112,7 @@ PbdDispatchPath& PbdSolver::path(PbdPath path) const {
 PbdPath PbdSolver::pathFor(const SolverSettings& settings) const {
     return choosePbdPath(settings.pbd.path, {.cpuDevice = device_.cpuDevice,
                                              .workgroupFits = !workgroups_->misfit(),
+                                             .contacts = workgroups_->stepsSubsteps(),
                                              .clustersFit = !clusters_->misfit(),
                                              .clustersSplitAnObject = clusters_->splitsAnObject(),
                                              .largestObjectClusters = clusters_->largestObjectClusters()});

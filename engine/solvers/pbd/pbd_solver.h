@@ -61,7 +61,8 @@ public:
     std::string_view workingName() const override { return kPbdWorkingName; }
     const GpuBuffer& recordSolve(StepRecorder& rec, const SubstepContext& sub) override;
     bool projectsCollisionsInSolve() const override { return true; }
-    bool projectsContactsInSolve() const override { return true; }
+    // On every path but the workgroup path (PbdDispatchPath::projectsContactsInSolve).
+    bool projectsContactsInSolve(const SolverSettings& settings) const override;
     bool recordsWholeFrames(const SolverSettings& settings) const override;
     // Tearing (pbd_tearing.h), where a cloth tears: after the frame's
     // substeps, whichever path ran them.

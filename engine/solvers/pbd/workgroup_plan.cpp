@@ -166,11 +166,6 @@ std::optional<std::string> workgroupMisfit(const PbdModelView& model, uint32_t c
                            model.shared.keyframeTracks.size(), model.shared.keyframeTracks.size() == 1 ? "" : "s",
                            model.shared.keyframeTracks.size() == 1 ? "s" : "");
     for (const ObjectRange* object : pbdObjects(model)) {
-        // Contacts reach across objects in every iteration, and a workgroup
-        // steps its object alone through the whole frame.
-        if (object->contacts.enabled)
-            return fmt::format("'{}' has contacts, which are solved across objects in every iteration",
-                               clipInput(object->name));
         // The attached points move with their bodies' and colliders' rows,
         // which the workgroup would read once for its whole frame.
         for (const gpu::FrameAttachment& a : model.shared.frameAttachments)

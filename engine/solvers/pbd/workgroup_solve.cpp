@@ -1,7 +1,9 @@
 #include "solvers/pbd/workgroup_solve.h"
 
+#include <array>
 #include <cstring>
 
+#include "contacts/contact_stage.h"
 #include "shaders/pbd/pbd_types.h"
 #include "solvers/pbd/pbd_constraints.h"
 #include "solvers/pbd/pbd_dispatch_path.h"
@@ -31,6 +33,8 @@ WorkgroupSolve::WorkgroupSolve(const VulkanContext& ctx, const PbdDeviceShape& d
                                const ColliderSet& colliders, const PbdConstraints& constraints)
     : particles_(particles), colliders_(colliders), constraints_(constraints) {
     if (constraints.range().count == 0) return;
+    noContactLists_ = GpuBuffer(ctx, 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind::DeviceLocal,
+                                "no workgroup contacts");
     specialization_ = {{0, device.sharedBytes / 4}};
     for (const SpecializationConstant& constant : colliders.particleSpecialization()) specialization_.push_back(constant);
     kernel_ = std::make_unique<ComputeKernel>(
@@ -39,6 +43,8 @@ WorkgroupSolve::WorkgroupSolve(const VulkanContext& ctx, const PbdDeviceShape& d
 }
 
 WorkgroupSolve::~WorkgroupSolve() = default;
+
+const GpuBuffer& WorkgroupSolve::predicted() const { return particles_.predicted(); }
 
 GpuBuffer makeWorkgroupPlanBuffer(const VulkanContext& ctx, std::vector<gpu::WorkgroupObject> objects,
                                   const std::vector<gpu::WorkgroupPhase>& phases, const std::string& name) {
@@ -57,19 +63,36 @@ GpuBuffer makeWorkgroupPlanBuffer(const VulkanContext& ctx, std::vector<gpu::Wor
 
 void WorkgroupSolve::run(StepRecorder& rec, uint32_t pass, const ComputeKernel& kernel, const GpuBuffer& plan,
                          uint32_t workgroups, const gpu::WorkgroupSolvePush& push, StepPosition at,
-                         const GpuBuffer* contactLists) const {
+                         const GpuBuffer* contactLists, const WorkgroupContactBuffers* contacts) const {
     const GpuBuffer& p = particles_.predicted();
     const PbdConstraints& c = constraints_;
-    rec.run(pass, kernel,
-            {&particles_.positions(), &particles_.velocities(), &p, &colliders_.colliders(), &particles_.contacts(),
-             &colliders_.meshSdfGrids(), &c.materials(), &c.constraints(gpu::kPbdFamilyDistance),
-             &c.constraints(gpu::kPbdFamilyBending), &c.constraints(gpu::kPbdFamilyAttachment),
-             &c.lambdas(gpu::kPbdFamilyDistance), &c.lambdas(gpu::kPbdFamilyBending),
-             &c.lambdas(gpu::kPbdFamilyAttachment), &plan, &c.constraints(gpu::kPbdFamilyTetrahedron),
-             &c.shapeMatchData(), &p, contactLists ? contactLists : &noContactLists_, &particles_.bodyPushes(),
-             &c.constraints(gpu::kPbdFamilyTetrahedron), &particles_.copies()},
-            workgroups * kernel.workgroupSize(), push, at, {&p, kPbdWorkingName},
-            {&particles_.velocities(), "velocity"});
+    const GpuBuffer* none = &noContactLists_;
+    std::array<const GpuBuffer*, 9> set = {none, none, none, none, none, none, none, none, none};
+    if (contacts) {
+        const ContactStage& stage = contacts->stage;
+        const ContactConstraints& constraints = stage.constraints();
+        set = {&stage.particles(),
+               &stage.detection().constraints(),
+               &constraints.triangleContacts(stage.triangleDetection()),
+               &stage.detection().totals(),
+               &constraints.colours(),
+               &constraints.incidenceStart(),
+               &constraints.incidenceCount(),
+               &constraints.incidence(),
+               &contacts->lists};
+    }
+    const std::array<const GpuBuffer*, 30> buffers = {
+        &particles_.positions(), &particles_.velocities(), &p, &colliders_.colliders(), &particles_.contacts(),
+        &colliders_.meshSdfGrids(), &c.materials(), &c.constraints(gpu::kPbdFamilyDistance),
+        &c.constraints(gpu::kPbdFamilyBending), &c.constraints(gpu::kPbdFamilyAttachment),
+        &c.lambdas(gpu::kPbdFamilyDistance), &c.lambdas(gpu::kPbdFamilyBending),
+        &c.lambdas(gpu::kPbdFamilyAttachment), &plan, &c.constraints(gpu::kPbdFamilyTetrahedron),
+        &c.shapeMatchData(), &p, contactLists ? contactLists : none, &particles_.bodyPushes(),
+        &c.constraints(gpu::kPbdFamilyTetrahedron), &particles_.copies(),
+        // 21-29: the contacts in the workgroup path's iterations (pbd/workgroup_contacts.glsl).
+        set[0], set[1], set[2], set[3], set[4], set[5], set[6], set[7], set[8]};
+    rec.run(pass, kernel, std::span<const GpuBuffer* const>(buffers), workgroups * kernel.workgroupSize(), push, at,
+            {&p, kPbdWorkingName}, {&particles_.velocities(), "velocity"});
 }
 
 }  // namespace vksim

@@ -18,6 +18,7 @@
 namespace vksim {
 
 class ColliderSet;
+class ContactStage;
 class ParticleStore;
 class PbdConstraints;
 class VulkanContext;
@@ -40,6 +41,14 @@ PbdDeviceShape pbdDeviceShape(const VulkanContext& ctx);
 GpuBuffer makeWorkgroupPlanBuffer(const VulkanContext& ctx, std::vector<gpu::WorkgroupObject> objects,
                                   const std::vector<gpu::WorkgroupPhase>& phases, const std::string& name);
 
+// What the workgroup path's substeps read of the contacts between objects
+// (pbd/workgroup_contacts.glsl): the stage's detected and coloured set, and
+// the objects' list regions (solvers/pbd/workgroup_contacts.h).
+struct WorkgroupContactBuffers {
+    const ContactStage& stage;
+    const GpuBuffer& lists;
+};
+
 class WorkgroupSolve {
 public:
     // Builds no kernel where there are no PBD particles.
@@ -49,17 +58,20 @@ public:
 
     bool built() const { return kernel_ != nullptr; }
     const ComputeKernel& kernel() const { return *kernel_; }
+    // Where its runs leave the solved positions: the store's p.
+    const GpuBuffer& predicted() const;
     // Its specialization constants (kSharedFloats in solve_in_workgroup.glsl
     // and the collider shapes), which the CPU cluster sweep's kernels,
     // compiled from the same source, take too.
     const std::vector<SpecializationConstant>& specialization() const { return specialization_; }
 
     // One run of pass `pass`: `kernel` (this one or one compiled from its
-    // source) over `workgroups` workgroups, with `plan` (makeWorkgroupPlanBuffer)
-    // and `contactLists` for the CPU cluster sweep (none elsewhere).
+    // source) over `workgroups` workgroups, with `plan` (makeWorkgroupPlanBuffer),
+    // `contactLists` for the CPU cluster sweep (none elsewhere) and
+    // `contacts` for the workgroup path's substeps with contacts (none elsewhere).
     void run(StepRecorder& rec, uint32_t pass, const ComputeKernel& kernel, const GpuBuffer& plan,
              uint32_t workgroups, const gpu::WorkgroupSolvePush& push, StepPosition at,
-             const GpuBuffer* contactLists = nullptr) const;
+             const GpuBuffer* contactLists = nullptr, const WorkgroupContactBuffers* contacts = nullptr) const;
 
 private:
     const ParticleStore& particles_;
@@ -67,6 +79,8 @@ private:
     const PbdConstraints& constraints_;
     std::vector<SpecializationConstant> specialization_;
     std::unique_ptr<ComputeKernel> kernel_;
+    // What the bindings a run leaves unused take: the CPU sweep's contact
+    // lists elsewhere, the contacts without them (never read then).
     GpuBuffer noContactLists_;
 };
 
