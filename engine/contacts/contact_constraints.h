@@ -77,6 +77,7 @@ private:
     const ContactModel& model_;
     GpuBuffer localIndices_, triangleLocalIndices_;  // ContactModel's, uploaded once
     GpuBuffer colours_, rounds_, priorities_, triangleStart_, incidenceStart_, incidenceCount_, incidence_;
+    GpuBuffer unordered_;  // the four-particle entries in the slots the fill took (contact_incidence_order.comp)
     GpuBuffer dispatches_, colourTable_, colourLists_, noTriangles_;
     PrefixScan triangleScan_;
     ComputeKernel dispatchAll_, clear_, triangleCount_, incidenceKernel_, triangleFill_, order_, colourRound_,

@@ -17,9 +17,9 @@ layout(std430, binding = 1) readonly buffer Dispatches { ContactDispatch dispatc
 layout(std430, binding = 2) readonly buffer TriangleContacts { TriangleContact triangleContacts[]; };
 layout(std430, binding = 3) readonly buffer IncidenceStart { uint incidenceStart[]; };
 layout(std430, binding = 4) buffer IncidenceCount { uint incidenceCount[]; };
-layout(std430, binding = 5) writeonly buffer Incidence { uint incidence[]; };
+layout(std430, binding = 5) writeonly buffer Unordered { uint unordered[]; };
 
-void enter(uint k, uint entry) { incidence[incidenceStart[k] + atomicAdd(incidenceCount[k], 1u)] = entry; }
+void enter(uint k, uint entry) { unordered[incidenceStart[k] + atomicAdd(incidenceCount[k], 1u)] = entry; }
 
 void main() {
     uint pairCount = contactConstraintCount(totals[2], pc.capacity);
