@@ -184,8 +184,11 @@ SizeResult summarize(const BenchScene& benchScene, uint32_t size, const World& w
             pass.element = "contact point x substep";
             pass.elementsPerStep = model.rigid.points.size() * world.scene().solver.substeps;
         } else if (const PassTraffic* traffic = findPassTraffic(pass.family)) {
-            // Each colour of a family (and its overflow group) is one pass: runs / passes = sweeps per step.
-            const uint64_t sweeps = pass.runsPerStep / std::max<uint32_t>(1, sampler.passesRun[f]);
+            // Each colour of a family (and its overflow group) is one pass: runs / passes = sweeps per
+            // step; a pass of several runs once a frame says how many sweeps its row models.
+            const uint64_t sweeps = traffic->sweepsPerStep > 0
+                                        ? traffic->sweepsPerStep
+                                        : pass.runsPerStep / std::max<uint32_t>(1, sampler.passesRun[f]);
             pass.hasByteModel = true;
             pass.element = std::string(elementName(traffic->element));
             pass.elementsPerStep = sweeps * elementsPerSweep(traffic->element, model);

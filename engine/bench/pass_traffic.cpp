@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <vector>
 
 #include "shaders/pbd/pbd_types.h"
 
@@ -227,7 +228,8 @@ constexpr std::array kPassTraffic{
     // record 2 x 48 B per constraint, the Jacobi passes the list and each
     // neighbour's p, x and record 2 n x 84 B.
     PassTraffic{"contacts: grid", ElementKind::ContactParticle, 64 + 16 + 32, 16,
-                "reads p, ContactParticle, bucket, slots, the bucket's others; writes bucket, slot, grid"},
+                "reads p, ContactParticle, bucket, slots, the bucket's others; writes bucket, slot, grid (where a "
+                "cloth splits torn vertices one run more, its spare records following the splits: not counted)"},
     PassTraffic{"contacts: pairs", ElementKind::ContactParticle, 2 * (64 + 27 * 8 + 27 * 8 * 68), 16 * 4 + 8 * 8,
                 "two searches: p and record, 27 buckets, 8 candidates each; writes the list and constraints"},
     PassTraffic{"contacts: colouring", ElementKind::ContactParticle, 4 * 8 * 2 * 16 * 12 + 20 * 8 * 4, 8 * 8,
@@ -236,6 +238,47 @@ constexpr std::array kPassTraffic{
                 "8 constraints: 2 p, x and records; then the Jacobi average over the list"},
     PassTraffic{"contacts: after solve", ElementKind::ContactParticle, 8 * 2 * 80 + 2 * 16 * 84, 8 * 2 * 16 + 16,
                 "as contacts: solve, over every pair, after every solver's solve"},
+    // Tearing (docs/physics.md §1, "Tearing"), once a frame. The tear pass's
+    // first run, a thread per stretch constraint: its record 16, its
+    // material's strain 4 and its two particles' x; the constraint that
+    // breaks writes its rest length. The second run, a thread per bending
+    // constraint (its scale 4, its hinge's index 4 and that constraint's
+    // rest length 4; writes the scale) and per triangle of a tearing cloth
+    // (its edges' constraints and index 16, their three rest lengths 12, its
+    // first corner 4; a dropped one writes two corners 8). Upper bounds:
+    // every breaking branch taken.
+    PassTraffic{"pbd: tear", ElementKind::DistanceConstraint, 16 + 4 + 2 * 16, 4,
+                "stretch run: reads C 16, strain 4, 2 x; writes rest length 4. Second run: per bending constraint "
+                "scale 4, hinge 4, its rest length 4, writes scale 4; per tearing triangle edges 16, 3 rest lengths "
+                "12, first corner 4, writes 2 corners 8",
+                RowItems::PbdBending, 4 + 4 + 4 + 4, {RowItemTraffic{RowItems::TearingTriangle, 16 + 12 + 4 + 8}},
+                1},
+    // The split pass (pbd/split.comp, split_reindex.comp), once a frame: per
+    // particle of a splitting cloth the count run (its cloth 32, the reserve's
+    // level 4, its adjacency row 4 and the row's two offsets 8; per triangle
+    // of the row, six for a grid's inner vertex, its index 4, its corners 12
+    // and its edges' stretch constraints 16 with the two at the particle's
+    // rest lengths 8; writes its need 4), the scan's three runs (reads and
+    // writes its need twice: 8 + 8) and the apply run (its cloth, level, row
+    // and offsets again, its need and the next 8; per triangle its index and
+    // corners 16; writes the corner on it 4). Most particles stop at the
+    // quick test; the few that split read more (fans' areas) and write a copy
+    // of x, p and v per new particle, not counted. The reindex run, per
+    // triangle of a splitting cloth (its 3 new corners 12; writes 3 corners
+    // 12), per stretch constraint (C 16, its two follow entries 16, two
+    // corners 8; writes p0, p1 8) and per bending constraint (its scale 4,
+    // particles 16, follow entries 32, four corners 16; writes particles 16).
+    PassTraffic{"pbd: split", ElementKind::SplitParticle,
+                (32 + 4 + 4 + 8 + 6 * (4 + 12 + 16 + 8)) + 8 + (32 + 4 + 4 + 8 + 8 + 6 * 16), 4 + 8 + 6 * 4,
+                "count: cloth 32, level 4, row 4, offsets 8, 6 x (triangle 4, corners 12, edges 16, 2 rest "
+                "lengths 8), writes need 4; scan: need 8, writes 8; apply: cloth, level, row, offsets, needs 8, "
+                "6 x (triangle 4, corners 12), writes 6 corners 24. Reindex: per triangle 3 corners 12, writes 12; "
+                "per stretch constraint C 16, follows 16, corners 8, writes 8; per bending constraint scale 4, "
+                "particles 16, follows 32, corners 16, writes 16",
+                RowItems::SplitTriangle, 12 + 12,
+                {RowItemTraffic{RowItems::PbdDistance, 16 + 16 + 8 + 8},
+                 RowItemTraffic{RowItems::PbdBending, 4 + 16 + 32 + 16 + 16}},
+                1},
     PassTraffic{"pd: solved into p", ElementKind::PdParticle, 16, 16,
                 "particle/copy_range.comp: reads q; writes p (contacts after the solves)"},
     PassTraffic{"springs: solved into p", ElementKind::SpringParticle, 16, 16,
@@ -301,6 +344,11 @@ uint64_t elementsPerSweep(ElementKind element, const SimModel& model) {
                 if (object.contacts.enabled) count += object.particleCount;
             return count;
         }
+        case ElementKind::SplitParticle: {
+            uint64_t count = 0;
+            for (const gpu::SplitCloth& cloth : model.pbd.splitCloths) count += cloth.vertexCount + cloth.spareCount;
+            return count;
+        }
         case ElementKind::KeyframeTrack: return model.keyframeTracks.size();
         case ElementKind::FrameAttachment: return model.frameAttachments.size();
         case ElementKind::Single: return 1;
@@ -309,6 +357,24 @@ uint64_t elementsPerSweep(ElementKind element, const SimModel& model) {
 }
 
 namespace {
+
+// The triangles of the PBD cloths with a tearing stretch constraint (a
+// strain above 0 in its material row, PbdModel::tearStrains): every
+// triangle of such a cloth, an upper bound on those the tear pass runs a
+// thread for (those with an edge that can tear).
+uint64_t tearingTriangles(const SimModel& model) {
+    const PbdModel& pbd = model.pbd;
+    std::vector<bool> tears(model.particleCount(), false);
+    for (const gpu::DistanceConstraint& c : pbd.distance)
+        if (c.material < pbd.tearStrains.size() && pbd.tearStrains[c.material] > 0.0f) tears[c.p0] = true;
+    uint64_t count = 0;
+    for (const ObjectRange& object : model.objects) {
+        const auto first = tears.begin() + object.firstParticle;
+        if (std::find(first, first + object.particleCount, true) != first + object.particleCount)
+            count += object.triangleCount;
+    }
+    return count;
+}
 
 uint64_t rowItemCount(RowItems items, const SimModel& model) {
     switch (items) {
@@ -320,6 +386,14 @@ uint64_t rowItemCount(RowItems items, const SimModel& model) {
         case RowItems::MsQuadraticEntry: return model.springs.quadratic.size();
         case RowItems::MsBlock: return model.springs.blockColumns.size();
         case RowItems::VbdIncidentTet: return model.vbd.incidentTets.size();
+        case RowItems::PbdDistance: return model.pbd.distance.size();
+        case RowItems::PbdBending: return model.pbd.bending.size();
+        case RowItems::TearingTriangle: return tearingTriangles(model);
+        case RowItems::SplitTriangle: {
+            uint64_t count = 0;
+            for (const gpu::SplitCloth& cloth : model.pbd.splitCloths) count += cloth.triangleCount;
+            return count;
+        }
     }
     return 0;
 }
@@ -352,6 +426,7 @@ std::string_view elementName(ElementKind element) {
         case ElementKind::SpringParticle: return "spring particle";
         case ElementKind::VbdParticle: return "VBD particle";
         case ElementKind::ContactParticle: return "contact particle";
+        case ElementKind::SplitParticle: return "splitting-cloth particle";
         case ElementKind::KeyframeTrack: return "keyframe track";
         case ElementKind::FrameAttachment: return "attachment";
         case ElementKind::Single: return "thread";

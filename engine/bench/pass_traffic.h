@@ -41,6 +41,7 @@ enum class ElementKind {
     SpringParticle,  // a mass-spring particle (a block row of the Newton system)
     VbdParticle,     // a particle of a vertex block descent solid (docs/physics.md §16)
     ContactParticle, // a particle of an object with contacts (docs/physics.md §14)
+    SplitParticle,   // a particle of a cloth that splits torn vertices, spare ones included (docs/physics.md §1)
     KeyframeTrack,   // a kinematic collider's track (docs/physics.md §17)
     FrameAttachment, // a particle attached to a body or a collider (docs/physics.md §1), of every solver
     Single,          // one thread (the mouse drag)
@@ -61,6 +62,10 @@ enum class RowItems {
     MsQuadraticEntry,
     MsBlock,
     VbdIncidentTet,  // a VBD particle's incident tetrahedra (VbdModel::incidentTets)
+    PbdDistance,     // every PBD stretch constraint (the split pass's reindex threads)
+    PbdBending,      // every PBD bending constraint (the tear and split passes' second runs)
+    TearingTriangle, // a triangle of a cloth that tears (the tear pass's second run)
+    SplitTriangle,   // a triangle of a cloth that splits torn vertices (the split pass's reindex)
 };
 
 // One more kind of row item of a pass and its bytes (read and written) per item.
@@ -79,6 +84,10 @@ struct PassTraffic {
     uint32_t itemReadBytes = 0;  // per item
     // Further kinds of row items (the mass-spring gathers walk up to three lists).
     std::array<RowItemTraffic, 3> moreItems{};
+    // Sweeps a step: 0 for one a run of each of the family's passes (a
+    // colour sweep); 1 for a pass of several runs of different work once a
+    // frame (the tear and split passes), whose row models all of them.
+    uint32_t sweepsPerStep = 0;
 };
 
 std::span<const PassTraffic> passTrafficTable();

@@ -14,9 +14,11 @@ namespace {
 // The particles of `object` on its surface triangles: every one of a cloth
 // or a mesh, the surface's of a tetrahedral solid (its inner vertices can
 // touch nothing that its surface has not touched first); every one of an
-// object without triangles (a point set).
+// object without triangles (a point set); and a splitting cloth's spare
+// particles, corners of its surface once a split takes them.
 std::vector<bool> onSurface(const SharedModel& model, const ObjectRange& object) {
     std::vector<bool> surface(object.particleCount, object.triangleCount == 0);
+    std::fill(surface.end() - object.spareParticles, surface.end(), true);
     for (uint32_t t = object.firstTriangle; t < object.firstTriangle + object.triangleCount; ++t)
         for (uint32_t corner = 0; corner < 3; ++corner)
             surface[model.triangles[3 * t + corner] - object.firstParticle] = true;
@@ -80,8 +82,11 @@ ContactModel buildContactModel(const SharedModel& model, ParticleRange inIterati
             if (!surface[i - object.firstParticle]) continue;
             const bool iterated = inIterations.contains(i);
             contacts.afterSolve = contacts.afterSolve || !iterated;
+            const bool spare = i >= object.firstParticle + object.particleCount - object.spareParticles;
+            contacts.spareCount += spare ? 1 : 0;
             const uint32_t flags = (object.contacts.self ? gpu::kContactSelf : 0u) |
                                    (iterated ? gpu::kContactInIterations : 0u) |
+                                   (spare ? gpu::kContactSpare | gpu::kContactUnused : 0u) |
                                    (object.copy << gpu::kContactGroupShift);
             contacts.localIndices.push_back(inGroup[object.copy]++);
             contacts.contactOf[i] = contacts.count();
@@ -118,6 +123,20 @@ ContactModel buildContactModel(const SharedModel& model, ParticleRange inIterati
     }
     contacts.capacity = contacts.count() * gpu::kContactsPerParticle;
     return contacts;
+}
+
+void followSplits(ContactModel& contacts, std::span<const uint32_t> adjacencyRows) {
+    for (gpu::ContactParticle& spare : contacts.particles) {
+        if ((spare.flags & gpu::kContactSpare) == 0) continue;
+        const uint32_t row = adjacencyRows[spare.particle];
+        if (row == spare.particle) {
+            spare.flags |= gpu::kContactUnused;
+            continue;
+        }
+        spare.flags &= ~gpu::kContactUnused;
+        const glm::vec4 vertexRest = contacts.particles[contacts.contactOf[row]].rest;
+        spare.rest = glm::vec4(glm::vec3(vertexRest), spare.rest.w);
+    }
 }
 
 bool hasContacts(const SharedModel& model, ParticleRange range) {

@@ -6,6 +6,7 @@
 // (gpu::ContactParticle), and the sizes the detection grid is built for.
 // Built on the CPU, once per model; the GPU stage (contact_stage.h) uploads it.
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,10 @@ struct ContactModel {
     std::vector<gpu::ContactEdge> edges;
     std::vector<uint32_t> particleEdgeStart, particleEdges;
     std::vector<uint32_t> edgeLocalIndices;
+    // Contact particles that are spare particles of cloths that split torn
+    // vertices (ObjectRange::spareParticles; gpu::kContactSpare): the
+    // detection first lets them follow the splits (followSplits).
+    uint32_t spareCount = 0;
     // The objects that have contacts, for messages.
     std::vector<std::string> objectNames;
     // The contact groups, one per batch copy (ObjectRange::copy; one in a
@@ -90,6 +95,15 @@ struct ContactModel {
 // (gpu::kContactInIterations); where some pair is not (afterSolve), every
 // pair is also projected after every solver's solve.
 ContactModel buildContactModel(const SharedModel& model, ParticleRange inIterations);
+
+// The spare particles' contact records after the splits that
+// `adjacencyRows` (ParticleStore::adjacencyRows, per particle of the store)
+// record: a spare particle a split took (its row is the vertex it was split
+// from) takes that vertex's rest position, so the rest-shape rule keeps it
+// from its twin and from the vertex's rest neighbours, and touches what it
+// meets; one no split has taken (its own row) is kContactUnused and
+// touches nothing. What contact_follow_splits.comp does on the GPU.
+void followSplits(ContactModel& contacts, std::span<const uint32_t> adjacencyRows);
 
 // Whether an object of `range` has a "contacts" block.
 bool hasContacts(const SharedModel& model, ParticleRange range);

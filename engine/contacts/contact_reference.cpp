@@ -8,6 +8,7 @@ ContactCandidate contactCandidate(const ContactModel& model, std::span<const glm
     if (k == l) return {};
     const gpu::ContactParticle& a = model.particles[k];
     const gpu::ContactParticle& b = model.particles[l];
+    if (((a.flags | b.flags) & gpu::kContactUnused) != 0) return {};  // a spare particle no split took
     // Contact groups (a batch's copies) never touch each other.
     if ((a.flags >> gpu::kContactGroupShift) != (b.flags >> gpu::kContactGroupShift)) return {};
     if (a.object == b.object) {

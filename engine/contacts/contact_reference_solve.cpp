@@ -84,6 +84,7 @@ void ContactReferenceSolve::detect(std::span<const glm::dvec3> p, std::span<cons
         for (uint32_t l = k + 1; l < model_.count(); ++l) {
             const gpu::ContactParticle &a = model_.particles[k], &b = model_.particles[l];
             if ((a.flags >> gpu::kContactGroupShift) != (b.flags >> gpu::kContactGroupShift)) continue;
+            if (((a.flags | b.flags) & gpu::kContactUnused) != 0) continue;  // a spare particle no split took
             if (a.object == b.object) {
                 if ((a.flags & gpu::kContactSelf) == 0) continue;
                 const double touching = thicknessOf(a) + thicknessOf(b);

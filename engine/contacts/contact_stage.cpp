@@ -5,7 +5,8 @@
 
 namespace vksim {
 
-ContactStage::ContactStage(const VulkanContext& ctx, const SharedModel& model, ParticleRange inIterations)
+ContactStage::ContactStage(const VulkanContext& ctx, const SharedModel& model, ParticleRange inIterations,
+                           const GpuBuffer* adjacencyRows)
     : model_(buildContactModel(model, inIterations)),
       particles_(makeStorageBuffer(ctx, std::span<const gpu::ContactParticle>(model_.particles), "contact particles")),
       contactOf_(makeStorageBuffer(ctx, std::span<const uint32_t>(model_.contactOf), "contact particle of each")),
@@ -13,6 +14,13 @@ ContactStage::ContactStage(const VulkanContext& ctx, const SharedModel& model, P
              VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
              MemoryKind::DeviceLocal, "contact stats") {
     if (model_.empty()) return;
+    if (model_.spareCount > 0) {
+        if (!adjacencyRows)
+            throw std::invalid_argument("ContactStage: spare contact particles need the vertex-triangle rows");
+        adjacencyRows_ = adjacencyRows;
+        followSplits_ = std::make_unique<ComputeKernel>(ctx, "contacts/contact_follow_splits.comp",
+                                                        sizeof(gpu::ContactPush));
+    }
     constraints_ = std::make_unique<ContactConstraints>(ctx, model_);
     detection_ = std::make_unique<ContactDetection>(ctx, model_, particles_, *constraints_);
     if (model_.hasTriangles())
@@ -39,6 +47,9 @@ void ContactStage::declarePasses(StepPlan& plan, bool afterSolve) {
 
 void ContactStage::recordDetect(StepRecorder& rec, const GpuBuffer& p, ContactSolve solve) const {
     if (!declared_) throw std::logic_error("ContactStage::declarePasses must be called before recording");
+    if (followSplits_)
+        rec.run(detectPasses_.grid, *followSplits_, {&particles_, &contactOf_, adjacencyRows_}, model_.count(),
+                model_.push());
     detection_->record(rec, detectPasses_, p, stats_);
     if (triangleDetection_) triangleDetection_->record(rec, trianglePass_, p, stats_);
     constraints_->record(rec, setPasses_, *detection_, triangleDetection_.get(), stats_,

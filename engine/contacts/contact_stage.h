@@ -29,6 +29,7 @@
 #include "step/step_plan.h"
 #include "step/step_recorder.h"
 #include "vk/buffer.h"
+#include "vk/compute_kernel.h"
 
 namespace vksim {
 
@@ -37,8 +38,12 @@ class VulkanContext;
 class ContactStage {
 public:
     // `inIterations`: the particles whose solver projects contacts inside its
-    // iterations (buildContactModel).
-    ContactStage(const VulkanContext& ctx, const SharedModel& model, ParticleRange inIterations);
+    // iterations (buildContactModel). `adjacencyRows`: the particle store's
+    // vertex-triangle rows, which the spare particles of cloths that split
+    // torn vertices follow before each detection (followSplits); needed
+    // only where some object has spare particles.
+    ContactStage(const VulkanContext& ctx, const SharedModel& model, ParticleRange inIterations,
+                 const GpuBuffer* adjacencyRows = nullptr);
     ~ContactStage();
 
     const ContactModel& model() const { return model_; }
@@ -49,8 +54,9 @@ public:
     // project its pairs), which declares "contacts: after solve".
     void declarePasses(StepPlan& plan, bool afterSolve);
 
-    // Once per substep, after the prediction: the lists of pairs on the
-    // working positions `p`.
+    // Once per substep, after the prediction: the spare particles' records
+    // follow the splits (in "contacts: grid"), then the lists of pairs on
+    // the working positions `p`.
     // The colouring runs when `solve` projects by colours.
     void recordDetect(StepRecorder& rec, const GpuBuffer& p, ContactSolve solve) const;
     // Once per iteration of a solver that projects contacts in its
@@ -97,6 +103,8 @@ private:
     std::unique_ptr<ContactDetection> detection_;
     std::unique_ptr<TriangleDetection> triangleDetection_;
     std::unique_ptr<ContactResponse> response_;
+    const GpuBuffer* adjacencyRows_ = nullptr;
+    std::unique_ptr<ComputeKernel> followSplits_;  // contacts/contact_follow_splits.comp, with spare particles
     ContactDetection::Passes detectPasses_;
     ContactConstraints::Passes setPasses_;
     uint32_t trianglePass_ = 0, solvePass_ = 0, afterSolvePass_ = 0;

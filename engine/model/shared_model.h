@@ -50,6 +50,10 @@ struct ObjectRange {
     // The batch copy it belongs to (scene/scene_batch.h), 0 in a scene's
     // world: its contacts touch only its copy's (contacts/contact_model.h).
     uint32_t copy = 0;
+    // The last this many particles of its range are spare particles for
+    // split vertices (a tearing cloth's "capacity", docs/physics.md §1
+    // "Tearing"): in no triangle until a split takes one.
+    uint32_t spareParticles = 0;
 };
 
 struct SharedModel {

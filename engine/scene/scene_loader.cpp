@@ -678,14 +678,19 @@ TearingParams readTearing(const Field& field) {
 }
 
 // Splitting vertices (a tearing "capacity") puts a particle beside its twin
-// and moves triangles between particles: what reads particles as fixed
-// neighbours (contacts' rest-shape rule, shape matching's rest offsets) is
-// refused with it. (The normals and the wind follow the moved triangles.)
+// and moves triangles between particles. The normals, the wind and the
+// particle contacts follow (a split particle takes its vertex's rest
+// position, contacts/contact_model.h followSplits); what holds particles
+// in lists fixed at load is refused with it: the contact triangles and
+// edges of "triangles", and shape matching's group (its rest offsets and
+// masses per vertex).
 void checkSplitting(const ObjectFields& fields, const ClothObject& cloth) {
     if (!(cloth.tearing.capacity > 0.0f)) return;
-    const char* other = cloth.contacts.enabled       ? "\"contacts\" (a split particle would touch its twin)"
-                        : cloth.shapeMatching.enabled ? "\"shapeMatching\" (its rest offsets are per vertex)"
-                                                      : nullptr;
+    const char* other =
+        cloth.contacts.enabled && cloth.contacts.triangles
+            ? "\"contacts\" with \"triangles\" (its contact triangles and edges are listed at load)"
+        : cloth.shapeMatching.enabled ? "\"shapeMatching\" (its rest offsets and masses are per vertex)"
+                                      : nullptr;
     if (other)
         fields.required("tearing").member("capacity").fail(
             fmt::format(R"(object "{}" splits vertices as it tears, which cannot be combined with {}; set )"

@@ -16,11 +16,12 @@ namespace {
 
 // PBD projects the contacts between its particles in its iterations;
 // every other pair is projected after the solves.
-std::unique_ptr<ContactStage> buildContactStage(const VulkanContext& ctx, const SimModel& model) {
+std::unique_ptr<ContactStage> buildContactStage(const VulkanContext& ctx, const SimModel& model,
+                                                const ParticleStore& particles) {
     for (const ObjectRange& object : model.objects)
         if (object.contacts.enabled) {
             const ParticleRange pbd{model.pbd.firstParticle, model.pbd.particleCount};
-            auto stage = std::make_unique<ContactStage>(ctx, model, pbd);
+            auto stage = std::make_unique<ContactStage>(ctx, model, pbd, &particles.adjacencyRows());
             return stage->empty() ? nullptr : std::move(stage);
         }
     return nullptr;
@@ -32,7 +33,7 @@ Stepper::Stepper(const VulkanContext& ctx, const SimModel& model, const SolverSe
     : particles_(ctx, model),
       colliders_(ctx, model, model.rigid.shapes, model.rigid.copyCount),
       stages_(ctx, particles_, colliders_),
-      contacts_(buildContactStage(ctx, model)),
+      contacts_(buildContactStage(ctx, model, particles_)),
       wind_(someObjectFeelsWind(model) ? std::make_unique<WindStage>(ctx, model, particles_) : nullptr),
       keyframes_(model.keyframeTracks.empty() ? nullptr : std::make_unique<KeyframeStage>(ctx, model, colliders_)),
       tethers_(model.solvedTethers.empty() ? nullptr : std::make_unique<TetherStage>(ctx, model)),

@@ -16,6 +16,7 @@
 // - when they belong to one object and are closer in its rest shape than
 //   their contact distance: neighbours that touch at rest (the rest-shape rule);
 // - when neither can move (both inverse masses 0);
+// - when either is a spare particle no split has taken (kContactUnused);
 // - when they belong to different contact groups (a batch's copies): each
 //   group searches its own part of the table (ContactGroup), so the other
 //   groups' particles are never candidates.
@@ -48,6 +49,7 @@ layout(std430, binding = 15) writeonly buffer Priorities { uint priorities[]; };
 bool candidate(uint k, vec4 pk, ContactParticle a, uint l) {
     if (l == k) return false;
     ContactParticle b = particles[l];
+    if (((a.flags | b.flags) & kContactUnused) != 0u) return false;
     if (a.object == b.object) {
         if ((a.flags & kContactSelf) == 0u) return false;
         vec3 rest = a.rest.xyz - b.rest.xyz;

@@ -33,7 +33,7 @@ struct ContactParticle {
     vec4 rest;       // xyz: its position in the rest shape (the model's initial state); w: thickness [m]
     uint particle;   // its index in the particle store
     uint object;     // its object's index (SharedModel::objects)
-    uint flags;      // kContactSelf | kContactInIterations
+    uint flags;      // kContactSelf | kContactInIterations | kContactSpare | kContactUnused, the group above
     float friction;  // its object's kinetic Coulomb coefficient mu_k
     float staticFriction;  // its object's static Coulomb coefficient mu_s >= friction
     float pad0, pad1, pad2;
@@ -43,6 +43,12 @@ GPU_CHECK_SIZE(ContactParticle, 48);
 // object; its solver projects contacts inside its iterations (PBD).
 GPU_CONST(uint, kContactSelf, 1u);
 GPU_CONST(uint, kContactInIterations, 2u);
+// A spare particle of a cloth that splits torn vertices (docs/physics.md
+// §1, "Tearing"); while no split has taken it, also kContactUnused, and it
+// touches nothing. contact_follow_splits.comp sets both from the particle
+// store's vertex-triangle rows before each detection.
+GPU_CONST(uint, kContactSpare, 4u);
+GPU_CONST(uint, kContactUnused, 8u);
 // ContactParticle::flags from this bit up: its contact group, the batch
 // copy its object belongs to (ObjectRange::copy; 0 in a scene's world).
 GPU_CONST(uint, kContactGroupShift, 8u);

@@ -9,6 +9,8 @@
 # tearing changes the state (the hash differs without it); and a run saved
 # after 15 frames (mid-tear) and loaded by another process steps on to the
 # hash of one run of all 30 frames, so the broken constraints are saved state.
+# The curtain with self contact ("contacts": {"self": true}) gives one
+# state-hash on 1, 2 and 4 threads and splits.
 # The flag of scenes/flag_storm.json, torn by the wind and splitting, gives
 # the same state-hash on 1, 2 and 4 threads too (the wind's gather follows
 # the moved triangles).
@@ -55,6 +57,26 @@ loaded=$(hash_of "$(LP_NUM_THREADS=1 "$vksim" "$scene" --headless --frames 15 --
     --load-state "$work/tearing.state")")
 echo "15 + 15 frames (loaded on 1 thread): $loaded"
 [[ $loaded == "$torn" ]] && pass "saved and loaded = one run" || fail "saved and loaded differs from one run"
+
+# With self contact (docs/physics.md §14): the spare particles are contact particles, touching nothing until a
+# split takes one, which then collides; the same state-hash on 1, 2 and 4 threads, and the curtain still splits.
+# 20 frames (the ball tears the curtain from frame 6 on), each run with its summary.
+scene_variant "$scene" "$work/tearing_contacts.json" '"self": true' \
+    's/"capacity": 0.25 },/"capacity": 0.25 }, "contacts": { "thickness": 0.03, "self": true },/'
+declare -A contact_hashes
+for threads in 1 2 4; do
+    out=$(LP_NUM_THREADS=$threads "$vksim" "$work/tearing_contacts.json" --headless --frames 20 --hash --validate)
+    contact_hashes[$threads]=$(hash_of "$out")
+    echo "with self contact, LP_NUM_THREADS=$threads: ${contact_hashes[$threads]}"
+    [[ $threads == 1 ]] && split=$(grep "^splitting: " <<<"$out" || true)
+done
+if [[ ${contact_hashes[1]} =~ ^state-hash:\ [0-9a-f]{16}$ && ${contact_hashes[1]} == "${contact_hashes[2]}" &&
+    ${contact_hashes[1]} == "${contact_hashes[4]}" ]]; then
+    pass "with self contact: the same state-hash on 1, 2 and 4 threads"
+else fail "with self contact: the thread counts differ"; fi
+echo "with self contact: $split"
+if [[ $split =~ ^splitting:\ ([0-9]+)\ of ]] && ((BASH_REMATCH[1] > 0)); then pass "with self contact, vertices split"
+else fail "with self contact, nothing split"; fi
 
 # 45 frames: the gust tears the flag from frame 37 on.
 same_hash_on_threads "$vksim" "$scenes/flag_storm.json" 45

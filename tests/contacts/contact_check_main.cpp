@@ -42,9 +42,12 @@ struct Sample {
     std::vector<std::string> pairs;  // the first intersecting triangles, in words
 };
 
-// The triangles the check covers: those of objects with contacts; a pair
-// within one object counts only when it has "self".
-Sample check(const SimModel& model, const ContactModel& contacts, const std::vector<glm::vec4>& x) {
+// The triangles the check covers: those of objects with contacts, as the
+// GPU holds them now (`surface`: a tearing cloth's re-indexed or dropped
+// ones, the dropped ones left out); a pair within one object counts only
+// when it has "self". `contacts` has followed the splits (followSplits).
+Sample check(const SimModel& model, const ContactModel& contacts, const std::vector<glm::vec4>& x,
+             const std::vector<uint32_t>& surface) {
     Sample sample;
     std::vector<glm::dvec3> p;
     p.reserve(x.size());
@@ -55,7 +58,9 @@ Sample check(const SimModel& model, const ContactModel& contacts, const std::vec
         const ObjectRange& object = model.objects[o];
         if (!object.contacts.enabled) continue;
         for (uint32_t t = object.firstTriangle; t < object.firstTriangle + object.triangleCount; ++t) {
-            triangles.emplace_back(model.triangles[3 * t], model.triangles[3 * t + 1], model.triangles[3 * t + 2]);
+            const glm::uvec3 corners(surface[3 * t], surface[3 * t + 1], surface[3 * t + 2]);
+            if (corners.x == corners.y || corners.y == corners.z || corners.x == corners.z) continue;  // dropped
+            triangles.push_back(corners);
             groups.push_back(object.contacts.self ? kEveryPair : o);
         }
     }
@@ -79,6 +84,7 @@ Sample check(const SimModel& model, const ContactModel& contacts, const std::vec
         for (uint32_t l = k + 1; l < contacts.count(); ++l) {
             const gpu::ContactParticle &a = contacts.particles[k], &b = contacts.particles[l];
             const double distance = double(a.rest.w) + double(b.rest.w);
+            if (((a.flags | b.flags) & gpu::kContactUnused) != 0) continue;  // a spare particle no split took
             if (a.object == b.object) {
                 if ((a.flags & gpu::kContactSelf) == 0) continue;
                 const glm::dvec3 rest = glm::dvec3(glm::vec3(a.rest)) - glm::dvec3(glm::vec3(b.rest));
@@ -111,7 +117,7 @@ int run(int argc, char** argv) {
     requireFitsDevice(ctx, scene);
     World sim(ctx, scene, kHeadlessFramesInFlight);
     const SimModel& model = sim.model();
-    const ContactModel contacts = buildContactModel(model, {model.pbd.firstParticle, model.pbd.particleCount});
+    ContactModel contacts = buildContactModel(model, {model.pbd.firstParticle, model.pbd.particleCount});
     if (contacts.empty()) {
         fmt::print(stderr, "{}: no object has a \"contacts\" block\n", scenePath);
         return 1;
@@ -124,7 +130,12 @@ int run(int argc, char** argv) {
     while (done < frames) {
         const uint64_t step = std::min<uint64_t>(every, frames - done);
         done += simulateFrames(ctx, sim, step);
-        const Sample s = check(model, contacts, sim.particles().readPositions());
+        std::vector<uint32_t> rows = sim.particles().adjacencyRows().downloadArray<uint32_t>();
+        rows.resize(model.particleCount());
+        followSplits(contacts, rows);
+        std::vector<uint32_t> surface = sim.particles().triangleIndices().downloadArray<uint32_t>();
+        surface.resize(model.triangles.size());
+        const Sample s = check(model, contacts, sim.particles().readPositions(), surface);
         closest = std::min(closest, s.closestShare);
         worstIntersections = std::max(worstIntersections, s.intersections.intersecting);
         fmt::print(

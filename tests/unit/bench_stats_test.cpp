@@ -64,6 +64,45 @@ TEST(PassTraffic, ColourPassesFormFamiliesWithByteModels) {
     EXPECT_EQ(findPassTraffic("no such pass"), nullptr);
 }
 
+// The tear and split passes (docs/physics.md §1, "Tearing"): once a frame,
+// several runs of different work under one name, each row modelling all of
+// them (one sweep a step); their threads counted from the model.
+TEST(PassTraffic, TearAndSplitRowsModelTheirRunsOnceAFrame) {
+    const BenchScene *split = nullptr, *tearing = nullptr;
+    for (const BenchScene& scene : benchScenes()) {
+        if (scene.name == "cloth-tearing-split") split = &scene;
+        if (scene.name == "cloth-tearing") tearing = &scene;
+    }
+    ASSERT_NE(split, nullptr);
+    ASSERT_NE(tearing, nullptr);
+    constexpr uint32_t n = 8;
+    const SimModel model = buildModel(split->build(n));
+    ASSERT_EQ(model.pbd.splitCloths.size(), 1u);
+    const uint64_t vertices = n * n, spares = model.pbd.splitCloths[0].spareCount;
+    const uint64_t triangles = 2 * (n - 1) * (n - 1);
+    const uint64_t distance = model.pbd.distance.size(), bending = model.pbd.bending.size();
+    EXPECT_EQ(spares, vertices / 4);
+    EXPECT_EQ(model.pbd.splitCloths[0].triangleCount, triangles);
+    const PassTraffic& tear = *findPassTraffic("pbd: tear");
+    EXPECT_EQ(tear.sweepsPerStep, 1u);
+    EXPECT_EQ(elementsPerSweep(tear.element, model), distance);
+    // Stretch run 52 + 4 per constraint; bending 16, triangle 40.
+    EXPECT_EQ(bytesPerSweep(tear, model), distance * 56 + bending * 16 + triangles * 40);
+    const PassTraffic& splitting = *findPassTraffic("pbd: split");
+    EXPECT_EQ(splitting.sweepsPerStep, 1u);
+    EXPECT_EQ(elementsPerSweep(splitting.element, model), vertices + spares);
+    // Count 288 + scan 8 + apply 152 read, 36 written per particle; reindex
+    // 24 per triangle, 48 per stretch and 84 per bending constraint.
+    EXPECT_EQ(bytesPerSweep(splitting, model),
+              (vertices + spares) * (288 + 8 + 152 + 36) + triangles * 24 + distance * 48 + bending * 84);
+    // A cloth that tears without splitting: no split threads.
+    const SimModel torn = buildModel(tearing->build(n));
+    EXPECT_EQ(elementsPerSweep(splitting.element, torn), 0u);
+    EXPECT_EQ(bytesPerSweep(tear, torn), distance * 56 + bending * 16 + triangles * 40);
+    std::cout << fmt::format("[tear traffic] cloth-tearing-split {}: {} B tear, {} B split a frame\n", n,
+                             bytesPerSweep(tear, model), bytesPerSweep(splitting, model));
+}
+
 // The projective dynamics rows: every PD pass has one; the gather and the
 // Jacobi pass add what their rows hold (gather slots, off-diagonal entries),
 // counted from the model; the local passes count elements of their family.

@@ -1,10 +1,12 @@
 // The contact particles of a model (contacts/contact_model.h): every
 // particle of a cloth, the surface vertices of a tetrahedral solid, each
 // flagged by whether its solver projects contacts in its iterations, and
-// the map from the store's particles to them.
+// the map from the store's particles to them; a splitting cloth's spare
+// particles, which follow the splits (followSplits).
 #include <gtest/gtest.h>
 
 #include "contacts/contact_model.h"
+#include "contacts/contact_reference.h"
 #include "solvers/model_builder.h"
 
 namespace vksim {
@@ -57,6 +59,58 @@ TEST(ContactModel, ClothsGiveEveryParticleAndSolidsTheirSurface) {
     EXPECT_EQ(mapped, contacts.count());
     EXPECT_TRUE(contacts.afterSolve) << "the box is PD's: its pairs are projected after the solves";
     EXPECT_FLOAT_EQ(contacts.largestThickness, 0.02f);
+}
+
+// A cloth that splits torn vertices (docs/physics.md §1, "Tearing"): its
+// spare particles are contact particles flagged spare and unused, touching
+// nothing; once a row says a split took one (the vertex it came from), it
+// takes that vertex's rest position, touches what the vertex would, and
+// not its twin (the rest-shape rule); its own row again (a reset) makes it
+// unused.
+TEST(ContactModel, SpareParticlesFollowTheSplits) {
+    Scene scene;
+    ClothObject cloth;
+    cloth.name = "cloth";
+    cloth.grid.resolution = {4, 4};
+    cloth.grid.size = {0.3f, 0.3f};
+    cloth.tearing = {.enabled = true, .strain = 0.2f, .capacity = 3.0f};
+    cloth.contacts = {.enabled = true, .thickness = 0.02f, .self = true, .friction = 0.3f};
+    scene.cloths = {cloth};
+    const SimModel model = buildModel(scene);
+    ContactModel contacts = buildContactModel(model, {model.pbd.firstParticle, model.pbd.particleCount});
+    ASSERT_EQ(model.objects[0].spareParticles, 3u);
+    ASSERT_EQ(contacts.count(), 16u + 3u);
+    EXPECT_EQ(contacts.spareCount, 3u);
+    for (uint32_t k = 0; k < contacts.count(); ++k) {
+        const uint32_t spareFlags = contacts.particles[k].flags & (gpu::kContactSpare | gpu::kContactUnused);
+        EXPECT_EQ(spareFlags, k >= 16 ? gpu::kContactSpare | gpu::kContactUnused : 0u) << k;
+    }
+    std::vector<glm::vec4> p(model.positions.begin(), model.positions.end());
+    // Unused: no pairs, even placed where the vertex 5 is, far from its rest.
+    p[16] = p[5];
+    for (uint32_t l = 0; l < 16; ++l) EXPECT_FALSE(contactCandidate(contacts, p, 16, l).neighbour);
+
+    // Vertex 5 (inside the grid) split onto particle 16.
+    std::vector<uint32_t> rows(model.particleCount());
+    for (uint32_t i = 0; i < rows.size(); ++i) rows[i] = i;
+    rows[16] = 5;
+    p[16].w = p[5].w;
+    followSplits(contacts, rows);
+    const gpu::ContactParticle& split = contacts.particles[16];
+    EXPECT_EQ(split.flags & gpu::kContactUnused, 0u);
+    EXPECT_EQ(glm::vec3(split.rest), glm::vec3(model.positions[5]));
+    EXPECT_FLOAT_EQ(split.rest.w, 0.02f);
+    EXPECT_EQ(contacts.particles[17].flags & gpu::kContactUnused, gpu::kContactUnused);
+    EXPECT_FALSE(contactCandidate(contacts, p, 16, 5).neighbour) << "its twin: the same rest position";
+    // A particle far from vertex 5 at rest, moved onto the split one, touches it.
+    p[15] = p[16] + glm::vec4(0.01f, 0.0f, 0.0f, 0.0f);
+    EXPECT_TRUE(contactCandidate(contacts, p, 16, 15).neighbour);
+    EXPECT_TRUE(contactCandidate(contacts, p, 15, 16).neighbour);
+
+    rows[16] = 16;
+    followSplits(contacts, rows);
+    EXPECT_EQ(contacts.particles[16].flags & gpu::kContactUnused, gpu::kContactUnused);
+    EXPECT_FALSE(contactCandidate(contacts, p, 16, 15).neighbour);
 }
 
 }  // namespace

@@ -137,6 +137,7 @@ void appendPbdCloth(SharedModel& model, PbdModel& pbd, const ClothObject& cloth,
     const uint32_t spares = appendSpareParticles(model, pbd, cloth, first, vertexCount, firstTriangle, triangleCount);
     model.objects.push_back({cloth.name, first, vertexCount + spares, firstTriangle, triangleCount, cloth.color,
                              cloth.drag, cloth.contacts, cloth.aero});
+    model.objects.back().spareParticles = spares;
 }
 
 // docs/physics.md §16, "XPBD for solids": the solid's tetrahedra with their rest shapes as
