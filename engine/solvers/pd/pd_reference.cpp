@@ -49,7 +49,7 @@ void PdReference::solveSubstep(ReferenceWorld& world, ParticleRange range, const
     const bool withCollisions = !world.colliders().empty();
     for (uint32_t l = 0; l < settings.pd.localIterations; ++l) {
         const std::vector<glm::dvec3> contributions = localStep(q);
-        if (withCollisions) collisionProjections(world, q, params.stencilStep);
+        if (withCollisions) collisionProjections(world, q, params.stencilStep, params.h);
         q = solve(s, contributions, world.positions(), params.h, settings.pd.collisionWeight, withCollisions);
     }
     std::copy(q.begin(), q.end(), world.predicted().begin());
@@ -154,14 +154,33 @@ std::vector<glm::dvec3> PdReference::localStep(std::span<const glm::dvec3> q, do
     return slots;
 }
 
-// local_collisions.comp: each candidate in collider order, projected while violated.
-void PdReference::collisionProjections(ReferenceWorld& world, std::span<const glm::dvec3> q, double stencilStep) {
+// local_collisions.comp: each candidate in collider order, projected while
+// violated, with the collider's Coulomb friction on the slip since the
+// substep's start x (coulombCorrection).
+void PdReference::collisionProjections(ReferenceWorld& world, std::span<const glm::dvec3> q, double stencilStep,
+                                       double h) {
     const std::span<ReferenceContact> contacts = world.contacts();
+    const std::span<const ReferenceCollider> colliders = world.colliders();
     for (uint32_t r = 0; r < pd_.particleCount; ++r) {
         const uint32_t i = pd_.firstParticle + r;
+        const uint32_t candidates = contacts[i].candidates & world.sceneColliderBits();
+        glm::dvec3 p = q[i];
         uint32_t touching = 0;
-        collisionTargets_[r] = world.projectOutOfColliders(q[i], contacts[i].candidates & world.sceneColliderBits(),
-                                                           stencilStep, touching);
+        for (uint32_t c = 0; c < colliders.size() && candidates != 0; ++c) {
+            if ((candidates & (1u << c)) == 0) continue;
+            const ReferenceCollider& collider = colliders[c];
+            const double C = world.colliderDistance(collider, p);
+            if (C >= 0.0) continue;
+            const glm::dvec3 g = world.colliderGradient(collider, p, stencilStep);
+            const glm::dvec3 delta = ref::solveCollision(C, g);
+            p += delta;
+            const double length = glm::length(g);
+            if (length > 0.0)
+                p += ref::coulombCorrection(p - world.positions()[i] - h * collider.pointVelocity(p), g / length,
+                                            glm::length(delta), collider.staticFriction, collider.friction);
+            touching |= 1u << c;
+        }
+        collisionTargets_[r] = p;
         contacts[i].touching |= touching;
         collisionActive_[r] = touching != 0;
     }
