@@ -75,7 +75,10 @@ private:
     struct Factorisation;
 
     // local_collisions.comp: each candidate in collider order, projected
-    // while violated; marks the contacts touching.
+    // while violated, with the colliders' friction (collisionTarget); marks
+    // the contacts touching.
+    static glm::dvec3 collisionTarget(const ReferenceWorld& world, uint32_t i, glm::dvec3 p, uint32_t candidates,
+                                      double stencilStep, double h, uint32_t& touching);
     void collisionProjections(ReferenceWorld& world, std::span<const glm::dvec3> q, double stencilStep, double h);
     // Right-hand side of the free rows (pinned couplings moved over) for the
     // current collision targets, and the solve.
