@@ -6,7 +6,7 @@
 // projected point (xyz, w = 1) for this local/global iteration, with weight
 // collisionWeight * m / h^2 (added by the gather pass); w = 0 otherwise.
 // The target holds the collider's Coulomb friction (coulombCorrection,
-// particle/contact.glsl; docs/physics.md §5, "Friction in the targets"):
+// particle/contact.glsl; docs/physics.md §5, "Local step"):
 // the particle's slip since the substep's start x is undone inside the
 // static cone of the depth it is pushed, cut by mu_k times it outside, so
 // the constraint pulls tangentially at most mu times its normal pull, as
