@@ -260,7 +260,7 @@ glm::dvec3 ReferenceWorld::projectOutOfColliders(glm::dvec3 p, uint32_t candidat
         const double length = glm::length(g);
         if (start && length > 0.0 && frictionAfterSolve(c, colliderFrictionInSolve)) {
             const glm::dvec3 friction = ref::staticFriction(p - *start - h * collider.pointVelocity(p), g / length,
-                                                            *pushed, collider.staticFriction);
+                                                            glm::length(delta), collider.staticFriction);
             p += friction;
             delta += friction;
         }

@@ -194,8 +194,7 @@ public:
     // `record`, where given, sums what a body's collider did (BodyPush).
     // `colliderFrictionInSolve`: the scene colliders get no static friction
     // (SubstepParams::colliderFrictionInSolve). `pushed`, where given, sums
-    // the normal pushes (ReferenceContact::pushedOut), and the static
-    // friction's cone is its sum.
+    // the normal pushes (ReferenceContact::pushedOut).
     struct BodyPushRecord {
         glm::dvec3 push{0.0};
         uint32_t collider = gpu::kNoBodyPush;

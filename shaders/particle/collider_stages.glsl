@@ -89,12 +89,11 @@ bool frictionAfterSolve(uint c, uint colliderFrictionInSolve) {
 // `start`: the particle's position at the start of the substep (relative to
 // `origin`, as p), from which its slip over the substep of length h is taken
 // for the static friction (staticFriction, with the collider's mu_s; the
-// kinetic mu_k acts in contactResponse). Its normal is `pushed`, the normal
-// push of the substep so far (ParticleContact::pushedOut) with this one:
-// a solid's bottom vertex is pushed out of the ground by the weight above
-// it, over the iterations, and not by its own drift alone (docs/physics.md
-// §3, "The normal push"). `frictionInSolve`:
-// ParticlePush::colliderFrictionInSolve.
+// kinetic mu_k acts in contactResponse). `pushed` sums the normal pushes
+// (ParticleContact::pushedOut), the kinetic friction's normal: a solid's
+// bottom vertex is pushed out of the ground by the weight above it, over
+// the iterations, and not by its own drift alone (docs/physics.md §3, "The
+// normal push"). `frictionInSolve`: ParticlePush::colliderFrictionInSolve.
 ProjectedContact projectContacts(vec3 p, uint candidates, uint touching, float pushed, uint copy, float stencilStep,
                                  vec3 origin, vec3 start, float h, uint frictionInSolve, inout BodyPush record) {
     for (uint slot = 0; slot < colliderSlots(); ++slot) {
@@ -111,7 +110,7 @@ ProjectedContact projectContacts(vec3 p, uint candidates, uint touching, float p
         if (gl > 0.0 && frictionAfterSolve(slot, frictionInSolve)) {
             vec3 surface = h * colliderPointVelocity(col.linearVelocity.xyz, col.angularVelocity.xyz,
                                                      col.position.xyz, p);
-            vec3 friction = staticFriction(p - start - surface, g / gl, pushed, col.size.w);
+            vec3 friction = staticFriction(p - start - surface, g / gl, length(delta), col.size.w);
             p += friction;
             delta += friction;
         }

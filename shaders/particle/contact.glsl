@@ -34,8 +34,7 @@ real3 contactVelocity(real3 v, real3 n, real approachSpeed, real normalSpeed, re
 // normal n also undoes its slip, its displacement over the substep relative
 // to the surface (`slip`, less its normal part), while that lies inside the
 // static friction cone, |slip_t| <= mu_s depth (frictionSticks,
-// math/coulomb_friction.glsl), `depth` the normal push of the substep so
-// far (ParticleContact::pushedOut). Else it leaves it: the particle slides, and
+// math/coulomb_friction.glsl). Else it leaves it: the particle slides, and
 // contactVelocity applies the kinetic friction mu_k after the solve.
 // Without it a particle held by friction creeps by the tangential part of
 // each substep's drift, g sin(theta) h^2 on a slope, which the velocity-level

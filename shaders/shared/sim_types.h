@@ -89,7 +89,7 @@ struct ParticleContact {
     // The normal distance the collision stages pushed the particle out over
     // this substep, summed over the projections (docs/physics.md §3,
     // "The normal push"): its normal impulse from the colliders times h/m,
-    // the normal of its static and kinetic friction.
+    // the normal of its kinetic friction.
     float pushedOut;
 };
 GPU_CHECK_SIZE(ParticleContact, 16);

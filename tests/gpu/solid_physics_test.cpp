@@ -401,14 +401,13 @@ TEST_P(SolidPhysics, InternalForcesKeepMomentum) {
 // Coulomb friction on a slope (docs/physics.md §5 and §16): the soft cube
 // of vbd_scenes.h (0.3 m, 3 x 3 x 3 cells, E = 0.2 MPa, 500 kg/m^3) resting
 // on the ground under gravity tilted 20 degrees. XPBD's friction is the
-// shared stages' within its iterations, whose normal is the push of the
-// whole substep (physics §3, "The normal push"): a bottom vertex carries
-// the weight above it. PD's is in its collision targets, VBD's in its
-// sweeps.
+// shared stages', the kinetic one with the normal push of the whole substep
+// (physics §3, "The normal push"): a bottom vertex carries the weight above
+// it. PD's is in its collision targets, VBD's in its sweeps.
 //
 // - Held, mu_k = mu_s = 0.6 > tan 20 = 0.364, damped at 10/s: the bottom
 //   vertices' largest move along the ground between 0.25 s and 0.5 s
-//   (measured 0.6e-4 to 1.4e-4 m). Bound 2.5e-4 m, VBD's creep bound (its
+//   (measured 0.5e-4 to 1.3e-4 m). Bound 2.5e-4 m, VBD's creep bound (its
 //   friction is a spring of slip eps_v h: eps_v times 0.25 s); before the
 //   friction's normal was the whole push, PD's bottom moved 4.1e-3 m and
 //   XPBD's 0.21 m (undamped). Undamped, the cube rings, and its bottom
@@ -417,7 +416,7 @@ TEST_P(SolidPhysics, InternalForcesKeepMomentum) {
 // - Static against kinetic: the settled cube at rest, undamped, with
 //   mu_k = 0.2 and mu_s = 0.6, over the next 0.25 s: held (Coulomb's static
 //   friction holds a contact at rest), within the same bound for PD and
-//   XPBD. VBD's lagged friction lets a held vertex creep (physics §16,
+//   XPBD (measured 7.8e-5 and 1.7e-4 m). VBD's lagged friction lets a held vertex creep (physics §16,
 //   "What the solids do not do yet"; measured 3.9e-4 m): bound 1e-3 m,
 //   where sliding at mu_k from rest moves 4.7e-2 m in 0.25 s. Released
 //   from the undamped, ringing state instead, XPBD's bottom slipped 1 cm: a
