@@ -244,7 +244,10 @@ uint32_t ReferenceWorld::collisionCandidates(const glm::dvec3& p, double margin)
 
 glm::dvec3 ReferenceWorld::projectOutOfColliders(glm::dvec3 p, uint32_t candidates, double stencilStep,
                                                  uint32_t& touching, const glm::dvec3* start, double h,
-                                                 BodyPushRecord* record, bool colliderFrictionInSolve) const {
+                                                 BodyPushRecord* record, bool colliderFrictionInSolve,
+                                                 double* pushed) const {
+    double ownPushed = 0.0;
+    if (!pushed) pushed = &ownPushed;
     for (uint32_t c = 0; c < colliders_.size() && candidates != 0; ++c) {
         if ((candidates & (1u << c)) == 0) continue;
         const ReferenceCollider& collider = colliders_[c];
@@ -253,6 +256,7 @@ glm::dvec3 ReferenceWorld::projectOutOfColliders(glm::dvec3 p, uint32_t candidat
         const glm::dvec3 g = colliderGradient(collider, p, stencilStep);
         glm::dvec3 delta = ref::solveCollision(C, g);
         p += delta;
+        *pushed += glm::length(delta);
         const double length = glm::length(g);
         if (start && length > 0.0 && frictionAfterSolve(c, colliderFrictionInSolve)) {
             const glm::dvec3 friction = ref::staticFriction(p - *start - h * collider.pointVelocity(p), g / length,
@@ -275,7 +279,7 @@ void ReferenceWorld::projectCollisions(ParticleRange range, const SubstepParams&
         ReferenceContact& contact = contacts_[i];
         predicted_[i] = projectOutOfColliders(predicted_[i], contact.candidates, params.stencilStep, contact.touching,
                                               &positions_[i], params.h, bodies_ ? &bodyPushes_[i] : nullptr,
-                                              params.colliderFrictionInSolve);
+                                              params.colliderFrictionInSolve, &contact.pushedOut);
     }
 }
 
@@ -306,7 +310,7 @@ void ReferenceWorld::applyContactVelocities(ParticleRange range, const SubstepPa
         if (length <= 0.0) continue;
         const glm::dvec3 before = velocities_[i];
         velocities_[i] = ref::movingContactVelocity(velocities_[i], collider.pointVelocity(positions_[i]), g / length,
-                                                    contact.approachSpeed,
+                                                    contact.approachSpeed, contact.pushedOut / params.h,
                                                     frictionAfterSolve(nearest, params.colliderFrictionInSolve)
                                                         ? collider.friction
                                                         : 0.0,

@@ -54,6 +54,7 @@ struct ReferenceContact {
     uint32_t candidates = 0;  // bit c: collider c is within the margin of the predicted position
     uint32_t touching = 0;    // bit c: a projection pushed the particle out of collider c
     double approachSpeed = 0.0;
+    double pushedOut = 0.0;  // the collision projections' normal push over the substep
 };
 
 class ReferenceWorld;
@@ -192,14 +193,16 @@ public:
     // static friction; local_collisions.comp has none).
     // `record`, where given, sums what a body's collider did (BodyPush).
     // `colliderFrictionInSolve`: the scene colliders get no static friction
-    // (SubstepParams::colliderFrictionInSolve).
+    // (SubstepParams::colliderFrictionInSolve). `pushed`, where given, sums
+    // the normal pushes (ReferenceContact::pushedOut).
     struct BodyPushRecord {
         glm::dvec3 push{0.0};
         uint32_t collider = gpu::kNoBodyPush;
     };
     glm::dvec3 projectOutOfColliders(glm::dvec3 p, uint32_t candidates, double stencilStep, uint32_t& touching,
                                      const glm::dvec3* start = nullptr, double h = 0.0,
-                                     BodyPushRecord* record = nullptr, bool colliderFrictionInSolve = false) const;
+                                     BodyPushRecord* record = nullptr, bool colliderFrictionInSolve = false,
+                                     double* pushed = nullptr) const;
     double colliderDistance(const ReferenceCollider& collider, const glm::dvec3& p) const;  // f(p) - thickness
     glm::dvec3 colliderGradient(const ReferenceCollider& collider, const glm::dvec3& p, double stencilStep) const;
 

@@ -59,10 +59,12 @@ ParticleContact generateContact(vec3 p, float w, vec3 v, uint copy, float collis
 }
 
 // p projected out of every candidate collider it is inside; `touching` gains
-// the bit of each collider that pushed it.
+// the bit of each collider that pushed it, `pushed` the normal distance
+// (ParticleContact::pushedOut).
 struct ProjectedContact {
     vec3 p;
     uint touching;
+    float pushed;
 };
 
 // A rigid body's collider (Collider::linearVelocity.w) that moved the
@@ -87,10 +89,13 @@ bool frictionAfterSolve(uint c, uint colliderFrictionInSolve) {
 // `start`: the particle's position at the start of the substep (relative to
 // `origin`, as p), from which its slip over the substep of length h is taken
 // for the static friction (staticFriction, with the collider's mu_s; the
-// kinetic mu_k acts in contactResponse). `frictionInSolve`:
-// ParticlePush::colliderFrictionInSolve.
-ProjectedContact projectContacts(vec3 p, uint candidates, uint touching, uint copy, float stencilStep, vec3 origin,
-                                 vec3 start, float h, uint frictionInSolve, inout BodyPush record) {
+// kinetic mu_k acts in contactResponse). `pushed` sums the normal pushes
+// (ParticleContact::pushedOut), the kinetic friction's normal: a solid's
+// bottom vertex is pushed out of the ground by the weight above it, over
+// the iterations, and not by its own drift alone (docs/physics.md §3, "The
+// normal push"). `frictionInSolve`: ParticlePush::colliderFrictionInSolve.
+ProjectedContact projectContacts(vec3 p, uint candidates, uint touching, float pushed, uint copy, float stencilStep,
+                                 vec3 origin, vec3 start, float h, uint frictionInSolve, inout BodyPush record) {
     for (uint slot = 0; slot < colliderSlots(); ++slot) {
         if ((candidates & (1u << slot)) == 0u) continue;
         uint c = colliderOfSlot(slot, copy);
@@ -100,6 +105,7 @@ ProjectedContact projectContacts(vec3 p, uint candidates, uint touching, uint co
         vec3 g = sdfGradientTetra(col.type, col.position.xyz, col.rotation, col.size, p, stencilStep);
         vec3 delta = solveCollision(C, g);
         p += delta;
+        pushed += length(delta);
         float gl = length(g);
         if (gl > 0.0 && frictionAfterSolve(slot, frictionInSolve)) {
             vec3 surface = h * colliderPointVelocity(col.linearVelocity.xyz, col.angularVelocity.xyz,
@@ -111,7 +117,7 @@ ProjectedContact projectContacts(vec3 p, uint candidates, uint touching, uint co
         recordBodyPush(record, c, col, delta);
         touching |= 1u << slot;
     }
-    return ProjectedContact(p, touching);
+    return ProjectedContact(p, touching, pushed);
 }
 
 // Friction and restitution for a particle at x, velocity v, that the
@@ -135,23 +141,24 @@ uint nearestTouching(vec3 x, uint touching, uint copy, vec3 origin) {
 }
 
 // contactResponse against collider `nearest` (nearestTouching); without its
-// friction where the solve held it (frictionAfterSolve).
+// friction where the solve held it (frictionAfterSolve). Its friction's
+// normal is the substep's push, contact.pushedOut over h.
 vec3 contactResponseWith(uint nearest, vec3 x, vec3 v, ParticleContact contact, float stencilStep,
-                         float restitutionThreshold, vec3 origin, uint frictionInSolve) {
+                         float restitutionThreshold, vec3 origin, uint frictionInSolve, float h) {
     Collider col = colliderFromOrigin(nearest, origin);
     vec3 g = sdfGradientTetra(col.type, col.position.xyz, col.rotation, col.size, x, stencilStep);
     float gl = length(g);
     if (gl <= 0.0) return v;
     vec3 vc = colliderPointVelocity(col.linearVelocity.xyz, col.angularVelocity.xyz, col.position.xyz, x);
     float friction = frictionAfterSolve(nearest, frictionInSolve) ? col.friction : 0.0;
-    return movingContactVelocity(v, vc, g / gl, contact.approachSpeed, friction, col.restitution,
-                                 restitutionThreshold);
+    return movingContactVelocity(v, vc, g / gl, contact.approachSpeed, contact.pushedOut / h, friction,
+                                 col.restitution, restitutionThreshold);
 }
 
 vec3 contactResponse(vec3 x, vec3 v, ParticleContact contact, uint copy, float stencilStep,
-                     float restitutionThreshold, vec3 origin, uint frictionInSolve) {
+                     float restitutionThreshold, vec3 origin, uint frictionInSolve, float h) {
     return contactResponseWith(nearestTouching(x, contact.touching, copy, origin), x, v, contact, stencilStep,
-                               restitutionThreshold, origin, frictionInSolve);
+                               restitutionThreshold, origin, frictionInSolve, h);
 }
 
 #endif

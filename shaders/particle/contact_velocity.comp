@@ -31,7 +31,7 @@ void main() {
     vec3 before = velocities[i].xyz;
     float threshold = particleRestitutionThreshold(pc.gravity, pc.restitutionThreshold, pc.dt, i);
     vec3 v = contactResponseWith(nearest, x, before, contact, pc.stencilStep, threshold, vec3(0.0),
-                                 pc.colliderFrictionInSolve);
+                                 pc.colliderFrictionInSolve, pc.dt);
     velocities[i] = vec4(v, 0.0);
     // A body's friction and restitution: its share of the momentum too.
     BodyPush record = bodyPushes[i];

@@ -26,9 +26,11 @@ void main() {
     vec4 p = predicted[i];
     BodyPush record = bodyPushes[i];
     vec3 origin = vec3(pc.originX, pc.originY, pc.originZ);  // p is relative to it
-    ProjectedContact r = projectContacts(p.xyz, candidates, contacts[i].touching, copies[i].x, pc.stencilStep, origin,
-                                         positions[i].xyz - origin, pc.dt, pc.colliderFrictionInSolve, record);
+    ProjectedContact r = projectContacts(p.xyz, candidates, contacts[i].touching, contacts[i].pushedOut, copies[i].x,
+                                         pc.stencilStep, origin, positions[i].xyz - origin, pc.dt,
+                                         pc.colliderFrictionInSolve, record);
     predicted[i] = vec4(r.p, p.w);
     contacts[i].touching = r.touching;
+    contacts[i].pushedOut = r.pushed;
     bodyPushes[i] = record;
 }

@@ -319,7 +319,7 @@ void projectOwnedContact(uint l) {
     if (candidates == 0u) return;
     vec4 x = inDeviceMemory ? predictedAt(i) : vec4(sharedPosition(l), 0.0);
     BodyPush record = bodyPushes[i];
-    ProjectedContact r = projectContacts(x.xyz, candidates, contacts[i].touching, copies[i].x,
+    ProjectedContact r = projectContacts(x.xyz, candidates, contacts[i].touching, contacts[i].pushedOut, copies[i].x,
                                          pc.particles.stencilStep, origin, positions[i].xyz - origin,
                                          pc.particles.dt, pc.particles.colliderFrictionInSolve, record);
     if (inDeviceMemory)
@@ -327,6 +327,7 @@ void projectOwnedContact(uint l) {
     else
         setSharedPosition(l, r.p);
     contacts[i].touching = r.touching;
+    contacts[i].pushedOut = r.pushed;
     bodyPushes[i] = record;
 }
 
@@ -396,7 +397,7 @@ void finish(uint count) {
             v = contactResponse(world, v, contacts[i], copies[i].x, pc.particles.stencilStep,
                                 particleRestitutionThreshold(pc.particles.gravity, pc.particles.restitutionThreshold,
                                                              pc.particles.dt, i),
-                                vec3(0.0), pc.particles.colliderFrictionInSolve);
+                                vec3(0.0), pc.particles.colliderFrictionInSolve, pc.particles.dt);
         velocities[i] = vec4(v, 0.0);
     }
 }

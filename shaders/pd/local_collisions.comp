@@ -5,6 +5,14 @@
 // Where one was violated the particle gets a closeness constraint to the
 // projected point (xyz, w = 1) for this local/global iteration, with weight
 // collisionWeight * m / h^2 (added by the gather pass); w = 0 otherwise.
+// The target holds the collider's Coulomb friction (coulombCorrection,
+// particle/contact.glsl; docs/physics.md §5, "Local step"):
+// the particle's slip since the substep's start x is undone inside the
+// static cone of the depth it is pushed, cut by mu_k times it outside, so
+// the constraint pulls tangentially at most mu times its normal pull, as
+// the ground's force on a solid's bottom vertex carrying the weight above
+// it. The shared stages after the solve then leave the scene colliders'
+// friction out (PdSolver::holdsColliderFriction).
 // Touching colliders are recorded for the friction pass. A rigid body's
 // collider is not one of these constraints: the projection after the solve
 // (particle/project_collision.comp) pushes the particles out of it, which
@@ -23,14 +31,19 @@ layout(binding = 1) uniform usamplerBuffer colliderTexels;  // particle/collider
 layout(std430, binding = 2) buffer Contacts { ParticleContact contacts[]; };
 layout(std430, binding = 3) writeonly buffer CollisionTargets { vec4 collisionTargets[]; };
 layout(std430, binding = 4) readonly buffer MeshSdfGrids { float meshSdfGrids[]; };
+layout(std430, binding = 5) readonly buffer Positions { vec4 positions[]; };  // x, world: the substep's start
 float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.glsl's mesh colliders
 #include "math/quaternion.glsl"
 #include "math/sdf.glsl"
+#include "math/coulomb_friction.glsl"
+#include "particle/contact.glsl"
 
 void main() {
     if (gl_GlobalInvocationID.x >= pc.particleCount) return;
     uint i = pc.firstParticle + gl_GlobalInvocationID.x;
     vec3 p = q[i].xyz;
+    vec3 origin = vec3(pc.originX, pc.originY, pc.originZ);  // q is relative to it
+    vec3 start = positions[i].xyz - origin;
     uint candidates = contacts[i].candidates;
     float hit = 0.0;
     if (candidates != 0u) {
@@ -38,11 +51,18 @@ void main() {
         // The scene's colliders, slots [0, kSceneColliders): the bodies' come after.
         for (uint c = 0; c < kSceneColliders; ++c) {
             if ((candidates & (1u << c)) == 0u) continue;
-            Collider col = colliderFromOrigin(c, vec3(pc.originX, pc.originY, pc.originZ));  // q is relative to it
+            Collider col = colliderFromOrigin(c, origin);
             float C = sdfWorld(col.type, col.position.xyz, col.rotation, col.size, p) - col.thickness;
             if (C >= 0.0) continue;
             vec3 g = sdfGradientTetra(col.type, col.position.xyz, col.rotation, col.size, p, pc.stencilStep);
-            p += solveCollision(C, g);
+            vec3 delta = solveCollision(C, g);
+            p += delta;
+            float gl = length(g);
+            if (gl > 0.0) {
+                vec3 surface = pc.dt * colliderPointVelocity(col.linearVelocity.xyz, col.angularVelocity.xyz,
+                                                             col.position.xyz, p);
+                p += coulombCorrection(p - start - surface, g / gl, length(delta), col.size.w, col.friction);
+            }
             touching |= 1u << c;
             hit = 1.0;
         }

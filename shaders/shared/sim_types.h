@@ -86,7 +86,11 @@ struct ParticleContact {
     uint candidates;      // bit c: collider c is near the predicted position
     uint touching;        // bit c: the projection pushed this particle out of collider c
     float approachSpeed;  // v.N before projection for the nearest collider (< 0 when approaching)
-    float pad0;
+    // The normal distance the collision stages pushed the particle out over
+    // this substep, summed over the projections (docs/physics.md §3,
+    // "The normal push"): its normal impulse from the colliders times h/m,
+    // the normal of its kinetic friction.
+    float pushedOut;
 };
 GPU_CHECK_SIZE(ParticleContact, 16);
 
@@ -132,7 +136,8 @@ struct ParticlePush {
     float originX, originY, originZ;
     // 1 where the range's solver holds the scene colliders' friction in its
     // own solve (Solver::holdsColliderFriction: the VBD solids' sweeps,
-    // docs/physics.md §16, "Friction in the sweeps"): the projection's
+    // docs/physics.md §16, "Friction in the sweeps", and projective
+    // dynamics' collision targets, §5): the projection's
     // static and the contact velocity's kinetic friction then leave the
     // scene's colliders out (counted twice, a sliding solid would feel 2 mu);
     // the bodies' colliders keep theirs. 0 for every other solver.

@@ -184,10 +184,13 @@ TEST_F(FrameAttachments, MotionConstraintsKeepParticlesInTheirSpheres) {
 // frames of the thrown box. Measured on lavapipe: PBD particles 1.7e-6 m,
 // box 5.1e-7 m, 2.6e-6 rad; mass-spring 4.0e-5 m, 1.1e-6 m, 1.2e-5 rad; PD
 // (60 Jacobi iterations against the reference's direct solve) 3.2e-4 m,
-// 1.3e-6 m, 3.7e-5 rad. Float rounding (and PD's unconverged Jacobi
+// 1.3e-6 m, 3.7e-5 rad; since the kinetic friction's normal is the push of
+// the substep (docs/physics.md §3, "The normal push"), which for PD is the
+// one projection after its Jacobi steps, PD 4.7e-4 m, 7.4e-6 m, 2.9e-4
+// rad. Float rounding (and PD's unconverged Jacobi
 // steps) grows over the frames: the cloth flaps behind a box that spins
 // half a turn, and each step's difference is amplified by the next. Bounds:
-// particles 1e-4 m (PD 1e-3 m), the box 1e-5 m and 1e-4 rad.
+// particles 1e-4 m (PD 1e-3 m), the box 1e-5 m and 1e-4 rad (PD 1e-3 rad).
 TEST_F(FrameAttachments, GpuMatchesTheCoupledReference) {
     for (const SolverMethod method : {SolverMethod::Pbd, SolverMethod::Springs, SolverMethod::Pd}) {
         const Scene scene = thrownBox(method);
@@ -214,7 +217,7 @@ TEST_F(FrameAttachments, GpuMatchesTheCoupledReference) {
                     methodName(method), particles, position, rotation);
         EXPECT_LT(particles, method == SolverMethod::Pd ? 1e-3 : 1e-4) << methodName(method);
         EXPECT_LT(position, 1e-5) << methodName(method);
-        EXPECT_LT(rotation, 1e-4) << methodName(method);
+        EXPECT_LT(rotation, method == SolverMethod::Pd ? 1e-3 : 1e-4) << methodName(method);
     }
 }
 

@@ -26,7 +26,7 @@ TEST(ContactVelocity, RestitutionReflectsTheApproachSpeed) {
         dvec3 tangent = glm::normalize(glm::cross(n, unitVector(i, 7)));
         double approach = -2.0, restitution = 0.4;
         dvec3 v = 0.7 * tangent + 0.05 * n;
-        dvec3 out = ref::contactVelocity(v, n, approach, 0.0, restitution, 0.1);
+        dvec3 out = ref::contactVelocity(v, n, approach, -approach, 0.0, restitution, 0.1);
         EXPECT_NEAR(glm::dot(out, n), restitution * 2.0, 1e-14);
         EXPECT_LT(glm::length((out - glm::dot(out, n) * n) - 0.7 * tangent), 1e-14);
     }
@@ -35,20 +35,29 @@ TEST(ContactVelocity, RestitutionReflectsTheApproachSpeed) {
 TEST(ContactVelocity, NormalVelocityIsNeverReducedAndSlowContactsDoNotBounce) {
     const dvec3 n(0, 1, 0);
     // The solve already separates faster than the bounce: kept.
-    EXPECT_DOUBLE_EQ(ref::contactVelocity({0, 1.5, 0}, n, -2.0, 0.0, 0.5, 0.1).y, 1.5);
+    EXPECT_DOUBLE_EQ(ref::contactVelocity({0, 1.5, 0}, n, -2.0, 2.0, 0.0, 0.5, 0.1).y, 1.5);
     // Approach below the threshold (resting contact): no bounce.
-    EXPECT_DOUBLE_EQ(ref::contactVelocity({0, 0.01, 0}, n, -0.05, 0.0, 1.0, 0.1).y, 0.01);
-    // Separating particles are left alone, friction included.
+    EXPECT_DOUBLE_EQ(ref::contactVelocity({0, 0.01, 0}, n, -0.05, 0.05, 0.0, 1.0, 0.1).y, 0.01);
+    // Separating particles that nothing pushed are left alone, friction
+    // included.
     dvec3 v(3, 1, 0);
-    dvec3 out = ref::contactVelocity(v, n, 0.5, 10.0, 0.5, 0.1);
+    dvec3 out = ref::contactVelocity(v, n, 0.5, 0.0, 10.0, 0.5, 0.1);
     EXPECT_EQ(out, v);
+    // Pushed out though separating (a solid's vertex pressed down by the
+    // weight above it): friction, no bounce.
+    out = ref::contactVelocity(v, n, 0.5, 0.1, 10.0, 0.5, 0.1);
+    EXPECT_NEAR(out.x, 3.0 * (1.0 - 10.0 * 1.5 * 0.1 / 3.0), 1e-15);
+    EXPECT_EQ(out.y, 1.0);
 }
 
 TEST(ContactVelocity, FrictionFollowsCoulombAndNeverReverses) {
-    // a = max(1 - mu_T (1 + mu_N) |v_N| / |v_T|, 0) with |v_N| the approach speed.
+    // a = max(1 - mu_T (1 + mu_N) v_N / |v_T|, 0) with v_N the normal speed
+    // the collision stages gave the particle, not its approach speed.
     const dvec3 n(0, 1, 0);
-    dvec3 out = ref::contactVelocity({2, 0, 0}, n, -1.0, 0.2, 0.5, 0.1);
+    dvec3 out = ref::contactVelocity({2, 0, 0}, n, -1.0, 1.0, 0.2, 0.5, 0.1);
     EXPECT_NEAR(out.x, 2.0 * (1.0 - 0.2 * 1.5 * 1.0 / 2.0), 1e-15);
+    out = ref::contactVelocity({2, 0, 0}, n, -1.0, 3.0, 0.2, 0.5, 0.1);
+    EXPECT_NEAR(out.x, 2.0 * (1.0 - 0.2 * 1.5 * 3.0 / 2.0), 1e-15);
 
     for (uint32_t i = 0; i < 200; ++i) {
         dvec3 nr = unitVector(i, 11);
@@ -56,7 +65,7 @@ TEST(ContactVelocity, FrictionFollowsCoulombAndNeverReverses) {
         double approach = -std::abs(test::hashUnit(i, 23)) - 0.01;
         double friction = 5.0 * std::abs(test::hashUnit(i, 24));
         double restitution = std::abs(test::hashUnit(i, 25));
-        dvec3 after = ref::contactVelocity(v, nr, approach, friction, restitution, 0.0);
+        dvec3 after = ref::contactVelocity(v, nr, approach, -approach, friction, restitution, 0.0);
         dvec3 vt = v - glm::dot(v, nr) * nr;
         dvec3 afterT = after - glm::dot(after, nr) * nr;
         EXPECT_GE(glm::dot(afterT, vt), -1e-15) << "tangential velocity reversed";
@@ -67,7 +76,7 @@ TEST(ContactVelocity, FrictionFollowsCoulombAndNeverReverses) {
 
 TEST(ContactVelocity, LargeFrictionStopsSliding) {
     const dvec3 n = glm::normalize(dvec3(0.2, 1, -0.1));
-    dvec3 out = ref::contactVelocity(dvec3(1, 0.3, 2), n, -0.5, 100.0, 0.0, 0.1);
+    dvec3 out = ref::contactVelocity(dvec3(1, 0.3, 2), n, -0.5, 0.5, 100.0, 0.0, 0.1);
     EXPECT_LT(glm::length(out - glm::dot(out, n) * n), 1e-15);
 }
 

@@ -49,7 +49,7 @@ void PdReference::solveSubstep(ReferenceWorld& world, ParticleRange range, const
     const bool withCollisions = !world.colliders().empty();
     for (uint32_t l = 0; l < settings.pd.localIterations; ++l) {
         const std::vector<glm::dvec3> contributions = localStep(q);
-        if (withCollisions) collisionProjections(world, q, params.stencilStep);
+        if (withCollisions) collisionProjections(world, q, params.stencilStep, params.h);
         q = solve(s, contributions, world.positions(), params.h, settings.pd.collisionWeight, withCollisions);
     }
     std::copy(q.begin(), q.end(), world.predicted().begin());
@@ -74,9 +74,9 @@ double PdReference::objective(std::span<const glm::dvec3> q, std::span<const glm
         const double massOverH2 = double(pd_.rows[r].mass) / (h * h);
         energy += 0.5 * massOverH2 * glm::dot(q[i] - s[i], q[i] - s[i]);
         uint32_t touching = 0;
-        const glm::dvec3 target = world_.projectOutOfColliders(
-            q[i], world_.collisionCandidates(s[i], settings.collisionMargin) & world_.sceneColliderBits(),
-            settings.stencilStep, touching);
+        const glm::dvec3 target = collisionTarget(
+            world_, i, q[i], world_.collisionCandidates(s[i], settings.collisionMargin) & world_.sceneColliderBits(),
+            settings.stencilStep, h, touching);
         if (touching != 0)
             energy += 0.5 * double(settings.pd.collisionWeight) * massOverH2 * glm::dot(q[i] - target, q[i] - target);
     }
@@ -154,14 +154,37 @@ std::vector<glm::dvec3> PdReference::localStep(std::span<const glm::dvec3> q, do
     return slots;
 }
 
-// local_collisions.comp: each candidate in collider order, projected while violated.
-void PdReference::collisionProjections(ReferenceWorld& world, std::span<const glm::dvec3> q, double stencilStep) {
+// local_collisions.comp for particle i at q: each candidate in collider
+// order, projected while violated, with the collider's Coulomb friction on
+// the slip since the substep's start x (coulombCorrection).
+glm::dvec3 PdReference::collisionTarget(const ReferenceWorld& world, uint32_t i, glm::dvec3 p, uint32_t candidates,
+                                        double stencilStep, double h, uint32_t& touching) {
+    const std::span<const ReferenceCollider> colliders = world.colliders();
+    for (uint32_t c = 0; c < colliders.size() && candidates != 0; ++c) {
+        if ((candidates & (1u << c)) == 0) continue;
+        const ReferenceCollider& collider = colliders[c];
+        const double C = world.colliderDistance(collider, p);
+        if (C >= 0.0) continue;
+        const glm::dvec3 g = world.colliderGradient(collider, p, stencilStep);
+        const glm::dvec3 delta = ref::solveCollision(C, g);
+        p += delta;
+        const double length = glm::length(g);
+        if (length > 0.0)
+            p += ref::coulombCorrection(p - world.positions()[i] - h * collider.pointVelocity(p), g / length,
+                                        glm::length(delta), collider.staticFriction, collider.friction);
+        touching |= 1u << c;
+    }
+    return p;
+}
+
+void PdReference::collisionProjections(ReferenceWorld& world, std::span<const glm::dvec3> q, double stencilStep,
+                                       double h) {
     const std::span<ReferenceContact> contacts = world.contacts();
     for (uint32_t r = 0; r < pd_.particleCount; ++r) {
         const uint32_t i = pd_.firstParticle + r;
         uint32_t touching = 0;
-        collisionTargets_[r] = world.projectOutOfColliders(q[i], contacts[i].candidates & world.sceneColliderBits(),
-                                                           stencilStep, touching);
+        collisionTargets_[r] = collisionTarget(world, i, q[i], contacts[i].candidates & world.sceneColliderBits(),
+                                               stencilStep, h, touching);
         contacts[i].touching |= touching;
         collisionActive_[r] = touching != 0;
     }

@@ -36,6 +36,8 @@ public:
     // spectralRadius are the GPU's business and ignored here).
     ParticleRange range(const ReferenceWorld&) const override { return {pd_.firstParticle, pd_.particleCount}; }
     void checkSettings(const SolverSettings& settings) const override;
+    // The scene colliders' friction is in the collision targets (PdSolver).
+    bool holdsColliderFriction() const override { return true; }
     // L local/global iterations from q = s, then what is left inside a
     // candidate collider projected onto its surface (project_collision.comp).
     void solveSubstep(ReferenceWorld& world, ParticleRange range, const SubstepParams& params,
@@ -73,8 +75,11 @@ private:
     struct Factorisation;
 
     // local_collisions.comp: each candidate in collider order, projected
-    // while violated; marks the contacts touching.
-    void collisionProjections(ReferenceWorld& world, std::span<const glm::dvec3> q, double stencilStep);
+    // while violated, with the colliders' friction (collisionTarget); marks
+    // the contacts touching.
+    static glm::dvec3 collisionTarget(const ReferenceWorld& world, uint32_t i, glm::dvec3 p, uint32_t candidates,
+                                      double stencilStep, double h, uint32_t& touching);
+    void collisionProjections(ReferenceWorld& world, std::span<const glm::dvec3> q, double stencilStep, double h);
     // Right-hand side of the free rows (pinned couplings moved over) for the
     // current collision targets, and the solve.
     std::vector<glm::dvec3> solve(std::span<const glm::dvec3> s, std::span<const glm::dvec3> contributions,

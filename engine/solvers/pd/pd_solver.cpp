@@ -222,7 +222,8 @@ void PdSolver::recordLocalStep(StepRecorder& rec, uint32_t c, const gpu::PdParti
         const ProbedBuffer targets =
             timedAs ? ProbedBuffer{} : ProbedBuffer{&collisionTargets_, "pd collision target"};
         rec.run(timedAs.value_or(ids.collisions), *localCollisions_,
-                {&q, &colliders_.colliders(), &particles_.contacts(), &collisionTargets_, &colliders_.meshSdfGrids()},
+                {&q, &colliders_.colliders(), &particles_.contacts(), &collisionTargets_, &colliders_.meshSdfGrids(),
+                 &particles_.positions()},
                 pd.particleCount, particles, at, targets);
     }
 }

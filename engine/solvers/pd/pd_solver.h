@@ -100,6 +100,9 @@ public:
     bool empty() const { return constraints_.empty(); }
     // A relaxation that would make the Jacobi iteration diverge.
     void checkSettings(const SolverSettings& settings, const std::string& scenePath) override;
+    // The scene colliders' friction is in the collision targets of the local
+    // step (pd/local_collisions.comp, docs/physics.md §5).
+    bool holdsColliderFriction() const override { return true; }
     std::string fewerPassesKeys() const override {
         return "/solver/pd/iterations, /solver/pd/jacobiIterations or \"jacobiPath\": \"workgroup\" "
                "(/solver/pd/jacobiPath)";
