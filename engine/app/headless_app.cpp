@@ -53,7 +53,7 @@ int runHeadless(const RunOptions& options, const Scene& scene) {
     if (!options.quiet) {
         std::cout << fmt::format("device: {} ({}, Vulkan {}, {})\n", ctx.deviceInfo().name, ctx.deviceInfo().type,
                                  ctx.deviceInfo().apiVersion, ctx.deviceInfo().driver);
-        std::cout << describeModel(sim.model());
+        std::cout << describeModel(sim.model(), sim.diagnostics());
         // The dispatch path of each solver with objects.
         const SolverSettings& settings = sim.scene().solver;
         if (sim.model().pbd.particleCount > 0) std::cout << sim.solver<PbdSolver>().describePath(settings);

@@ -100,7 +100,7 @@ int runWindowed(const RunOptions& options, const Scene& scene) {
     if (!options.quiet) {
         std::cout << fmt::format("device: {} ({}, Vulkan {}, {})\n", ctx.deviceInfo().name, ctx.deviceInfo().type,
                                  ctx.deviceInfo().apiVersion, ctx.deviceInfo().driver);
-        std::cout << describeModel(sim.model());
+        std::cout << describeModel(sim.model(), sim.diagnostics());
     }
 
     const StopSignals stopSignals;  // from here on, SIGINT and SIGTERM stop at a frame boundary

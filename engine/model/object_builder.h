@@ -20,6 +20,12 @@ namespace vksim {
 struct ModelDiagnostics {
     uint32_t degenerateBendingEdges = 0;  // interior edges next to a (near) zero-area triangle: no bending there
     uint32_t nonManifoldEdges = 0;        // edges of 3+ triangles: no bending across them
+    // Contact particles of different objects that start inside their
+    // contact distance (contacts/starting_overlaps.h), and the deepest such
+    // pair's objects' names, distance and contact distance [m].
+    uint64_t startingOverlaps = 0;
+    std::string overlapA, overlapB;
+    double overlapDistance = 0.0, overlapContactDistance = 0.0;
 };
 
 // Particle `particle`'s position as uploaded, in double.

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "contacts/contact_model.h"
+#include "contacts/starting_overlaps.h"
 #include "geometry/triangle_mesh.h"
 #include "io/quoted_input.h"
 #include "geometry/shared_math.h"
@@ -141,7 +143,19 @@ SimModel buildModel(const Scene& scene, ModelDiagnostics* diagnostics) {
     model.adjacencyOffsets = std::move(adjacency.offsets);
     model.adjacentTriangles = std::move(adjacency.triangles);
 
-    if (diagnostics) *diagnostics = found;
+    if (diagnostics) {
+        // Only where someone will hear of it: the contact model is built
+        // once more here, and the GPU stage builds its own.
+        const StartingOverlaps overlaps = findStartingOverlaps(buildContactModel(model, {}));
+        found.startingOverlaps = overlaps.pairs;
+        if (overlaps.pairs > 0) {
+            found.overlapA = model.objects[overlaps.objectA].name;
+            found.overlapB = model.objects[overlaps.objectB].name;
+            found.overlapDistance = overlaps.distance;
+            found.overlapContactDistance = overlaps.contactDistance;
+        }
+        *diagnostics = found;
+    }
     return model;
 }
 

@@ -85,6 +85,12 @@ std::string describeModel(const SimModel& model, const ModelDiagnostics& diagnos
                             diagnostics.degenerateBendingEdges);
     if (diagnostics.nonManifoldEdges > 0)
         text += fmt::format("  warning: no bending across {} non-manifold edges\n", diagnostics.nonManifoldEdges);
+    if (diagnostics.startingOverlaps > 0)
+        text += fmt::format("  warning: {} pairs of contact particles start inside their contact distance, the "
+                            "deepest {:.3g} m apart of {:.3g} m, between '{}' and '{}': surfaces that start inside "
+                            "one another stay tangled; move them apart\n",
+                            diagnostics.startingOverlaps, diagnostics.overlapDistance,
+                            diagnostics.overlapContactDistance, diagnostics.overlapA, diagnostics.overlapB);
     return text;
 }
 

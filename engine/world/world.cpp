@@ -44,7 +44,7 @@ std::string fewerPassesKeys(const Stepper& stepper) {
 }  // namespace
 
 World::World(const VulkanContext& ctx, const Scene& scene, uint32_t frameSlots)
-    : ctx_(ctx), scene_(scene), model_(buildModel(fittingDevice(ctx, scene))) {
+    : ctx_(ctx), scene_(scene), model_(buildModel(fittingDevice(ctx, scene), &diagnostics_)) {
     stepper_ = std::make_unique<Stepper>(ctx, model_, scene_.solver);
     // Settings a solver cannot step its objects with are a scene error: say so now.
     stepper_->checkSettings(scene_.solver, scene_.path);

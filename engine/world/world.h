@@ -263,6 +263,8 @@ public:
     // The model as built from the scene (initial particle state), with the
     // live materials and colliders.
     const SimModel& model() const { return model_; }
+    // What building the model left out or found amiss, for the model summary.
+    const ModelDiagnostics& diagnostics() const { return diagnostics_; }
     // The particle state (read-back: particles().readPositions()).
     const ParticleStore& particles() const { return stepper_->particles(); }
     // New particle positions or velocities between frames, particleCount()
@@ -334,7 +336,8 @@ private:
     void restartFrames(uint64_t frame, std::shared_ptr<const SavedState> start);
     const VulkanContext& ctx_;
     Scene scene_;
-    SimModel model_;  // the initial state, for replays
+    ModelDiagnostics diagnostics_;  // before model_, which fills it
+    SimModel model_;                // the initial state, for replays
     std::unique_ptr<Stepper> stepper_;
     std::unique_ptr<GpuTimer> timer_;
     std::unique_ptr<FrameFiniteCheck> finiteCheck_;
