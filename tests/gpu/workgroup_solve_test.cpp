@@ -81,13 +81,16 @@ Scene twoClothScene() {
                       "two_cloths.json");
 }
 
+// 36 frames: the cloth, 0.6 m above the ball's top, reaches it in about
+// the 21st (0.35 s of free fall) and lies on it, with its friction, for the
+// rest.
 TEST_F(WorkgroupSolve, DefaultSceneMatchesThePerColourPathBitForBit) {
     const Scene scene = loadScene(sourcePath("scenes/cloth_sphere.json"));
     World workgroup(ctx(), onPath(scene, PbdPath::Workgroup), 1);
     World perColour(ctx(), onPath(scene, PbdPath::PerColour), 1);
-    runWorldFrames(ctx(), workgroup, 60);
-    runWorldFrames(ctx(), perColour, 60);
-    expectBitIdentical(stateOf(workgroup), stateOf(perColour), "cloth_sphere.json, 60 frames");
+    runWorldFrames(ctx(), workgroup, 36);
+    runWorldFrames(ctx(), perColour, 36);
+    expectBitIdentical(stateOf(workgroup), stateOf(perColour), "cloth_sphere.json, 36 frames");
     std::cout << fmt::format("[workgroup] dispatches per frame: {} (per colour: {})\n", dispatchesOf(workgroup),
                              dispatchesOf(perColour));
     // The solve, the normals and the finite check: at most 2 x substeps + 4.
