@@ -104,9 +104,11 @@ TEST_F(WorkgroupSolve, TwoClothsWithAttachmentsAndXpbdMatch) {
     World workgroup(ctx(), onPath(scene, PbdPath::Workgroup), 1);
     World perColour(ctx(), onPath(scene, PbdPath::PerColour), 1);
     ASSERT_GT(workgroup.model().pbd.attachments.size(), 0u);
-    runWorldFrames(ctx(), workgroup, 80);
-    runWorldFrames(ctx(), perColour, 80);
-    expectBitIdentical(stateOf(workgroup), stateOf(perColour), "two cloths, 80 frames");
+    // 40 frames: the XPBD cloth starts on the ball's top and the PBD one
+    // reaches it in about the 9th; both swing on their pins over it.
+    runWorldFrames(ctx(), workgroup, 40);
+    runWorldFrames(ctx(), perColour, 40);
+    expectBitIdentical(stateOf(workgroup), stateOf(perColour), "two cloths, 40 frames");
     EXPECT_EQ(dispatchesOf(workgroup), 3u);  // one dispatch, one workgroup per cloth
 }
 
