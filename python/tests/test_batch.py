@@ -138,13 +138,13 @@ def test_contacts_stay_within_a_copy(scene):
 
 
 def test_many_copies_of_a_shipped_scene_step_as_one():
-    """64 copies of the default scene's cloth at 24 x 24: the first and the
-    last as the scene alone."""
+    """16 copies of the default scene's cloth at 24 x 24: every one as the
+    scene alone."""
     scene = os.path.join(SCENES, "cloth_sphere.json")
-    batch = vksim.Batch(scene, 64, vary={"/objects/0/resolution": [[24, 24]] * 64})
+    batch = vksim.Batch(scene, 16, vary={"/objects/0/resolution": [[24, 24]] * 16})
     batch.step(8)
     hashes = batch.state_hashes()
-    assert len(set(hashes)) == 1 and batch.count == 64 and batch.particles_per_copy == 576
+    assert len(set(hashes)) == 1 and batch.count == 16 and batch.particles_per_copy == 576
     text = open(scene).read()
     import json
     import re

@@ -16,21 +16,21 @@ source "$(dirname "$0")/thread_hashes.sh"
 # side by side (Position Verlet keeps x^{n-1} across frames).
 for name in rigid_cloth_ride springs_integrators; do
     scene=$scenes/$name.json
-    straight=$(hash_of "$("$vksim" "$scene" --headless --frames 30 --hash --quiet --validate)")
+    straight=$(hash_of "$("$vksim" "$scene" --headless --frames 20 --hash --quiet --validate)")
     "$vksim" "$scene" --headless --frames 12 --quiet --validate --save-state "$work/$name.state"
-    loaded=$(hash_of "$(LP_NUM_THREADS=1 "$vksim" "$scene" --headless --frames 18 --hash --quiet --validate \
+    loaded=$(hash_of "$(LP_NUM_THREADS=1 "$vksim" "$scene" --headless --frames 8 --hash --quiet --validate \
         --load-state "$work/$name.state")")
-    echo "$name: 30 frames $straight; 12 + 18 (loaded on 1 thread) $loaded"
+    echo "$name: 20 frames $straight; 12 + 8 (loaded on 1 thread) $loaded"
     [[ $name == rigid_cloth_ride ]] && ride_hash=$straight
     [[ -n $straight && $straight == "$loaded" ]] && pass "$name: saved and loaded = one run" \
         || fail "$name: saved and loaded differs from one run"
 done
 
-# A chain: 12 frames, then 9 more saved again, then the last 9.
+# A chain: 12 frames, then 4 more saved again, then the last 4.
 scene=$scenes/rigid_cloth_ride.json
-"$vksim" "$scene" --headless --frames 9 --quiet --load-state "$work/rigid_cloth_ride.state" \
+"$vksim" "$scene" --headless --frames 4 --quiet --load-state "$work/rigid_cloth_ride.state" \
     --save-state "$work/chain.state"
-chained=$(hash_of "$("$vksim" "$scene" --headless --frames 9 --hash --quiet --load-state "$work/chain.state")")
+chained=$(hash_of "$("$vksim" "$scene" --headless --frames 4 --hash --quiet --load-state "$work/chain.state")")
 [[ $chained == "$ride_hash" ]] && pass "two loads in a chain = one run" || fail "two loads in a chain: $chained"
 
 # Exported frame numbers continue from the loaded frame.

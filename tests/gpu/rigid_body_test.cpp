@@ -460,7 +460,9 @@ FlipDrift flipDrift(VulkanContext& ctx, uint32_t substeps, RigidIntegrator integ
 // reference, the same steps, to 1e-9). The explicit step gained 11.9%
 // energy and 5.8% |L| here, in jumps at each flip (0.7% and 0.3% at 64
 // substeps). The box must flip for the test to mean anything. Printed at 4
-// (the default, bounded), 16 and 64 substeps.
+// (the default, bounded) and 16 substeps, where the rounding has gathered
+// about four times as much (64 substeps, four times more again, cost 16
+// times the bounded run and showed nothing new).
 TEST_F(RigidBodies, FlippingBoxKeepsEnergyAndMomentum) {
     {
         BodyDesc box = boxBody({0.05f, 0.2f, 0.4f}, {0.0f, 0.0f, 0.0f});
@@ -479,7 +481,7 @@ TEST_F(RigidBodies, FlippingBoxKeepsEnergyAndMomentum) {
         EXPECT_LT(energy, 1e-9);
         EXPECT_LT(momentum, 1e-9);
     }
-    for (uint32_t substeps : {4u, 16u, 64u}) {
+    for (uint32_t substeps : {4u, 16u}) {
         const FlipDrift d = flipDrift(ctx(), substeps, RigidIntegrator::SymplecticEuler);
         std::printf("intermediate-axis box, 10 s, %u substeps: %u flips, |dE|/E %.2e, |d|L||/|L| %.2e\n", substeps,
                     d.flips, d.energy, d.momentum);
@@ -612,21 +614,21 @@ Scene stackScene(uint32_t boxes) {
     return scene;
 }
 
-// A stack of three boxes, placed touching, stays put for 2,000 frames
-// (33 s): each substep gravity pulls every box by g h and the contact
+// A stack of three boxes, placed touching, stays put for 600 frames
+// (10 s): each substep gravity pulls every box by g h and the contact
 // passes must take exactly that out again, through the boxes below. Each
 // contact may sink by the penetration slop (1 mm) before it is pushed out,
 // so box k may settle by about (k + 1) slops (measured 1.00, 2.21, 3.26;
 // bound 1.5 slops a contact); beyond that, and once settled (the
-// last 1,000 frames), it must not move: 1e-5 m, float rounding of the
+// last 300 frames), it must not move: 1e-5 m, float rounding of the
 // positions. No tilt: 1 mrad.
 TEST_F(RigidBodies, RestingStackStaysStill) {
     const Scene scene = stackScene(3);
     const SimModel model = buildModel(scene);
     GpuRun gpu(ctx(), model, scene.solver);
-    gpu.frames(1000);
+    gpu.frames(300);
     const std::vector<gpu::RigidBodyState> settled = gpu.stepper().solver<RigidSolver>().readStates();
-    gpu.frames(1000);
+    gpu.frames(300);
     const std::vector<gpu::RigidBodyState> states = gpu.stepper().solver<RigidSolver>().readStates();
     const double slop = scene.solver.rigid.penetrationSlop;
     for (uint32_t k = 0; k < states.size(); ++k) {
@@ -634,7 +636,7 @@ TEST_F(RigidBodies, RestingStackStaysStill) {
         const double drift = glm::length(xyz(s.position) - xyz(model.rigid.states[k].position));
         const double creep = glm::length(xyz(s.position) - xyz(settled[k].position));
         const double tilt = 2.0 * std::acos(std::min(1.0, std::abs(double(s.rotation.w))));
-        std::printf("stack box %u after 2000 frames: settled %.2e m (%.2f slops), then moved %.2e m; tilted %.2e rad\n",
+        std::printf("stack box %u after 600 frames: settled %.2e m (%.2f slops), then moved %.2e m; tilted %.2e rad\n",
                     k, drift, drift / slop, creep, tilt);
         EXPECT_LT(drift, (k + 1) * slop * 1.5);
         EXPECT_LT(creep, 1e-5);

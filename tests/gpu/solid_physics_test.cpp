@@ -308,7 +308,11 @@ TEST_P(SolidPhysics, NearlyIncompressibleBallKeepsItsVolumeWhenSquashed) {
 
 // A block crushed to 5% of its width, and one turned inside out (mirrored
 // to -50%: every tetrahedron inverted), released without gravity: each
-// comes back to its rest volume with no non-finite value.
+// comes back to its rest volume with no non-finite value, within 20
+// frames (1/3 s): XPBD, the slowest, is then 1.1e-3 and 2.7e-3 off it, and
+// still ringing (1.0000 after 1 s); the bound is 2%.
+constexpr uint32_t kRecoveryFrames = 20;
+
 TEST_P(SolidPhysics, CrushedAndInvertedBlocksRecover) {
     for (double squash : {0.05, -0.5}) {
         Scene scene;
@@ -324,15 +328,15 @@ TEST_P(SolidPhysics, CrushedAndInvertedBlocksRecover) {
         std::vector<glm::vec3> start;
         for (const glm::dvec3& p : geometry.mesh.positions) start.emplace_back(squash * p.x, p.y, p.z);
         run.stepper().particles().writePositions(start);
-        run.frames(60);
+        run.frames(kRecoveryFrames);
         const std::vector<glm::dvec3> x = widened(run.positions());
         for (const glm::dvec3& p : x) ASSERT_TRUE(std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z));
         const double volume = meshVolume(geometry.mesh, x) / meshVolume(geometry.mesh, geometry.mesh.positions);
         uint32_t inverted = 0;
         for (const glm::uvec4& t : geometry.mesh.tets) inverted += tetVolume(x[t.x], x[t.y], x[t.z], x[t.w]) <= 0.0;
         std::cout << fmt::format("[solids] {} block released from {:+.0f}% of its width: volume {:.4f} of rest after "
-                                 "1 s, {} inverted tetrahedra\n",
-                                 solver().name, 100.0 * squash, volume, inverted);
+                                 "{} frames, {} inverted tetrahedra\n",
+                                 solver().name, 100.0 * squash, volume, kRecoveryFrames, inverted);
         EXPECT_NEAR(volume, 1.0, 0.02) << "from " << squash;
         EXPECT_EQ(inverted, 0u) << "from " << squash;
     }
