@@ -116,6 +116,7 @@ void Stepper::recordFrame(StepRecorder& rec, const FrameInputs& frame) {
         }
     }
     for (const Active& active : active_) active.solver->beginFrame(rec, frame);
+    if (contacts_) contacts_->recordFrameStart(rec);
     const SolverSettings& settings = frame.settings;
     const float h = settings.timeStep / static_cast<float>(settings.substeps);
     if (coupling_ || keyframes_) {
