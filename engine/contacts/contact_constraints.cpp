@@ -19,8 +19,7 @@ ContactConstraints::ContactConstraints(const VulkanContext& ctx, const ContactMo
       incidenceStart_(contactListBuffer(ctx, model.count(), "contact incidence start")),
       incidenceCount_(contactListBuffer(ctx, model.count(), "contact incidence count")),
       incidence_(contactListBuffer(ctx, model.incidenceCapacity(), "contact incidence")),
-      unordered_(contactListBuffer(ctx, model.hasTriangles() ? model.incidenceCapacity() : 0,
-                                   "contact incidence, unordered")),
+      unordered_(contactListBuffer(ctx, model.fourParticleIncidenceCapacity(), "contact incidence, unordered")),
       dispatches_(ctx, sizeof(gpu::ContactDispatch) * (gpu::kFirstColourDispatch + gpu::kContactColours),
                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, MemoryKind::DeviceLocal,
                   "contact dispatches"),
@@ -64,17 +63,18 @@ void ContactConstraints::record(StepRecorder& rec, const Passes& passes, const C
                         dispatches_, 0, writing);
         triangleScan_.record(rec, passes.incidence, triangleStart_, n, totals, 4);
     }
-    // Each particle's pairs, then (with triangles) its four-particle
-    // constraints after them, ascending.
+    // Each particle's four-particle entries, in the slots of `unordered`
+    // the fill takes; its pairs, then those after them, ascending.
+    if (triangles)
+        rec.runIndirect(passes.incidence, triangleFill_,
+                        {&totals, &dispatches_, &contacts, &triangleStart_, &incidenceCount_, &unordered_},
+                        dispatches_, 0, writing);
     rec.run(passes.incidence, incidenceKernel_,
             {&pairs.counts(), &pairs.offsets(), &pairs.neighbours(), &pairs.constraintCounts(),
              &pairs.constraintOffsets(), &pairs.constraints(), &triangleStart_, &incidenceStart_, &incidenceCount_,
              &incidence_},
             n, writing);
     if (triangles) {
-        rec.runIndirect(passes.incidence, triangleFill_,
-                        {&totals, &dispatches_, &contacts, &incidenceStart_, &incidenceCount_, &unordered_},
-                        dispatches_, 0, writing);
         rec.runIndirect(passes.incidence, order_,
                         {&totals, &dispatches_, &contacts, &triangleStart_, &incidenceStart_, &incidenceCount_,
                          &unordered_, &incidence_},

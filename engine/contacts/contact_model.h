@@ -72,7 +72,9 @@ struct ContactModel {
     // four-particle constraints' capacities together, and its incidence
     // lists' entries (two per pair, four per four-particle constraint).
     uint64_t setCapacity() const { return uint64_t{capacity / 2} + triangleCapacity; }
-    uint64_t incidenceCapacity() const { return uint64_t{capacity} + uint64_t{4} * triangleCapacity; }
+    uint64_t incidenceCapacity() const { return uint64_t{capacity} + fourParticleIncidenceCapacity(); }
+    // Their four-particle constraints' part alone.
+    uint64_t fourParticleIncidenceCapacity() const { return uint64_t{4} * triangleCapacity; }
     // The push constants every contact pass starts from: the sizes above,
     // `write` (contact_pairs.comp, triangle_pairs.comp), the rest zero.
     gpu::ContactPush push(uint32_t write = 0) const {

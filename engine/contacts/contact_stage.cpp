@@ -45,11 +45,15 @@ void ContactStage::declarePasses(StepPlan& plan, bool afterSolve) {
     declared_ = true;
 }
 
-void ContactStage::recordDetect(StepRecorder& rec, const GpuBuffer& p, ContactSolve solve) const {
+void ContactStage::recordFrameStart(StepRecorder& rec) const {
     if (!declared_) throw std::logic_error("ContactStage::declarePasses must be called before recording");
     if (followSplits_)
         rec.run(detectPasses_.grid, *followSplits_, {&particles_, &contactOf_, adjacencyRows_}, model_.count(),
                 model_.push());
+}
+
+void ContactStage::recordDetect(StepRecorder& rec, const GpuBuffer& p, ContactSolve solve) const {
+    if (!declared_) throw std::logic_error("ContactStage::declarePasses must be called before recording");
     detection_->record(rec, detectPasses_, p, stats_);
     if (triangleDetection_) triangleDetection_->record(rec, trianglePass_, p, stats_);
     constraints_->record(rec, setPasses_, *detection_, triangleDetection_.get(), stats_,

@@ -40,7 +40,7 @@ public:
     // `inIterations`: the particles whose solver projects contacts inside its
     // iterations (buildContactModel). `adjacencyRows`: the particle store's
     // vertex-triangle rows, which the spare particles of cloths that split
-    // torn vertices follow before each detection (followSplits); needed
+    // torn vertices follow at each frame's start (followSplits); needed
     // only where some object has spare particles.
     ContactStage(const VulkanContext& ctx, const SharedModel& model, ParticleRange inIterations,
                  const GpuBuffer* adjacencyRows = nullptr);
@@ -54,9 +54,15 @@ public:
     // project its pairs), which declares "contacts: after solve".
     void declarePasses(StepPlan& plan, bool afterSolve);
 
-    // Once per substep, after the prediction: the spare particles' records
-    // follow the splits (in "contacts: grid"), then the lists of pairs on
-    // the working positions `p`.
+    // Once per frame, before its first substep: the spare particles'
+    // records follow the splits (in "contacts: grid"). The splits happen
+    // once a frame, after its last substep (PbdTearing::recordFrameEnd), so
+    // every detection of the frame sees the same records; and the rows are
+    // saved state, so a reset or a loaded state is followed at the next
+    // frame's start.
+    void recordFrameStart(StepRecorder& rec) const;
+    // Once per substep, after the prediction: the lists of pairs on the
+    // working positions `p`.
     // The colouring runs when `solve` projects by colours.
     void recordDetect(StepRecorder& rec, const GpuBuffer& p, ContactSolve solve) const;
     // Once per iteration of a solver that projects contacts in its

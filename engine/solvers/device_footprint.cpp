@@ -75,11 +75,11 @@ constexpr SolverBytes kContacts{768, 4 * gpu::kContactsPerParticle};
 // constraints of 48 B, their colour, round and colour-list slot 12 B and
 // four incidence entries 16 B, 3648 B; the incidence start and count, the
 // touching count and the correction 28 B; about three edges of 16 B, their
-// two adjacency entries, counts and offsets 72 B; the incidence lists'
-// unordered copy, the pairs' entries and these, 1024 B. 4772 B, rounded up.
-// Largest: the constraints.
+// two adjacency entries, counts and offsets 72 B; the pairs' incidence
+// entries 128 B and the unordered copy of the four-particle ones 768 B.
+// 4644 B, rounded up. Largest: the constraints.
 constexpr SolverBytes kTriangleContacts{
-    4864, sizeof(gpu::TriangleContact) * (gpu::kTriangleContactsPerParticle + gpu::kEdgeContactsPerParticle)};
+    4736, sizeof(gpu::TriangleContact) * (gpu::kTriangleContactsPerParticle + gpu::kEdgeContactsPerParticle)};
 // Per contact particle, where a mass-spring object has "contacts": the
 // coupling block of each list entry in Newton's system
 // (gpu::MsContactCoupling), in one buffer.

@@ -245,7 +245,7 @@ uint32_t ReferenceWorld::collisionCandidates(const glm::dvec3& p, double margin)
 glm::dvec3 ReferenceWorld::projectOutOfColliders(glm::dvec3 p, uint32_t candidates, double stencilStep,
                                                  uint32_t& touching, const glm::dvec3* start, double h,
                                                  BodyPushRecord* record, bool colliderFrictionInSolve,
-                                                 double* pushed) const {
+                                                 double* pushed, PushFriction friction) const {
     double ownPushed = 0.0;
     if (!pushed) pushed = &ownPushed;
     for (uint32_t c = 0; c < colliders_.size() && candidates != 0; ++c) {
@@ -259,10 +259,14 @@ glm::dvec3 ReferenceWorld::projectOutOfColliders(glm::dvec3 p, uint32_t candidat
         *pushed += glm::length(delta);
         const double length = glm::length(g);
         if (start && length > 0.0 && frictionAfterSolve(c, colliderFrictionInSolve)) {
-            const glm::dvec3 friction = ref::staticFriction(p - *start - h * collider.pointVelocity(p), g / length,
-                                                            glm::length(delta), collider.staticFriction);
-            p += friction;
-            delta += friction;
+            const glm::dvec3 slip = p - *start - h * collider.pointVelocity(p);
+            const glm::dvec3 correction =
+                friction == PushFriction::Coulomb
+                    ? ref::coulombCorrection(slip, g / length, glm::length(delta), collider.staticFriction,
+                                             collider.friction)
+                    : ref::staticFriction(slip, g / length, glm::length(delta), collider.staticFriction);
+            p += correction;
+            delta += correction;
         }
         // collider_stages.glsl's recordBodyPush: the substep's first body, only.
         if (record && bodies_ && c >= firstBodyCollider_) {

@@ -185,14 +185,20 @@ public:
     std::vector<glm::dvec3> predictedPositions(ParticleRange range, const SolverSettings& settings) const;
     // Colliders within `margin` of p (collide_generate.comp's candidate bits).
     uint32_t collisionCandidates(const glm::dvec3& p, double margin) const;
+    // The friction a push out of a collider applies to the particle's slip
+    // since the substep's start (particle/contact.glsl): the static cone
+    // alone, the kinetic part left to the contact velocity
+    // (project_collision.comp, staticFriction), or Coulomb's rule whole,
+    // undone inside the static cone and cut by mu_k outside it
+    // (pd/local_collisions.comp, coulombCorrection).
+    enum class PushFriction { Static, Coulomb };
     // p moved out of each candidate collider in collider order while inside
     // (the projection of project_collision.comp and local_collisions.comp);
     // `touching` gets the colliders it was inside. With `start` (the
     // particle's position at the substep's start) and h, each push also
-    // undoes the slip inside the friction cone (project_collision.comp's
-    // static friction; local_collisions.comp has none).
+    // applies `friction` to the slip.
     // `record`, where given, sums what a body's collider did (BodyPush).
-    // `colliderFrictionInSolve`: the scene colliders get no static friction
+    // `colliderFrictionInSolve`: the scene colliders get no friction here
     // (SubstepParams::colliderFrictionInSolve). `pushed`, where given, sums
     // the normal pushes (ReferenceContact::pushedOut).
     struct BodyPushRecord {
@@ -202,7 +208,7 @@ public:
     glm::dvec3 projectOutOfColliders(glm::dvec3 p, uint32_t candidates, double stencilStep, uint32_t& touching,
                                      const glm::dvec3* start = nullptr, double h = 0.0,
                                      BodyPushRecord* record = nullptr, bool colliderFrictionInSolve = false,
-                                     double* pushed = nullptr) const;
+                                     double* pushed = nullptr, PushFriction friction = PushFriction::Static) const;
     double colliderDistance(const ReferenceCollider& collider, const glm::dvec3& p) const;  // f(p) - thickness
     glm::dvec3 colliderGradient(const ReferenceCollider& collider, const glm::dvec3& p, double stencilStep) const;
 

@@ -10,11 +10,13 @@ namespace vksim {
 
 std::vector<std::unique_ptr<Solver>> makeParticleSolvers(const VulkanContext& ctx, const SimModel& model,
                                                          ParticleStore& particles, ColliderSet& colliders,
-                                                         const SolverSettings& settings) {
+                                                         const SolverSettings& settings,
+                                                         const ContactModel* contacts) {
     std::vector<std::unique_ptr<Solver>> solvers;
     solvers.push_back(std::make_unique<PdSolver>(ctx, model, particles, colliders));
-    solvers.push_back(std::make_unique<PbdSolver>(ctx, model, particles, colliders, settings.pbd.iterations));
-    solvers.push_back(std::make_unique<SpringSolver>(ctx, model, particles));
+    solvers.push_back(
+        std::make_unique<PbdSolver>(ctx, model, particles, colliders, settings.pbd.iterations, contacts));
+    solvers.push_back(std::make_unique<SpringSolver>(ctx, model, particles, contacts));
     solvers.push_back(std::make_unique<VbdSolver>(ctx, model, particles, colliders));
     return solvers;
 }

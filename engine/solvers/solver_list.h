@@ -9,6 +9,7 @@ namespace vksim {
 
 class ColliderSet;
 class ParticleStore;
+struct ContactModel;
 class Solver;
 class VulkanContext;
 struct SimModel;
@@ -16,8 +17,11 @@ struct SolverSettings;
 
 // Every particle solver, in step order (a solver without objects has an
 // empty range and records nothing). `settings` are the first frame's.
+// `contacts`: the model of the stepper's contact stage (ContactStage::model),
+// null without contacts.
 std::vector<std::unique_ptr<Solver>> makeParticleSolvers(const VulkanContext& ctx, const SimModel& model,
                                                          ParticleStore& particles, ColliderSet& colliders,
-                                                         const SolverSettings& settings);
+                                                         const SolverSettings& settings,
+                                                         const ContactModel* contacts);
 
 }  // namespace vksim

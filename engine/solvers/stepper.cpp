@@ -40,7 +40,8 @@ Stepper::Stepper(const VulkanContext& ctx, const SimModel& model, const SolverSe
       attachments_(model.frameAttachments.empty()
                        ? nullptr
                        : std::make_unique<FrameAttachmentStage>(ctx, model, particles_, colliders_)),
-      solvers_(makeParticleSolvers(ctx, model, particles_, colliders_, settings)),
+      solvers_(makeParticleSolvers(ctx, model, particles_, colliders_, settings,
+                                   contacts_ ? &contacts_->model() : nullptr)),
       rigid_(std::make_unique<RigidSolver>(ctx, model.rigid, colliders_)) {
     // The bodies are colliders of the particles, after the scene's (ColliderSet).
     if (!rigid_->empty() && colliders_.count() > colliders_.sceneCount())
@@ -116,6 +117,7 @@ void Stepper::recordFrame(StepRecorder& rec, const FrameInputs& frame) {
         }
     }
     for (const Active& active : active_) active.solver->beginFrame(rec, frame);
+    if (contacts_) contacts_->recordFrameStart(rec);
     const SolverSettings& settings = frame.settings;
     const float h = settings.timeStep / static_cast<float>(settings.substeps);
     if (coupling_ || keyframes_) {

@@ -1,6 +1,8 @@
 #version 460
-// Before each contact detection, where some cloth splits torn vertices
-// (docs/physics.md §1 "Tearing", §14): each spare particle's contact record
+// At each frame's start, where some cloth splits torn vertices
+// (docs/physics.md §1 "Tearing", §14; the splits happen once a frame, after
+// its last substep, so each detection of the frame sees the records the
+// last splits left): each spare particle's contact record
 // follows the splits, read from the particle store's vertex-triangle rows
 // (a split writes the row of the vertex it split onto each new particle).
 // A spare particle a split took takes its vertex's rest position, so the

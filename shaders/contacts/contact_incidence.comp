@@ -7,11 +7,13 @@
 // constraint of each entry is in the particle's own constraints when the
 // neighbour's index is larger, else found in the neighbour's (a short
 // list); an entry whose constraint did not fit is left out. Its
-// vertex-triangle constraints follow (triangle_incidence_fill.comp), after
-// the pairs: the list of particle k starts at its neighbour list's offset
-// plus its vertex-triangle entries before it (scanned from
-// triangle_incidence_count.comp), so the lists hold both kinds without
-// overlapping.
+// four-particle constraints follow, after the pairs: the list of particle k
+// starts at its neighbour list's offset plus its four-particle entries
+// before it (scanned from triangle_incidence_count.comp), so the lists hold
+// both kinds without overlapping. With triangles, the count
+// triangle_incidence_fill.comp left (the particle's four-particle entries,
+// in its unordered slots) is added to the pairs', and
+// contact_incidence_order.comp places them.
 #extension GL_GOOGLE_include_directive : require
 #include "contacts/contact_types.h"
 #include "contacts/contact_response.glsl"
@@ -26,7 +28,7 @@ layout(std430, binding = 4) readonly buffer ConstraintOffsets { uint constraintO
 layout(std430, binding = 5) readonly buffer Constraints { uvec2 constraints[]; };
 layout(std430, binding = 6) readonly buffer TriangleStart { uint triangleStart[]; };  // with triangles only
 layout(std430, binding = 7) writeonly buffer IncidenceStart { uint incidenceStart[]; };
-layout(std430, binding = 8) writeonly buffer IncidenceCount { uint incidenceCount[]; };
+layout(std430, binding = 8) buffer IncidenceCount { uint incidenceCount[]; };
 layout(std430, binding = 9) writeonly buffer Incidence { uint incidence[]; };
 
 void main() {
@@ -52,5 +54,5 @@ void main() {
         if (found != kNoConstraint) incidence[start + written++] = 4u * found + role;
     }
     incidenceStart[k] = start;
-    incidenceCount[k] = written;
+    incidenceCount[k] = written + (pc.triangles != 0u ? incidenceCount[k] : 0u);
 }

@@ -1,11 +1,12 @@
 #version 460
-// The incidence lists of the contact-constraint set, with triangles, pass 4,
-// one thread per four-particle constraint (vertex-triangle or edge-edge),
-// as triangle_incidence_fill.comp: each of its entries 4 c + role goes to
-// its rank among its particle's four-particle entries, which follow the
-// particle's pairs in `incidence`, ascending (by constraint, then role).
-// The rank is the number of the particle's entries in `unordered` (the
-// fill's slots) below it: the same whatever slots the fill handed out, so
+// The incidence lists of the contact-constraint set, with triangles, pass 4
+// (after contact_incidence.comp, pass 3), one thread per four-particle constraint
+// (vertex-triangle or edge-edge), as triangle_incidence_fill.comp: each of
+// its entries 4 c + role goes to its rank among its particle's
+// four-particle entries, which follow the particle's pairs in `incidence`,
+// ascending (by constraint, then role). The rank is the number of the
+// particle's entries in `unordered` (the fill's slots, from its
+// triangleStart on) below it: the same whatever slots the fill handed out, so
 // the lists are a stable counting sort by particle, and deterministic. The
 // pairs keep their neighbour-list order.
 //
@@ -33,11 +34,11 @@ layout(std430, binding = 7) writeonly buffer Incidence { uint incidence[]; };
 
 void place(uint k, uint entry) {
     uint end = incidenceStart[k] + incidenceCount[k];
-    uint four = (k + 1u < pc.count ? triangleStart[k + 1u] : totals[4]) - triangleStart[k];
-    uint first = end - four;
+    uint from = triangleStart[k];
+    uint four = (k + 1u < pc.count ? triangleStart[k + 1u] : totals[4]) - from;
     uint rank = 0u;
-    for (uint s = first; s < end; ++s) rank += unordered[s] < entry ? 1u : 0u;
-    incidence[first + rank] = entry;
+    for (uint s = from; s < from + four; ++s) rank += unordered[s] < entry ? 1u : 0u;
+    incidence[end - four + rank] = entry;
 }
 
 void main() {

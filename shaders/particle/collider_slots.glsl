@@ -15,6 +15,9 @@ layout(constant_id = kCopyBodyCollidersConstantId) const uint kCopyBodyColliders
 
 uint colliderSlots() { return kSceneColliders + kCopyBodyColliders; }
 
+// The candidate and touching bits of the scene's colliders' slots.
+uint sceneSlotBits() { return kSceneColliders >= 32u ? ~0u : (1u << kSceneColliders) - 1u; }
+
 uint colliderOfSlot(uint slot, uint copy) {
     return slot < kSceneColliders ? slot : slot + copy * kCopyBodyColliders;
 }

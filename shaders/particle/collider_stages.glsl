@@ -86,16 +86,30 @@ bool frictionAfterSolve(uint c, uint colliderFrictionInSolve) {
     return colliderFrictionInSolve == 0u || c >= kSceneColliders;
 }
 
+// The friction a push applies to the particle's slip over the substep
+// (particle/contact.glsl; ReferenceWorld::PushFriction on the CPU): the
+// static cone alone (staticFriction, with the collider's mu_s; the kinetic
+// mu_k acts in contactResponse), the projection after the solve's; or
+// Coulomb's rule whole (coulombCorrection, mu_s and mu_k), projective
+// dynamics' collision targets' (pd/local_collisions.comp).
+const uint kPushStaticFriction = 0u;
+const uint kPushCoulombFriction = 1u;
+
+vec3 pushFriction(uint rule, vec3 slip, vec3 n, float depth, Collider col) {
+    if (rule == kPushCoulombFriction) return coulombCorrection(slip, n, depth, col.size.w, col.friction);
+    return staticFriction(slip, n, depth, col.size.w);
+}
+
 // `start`: the particle's position at the start of the substep (relative to
 // `origin`, as p), from which its slip over the substep of length h is taken
-// for the static friction (staticFriction, with the collider's mu_s; the
-// kinetic mu_k acts in contactResponse). `pushed` sums the normal pushes
+// for the friction `rule` (pushFriction). `pushed` sums the normal pushes
 // (ParticleContact::pushedOut), the kinetic friction's normal: a solid's
 // bottom vertex is pushed out of the ground by the weight above it, over
 // the iterations, and not by its own drift alone (docs/physics.md §3, "The
 // normal push"). `frictionInSolve`: ParticlePush::colliderFrictionInSolve.
 ProjectedContact projectContacts(vec3 p, uint candidates, uint touching, float pushed, uint copy, float stencilStep,
-                                 vec3 origin, vec3 start, float h, uint frictionInSolve, inout BodyPush record) {
+                                 vec3 origin, vec3 start, float h, uint frictionInSolve, uint rule,
+                                 inout BodyPush record) {
     for (uint slot = 0; slot < colliderSlots(); ++slot) {
         if ((candidates & (1u << slot)) == 0u) continue;
         uint c = colliderOfSlot(slot, copy);
@@ -110,7 +124,7 @@ ProjectedContact projectContacts(vec3 p, uint candidates, uint touching, float p
         if (gl > 0.0 && frictionAfterSolve(slot, frictionInSolve)) {
             vec3 surface = h * colliderPointVelocity(col.linearVelocity.xyz, col.angularVelocity.xyz,
                                                      col.position.xyz, p);
-            vec3 friction = staticFriction(p - start - surface, g / gl, length(delta), col.size.w);
+            vec3 friction = pushFriction(rule, p - start - surface, g / gl, length(delta), col);
             p += friction;
             delta += friction;
         }

@@ -28,7 +28,7 @@ void main() {
     vec3 origin = vec3(pc.originX, pc.originY, pc.originZ);  // p is relative to it
     ProjectedContact r = projectContacts(p.xyz, candidates, contacts[i].touching, contacts[i].pushedOut, copies[i].x,
                                          pc.stencilStep, origin, positions[i].xyz - origin, pc.dt,
-                                         pc.colliderFrictionInSolve, record);
+                                         pc.colliderFrictionInSolve, kPushStaticFriction, record);
     predicted[i] = vec4(r.p, p.w);
     contacts[i].touching = r.touching;
     contacts[i].pushedOut = r.pushed;

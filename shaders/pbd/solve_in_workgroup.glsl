@@ -321,7 +321,8 @@ void projectOwnedContact(uint l) {
     BodyPush record = bodyPushes[i];
     ProjectedContact r = projectContacts(x.xyz, candidates, contacts[i].touching, contacts[i].pushedOut, copies[i].x,
                                          pc.particles.stencilStep, origin, positions[i].xyz - origin,
-                                         pc.particles.dt, pc.particles.colliderFrictionInSolve, record);
+                                         pc.particles.dt, pc.particles.colliderFrictionInSolve, kPushStaticFriction,
+                                         record);
     if (inDeviceMemory)
         setPredicted(i, vec4(r.p, x.w));
     else

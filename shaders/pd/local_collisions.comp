@@ -5,8 +5,9 @@
 // Where one was violated the particle gets a closeness constraint to the
 // projected point (xyz, w = 1) for this local/global iteration, with weight
 // collisionWeight * m / h^2 (added by the gather pass); w = 0 otherwise.
-// The target holds the collider's Coulomb friction (coulombCorrection,
-// particle/contact.glsl; docs/physics.md §5, "Local step"):
+// The target holds the collider's Coulomb friction (projectContacts of
+// particle/collider_stages.glsl with coulombCorrection, particle/contact.glsl;
+// docs/physics.md §5, "Local step"):
 // the particle's slip since the substep's start x is undone inside the
 // static cone of the depth it is pushed, cut by mu_k times it outside, so
 // the constraint pulls tangentially at most mu times its normal pull, as
@@ -21,13 +22,11 @@
 // through the global step, where no particle's share of it is known.
 #include "shared/kernel.glsl"
 #include "pd/pd_types.h"
-#include "particle/particle_math.glsl"
 
 layout(push_constant) uniform Push { PdParticlePush pc; };
 layout(std430, binding = 0) readonly buffer Q { vec4 q[]; };
 layout(binding = 1) uniform usamplerBuffer colliderTexels;  // particle/collider_texels.glsl
 #include "particle/collider_texels.glsl"
-#include "particle/collider_slots.glsl"
 layout(std430, binding = 2) buffer Contacts { ParticleContact contacts[]; };
 layout(std430, binding = 3) writeonly buffer CollisionTargets { vec4 collisionTargets[]; };
 layout(std430, binding = 4) readonly buffer MeshSdfGrids { float meshSdfGrids[]; };
@@ -35,38 +34,25 @@ layout(std430, binding = 5) readonly buffer Positions { vec4 positions[]; };  //
 float meshSdfGridValue(uint index) { return meshSdfGrids[index]; }  // for sdf.glsl's mesh colliders
 #include "math/quaternion.glsl"
 #include "math/sdf.glsl"
-#include "math/coulomb_friction.glsl"
-#include "particle/contact.glsl"
+#include "particle/collider_stages.glsl"
 
 void main() {
     if (gl_GlobalInvocationID.x >= pc.particleCount) return;
     uint i = pc.firstParticle + gl_GlobalInvocationID.x;
     vec3 p = q[i].xyz;
     vec3 origin = vec3(pc.originX, pc.originY, pc.originZ);  // q is relative to it
-    vec3 start = positions[i].xyz - origin;
-    uint candidates = contacts[i].candidates;
+    // The scene's colliders' slots (the bodies' come after), each with its
+    // friction (no colliderFrictionInSolve here: this is that solve), and
+    // no body's push to record.
+    uint candidates = contacts[i].candidates & sceneSlotBits();
     float hit = 0.0;
     if (candidates != 0u) {
-        uint touching = contacts[i].touching;
-        // The scene's colliders, slots [0, kSceneColliders): the bodies' come after.
-        for (uint c = 0; c < kSceneColliders; ++c) {
-            if ((candidates & (1u << c)) == 0u) continue;
-            Collider col = colliderFromOrigin(c, origin);
-            float C = sdfWorld(col.type, col.position.xyz, col.rotation, col.size, p) - col.thickness;
-            if (C >= 0.0) continue;
-            vec3 g = sdfGradientTetra(col.type, col.position.xyz, col.rotation, col.size, p, pc.stencilStep);
-            vec3 delta = solveCollision(C, g);
-            p += delta;
-            float gl = length(g);
-            if (gl > 0.0) {
-                vec3 surface = pc.dt * colliderPointVelocity(col.linearVelocity.xyz, col.angularVelocity.xyz,
-                                                             col.position.xyz, p);
-                p += coulombCorrection(p - start - surface, g / gl, length(delta), col.size.w, col.friction);
-            }
-            touching |= 1u << c;
-            hit = 1.0;
-        }
-        contacts[i].touching = touching;
+        BodyPush none = BodyPush(0.0, 0.0, 0.0, kNoBodyPush);
+        ProjectedContact r = projectContacts(p, candidates, 0u, 0.0, 0u, pc.stencilStep, origin,
+                                             positions[i].xyz - origin, pc.dt, 0u, kPushCoulombFriction, none);
+        p = r.p;
+        contacts[i].touching |= r.touching;
+        hit = r.touching != 0u ? 1.0 : 0.0;
     }
     collisionTargets[i] = vec4(p, hit);
 }

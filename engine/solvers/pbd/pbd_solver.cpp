@@ -12,7 +12,7 @@
 namespace vksim {
 
 PbdSolver::PbdSolver(const VulkanContext& ctx, const PbdModelView& model, ParticleStore& particles,
-                     const ColliderSet& colliders, uint32_t iterations)
+                     const ColliderSet& colliders, uint32_t iterations, const ContactModel* contacts)
     : particles_(particles), device_(pbdDeviceShape(ctx)) {
     // The constraint arrays go up in the cluster plan's order, which every
     // path reads (each colour is only permuted within itself).
@@ -23,7 +23,7 @@ PbdSolver::PbdSolver(const VulkanContext& ctx, const PbdModelView& model, Partic
     stages_ = std::make_unique<PbdIterationStages>(ctx, device_, particles, colliders, *constraints_);
     perColour_ = std::make_unique<PerColourPath>(*constraints_, *colours_, *stages_);
     workgroups_ = std::make_unique<WorkgroupPath>(ctx, model, clusterPlan, device_, *constraints_, *workgroupSolve_,
-                                                  *stages_);
+                                                  *stages_, contacts);
     clusters_ = std::make_unique<ClusterPath>(ctx, model, clusterPlan, device_, *constraints_, colliders,
                                               *workgroupSolve_, *colours_, *stages_);
     if (PbdTearing::anyTears(model.pbd))

@@ -41,8 +41,10 @@ public:
     // `iterations`: the first frame's n_s, for which the materials'
     // per-iteration stiffness is computed here (beginFrame again when it changes).
     // Of `particles` it writes the triangle indices only where a cloth tears.
+    // `contacts`: the stepper's contact model (makeParticleSolvers), null
+    // without contacts.
     PbdSolver(const VulkanContext& ctx, const PbdModelView& model, ParticleStore& particles,
-              const ColliderSet& colliders, uint32_t iterations);
+              const ColliderSet& colliders, uint32_t iterations, const ContactModel* contacts);
     ~PbdSolver() override;
 
     std::string_view owner() const override { return "pbd"; }

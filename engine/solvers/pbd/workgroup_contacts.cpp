@@ -5,8 +5,7 @@
 namespace vksim {
 
 uint32_t workgroupContactsPerParticle(const ContactModel& contacts) {
-    return gpu::kContactsPerParticle +
-           (contacts.hasTriangles() ? gpu::kTriangleContactsPerParticle + gpu::kEdgeContactsPerParticle : 0u);
+    return (contacts.capacity + contacts.triangleCapacity) / contacts.count();
 }
 
 // The region of pbd/workgroup_contacts.glsl: the header (first contact

@@ -16,8 +16,9 @@ namespace vksim {
 
 // The constraints an object's list holds per contact particle: what the
 // set holds per contact particle (its pairs' neighbour-list entries, and
-// with triangles the four-particle constraints'), so that an object's list
-// holds its share of a full set. Those past it (a set crowded into one
+// with triangles the four-particle constraints': ContactModel's capacity
+// and triangleCapacity over its contact particles), so that an object's
+// list holds its share of a full set. Those past it (a set crowded into one
 // object of several) are left to the projection after the solve.
 uint32_t workgroupContactsPerParticle(const ContactModel& contacts);
 

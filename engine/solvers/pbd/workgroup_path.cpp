@@ -21,7 +21,8 @@ namespace vksim {
 // matching's scratch takes some of it in an object that has it.
 WorkgroupPath::WorkgroupPath(const VulkanContext& ctx, const PbdModelView& model, const ClusterPlan& arrays,
                              const PbdDeviceShape& device, const PbdConstraints& constraints,
-                             const WorkgroupSolve& solve, PbdIterationStages& stages)
+                             const WorkgroupSolve& solve, PbdIterationStages& stages,
+                             const ContactModel* contacts)
     : constraints_(constraints),
       solve_(solve),
       stages_(stages),
@@ -32,13 +33,13 @@ WorkgroupPath::WorkgroupPath(const VulkanContext& ctx, const PbdModelView& model
     WorkgroupPlan plan = buildWorkgroupPlan(model, arrays);
     workgroupCount_ = static_cast<uint32_t>(plan.objects.size());
     // The contact particles as the stepper's contact stage numbers them.
-    const ContactModel contacts =
-        stepsSubsteps_ ? buildContactModel(model.shared, constraints.range()) : ContactModel{};
-    if (!contacts.empty())
+    const bool withContacts = stepsSubsteps_ && contacts && !contacts->empty();
+    if (withContacts)
         contactLists_ = makeStorageBuffer<uint32_t>(
-            ctx, layOutWorkgroupContactLists(contacts, plan.objects, device.workgroupWidth), "workgroup contact lists");
+            ctx, layOutWorkgroupContactLists(*contacts, plan.objects, device.workgroupWidth),
+            "workgroup contact lists");
     // An iteration's contacts take a barrier per colour at most.
-    const uint32_t contactBarriers = contacts.empty() ? 0u : gpu::kContactColours;
+    const uint32_t contactBarriers = withContacts ? gpu::kContactColours : 0u;
     for (const gpu::WorkgroupObject& object : plan.objects)
         barriersPerIteration_ = std::max(barriersPerIteration_, object.phaseCount + 3 + contactBarriers);
     plan_ = makeWorkgroupPlanBuffer(ctx, plan.objects, plan.phases, "workgroup plan");

@@ -24,6 +24,7 @@ class PbdIterationStages;
 class VulkanContext;
 class WorkgroupSolve;
 struct ClusterPlan;
+struct ContactModel;
 struct WorkgroupContactBuffers;
 struct PbdDeviceShape;
 
@@ -34,9 +35,11 @@ public:
 
     // `arrays`: the cluster plan the constraint arrays are in the order of.
     // Builds its plan only where every object fits and there are PBD particles.
+    // `contacts`: the stepper's contact model, whose contact particles its
+    // lists are laid out by (null without contacts).
     WorkgroupPath(const VulkanContext& ctx, const PbdModelView& model, const ClusterPlan& arrays,
                   const PbdDeviceShape& device, const PbdConstraints& constraints, const WorkgroupSolve& solve,
-                  PbdIterationStages& stages);
+                  PbdIterationStages& stages, const ContactModel* contacts);
 
     void declarePasses(StepPlan& plan) override;
     // The first PBD object too big for one workgroup.

@@ -154,27 +154,12 @@ std::vector<glm::dvec3> PdReference::localStep(std::span<const glm::dvec3> q, do
     return slots;
 }
 
-// local_collisions.comp for particle i at q: each candidate in collider
-// order, projected while violated, with the collider's Coulomb friction on
-// the slip since the substep's start x (coulombCorrection).
+// local_collisions.comp for particle i at q: ReferenceWorld's projection
+// with the colliders' Coulomb friction on the slip since the substep's start x.
 glm::dvec3 PdReference::collisionTarget(const ReferenceWorld& world, uint32_t i, glm::dvec3 p, uint32_t candidates,
                                         double stencilStep, double h, uint32_t& touching) {
-    const std::span<const ReferenceCollider> colliders = world.colliders();
-    for (uint32_t c = 0; c < colliders.size() && candidates != 0; ++c) {
-        if ((candidates & (1u << c)) == 0) continue;
-        const ReferenceCollider& collider = colliders[c];
-        const double C = world.colliderDistance(collider, p);
-        if (C >= 0.0) continue;
-        const glm::dvec3 g = world.colliderGradient(collider, p, stencilStep);
-        const glm::dvec3 delta = ref::solveCollision(C, g);
-        p += delta;
-        const double length = glm::length(g);
-        if (length > 0.0)
-            p += ref::coulombCorrection(p - world.positions()[i] - h * collider.pointVelocity(p), g / length,
-                                        glm::length(delta), collider.staticFriction, collider.friction);
-        touching |= 1u << c;
-    }
-    return p;
+    return world.projectOutOfColliders(p, candidates, stencilStep, touching, &world.positions()[i], h, nullptr, false,
+                                       nullptr, ReferenceWorld::PushFriction::Coulomb);
 }
 
 void PdReference::collisionProjections(ReferenceWorld& world, std::span<const glm::dvec3> q, double stencilStep,

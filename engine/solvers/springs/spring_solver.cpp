@@ -51,7 +51,8 @@ struct SpringSolver::PassIds {
     std::vector<uint32_t> vbdColours;
 };
 
-SpringSolver::SpringSolver(const VulkanContext& ctx, const SpringModelView& model, const ParticleStore& particles)
+SpringSolver::SpringSolver(const VulkanContext& ctx, const SpringModelView& model, const ParticleStore& particles,
+                           const ContactModel* contacts)
     : ctx_(ctx),
       particles_(particles),
       ms_(model.springs),
@@ -95,7 +96,8 @@ SpringSolver::SpringSolver(const VulkanContext& ctx, const SpringModelView& mode
                                          kernel("springs/newton_jacobi_contacts.comp", sizeof(gpu::BlockJacobiPush))};
         rowContacts_ = makeStorageBuffer<glm::uvec2>(ctx, std::vector<glm::uvec2>(ms_.particleCount),
                                                      "springs newton contact rows");
-        const uint32_t capacity = buildContactModel(model.shared, {}).capacity;
+        if (!contacts) throw std::logic_error("SpringSolver: mass-spring contacts without the stepper's contact model");
+        const uint32_t capacity = contacts->capacity;
         contactCouplings_ = makeStorageBuffer<gpu::MsContactCoupling>(
             ctx, std::vector<gpu::MsContactCoupling>(capacity), "springs newton contact couplings");
         snapshot_ = makeStorageBuffer<glm::vec4>(ctx, model.shared.positions, "springs contact snapshot");

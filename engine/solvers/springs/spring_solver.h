@@ -53,10 +53,14 @@
 namespace vksim {
 
 class VulkanContext;
+struct ContactModel;
 
 class SpringSolver final : public Solver {
 public:
-    SpringSolver(const VulkanContext& ctx, const SpringModelView& model, const ParticleStore& particles);
+    // `contacts`: the stepper's contact model (makeParticleSolvers), null
+    // without contacts; its list's capacity sizes Newton's contact couplings.
+    SpringSolver(const VulkanContext& ctx, const SpringModelView& model, const ParticleStore& particles,
+                 const ContactModel* contacts);
     ~SpringSolver() override;
     SpringSolver(const SpringSolver&) = delete;
     SpringSolver& operator=(const SpringSolver&) = delete;
