@@ -250,7 +250,10 @@ TEST_F(Contacts, CollisionInZeroGravityKeepsMomentum) {
         settings.pbd.path = PbdPath::PerColour;
         GpuRun run(ctx(), model, settings);
         const Momenta before = momenta(run.positions(), run.velocities());
-        run.frames(20);
+        // The bullet, 0.1 m from contact at 2 m/s, reaches the target in
+        // the third frame; 8 frames hold the impact and the pairs pressed
+        // together after it.
+        run.frames(8);
         const Momenta after = momenta(run.positions(), run.velocities());
         const double linearDrift = glm::length(after.linear - before.linear) / glm::length(before.linear);
         const double angularDrift = glm::length(after.angular - before.angular) / glm::length(before.angular);

@@ -31,10 +31,13 @@ void runScene(VulkanContext& ctx, const Scene& scene, uint32_t frames, AfterFram
 // gradient of a curved SDF is off by O(h * curvature) = 1e-3 * 2/m in
 // direction) plus float rounding: 1 mm is a generous bound that a missing or
 // misplaced collision pass exceeds by orders of magnitude (the cloth falls
-// 1.6 m onto the sphere).
+// 1.6 m onto the sphere). 100 frames: the cloth reaches the ball by frame
+// 30 and the ground by frame 40 (measured on lavapipe: the deepest point,
+// 1.6e-6 m, at frame 43, the same over 200 frames), then swings and slides
+// over both for 60 more.
 TEST_F(DefaultScene, NoParticleInsideAColliderAfterAnyFrame) {
     const Scene scene = loadScene(sourcePath("scenes/cloth_sphere.json"));
-    const uint32_t frames = 200;
+    const uint32_t frames = 100;
     double deepest = 0.0;
     uint32_t deepestFrame = 0;
     runScene(ctx(), scene, frames, [&](uint32_t frame, const ParticleStore& solver) {

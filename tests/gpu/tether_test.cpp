@@ -96,7 +96,10 @@ Hang hang(VulkanContext& ctx, const Scene& scene, uint32_t frames) {
 
 const char* pathName(PbdPath path) { return kPbdPathNames[static_cast<size_t>(path)]; }
 
-// Over 1.5 s of hanging (90 frames), the worst frame. With k' = 1 a
+// Over 0.75 s of hanging (45 frames), the worst frame (measured on
+// lavapipe: the same worst excess and untethered stretch as over 90
+// frames, the tethered stretch on the clusters 4.0e-8 against 4.2e-8).
+// With k' = 1 a
 // tether's projection puts its particle at the tether's length, and with
 // each family coloured on its own the attachments are the last projections
 // of every iteration on every path (no collider, no mouse here), so what
@@ -109,11 +112,11 @@ const char* pathName(PbdPath path) { return kPbdPathNames[static_cast<size_t>(pa
 TEST_F(Tethers, HoldEveryParticleWithinItsLengthOnEveryPath) {
     constexpr double kTolerance = 8.0 * 2.384185791015625e-7, kTetheredStretch = 1e-5, kUntetheredStretch = 0.02;
     for (PbdPath path : {PbdPath::PerColour, PbdPath::Workgroup, PbdPath::Clusters}) {
-        const Hang free = hang(ctx(), curtain(TetherMode::Off, path), 90);
+        const Hang free = hang(ctx(), curtain(TetherMode::Off, path), 45);
         std::cout << fmt::format("[tethers] {:<10} no tethers: stretch {:.2e}\n", pathName(path), free.stretch);
         EXPECT_GT(free.stretch, kUntetheredStretch);
         for (TetherMode mode : {TetherMode::Euclidean, TetherMode::Geodesic}) {
-            const Hang held = hang(ctx(), curtain(mode, path), 90);
+            const Hang held = hang(ctx(), curtain(mode, path), 45);
             std::cout << fmt::format("[tethers] {:<10} {:<9}: stretch {:.2e}, largest excess over a tether {:.2e} m\n",
                                      pathName(path), mode == TetherMode::Euclidean ? "euclidean" : "geodesic",
                                      held.stretch, held.excess);
