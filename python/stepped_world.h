@@ -12,9 +12,12 @@
 #include <string>
 #include <utility>
 
+#include <fmt/format.h>
+
 #include "run/progress_bar.h"
 #include "scene/scene.h"
 #include "scene/scene_loader.h"
+#include "solvers/model_summary.h"
 #include "vk/context.h"
 #include "world/world.h"
 
@@ -72,6 +75,10 @@ public:
     SteppedWorld(const Scene& scene, const py::object& device, bool validate, std::string name)
         : name_(std::move(name)), ctx_(sharedContext(device, validate)), messagesBefore_(contextMessages()) {
         world_ = std::make_unique<World>(*ctx_, scene, 1);
+        // What the CLI prints in its model summary, as Python's warnings.
+        for (const std::string& warning : modelWarnings(world_->diagnostics()))
+            if (PyErr_WarnEx(PyExc_UserWarning, fmt::format("{}: {}", name_, warning).c_str(), 1) != 0)
+                throw py::error_already_set();  // warnings turned into errors
     }
 
     // The World first: it frees its buffers on the context.

@@ -80,18 +80,24 @@ std::string describeModel(const SimModel& model, const ModelDiagnostics& diagnos
                             vbd.firstParticle, vbd.firstParticle + vbd.particleCount - 1, vbd.tets.size(),
                             vbd.objects.size(), vbd.vertexColours.size());
     }
-    if (diagnostics.degenerateBendingEdges > 0)
-        text += fmt::format("  warning: no bending across {} edges next to degenerate triangles\n",
-                            diagnostics.degenerateBendingEdges);
-    if (diagnostics.nonManifoldEdges > 0)
-        text += fmt::format("  warning: no bending across {} non-manifold edges\n", diagnostics.nonManifoldEdges);
-    if (diagnostics.startingOverlaps > 0)
-        text += fmt::format("  warning: {} pairs of contact particles start inside their contact distance, the "
-                            "deepest {:.3g} m apart of {:.3g} m, between '{}' and '{}': surfaces that start inside "
-                            "one another stay tangled; move them apart\n",
-                            diagnostics.startingOverlaps, diagnostics.overlapDistance,
-                            diagnostics.overlapContactDistance, diagnostics.overlapA, diagnostics.overlapB);
+    for (const std::string& warning : modelWarnings(diagnostics)) text += "  warning: " + warning + "\n";
     return text;
+}
+
+std::vector<std::string> modelWarnings(const ModelDiagnostics& diagnostics) {
+    std::vector<std::string> warnings;
+    if (diagnostics.degenerateBendingEdges > 0)
+        warnings.push_back(fmt::format("no bending across {} edges next to degenerate triangles",
+                                       diagnostics.degenerateBendingEdges));
+    if (diagnostics.nonManifoldEdges > 0)
+        warnings.push_back(fmt::format("no bending across {} non-manifold edges", diagnostics.nonManifoldEdges));
+    if (diagnostics.startingOverlaps > 0)
+        warnings.push_back(fmt::format(
+            "{} pairs of contact particles start inside their contact distance, the deepest {:.3g} m apart of "
+            "{:.3g} m, between '{}' and '{}': surfaces that start inside one another stay tangled; move them apart",
+            diagnostics.startingOverlaps, diagnostics.overlapDistance, diagnostics.overlapContactDistance,
+            diagnostics.overlapA, diagnostics.overlapB));
+    return warnings;
 }
 
 }  // namespace vksim

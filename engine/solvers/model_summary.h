@@ -4,6 +4,7 @@
 // GPU dispatch per colour and one for a non-empty overflow group, so these
 // are the serial steps per iteration).
 #include <string>
+#include <vector>
 
 #include "solvers/model_builder.h"
 #include "solvers/sim_model.h"
@@ -11,5 +12,9 @@
 namespace vksim {
 
 std::string describeModel(const SimModel& model, const ModelDiagnostics& diagnostics = {});
+
+// What building the model left out or found amiss, a sentence each: the
+// summary's "warning:" lines, and the Python module's UserWarnings.
+std::vector<std::string> modelWarnings(const ModelDiagnostics& diagnostics);
 
 }  // namespace vksim

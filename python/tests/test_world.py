@@ -3,6 +3,7 @@ a test builds must end with no validation message."""
 import os
 import subprocess
 import sys
+import warnings
 
 import numpy as np
 import pytest
@@ -97,6 +98,23 @@ def test_a_dict_scene_and_two_worlds_agree(worlds):
     assert flag["triangles"].max() == 63
     assert flag["pinned"].dtype == bool and flag["pinned"].shape == (64,)
     assert list(np.flatnonzero(flag["pinned"])) == [0, 7]  # the two corners of row 0
+
+def test_objects_that_start_inside_one_another_warn(worlds):
+    """Two contact cloths 5 mm apart, inside their 2 cm contact distance: a
+    UserWarning naming both, as the command line's model summary does; none
+    at 5 cm."""
+    def two_cloths(gap):
+        cloth = {"type": "cloth", "size": [0.2, 0.2], "resolution": [4, 4],
+                 "contacts": {"thickness": 0.01}}
+        return {"objects": [dict(cloth, name="lower", position=[0, 0.5, 0]),
+                            dict(cloth, name="upper", position=[0, 0.5 + gap, 0])]}
+
+    with pytest.warns(UserWarning, match="16 pairs of contact particles start inside .* 'lower' and 'upper'"):
+        worlds(two_cloths(0.005))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        worlds(two_cloths(0.05))
+
 
 def test_worlds_on_one_device_step_on_several_threads(worlds):
     """Worlds on one device share its context (docs/python.md): four built
