@@ -2,7 +2,8 @@
 # Contacts between objects (docs/physics.md §14): two cloths landing on each
 # other give the same state-hash in separate processes with lavapipe on 1,
 # 2 and 4 threads, with --validate silent (exit 0): on the path "auto"
-# picks (never the workgroup path with contacts), on the cluster path, on
+# picks (the cluster path here; never the workgroup path with contacts), on
+# the per-colour path, on
 # the workgroup path (which projects the contacts after its solve: its
 # timing table has its pass and "contacts: after solve"), and with the
 # Jacobi average instead of the colours; and so do three
@@ -20,10 +21,10 @@ source "$(dirname "$0")/checks.sh"
 source "$(dirname "$0")/thread_hashes.sh"
 
 scene=$(dirname "$0")/contacts_pair.json
-sed 's/"iterations": 4 }/"iterations": 4, "pbdPath": "clusters" }/' "$scene" > "$work/clusters.json"
+sed 's/"iterations": 4 }/"iterations": 4, "pbdPath": "perColour" }/' "$scene" > "$work/per_colour.json"
 sed 's/"iterations": 4 }/"iterations": 4, "contactSolve": "jacobi" }/' "$scene" > "$work/jacobi.json"
 sed 's/"iterations": 4 }/"iterations": 4, "pbdPath": "workgroup" }/' "$scene" > "$work/workgroup.json"
-grep -q '"clusters"' "$work/clusters.json" && grep -q '"jacobi"' "$work/jacobi.json" &&
+grep -q '"perColour"' "$work/per_colour.json" && grep -q '"jacobi"' "$work/jacobi.json" &&
   grep -q '"workgroup"' "$work/workgroup.json" || { echo "FAIL: could not edit $scene"; exit 1; }
 
 solvers=$(dirname "$0")/contacts_solvers.json
@@ -46,7 +47,7 @@ grep -q '"thickness": 0.005, .*"triangles"' "$work/triangles.json" &&
   grep -q '"thickness": 0.007, .*"triangles"' "$work/solvers_triangles.json" ||
   { echo "FAIL: could not add triangles"; exit 1; }
 
-for variant in "$scene" "$work/clusters.json" "$work/workgroup.json" "$work/jacobi.json" "$solvers" \
+for variant in "$scene" "$work/per_colour.json" "$work/workgroup.json" "$work/jacobi.json" "$solvers" \
   "$work/solvers_jacobi.json" \
   "$work/solvers_newton.json" "$work/triangles.json" "$work/solvers_triangles.json"; do
   echo "$(basename "$variant"):"
@@ -59,6 +60,7 @@ for pass in "contacts: grid" "contacts: pairs" "contacts: colouring" "contacts: 
   grep -q "^  $pass " <<<"$out" || fail "no '$pass' pass in the timing table"
 done
 grep -q "^contact pairs: " <<<"$out" || fail "no contact summary at the end of the run"
+grep -q '^PBD path: clusters ("auto")' <<<"$out" || fail "\"auto\" no longer takes the cluster path here: test that path by name"
 pass "the contact passes are timed and the run ends with the contact summary"
 
 out=$("$vksim" "$work/workgroup.json" --headless --frames 2 --validate)
