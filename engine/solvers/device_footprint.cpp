@@ -76,8 +76,10 @@ constexpr SolverBytes kContacts{768, 4 * gpu::kContactsPerParticle};
 // four incidence entries 16 B, 3648 B; the incidence start and count, the
 // touching count and the correction 28 B; about three edges of 16 B, their
 // two adjacency entries, counts and offsets 72 B; the pairs' incidence
-// entries 128 B and the unordered copy of the four-particle ones 768 B.
-// 4644 B, rounded up. Largest: the constraints.
+// entries 128 B and the unordered copy of the four-particle ones 768 B;
+// the surface grid (contacts/particle_grid.h): bucket and two grid orders
+// 12 B and its hash table's count and fill, at most 32 B. 4688 B, rounded
+// up. Largest: the constraints.
 constexpr SolverBytes kTriangleContacts{
     4736, sizeof(gpu::TriangleContact) * (gpu::kTriangleContactsPerParticle + gpu::kEdgeContactsPerParticle)};
 // Per contact particle, where a mass-spring object has "contacts": the
