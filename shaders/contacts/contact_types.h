@@ -75,7 +75,7 @@ GPU_CONST(uint, kTriangleContactsPerParticle, 32);
 // cells than this is not searched, and counted
 // (ContactStats::oversizedTriangles): no thread loops over a billion cells.
 // The same bound holds an edge's search box (ContactStats::oversizedEdges).
-// The surface grid's cells (surface_cell.comp) hold any such box in 2 or 3
+// The surface grid's cells (surface_cell.comp) hold any such box in 4 or 7
 // along each axis, so only positions that are not finite (a blown-up
 // simulation) pass it.
 GPU_CONST(uint, kMaxTriangleCells, 4096);

@@ -4,7 +4,7 @@
 // to e are closer than t_e + t_f + margin. Another edge within that
 // distance has an end within it plus half its length of e, so e searches
 // the surface grid (particle_grid.h, cells sized by surface_cell.comp from
-// the longest edge L) over its box grown by that, with L: at most 3 cells
+// the longest edge L) over its box grown by that, with L: at most 7 cells
 // along each axis, however long the edges, and looks at the edges of every
 // particle it finds there. A particle is taken only in the cell it
 // lies in, and an edge f through its first end f.a, or through f.b when

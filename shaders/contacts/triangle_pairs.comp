@@ -3,7 +3,7 @@
 // "triangles": the contact particles closer to the triangle than
 // t_k + t_tri + margin, found in the surface grid (particle_grid.h, cells
 // sized by surface_cell.comp from the longest edge) over every cell of the
-// triangle's box grown by the largest such distance: at most 2 cells along
+// triangle's box grown by the largest such distance: at most 4 cells along
 // each axis, however large the triangle. A particle is taken only in the
 // cell it lies in, so a bucket that two cells of the box share yields each
 // particle once. Run twice per substep,

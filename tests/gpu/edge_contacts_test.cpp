@@ -143,7 +143,7 @@ TEST(EdgeContactMath, ModelHoldsEachEdgeOnce) {
 // quads of 20 cm, 2 mm thick, its edges 100 to 140 times the thickness and
 // the ridge 500 times: edges whose search box in the pairs' grid would pass
 // 4096 cells, which the surface grid's cells (triangle_detection.h) hold in
-// 3 along each axis.
+// 7 along each axis.
 struct RidgeScale {
     const char* name;
     float thickness;
