@@ -1,6 +1,7 @@
 #include "contacts/contact_detection.h"
 
 #include <algorithm>
+#include <span>
 
 #include "contacts/contact_constraints.h"
 #include "contacts/contact_list_buffer.h"
@@ -13,11 +14,8 @@ ContactDetection::ContactDetection(const VulkanContext& ctx, const ContactModel&
       particles_(particles),
       set_(set),
       groups_(makeStorageBuffer<gpu::ContactGroup>(ctx, model.groups, "contact groups")),
-      bucketOf_(contactListBuffer(ctx, model.count(), "contact bucket of")),
-      bucketCounts_(contactListBuffer(ctx, model.tableSize, "contact bucket counts")),
-      bucketFill_(contactListBuffer(ctx, model.tableSize, "contact bucket fill")),
-      unordered_(contactListBuffer(ctx, model.count(), "contact grid unordered")),
-      sorted_(contactListBuffer(ctx, model.count(), "contact grid")),
+      cellSize_(makeStorageBuffer(ctx, std::span<const float>(&model.cellSize, 1), "contact cell size")),
+      grid_(ctx, model, "contact grid"),
       counts_(contactListBuffer(ctx, model.count(), "contact counts")),
       offsets_(contactListBuffer(ctx, model.count(), "contact offsets")),
       neighbours_(contactListBuffer(ctx, model.capacity, "contact neighbours")),
@@ -25,13 +23,8 @@ ContactDetection::ContactDetection(const VulkanContext& ctx, const ContactModel&
       constraintCounts_(contactListBuffer(ctx, model.count(), "contact constraint counts")),
       constraintOffsets_(contactListBuffer(ctx, model.count(), "contact constraint offsets")),
       constraints_(contactListBuffer(ctx, uint64_t{model.capacity / 2} * 2, "contact constraints")),
-      bucketScan_(ctx, model.tableSize, "contact bucket scan"),
       pairScan_(ctx, model.count(), "contact pair scan"),
       constraintScan_(ctx, model.count(), "contact constraint scan"),
-      clear_(ctx, "contacts/grid_clear.comp", sizeof(gpu::ContactPush)),
-      count_(ctx, "contacts/grid_count.comp", sizeof(gpu::ContactPush)),
-      fill_(ctx, "contacts/grid_fill.comp", sizeof(gpu::ContactPush)),
-      order_(ctx, "contacts/grid_order.comp", sizeof(gpu::ContactPush)),
       pairs_(ctx, "contacts/contact_pairs.comp", sizeof(gpu::ContactPush)),
       stats_(ctx, "contacts/contact_stats.comp", sizeof(gpu::ContactPush)) {}
 
@@ -40,14 +33,9 @@ void ContactDetection::record(StepRecorder& rec, const Passes& passes, const Gpu
     const uint32_t gridPass = passes.grid, pairsPass = passes.pairs;
     const uint32_t n = model_.count();
     const gpu::ContactPush counting = model_.push(0), writing = model_.push(1);
-    rec.run(gridPass, clear_, {&bucketCounts_, &bucketFill_}, model_.tableSize, counting);
-    rec.run(gridPass, count_, {&p, &particles_, &bucketOf_, &bucketCounts_, &groups_}, n, counting);
-    // bucketCounts_ becomes each bucket's first slot in the grid.
-    bucketScan_.record(rec, gridPass, bucketCounts_, model_.tableSize, totals_, 1);
-    rec.run(gridPass, fill_, {&bucketOf_, &bucketCounts_, &bucketFill_, &unordered_}, n, counting);
-    rec.run(gridPass, order_, {&bucketOf_, &bucketCounts_, &bucketFill_, &unordered_, &sorted_}, n, counting);
+    grid_.record(rec, gridPass, {p, particles_, groups_, cellSize_}, totals_, 1);
     const std::initializer_list<const GpuBuffer*> pairBuffers = {
-        &p,          &particles_,        &bucketCounts_,      &bucketFill_,   &sorted_,       &counts_,
+        &p,          &particles_,        &grid_.bucketStart(), &grid_.bucketCount(), &grid_.sorted(), &counts_,
         &offsets_,   &neighbours_,       &constraintCounts_,  &constraintOffsets_,            &constraints_,
         &set_.colours(), &set_.rounds(), &groups_,            &set_.localIndices(),          &set_.priorities()};
     rec.run(pairsPass, pairs_, pairBuffers, n, counting);

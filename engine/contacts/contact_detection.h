@@ -1,8 +1,7 @@
 #pragma once
 // Contact detection on the GPU, once per substep (docs/physics.md,
 // "Contacts between objects"): a hash grid over the contact particles built
-// as a stable counting sort (count per bucket with integer atomics, prefix
-// scan, fill, order within each bucket by index), then each particle's
+// as a stable counting sort (particle_grid.h), then each particle's
 // neighbours within t_a + t_b + margin, counted, scanned into offsets and
 // written in a fixed order; each pair also becomes one constraint, owned by
 // its lower particle, the first of the contact-constraint set
@@ -14,6 +13,7 @@
 #include <glm/glm.hpp>
 
 #include "contacts/contact_model.h"
+#include "contacts/particle_grid.h"
 #include "step/prefix_scan.h"
 #include "step/step_recorder.h"
 #include "vk/buffer.h"
@@ -47,19 +47,18 @@ public:
     // `p`, as runs of `passes`; `stats` gets the substep's entries.
     void record(StepRecorder& rec, const Passes& passes, const GpuBuffer& p, const GpuBuffer& stats) const;
 
-    // The grid (contact_grid.glsl) the last detection built: each bucket's
-    // first slot and count, and the contact particles in bucket order.
-    const GpuBuffer& bucketStart() const { return bucketCounts_; }
-    const GpuBuffer& bucketCount() const { return bucketFill_; }
-    const GpuBuffer& sorted() const { return sorted_; }
-    // ContactModel::groups, which the vertex-triangle search hashes by too.
+    // The grid (contact_grid.glsl) the last detection built, of cells of
+    // ContactModel::cellSize.
+    const ParticleGrid& grid() const { return grid_; }
+    // ContactModel::groups, which the triangles' and edges' grid hashes by too.
     const GpuBuffer& groups() const { return groups_; }
     const GpuBuffer& counts() const { return counts_; }
     const GpuBuffer& offsets() const { return offsets_; }
     const GpuBuffer& neighbours() const { return neighbours_; }
     // The totals of the last detection, of every contact pass: [0] list
     // entries, [1] (the grid's), [2] pair constraints, [3] vertex-triangle
-    // constraints (triangle_detection.h), [4] (their incidence entries').
+    // constraints (triangle_detection.h), [4] (their incidence entries'),
+    // [5] (the triangles' and edges' grid's).
     const GpuBuffer& totals() const { return totals_; }
     const GpuBuffer& constraints() const { return constraints_; }
     const GpuBuffer& constraintCounts() const { return constraintCounts_; }
@@ -71,12 +70,13 @@ private:
     const ContactModel& model_;
     const GpuBuffer& particles_;
     const ContactConstraints& set_;
-    GpuBuffer groups_;  // ContactModel's, uploaded once
-    GpuBuffer bucketOf_, bucketCounts_, bucketFill_, unordered_, sorted_;
+    GpuBuffer groups_;    // ContactModel's, uploaded once
+    GpuBuffer cellSize_;  // ContactModel::cellSize, uploaded once, for the grid
+    ParticleGrid grid_;
     GpuBuffer counts_, offsets_, neighbours_, totals_;
     GpuBuffer constraintCounts_, constraintOffsets_, constraints_;
-    PrefixScan bucketScan_, pairScan_, constraintScan_;
-    ComputeKernel clear_, count_, fill_, order_, pairs_, stats_;
+    PrefixScan pairScan_, constraintScan_;
+    ComputeKernel pairs_, stats_;
 };
 
 }  // namespace vksim

@@ -34,7 +34,7 @@ std::vector<std::string> describeContactStats(const gpu::ContactStats& stats) {
                                     stats.oversizedTriangles, gpu::kMaxTriangleCells));
     if (stats.oversizedEdges > 0)
         lines.push_back(fmt::format("{} edge-substeps were too large to search for contacts (over {} grid cells): "
-                                    "the simulation may have blown up, or the edges are long for the thickness",
+                                    "the simulation may have blown up",
                                     stats.oversizedEdges, gpu::kMaxTriangleCells));
     return lines;
 }

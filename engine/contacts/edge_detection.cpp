@@ -3,7 +3,6 @@
 #include <span>
 
 #include "contacts/contact_constraints.h"
-#include "contacts/contact_list_buffer.h"
 
 namespace vksim {
 
@@ -18,19 +17,15 @@ EdgeDetection::EdgeDetection(const VulkanContext& ctx, const ContactModel& model
       particleEdges_(makeStorageBuffer<uint32_t>(ctx, model.particleEdges, "contact particle edges")),
       edgeLocalIndices_(
           makeStorageBuffer<uint32_t>(ctx, model.edgeLocalIndices, "contact edge indices within their group")),
-      longest_(contactListBuffer(ctx, 1, "contact longest edge")),
-      longestKernel_(ctx, "contacts/edge_longest.comp", sizeof(gpu::ContactPush)),
       find_(ctx, "contacts/edge_pairs.comp", sizeof(gpu::ContactPush)) {}
 
 void EdgeDetection::record(StepRecorder& rec, uint32_t pass, const GpuBuffer& p, const FourParticleList& list,
                            const GpuBuffer& stats, const gpu::ContactPush& push) const {
-    // One workgroup reduces every edge.
-    if (push.write == 0) rec.run(pass, longestKernel_, {&p, &particles_, &edges_, &longest_}, 64, push);
     rec.run(pass, find_,
-            {&p, &particles_, &edges_, &particleEdgeStart_, &particleEdges_, &pairs_.bucketStart(),
-             &pairs_.bucketCount(), &pairs_.sorted(), &list.counts, &list.offsets, &list.contacts, &set_.colours(),
+            {&p, &particles_, &edges_, &particleEdgeStart_, &particleEdges_, &list.grid.bucketStart(),
+             &list.grid.bucketCount(), &list.grid.sorted(), &list.counts, &list.offsets, &list.contacts, &set_.colours(),
              &set_.rounds(), &stats, &pairs_.totals(), &pairs_.groups(), &edgeLocalIndices_, &set_.priorities(),
-             &longest_},
+             &list.scale},
             model_.edgeCount(), push);
 }
 

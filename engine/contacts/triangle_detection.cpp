@@ -20,8 +20,11 @@ TriangleDetection::TriangleDetection(const VulkanContext& ctx, const ContactMode
       contacts_(ctx, std::max<VkDeviceSize>(16, VkDeviceSize{model.triangleCapacity} * sizeof(gpu::TriangleContact)),
                 VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind::DeviceLocal,
                 "triangle contacts"),
+      scale_(contactListBuffer(ctx, 2, "contact surface grid scale")),
+      surfaceGrid_(ctx, model, "contact surface grid"),
       edges_(ctx, model, particles, pairs, set),
       constraintScan_(ctx, model.triangleCount() + model.edgeCount(), "triangle contact scan"),
+      scaleKernel_(ctx, "contacts/surface_cell.comp", sizeof(gpu::ContactPush)),
       find_(ctx, "contacts/triangle_pairs.comp", sizeof(gpu::ContactPush)),
       stats_(ctx, "contacts/surface_stats.comp", sizeof(gpu::ContactPush)) {}
 
@@ -29,12 +32,15 @@ void TriangleDetection::record(StepRecorder& rec, uint32_t pass, const GpuBuffer
     const uint32_t triangleCount = model_.triangleCount();
     const gpu::ContactPush counting = model_.push(0), writing = model_.push(1);
     const GpuBuffer& totals = pairs_.totals();
-    const FourParticleList list{counts_, offsets_, contacts_};
+    const FourParticleList list{counts_, offsets_, contacts_, surfaceGrid_, scale_};
+    // One workgroup reduces every triangle's sides; then the grid at that scale.
+    rec.run(pass, scaleKernel_, {&p, &particles_, &triangles_, &scale_}, 64, counting);
+    surfaceGrid_.record(rec, pass, {p, particles_, pairs_.groups(), scale_}, totals, 5);
     const std::initializer_list<const GpuBuffer*> findBuffers = {
-        &p,       &particles_, &triangles_, &pairs_.bucketStart(), &pairs_.bucketCount(), &pairs_.sorted(),
-        &counts_, &offsets_,   &contacts_,  &set_.colours(),       &set_.rounds(),        &stats,
-        &totals,  &pairs_.groups(),         &set_.localIndices(),  &set_.triangleLocalIndices(),
-        &set_.priorities()};
+        &p,       &particles_, &triangles_, &surfaceGrid_.bucketStart(), &surfaceGrid_.bucketCount(),
+        &surfaceGrid_.sorted(),             &counts_,              &offsets_,       &contacts_,
+        &set_.colours(),        &set_.rounds(),         &stats,    &totals,         &pairs_.groups(),
+        &set_.localIndices(),   &set_.triangleLocalIndices(),      &set_.priorities(), &scale_};
     rec.run(pass, find_, findBuffers, triangleCount, counting);
     edges_.record(rec, pass, p, list, stats, counting);
     // Both kinds' offsets at once: the edge-edge constraints after every vertex-triangle one.

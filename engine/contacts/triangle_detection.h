@@ -1,9 +1,12 @@
 #pragma once
 // The four-particle contact constraints' detection on the GPU, once per
 // substep, after the particle pairs' (docs/physics.md, "Contacts between
-// objects"): vertex-triangle, each triangle of an object with "triangles"
-// searching the particle grid (contact_detection.h) over its grown box for
-// the contact particles within t_k + t_tri + margin; and edge-edge
+// objects"): first the surface grid, a second grid of the contact particles
+// (particle_grid.h) whose cells the longest surface edge sizes
+// (surface_cell.comp), so that a search box spans a few cells whatever the
+// edges' length against the thickness; then vertex-triangle, each triangle
+// of an object with "triangles" searching it over its grown box for the
+// contact particles within t_k + t_tri + margin; and edge-edge
 // (edge_detection.h). Both kinds' constraints are counted, scanned together
 // into offsets (the triangles', then the edges') and written into one list
 // in a fixed order with the weights of the closest points, after the pairs
@@ -16,6 +19,7 @@
 #include "contacts/contact_detection.h"
 #include "contacts/contact_model.h"
 #include "contacts/edge_detection.h"
+#include "contacts/particle_grid.h"
 #include "step/prefix_scan.h"
 #include "step/step_recorder.h"
 #include "vk/buffer.h"
@@ -55,9 +59,11 @@ private:
     const ContactDetection& pairs_;
     const ContactConstraints& set_;
     GpuBuffer triangles_, counts_, offsets_, contacts_;  // counts and offsets: per triangle, then per edge
+    GpuBuffer scale_;  // surface_cell.comp's: [0] the surface grid's cell edge, [1] the longest edge
+    ParticleGrid surfaceGrid_;
     EdgeDetection edges_;
     PrefixScan constraintScan_;
-    ComputeKernel find_, stats_;
+    ComputeKernel scaleKernel_, find_, stats_;
 };
 
 }  // namespace vksim

@@ -78,7 +78,9 @@ constexpr SolverBytes kContacts{832, 4 * gpu::kContactsPerParticle};
 // incidence start and count, the touching count and the correction 28 B;
 // about three edges of 16 B, their two adjacency entries, counts and
 // offsets 72 B; the pairs' incidence entries 128 B and the unordered copy
-// of the four-particle ones 768 B. 5028 B, rounded up. Largest: the
+// of the four-particle ones 768 B; the surface grid
+// (contacts/particle_grid.h): bucket and two grid orders 12 B and its hash
+// table's count and fill, at most 32 B. 5072 B, rounded up. Largest: the
 // constraints.
 constexpr SolverBytes kTriangleContacts{
     5120, sizeof(gpu::TriangleContact) * (gpu::kTriangleContactsPerParticle + gpu::kEdgeContactsPerParticle)};

@@ -72,9 +72,12 @@ GPU_CHECK_SIZE(ContactGroup, 8);
 // has two).
 GPU_CONST(uint, kTriangleContactsPerParticle, 32);
 // A triangle whose box, grown by the detection distance, spans more grid
-// cells than this (a blown-up simulation) is not searched, and counted
+// cells than this is not searched, and counted
 // (ContactStats::oversizedTriangles): no thread loops over a billion cells.
 // The same bound holds an edge's search box (ContactStats::oversizedEdges).
+// The surface grid's cells (surface_cell.comp) hold any such box in 4 or 7
+// along each axis, so only positions that are not finite (a blown-up
+// simulation) pass it.
 GPU_CONST(uint, kMaxTriangleCells, 4096);
 
 // A triangle of an object with "triangles": its corners' contact particle

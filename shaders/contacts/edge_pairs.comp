@@ -3,9 +3,10 @@
 // "triangles" (ContactModel::edges): the edges f > e whose closest points
 // to e are closer than t_e + t_f + margin. Another edge within that
 // distance has an end within it plus half its length of e, so e searches
-// the particle grid (contact_grid.glsl) over its box grown by that, with
-// the longest edge's length (edge_longest.comp), and looks at the edges of
-// every particle it finds there. A particle is taken only in the cell it
+// the surface grid (particle_grid.h, cells sized by surface_cell.comp from
+// the longest edge L) over its box grown by that, with L: at most 7 cells
+// along each axis, however long the edges, and looks at the edges of every
+// particle it finds there. A particle is taken only in the cell it
 // lies in, and an edge f through its first end f.a, or through f.b when
 // f.a lies outside the box, so each pair is found once, by its lower edge.
 // Run twice per substep after triangle_pairs.comp's count, as it is:
@@ -57,7 +58,8 @@ layout(std430, binding = 14) readonly buffer Totals { uint totals[]; };  // Cont
 layout(std430, binding = 15) readonly buffer Groups { ContactGroup groups[]; };
 layout(std430, binding = 16) readonly buffer EdgeLocalIndices { uint edgeLocalIndices[]; };  // ContactModel's
 layout(std430, binding = 17) writeonly buffer Priorities { uint priorities[]; };  // contact_colour.comp's
-layout(std430, binding = 18) readonly buffer Longest { float longest[]; };  // edge_longest.comp's
+// surface_cell.comp's: [0] the cell edge, [1] the longest edge
+layout(std430, binding = 18) readonly buffer Scale { float scale[]; };
 
 bool inBox(ivec3 cell, ivec3 lo, ivec3 hi) { return all(greaterThanEqual(cell, lo)) && all(lessThanEqual(cell, hi)); }
 
@@ -69,9 +71,10 @@ void main() {
     vec4 pa0 = p[a0.particle], pa1 = p[a1.particle];
     float thickness = a0.rest.w;
     // The largest thickness is the margin (ContactModel).
-    float grow = thickness + 2.0 * pc.margin + 0.5 * longest[0];
-    ivec3 lo = contactCell(min(pa0.xyz, pa1.xyz) - vec3(grow), pc.cellSize);
-    ivec3 hi = contactCell(max(pa0.xyz, pa1.xyz) + vec3(grow), pc.cellSize);
+    float grow = thickness + 2.0 * pc.margin + 0.5 * scale[1];
+    float cellSize = scale[0];
+    ivec3 lo = contactCell(min(pa0.xyz, pa1.xyz) - vec3(grow), cellSize);
+    ivec3 hi = contactCell(max(pa0.xyz, pa1.xyz) + vec3(grow), cellSize);
     uvec3 extent = uvec3(hi - lo) + 1u;
     uint found = 0u;
     uint slotOf = pc.triangles + e;
@@ -82,6 +85,7 @@ void main() {
     bool endsMove = pa0.w + pa1.w > 0.0;
     // Its contact group's part of the grid: only its own copy's particles.
     ContactGroup group = groups[a0.flags >> kContactGroupShift];
+    // Only positions that are not finite (a blown-up simulation) pass the bound.
     bool oversized = extent.x > kMaxTriangleCells || extent.y > kMaxTriangleCells || extent.z > kMaxTriangleCells;
     oversized = oversized || extent.x * extent.y * extent.z > kMaxTriangleCells;
     if (oversized) {
@@ -95,7 +99,7 @@ void main() {
                     uint start = bucketStart[bucket];
                     for (uint s = start; s < start + bucketCount[bucket]; ++s) {
                         uint k = sorted[s];
-                        if (contactCell(p[particles[k].particle].xyz, pc.cellSize) != cell) continue;
+                        if (contactCell(p[particles[k].particle].xyz, cellSize) != cell) continue;
                         for (uint i = particleEdgeStart[k]; i < particleEdgeStart[k + 1u]; ++i) {
                             uint f = particleEdges[i];
                             if (f <= e) continue;
@@ -103,7 +107,7 @@ void main() {
                             ContactParticle b0 = particles[other.a], b1 = particles[other.b];
                             vec4 pb0 = p[b0.particle], pb1 = p[b1.particle];
                             // Through f.a; through f.b only where f.a is not in the box.
-                            if (k == other.b && inBox(contactCell(pb0.xyz, pc.cellSize), lo, hi)) continue;
+                            if (k == other.b && inBox(contactCell(pb0.xyz, cellSize), lo, hi)) continue;
                             if (other.a == edge.a || other.a == edge.b || other.b == edge.a || other.b == edge.b)
                                 continue;
                             if (!endsMove && pb0.w + pb1.w == 0.0) continue;

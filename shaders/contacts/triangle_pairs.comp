@@ -1,10 +1,12 @@
 #version 460
 // Vertex-triangle detection, one thread per triangle of an object with
 // "triangles": the contact particles closer to the triangle than
-// t_k + t_tri + margin, found in the particle grid (contact_grid.glsl)
-// over every cell of the triangle's box grown by the largest such distance.
-// A particle is taken only in the cell it lies in, so a bucket that two
-// cells of the box share yields each particle once. Run twice per substep,
+// t_k + t_tri + margin, found in the surface grid (particle_grid.h, cells
+// sized by surface_cell.comp from the longest edge) over every cell of the
+// triangle's box grown by the largest such distance: at most 4 cells along
+// each axis, however large the triangle. A particle is taken only in the
+// cell it lies in, so a bucket that two cells of the box share yields each
+// particle once. Run twice per substep,
 // as contact_pairs.comp: with write = 0 it counts the triangle's
 // constraints into counts[t] and offsets[t]; the offsets are then scanned;
 // with write = 1 it writes them, with the weights of the closest point, to
@@ -53,6 +55,7 @@ layout(std430, binding = 14) readonly buffer LocalIndices { uint localIndices[];
 // ContactModel::triangleLocalIndices
 layout(std430, binding = 15) readonly buffer TriangleLocalIndices { uint triangleLocalIndices[]; };
 layout(std430, binding = 16) writeonly buffer Priorities { uint priorities[]; };  // contact_colour.comp's
+layout(std430, binding = 17) readonly buffer Scale { float scale[]; };  // surface_cell.comp's: [0] the cell edge
 
 void main() {
     uint t = gl_GlobalInvocationID.x;
@@ -63,8 +66,9 @@ void main() {
     float thickness = a.rest.w;
     // The largest thickness is the margin (ContactModel).
     float grow = thickness + 2.0 * pc.margin;
-    ivec3 lo = contactCell(min(min(pa.xyz, pb.xyz), pcorner.xyz) - vec3(grow), pc.cellSize);
-    ivec3 hi = contactCell(max(max(pa.xyz, pb.xyz), pcorner.xyz) + vec3(grow), pc.cellSize);
+    float cellSize = scale[0];
+    ivec3 lo = contactCell(min(min(pa.xyz, pb.xyz), pcorner.xyz) - vec3(grow), cellSize);
+    ivec3 hi = contactCell(max(max(pa.xyz, pb.xyz), pcorner.xyz) + vec3(grow), cellSize);
     uvec3 extent = uvec3(hi - lo) + 1u;
     uint found = 0u;
     uint first = pc.write != 0u ? offsets[t] : 0u;
@@ -74,6 +78,7 @@ void main() {
     bool cornersMove = pa.w + pb.w + pcorner.w > 0.0;
     // Its contact group's part of the grid: only its own copy's particles.
     ContactGroup group = groups[a.flags >> kContactGroupShift];
+    // Only positions that are not finite (a blown-up simulation) pass the bound.
     bool oversized = extent.x > kMaxTriangleCells || extent.y > kMaxTriangleCells || extent.z > kMaxTriangleCells;
     oversized = oversized || extent.x * extent.y * extent.z > kMaxTriangleCells;
     if (oversized) {
@@ -90,7 +95,7 @@ void main() {
                         if (k == tri.a || k == tri.b || k == tri.c) continue;
                         ContactParticle v = particles[k];
                         vec4 pk = p[v.particle];
-                        if (contactCell(pk.xyz, pc.cellSize) != cell) continue;  // found in its own cell
+                        if (contactCell(pk.xyz, cellSize) != cell) continue;  // found in its own cell
                         if (pk.w == 0.0 && !cornersMove) continue;
                         float touching = v.rest.w + thickness;
                         float reach = touching + pc.margin;

@@ -12,7 +12,8 @@
 # mass-spring cloth on vertex block descent and on Newton (both with the
 # contact energy); and both scenes with vertex-triangle and edge-edge
 # contacts ("triangles": true on every object, a quarter of the vertex
-# spacing thick; the summary shows both kinds were present). The timing
+# spacing thick; the summary shows both kinds were present), and two coarse
+# cloths with them, a hundredth of their spacing thick. The timing
 # table has the contact passes.
 # Usage: contacts_determinism.sh VKSIM SCENES_DIR
 set -euo pipefail
@@ -46,10 +47,19 @@ sed -e 's/"friction": 0.4 }/"friction": 0.4, "triangles": true }/' -e 's/"thickn
 grep -q '"thickness": 0.005, .*"triangles"' "$work/triangles.json" &&
   grep -q '"thickness": 0.007, .*"triangles"' "$work/solvers_triangles.json" ||
   { echo "FAIL: could not add triangles"; exit 1; }
+# Coarse cloths, 4 x 4 vertices 10 cm apart and 1 mm thick (edges 100 to
+# 140 times the thickness), slower, so that their edges meet within the
+# detection distance: the surface grid's cells sized by the longest edge
+# (docs/physics.md §14, "Detection, every substep"). Under a second a run.
+sed -e 's/"resolution": \[16, 16\]/"resolution": [4, 4]/g' -e 's/"thickness": 0.005,/"thickness": 0.001,/g' \
+  -e 's/"velocity": \[0, -1, 0\]/"velocity": [0, -0.3, 0]/' "$work/triangles.json" > "$work/coarse.json"
+grep -q '"resolution": \[4, 4\]' "$work/coarse.json" && grep -q '"thickness": 0.001, .*"triangles"' "$work/coarse.json" &&
+  grep -q '"velocity": \[0, -0.3, 0\]' "$work/coarse.json" ||
+  { echo "FAIL: could not make the cloths coarse"; exit 1; }
 
 for variant in "$scene" "$work/per_colour.json" "$work/workgroup.json" "$work/jacobi.json" "$solvers" \
   "$work/solvers_jacobi.json" \
-  "$work/solvers_newton.json" "$work/triangles.json" "$work/solvers_triangles.json"; do
+  "$work/solvers_newton.json" "$work/triangles.json" "$work/solvers_triangles.json" "$work/coarse.json"; do
   echo "$(basename "$variant"):"
   same_hash_on_threads "$vksim" "$variant" 8
   pass "$(basename "$variant"): the same state-hash on 1, 2 and 4 threads"

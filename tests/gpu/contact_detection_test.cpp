@@ -77,12 +77,13 @@ PointSet copiesOf(const PointSet& one, uint32_t copies) {
 }
 
 // `objects` objects of `groups` pairs of triangles (a, b, c) and (b, c, d),
-// each pair within 2 cm of a random point of a cube of `extent` metres at
-// `centre`; thickness and self contact as randomPoints', every object but
-// the last offering its triangles. The current positions move each particle
-// by up to `jitter`; every tenth is pinned, and some triangles wholly.
+// each pair's corners in a cube of `spread` metres (2 cm unless said) around
+// a random point of a cube of `extent` metres at `centre`; thickness and
+// self contact as randomPoints', every object but the last offering its
+// triangles. The current positions move each particle by up to `jitter`;
+// every tenth is pinned, and some triangles wholly.
 PointSet randomTriangles(uint32_t objects, uint32_t groups, float extent, glm::vec3 centre, float jitter,
-                         uint32_t seed) {
+                         uint32_t seed, float spread = 0.02f) {
     std::mt19937 rng(seed);
     std::uniform_real_distribution<float> unit(-0.5f, 0.5f);
     PointSet set;
@@ -102,7 +103,7 @@ PointSet randomTriangles(uint32_t objects, uint32_t groups, float extent, glm::v
             const glm::vec3 around = centre + extent * glm::vec3(unit(rng), unit(rng), unit(rng));
             const uint32_t first = object.firstParticle + 4 * g;
             for (uint32_t i = 0; i < 4; ++i) {
-                const glm::vec3 rest = around + 0.02f * glm::vec3(unit(rng), unit(rng), unit(rng));
+                const glm::vec3 rest = around + spread * glm::vec3(unit(rng), unit(rng), unit(rng));
                 const float w = (first + i) % 10 == 0 || g % 17 == 0 ? 0.0f : 1.0f;
                 set.model.positions.emplace_back(rest, w);
                 set.model.velocities.emplace_back(0.0f);
@@ -301,7 +302,9 @@ TEST_F(ContactDetectionTest, BatchCopiesFindAndColourThePairsOfTheirWorld) {
 }
 
 // The vertex-triangle constraints against a brute-force search over every
-// (triangle, particle) in double (contact_reference.h): the same particles
+// (triangle, particle) in double (contact_reference.h), on small triangles
+// and on long-edged ones (the surface grid's cells sized by the longest
+// edge, triangle_detection.h): the same particles
 // for every triangle, exactly, with the closest point's weights to float
 // rounding; the edge-edge constraints against one over every pair of edges:
 // the same edges f > e for every edge e, exactly, their closest points as
@@ -317,7 +320,11 @@ TEST_F(ContactDetectionTest, TriangleContactsMatchABruteForceSearch) {
     };
     for (const Case& test : {Case{"triangles", randomTriangles(4, 100, 0.2f, glm::vec3(0.1f, 0.3f, -0.2f), 0.01f, 5)},
                              Case{"triangles far away",
-                                  randomTriangles(3, 60, 0.15f, glm::vec3(-900.0f, 350.0f, 1200.0f), 0.004f, 6)}}) {
+                                  randomTriangles(3, 60, 0.15f, glm::vec3(-900.0f, 350.0f, 1200.0f), 0.004f, 6)},
+                             // Edges of 0.02 to 1 m, 3 to 250 times the thickness (most 40 to 200): the
+                             // search boxes of the particle grid's cells would pass 4096 of them.
+                             Case{"long edges",
+                                  randomTriangles(3, 30, 0.3f, glm::vec3(0.2f, -0.1f, 0.3f), 0.004f, 8, 0.6f)}}) {
         const PointSet& set = test.set;
         DetectionRun run(ctx(), set);
         run.detect();

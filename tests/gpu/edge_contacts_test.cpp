@@ -1,6 +1,7 @@
 // Edge-edge contacts (docs/physics.md, "Contacts between objects"): a
-// coarse plate (one quad of cloth) dropped across the ridge of a pinned
-// wall (one quad standing on edge), both offering their triangles, so that
+// coarse plate (one quad of cloth, or 3 x 3 quads a hundred times their
+// thickness) dropped across the ridge of a pinned wall (one quad standing
+// on edge), both offering their triangles, so that
 // the ridge crosses the plate's edges between their vertices and no vertex
 // of either is within reach of the other's triangles. Vertex-triangle
 // contacts alone let the plate fall through the ridge; with the edge-edge
@@ -136,22 +137,42 @@ TEST(EdgeContactMath, ModelHoldsEachEdgeOnce) {
 }
 
 
-// The wall: 20 cm wide and 5 cm tall, standing in the plane z = 0 with its
-// top edge, the ridge, at kRidgeHeight, every vertex pinned. The plate:
-// 10 cm square, 2 cm above the ridge, off centre so that the ridge crosses
-// its two edges along z and its diagonal between their vertices; its
-// vertices are 5 cm from the wall's plane and its edges 3.7 cm or more from
-// the ridge's ends, beyond the detection distance 3t. Both offer their
-// triangles, and their edges with `edges`.
-Scene ridge(bool edges) {
+// The ridge at two scales. Fine: the wall 20 cm wide and 5 cm tall, the
+// plate one 10 cm quad, 1 cm thick, its edges 10 to 20 times the
+// thickness. Coarse: the wall 1 m wide and 10 cm tall, the plate 3 x 3
+// quads of 20 cm, 2 mm thick, its edges 100 to 140 times the thickness and
+// the ridge 500 times: edges whose search box in the pairs' grid would pass
+// 4096 cells, which the surface grid's cells (triangle_detection.h) hold in
+// 7 along each axis.
+struct RidgeScale {
+    const char* name;
+    float thickness;
+    uint32_t plateSide;  // vertices along a side
+    float plateSpacing;
+    glm::vec2 wall;    // width, height
+    glm::vec3 plate;   // the plate's centre from the ridge's middle
+};
+constexpr RidgeScale kFine{"fine", kThickness, 2, 0.1f, {0.2f, 0.05f}, {0.013f, 0.02f, 0.004f}};
+constexpr RidgeScale kCoarse{"coarse", 0.002f, 4, 0.2f, {1.0f, 0.1f}, {0.026f, 0.008f, 0.008f}};
+
+// The wall standing in the plane z = 0 with its top edge, the ridge, at
+// kRidgeHeight, every vertex pinned; the plate above it, off centre so that
+// the ridge crosses its edges along z and its diagonals between their
+// vertices; its vertices are more than 4 cm (fine; 9 cm coarse) from the
+// wall's plane and its edges 3.7 cm (17 cm) or more from the ridge's ends,
+// beyond the detection distance 3t. Both offer their triangles, and their
+// edges with `edges`.
+Scene ridge(bool edges, const RidgeScale& scale = kFine) {
     Scene scene;
     scene.name = "ridge";
-    ClothObject wall = contactCloth("wall", 2, 0.2f, {0.0f, kRidgeHeight - 0.025f, 0.0f}, kThickness);
-    wall.grid.size = {0.2f, 0.05f};
+    ClothObject wall = contactCloth("wall", 2, scale.wall.x, {0.0f, kRidgeHeight - 0.5f * scale.wall.y, 0.0f},
+                                    scale.thickness);
+    wall.grid.size = scale.wall;
     const float quarter = float(M_PI / 4.0);
     wall.rotation = {std::sin(quarter), 0.0f, 0.0f, std::cos(quarter)};  // the grid's z downwards
     wall.pinned = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
-    ClothObject plate = contactCloth("plate", 2, 0.1f, {0.013f, kRidgeHeight + 0.02f, 0.004f}, kThickness);
+    ClothObject plate = contactCloth("plate", scale.plateSide, scale.plateSpacing,
+                                     glm::vec3(0.0f, kRidgeHeight, 0.0f) + scale.plate, scale.thickness);
     scene.cloths = {wall, plate};
     for (ClothObject& cloth : scene.cloths) {
         cloth.contacts.triangles = true;
@@ -162,70 +183,80 @@ Scene ridge(bool edges) {
 
 // 20 frames, the intersecting triangle pairs and the closest distance
 // between the surfaces sampled every frame (the plate reaches the ridge in
-// frame 4). Vertex-triangle contacts alone find nothing to hold and the
-// plate falls through, its triangles through the wall's; with the
-// edge-edge contacts there are none, with either contact solve, the plate
-// hangs on the ridge, and the surfaces stay at least 0.5 of their contact
-// distance 2t apart: what the iterations leave unsolved stays under half of
-// it (vksim_contact_check's bound, docs/testing.md).
+// frame 4, frame 3 coarse), at both scales. Vertex-triangle contacts alone
+// find nothing to hold and the plate falls through, its triangles through
+// the wall's; with the edge-edge contacts there are none, with either
+// contact solve, the plate hangs on the ridge (its highest vertex within
+// 15 cm of it, where a plate that fell through is 40 cm or more below),
+// and the surfaces stay at least 0.5 of their contact distance 2t apart:
+// what the iterations leave unsolved stays under half of it
+// (vksim_contact_check's bound, docs/testing.md).
 TEST_F(EdgeContacts, PlateCannotFallThroughARidge) {
     struct Case {
-        const char* name;
         bool edges;
         ContactSolve solve;
+        const char* name;
     };
-    for (const Case& test : {Case{"vertex-triangle alone", false, ContactSolve::Colours},
-                             Case{"with edge-edge, colours", true, ContactSolve::Colours},
-                             Case{"with edge-edge, Jacobi average", true, ContactSolve::Jacobi}}) {
-        const SimModel model = buildModel(ridge(test.edges));
-        GpuRun run(ctx(), model, contactSettings(test.solve));
-        uint64_t mostIntersecting = 0;
-        double closest = std::numeric_limits<double>::infinity();
-        for (uint32_t frame = 0; frame < 20; ++frame) {
-            run.frames(1);
-            mostIntersecting = std::max(mostIntersecting, intersectingTriangles(model, run.positions()));
-            closest = std::min(closest, closestSurfaces(model, run.positions()));
+    for (const RidgeScale& scale : {kFine, kCoarse})
+        for (const Case& test : {Case{false, ContactSolve::Colours, "vertex-triangle alone"},
+                                 Case{true, ContactSolve::Colours, "with edge-edge, colours"},
+                                 Case{true, ContactSolve::Jacobi, "with edge-edge, Jacobi average"}}) {
+            const std::string label = fmt::format("{} ridge, {}", scale.name, test.name);
+            const SimModel model = buildModel(ridge(test.edges, scale));
+            GpuRun run(ctx(), model, contactSettings(test.solve));
+            uint64_t mostIntersecting = 0;
+            double closest = std::numeric_limits<double>::infinity();
+            for (uint32_t frame = 0; frame < 20; ++frame) {
+                run.frames(1);
+                mostIntersecting = std::max(mostIntersecting, intersectingTriangles(model, run.positions()));
+                closest = std::min(closest, closestSurfaces(model, run.positions()));
+            }
+            const std::vector<glm::vec4> x = run.positions();
+            double lowest = std::numeric_limits<double>::infinity(), highest = -lowest;
+            const ObjectRange& plate = model.objects[1];
+            for (uint32_t i = plate.firstParticle; i < plate.firstParticle + plate.particleCount; ++i) {
+                lowest = std::min(lowest, double(x[i].y));
+                highest = std::max(highest, double(x[i].y));
+            }
+            const gpu::ContactStats stats = run.stepper().contacts()->readStats();
+            const double contactDistance = 2.0 * scale.thickness;
+            std::cout << fmt::format(
+                "[edge contacts] {}: at most {} intersecting triangle pairs; closest surfaces {:.5f} m ({:.3f} of "
+                "2t); the plate's vertices {:.4f} to {:.4f} m below the ridge; most vertex-triangle contacts {}, "
+                "edge-edge {} in a substep, {} overflowed, {} oversized triangles, {} oversized edges\n",
+                label, mostIntersecting, closest, closest / contactDistance, kRidgeHeight - highest,
+                kRidgeHeight - lowest, stats.mostTriangleContacts, stats.mostEdgeContacts,
+                stats.triangleOverflowSubsteps, stats.oversizedTriangles, stats.oversizedEdges);
+            EXPECT_EQ(stats.oversizedTriangles, 0u) << label;
+            EXPECT_EQ(stats.oversizedEdges, 0u) << label;
+            if (!test.edges) {
+                EXPECT_EQ(stats.mostEdgeContacts, 0u);
+                EXPECT_GT(mostIntersecting, 0u) << label << ": the plate did not pass through the ridge";
+                continue;
+            }
+            EXPECT_GT(stats.mostEdgeContacts, 0u) << label;
+            EXPECT_EQ(mostIntersecting, 0u) << label;
+            EXPECT_GT(closest, 0.5 * contactDistance) << label;
+            EXPECT_LT(kRidgeHeight - highest, 0.15) << label << ": the plate is not on the ridge";
+            EXPECT_EQ(stats.triangleOverflowSubsteps, 0u);
         }
-        const std::vector<glm::vec4> x = run.positions();
-        double lowest = std::numeric_limits<double>::infinity();
-        const ObjectRange& plate = model.objects[1];
-        for (uint32_t i = plate.firstParticle; i < plate.firstParticle + plate.particleCount; ++i)
-            lowest = std::min(lowest, double(x[i].y));
-        const gpu::ContactStats stats = run.stepper().contacts()->readStats();
-        std::cout << fmt::format(
-            "[edge contacts] {}: at most {} intersecting triangle pairs; closest surfaces {:.5f} m ({:.3f} of 2t); "
-            "the plate's lowest vertex {:.4f} m below the ridge; most vertex-triangle contacts {}, edge-edge {} "
-            "in a substep, {} overflowed, {} oversized edges\n",
-            test.name, mostIntersecting, closest, closest / (2 * kThickness), kRidgeHeight - lowest,
-            stats.mostTriangleContacts, stats.mostEdgeContacts, stats.triangleOverflowSubsteps, stats.oversizedEdges);
-        if (!test.edges) {
-            EXPECT_EQ(stats.mostEdgeContacts, 0u);
-            EXPECT_GT(mostIntersecting, 0u) << "the plate did not pass through the ridge: the test shows nothing";
-            continue;
-        }
-        EXPECT_GT(stats.mostEdgeContacts, 0u) << test.name;
-        EXPECT_EQ(mostIntersecting, 0u) << test.name;
-        EXPECT_GT(closest, 0.5 * 2 * kThickness) << test.name;
-        EXPECT_LT(kRidgeHeight - lowest, 0.1) << test.name << ": the plate is not on the ridge";
-        EXPECT_EQ(stats.triangleOverflowSubsteps, 0u);
-        EXPECT_EQ(stats.oversizedEdges, 0u);
-    }
 }
 
 // The GPU against the CPU reference in double (contact_reference_solve.h
 // inside pbd_reference.h): the same vertex-triangle and edge-edge
 // detection, colours and order each substep, 10 frames through the
-// landing on the ridge (frame 4). Bound as for the pairs and the vertex-triangle constraints,
+// landing on the ridge (frame 4; 3 on the coarse one). Bound as for the pairs and the vertex-triangle constraints,
 // 1e-5 m: float rounding of positions of order 0.3 m (1e-7 relative) grown
 // over the frames' iterations.
 TEST_F(EdgeContacts, GpuMatchesTheDoublePrecisionReference) {
-    const SimModel model = buildModel(ridge(true));
+    for (const RidgeScale& scale : {kFine, kCoarse})
     for (const ContactSolve solve : {ContactSolve::Colours, ContactSolve::Jacobi}) {
+        const SimModel model = buildModel(ridge(true, scale));
         const SolverSettings settings = contactSettings(solve);
         GpuRun gpu(ctx(), model, settings);
         PbdReference cpu(model);
-        const std::string label =
-            fmt::format("[edge contacts] {} vs the CPU reference", kContactSolveNames[static_cast<size_t>(solve)]);
+        const std::string label = fmt::format("[edge contacts] {} ridge, {} vs the CPU reference", scale.name,
+                                              kContactSolveNames[static_cast<size_t>(solve)]);
         const double worst = followReference(gpu, cpu, settings, 10, label);
         std::cout << fmt::format("{}: at most {:.2e} m over 10 frames\n", label, worst);
         EXPECT_GT(gpu.stepper().contacts()->readStats().mostEdgeContacts, 0u) << "no edge-edge contact";

@@ -1,0 +1,54 @@
+#pragma once
+// The contact particles in a hash grid (contact_grid.glsl) on the GPU,
+// rebuilt each substep as a stable counting sort: every bucket's count with
+// integer atomics, a prefix scan into each bucket's first slot, a fill, and
+// each bucket's particles ordered by index (grid_*.comp), so the grid is the
+// same whatever order the GPU runs in. Each contact group hashes into its
+// own part of the table (gpu::ContactGroup). The cell edge is read from a
+// buffer, so one build serves two grids: the pairs' (contact_detection.h,
+// cells of the largest detection distance) and the triangles' and edges'
+// (triangle_detection.h, cells the GPU sizes from the longest edge).
+#include <string>
+
+#include "contacts/contact_model.h"
+#include "step/prefix_scan.h"
+#include "step/step_recorder.h"
+#include "vk/buffer.h"
+#include "vk/compute_kernel.h"
+
+namespace vksim {
+
+class VulkanContext;
+
+class ParticleGrid {
+public:
+    // A grid of `model`'s contact particles over its tableSize buckets.
+    ParticleGrid(const VulkanContext& ctx, const ContactModel& model, const std::string& name);
+
+    // The grid of the working positions `p`, with cells of edge
+    // cellSize[0] (`particles`, `groups`: ContactModel's, uploaded), as runs
+    // of `pass`; the scan's total (the particle count) goes to
+    // totals[totalIndex].
+    struct Inputs {
+        const GpuBuffer& p;
+        const GpuBuffer& particles;
+        const GpuBuffer& groups;
+        const GpuBuffer& cellSize;
+    };
+    void record(StepRecorder& rec, uint32_t pass, const Inputs& in, const GpuBuffer& totals,
+                uint32_t totalIndex) const;
+
+    // Each bucket's first slot and count, and the contact particles in
+    // bucket order.
+    const GpuBuffer& bucketStart() const { return bucketStart_; }
+    const GpuBuffer& bucketCount() const { return bucketFill_; }
+    const GpuBuffer& sorted() const { return sorted_; }
+
+private:
+    const ContactModel& model_;
+    GpuBuffer bucketOf_, bucketStart_, bucketFill_, unordered_, sorted_;
+    PrefixScan bucketScan_;
+    ComputeKernel clear_, count_, fill_, order_;
+};
+
+}  // namespace vksim
