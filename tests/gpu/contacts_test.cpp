@@ -398,20 +398,21 @@ TEST_F(Contacts, ClothOnASlopeStandsOrSlides) {
 }
 
 // The pairs' friction in vertex block descent's sweeps (docs/physics.md
-// §14, "Friction of the pairs in the sweeps"): the block at rest on a 16 x
-// 16 slope, both mass-spring cloths stepped by VBD (4 substeps, 10
-// sweeps), their particles 0.05 m thick, so that each of the block's rests
-// on some 20 of the slope's and the slope is nearly smooth (frictionless,
-// the block slides at 0.89 of g sin theta; at 0.02 m, 0.53). With mu = 0.6
-// above tan 20 = 0.364 it stays put: measured 3e-10 m between frames 6 and
-// 18 (with the projection's friction alone it slid 4.3e-3 m); bound 1e-6 m,
-// the held particle's creep below eps_v h = 4.2e-6 m a substep. With
-// mu = 0.2 it slides, and friction takes a_0 - a of the frictionless a_0:
-// Coulomb's mu g cos theta = 1.84 m/s^2 on a smooth slope; measured 1.17
-// (0.64 of it; 0.41 with the projection's friction alone). The slope's
-// bumps still tilt the pairs' normals, which the test cannot separate
-// from the friction: bound more than half of Coulomb's, and slower than
-// frictionless.
+// §14, "Friction of the pairs in the sweeps"): blocks placed at rest on a
+// slope 16 particles long, all mass-spring cloths stepped by VBD (4
+// substeps, 10 sweeps), their particles 0.05 m thick, so that each of a
+// block's rests on several of the slope's and the slope is nearly smooth
+// (frictionless, the block slides at 0.89 of g sin theta; at 0.02 m, 0.53).
+// With mu = 0.6 above tan 20 = 0.364 it stays put: measured 1e-10 m between
+// frames 6 and 18 (with the projection's friction alone it slid 2.9e-2 m);
+// bound 1e-6 m, the held particle's creep below eps_v h = 4.2e-6 m a
+// substep. With mu = 0.2 it slides, and friction takes a_0 - a of the
+// frictionless a_0: Coulomb's mu g cos theta = 1.84 m/s^2 on a smooth
+// slope; measured 1.17 (0.64 of it; 0.45 with the projection's friction
+// alone). The slope's bumps still tilt the pairs' normals, which the test
+// cannot separate from the friction: bounds, more than half of Coulomb's,
+// and the frictionless block faster than 0.8 g sin theta (the slope nearly
+// smooth).
 TEST_F(Contacts, VbdClothOnAClothSlopeHoldsAndSlides) {
     // Three blocks side by side in one world, pair mu 0.6, 0 and 0.2: the
     // slope's coefficient 1 and each block's mu^2 (the pair's is
