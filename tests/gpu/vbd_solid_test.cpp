@@ -277,9 +277,10 @@ TEST_F(VbdSolidTest, StackedSlabsOnASlopeHoldByThePairsFriction) {
 // sweeps is a spring between the pair's two particles, both of which
 // descend on it, so the momentum is kept as far as the sweeps converge;
 // the projection after the solve moves both by equal and opposite
-// impulses. Measured (lavapipe, 10 sweeps): 2.9e-3 of sum m|v| on the GPU
+// impulses. Measured (lavapipe, 10 sweeps): 3.4e-3 of sum m|v| on the GPU
 // and in the double reference alike (the unconverged sweeps' residual, not
-// float), 5.0e-3 with the projection alone; 1e-2 leaves a factor 3.4, a
+// float; 2.9e-3 before the pairs' friction), 5.0e-3 with the projection
+// alone; 1e-2 leaves a factor 3, a
 // one-sided energy (pushing only one of the pair) loses half the momentum
 // of the impact. The cubes must rebound (the left one's momentum falls
 // below half) and keep D apart, as above.
