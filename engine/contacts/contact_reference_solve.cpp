@@ -6,6 +6,7 @@
 
 #include "contacts/contact_reference.h"
 #include "geometry/shared_math.h"
+#include "shaders/vbd/vbd_types.h"
 
 namespace vksim {
 
@@ -46,14 +47,13 @@ glm::dvec3 ContactReferenceSolve::correction(const Side& a, const Side& b) const
 ContactReferenceSolve::ContactReferenceSolve(const SharedModel& model, ParticleRange inIterations)
     : model_(buildContactModel(model, inIterations)), incident_(model_.count()) {}
 
-ContactReferenceSolve::Penalty ContactReferenceSolve::penalty(uint32_t particle, const glm::dvec3& p,
-                                                              std::span<const glm::dvec3> others,
-                                                              std::span<const glm::dvec3> x,
-                                                              std::span<const double> inverseMasses,
-                                                              ParticleRange range, double h) const {
-    Penalty sum;
+template <typename Visit>
+void ContactReferenceSolve::forTouchingPairs(uint32_t particle, const glm::dvec3& p,
+                                             std::span<const glm::dvec3> others, std::span<const glm::dvec3> x,
+                                             std::span<const double> inverseMasses, ParticleRange range, double h,
+                                             Visit&& visit) const {
     const uint32_t k = model_.contactOf[particle];
-    if (k == gpu::kNotAContactParticle) return sum;
+    if (k == gpu::kNotAContactParticle) return;
     const gpu::ContactParticle& a = model_.particles[k];
     for (const uint32_t c : incident_[k]) {
         if (c >= constraints_.size()) continue;  // a vertex-triangle constraint: the pairs' energy only
@@ -64,14 +64,54 @@ ContactReferenceSolve::Penalty ContactReferenceSolve::penalty(uint32_t particle,
         const double distance = thicknessOf(a) + thicknessOf(b);
         const double wi = inverseMasses[particle], wj = inverseMasses[j];
         if (!ref::contactTouching(p - others[j], wi, wj, x[particle], x[j], distance)) continue;
-        const ref::ContactPenalty term = ref::contactPenalty(p, wi, x[particle], others[j], wj, x[j],
-                                                             restOf(a) - restOf(b), distance, k < l, h);
-        const glm::dmat3 block = term.stiffness * glm::outerProduct(term.n, term.n);
-        sum.energy += term.energy;
-        sum.gradient += term.gradient;
-        sum.hessian += block;
-        sum.couplings.push_back({j, -block});
+        visit(l, j,
+              ref::contactPenalty(p, wi, x[particle], others[j], wj, x[j], restOf(a) - restOf(b), distance, k < l, h));
     }
+}
+
+ContactReferenceSolve::Penalty ContactReferenceSolve::penalty(uint32_t particle, const glm::dvec3& p,
+                                                              std::span<const glm::dvec3> others,
+                                                              std::span<const glm::dvec3> x,
+                                                              std::span<const double> inverseMasses,
+                                                              ParticleRange range, double h) const {
+    Penalty sum;
+    forTouchingPairs(particle, p, others, x, inverseMasses, range, h,
+                     [&](uint32_t, uint32_t j, const ref::ContactPenalty& term) {
+                         const glm::dmat3 block = term.stiffness * glm::outerProduct(term.n, term.n);
+                         sum.energy += term.energy;
+                         sum.gradient += term.gradient;
+                         sum.hessian += block;
+                         sum.couplings.push_back({j, -block});
+                     });
+    return sum;
+}
+
+ContactReferenceSolve::Friction ContactReferenceSolve::friction(uint32_t particle, const glm::dvec3& p,
+                                                                std::span<const glm::dvec3> others,
+                                                                std::span<const glm::dvec3> x,
+                                                                std::span<const double> inverseMasses,
+                                                                ParticleRange range, double h,
+                                                                const glm::dvec3& gradient,
+                                                                const glm::dmat3& hessian) const {
+    Friction sum;
+    double normalTotal = 0.0;
+    forTouchingPairs(particle, p, others, x, inverseMasses, range, h,
+                     [&](uint32_t, uint32_t, const ref::ContactPenalty& term) {
+                         normalTotal += term.stiffness * term.depth;
+                     });
+    if (!(normalTotal > 0.0)) return sum;
+    const gpu::ContactParticle& a = model_.particles[model_.contactOf[particle]];
+    forTouchingPairs(particle, p, others, x, inverseMasses, range, h,
+                     [&](uint32_t l, uint32_t j, const ref::ContactPenalty& term) {
+                         const gpu::ContactParticle& b = model_.particles[l];
+                         const ref::LaggedFriction f = ref::contactPairFriction(
+                             term, p - others[j], x[particle] - x[j], normalTotal,
+                             std::sqrt(double(a.staticFriction) * double(b.staticFriction)),
+                             std::sqrt(double(a.friction) * double(b.friction)),
+                             double(gpu::kVbdFrictionStickSpeed) * h, gradient, hessian);
+                         sum.gradient += f.gradient;
+                         sum.hessian += f.hessian;
+                     });
     return sum;
 }
 

@@ -68,6 +68,17 @@ public:
     Penalty penalty(uint32_t particle, const glm::dvec3& p, std::span<const glm::dvec3> others,
                     std::span<const glm::dvec3> x, std::span<const double> inverseMasses, ParticleRange range,
                     double h) const;
+    // Vertex block descent's lagged friction of the same pairs
+    // (springs/contact_energy.glsl's contactFriction, contact_math.glsl's
+    // contactPairFriction), `gradient` and `hessian` the vertex step's other
+    // terms at `p`.
+    struct Friction {
+        glm::dvec3 gradient{0.0};
+        glm::dmat3 hessian{0.0};
+    };
+    Friction friction(uint32_t particle, const glm::dvec3& p, std::span<const glm::dvec3> others,
+                      std::span<const glm::dvec3> x, std::span<const double> inverseMasses, ParticleRange range,
+                      double h, const glm::dvec3& gradient, const glm::dmat3& hessian) const;
 
     // The last detection's constraints (k < l, contact particle numbers),
     // ascending, and the colours of the set, these first
@@ -81,6 +92,14 @@ public:
     const std::vector<gpu::TriangleContact>& triangleContacts() const { return triangleContacts_; }
 
 private:
+    // Calls visit(l, j, penalty) for each touching pair of `particle` at
+    // `p` with a particle j of `range` (at others[j]; l its contact
+    // particle, penalty contact_math.glsl's ContactPenalty), in list order.
+    template <typename Visit>
+    void forTouchingPairs(uint32_t particle, const glm::dvec3& p, std::span<const glm::dvec3> others,
+                          std::span<const glm::dvec3> x, std::span<const double> inverseMasses, ParticleRange range,
+                          double h, Visit&& visit) const;
+
     // One particle of a pair as the projection reads it.
     struct Side {
         uint32_t k;       // contact particle

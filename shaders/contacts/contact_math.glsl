@@ -241,6 +241,7 @@ struct ContactPenalty {
     real3 n;
     real stiffness;
     real energy;  // s/2 depth^2
+    real depth;
 };
 
 ContactPenalty contactPenalty(real3 pk, real wk, real3 xk, real3 pl, real wl, real3 xl, real3 rest, real distance,
@@ -248,7 +249,38 @@ ContactPenalty contactPenalty(real3 pk, real wk, real3 xk, real3 pl, real wl, re
     ContactNormal contact = contactNormal(pk - pl, xk, xl, rest, distance, kFirst);
     real stiffness = real(1) / ((wk + wl) * h * h);
     return ContactPenalty(-stiffness * contact.depth * contact.n, contact.n, stiffness,
-                          real(0.5) * stiffness * contact.depth * contact.depth);
+                          real(0.5) * stiffness * contact.depth * contact.depth, contact.depth);
+}
+
+// The friction of a touching pair in vertex block descent's step of k
+// (docs/physics.md §14): the lagged friction of math/coulomb_friction.glsl
+// (laggedFriction), as the VBD paper adds it to its collisions (Chen et
+// al. 2024; IPC's, Li et al. 2020, §5). Its normal force, held for the
+// step, is lambda = 2 s depth: the penalty pushes k with s depth, and the
+// projection after the solve pushes the depth it leaves, split by inverse
+// mass, with as much again over the substep (depth / ((w_k + w_l) h^2));
+// with the penalty's alone a VBD cloth resting on a 20 degree slope of
+// cloth at mu = 0.6 crept 3 mm in 0.2 s (29 mm with no friction in the
+// sweeps; with both, 1e-10 m), as the colliders' friction counts both
+// (vbd/vbd_collider.glsl). The slip u is the pair's
+// relative tangential motion over the substep, (p_k - x_k) - (p_l - x_l) off
+// n, from the offsets d = p_k - p_l and d0 = x_k - x_l (far from the origin
+// they keep the precision the displacements would lose); mu_s and mu_k are
+// the pair's (sqrt of the two objects'). What holds k where it sticks is
+// the step's other terms (`gradient`, `hessian`: k's G without friction at
+// p_k) moved there, gradient - hessian u, of which the pair takes the share
+// lambda / `normalTotal` (k's pairs' lambda summed): a vertex resting on
+// several particles sticks while the force along the surface lies inside
+// mu_s times all of them. From l's side n and u change sign, so the pair's
+// forces are equal and opposite.
+LaggedFriction contactPairFriction(ContactPenalty penalty, real3 d, real3 d0, real normalTotal, real muStatic,
+                                   real muKinetic, real stickSlip, real3 gradient, real3x3 hessian) {
+    real normalForce = real(2) * penalty.stiffness * penalty.depth;
+    real3 n = penalty.n;
+    real3 u = d - d0;
+    u -= dot(u, n) * n;
+    real3 hold = (gradient - hessian * u) * (normalForce / normalTotal);
+    return laggedFriction(n, u, normalForce, hold, muStatic, muKinetic, stickSlip);
 }
 
 #endif

@@ -21,4 +21,37 @@ real frictionMagnitude(real stick, real normal, real muStatic, real muKinetic) {
     return min(stick, muKinetic * normal);
 }
 
+// IPC's lagged friction (Li et al. 2020, §5) as vertex block descent takes
+// it (Chen et al. 2024), for one contact of a vertex step: unit normal n,
+// the normal force held for the step, `normalForce` = lambda, and the
+// tangential slip u (orthogonal to n) of the vertex from where it would be
+// had the contact stuck over the substep:
+//   force -mu lambda f1(|u|) u/|u|,  f1(s) = 2 s/e - s^2/e^2 below e, 1 above,
+// e = stickSlip = eps_v h: a spring while the vertex slips less than e, the
+// full mu lambda beyond. The block gets IPC's positive semi-definite
+// mu lambda f1(|u|)/|u| (I - n n^T), which bounds the exact one from above
+// and is finite at u = 0 (f1(s)/s -> 2/e).
+// mu is Coulomb's, by frictionSticks: mu_s where `hold`, the force that
+// holds the vertex at its sticking place (the step's other terms'
+// gradient moved there along their Newton model), has a tangential part
+// inside the static cone of lambda, mu_k where it does not (it slides).
+// Taken from what holds the vertex, not from how fast it moves, so a vertex
+// placed at rest on a slope between mu_k and mu_s has one fixed point,
+// sticking, and one slowing down sticks once mu_s can stop it within the
+// substep, as the projection's cone has it.
+struct LaggedFriction {
+    real3 gradient;   // [N]
+    real3x3 hessian;  // [N/m]
+};
+
+LaggedFriction laggedFriction(real3 n, real3 u, real normalForce, real3 hold, real muStatic, real muKinetic,
+                              real stickSlip) {
+    hold -= dot(hold, n) * n;
+    real mu = frictionSticks(length(hold), normalForce, muStatic) ? muStatic : muKinetic;
+    real s = length(u);
+    real f1OverS = s < stickSlip ? (real(2) - s / stickSlip) / stickSlip : real(1) / s;
+    real scale = mu * normalForce * f1OverS;
+    return LaggedFriction(scale * u, scale * (real3x3(real(1)) - outerProduct(n, n)));
+}
+
 #endif

@@ -5,7 +5,9 @@
 // gradient, and the positive semi-definite part of its Hessian's diagonal
 // block. A pair with another solver's particle is left to the projection
 // after the solves, which moves both; within the range both ends descend on
-// the pair's energy, so it exchanges momentum as a spring does.
+// the pair's energy, so it exchanges momentum as a spring does. The vertex
+// block descent sweeps also add the pairs' lagged friction
+// (contactFriction; Newton does not yet, physics §14).
 //
 // The including pass declares pc (MsImplicitPush or VbdPush: firstParticle,
 // particleCount, dt, contactCapacity), start[] (x^0, w = inverse mass),
@@ -16,6 +18,7 @@
 #define VKSIM_SPRINGS_CONTACT_ENERGY_GLSL
 #include "math/real_glsl.h"
 #include "contacts/contact_types.h"
+#include "vbd/vbd_types.h"
 #include "math/coulomb_friction.glsl"
 #include "contacts/contact_math.glsl"
 #include "contacts/contact_response.glsl"
@@ -69,6 +72,38 @@ ContactEnergy contactEnergy(uint i, vec3 xi) {
         sum.energy += penalty.energy;
         sum.gradient += penalty.gradient;
         sum.hessian += penalty.stiffness * outerProduct(penalty.n, penalty.n);
+    }
+    return sum;
+}
+
+// The lagged friction of particle i's touching pairs at x_i
+// (contact_math.glsl's contactPairFriction), each pair's coefficients the
+// two objects' combined as every contact combines them, and the same
+// eps_v as the solids' friction against colliders in the sweeps
+// (kVbdFrictionStickSpeed). `gradient` and `hessian` are the vertex step's
+// other terms, the contact energy's included: what holds the vertex.
+LaggedFriction contactFriction(uint i, vec3 xi, vec3 gradient, mat3 hessian) {
+    LaggedFriction sum = LaggedFriction(vec3(0.0), mat3(0.0));
+    uvec2 list = contactList(i);
+    float normalTotal = 0.0;
+    for (uint e = list.x; e < list.x + list.y; ++e) {
+        uint j;
+        ContactPenalty penalty;
+        if (contactEntryPenalty(i, xi, e, j, penalty)) normalTotal += penalty.stiffness * penalty.depth;
+    }
+    if (!(normalTotal > 0.0)) return sum;
+    ContactParticle a = contactParticles[contactOf[i]];
+    for (uint e = list.x; e < list.x + list.y; ++e) {
+        uint j;
+        ContactPenalty penalty;
+        if (!contactEntryPenalty(i, xi, e, j, penalty)) continue;
+        ContactParticle b = contactParticles[contactNeighbours[e]];
+        LaggedFriction f = contactPairFriction(
+            penalty, xi - contactPartner(j), start[i].xyz - start[j].xyz, normalTotal,
+            sqrt(a.staticFriction * b.staticFriction), sqrt(a.friction * b.friction), kVbdFrictionStickSpeed * pc.dt,
+            gradient, hessian);
+        sum.gradient += f.gradient;
+        sum.hessian += f.hessian;
     }
     return sum;
 }

@@ -10,8 +10,9 @@
 // range (§14), reading the other particle as Gauss-Seidel reads a
 // neighbour: its iterate when it is of another colour, and from a snapshot
 // of the iterate taken before the iteration when it is of this one (the
-// same dispatch may be writing it). Both vertices of such a pair descend on
-// its energy, so it exchanges momentum as a spring does; a pair with
+// same dispatch may be writing it), and the step the pairs' lagged friction
+// (contactFriction). Both vertices of such a pair descend on its energy,
+// so it exchanges momentum as a spring does; a pair with
 // another solver's particle is left to the projection after the solves,
 // which moves both.
 #include "shared/kernel.glsl"
@@ -50,9 +51,13 @@ void main() {
     ContactEnergy contacts = contactEnergy(i, x.xyz);
     gradient += contacts.gradient;
     hessian += contacts.hessian;
+    LaggedFriction friction = contactFriction(i, x.xyz, gradient, hessian);
+    gradient += friction.gradient;
+    hessian += friction.hessian;
 #endif
     // H_i is SPD (inertia plus clamped spring blocks plus Q_ii >= 0, plus
-    // the contacts' n n^T); a vanishing determinant would mean a particle
-    // with no mass.
+    // the contacts' n n^T and their friction's I - n n^T, both scaled by
+    // what is >= 0); a vanishing determinant would mean a particle with no
+    // mass.
     if (abs(determinant(hessian)) > 0.0) iterate[i] = vec4(x.xyz - inverse(hessian) * gradient, x.w);
 }

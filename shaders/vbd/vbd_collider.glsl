@@ -37,53 +37,27 @@ VbdColliderTerms vbdColliderTerms(real4 plane, real3 x, real k) {
     return VbdColliderTerms(real(0.5) * k * d * d, (k * d) * n, k * outerProduct(n, n));
 }
 
-// The vertex's friction against the same half-space: IPC's lagged friction
-// (Li et al. 2020, §5) as vertex block descent takes it (Chen et al. 2024),
-// the normal force held for the step at lambda = normalStiffness |d|, and
-// the tangential slip u of x from `anchor`, where the vertex would be had
-// it stuck to the surface over the substep (x^0 + h w, w the surface's
-// velocity):
-//   force -mu lambda f1(|u|) u/|u|,  f1(s) = 2 s/e - s^2/e^2 below e, 1 above,
-// e = stickSlip = eps_v h: a spring while the vertex slips less than e, the
-// full mu lambda beyond. The block gets IPC's positive semi-definite
-// mu lambda f1(|u|)/|u| (I - n n^T), which bounds the exact one from above
-// and is finite at u = 0 (f1(s)/s -> 2/e). No term outside the collider.
+// The vertex's friction against the same half-space: the lagged friction
+// of math/coulomb_friction.glsl (laggedFriction), its normal force held for
+// the step at lambda = normalStiffness |d|, and the tangential slip u of x
+// from `anchor`, where the vertex would be had it stuck to the surface over
+// the substep (x^0 + h w, w the surface's velocity). No term outside the
+// collider.
 // normalStiffness is k + m/h^2: the penalty pushes the vertex with k |d|
 // and the projection after the solve pushes the depth |d| it leaves, m |d|/h^2
 // over the substep: together what the collider gives (with k alone the
 // friction was a hundredth short, a cube sliding 0.9% fast).
-//
-// mu is Coulomb's, by the rule of every contact (frictionSticks,
-// math/coulomb_friction.glsl; docs/physics.md §3): mu_s where the
-// tangential force that holds the vertex at its anchor lies inside the
-// static cone of lambda, mu_k where it does not (the vertex slides). That
-// force is the tangential part of the step's other terms' gradient
+// What holds the vertex at its anchor is the step's other terms' gradient
 // (`gradient`, `hessian`: G's without the friction, at x) moved to the
-// anchor along the Newton model, T (gradient - hessian u). Taken from what
-// holds the vertex, not from how fast it moves, so a vertex placed at rest
-// on a slope between mu_k and mu_s has one fixed point, sticking, and one
-// slowing down sticks once mu_s can stop it within the substep, as the
-// projection's cone has it.
-struct VbdFrictionTerms {
-    real3 gradient;   // [N]
-    real3x3 hessian;  // [N/m]
-};
-
-VbdFrictionTerms vbdFrictionTerms(real4 plane, real3 x, real normalStiffness, real3 anchor, real muStatic,
-                                  real muKinetic, real stickSlip, real3 gradient, real3x3 hessian) {
+// anchor along the Newton model, gradient - hessian u.
+LaggedFriction vbdFrictionTerms(real4 plane, real3 x, real normalStiffness, real3 anchor, real muStatic,
+                                real muKinetic, real stickSlip, real3 gradient, real3x3 hessian) {
     real3 n = real3(plane);
     real d = dot(n, x) - plane.w;
-    if (!(d < real(0))) return VbdFrictionTerms(real3(0), real3x3(real(0)));
-    real normalForce = -normalStiffness * d;
+    if (!(d < real(0))) return LaggedFriction(real3(0), real3x3(real(0)));
     real3 u = x - anchor;
     u -= dot(u, n) * n;
-    real3 hold = gradient - hessian * u;
-    hold -= dot(hold, n) * n;
-    real mu = frictionSticks(length(hold), normalForce, muStatic) ? muStatic : muKinetic;
-    real s = length(u);
-    real f1OverS = s < stickSlip ? (real(2) - s / stickSlip) / stickSlip : real(1) / s;
-    real scale = mu * normalForce * f1OverS;
-    return VbdFrictionTerms(scale * u, scale * (real3x3(real(1)) - outerProduct(n, n)));
+    return laggedFriction(n, u, -normalStiffness * d, gradient - hessian * u, muStatic, muKinetic, stickSlip);
 }
 
 #endif

@@ -11,7 +11,8 @@
 // mass-spring VBD's springs/contact_energy.glsl), reading the other particle
 // as Gauss-Seidel reads a neighbour: its iterate when it is of another
 // colour, and from a snapshot of the iterate taken before the iteration when
-// it is of this one (the same dispatch may be writing it). G also holds the
+// it is of this one (the same dispatch may be writing it), and the step the
+// pairs' lagged friction (contactFriction). G also holds the
 // penalty of the vertex's collider half-space for the substep, and the
 // vertex step its friction (vbd/vbd_collider.glsl, from
 // vbd_collider_planes.comp; zero, never active, without colliders).
@@ -63,14 +64,18 @@ void main() {
     mat3 hessian = mat3(inertiaWeight) + e.hessian + collider.hessian;
     vec3 gradient = inertiaWeight * (x.xyz - inertia[i].xyz) + e.gradient + collider.gradient;
 #ifdef VBD_CONTACTS
-    // Its Hessian part is s n n^T: H_i stays positive definite.
+    // Its Hessian part is s n n^T, its friction's mu lambda f1/|u|
+    // (I - n n^T): H_i stays positive definite.
     ContactEnergy contacts = contactEnergy(i, x.xyz);
     gradient += contacts.gradient;
     hessian += contacts.hessian;
+    LaggedFriction pairFriction = contactFriction(i, x.xyz, gradient, hessian);
+    gradient += pairFriction.gradient;
+    hessian += pairFriction.hessian;
 #endif
     // Last: whether it sticks takes the rest of the step's terms.
     VbdColliderFriction f = colliderFrictions[r];
-    VbdFrictionTerms friction =
+    LaggedFriction friction =
         vbdFrictionTerms(colliderPlanes[r], x.xyz, colliderWeight + inertiaWeight, f.anchor.xyz, f.muStatic,
                          f.muKinetic, kVbdFrictionStickSpeed * h, gradient, hessian);
     gradient += friction.gradient;

@@ -82,8 +82,10 @@ TEST(VbdReference, InternalForcesKeepTheMomentum) {
 // quadratic lies above the pair's energy along any step (|d + D| >= |d| +
 // n.D), so the step cannot raise the energy of the pairs it saw. It can
 // raise G where it moves the vertex into a pair that did not touch yet
-// (not in its model): G may rise from one sweep to the next (measured: 19
-// of 600 sweeps, near rest, where a substep lowers G by little). Checked:
+// (not in its model), and the pairs' friction, a lagged force and no part
+// of G, moves the vertices off G's descent: G may rise from one sweep to
+// the next (measured: 116 of 600 sweeps, near rest, where a substep lowers
+// G by little; 19 before the pairs' friction joined the sweeps). Checked:
 // every substep ends with G below its start, and the motion differs from
 // the projection alone (the energy was there).
 TEST(VbdReference, TheContactEnergyJoinsTheSweeps) {

@@ -77,6 +77,26 @@ inline Scene vbdStackedCubesScene() {
     return scene;
 }
 
+// Two soft slabs of 3 x 1 x 3 cells (0.3 x 0.1 x 0.3 m, 6 cm contact
+// spheres) stacked on the slope of vbdCubeOnASlopeScene: the bottom one on
+// the ground (friction 0.9, above tan 20 degrees = 0.364, so that it
+// stays), the top one's vertices on the bottom one's at the contact
+// distance D = 0.12 m; the pair's coefficients mu_k and mu_s. Flat, so
+// that the stack does not tip.
+inline Scene vbdStackedSlabsOnASlopeScene(float muKinetic, float muStatic) {
+    Scene scene = vbdCubeOnASlopeScene(0.9f, 0.9f);
+    scene.name = "vbd stacked slabs on a slope";
+    scene.solids.clear();
+    for (const float y : {0.06f, 0.29f}) {
+        SolidObject slab = vbdBox({3, 1, 3}, {0.3f, 0.1f, 0.3f}, {0.0f, y, 0.0f}, ElasticModel::NeoHookean, 2e5f);
+        slab.name = y < 0.1f ? "bottom" : "top";
+        slab.contacts = ContactParams{.enabled = true, .thickness = 0.06f, .friction = muKinetic,
+                                      .staticFriction = muStatic};
+        scene.solids.push_back(slab);
+    }
+    return scene;
+}
+
 // Two soft cubes with "contacts" (6 cm spheres) and no gravity, thrown at
 // each other at 1 m/s each along X, slightly offset in Y so that the
 // contact turns them.

@@ -226,7 +226,8 @@ std::vector<glm::dvec3> SpringReference::vertexBlockDescent(std::span<const glm:
         if (history) history->push_back({objective(x, y, x0, h), norm(gradient(x, y, x0, h)), 1.0});
     };
     record();
-    // The contact energy of the pairs within the range (springs/vbd.glsl).
+    // The contact energy of the pairs within the range and their friction
+    // (springs/vbd.glsl).
     // Its dispatch reads the other particle of a pair at its iterate, or at
     // the snapshot before the iteration when it is of the same colour: in
     // both cases, where it was when the colour began.
@@ -244,20 +245,24 @@ std::vector<glm::dvec3> SpringReference::vertexBlockDescent(std::span<const glm:
                 glm::dmat3 H(0.0);
                 const glm::dvec3 f = particleForce(i, x, false, &H);
                 const double inertia = mass(i) / (h * h) + double(p.drag) / h;
-                const glm::dvec3 g = mass(i) / (h * h) * (x[i] - y[i]) + double(p.drag) / h * (x[i] - x0[i]) - f;
+                glm::dvec3 g = mass(i) / (h * h) * (x[i] - y[i]) + double(p.drag) / h * (x[i] - x0[i]) - f;
                 H += inertia * glm::dmat3(1.0);
-                glm::dvec3 contactGradient(0.0);
                 if (contacts) {
                     const ContactReferenceSolve::Penalty penalty =
                         contacts->penalty(i, x[i], colourStart, x0, world_.inverseMasses(), range(world_), h);
-                    contactGradient = penalty.gradient;
+                    g += penalty.gradient;
                     H += penalty.hessian;
+                    // Then the pairs' friction, from the rest of the step's terms.
+                    const ContactReferenceSolve::Friction friction = contacts->friction(
+                        i, x[i], colourStart, x0, world_.inverseMasses(), range(world_), h, g, H);
+                    g += friction.gradient;
+                    H += friction.hessian;
                 }
                 // H is m/h^2 I plus positive semi-definite blocks; only a
                 // zero mass could make it singular. Skip rather than divide.
                 const double scale = H[0][0] + H[1][1] + H[2][2];
                 if (!(std::abs(glm::determinant(H)) > 1e-14 * scale * scale * scale)) continue;
-                x[i] -= glm::inverse(H) * (g + contactGradient);
+                x[i] -= glm::inverse(H) * g;
             }
         }
         record();

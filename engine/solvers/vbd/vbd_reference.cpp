@@ -23,7 +23,7 @@ ref::VbdColliderTerms colliderTerms(const glm::dvec4& plane, const glm::dvec3& x
 
 }  // namespace
 
-ref::VbdFrictionTerms VbdReference::frictionTerms(uint32_t i, const glm::dvec3& x, double h,
+ref::LaggedFriction VbdReference::frictionTerms(uint32_t i, const glm::dvec3& x, double h,
                                                   const glm::dvec3& gradient, const glm::dmat3& hessian) const {
     const uint32_t r = i - vbd_.firstParticle;
     if (r >= colliderPlanes_.size()) return {glm::dvec3(0.0), glm::dmat3(0.0)};
@@ -101,7 +101,7 @@ std::vector<glm::dvec3> VbdReference::vertexBlockDescent(std::span<const glm::dv
                                                          uint32_t iterations, std::vector<double>* history) const {
     std::vector<glm::dvec3> x(start.begin(), start.end());
     if (history) history->push_back(objective(x, y, h));
-    // The contact energy of the pairs within the range
+    // The contact energy of the pairs within the range and their friction
     // (vbd_colour_contacts.comp). Its dispatch reads the other particle of a
     // pair at its iterate, or at the snapshot before the iteration when it
     // is of the same colour: in both cases where it was when the colour
@@ -126,9 +126,13 @@ std::vector<glm::dvec3> VbdReference::vertexBlockDescent(std::span<const glm::dv
                         i, x[i], colourStart, world_.positions(), world_.inverseMasses(), range(world_), h);
                     g += penalty.gradient;
                     H += penalty.hessian;
+                    const ContactReferenceSolve::Friction pairFriction = contacts->friction(
+                        i, x[i], colourStart, world_.positions(), world_.inverseMasses(), range(world_), h, g, H);
+                    g += pairFriction.gradient;
+                    H += pairFriction.hessian;
                 }
                 // Last: whether it sticks takes the rest of the step's terms.
-                const ref::VbdFrictionTerms friction = frictionTerms(i, x[i], h, g, H);
+                const ref::LaggedFriction friction = frictionTerms(i, x[i], h, g, H);
                 g += friction.gradient;
                 H += friction.hessian;
                 // H >= m/h^2 I (both energies' blocks, the collider's

@@ -105,7 +105,7 @@ private:
     };
     // Vertex i's (global) friction in the sweeps at x, given the step's
     // other terms (none without a plane).
-    ref::VbdFrictionTerms frictionTerms(uint32_t i, const glm::dvec3& x, double h, const glm::dvec3& gradient,
+    ref::LaggedFriction frictionTerms(uint32_t i, const glm::dvec3& x, double h, const glm::dvec3& gradient,
                                         const glm::dmat3& hessian) const;
 
     VbdModel vbd_;
