@@ -15,7 +15,6 @@ ContactConstraints::ContactConstraints(const VulkanContext& ctx, const ContactMo
       colours_(contactListBuffer(ctx, model.setCapacity(), "contact colours")),
       rounds_(contactListBuffer(ctx, model.setCapacity(), "contact colour rounds")),
       priorities_(contactListBuffer(ctx, model.setCapacity(), "contact colour priorities")),
-      guesses_(contactListBuffer(ctx, 2 * model.setCapacity(), "contact colour guesses")),
       triangleStart_(contactListBuffer(ctx, model.hasTriangles() ? model.count() : 0, "contact triangle entries")),
       incidenceStart_(contactListBuffer(ctx, model.count(), "contact incidence start")),
       incidenceCount_(contactListBuffer(ctx, model.count(), "contact incidence count")),
@@ -82,13 +81,13 @@ void ContactConstraints::record(StepRecorder& rec, const Passes& passes, const C
                         dispatches_, 0, writing);
     }
     if (!colour) return;
-    // The colouring's rounds over every kind, then each colour's list and dispatch.
+    // Jones-Plassmann rounds over every kind, then each colour's list and dispatch.
     for (uint32_t round = 0; round < gpu::kContactColourRounds; ++round) {
         gpu::ContactPush roundPush = writing;
         roundPush.round = round;
         rec.runIndirect(passes.colouring, colourRound_,
                         {&totals, &dispatches_, &pairs.constraints(), &contacts, &incidenceStart_,
-                         &incidenceCount_, &incidence_, &colours_, &rounds_, &priorities_, &guesses_},
+                         &incidenceCount_, &incidence_, &colours_, &rounds_, &priorities_},
                         dispatches_, 0, roundPush);
     }
     rec.runIndirect(passes.colouring, colourStats_, {&totals, &colours_, &stats, &dispatches_, &colourTable_},

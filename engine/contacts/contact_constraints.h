@@ -9,7 +9,7 @@
 //   entries 4 c + role: its pairs in its neighbour list's order, then its
 //   four-particle constraints ascending (a counting sort: count, scan,
 //   fill, sort each particle's entries);
-// - one speculative colouring over all of them (one set of rounds), a
+// - one Jones-Plassmann colouring over all of them (one set of rounds), a
 //   constraint conflicting with every one that shares any of its particles;
 // - one list and one indirect dispatch per colour, which the response
 //   (contact_response.h) sweeps, a constraint's kind chosen by its number.
@@ -76,8 +76,7 @@ public:
 private:
     const ContactModel& model_;
     GpuBuffer localIndices_, triangleLocalIndices_;  // ContactModel's, uploaded once
-    // guesses_: two per constraint of the set, a round's and the last one's (contact_colour.comp).
-    GpuBuffer colours_, rounds_, priorities_, guesses_, triangleStart_, incidenceStart_, incidenceCount_, incidence_;
+    GpuBuffer colours_, rounds_, priorities_, triangleStart_, incidenceStart_, incidenceCount_, incidence_;
     GpuBuffer unordered_;  // the four-particle entries in the slots the fill took (contact_incidence_order.comp)
     GpuBuffer dispatches_, colourTable_, colourLists_, noTriangles_;
     PrefixScan triangleScan_;

@@ -291,63 +291,37 @@ ContactReferenceSolve::Projection ContactReferenceSolve::projectConstraint(
     return projection;
 }
 
-// contact_colour.comp, round by round, over the whole set. A round reads
-// the guesses of the round before and what earlier rounds decided, and
-// writes this round's decisions and guesses beside them, so deciding every
-// constraint from the state before the round gives what the GPU's threads
-// give in any order.
+// contact_colour.comp, round by round, over the whole set. A constraint's
+// decision reads the rounds and colours of earlier rounds only, so
+// deciding in place, in number order, gives what the GPU's threads give in
+// any order: a neighbour that took a colour in this round still counts as
+// a competitor.
 void ContactReferenceSolve::colour() {
     const uint32_t count = setSize();
-    std::vector<uint32_t> rounds(count, gpu::kNoColour), lastGuesses(count, 0), guesses(count, 0);
-    const auto smallestFree = [](uint32_t taken) {
-        const uint32_t free = ~taken;
-        const auto first = static_cast<uint32_t>(std::countr_zero(free));
-        return free == 0 || first >= gpu::kContactColours ? gpu::kLeftoverColour : first;
-    };
-    for (uint32_t round = 0; round < gpu::kContactColourRounds; ++round) {
-        std::vector<uint32_t> decidedRounds = rounds;
-        std::vector<uint32_t> decidedColours = colours_;
+    std::vector<uint32_t> rounds(count, gpu::kNoColour);
+    for (uint32_t round = 0; round < gpu::kContactColourRounds; ++round)
         for (uint32_t c = 0; c < count; ++c) {
             if (rounds[c] != gpu::kNoColour) continue;
             const uint32_t hc = priority(c);
-            const auto beats = [&](uint32_t d) {
-                const uint32_t hd = priority(d);
-                return hc > hd || (hc == hd && c > d);
-            };
+            uint32_t used = 0;
+            bool wins = true;
             const glm::uvec4 k = particlesOf(c);
-            if (round > 0) {
-                const uint32_t guess = lastGuesses[c];
-                bool keeps = true;
-                for (uint32_t s = 0; s < particleCount(c) && keeps; ++s)
-                    for (const uint32_t d : incident_[k[s]]) {
-                        if (d == c || guess == gpu::kLeftoverColour) continue;
-                        if (rounds[d] == round - 1) keeps = colours_[d] != guess;
-                        else if (rounds[d] == gpu::kNoColour) keeps = lastGuesses[d] != guess || beats(d);
-                        if (!keeps) break;
-                    }
-                if (keeps) {
-                    decidedColours[c] = guess;
-                    decidedRounds[c] = round;
-                    continue;
-                }
-            }
-            uint32_t decided = 0, likely = 0;
             for (uint32_t s = 0; s < particleCount(c); ++s)
                 for (const uint32_t d : incident_[k[s]]) {
                     if (d == c) continue;
-                    if (rounds[d] != gpu::kNoColour) {
-                        if (colours_[d] < gpu::kContactColours) decided |= 1u << colours_[d];
-                    } else if (round > 0 && !beats(d) && lastGuesses[d] < gpu::kContactColours) {
-                        likely |= 1u << lastGuesses[d];
+                    if (rounds[d] >= round) {
+                        const uint32_t hd = priority(d);
+                        if (!(hc > hd || (hc == hd && c > d))) wins = false;
+                    } else if (colours_[d] < gpu::kContactColours) {
+                        used |= 1u << colours_[d];
                     }
                 }
-            const uint32_t guess = smallestFree(decided | likely);
-            guesses[c] = guess == gpu::kLeftoverColour ? smallestFree(decided) : guess;
+            if (!wins) continue;
+            const uint32_t free = ~used;
+            const auto first = static_cast<uint32_t>(std::countr_zero(free));
+            colours_[c] = free == 0 || first >= gpu::kContactColours ? gpu::kLeftoverColour : first;
+            rounds[c] = round;
         }
-        rounds = std::move(decidedRounds);
-        colours_ = std::move(decidedColours);
-        std::swap(lastGuesses, guesses);
-    }
 }
 
 // contact_project_colour.comp colour by colour (constraints of one colour

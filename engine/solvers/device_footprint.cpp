@@ -61,29 +61,27 @@ constexpr uint64_t kParticleBufferBytes = 16;
 // Per particle of an object with "contacts" (contacts/contact_detection.h):
 // the neighbour list and each entry's constraint, kContactsPerParticle
 // entries of 4 B each, 256 B; the constraints, half as many pairs of 8 B,
-// 128 B, and their colour, round, colour-list slot and two colouring
-// guesses 320 B; the
+// 128 B, and their colour, round and colour-list slot 192 B; the
 // ContactParticle 32 B; bucket, two grid orders, the counts and offsets of
 // entries and constraints and the touching count 32 B; the correction 16 B;
 // the hash table's count and fill, two buckets per particle rounded up to
-// a power of two, at most 32 B. 816 B, rounded up. Largest: the neighbour
-// list (as large as the entries' constraints, the constraints and their
-// guesses), shared by every contact object.
-constexpr SolverBytes kContacts{832, 4 * gpu::kContactsPerParticle};
+// a power of two, at most 32 B. 688 B, rounded up. Largest: the neighbour
+// list (as large as the entries' constraints and the constraints), shared
+// by every contact object.
+constexpr SolverBytes kContacts{768, 4 * gpu::kContactsPerParticle};
 // Per contact particle, where some object has "triangles"
 // (contacts/triangle_detection.h, edge_detection.h):
 // kTriangleContactsPerParticle + kEdgeContactsPerParticle four-particle
-// constraints of 48 B, their colour, round, colour-list slot and two
-// colouring guesses 20 B and four incidence entries 16 B, 4032 B; the
-// incidence start and count, the touching count and the correction 28 B;
-// about three edges of 16 B, their two adjacency entries, counts and
-// offsets 72 B; the pairs' incidence entries 128 B and the unordered copy
-// of the four-particle ones 768 B; the surface grid
-// (contacts/particle_grid.h): bucket and two grid orders 12 B and its hash
-// table's count and fill, at most 32 B. 5072 B, rounded up. Largest: the
-// constraints.
+// constraints of 48 B, their colour, round and colour-list slot 12 B and
+// four incidence entries 16 B, 3648 B; the incidence start and count, the
+// touching count and the correction 28 B; about three edges of 16 B, their
+// two adjacency entries, counts and offsets 72 B; the pairs' incidence
+// entries 128 B and the unordered copy of the four-particle ones 768 B;
+// the surface grid (contacts/particle_grid.h): bucket and two grid orders
+// 12 B and its hash table's count and fill, at most 32 B. 4688 B, rounded
+// up. Largest: the constraints.
 constexpr SolverBytes kTriangleContacts{
-    5120, sizeof(gpu::TriangleContact) * (gpu::kTriangleContactsPerParticle + gpu::kEdgeContactsPerParticle)};
+    4736, sizeof(gpu::TriangleContact) * (gpu::kTriangleContactsPerParticle + gpu::kEdgeContactsPerParticle)};
 // Per contact particle, where a mass-spring object has "contacts": the
 // coupling block of each list entry in Newton's system
 // (gpu::MsContactCoupling), in one buffer.

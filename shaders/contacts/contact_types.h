@@ -13,7 +13,7 @@ GPU_CONST(uint, kContactsPerParticle, 32);
 
 // The colours of the contact constraints' Gauss-Seidel sweep
 // (contact_colour.comp): the colouring runs kContactColourRounds rounds of
-// the speculative colouring per substep and hands out at most kContactColours
+// Jones-Plassmann per substep and hands out at most kContactColours
 // colours; a constraint left without one is projected after the colours by
 // the Jacobi average (contact_project.comp), and counted.
 GPU_CONST(uint, kContactColours, 16);

@@ -350,17 +350,12 @@ TEST_F(ContactsAcrossSolvers, NewtonDescendsOnTheContactEnergy) {
 // within its object, colour by colour in the workgroup (docs/physics.md
 // §14, "Contacts in the workgroup path"), against the CPU reference in that
 // order. Measured on lavapipe: 2e-8 m until the upper sheet lands (frame
-// 11, at 1.7 m/s, 7 mm a substep), 7.6e-4 m in that frame, where float and
-// double decide a pair at its touching distance differently (and with it
-// the colours of its neighbours), 7e-5 to 1.5e-4 m from frame 13 on. The
-// bound is 1e-3 m, a tenth of the thickness. The reference in the
-// per-colour path's order is about as close (9.9e-4 and 1.6e-4 m): the
-// orders differ only in the colouring's leftovers, which the per-colour
-// path averages in the iterations and the workgroup path after the solve,
-// and the colouring leaves almost none here (docs/physics.md §14); the
-// workgroup order itself is held to the reference by
-// Contacts.GpuMatchesTheDoublePrecisionReference, whose pairs between two
-// objects wait for the projection after the solve there. The
+// 11, at 1.7 m/s, 7 mm a substep), 1.3e-4 m in that frame, where float and
+// double decide a pair at its touching distance differently, back to 1e-5
+// m by frame 15; the reference in the per-colour path's order (the
+// colouring's leftovers averaged in the iterations) is 1.4e-3 m off there
+// and stays 1.8e-4 m off. The bound, 5e-4 m (a twentieth of the thickness),
+// lies between. The
 // detection leaves an object's own pairs out without "self" whatever its
 // solver, so one solver (PD) shows the fall-through.
 constexpr uint32_t kSheetFrames = 18;
@@ -402,10 +397,7 @@ TEST_F(ContactsAcrossSolvers, SelfContactHoldsAFoldedObject) {
                 const double worst =
                     followReference(run, cpu, settings, kSheetFrames,
                                     "[contacts across solvers] PBD sheets on the workgroup path vs the CPU reference");
-                std::cout << fmt::format("[contacts across solvers] PBD sheets on the workgroup path: at most {:.3e} m "
-                                         "off the CPU reference over {} frames\n",
-                                         worst, kSheetFrames);
-                EXPECT_LT(worst, 1e-3);
+                EXPECT_LT(worst, 5e-4);
             } else {
                 run.frames(kSheetFrames);
             }
