@@ -13,12 +13,15 @@ ContactConstraints::ContactConstraints(const VulkanContext& ctx, const ContactMo
       triangleLocalIndices_(makeStorageBuffer<uint32_t>(ctx, model.triangleLocalIndices,
                                                         "contact triangle indices within their group")),
       colours_(contactListBuffer(ctx, model.setCapacity(), "contact colours")),
-      rounds_(contactListBuffer(ctx, model.setCapacity(), "contact colour rounds")),
+      proposals_(contactListBuffer(ctx, model.setCapacity(), "contact colour proposals")),
       priorities_(contactListBuffer(ctx, model.setCapacity(), "contact colour priorities")),
       triangleStart_(contactListBuffer(ctx, model.hasTriangles() ? model.count() : 0, "contact triangle entries")),
       incidenceStart_(contactListBuffer(ctx, model.count(), "contact incidence start")),
       incidenceCount_(contactListBuffer(ctx, model.count(), "contact incidence count")),
       incidence_(contactListBuffer(ctx, model.incidenceCapacity(), "contact incidence")),
+      usedColours_(contactListBuffer(ctx, model.count(), "contact colours taken per particle")),
+      colourSlots_(contactListBuffer(ctx, VkDeviceSize{model.count()} * gpu::kContactColours,
+                                     "contact colour proposals per particle")),
       unordered_(contactListBuffer(ctx, model.fourParticleIncidenceCapacity(), "contact incidence, unordered")),
       dispatches_(ctx, sizeof(gpu::ContactDispatch) * (gpu::kFirstColourDispatch + gpu::kContactColours),
                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, MemoryKind::DeviceLocal,
@@ -34,6 +37,7 @@ ContactConstraints::ContactConstraints(const VulkanContext& ctx, const ContactMo
       incidenceKernel_(ctx, "contacts/contact_incidence.comp", sizeof(gpu::ContactPush)),
       triangleFill_(ctx, "contacts/triangle_incidence_fill.comp", sizeof(gpu::ContactPush)),
       order_(ctx, "contacts/contact_incidence_order.comp", sizeof(gpu::ContactPush)),
+      colourSlotsKernel_(ctx, "contacts/contact_colour_slots.comp", sizeof(gpu::ContactPush)),
       colourRound_(ctx, "contacts/contact_colour.comp", sizeof(gpu::ContactPush)),
       colourStats_(ctx, "contacts/contact_colour_stats.comp", sizeof(gpu::ContactPush)),
       listColours_(ctx, "contacts/contact_colour_lists.comp", sizeof(gpu::ContactPush)),
@@ -81,13 +85,19 @@ void ContactConstraints::record(StepRecorder& rec, const Passes& passes, const C
                         dispatches_, 0, writing);
     }
     if (!colour) return;
-    // Jones-Plassmann rounds over every kind, then each colour's list and dispatch.
+    // Rounds of proposals over every kind (round 0 only proposes, so it
+    // needs no slots), then each colour's list and dispatch.
     for (uint32_t round = 0; round < gpu::kContactColourRounds; ++round) {
         gpu::ContactPush roundPush = writing;
         roundPush.round = round;
+        if (round > 0)
+            rec.run(passes.colouring, colourSlotsKernel_,
+                    {&incidenceStart_, &incidenceCount_, &incidence_, &colours_, &proposals_, &priorities_,
+                     &usedColours_, &colourSlots_},
+                    n, roundPush);
         rec.runIndirect(passes.colouring, colourRound_,
-                        {&totals, &dispatches_, &pairs.constraints(), &contacts, &incidenceStart_,
-                         &incidenceCount_, &incidence_, &colours_, &rounds_, &priorities_},
+                        {&totals, &dispatches_, &pairs.constraints(), &contacts, &usedColours_, &colourSlots_,
+                         &colours_, &proposals_, &priorities_},
                         dispatches_, 0, roundPush);
     }
     rec.runIndirect(passes.colouring, colourStats_, {&totals, &colours_, &stats, &dispatches_, &colourTable_},

@@ -9,7 +9,7 @@
 //   entries 4 c + role: its pairs in its neighbour list's order, then its
 //   four-particle constraints ascending (a counting sort: count, scan,
 //   fill, sort each particle's entries);
-// - one Jones-Plassmann colouring over all of them (one set of rounds), a
+// - one colouring over all of them (one set of rounds of proposals), a
 //   constraint conflicting with every one that shares any of its particles;
 // - one list and one indirect dispatch per colour, which the response
 //   (contact_response.h) sweeps, a constraint's kind chosen by its number.
@@ -49,10 +49,10 @@ public:
     void record(StepRecorder& rec, const Passes& passes, const ContactDetection& pairs,
                 const TriangleDetection* triangles, const GpuBuffer& stats, bool colour) const;
 
-    // Per constraint of the set: its colour, and the round it took it in
-    // (the detections write both uncoloured).
+    // Per constraint of the set: its colour, and the colour it proposed
+    // last while it has none (the detections write kNoColour in both).
     const GpuBuffer& colours() const { return colours_; }
-    const GpuBuffer& rounds() const { return rounds_; }
+    const GpuBuffer& proposals() const { return proposals_; }
     // Per constraint of the set, its colouring priority (the detections
     // write it), and what it hashes: ContactModel's local indices.
     const GpuBuffer& priorities() const { return priorities_; }
@@ -76,12 +76,16 @@ public:
 private:
     const ContactModel& model_;
     GpuBuffer localIndices_, triangleLocalIndices_;  // ContactModel's, uploaded once
-    GpuBuffer colours_, rounds_, priorities_, triangleStart_, incidenceStart_, incidenceCount_, incidence_;
+    GpuBuffer colours_, proposals_, priorities_, triangleStart_, incidenceStart_, incidenceCount_, incidence_;
+    // Per contact particle, a colouring round's: the colours its
+    // constraints took, and per colour its strongest proposal
+    // (contact_colour_slots.comp).
+    GpuBuffer usedColours_, colourSlots_;
     GpuBuffer unordered_;  // the four-particle entries in the slots the fill took (contact_incidence_order.comp)
     GpuBuffer dispatches_, colourTable_, colourLists_, noTriangles_;
     PrefixScan triangleScan_;
-    ComputeKernel dispatchAll_, clear_, triangleCount_, incidenceKernel_, triangleFill_, order_, colourRound_,
-        colourStats_, listColours_, colourScatter_;
+    ComputeKernel dispatchAll_, clear_, triangleCount_, incidenceKernel_, triangleFill_, order_, colourSlotsKernel_,
+        colourRound_, colourStats_, listColours_, colourScatter_;
 };
 
 }  // namespace vksim

@@ -37,7 +37,7 @@ void ContactDetection::record(StepRecorder& rec, const Passes& passes, const Gpu
     const std::initializer_list<const GpuBuffer*> pairBuffers = {
         &p,          &particles_,        &grid_.bucketStart(), &grid_.bucketCount(), &grid_.sorted(), &counts_,
         &offsets_,   &neighbours_,       &constraintCounts_,  &constraintOffsets_,            &constraints_,
-        &set_.colours(), &set_.rounds(), &groups_,            &set_.localIndices(),          &set_.priorities()};
+        &set_.colours(), &set_.proposals(), &groups_,            &set_.localIndices(),          &set_.priorities()};
     rec.run(pairsPass, pairs_, pairBuffers, n, counting);
     pairScan_.record(rec, pairsPass, offsets_, n, totals_, 0);
     constraintScan_.record(rec, pairsPass, constraintOffsets_, n, totals_, 2);

@@ -1,6 +1,7 @@
 #include "contacts/contact_reference_solve.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 
@@ -291,37 +292,61 @@ ContactReferenceSolve::Projection ContactReferenceSolve::projectConstraint(
     return projection;
 }
 
-// contact_colour.comp, round by round, over the whole set. A constraint's
-// decision reads the rounds and colours of earlier rounds only, so
-// deciding in place, in number order, gives what the GPU's threads give in
-// any order: a neighbour that took a colour in this round still counts as
-// a competitor.
+// contact_colour_slots.comp and contact_colour.comp, round by round, over
+// the whole set: each round's slots from the rounds before, then each
+// constraint's decision from the slots (in number order here, in any order
+// on the GPU: a decision reads the slots only).
 void ContactReferenceSolve::colour() {
     const uint32_t count = setSize();
-    std::vector<uint32_t> rounds(count, gpu::kNoColour);
-    for (uint32_t round = 0; round < gpu::kContactColourRounds; ++round)
+    const auto particles = static_cast<uint32_t>(incident_.size());
+    std::vector<uint32_t> proposals(count, gpu::kNoColour), used(particles);
+    std::vector<std::array<uint32_t, gpu::kContactColours>> slots(particles);
+    auto stronger = [&](uint32_t d, uint32_t c) {
+        const uint32_t hd = priority(d), hc = priority(c);
+        return hd > hc || (hd == hc && d > c);
+    };
+    constexpr uint32_t kAll = (1u << gpu::kContactColours) - 1u;
+    for (uint32_t round = 0; round < gpu::kContactColourRounds; ++round) {
+        for (uint32_t k = 0; k < particles; ++k) {
+            slots[k].fill(gpu::kNoColour);
+            used[k] = 0;
+            for (const uint32_t d : incident_[k]) {
+                if (colours_[d] != gpu::kNoColour) {
+                    if (colours_[d] < gpu::kContactColours) used[k] |= 1u << colours_[d];
+                } else if (proposals[d] < gpu::kContactColours) {
+                    uint32_t& best = slots[k][proposals[d]];
+                    if (best == gpu::kNoColour || stronger(d, best)) best = d;
+                }
+            }
+        }
         for (uint32_t c = 0; c < count; ++c) {
-            if (rounds[c] != gpu::kNoColour) continue;
-            const uint32_t hc = priority(c);
-            uint32_t used = 0;
-            bool wins = true;
+            if (colours_[c] != gpu::kNoColour) continue;
             const glm::uvec4 k = particlesOf(c);
-            for (uint32_t s = 0; s < particleCount(c); ++s)
-                for (const uint32_t d : incident_[k[s]]) {
-                    if (d == c) continue;
-                    if (rounds[d] >= round) {
-                        const uint32_t hd = priority(d);
-                        if (!(hc > hd || (hc == hd && c > d))) wins = false;
-                    } else if (colours_[d] < gpu::kContactColours) {
-                        used |= 1u << colours_[d];
+            const uint32_t proposed = proposals[c];
+            bool takes = round > 0 && proposed < gpu::kContactColours;
+            uint32_t usedAll = 0, strongerProposals = 0;
+            if (round > 0)
+                for (uint32_t s = 0; s < particleCount(c); ++s) {
+                    usedAll |= used[k[s]];
+                    if (takes && (slots[k[s]][proposed] != c || ((used[k[s]] >> proposed) & 1u) != 0)) takes = false;
+                    for (uint32_t j = 0; j < gpu::kContactColours; ++j) {
+                        const uint32_t d = slots[k[s]][j];
+                        if (d != gpu::kNoColour && d != c && stronger(d, c)) strongerProposals |= 1u << j;
                     }
                 }
-            if (!wins) continue;
-            const uint32_t free = ~used;
-            const auto first = static_cast<uint32_t>(std::countr_zero(free));
-            colours_[c] = free == 0 || first >= gpu::kContactColours ? gpu::kLeftoverColour : first;
-            rounds[c] = round;
+            if (takes) {
+                colours_[c] = proposed;
+                continue;
+            }
+            const uint32_t free = ~usedAll & kAll;
+            if (free == 0) {
+                colours_[c] = gpu::kLeftoverColour;
+                continue;
+            }
+            const uint32_t candidates = (free & ~strongerProposals) != 0 ? free & ~strongerProposals : free;
+            proposals[c] = ref::contactColourProposal(priority(c), round, candidates);
         }
+    }
 }
 
 // contact_project_colour.comp colour by colour (constraints of one colour

@@ -3,8 +3,9 @@
 // GPU's (contact_stage.h), with the GPU's pair math compiled in double
 // (shaders/contacts/contact_math.glsl, geometry/shared_math.h): once per substep the same detection (every pair
 // of contact particles tested by brute force against the rules of
-// contact_pairs.comp) and the same Jones-Plassmann colouring
-// (contact_colour.comp: the same priorities, rounds and colour limit); in
+// contact_pairs.comp) and the same colouring (contact_colour_slots.comp,
+// contact_colour.comp: the same priorities, proposals, rounds and colour
+// limit); in
 // every iteration the same order, colour by colour (constraints of one
 // colour share no particle, so their order changes nothing), then the
 // Jacobi average over what the colouring left out; or, with

@@ -24,7 +24,7 @@ void EdgeDetection::record(StepRecorder& rec, uint32_t pass, const GpuBuffer& p,
     rec.run(pass, find_,
             {&p, &particles_, &edges_, &particleEdgeStart_, &particleEdges_, &list.grid.bucketStart(),
              &list.grid.bucketCount(), &list.grid.sorted(), &list.counts, &list.offsets, &list.contacts, &set_.colours(),
-             &set_.rounds(), &stats, &pairs_.totals(), &pairs_.groups(), &edgeLocalIndices_, &set_.priorities(),
+             &set_.proposals(), &stats, &pairs_.totals(), &pairs_.groups(), &edgeLocalIndices_, &set_.priorities(),
              &list.scale},
             model_.edgeCount(), push);
 }

@@ -39,7 +39,7 @@ void TriangleDetection::record(StepRecorder& rec, uint32_t pass, const GpuBuffer
     const std::initializer_list<const GpuBuffer*> findBuffers = {
         &p,       &particles_, &triangles_, &surfaceGrid_.bucketStart(), &surfaceGrid_.bucketCount(),
         &surfaceGrid_.sorted(),             &counts_,              &offsets_,       &contacts_,
-        &set_.colours(),        &set_.rounds(),         &stats,    &totals,         &pairs_.groups(),
+        &set_.colours(),        &set_.proposals(),         &stats,    &totals,         &pairs_.groups(),
         &set_.localIndices(),   &set_.triangleLocalIndices(),      &set_.priorities(), &scale_};
     rec.run(pass, find_, findBuffers, triangleCount, counting);
     edges_.record(rec, pass, p, list, stats, counting);

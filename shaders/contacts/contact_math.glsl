@@ -17,6 +17,27 @@ uint contactPairHash(uint k, uint l) {
     return h;
 }
 
+// The colour a constraint of priority `priority` proposes in colouring
+// round `round` (contact_colour.comp), one of the colours set in
+// `candidates` (not 0), drawn by a hash of both: a constraint that lost a
+// colour draws again from a different hash in the next round, and two
+// constraints that compete draw apart.
+uint contactColourProposal(uint priority, uint round, uint candidates) {
+    uint h = (priority ^ (round * 0x9E3779B9u)) * 0x7FEB352Du;
+    h ^= h >> 15u;
+    h *= 0x846CA68Bu;
+    h ^= h >> 16u;
+    uint count = 0u;
+    for (uint bit = 0u; bit < 32u; ++bit) count += (candidates >> bit) & 1u;
+    uint pick = h % count;
+    for (uint bit = 0u; bit < 32u; ++bit)
+        if (((candidates >> bit) & 1u) != 0u) {
+            if (pick == 0u) return bit;
+            --pick;
+        }
+    return 0u;  // not reached: `candidates` has `count` bits
+}
+
 // Whether particles with offset d = p_k - p_l passed each other's centres
 // in the substep: the offset turned by more than a right angle from its
 // start x_k - x_l. The limit of the motion this catches is the detection's

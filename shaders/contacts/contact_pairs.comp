@@ -41,7 +41,7 @@ layout(std430, binding = 8) buffer ConstraintCounts { uint constraintCounts[]; }
 layout(std430, binding = 9) buffer ConstraintOffsets { uint constraintOffsets[]; };
 layout(std430, binding = 10) writeonly buffer Constraints { uvec2 constraints[]; };
 layout(std430, binding = 11) writeonly buffer Colours { uint colours[]; };
-layout(std430, binding = 12) writeonly buffer Rounds { uint rounds[]; };
+layout(std430, binding = 12) writeonly buffer Proposals { uint proposals[]; };
 layout(std430, binding = 13) readonly buffer Groups { ContactGroup groups[]; };
 layout(std430, binding = 14) readonly buffer LocalIndices { uint localIndices[]; };  // ContactModel::localIndices
 layout(std430, binding = 15) writeonly buffer Priorities { uint priorities[]; };  // contact_colour.comp's
@@ -96,7 +96,7 @@ void main() {
                         constraints[c] = uvec2(k, l);
                         priorities[c] = contactPairHash(localIndices[k], localIndices[l]);
                         colours[c] = kNoColour;
-                        rounds[c] = kNoColour;
+                        proposals[c] = kNoColour;
                     }
                     ++owned;
                 }

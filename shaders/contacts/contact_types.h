@@ -13,13 +13,13 @@ GPU_CONST(uint, kContactsPerParticle, 32);
 
 // The colours of the contact constraints' Gauss-Seidel sweep
 // (contact_colour.comp): the colouring runs kContactColourRounds rounds of
-// Jones-Plassmann per substep and hands out at most kContactColours
-// colours; a constraint left without one is projected after the colours by
-// the Jacobi average (contact_project.comp), and counted.
+// proposals per substep and hands out at most kContactColours colours; a
+// constraint left without one is projected after the colours by the Jacobi
+// average (contact_project.comp), and counted.
 GPU_CONST(uint, kContactColours, 16);
-GPU_CONST(uint, kContactColourRounds, 24);
-// A constraint's round or colour before it has one; and the colour of one
-// the colouring left out.
+GPU_CONST(uint, kContactColourRounds, 8);
+// A constraint's colour or proposal before it has one; and the colour of
+// one the colouring left out.
 GPU_CONST(uint, kNoColour, 0xFFFFFFFFu);
 GPU_CONST(uint, kLeftoverColour, 0xFFFFFFFEu);
 // A particle that is not a contact particle (ContactModel::contactOf).

@@ -52,7 +52,7 @@ layout(std430, binding = 8) buffer Counts { uint counts[]; };
 layout(std430, binding = 9) buffer Offsets { uint offsets[]; };
 layout(std430, binding = 10) writeonly buffer TriangleContacts { TriangleContact triangleContacts[]; };
 layout(std430, binding = 11) writeonly buffer Colours { uint colours[]; };
-layout(std430, binding = 12) writeonly buffer Rounds { uint rounds[]; };
+layout(std430, binding = 12) writeonly buffer Proposals { uint proposals[]; };
 layout(std430, binding = 13) buffer Stats { ContactStats stats; };
 layout(std430, binding = 14) readonly buffer Totals { uint totals[]; };  // ContactDetection::totals()
 layout(std430, binding = 15) readonly buffer Groups { ContactGroup groups[]; };
@@ -133,7 +133,7 @@ void main() {
                                 priorities[firstInSet + slot] =
                                     contactPairHash(edgeLocalIndices[e], edgeLocalIndices[f]);
                                 colours[firstInSet + slot] = kNoColour;
-                                rounds[firstInSet + slot] = kNoColour;
+                                proposals[firstInSet + slot] = kNoColour;
                             }
                             ++found;
                         }

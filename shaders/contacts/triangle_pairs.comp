@@ -47,7 +47,7 @@ layout(std430, binding = 6) buffer Counts { uint counts[]; };
 layout(std430, binding = 7) buffer Offsets { uint offsets[]; };
 layout(std430, binding = 8) writeonly buffer TriangleContacts { TriangleContact triangleContacts[]; };
 layout(std430, binding = 9) writeonly buffer Colours { uint colours[]; };
-layout(std430, binding = 10) writeonly buffer Rounds { uint rounds[]; };
+layout(std430, binding = 10) writeonly buffer Proposals { uint proposals[]; };
 layout(std430, binding = 11) buffer Stats { ContactStats stats; };
 layout(std430, binding = 12) readonly buffer Totals { uint totals[]; };  // ContactDetection::totals()
 layout(std430, binding = 13) readonly buffer Groups { ContactGroup groups[]; };
@@ -118,7 +118,7 @@ void main() {
                             priorities[firstInSet + slot] =
                                 contactPairHash(localIndices[k], triangleLocalIndices[t]);
                             colours[firstInSet + slot] = kNoColour;
-                            rounds[firstInSet + slot] = kNoColour;
+                            proposals[firstInSet + slot] = kNoColour;
                         }
                         ++found;
                     }

@@ -224,7 +224,7 @@ protected:
         EXPECT_EQ(stats.mostColours, colours);
         EXPECT_EQ(stats.leftoverConstraints, leftover);
 
-        // The same colours as the CPU reference's Jones-Plassmann on the same
+        // The same colours as the CPU reference's colouring of the same
         // pairs (contact_reference_solve.h), when float decided every pair
         // as double does.
         if (ambiguous == 0) {

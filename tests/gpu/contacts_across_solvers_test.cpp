@@ -350,12 +350,18 @@ TEST_F(ContactsAcrossSolvers, NewtonDescendsOnTheContactEnergy) {
 // within its object, colour by colour in the workgroup (docs/physics.md
 // §14, "Contacts in the workgroup path"), against the CPU reference in that
 // order. Measured on lavapipe: 2e-8 m until the upper sheet lands (frame
-// 11, at 1.7 m/s, 7 mm a substep), 1.3e-4 m in that frame, where float and
-// double decide a pair at its touching distance differently, back to 1e-5
-// m by frame 15; the reference in the per-colour path's order (the
-// colouring's leftovers averaged in the iterations) is 1.4e-3 m off there
-// and stays 1.8e-4 m off. The bound, 5e-4 m (a twentieth of the thickness),
-// lies between. The
+// 11, at 1.7 m/s, 7 mm a substep), then 5.7e-4 and 1.0e-3 m in frames 11
+// and 12, where float and double decide a pair at its touching distance
+// differently, and 7e-5 to 1e-4 m from frame 13 on. One pair found by one
+// and not the other changes the slots its two particles hold, so the
+// colouring's proposals differ from there over a few rounds' neighbourhood
+// (docs/physics.md §14), and the sweep's order with them: with 93% of the
+// pairs coloured and swept in the workgroup's iterations the landing
+// follows the order. (With the Jones-Plassmann colouring before, which
+// left 30-40% of them to the projection after the solve, it was 1.3e-4 m
+// at the landing and 1e-5 m after it.) The bounds: 2e-3 m (a fifth of the
+// thickness) in every frame, and 3e-4 m from frame 13, once the sheets
+// rest on each other. The
 // detection leaves an object's own pairs out without "self" whatever its
 // solver, so one solver (PD) shows the fall-through.
 constexpr uint32_t kSheetFrames = 18;
@@ -394,10 +400,14 @@ TEST_F(ContactsAcrossSolvers, SelfContactHoldsAFoldedObject) {
             GpuRun run(ctx(), model, settings);
             if (kind.method == SolverMethod::Pbd) {
                 PbdReference cpu(model, std::nullopt, true);
-                const double worst =
-                    followReference(run, cpu, settings, kSheetFrames,
-                                    "[contacts across solvers] PBD sheets on the workgroup path vs the CPU reference");
-                EXPECT_LT(worst, 5e-4);
+                const char* label = "[contacts across solvers] PBD sheets on the workgroup path vs the CPU reference";
+                const double landing = followReference(run, cpu, settings, 12, label);
+                const double resting = followReference(run, cpu, settings, kSheetFrames - 12,
+                                                       fmt::format("{} (frames counted from 12)", label));
+                std::cout << fmt::format("{}: largest difference {:.3e} m to frame 12, {:.3e} m after it\n", label,
+                                         landing, resting);
+                EXPECT_LT(landing, 2e-3);
+                EXPECT_LT(resting, 3e-4);
             } else {
                 run.frames(kSheetFrames);
             }
