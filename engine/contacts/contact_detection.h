@@ -58,7 +58,7 @@ public:
     // The totals of the last detection, of every contact pass: [0] list
     // entries, [1] (the grid's), [2] pair constraints, [3] vertex-triangle
     // constraints (triangle_detection.h), [4] (their incidence entries'),
-    // [5] (the triangles' and edges' grid's).
+    // [5] (the triangles' and edges' grid's, of the last substep that built it).
     const GpuBuffer& totals() const { return totals_; }
     const GpuBuffer& constraints() const { return constraints_; }
     const GpuBuffer& constraintCounts() const { return constraintCounts_; }

@@ -7,8 +7,11 @@
 // own part of the table (gpu::ContactGroup). The cell edge is read from a
 // buffer, so one build serves two grids: the pairs' (contact_detection.h,
 // cells of the largest detection distance) and the triangles' and edges'
-// (triangle_detection.h, cells the GPU sizes from the longest edge).
+// (triangle_detection.h, cells the GPU sizes from the longest edge), which
+// the GPU skips where its cells are the pairs': its build can also run as
+// indirect dispatches whose group counts a pass before it wrote.
 #include <string>
+#include <vector>
 
 #include "contacts/contact_model.h"
 #include "step/prefix_scan.h"
@@ -35,8 +38,20 @@ public:
         const GpuBuffer& groups;
         const GpuBuffer& cellSize;
     };
-    void record(StepRecorder& rec, uint32_t pass, const Inputs& in, const GpuBuffer& totals,
-                uint32_t totalIndex) const;
+    // With `dispatches`, the build's kDispatches runs are indirect, each
+    // with the VkDispatchIndirectCommand at its place in it (the group
+    // counts of groupCounts(), or zero groups to skip the build).
+    void record(StepRecorder& rec, uint32_t pass, const Inputs& in, const GpuBuffer& totals, uint32_t totalIndex,
+                const GpuBuffer* dispatches = nullptr) const;
+
+    // The build's dispatches: clear, count, the scan's three, fill, order.
+    static constexpr uint32_t kDispatches = 7;
+    // Their VkDispatchIndirectCommands, three uints each, in that order,
+    // as record() runs them directly.
+    std::vector<uint32_t> groupCounts() const;
+    // Whether an indirect dispatch starts as many groups as each (within
+    // maxComputeWorkGroupCount, which a direct dispatch cuts into slices).
+    bool fitsIndirect() const;
 
     // Each bucket's first slot and count, and the contact particles in
     // bucket order.

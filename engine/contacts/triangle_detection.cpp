@@ -22,6 +22,11 @@ TriangleDetection::TriangleDetection(const VulkanContext& ctx, const ContactMode
                 "triangle contacts"),
       scale_(contactListBuffer(ctx, 2, "contact surface grid scale")),
       surfaceGrid_(ctx, model, "contact surface grid"),
+      gridGroups_(makeStorageBuffer<uint32_t>(ctx, surfaceGrid_.groupCounts(), "contact surface grid groups")),
+      gridDispatches_(ctx, sizeof(VkDispatchIndirectCommand) * ParticleGrid::kDispatches,
+                      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT |
+                          VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                      MemoryKind::DeviceLocal, "contact surface grid dispatches"),
       edges_(ctx, model, particles, pairs, set),
       constraintScan_(ctx, model.triangleCount() + model.edgeCount(), "triangle contact scan"),
       scaleKernel_(ctx, "contacts/surface_cell.comp", sizeof(gpu::ContactPush)),
@@ -33,14 +38,19 @@ void TriangleDetection::record(StepRecorder& rec, uint32_t pass, const GpuBuffer
     const gpu::ContactPush counting = model_.push(0), writing = model_.push(1);
     const GpuBuffer& totals = pairs_.totals();
     const FourParticleList list{counts_, offsets_, contacts_, surfaceGrid_, scale_};
-    // One workgroup reduces every triangle's sides; then the grid at that scale.
-    rec.run(pass, scaleKernel_, {&p, &particles_, &triangles_, &scale_}, 64, counting);
-    surfaceGrid_.record(rec, pass, {p, particles_, pairs_.groups(), scale_}, totals, 5);
+    // One workgroup reduces every triangle's sides, and says whether the
+    // grid at that scale is the pairs'; then that grid, unless it is.
+    rec.runWritingGroupCounts(pass, scaleKernel_, {&p, &particles_, &triangles_, &scale_, &gridGroups_, &gridDispatches_},
+                              64, counting);
+    surfaceGrid_.record(rec, pass, {p, particles_, pairs_.groups(), scale_}, totals, 5,
+                        surfaceGrid_.fitsIndirect() ? &gridDispatches_ : nullptr);
+    const ParticleGrid& pairGrid = pairs_.grid();
     const std::initializer_list<const GpuBuffer*> findBuffers = {
         &p,       &particles_, &triangles_, &surfaceGrid_.bucketStart(), &surfaceGrid_.bucketCount(),
         &surfaceGrid_.sorted(),             &counts_,              &offsets_,       &contacts_,
         &set_.colours(),        &set_.proposals(),         &stats,    &totals,         &pairs_.groups(),
-        &set_.localIndices(),   &set_.triangleLocalIndices(),      &set_.priorities(), &scale_};
+        &set_.localIndices(),   &set_.triangleLocalIndices(),      &set_.priorities(), &scale_,
+        &pairGrid.bucketStart(), &pairGrid.bucketCount(), &pairGrid.sorted()};
     rec.run(pass, find_, findBuffers, triangleCount, counting);
     edges_.record(rec, pass, p, list, stats, counting);
     // Both kinds' offsets at once: the edge-edge constraints after every vertex-triangle one.
@@ -62,6 +72,10 @@ TriangleContactLists TriangleDetection::read() const {
     lists.counts.assign(counts.begin(), counts.begin() + triangleCount);
     lists.edgeContacts.assign(contacts.begin() + vertexTriangle, contacts.begin() + count);
     lists.edgeCounts.assign(counts.begin() + triangleCount, counts.begin() + triangleCount + model_.edgeCount());
+    lists.surfaceCell = scale_.downloadArray<float>().at(0);
+    const std::vector<uint32_t> commands =
+        surfaceGrid_.fitsIndirect() ? gridDispatches_.downloadArray<uint32_t>() : surfaceGrid_.groupCounts();
+    for (uint32_t i = 0; i < 3 * ParticleGrid::kDispatches; i += 3) lists.surfaceGroups += commands[i];
     return lists;
 }
 

@@ -4,7 +4,10 @@
 // objects"): first the surface grid, a second grid of the contact particles
 // (particle_grid.h) whose cells the longest surface edge sizes
 // (surface_cell.comp), so that a search box spans a few cells whatever the
-// edges' length against the thickness; then vertex-triangle, each triangle
+// edges' length against the thickness, built only where those cells are
+// not the pairs' (else the searches read the pairs' grid, which is then the
+// same bit for bit; the GPU decides, surface_grid.glsl); then
+// vertex-triangle, each triangle
 // of an object with "triangles" searching it over its grown box for the
 // contact particles within t_k + t_tri + margin; and edge-edge
 // (edge_detection.h). Both kinds' constraints are counted, scanned together
@@ -35,6 +38,8 @@ struct TriangleContactLists {
     std::vector<uint32_t> counts;                // per triangle: its constraints found (may pass what fit)
     std::vector<gpu::TriangleContact> edgeContacts;  // edge-edge, after them in the list
     std::vector<uint32_t> edgeCounts;                // per edge: its constraints found (may pass what fit)
+    float surfaceCell = 0.0f;      // [m] the surface grid's cell edge (surface_cell.comp)
+    uint32_t surfaceGroups = 0;    // workgroups its build started, every dispatch's (0: the pairs' grid was read)
 };
 
 class TriangleDetection {
@@ -61,6 +66,12 @@ private:
     GpuBuffer triangles_, counts_, offsets_, contacts_;  // counts and offsets: per triangle, then per edge
     GpuBuffer scale_;  // surface_cell.comp's: [0] the surface grid's cell edge, [1] the longest edge
     ParticleGrid surfaceGrid_;
+    // The surface grid's build's VkDispatchIndirectCommands as run directly
+    // (ParticleGrid::groupCounts, uploaded once), and as surface_cell.comp
+    // writes them each substep: zero groups where the grid would be the
+    // pairs'. The build runs them where they fit indirect dispatches
+    // (ParticleGrid::fitsIndirect; else directly, every substep).
+    GpuBuffer gridGroups_, gridDispatches_;
     EdgeDetection edges_;
     PrefixScan constraintScan_;
     ComputeKernel scaleKernel_, find_, stats_;

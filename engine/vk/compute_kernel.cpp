@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "vk/context.h"
+#include "vk/dispatch_groups.h"
 #include "vk/driver_crash.h"
 #include "vk/gpu_wait.h"
 #include "vk/shader_table.h"
@@ -240,7 +241,7 @@ void ComputeKernel::dispatch(VkCommandBuffer cmd, std::span<const GpuBuffer* con
         throw VulkanError(fmt::format("dispatch of {}: {} bytes of push constants, the kernel takes {}", name_,
                                       pushSize, pushConstantSize_));
     if (elementCount == 0) return;
-    const uint32_t groups = static_cast<uint32_t>((uint64_t{elementCount} + workgroupSize_ - 1) / workgroupSize_);
+    const uint32_t groups = dispatchGroups(elementCount, workgroupSize_);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_);
     bindBuffers(cmd, buffers);
     if (pushSize > 0) vkCmdPushConstants(cmd, layout_, VK_SHADER_STAGE_COMPUTE_BIT, 0, pushSize, push);

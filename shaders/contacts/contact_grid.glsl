@@ -17,4 +17,11 @@ uint contactBucket(ivec3 cell, uint tableMask) {
     return ((c.x * 73856093u) ^ (c.y * 19349663u) ^ (c.z * 83492791u)) & tableMask;
 }
 
+// Whether the surface grid (surface_cell.comp's cells) is the pairs' grid:
+// of the same cell edge, it holds the same particles in the same buckets in
+// the same order, so it is not built and the vertex-triangle and edge-edge
+// searches read the pairs' instead (surface_grid.glsl). Exact: the surface
+// cell is the pairs' where its max() picked the pairs' edge.
+bool contactSurfaceIsPairGrid(float surfaceCell, float pairCell) { return surfaceCell == pairCell; }
+
 #endif

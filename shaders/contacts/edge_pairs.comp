@@ -4,7 +4,8 @@
 // to e are closer than t_e + t_f + margin. Another edge within that
 // distance has an end within it plus half its length of e, so e searches
 // the surface grid (particle_grid.h, cells sized by surface_cell.comp from
-// the longest edge L) over its box grown by that, with L: at most 7 cells
+// the longest edge L; the pairs' grid where those cells are the pairs',
+// surface_grid.glsl) over its box grown by that, with L: at most 7 cells
 // along each axis, however long the edges, and looks at the edges of every
 // particle it finds there. A particle is taken only in the cell it
 // lies in, and an edge f through its first end f.a, or through f.b when
@@ -60,6 +61,11 @@ layout(std430, binding = 16) readonly buffer EdgeLocalIndices { uint edgeLocalIn
 layout(std430, binding = 17) writeonly buffer Priorities { uint priorities[]; };  // contact_colour.comp's
 // surface_cell.comp's: [0] the cell edge, [1] the longest edge
 layout(std430, binding = 18) readonly buffer Scale { float scale[]; };
+// The pairs' grid (ContactDetection::grid), read instead where it is the surface grid.
+layout(std430, binding = 19) readonly buffer PairBucketStart { uint pairBucketStart[]; };
+layout(std430, binding = 20) readonly buffer PairBucketCount { uint pairBucketCount[]; };
+layout(std430, binding = 21) readonly buffer PairSorted { uint pairSorted[]; };
+#include "contacts/surface_grid.glsl"
 
 bool inBox(ivec3 cell, ivec3 lo, ivec3 hi) { return all(greaterThanEqual(cell, lo)) && all(lessThanEqual(cell, hi)); }
 
@@ -73,6 +79,7 @@ void main() {
     // The largest thickness is the margin (ContactModel).
     float grow = thickness + 2.0 * pc.margin + 0.5 * scale[1];
     float cellSize = scale[0];
+    bool pairGrid = surfaceGridIsPairs();
     ivec3 lo = contactCell(min(pa0.xyz, pa1.xyz) - vec3(grow), cellSize);
     ivec3 hi = contactCell(max(pa0.xyz, pa1.xyz) + vec3(grow), cellSize);
     uvec3 extent = uvec3(hi - lo) + 1u;
@@ -96,9 +103,9 @@ void main() {
                 for (int x = lo.x; x <= hi.x; ++x) {
                     ivec3 cell = ivec3(x, y, z);
                     uint bucket = group.firstBucket + contactBucket(cell, group.tableMask);
-                    uint start = bucketStart[bucket];
-                    for (uint s = start; s < start + bucketCount[bucket]; ++s) {
-                        uint k = sorted[s];
+                    uint start = surfaceBucketStart(pairGrid, bucket);
+                    for (uint s = start; s < start + surfaceBucketCount(pairGrid, bucket); ++s) {
+                        uint k = surfaceSorted(pairGrid, s);
                         if (contactCell(p[particles[k].particle].xyz, cellSize) != cell) continue;
                         for (uint i = particleEdgeStart[k]; i < particleEdgeStart[k + 1u]; ++i) {
                             uint f = particleEdges[i];

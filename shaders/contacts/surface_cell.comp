@@ -15,10 +15,18 @@
 // against the thickness; a cell holding the boxes in fewer would make each
 // search read a larger volume around its box. Never smaller than the pairs'
 // cells (pc.cellSize): on a cloth whose edges are a few thicknesses long
-// the grid is the pairs' again, and the searches read what they read there.
+// the grid is the pairs' again, and the searches read the pairs' grid.
 // The factor 1 + 2^-10 covers float rounding of L and of the boxes.
+//
+// Where the cells come out the pairs' (a cloth whose edges are shorter
+// than about three thicknesses), the surface grid would be the pairs' bit
+// for bit (contactSurfaceIsPairGrid): the group counts of its build's
+// indirect dispatches (ParticleGrid::groupCounts, gridGroups) are written
+// with zero groups, so the build does nothing, and the searches read the
+// pairs' grid. Decided here every substep, without the host.
 #extension GL_GOOGLE_include_directive : require
 #include "contacts/contact_types.h"
+#include "contacts/contact_grid.glsl"
 layout(local_size_x = 64) in;
 
 layout(push_constant) uniform Push { ContactPush pc; };
@@ -26,6 +34,10 @@ layout(std430, binding = 0) readonly buffer Positions { vec4 p[]; };
 layout(std430, binding = 1) readonly buffer Particles { ContactParticle particles[]; };
 layout(std430, binding = 2) readonly buffer Triangles { ContactTriangle triangles[]; };
 layout(std430, binding = 3) writeonly buffer Scale { float scale[]; };
+// The surface grid's build: its dispatches' VkDispatchIndirectCommands as
+// run directly, and as this substep runs them.
+layout(std430, binding = 4) readonly buffer GridGroups { uint gridGroups[]; };
+layout(std430, binding = 5) writeonly buffer GridDispatches { uint gridDispatches[]; };
 
 shared float lengths[64];
 
@@ -45,7 +57,11 @@ void main() {
         barrier();
     }
     if (thread == 0u) {
-        scale[0] = max(pc.cellSize, (lengths[0] + 6.0 * pc.margin) * (1.0 + 1.0 / 1024.0) / 3.0);
+        float cellSize = max(pc.cellSize, (lengths[0] + 6.0 * pc.margin) * (1.0 + 1.0 / 1024.0) / 3.0);
+        scale[0] = cellSize;
         scale[1] = lengths[0];
+        bool skip = contactSurfaceIsPairGrid(cellSize, pc.cellSize);
+        // Three uints a command: the x groups first.
+        for (uint i = 0u; i < gridGroups.length(); ++i) gridDispatches[i] = skip && i % 3u == 0u ? 0u : gridGroups[i];
     }
 }

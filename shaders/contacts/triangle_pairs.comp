@@ -2,7 +2,8 @@
 // Vertex-triangle detection, one thread per triangle of an object with
 // "triangles": the contact particles closer to the triangle than
 // t_k + t_tri + margin, found in the surface grid (particle_grid.h, cells
-// sized by surface_cell.comp from the longest edge) over every cell of the
+// sized by surface_cell.comp from the longest edge; the pairs' grid where
+// those cells are the pairs', surface_grid.glsl) over every cell of the
 // triangle's box grown by the largest such distance: at most 4 cells along
 // each axis, however large the triangle. A particle is taken only in the
 // cell it lies in, so a bucket that two cells of the box share yields each
@@ -56,6 +57,11 @@ layout(std430, binding = 14) readonly buffer LocalIndices { uint localIndices[];
 layout(std430, binding = 15) readonly buffer TriangleLocalIndices { uint triangleLocalIndices[]; };
 layout(std430, binding = 16) writeonly buffer Priorities { uint priorities[]; };  // contact_colour.comp's
 layout(std430, binding = 17) readonly buffer Scale { float scale[]; };  // surface_cell.comp's: [0] the cell edge
+// The pairs' grid (ContactDetection::grid), read instead where it is the surface grid.
+layout(std430, binding = 18) readonly buffer PairBucketStart { uint pairBucketStart[]; };
+layout(std430, binding = 19) readonly buffer PairBucketCount { uint pairBucketCount[]; };
+layout(std430, binding = 20) readonly buffer PairSorted { uint pairSorted[]; };
+#include "contacts/surface_grid.glsl"
 
 void main() {
     uint t = gl_GlobalInvocationID.x;
@@ -67,6 +73,7 @@ void main() {
     // The largest thickness is the margin (ContactModel).
     float grow = thickness + 2.0 * pc.margin;
     float cellSize = scale[0];
+    bool pairGrid = surfaceGridIsPairs();
     ivec3 lo = contactCell(min(min(pa.xyz, pb.xyz), pcorner.xyz) - vec3(grow), cellSize);
     ivec3 hi = contactCell(max(max(pa.xyz, pb.xyz), pcorner.xyz) + vec3(grow), cellSize);
     uvec3 extent = uvec3(hi - lo) + 1u;
@@ -89,9 +96,9 @@ void main() {
                 for (int x = lo.x; x <= hi.x; ++x) {
                     ivec3 cell = ivec3(x, y, z);
                     uint bucket = group.firstBucket + contactBucket(cell, group.tableMask);
-                    uint start = bucketStart[bucket];
-                    for (uint s = start; s < start + bucketCount[bucket]; ++s) {
-                        uint k = sorted[s];
+                    uint start = surfaceBucketStart(pairGrid, bucket);
+                    for (uint s = start; s < start + surfaceBucketCount(pairGrid, bucket); ++s) {
+                        uint k = surfaceSorted(pairGrid, s);
                         if (k == tri.a || k == tri.b || k == tri.c) continue;
                         ContactParticle v = particles[k];
                         vec4 pk = p[v.particle];

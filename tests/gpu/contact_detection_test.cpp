@@ -117,6 +117,49 @@ PointSet randomTriangles(uint32_t objects, uint32_t groups, float extent, glm::v
     return set;
 }
 
+// Two fine cloths offering their triangles, 4 mm thick: a lower one of
+// 8 x 8 vertices 6 mm apart in the plane y = 0, an upper one of 5 x 5
+// 10 mm above it (between the contact distance 2t and the detection
+// distance 3t) and shifted by half a spacing; no self contact, whose
+// rest-shape rule a grid 6 mm apart would decide at exactly 3t (two
+// spacings) for many pairs, where float and double may differ. The current
+// positions move each particle by up to 1 mm: edges (at most 8.5 mm, and
+// the jitter: 10.2 mm) shorter than three thicknesses (12 mm), so the
+// surface grid's cells come out the pairs' (surface_cell.comp). Every
+// tenth particle is pinned.
+PointSet fineCloths(uint32_t seed) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> unit(-0.5f, 0.5f);
+    const float spacing = 0.006f;
+    PointSet set;
+    for (const uint32_t side : {8u, 5u}) {
+        const bool upper = side == 5u;
+        const glm::vec3 origin = upper ? glm::vec3(0.5f * spacing, 0.01f, 0.5f * spacing + 0.01f) : glm::vec3(0.0f);
+        ObjectRange object;
+        object.name = upper ? "upper cloth" : "lower cloth";
+        object.firstParticle = set.model.particleCount();
+        object.particleCount = side * side;
+        object.firstTriangle = set.model.triangleCount();
+        object.triangleCount = 2 * (side - 1) * (side - 1);
+        object.contacts = {.enabled = true, .thickness = 0.004f, .self = false, .friction = 0.3f, .triangles = true};
+        for (uint32_t i = 0; i < side; ++i)
+            for (uint32_t j = 0; j < side; ++j) {
+                const glm::vec3 rest = origin + spacing * glm::vec3(float(i), 0.0f, float(j));
+                const float w = (object.firstParticle + side * i + j) % 10 == 0 ? 0.0f : 1.0f;
+                set.model.positions.emplace_back(rest, w);
+                set.model.velocities.emplace_back(0.0f);
+                set.current.emplace_back(rest + 0.001f * glm::vec3(unit(rng), unit(rng), unit(rng)), w);
+            }
+        for (uint32_t i = 0; i + 1 < side; ++i)
+            for (uint32_t j = 0; j + 1 < side; ++j) {
+                const uint32_t a = object.firstParticle + side * i + j, b = a + 1, c = a + side, d = c + 1;
+                set.model.triangles.insert(set.model.triangles.end(), {a, b, c, b, d, c});
+            }
+        set.model.objects.push_back(object);
+    }
+    return set;
+}
+
 // A contact stage on a point set, with what recording its detection needs.
 class DetectionRun {
 public:
@@ -312,19 +355,25 @@ TEST_F(ContactDetectionTest, BatchCopiesFindAndColourThePairsOfTheirWorld) {
 // pairs, then these) in its particles' incidence lists, each list's
 // four-particle entries in ascending order after its pairs; the colours of
 // the set a valid colouring of constraints that share any particle, and the
-// CPU reference's; the same bits in two runs.
+// CPU reference's; the same bits in two runs. The searches read the
+// surface grid where its cells are larger than the pairs' (the random
+// triangles, whose edges pass three thicknesses) and, its build skipped
+// (no workgroup started), the pairs' grid where they are the same (the
+// fine cloths): both give the brute force's lists.
 TEST_F(ContactDetectionTest, TriangleContactsMatchABruteForceSearch) {
     struct Case {
         const char* label;
         PointSet set;
+        bool pairGrid;  // whether the surface grid's cells are the pairs'
     };
-    for (const Case& test : {Case{"triangles", randomTriangles(4, 100, 0.2f, glm::vec3(0.1f, 0.3f, -0.2f), 0.01f, 5)},
-                             Case{"triangles far away",
-                                  randomTriangles(3, 60, 0.15f, glm::vec3(-900.0f, 350.0f, 1200.0f), 0.004f, 6)},
-                             // Edges of 0.02 to 1 m, 3 to 250 times the thickness (most 40 to 200): the
-                             // search boxes of the particle grid's cells would pass 4096 of them.
-                             Case{"long edges",
-                                  randomTriangles(3, 30, 0.3f, glm::vec3(0.2f, -0.1f, 0.3f), 0.004f, 8, 0.6f)}}) {
+    for (const Case& test :
+         {Case{"triangles", randomTriangles(4, 100, 0.2f, glm::vec3(0.1f, 0.3f, -0.2f), 0.01f, 5), false},
+          Case{"triangles far away", randomTriangles(3, 60, 0.15f, glm::vec3(-900.0f, 350.0f, 1200.0f), 0.004f, 6),
+               false},
+          // Edges of 0.02 to 1 m, 3 to 250 times the thickness (most 40 to 200): the
+          // search boxes of the particle grid's cells would pass 4096 of them.
+          Case{"long edges", randomTriangles(3, 30, 0.3f, glm::vec3(0.2f, -0.1f, 0.3f), 0.004f, 8, 0.6f), false},
+          Case{"fine cloths", fineCloths(9), true}}) {
         const PointSet& set = test.set;
         DetectionRun run(ctx(), set);
         run.detect();
@@ -332,6 +381,16 @@ TEST_F(ContactDetectionTest, TriangleContactsMatchABruteForceSearch) {
         ASSERT_NE(detection, nullptr);
         const TriangleContactLists lists = detection->read();
         const ContactModel& model = run.stage().model();
+        std::cout << fmt::format("[contacts] {}: surface cells of {:.6f} m, the pairs' {:.6f} m; its build started {} "
+                                 "workgroups\n",
+                                 test.label, lists.surfaceCell, model.cellSize, lists.surfaceGroups);
+        if (test.pairGrid) {
+            EXPECT_EQ(lists.surfaceCell, model.cellSize) << test.label;
+            EXPECT_EQ(lists.surfaceGroups, 0u) << test.label << ": the surface grid was built";
+        } else {
+            EXPECT_GT(lists.surfaceCell, model.cellSize) << test.label;
+            EXPECT_GT(lists.surfaceGroups, 0u) << test.label << ": the surface grid was not built";
+        }
         const std::vector<std::vector<uint32_t>> expected = bruteForceTriangleContacts(model, set.current);
         auto candidate = [&](uint32_t t, uint32_t k) {
             const gpu::ContactTriangle& tri = model.triangles[t];
