@@ -20,7 +20,7 @@ grep -q '\[64, 64\]' "$scene" || { echo "FAIL: could not set the resolution"; ex
 
 same_hash_on_threads "$vksim" "$scene" 20  # calls fail when the thread counts differ
 
-out=$("$vksim" "$scene" --headless --frames 5 --validate)
+out=$thread_output
 for sweep in 1 2; do
     if grep -qE "^  pbd: cluster sweep $sweep " <<<"$out"; then pass "cluster sweep $sweep ran"; else fail "no 'cluster sweep $sweep' pass"; fi
 done

@@ -16,6 +16,7 @@ frames=8
 same_hash_on_threads "$vksim" "$scene" $frames
 pass "flags_wind.json: the same state-hash on 1, 2 and 4 threads"
 first=$thread_hash
+timed=$thread_output
 again=$(hash_of "$("$vksim" "$scene" --headless --frames $frames --hash --quiet)")
 echo "again: $again"
 if [[ $again == "$first" ]]; then pass "a second run gives the same state-hash"; else fail "a second run differs"; fi
@@ -25,9 +26,8 @@ calm=$(hash_of "$("$vksim" "$work/still_gusts.json" --headless --frames $frames 
 echo "without gusts: $calm"
 if [[ $calm != "$first" && -n $calm ]]; then pass "the gusts change the state"; else fail "the gusts change nothing"; fi
 
-out=$("$vksim" "$scene" --headless --frames 2 --validate)
 for pass in "wind: air" "wind: triangles" "wind: forces" "wind: clock"; do
-  grep -q "^  $pass " <<<"$out" || fail "no '$pass' pass in the timing table"
+  grep -q "^  $pass " <<<"$timed" || fail "no '$pass' pass in the timing table"
 done
 pass "the wind passes are timed"
 

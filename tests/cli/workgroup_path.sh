@@ -26,21 +26,20 @@ with_path() {  # with_path PATH OUT: the default scene with "pbdPath": PATH
 }
 source "$(dirname "$0")/thread_hashes.sh"
 
-timings=$("$vksim" "$scene" --headless --frames 5 --validate)
+same_hash_on_threads "$vksim" "$scene" 30
+timings=$thread_output
 grep -q '^  pbd: cluster sweep 1  *32 ' <<<"$timings" || fail "\"auto\" did not take the clusters on lavapipe"
 grep -q '^PBD path: clusters ("auto"): 2 + 3 clusters of at most 1365 particles$' <<<"$timings" ||
   fail "the summary does not say which path \"auto\" took"
-same_hash_on_threads "$vksim" "$scene" 30
 echo "auto (clusters):   $thread_hash"
 
 with_path workgroup "$scratch/workgroup.json"
-timings=$("$vksim" "$scratch/workgroup.json" --headless --frames 5 --validate)
+same_hash_on_threads "$vksim" "$scratch/workgroup.json" 30
+timings=$thread_output
 grep -q '^  pbd: solve in workgroups  *1 ' <<<"$timings" || fail "no single 'solve in workgroups' run per frame"
 grep -q '^PBD path: workgroup: 1 workgroup(s), one per object$' <<<"$timings" || fail "the summary does not name the path"
 ! grep -qE '^  pbd: (stretch|bending|attachment) colour' <<<"$timings" || fail "colour passes ran on the workgroup path"
 ! grep -qE '^  normals ' <<<"$timings" || fail "normals computed though nothing reads them"
-
-same_hash_on_threads "$vksim" "$scratch/workgroup.json" 30
 
 with_path perColour "$scratch/per_colour.json"
 per_colour=$(hash_of "$("$vksim" "$scratch/per_colour.json" --headless --frames 30 --hash --quiet)")
