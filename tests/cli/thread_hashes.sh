@@ -1,23 +1,17 @@
 # Sourced by the CLI determinism checks: one scene's state-hash in separate
-# processes with lavapipe on 1, 2 and 4 threads.
+# processes with lavapipe on 1, 2 and 4 threads, validation on (a
+# validation message exits non-zero, which ends the caller under set -e).
 #   hash_of OUTPUT              the "state-hash: ..." line of a run's output
 #   same_hash_on_threads VKSIM SCENE FRAMES [ARGS...]
 #                               prints each thread count's hash, calls fail
 #                               (the caller's) unless all three agree, and
 #                               leaves the hash in $thread_hash. The run on
-#                               1 thread is the full one: with --validate
-#                               (a validation message exits non-zero, which
-#                               ends the caller under set -e), its model
+#                               1 thread is the full one: its model
 #                               summary, timing table and end-of-run lines,
 #                               and ARGS (say --export); its output is left
 #                               in $thread_output for the caller's checks of
 #                               them, instead of another run of the scene.
-#                               The runs on 2 and 4 threads only give their
-#                               hashes, without the validation layer: it
-#                               checks the commands vksim records and
-#                               submits, which do not depend on lavapipe's
-#                               thread count (vksim does not read it), and
-#                               it costs up to a third of a run.
+#                               The runs on 2 and 4 threads are --quiet.
 hash_of() { grep '^state-hash: ' <<<"$1"; }
 
 same_hash_on_threads() {
@@ -29,7 +23,7 @@ same_hash_on_threads() {
       out=$(LP_NUM_THREADS=1 "$vksim" "$scene" --headless --frames "$frames" --hash --validate "$@")
       thread_output=$out
     else
-      out=$(LP_NUM_THREADS=$threads "$vksim" "$scene" --headless --frames "$frames" --hash --quiet)
+      out=$(LP_NUM_THREADS=$threads "$vksim" "$scene" --headless --frames "$frames" --hash --quiet --validate)
     fi
     hashes[$threads]=$(hash_of "$out")
     echo "LP_NUM_THREADS=$threads: ${hashes[$threads]}"

@@ -35,7 +35,7 @@ same_hash_on_threads "$vksim" "$work/xpbd.json" 30
 same_hash_on_path "$vksim" "$work/xpbd_per_colour.json" 30 "per-colour" "pbd: tetrahedron colour "
 
 one=$(LP_NUM_THREADS=1 "$vksim" "$work/xpbd_clusters.json" --headless --frames 30 --hash --quiet --validate)
-four=$(LP_NUM_THREADS=4 "$vksim" "$work/xpbd_clusters.json" --headless --frames 30 --hash --quiet)
+four=$(LP_NUM_THREADS=4 "$vksim" "$work/xpbd_clusters.json" --headless --frames 30 --hash --quiet --validate)
 echo "clusters: $(hash_of "$one") / $(hash_of "$four")"
 if [[ $(hash_of "$one") == "$(hash_of "$four")" ]]; then pass "the cluster path is the same on 1 and 4 threads"
 else fail "the cluster path differs between 1 and 4 threads"; fi
