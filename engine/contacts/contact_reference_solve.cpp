@@ -21,6 +21,13 @@ uint32_t pairHash(const ContactModel& model, const glm::uvec2& pair) {
 }
 double thicknessOf(const gpu::ContactParticle& particle) { return double(particle.rest.w); }
 
+// A pair's friction coefficients (mu_s, mu_k): the two objects' combined
+// (springs/contact_energy.glsl's contactEntryFriction).
+glm::dvec2 pairFriction(const gpu::ContactParticle& a, const gpu::ContactParticle& b) {
+    return {std::sqrt(double(a.staticFriction) * double(b.staticFriction)),
+            std::sqrt(double(a.friction) * double(b.friction))};
+}
+
 }  // namespace
 
 ContactReferenceSolve::Side ContactReferenceSolve::side(uint32_t k, std::span<const glm::dvec3> p,
@@ -95,25 +102,50 @@ ContactReferenceSolve::Friction ContactReferenceSolve::friction(uint32_t particl
                                                                 const glm::dvec3& gradient,
                                                                 const glm::dmat3& hessian) const {
     Friction sum;
-    double normalTotal = 0.0;
-    forTouchingPairs(particle, p, others, x, inverseMasses, range, h,
-                     [&](uint32_t, uint32_t, const ref::ContactPenalty& term) {
-                         normalTotal += term.stiffness * term.depth;
-                     });
+    const double normalTotal = this->normalTotal(particle, p, others, x, inverseMasses, range, h);
     if (!(normalTotal > 0.0)) return sum;
     const gpu::ContactParticle& a = model_.particles[model_.contactOf[particle]];
     forTouchingPairs(particle, p, others, x, inverseMasses, range, h,
                      [&](uint32_t l, uint32_t j, const ref::ContactPenalty& term) {
-                         const gpu::ContactParticle& b = model_.particles[l];
-                         const ref::LaggedFriction f = ref::contactPairFriction(
-                             term, p - others[j], x[particle] - x[j], normalTotal,
-                             std::sqrt(double(a.staticFriction) * double(b.staticFriction)),
-                             std::sqrt(double(a.friction) * double(b.friction)),
-                             double(gpu::kVbdFrictionStickSpeed) * h, gradient, hessian);
+                         const glm::dvec2 mu = pairFriction(a, model_.particles[l]);
+                         const ref::LaggedFriction f =
+                             ref::contactPairFriction(term, p - others[j], x[particle] - x[j], normalTotal, mu.x,
+                                                      mu.y, double(gpu::kVbdFrictionStickSpeed) * h, gradient, hessian);
                          sum.gradient += f.gradient;
                          sum.hessian += f.hessian;
                      });
     return sum;
+}
+
+std::vector<ContactReferenceSolve::FrictionLag> ContactReferenceSolve::frictionLags(
+    uint32_t particle, const glm::dvec3& p, std::span<const glm::dvec3> others, std::span<const glm::dvec3> x,
+    std::span<const double> inverseMasses, ParticleRange range, double h) const {
+    std::vector<FrictionLag> lags;
+    forTouchingPairs(particle, p, others, x, inverseMasses, range, h,
+                     [&](uint32_t l, uint32_t j, const ref::ContactPenalty& term) {
+                         // springs/contact_energy.glsl's contactPairHoldShare.
+                         const double push = term.stiffness * term.depth;
+                         double share = 0.0;
+                         if (inverseMasses[particle] > 0.0)
+                             share = std::max(share, push / normalTotal(particle, p, others, x, inverseMasses, range, h));
+                         if (inverseMasses[j] > 0.0)
+                             share = std::max(share, push / normalTotal(j, others[j], others, x, inverseMasses, range, h));
+                         const glm::dvec2 mu =
+                             pairFriction(model_.particles[model_.contactOf[particle]], model_.particles[l]);
+                         lags.push_back({j, term.n,
+                                         ref::contactPairFrictionLoad(term, p - others[j], x[particle] - x[j], share,
+                                                                      mu.x, mu.y)});
+                     });
+    return lags;
+}
+
+double ContactReferenceSolve::normalTotal(uint32_t particle, const glm::dvec3& p, std::span<const glm::dvec3> others,
+                                          std::span<const glm::dvec3> x, std::span<const double> inverseMasses,
+                                          ParticleRange range, double h) const {
+    double total = 0.0;
+    forTouchingPairs(particle, p, others, x, inverseMasses, range, h,
+                     [&](uint32_t, uint32_t, const ref::ContactPenalty& term) { total += term.stiffness * term.depth; });
+    return total;
 }
 
 void ContactReferenceSolve::detect(std::span<const glm::dvec3> p, std::span<const double> inverseMasses,

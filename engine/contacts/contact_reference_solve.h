@@ -81,6 +81,20 @@ public:
                       std::span<const glm::dvec3> x, std::span<const double> inverseMasses, ParticleRange range,
                       double h, const glm::dvec3& gradient, const glm::dmat3& hessian) const;
 
+    // Newton's lagged friction of the same pairs, taken at the iterate once
+    // per Newton iteration (springs/newton_assemble.glsl,
+    // contact_math.glsl's contactPairFrictionLoad): per touching pair, in
+    // list order, its other particle j, the normal from `particle`'s side
+    // and the load mu lambda.
+    struct FrictionLag {
+        uint32_t j = 0;
+        glm::dvec3 n{0.0};
+        double load = 0.0;
+    };
+    std::vector<FrictionLag> frictionLags(uint32_t particle, const glm::dvec3& p, std::span<const glm::dvec3> others,
+                                          std::span<const glm::dvec3> x, std::span<const double> inverseMasses,
+                                          ParticleRange range, double h) const;
+
     // The last detection's constraints (k < l, contact particle numbers),
     // ascending, and the colours of the set, these first
     // (gpu::kLeftoverColour or gpu::kNoColour for those the Jacobi average
@@ -100,6 +114,12 @@ private:
     void forTouchingPairs(uint32_t particle, const glm::dvec3& p, std::span<const glm::dvec3> others,
                           std::span<const glm::dvec3> x, std::span<const double> inverseMasses, ParticleRange range,
                           double h, Visit&& visit) const;
+
+    // The touching pairs' s depth summed at `particle` at `p`
+    // (springs/contact_energy.glsl's contactNormalTotal).
+    double normalTotal(uint32_t particle, const glm::dvec3& p, std::span<const glm::dvec3> others,
+                       std::span<const glm::dvec3> x, std::span<const double> inverseMasses, ParticleRange range,
+                       double h) const;
 
     // One particle of a pair as the projection reads it.
     struct Side {

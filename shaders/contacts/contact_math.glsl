@@ -273,6 +273,18 @@ ContactPenalty contactPenalty(real3 pk, real wk, real3 xk, real3 pl, real wl, re
                           real(0.5) * stiffness * contact.depth * contact.depth, contact.depth);
 }
 
+// A touching pair's normal force for its lagged friction, lambda = 2 s
+// depth (contactPairFriction has why).
+real contactPairNormalForce(ContactPenalty penalty) { return real(2) * penalty.stiffness * penalty.depth; }
+
+// A pair's relative tangential motion over the substep, off the normal n:
+// (p_k - x_k) - (p_l - x_l) from the offsets d = p_k - p_l and
+// d0 = x_k - x_l.
+real3 contactPairSlip(real3 n, real3 d, real3 d0) {
+    real3 u = d - d0;
+    return u - dot(u, n) * n;
+}
+
 // The friction of a touching pair in vertex block descent's step of k
 // (docs/physics.md §14): the lagged friction of math/coulomb_friction.glsl
 // (laggedFriction), as the VBD paper adds it to its collisions (Chen et
@@ -296,12 +308,37 @@ ContactPenalty contactPenalty(real3 pk, real wk, real3 xk, real3 pl, real wl, re
 // forces are equal and opposite.
 LaggedFriction contactPairFriction(ContactPenalty penalty, real3 d, real3 d0, real normalTotal, real muStatic,
                                    real muKinetic, real stickSlip, real3 gradient, real3x3 hessian) {
-    real normalForce = real(2) * penalty.stiffness * penalty.depth;
-    real3 n = penalty.n;
-    real3 u = d - d0;
-    u -= dot(u, n) * n;
+    real normalForce = contactPairNormalForce(penalty);
+    real3 u = contactPairSlip(penalty.n, d, d0);
     real3 hold = (gradient - hessian * u) * (normalForce / normalTotal);
-    return laggedFriction(n, u, normalForce, hold, muStatic, muKinetic, stickSlip);
+    return laggedFriction(penalty.n, u, normalForce, hold, muStatic, muKinetic, stickSlip);
+}
+
+// Newton's lagged friction of a touching pair (docs/physics.md §14): IPC's
+// D = mu lambda f0(|u|) (Li et al. 2020, §5), its normal n and its load
+// mu lambda taken once per Newton iteration at the iterate (penalty, d: the
+// pair there) and held through the iteration's line search, so that the
+// search descends on one energy. lambda = s depth, the contact energy's
+// normal force, as IPC takes it from its barrier: Newton converges the
+// penalty, which then carries the particle's load, and the projection
+// after the solve adds only the depth of one push per particle, not per
+// pair; contactPairFriction's 2 s depth gave a Newton cloth sliding on a
+// cloth slope at mu = 0.2 1.36 of Coulomb's mu g cos theta (s depth: 0.83;
+// tests/gpu/contacts_test.cpp). mu by
+// frictionSticks from what would hold the pair where it sticks, the slip u
+// undone over the substep by the pair's reduced mass, s u (s = 1 / ((w_k +
+// w_l) h^2), the penalty's stiffness), of which the pair takes its `share`
+// (s depth over the sum of s depth of the pairs of the end that has the
+// most of its push from this pair; contactPairHoldShare): a particle
+// resting on several sticks while the slip's force lies inside mu_s times
+// all of them. The slip, not the rest of the row's gradient as
+// contactPairFriction's hold: both ends must take the same mu for the pair
+// to have one energy, and from l's side u changes sign only. The load
+// mu lambda; 0 for a pair that does not touch.
+real contactPairFrictionLoad(ContactPenalty penalty, real3 d, real3 d0, real share, real muStatic, real muKinetic) {
+    real normalForce = penalty.stiffness * penalty.depth;
+    real3 hold = (share * penalty.stiffness) * contactPairSlip(penalty.n, d, d0);
+    return laggedFrictionCoefficient(penalty.n, normalForce, hold, muStatic, muKinetic) * normalForce;
 }
 
 #endif

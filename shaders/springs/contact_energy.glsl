@@ -5,9 +5,11 @@
 // gradient, and the positive semi-definite part of its Hessian's diagonal
 // block. A pair with another solver's particle is left to the projection
 // after the solves, which moves both; within the range both ends descend on
-// the pair's energy, so it exchanges momentum as a spring does. The vertex
-// block descent sweeps also add the pairs' lagged friction
-// (contactFriction; Newton does not yet, physics §14).
+// the pair's energy, so it exchanges momentum as a spring does. Both
+// methods also add the pairs' lagged friction: the vertex block descent
+// sweeps per vertex step (contactFriction), Newton lagged per iteration
+// (springs/newton_assemble.glsl; its line search's laggedContactFriction,
+// with MS_LAGGED_FRICTION_BINDING, physics §14).
 //
 // The including pass declares pc (MsImplicitPush or VbdPush: firstParticle,
 // particleCount, dt, contactCapacity), start[] (x^0, w = inverse mass),
@@ -76,36 +78,94 @@ ContactEnergy contactEnergy(uint i, vec3 xi) {
     return sum;
 }
 
-// The lagged friction of particle i's touching pairs at x_i
-// (contact_math.glsl's contactPairFriction), each pair's coefficients the
-// two objects' combined as every contact combines them, and the same
-// eps_v as the solids' friction against colliders in the sweeps
-// (kVbdFrictionStickSpeed). `gradient` and `hessian` are the vertex step's
-// other terms, the contact energy's included: what holds the vertex.
-LaggedFriction contactFriction(uint i, vec3 xi, vec3 gradient, mat3 hessian) {
-    LaggedFriction sum = LaggedFriction(vec3(0.0), mat3(0.0));
-    uvec2 list = contactList(i);
+// The friction coefficients (mu_s, mu_k) of the pair of particle i's list
+// entry e: the two objects' combined as every contact combines them.
+vec2 contactEntryFriction(uint i, uint e) {
+    ContactParticle a = contactParticles[contactOf[i]];
+    ContactParticle b = contactParticles[contactNeighbours[e]];
+    return vec2(sqrt(a.staticFriction * b.staticFriction), sqrt(a.friction * b.friction));
+}
+
+// The pairs' lagged friction's eps_v h: the same eps_v as the solids'
+// friction against colliders in the sweeps (kVbdFrictionStickSpeed).
+float contactStickSlip() { return kVbdFrictionStickSpeed * pc.dt; }
+
+// Particle i's touching pairs' s depth summed at x_i: its pairs' lambda
+// over 2 (contactPairNormalForce), of which each pair takes its share.
+float contactNormalTotal(uint i, vec3 xi) {
     float normalTotal = 0.0;
+    uvec2 list = contactList(i);
     for (uint e = list.x; e < list.x + list.y; ++e) {
         uint j;
         ContactPenalty penalty;
         if (contactEntryPenalty(i, xi, e, j, penalty)) normalTotal += penalty.stiffness * penalty.depth;
     }
+    return normalTotal;
+}
+
+// The share of the hold of the touching pair of particles i and j (at
+// x_i and at contactPartner(j); `penalty` from i's side) for Newton's
+// static/kinetic choice (contact_math.glsl's contactPairFrictionLoad): its
+// s depth over its free ends' totals, the larger (a pinned end needs no
+// holding). Both ends find the same.
+float contactPairHoldShare(uint i, vec3 xi, uint j, ContactPenalty penalty) {
+    float push = penalty.stiffness * penalty.depth, share = 0.0;
+    if (start[i].w > 0.0) share = max(share, push / contactNormalTotal(i, xi));
+    if (start[j].w > 0.0) share = max(share, push / contactNormalTotal(j, contactPartner(j)));
+    return share;
+}
+
+// The lagged friction of particle i's touching pairs at x_i in a vertex
+// block descent step (contact_math.glsl's contactPairFriction).
+// `gradient` and `hessian` are the vertex step's other terms, the contact
+// energy's included: what holds the vertex.
+LaggedFriction contactFriction(uint i, vec3 xi, vec3 gradient, mat3 hessian) {
+    LaggedFriction sum = LaggedFriction(vec3(0.0), mat3(0.0));
+    uvec2 list = contactList(i);
+    float normalTotal = contactNormalTotal(i, xi);
     if (!(normalTotal > 0.0)) return sum;
-    ContactParticle a = contactParticles[contactOf[i]];
     for (uint e = list.x; e < list.x + list.y; ++e) {
         uint j;
         ContactPenalty penalty;
         if (!contactEntryPenalty(i, xi, e, j, penalty)) continue;
-        ContactParticle b = contactParticles[contactNeighbours[e]];
-        LaggedFriction f = contactPairFriction(
-            penalty, xi - contactPartner(j), start[i].xyz - start[j].xyz, normalTotal,
-            sqrt(a.staticFriction * b.staticFriction), sqrt(a.friction * b.friction), kVbdFrictionStickSpeed * pc.dt,
-            gradient, hessian);
+        vec2 mu = contactEntryFriction(i, e);
+        LaggedFriction f = contactPairFriction(penalty, xi - contactPartner(j), start[i].xyz - start[j].xyz,
+                                               normalTotal, mu.x, mu.y, contactStickSlip(), gradient, hessian);
         sum.gradient += f.gradient;
         sum.hessian += f.hessian;
     }
     return sum;
 }
+
+#ifdef MS_LAGGED_FRICTION_BINDING
+// Newton's line search: the couplings of the iteration's assembly
+// (springs/newton_assemble.glsl), which hold each touching pair's lagged
+// normal and load.
+layout(std430, binding = MS_LAGGED_FRICTION_BINDING) readonly buffer Couplings { MsContactCoupling couplings[]; };
+
+struct ContactFrictionEnergy {
+    float energy;
+    vec3 gradient;
+};
+
+// The lagged friction of particle i's pairs at x_i as the iteration
+// lagged it (contact_math.glsl's contactPairFrictionLoad): IPC's
+// D = mu lambda f0(|u|) per pair and its gradient mu lambda f1(|u|) u/|u|,
+// u the pair's slip off the lagged normal.
+ContactFrictionEnergy laggedContactFriction(uint i, vec3 xi) {
+    ContactFrictionEnergy sum = ContactFrictionEnergy(0.0, vec3(0.0));
+    uvec2 list = contactList(i);
+    for (uint e = list.x; e < list.x + list.y; ++e) {
+        MsContactCoupling c = couplings[e];
+        if (!(c.frictionLoad > 0.0)) continue;
+        uint j = pc.firstParticle + c.row;
+        vec3 n = vec3(c.nx, c.ny, c.nz);
+        vec3 u = contactPairSlip(n, xi - contactPartner(j), start[i].xyz - start[j].xyz);
+        sum.energy += c.frictionLoad * frictionF0(length(u), contactStickSlip());
+        sum.gradient += laggedFrictionCurvature(u, c.frictionLoad, contactStickSlip()) * u;
+    }
+    return sum;
+}
+#endif
 
 #endif

@@ -7,11 +7,12 @@
 // identity with a zero right-hand side, so its dx stays 0. Also zeroes the
 // first iterate dx^0. newton_assemble_contacts.comp (MS_CONTACTS_BINDING)
 // adds the contact energy of the pairs within the range (springs/
-// contact_energy.glsl): its gradient, and its Hessian's blocks, s n n^T on
-// the diagonal and -s n n^T coupling the pair. The pairs change every
-// substep and the matrix's pattern is the mesh's, so the coupling is kept
-// beside it, per list entry, as u = sqrt(s) n and the other particle's row
-// (couplings), with each row's entries (rowContacts); the contacts'
+// contact_energy.glsl) and their lagged friction: its gradient, and its
+// Hessian's blocks, s n n^T + c (I - n n^T) on the diagonal and minus that
+// coupling the pair. The pairs change every substep and the matrix's
+// pattern is the mesh's, so the coupling is kept beside it, per list
+// entry, as n, s, c and the other particle's row (couplings), with each
+// row's entries (rowContacts); the contacts'
 // Jacobi pass (springs/newton_jacobi_contacts.comp) applies it matrix-free
 // (docs/physics.md §14).
 #include "shared/kernel.glsl"
@@ -39,8 +40,11 @@ layout(std430, binding = MS_CONTACTS_BINDING + 5) writeonly buffer RowContacts {
 layout(std430, binding = MS_CONTACTS_BINDING + 6) writeonly buffer Couplings { MsContactCoupling couplings[]; };
 
 // Row r's contact terms (particle i at x_i): the gradient and diagonal
-// blocks into `gradient` and `diagonal`, the coupling of each list entry
-// into couplings (zero where the pair does not touch).
+// blocks of the contact energy and of the pairs' lagged friction, lagged
+// here at the iterate (contact_math.glsl's contactPairFrictionLoad), into
+// `gradient` and `diagonal`; each list entry's coupling into couplings
+// (zero where the pair does not touch), which the line search reads the
+// friction's lag back from.
 void assembleContacts(uint r, uint i, vec3 xi, inout vec3 gradient, inout mat3 diagonal) {
     uvec2 list = contactList(i);
     rowContacts[r] = list;
@@ -48,13 +52,20 @@ void assembleContacts(uint r, uint i, vec3 xi, inout vec3 gradient, inout mat3 d
         uint j;
         ContactPenalty penalty;
         if (!contactEntryPenalty(i, xi, e, j, penalty)) {
-            couplings[e] = MsContactCoupling(0.0, 0.0, 0.0, 0u);
+            couplings[e] = MsContactCoupling(0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0u, 0u);
             continue;
         }
-        gradient += penalty.gradient;
-        diagonal += penalty.stiffness * outerProduct(penalty.n, penalty.n);
-        vec3 u = sqrt(penalty.stiffness) * penalty.n;
-        couplings[e] = MsContactCoupling(u.x, u.y, u.z, j - pc.firstParticle);
+        vec3 d = xi - contactPartner(j), d0 = start[i].xyz - start[j].xyz;
+        vec2 mu = contactEntryFriction(i, e);
+        float share = contactPairHoldShare(i, xi, j, penalty);
+        float load = contactPairFrictionLoad(penalty, d, d0, share, mu.x, mu.y);
+        vec3 u = contactPairSlip(penalty.n, d, d0);
+        float curvature = laggedFrictionCurvature(u, load, contactStickSlip());
+        LaggedFriction friction = laggedFrictionOfCurvature(penalty.n, u, curvature);
+        gradient += penalty.gradient + friction.gradient;
+        diagonal += penalty.stiffness * outerProduct(penalty.n, penalty.n) + friction.hessian;
+        couplings[e] = MsContactCoupling(penalty.n.x, penalty.n.y, penalty.n.z, penalty.stiffness, load, curvature,
+                                         j - pc.firstParticle, 0u);
     }
 }
 #endif
@@ -83,7 +94,12 @@ void main() {
         rows[r].inverseDiagonal2 = vec4(0.0, 0.0, 1.0, 0.0);
         rhs[r] = vec4(0.0);
 #ifdef MS_CONTACTS_BINDING
-        rowContacts[r] = uvec2(0u);  // its dx stays 0: no coupling
+        // Its couplings still hold its pairs' friction lag, for its half of
+        // their energy in the line search; its dx stays 0: no coupling.
+        vec3 unusedGradient = vec3(0.0);
+        mat3 unusedDiagonal = mat3(0.0);
+        assembleContacts(r, i, current[i].xyz, unusedGradient, unusedDiagonal);
+        rowContacts[r] = uvec2(0u);
 #endif
         return;
     }

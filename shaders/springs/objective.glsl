@@ -8,7 +8,11 @@
 // mass), inertia[] (y), includes springs/gather.glsl and defines
 // elementPosition; with MS_CONTACTS_BINDING defined, F also holds the
 // contact energy of the pairs within the range (springs/contact_energy.glsl,
-// half of each pair per end), the other end read at elementPosition.
+// half of each pair per end), the other end read at elementPosition; with
+// MS_LAGGED_FRICTION_BINDING also (Newton's line search) the pairs' lagged
+// friction as the iteration's assembly lagged it, half per end. The energy
+// tracking's F leaves the friction out: it is dissipative and its lag is
+// the iteration's, not yet taken before the first.
 // x and y are relative to the solver's origin
 // (pc.origin*, docs/physics.md §9.2 "Far from the origin"), x^0 is not.
 #ifndef VKSIM_SPRINGS_OBJECTIVE_GLSL
@@ -33,6 +37,9 @@ float objectiveTerm(uint r, vec3 xi) {
 #ifdef MS_CONTACTS_BINDING
     term += 0.5 * contactEnergy(i, xi).energy;
 #endif
+#ifdef MS_LAGGED_FRICTION_BINDING
+    term += 0.5 * laggedContactFriction(i, xi).energy;
+#endif
     // Half of each incident spring (the other half is its other end's),
     // and this particle's row of 1/2 x^T Q x.
     return term + 0.5 * springSums(i, particle, xi).energy - 0.5 * dot(xi, quadraticForce(i, particle, xi));
@@ -49,6 +56,9 @@ vec3 objectiveGradient(uint r, vec3 xi) {
                     conservativeForce(i, particle, xi);
 #ifdef MS_CONTACTS_BINDING
     gradient += contactEnergy(i, xi).gradient;
+#endif
+#ifdef MS_LAGGED_FRICTION_BINDING
+    gradient += laggedContactFriction(i, xi).gradient;
 #endif
     return gradient;
 }

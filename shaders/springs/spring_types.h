@@ -64,15 +64,23 @@ struct MsIncidentSpring {
 };
 GPU_CHECK_SIZE(MsIncidentSpring, 8);
 
-// The coupling block -u u^T = -s n n^T of a touching contact pair in
-// Newton's system (docs/physics.md §14), per contact list entry: u, and the
-// row (local index) of the entry's other particle. u = 0 where the pair
-// does not touch.
+// A touching contact pair in Newton's system (docs/physics.md §14), per
+// contact list entry, as the iteration's assembly takes it at the iterate:
+// the unit normal n (from this entry's particle's side) and the penalty's
+// stiffness s, the lagged friction's load mu lambda and its curvature
+// c = mu lambda f1(|u|)/|u|, and the row (local index) of the entry's other
+// particle. The coupling block is -(s n n^T + c (I - n n^T)); the line
+// search reads n and the load back for the friction's energy. All zero
+// where the pair does not touch.
 struct MsContactCoupling {
-    float ux, uy, uz;
+    float nx, ny, nz;
+    float stiffness;          // s [N/m]
+    float frictionLoad;       // mu lambda [N]
+    float frictionCurvature;  // c [N/m]
     uint row;
+    uint pad0;
 };
-GPU_CHECK_SIZE(MsContactCoupling, 16);
+GPU_CHECK_SIZE(MsContactCoupling, 32);
 
 // One entry of the quadratic bending matrix (Bergou et al. 2006) in a
 // particle's row: Q_ij times the object's bending stiffness, and the block

@@ -397,23 +397,31 @@ TEST_F(Contacts, ClothOnASlopeStandsOrSlides) {
     }
 }
 
-// The pairs' friction in vertex block descent's sweeps (docs/physics.md
-// §14, "Friction of the pairs in the sweeps"): blocks placed at rest on a
-// slope 16 particles long, all mass-spring cloths stepped by VBD (4
-// substeps, 10 sweeps), their particles 0.05 m thick, so that each of a
-// block's rests on several of the slope's and the slope is nearly smooth
-// (frictionless, the block slides at 0.89 of g sin theta; at 0.02 m, 0.53).
-// With mu = 0.6 above tan 20 = 0.364 it stays put: measured 1e-10 m between
-// frames 6 and 18 (with the projection's friction alone it slid 2.9e-2 m);
-// bound 1e-6 m, the held particle's creep below eps_v h = 4.2e-6 m a
-// substep. With mu = 0.2 it slides, and friction takes a_0 - a of the
-// frictionless a_0: Coulomb's mu g cos theta = 1.84 m/s^2 on a smooth
-// slope; measured 1.17 (0.64 of it; 0.45 with the projection's friction
-// alone). The slope's bumps still tilt the pairs' normals, which the test
-// cannot separate from the friction: bounds, more than half of Coulomb's,
-// and the frictionless block faster than 0.8 g sin theta (the slope nearly
-// smooth).
-TEST_F(Contacts, VbdClothOnAClothSlopeHoldsAndSlides) {
+// The pairs' friction inside the implicit mass-spring methods
+// (docs/physics.md §14, "Friction of the pairs in the implicit methods"):
+// blocks placed at rest on a slope 16 particles long, all mass-spring
+// cloths stepped by vertex block descent (4 substeps, 10 sweeps) or by
+// Newton (4 substeps, 3 iterations), their particles 0.05 m thick, so that
+// each of a block's rests on several of the slope's and the slope is
+// nearly smooth (frictionless, the block slides at 0.89 of g sin theta; at
+// 0.02 m, 0.53). With mu = 0.6 above tan 20 = 0.364 it stays put: VBD
+// measured 1e-10 m between frames 6 and 18 (with the projection's friction
+// alone it slid 2.9e-2 m); bound 1e-6 m, the held particle's creep below
+// eps_v h = 4.2e-6 m a substep. With mu = 0.2 it slides, and friction
+// takes a_0 - a of the frictionless a_0: Coulomb's mu g cos theta = 1.84
+// m/s^2 on a smooth slope; VBD measured 1.17 (0.64 of it; 0.45 with the
+// projection's friction alone). The slope's bumps still tilt the pairs'
+// normals, which the test cannot separate from the friction: bounds, more
+// than half of Coulomb's, and the frictionless block faster than
+// 0.8 g sin theta (the slope nearly smooth). Newton's lagged friction in
+// its objective (contact_math.glsl's contactPairFrictionLoad), the same
+// bounds: held, measured 7e-10 m (3.0e-2 m before, the projection's
+// friction alone); at mu = 0.2 friction takes 1.52 m/s^2, 0.83 of
+// Coulomb's (0.40 before). More than VBD's: Newton converges each substep
+// where VBD's 10 sweeps do not, and its lambda is the converged penalty's
+// force s depth (with VBD's 2 s depth, 1.36: the projection after the
+// solve adds one push per particle, not one per pair).
+void implicitClothOnAClothSlope(VulkanContext& ctx, SpringIntegrator integrator) {
     // Three blocks side by side in one world, pair mu 0.6, 0 and 0.2: the
     // slope's coefficient 1 and each block's mu^2 (the pair's is
     // sqrt(mu_a mu_b)). The slope 34 particles across, the blocks 11 apart:
@@ -439,8 +447,10 @@ TEST_F(Contacts, VbdClothOnAClothSlopeHoldsAndSlides) {
     const SimModel model = buildModel(scene);
     SolverSettings settings;
     settings.substeps = 4;
-    settings.springs.integrator = SpringIntegrator::Vbd;
-    GpuRun run(ctx(), model, settings);
+    settings.springs.integrator = integrator;
+    const char* method = integrator == SpringIntegrator::Vbd ? "VBD" : "Newton";
+    SCOPED_TRACE(method);
+    GpuRun run(ctx, model, settings);
     // Each block's mean position along the slope at frames 6, 12 and 18
     // (the landing on the slope's particles is over by frame 6).
     std::array<std::array<double, 3>, 3> along{};
@@ -459,17 +469,24 @@ TEST_F(Contacts, VbdClothOnAClothSlopeHoldsAndSlides) {
     for (size_t b = 0; b < mus.size(); ++b) {
         moved[b] = along[b][2] - along[b][0];
         acceleration[b] = (along[b][2] - 2.0 * along[b][1] + along[b][0]) / (dt * dt);
-        std::cout << fmt::format("[contacts] VBD cloth on a VBD cloth slope 20 deg, mu {}: moved {:.3e} m between "
+        std::cout << fmt::format("[contacts] {} cloth on a {} cloth slope 20 deg, mu {}: moved {:.3e} m between "
                                  "frames 6 and 18, acceleration {:.4f} m/s^2 ({:.3f} of g sin theta)\n",
-                                 mus[b], moved[b], acceleration[b], acceleration[b] / (g * std::sin(theta)));
+                                 method, method, mus[b], moved[b], acceleration[b],
+                                 acceleration[b] / (g * std::sin(theta)));
     }
     const double mu = mus[2], friction = acceleration[1] - acceleration[2];
-    std::cout << fmt::format("[contacts] friction takes {:.4f} m/s^2 of the sliding at mu {:.1f}, {:.3f} of Coulomb's "
-                             "mu g cos theta\n",
-                             friction, mu, friction / (mu * g * std::cos(theta)));
+    std::cout << fmt::format("[contacts] {}: friction takes {:.4f} m/s^2 of the sliding at mu {:.1f}, {:.3f} of "
+                             "Coulomb's mu g cos theta\n",
+                             method, friction, mu, friction / (mu * g * std::cos(theta)));
     EXPECT_LT(std::abs(moved[0]), 1e-6);
     EXPECT_GT(acceleration[1], 0.8 * g * std::sin(theta));
     EXPECT_GT(friction, 0.5 * mu * g * std::cos(theta));
+}
+
+// Both integrators in one case: the suite's process keeps its pipelines.
+TEST_F(Contacts, ImplicitClothOnAClothSlopeHoldsAndSlides) {
+    for (const SpringIntegrator integrator : {SpringIntegrator::Vbd, SpringIntegrator::ImplicitEuler})
+        implicitClothOnAClothSlope(ctx(), integrator);
 }
 
 // The same cloth on a smooth slope, a box collider tilted 20 degrees

@@ -51,7 +51,7 @@ TEST(DeviceFootprint, TheLargestBufferIsCheckedAgainstMaxStorageBufferRange) {
 }
 
 // A mass-spring object with contacts adds Newton's coupling block for each
-// entry of the whole contact list (16 B x 32 per contact particle), so a
+// entry of the whole contact list (32 B x 32 per contact particle), so a
 // large PBD cloth that fits alone is refused beside a small mass-spring
 // cloth, both with contacts, naming the larger's "contacts".
 TEST(DeviceFootprint, NewtonsContactCouplingsCountAgainstTheLargestBuffer) {
@@ -67,7 +67,7 @@ TEST(DeviceFootprint, NewtonsContactCouplingsCountAgainstTheLargestBuffer) {
     ASSERT_TRUE(problem);
     std::cout << "[footprint] " << problem->problem << "\n";
     EXPECT_EQ(problem->key, "/objects/0/contacts");
-    EXPECT_EQ(problem->problem, "360064 particles with contacts need a 176 MiB contact list; the device's "
+    EXPECT_EQ(problem->problem, "360064 particles with contacts need a 352 MiB contact list; the device's "
                                 "maxStorageBufferRange is 128 MiB (take the block off the largest objects, or make "
                                 "them coarser)");
 }

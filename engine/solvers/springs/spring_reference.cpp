@@ -14,6 +14,7 @@
 #include "geometry/shared_math.h"
 #include "linear/block_sparse.h"
 #include "shaders/springs/spring_types.h"
+#include "shaders/vbd/vbd_types.h"
 
 namespace vksim {
 namespace {
@@ -22,6 +23,22 @@ double norm(std::span<const glm::dvec3> v) {
     double sum = 0.0;
     for (const glm::dvec3& x : v) sum += glm::dot(x, x);
     return std::sqrt(sum);
+}
+
+// A lagged pair's friction at x, from particle i's side
+// (springs/contact_energy.glsl's laggedContactFriction and
+// newton_assemble.glsl's terms): D = mu lambda f0(|u|), its gradient and
+// block, and the block's curvature.
+struct LaggedPairTerms {
+    double energy = 0.0;
+    ref::LaggedFriction terms;
+};
+LaggedPairTerms laggedPairTerms(const ContactReferenceSolve::FrictionLag& lag, uint32_t i,
+                                std::span<const glm::dvec3> x, std::span<const glm::dvec3> x0, double h) {
+    const double stickSlip = double(gpu::kVbdFrictionStickSpeed) * h;
+    const glm::dvec3 u = ref::contactPairSlip(lag.n, x[i] - x[lag.j], x0[i] - x0[lag.j]);
+    return {lag.load * ref::frictionF0(glm::length(u), stickSlip),
+            ref::laggedFrictionOfCurvature(lag.n, u, ref::laggedFrictionCurvature(u, lag.load, stickSlip))};
 }
 
 }  // namespace
@@ -121,13 +138,16 @@ double SpringReference::elasticEnergy(std::span<const glm::dvec3> x) const {
 }
 
 double SpringReference::objective(std::span<const glm::dvec3> x, std::span<const glm::dvec3> y,
-                                  std::span<const glm::dvec3> x0, double h) const {
+                                  std::span<const glm::dvec3> x0, double h, const FrictionLags* lags) const {
     double value = elasticEnergy(x);
     const ContactReferenceSolve* contacts = world_.objectContacts();
     for (uint32_t r = 0; r < ms_.particleCount; ++r) {
         const uint32_t i = ms_.firstParticle + r;
-        // Half of each touching pair's energy (the other half is its other end's).
+        // Half of each touching pair's energy and friction (the other half is its other end's).
         if (contacts) value += 0.5 * contactPenalty(*contacts, i, x, x0, h).energy;
+        if (lags && !lags->empty())  // none without contacts
+            for (const ContactReferenceSolve::FrictionLag& lag : (*lags)[r])
+                value += 0.5 * laggedPairTerms(lag, i, x, x0, h).energy;
         if (world_.inverseMasses()[i] <= 0.0) continue;
         value += 0.5 * mass(i) / (h * h) * glm::dot(x[i] - y[i], x[i] - y[i]) +
                  0.5 * double(ms_.particles[r].drag) / h * glm::dot(x[i] - x0[i], x[i] - x0[i]);
@@ -136,7 +156,8 @@ double SpringReference::objective(std::span<const glm::dvec3> x, std::span<const
 }
 
 std::vector<glm::dvec3> SpringReference::gradient(std::span<const glm::dvec3> x, std::span<const glm::dvec3> y,
-                                                  std::span<const glm::dvec3> x0, double h) const {
+                                                  std::span<const glm::dvec3> x0, double h,
+                                                  const FrictionLags* lags) const {
     std::vector<glm::dvec3> g(x.size(), glm::dvec3(0.0));
     const ContactReferenceSolve* contacts = world_.objectContacts();
     for (uint32_t r = 0; r < ms_.particleCount; ++r) {
@@ -145,8 +166,22 @@ std::vector<glm::dvec3> SpringReference::gradient(std::span<const glm::dvec3> x,
         g[i] = mass(i) / (h * h) * (x[i] - y[i]) + double(ms_.particles[r].drag) / h * (x[i] - x0[i]) -
                particleForce(i, x, false, nullptr);
         if (contacts) g[i] += contactPenalty(*contacts, i, x, x0, h).gradient;
+        if (lags && !lags->empty())  // none without contacts
+            for (const ContactReferenceSolve::FrictionLag& lag : (*lags)[r])
+                g[i] += laggedPairTerms(lag, i, x, x0, h).terms.gradient;
     }
     return g;
+}
+
+SpringReference::FrictionLags SpringReference::frictionLags(std::span<const glm::dvec3> x,
+                                                            std::span<const glm::dvec3> x0, double h) const {
+    const ContactReferenceSolve* contacts = world_.objectContacts();
+    FrictionLags lags(contacts ? ms_.particleCount : 0);
+    for (uint32_t r = 0; r < lags.size(); ++r) {
+        const uint32_t i = ms_.firstParticle + r;
+        lags[r] = contacts->frictionLags(i, x[i], x, x0, world_.inverseMasses(), range(world_), h);
+    }
+    return lags;
 }
 
 std::vector<glm::dvec3> SpringReference::newton(std::span<const glm::dvec3> y, std::span<const glm::dvec3> x0,
@@ -154,15 +189,20 @@ std::vector<glm::dvec3> SpringReference::newton(std::span<const glm::dvec3> y, s
                                                 std::vector<ImplicitIterate>* history) const {
     const uint32_t n = ms_.particleCount, first = ms_.firstParticle;
     std::vector<glm::dvec3> x(y.begin(), y.end());
-    std::vector<glm::dvec3> g = gradient(x, y, x0, h);
-    double F = objective(x, y, x0, h);
-    if (history) history->push_back({F, norm(g), 1.0});
+    // The tracked F and |grad F| leave the friction out, as the GPU's
+    // energy pass does (springs/objective.glsl).
+    if (history) history->push_back({objective(x, y, x0, h), norm(gradient(x, y, x0, h)), 1.0});
     const uint32_t limit = toConvergence ? options_.maxNewtonIterations : iterations;
     for (uint32_t it = 0; it < limit; ++it) {
+        // The pairs' friction lagged at this iterate, held through its line search.
+        const FrictionLags lags = frictionLags(x, x0, h);
+        const std::vector<glm::dvec3> g = gradient(x, y, x0, h, &lags);
+        const double F = objective(x, y, x0, h, &lags);
         if (toConvergence && norm(g) < options_.newtonTolerance) break;
         Eigen::SparseMatrix<double> A = springNewtonMatrix(ms_, x, world_.inverseMasses(), h).toEigen();
-        // The contact energy's Hessian blocks (springs/newton_assemble.glsl),
-        // on the diagonal and coupling each touching pair of free particles.
+        // The contact energy's and the friction's Hessian blocks
+        // (springs/newton_assemble.glsl), on the diagonal and coupling each
+        // touching pair of free particles.
         if (const ContactReferenceSolve* contacts = world_.objectContacts())
             for (uint32_t r = 0; r < n; ++r) {
                 if (world_.inverseMasses()[first + r] <= 0.0) continue;
@@ -174,6 +214,11 @@ std::vector<glm::dvec3> SpringReference::newton(std::span<const glm::dvec3> y, s
                 add(r, penalty.hessian);
                 for (const auto& [j, block] : penalty.couplings)
                     if (world_.inverseMasses()[j] > 0.0) add(j - first, block);
+                for (const ContactReferenceSolve::FrictionLag& lag : lags[r]) {
+                    const glm::dmat3 block = laggedPairTerms(lag, first + r, x, x0, h).terms.hessian;
+                    add(r, block);
+                    if (world_.inverseMasses()[lag.j] > 0.0) add(lag.j - first, -block);
+                }
             }
         Eigen::VectorXd b(3 * n);
         for (uint32_t r = 0; r < n; ++r)
@@ -202,7 +247,8 @@ std::vector<glm::dvec3> SpringReference::newton(std::span<const glm::dvec3> y, s
             for (uint32_t c = 0; c < gpu::kLineSearchCandidates; ++c, candidate *= 0.5) {
                 std::vector<glm::dvec3> moved = stepped(candidate);
                 const double tolerance = double(gpu::kLineSearchTolerance) * std::abs(F);
-                if (objective(moved, y, x0, h) <= F + double(gpu::kLineSearchArmijo) * candidate * slope + tolerance) {
+                if (objective(moved, y, x0, h, &lags) <=
+                    F + double(gpu::kLineSearchArmijo) * candidate * slope + tolerance) {
                     alpha = candidate;
                     next = std::move(moved);
                     break;
@@ -210,9 +256,7 @@ std::vector<glm::dvec3> SpringReference::newton(std::span<const glm::dvec3> y, s
             }
         }
         x = next;
-        g = gradient(x, y, x0, h);
-        F = objective(x, y, x0, h);
-        if (history) history->push_back({F, norm(g), alpha});
+        if (history) history->push_back({objective(x, y, x0, h), norm(gradient(x, y, x0, h)), alpha});
     }
     return x;
 }

@@ -83,11 +83,17 @@ public:
     // range: F(x) = sum m/(2h^2)|x - y|^2 + sum sigma/(2h)|x - x0|^2
     // + E_springs(x) + 1/2 sum Q_ij x_i.x_j (+ the contact energy of the
     // pairs within the range, §14), and its gradient (zero for pinned
-    // particles and outside the range).
+    // particles and outside the range). With `lags` (Newton's, taken by
+    // frictionLags at its iterate) also the pairs' lagged friction.
+    using FrictionLags = std::vector<std::vector<ContactReferenceSolve::FrictionLag>>;  // per row of the range
     double objective(std::span<const glm::dvec3> x, std::span<const glm::dvec3> y, std::span<const glm::dvec3> x0,
-                     double h) const;
+                     double h, const FrictionLags* lags = nullptr) const;
     std::vector<glm::dvec3> gradient(std::span<const glm::dvec3> x, std::span<const glm::dvec3> y,
-                                     std::span<const glm::dvec3> x0, double h) const;
+                                     std::span<const glm::dvec3> x0, double h,
+                                     const FrictionLags* lags = nullptr) const;
+    // Newton's friction lag of the pairs within the range at the iterate x
+    // (springs/newton_assemble.glsl; none without contacts).
+    FrictionLags frictionLags(std::span<const glm::dvec3> x, std::span<const glm::dvec3> x0, double h) const;
 
     // Minimise F from x = y: Newton (fixed `iterations`, or to
     // options().newtonTolerance when toConvergence) with an optional

@@ -458,7 +458,7 @@ const GpuBuffer& SpringSolver::recordNewton(StepRecorder& rec, const SubstepCont
                     withContacts({&particles_.positions(), &particles_.predicted(), &current, &dx,
                                   &lineSearchPartials_, &lineSearchGroups_, &particleRecords_, &springs_,
                                   &incidentSprings_, &quadratic_},
-                                 contacts),
+                                 contacts, {&contactCouplings_}),
                     lineSearchGroupCount_ * gpu::kWorkgroupSize, push, at);
             gpu::MsLineSearchChoosePush choose{};
             choose.copyCount = static_cast<uint32_t>(copyRows_.size());
