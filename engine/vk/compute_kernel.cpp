@@ -51,14 +51,21 @@ ComputeKernel::ComputeKernel(const VulkanContext& ctx, std::string_view shaderNa
         (!ctx.canRequireSubgroupSize(requiredSubgroupSize) || workgroupSize_ % requiredSubgroupSize != 0))
         throw std::logic_error(fmt::format("{}: cannot require full subgroups of {}", name_, requiredSubgroupSize));
 
-    ComputePipelineKey key{name_, pushConstantSize, {}, requiredSubgroupSize};
-    for (const SpecializationConstant& c : specialization) key.specialization.insert(key.specialization.end(),
-                                                                                     {c.id, c.value});
-    const ComputePipeline& built = ctx.computePipelines().get(
-        key, [&] { return buildPipeline(ctx, *blob, specialization, requiredSubgroupSize); });
-    setLayout_ = built.setLayout;
-    layout_ = built.layout;
-    pipeline_ = built.pipeline;
+    blob_ = blob;
+    specialization_.assign(specialization.begin(), specialization.end());
+    requiredSubgroupSize_ = requiredSubgroupSize;
+}
+
+void ComputeKernel::build() const {
+    if (built()) return;
+    ComputePipelineKey key{name_, pushConstantSize_, {}, requiredSubgroupSize_};
+    for (const SpecializationConstant& c : specialization_)
+        key.specialization.insert(key.specialization.end(), {c.id, c.value});
+    const ComputePipeline& pipeline = ctx_.computePipelines().get(
+        key, [&] { return buildPipeline(ctx_, *blob_, specialization_, requiredSubgroupSize_); });
+    setLayout_ = pipeline.setLayout;
+    layout_ = pipeline.layout;
+    pipeline_ = pipeline.pipeline;
 }
 
 // The shader module, layouts and pipeline of this kernel's key, for
@@ -211,6 +218,7 @@ void ComputeKernel::bindBuffers(VkCommandBuffer cmd, std::span<const GpuBuffer* 
         if (!buffers[b.binding] || !*buffers[b.binding])
             throw VulkanError(fmt::format("shader {}: binding {} is not a buffer", name_, b.binding));
     if (bindingCount_ == 0) return;
+    build();
     if (!pushDescriptors_) {
         const VkDescriptorSet set = cachedSet(buffers);
         vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout_, 0, 1, &set, 0, nullptr);
@@ -229,6 +237,7 @@ void ComputeKernel::dispatchIndirect(VkCommandBuffer cmd, std::span<const GpuBuf
     if (pushSize != pushConstantSize_)
         throw VulkanError(fmt::format("dispatch of {}: {} bytes of push constants, the kernel takes {}", name_,
                                       pushSize, pushConstantSize_));
+    build();
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_);
     bindBuffers(cmd, buffers);
     if (pushSize > 0) vkCmdPushConstants(cmd, layout_, VK_SHADER_STAGE_COMPUTE_BIT, 0, pushSize, push);
@@ -242,6 +251,7 @@ void ComputeKernel::dispatch(VkCommandBuffer cmd, std::span<const GpuBuffer* con
                                       pushSize, pushConstantSize_));
     if (elementCount == 0) return;
     const uint32_t groups = dispatchGroups(elementCount, workgroupSize_);
+    build();
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_);
     bindBuffers(cmd, buffers);
     if (pushSize > 0) vkCmdPushConstants(cmd, layout_, VK_SHADER_STAGE_COMPUTE_BIT, 0, pushSize, push);

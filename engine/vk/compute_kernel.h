@@ -6,6 +6,11 @@
 // are named at each dispatch (push descriptors, or a cached set per list of
 // buffers), so no caller keeps a set per combination of buffers; per-step
 // data goes in push constants. dispatch() checks every size against the shader.
+// The shader is reflected, and its bindings and push constants checked, when
+// the kernel is made; the pipeline is built (the driver's compilation) when
+// the kernel is first recorded, so that a World compiles only the kernels
+// its scene and settings run: a PBD world holds every dispatch path, and a
+// scene runs one (docs/architecture.md, "Binding").
 #include <initializer_list>
 #include <map>
 #include <span>
@@ -70,6 +75,9 @@ public:
                           VkDeviceSize offset, const void* push, uint32_t pushSize) const;
     uint32_t maxGroupCount() const { return maxGroupCount_; }
 
+    // Whether the pipeline has been built: whether the kernel was recorded.
+    bool built() const { return pipeline_ != VK_NULL_HANDLE; }
+
     const std::string& name() const { return name_; }
     uint32_t pushConstantSize() const { return pushConstantSize_; }
     uint32_t workgroupSize() const { return workgroupSize_; }
@@ -78,6 +86,8 @@ public:
     size_t cachedSetCount() const { return sets_.size(); }
 
 private:
+    // Builds the pipeline, the first time a recording needs it.
+    void build() const;
     ComputePipeline buildPipeline(const VulkanContext& ctx, const ShaderBlob& blob,
                                   std::span<const SpecializationConstant> specialization,
                                   uint32_t requiredSubgroupSize) const;
@@ -93,6 +103,10 @@ private:
 
     const VulkanContext& ctx_;
     std::string name_;
+    // What build() needs: the embedded shader and the pipeline's key.
+    const ShaderBlob* blob_ = nullptr;
+    std::vector<SpecializationConstant> specialization_;
+    uint32_t requiredSubgroupSize_ = 0;
     // Within maxPushDescriptors (at least 32 where the extension is).
     static constexpr uint32_t kMaxBufferSlots = 32;
     std::vector<ShaderBinding> bindings_;  // the bindings the shader uses, by number
@@ -102,10 +116,11 @@ private:
     uint32_t workgroupSize_ = 1;
     uint32_t maxGroupCount_ = 0;
     bool pushDescriptors_ = false;
-    // The context's (vk/compute_pipelines.h), shared with every kernel of the same key.
-    VkDescriptorSetLayout setLayout_ = VK_NULL_HANDLE;
-    VkPipelineLayout layout_ = VK_NULL_HANDLE;
-    VkPipeline pipeline_ = VK_NULL_HANDLE;
+    // The context's (vk/compute_pipelines.h), shared with every kernel of
+    // the same key; null until build().
+    mutable VkDescriptorSetLayout setLayout_ = VK_NULL_HANDLE;
+    mutable VkPipelineLayout layout_ = VK_NULL_HANDLE;
+    mutable VkPipeline pipeline_ = VK_NULL_HANDLE;
     // The fallback: pools of kSetsPerPool sets, and the set of each buffer list.
     mutable std::vector<VkDescriptorPool> pools_;
     mutable uint32_t setsInLastPool_ = 0;
