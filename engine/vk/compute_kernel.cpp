@@ -218,7 +218,6 @@ void ComputeKernel::bindBuffers(VkCommandBuffer cmd, std::span<const GpuBuffer* 
         if (!buffers[b.binding] || !*buffers[b.binding])
             throw VulkanError(fmt::format("shader {}: binding {} is not a buffer", name_, b.binding));
     if (bindingCount_ == 0) return;
-    build();
     if (!pushDescriptors_) {
         const VkDescriptorSet set = cachedSet(buffers);
         vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout_, 0, 1, &set, 0, nullptr);
