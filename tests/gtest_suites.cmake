@@ -5,7 +5,11 @@
 # (vk/compute_pipelines.h) instead of compiling them once per case; every
 # case still fails on its own validation messages (gpu_harness.h), and a
 # failure's output names its case. docs/testing.md, "Build and test times".
-# In: VKSIM_SUITES_EXE (the program), VKSIM_SUITES_LABEL.
+# In: VKSIM_SUITES_EXE (the program), VKSIM_SUITES_LABEL, and
+# VKSIM_SUITES_SKIP: GoogleTest patterns of cases to leave out (the
+# sanitizer build's, tests/sanitizers/long_tests.txt); "Suite.*" leaves
+# the whole suite out, any other pattern goes into every suite's negative
+# filter.
 if(NOT EXISTS "${VKSIM_SUITES_EXE}")
   add_test(gpu_tests_not_built "${VKSIM_SUITES_EXE}")
   return()
@@ -16,6 +20,20 @@ if(NOT status EQUAL 0)
   add_test(gpu_tests_listing "${VKSIM_SUITES_EXE}" --gtest_list_tests)
   return()
 endif()
+set(skipped_suites "")
+set(skipped_cases "")
+foreach(pattern IN LISTS VKSIM_SUITES_SKIP)
+  if(pattern MATCHES "^([^.*?]+)\\.\\*$")
+    list(APPEND skipped_suites "${CMAKE_MATCH_1}")
+  else()
+    list(APPEND skipped_cases "${pattern}")
+  endif()
+endforeach()
+set(negative "")
+if(skipped_cases)
+  list(JOIN skipped_cases ":" negative)
+  set(negative "-${negative}")
+endif()
 string(REPLACE ";" "," listing "${listing}")
 string(REPLACE "\n" ";" lines "${listing}")
 foreach(line IN LISTS lines)
@@ -24,7 +42,10 @@ foreach(line IN LISTS lines)
   # indented.
   if(line MATCHES "^([^ #][^ ]*)\\.")
     set(suite "${CMAKE_MATCH_1}")
-    add_test("${suite}" "${VKSIM_SUITES_EXE}" "--gtest_filter=${suite}.*")
-    set_tests_properties("${suite}" PROPERTIES LABELS "${VKSIM_SUITES_LABEL}")
+    list(FIND skipped_suites "${suite}" skipped)  # not IN_LIST: CTest sets no policies
+    if(skipped EQUAL -1)
+      add_test("${suite}" "${VKSIM_SUITES_EXE}" "--gtest_filter=${suite}.*${negative}")
+      set_tests_properties("${suite}" PROPERTIES LABELS "${VKSIM_SUITES_LABEL}")
+    endif()
   endif()
 endforeach()
