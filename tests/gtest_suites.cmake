@@ -8,7 +8,7 @@
 # In: VKSIM_SUITES_EXE (the program), VKSIM_SUITES_LABEL, and
 # VKSIM_SUITES_SKIP: GoogleTest patterns of cases to leave out (the
 # sanitizer build's, tests/sanitizers/long_tests.txt); "Suite.*" leaves
-# the whole suite out, any other pattern goes into every suite's negative
+# the whole suite out, any other pattern goes into its suite's negative
 # filter.
 if(NOT EXISTS "${VKSIM_SUITES_EXE}")
   add_test(gpu_tests_not_built "${VKSIM_SUITES_EXE}")
@@ -29,11 +29,6 @@ foreach(pattern IN LISTS VKSIM_SUITES_SKIP)
     list(APPEND skipped_cases "${pattern}")
   endif()
 endforeach()
-set(negative "")
-if(skipped_cases)
-  list(JOIN skipped_cases ":" negative)
-  set(negative "-${negative}")
-endif()
 string(REPLACE ";" "," listing "${listing}")
 string(REPLACE "\n" ";" lines "${listing}")
 foreach(line IN LISTS lines)
@@ -44,6 +39,16 @@ foreach(line IN LISTS lines)
     set(suite "${CMAKE_MATCH_1}")
     list(FIND skipped_suites "${suite}" skipped)  # not IN_LIST: CTest sets no policies
     if(skipped EQUAL -1)
+      # The suite's own cases to leave out, as a negative filter.
+      set(negative "")
+      foreach(pattern IN LISTS skipped_cases)
+        string(FIND "${pattern}" "${suite}." at)
+        if(at EQUAL 0 AND negative)
+          string(APPEND negative ":${pattern}")
+        elseif(at EQUAL 0)
+          set(negative "-${pattern}")
+        endif()
+      endforeach()
       add_test("${suite}" "${VKSIM_SUITES_EXE}" "--gtest_filter=${suite}.*${negative}")
       set_tests_properties("${suite}" PROPERTIES LABELS "${VKSIM_SUITES_LABEL}")
     endif()
