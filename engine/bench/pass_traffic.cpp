@@ -235,7 +235,8 @@ constexpr std::array kPassTraffic{
     PassTraffic{"contacts: colouring", ElementKind::ContactParticle, 4 * 8 * 2 * 16 * 12 + 20 * 8 * 4, 8 * 8,
                 "8 constraints, 4 rounds each: both lists, each entry's constraint and round; writes colour, round"},
     PassTraffic{"contacts: solve", ElementKind::ContactParticle, 8 * 2 * 80 + 2 * 16 * 84, 8 * 2 * 16 + 16,
-                "8 constraints: 2 p, x and records; then the Jacobi average over the list"},
+                "8 constraints: 2 p, x and records; then the Jacobi average over the list (counted for every "
+                "particle; it runs over those of the constraints left without a colour)"},
     PassTraffic{"contacts: after solve", ElementKind::ContactParticle, 8 * 2 * 80 + 2 * 16 * 84, 8 * 2 * 16 + 16,
                 "as contacts: solve, over every pair, after every solver's solve"},
     // Tearing (docs/physics.md §1, "Tearing"), once a frame. The tear pass's

@@ -23,14 +23,18 @@ ContactConstraints::ContactConstraints(const VulkanContext& ctx, const ContactMo
       colourSlots_(contactListBuffer(ctx, VkDeviceSize{model.count()} * gpu::kContactColours,
                                      "contact colour proposals per particle")),
       unordered_(contactListBuffer(ctx, model.fourParticleIncidenceCapacity(), "contact incidence, unordered")),
-      dispatches_(ctx, sizeof(gpu::ContactDispatch) * (gpu::kFirstColourDispatch + gpu::kContactColours),
+      dispatches_(ctx, sizeof(gpu::ContactDispatch) * gpu::kContactDispatches,
                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, MemoryKind::DeviceLocal,
                   "contact dispatches"),
-      colourTable_(ctx, sizeof(gpu::ContactColourTable), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind::DeviceLocal,
+      colourTable_(ctx, sizeof(gpu::ContactColourTable),
+                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind::DeviceLocal,
                    "contact colour table"),
       colourLists_(contactListBuffer(ctx, model.setCapacity(), "contact colour lists")),
       noTriangles_(contactListBuffer(ctx, 0, "contact no triangles")),
+      leftoverOffsets_(contactListBuffer(ctx, model.count(), "contact leftover particle offsets")),
+      leftoverParticles_(contactListBuffer(ctx, model.count(), "contact leftover particles")),
       triangleScan_(ctx, model.hasTriangles() ? model.count() : 1, "contact triangle entry scan"),
+      leftoverScan_(ctx, std::max<uint32_t>(model.count(), 1), "contact leftover particle scan"),
       dispatchAll_(ctx, "contacts/contact_dispatch_all.comp", sizeof(gpu::ContactPush)),
       clear_(ctx, "contacts/grid_clear.comp", sizeof(gpu::ContactPush)),
       triangleCount_(ctx, "contacts/triangle_incidence_count.comp", sizeof(gpu::ContactPush)),
@@ -41,7 +45,9 @@ ContactConstraints::ContactConstraints(const VulkanContext& ctx, const ContactMo
       colourRound_(ctx, "contacts/contact_colour.comp", sizeof(gpu::ContactPush)),
       colourStats_(ctx, "contacts/contact_colour_stats.comp", sizeof(gpu::ContactPush)),
       listColours_(ctx, "contacts/contact_colour_lists.comp", sizeof(gpu::ContactPush)),
-      colourScatter_(ctx, "contacts/contact_colour_scatter.comp", sizeof(gpu::ContactPush)) {}
+      colourScatter_(ctx, "contacts/contact_colour_scatter.comp", sizeof(gpu::ContactPush)),
+      leftoverFlags_(ctx, "contacts/contact_leftover_flags.comp", sizeof(gpu::ContactPush)),
+      listLeftovers_(ctx, "contacts/contact_leftover_list.comp", sizeof(gpu::ContactPush)) {}
 
 const GpuBuffer& ContactConstraints::triangleContacts(const TriangleDetection* triangles) const {
     return triangles ? triangles->contacts() : noTriangles_;
@@ -105,6 +111,13 @@ void ContactConstraints::record(StepRecorder& rec, const Passes& passes, const C
     rec.runWritingGroupCounts(passes.colouring, listColours_, {&dispatches_, &colourTable_}, 1, limits);
     rec.runIndirect(passes.colouring, colourScatter_, {&totals, &dispatches_, &colours_, &colourTable_, &colourLists_},
                     dispatches_, 0, writing);
+    // The particles of the constraints left without a colour, which the
+    // Jacobi average over those runs over instead of every particle.
+    rec.run(passes.colouring, leftoverFlags_,
+            {&incidenceStart_, &incidenceCount_, &incidence_, &colours_, &leftoverOffsets_}, n, writing);
+    leftoverScan_.record(rec, passes.colouring, leftoverOffsets_, n, colourTable_, gpu::kLeftoverParticlesIndex);
+    rec.runWritingGroupCounts(passes.colouring, listLeftovers_,
+                              {&leftoverOffsets_, &colourTable_, &dispatches_, &leftoverParticles_}, n, limits);
 }
 
 ContactSetLists ContactConstraints::read(const ContactDetection& pairs, const TriangleDetection* triangles) const {
@@ -120,6 +133,8 @@ ContactSetLists ContactConstraints::read(const ContactDetection& pairs, const Tr
     lists.incidenceCount.resize(model_.count());
     lists.incidence = incidence_.downloadArray<uint32_t>();
     lists.incidence.resize(model_.incidenceCapacity());
+    lists.leftoverParticles = leftoverParticles_.downloadArray<uint32_t>();
+    lists.leftoverParticles.resize(colourTable_.downloadArray<gpu::ContactColourTable>().at(0).leftoverParticles);
     return lists;
 }
 

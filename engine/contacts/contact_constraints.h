@@ -12,7 +12,10 @@
 // - one colouring over all of them (one set of rounds of proposals), a
 //   constraint conflicting with every one that shares any of its particles;
 // - one list and one indirect dispatch per colour, which the response
-//   (contact_response.h) sweeps, a constraint's kind chosen by its number.
+//   (contact_response.h) sweeps, a constraint's kind chosen by its number;
+// - the list of the particles of the constraints the colouring left out
+//   (flags, scanned, listed ascending) and its indirect dispatch, which the
+//   response's Jacobi average over those constraints runs over.
 // Every list and colour it writes is the same whatever order the GPU runs in.
 #include <cstdint>
 #include <vector>
@@ -34,6 +37,7 @@ struct ContactSetLists {
     uint32_t pairs = 0;             // constraints [0, pairs) are pairs, the rest four-particle constraints
     std::vector<uint32_t> colours;  // per constraint of the set (when coloured)
     std::vector<uint32_t> incidenceStart, incidenceCount, incidence;  // per contact particle: 4 c + role
+    std::vector<uint32_t> leftoverParticles;  // the particles of the constraints without a colour (when coloured)
 };
 
 class ContactConstraints {
@@ -67,6 +71,10 @@ public:
     const GpuBuffer& dispatches() const { return dispatches_; }
     const GpuBuffer& colourTable() const { return colourTable_; }
     const GpuBuffer& colourLists() const { return colourLists_; }
+    // The contact particles of the constraints without a colour, ascending
+    // (their count: the table's leftoverParticles; their dispatch:
+    // gpu::kLeftoverParticlesDispatch).
+    const GpuBuffer& leftoverParticles() const { return leftoverParticles_; }
     // What the passes over the set bind for the four-particle constraints:
     // `triangles`' list, or a stand-in without triangles.
     const GpuBuffer& triangleContacts(const TriangleDetection* triangles) const;
@@ -83,9 +91,12 @@ private:
     GpuBuffer usedColours_, colourSlots_;
     GpuBuffer unordered_;  // the four-particle entries in the slots the fill took (contact_incidence_order.comp)
     GpuBuffer dispatches_, colourTable_, colourLists_, noTriangles_;
-    PrefixScan triangleScan_;
+    // Per contact particle, 1 where a constraint of its is left out, then
+    // scanned into its slot; and the list those slots make.
+    GpuBuffer leftoverOffsets_, leftoverParticles_;
+    PrefixScan triangleScan_, leftoverScan_;
     ComputeKernel dispatchAll_, clear_, triangleCount_, incidenceKernel_, triangleFill_, order_, colourSlotsKernel_,
-        colourRound_, colourStats_, listColours_, colourScatter_;
+        colourRound_, colourStats_, listColours_, colourScatter_, leftoverFlags_, listLeftovers_;
 };
 
 }  // namespace vksim

@@ -40,15 +40,28 @@ void ContactResponse::record(StepRecorder& rec, uint32_t pass, ContactSolve solv
                             set_.dispatches(), sizeof(gpu::ContactDispatch) * (gpu::kFirstColourDispatch + colour),
                             push, at, {&p, workingName});
         }
-    rec.run(pass, countActive_,
-            {&x, &p, &particles_, &d.totals(), &d.constraints(), &contacts, &set_.incidenceStart(),
-             &set_.incidenceCount(), &set_.incidence(), &set_.colours(), &active_},
-            n, push);
-    rec.run(pass, project_,
-            {&x, &p, &particles_, &d.totals(), &d.constraints(), &contacts, &set_.incidenceStart(),
-             &set_.incidenceCount(), &set_.incidence(), &set_.colours(), &active_, &corrections_},
-            n, push);
-    rec.run(pass, apply_, {&p, &particles_, &corrections_}, n, push, at, {&p, workingName});
+    // The Jacobi average: over every particle, or by colours over the
+    // particles of the constraints the colouring left out (none: zero
+    // workgroups).
+    const GpuBuffer &dispatches = set_.dispatches(), &table = set_.colourTable(), &list = set_.leftoverParticles();
+    const VkDeviceSize leftovers = sizeof(gpu::ContactDispatch) * gpu::kLeftoverParticlesDispatch;
+    auto jacobi = [&](const ComputeKernel& kernel, std::initializer_list<const GpuBuffer*> buffers,
+                      ProbedBuffer probed) {
+        if (colours)
+            rec.runIndirect(pass, kernel, buffers, dispatches, leftovers, push, at, probed);
+        else
+            rec.run(pass, kernel, buffers, n, push, at, probed);
+    };
+    jacobi(countActive_,
+           {&x, &p, &particles_, &d.totals(), &d.constraints(), &contacts, &set_.incidenceStart(),
+            &set_.incidenceCount(), &set_.incidence(), &set_.colours(), &active_, &dispatches, &table, &list},
+           {});
+    jacobi(project_,
+           {&x, &p, &particles_, &d.totals(), &d.constraints(), &contacts, &set_.incidenceStart(),
+            &set_.incidenceCount(), &set_.incidence(), &set_.colours(), &active_, &corrections_, &dispatches,
+            &table, &list},
+           {});
+    jacobi(apply_, {&p, &particles_, &corrections_, &dispatches, &table, &list}, {&p, workingName});
 }
 
 }  // namespace vksim

@@ -3,7 +3,8 @@
 // thread per contact particle: how many of the constraints of its
 // incidence list (contact_incidence.comp: its pairs, then its
 // four-particle constraints) push now, the average's divisor. With
-// leftoverOnly, only over those the colouring left out.
+// leftoverOnly, only over those the colouring left out, and only for the
+// particles of those (the leftover list, contact_leftover_list.comp).
 #extension GL_GOOGLE_include_directive : require
 #include "contacts/contact_types.h"
 #include "contacts/contact_response.glsl"
@@ -22,11 +23,12 @@ layout(std430, binding = 7) readonly buffer IncidenceCount { uint incidenceCount
 layout(std430, binding = 8) readonly buffer Incidence { uint incidence[]; };
 layout(std430, binding = 9) readonly buffer Colours { uint colours[]; };
 layout(std430, binding = 10) writeonly buffer Active { uint touchingCounts[]; };
+layout(std430, binding = 11) readonly buffer Dispatches { ContactDispatch dispatches[]; };
+layout(std430, binding = 12) readonly buffer ColourTable { ContactColourTable table; };
+layout(std430, binding = 13) readonly buffer LeftoverParticles { uint leftoverParticles[]; };
 #include "contacts/triangle_response.glsl"
 
-void main() {
-    uint k = gl_GlobalInvocationID.x;
-    if (k >= pc.count) return;
+void countTouching(uint k) {
     ContactParticle a = particles[k];
     vec4 pk = p[a.particle];
     vec3 xk = x[a.particle].xyz;
@@ -48,4 +50,14 @@ void main() {
         }
     }
     touchingCounts[k] = touching;
+}
+
+void main() {
+    if (pc.leftoverOnly == 0u) {
+        if (gl_GlobalInvocationID.x < pc.count) countTouching(gl_GlobalInvocationID.x);
+        return;
+    }
+    for (uint i = gl_GlobalInvocationID.x; i < table.leftoverParticles;
+         i += dispatches[kLeftoverParticlesDispatch].threads)
+        countTouching(leftoverParticles[i]);
 }

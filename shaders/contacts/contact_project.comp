@@ -1,10 +1,11 @@
 #version 460
 // Contact response by the Jacobi average, pass 2 of each iteration (with
-// leftoverOnly, over the constraints the colouring left out), one thread
-// per contact particle: its correction, summed in list order over the
-// constraints of its incidence list that push now (its pairs, then its
-// four-particle constraints, its share of each), each weighted by one
-// over the largest touching count of the constraint's particles
+// leftoverOnly, over the constraints the colouring left out, for the
+// particles of the leftover list), one thread per contact particle: its
+// correction, summed in list order over the constraints of its incidence
+// list that push now (its pairs, then its four-particle constraints, its
+// share of each), each weighted by one over the largest touching count of
+// the constraint's particles
 // (contact_active.comp): the same weight on every particle of a
 // constraint, so momentum is kept, and no particle moves by more than the
 // average of its corrections (Macklin et al. 2014, §4.2, averaged per
@@ -30,11 +31,12 @@ layout(std430, binding = 8) readonly buffer Incidence { uint incidence[]; };
 layout(std430, binding = 9) readonly buffer Colours { uint colours[]; };
 layout(std430, binding = 10) readonly buffer Active { uint touchingCounts[]; };
 layout(std430, binding = 11) writeonly buffer Corrections { vec4 corrections[]; };
+layout(std430, binding = 12) readonly buffer Dispatches { ContactDispatch dispatches[]; };
+layout(std430, binding = 13) readonly buffer ColourTable { ContactColourTable table; };
+layout(std430, binding = 14) readonly buffer LeftoverParticles { uint leftoverParticles[]; };
 #include "contacts/triangle_response.glsl"
 
-void main() {
-    uint k = gl_GlobalInvocationID.x;
-    if (k >= pc.count) return;
+void correct(uint k) {
     ContactParticle a = particles[k];
     vec4 pk = p[a.particle];
     vec3 xk = x[a.particle].xyz;
@@ -67,4 +69,14 @@ void main() {
             }
         }
     corrections[k] = vec4(sum, 0.0);
+}
+
+void main() {
+    if (pc.leftoverOnly == 0u) {
+        if (gl_GlobalInvocationID.x < pc.count) correct(gl_GlobalInvocationID.x);
+        return;
+    }
+    for (uint i = gl_GlobalInvocationID.x; i < table.leftoverParticles;
+         i += dispatches[kLeftoverParticlesDispatch].threads)
+        correct(leftoverParticles[i]);
 }

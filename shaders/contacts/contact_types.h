@@ -167,18 +167,28 @@ struct ContactDispatch {
     uint threads;
 };
 GPU_CHECK_SIZE(ContactDispatch, 16);
-// The dispatches: every constraint of the set (both kinds), then one per colour.
+// The dispatches: every constraint of the set (both kinds), then one per
+// colour, then the particles of the Jacobi average's leftovers
+// (contact_leftover_list.comp).
 GPU_CONST(uint, kAllConstraintsDispatch, 0);
 GPU_CONST(uint, kFirstColourDispatch, 1);
+GPU_CONST(uint, kLeftoverParticlesDispatch, kFirstColourDispatch + kContactColours);
+GPU_CONST(uint, kContactDispatches, kLeftoverParticlesDispatch + 1u);
 
 // Per colour, its constraints' count, first slot in the colour lists and
-// fill cursor (contact_colour_lists.comp).
+// fill cursor (contact_colour_lists.comp); and how many contact particles
+// have some constraint the colouring left out, the length of their list
+// (contact_leftover_list.comp).
 struct ContactColourTable {
     uint counts[kContactColours];
     uint offsets[kContactColours];
     uint fill[kContactColours];
+    uint leftoverParticles;
 };
-GPU_CHECK_SIZE(ContactColourTable, 192);
+GPU_CHECK_SIZE(ContactColourTable, 196);
+// leftoverParticles' index in the table read as 32-bit values (the scan
+// that counts them writes it there).
+GPU_CONST(uint, kLeftoverParticlesIndex, 3u * kContactColours);
 
 // What the detection found, kept since the last reset (read by
 // World::contactStats, shown by the viewer): integers, so the same

@@ -553,6 +553,20 @@ TEST_F(ContactDetectionTest, TriangleContactsMatchABruteForceSearch) {
         EXPECT_GT(colours, 1u);
         EXPECT_EQ(stats.mostColours, colours);
         EXPECT_EQ(stats.leftoverConstraints, leftover);
+        // The list the Jacobi average over the leftovers runs over: every
+        // particle of a constraint without a colour, once, ascending.
+        std::vector<uint32_t> leftoverParticles;
+        for (uint32_t c = 0; c < pairs + all; ++c) {
+            if (setLists.colours[c] < gpu::kContactColours) continue;
+            uint32_t particles[4];
+            const uint32_t size = particlesOf(c, particles);
+            leftoverParticles.insert(leftoverParticles.end(), particles, particles + size);
+        }
+        std::sort(leftoverParticles.begin(), leftoverParticles.end());
+        leftoverParticles.erase(std::unique(leftoverParticles.begin(), leftoverParticles.end()),
+                                leftoverParticles.end());
+        EXPECT_EQ(setLists.leftoverParticles, leftoverParticles) << test.label;
+        EXPECT_GT(leftover, 0u) << test.label << ": no constraint left out: the leftovers' list is not tested";
 
         // The CPU reference's colours, where float decided every pair and
         // every vertex-triangle constraint as double does.
