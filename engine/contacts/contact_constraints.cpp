@@ -133,8 +133,11 @@ ContactSetLists ContactConstraints::read(const ContactDetection& pairs, const Tr
     lists.incidenceCount.resize(model_.count());
     lists.incidence = incidence_.downloadArray<uint32_t>();
     lists.incidence.resize(model_.incidenceCapacity());
+    // Its length is written only by the colouring: without colours the
+    // table holds no count, and the list is read as its capacity at most.
+    const uint32_t leftovers = colourTable_.downloadArray<gpu::ContactColourTable>().at(0).leftoverParticles;
     lists.leftoverParticles = leftoverParticles_.downloadArray<uint32_t>();
-    lists.leftoverParticles.resize(colourTable_.downloadArray<gpu::ContactColourTable>().at(0).leftoverParticles);
+    lists.leftoverParticles.resize(std::min(leftovers, model_.count()));
     return lists;
 }
 
