@@ -92,9 +92,9 @@ double closestSurfaces(const SimModel& model, const std::vector<glm::vec4>& x) {
 }
 
 double followReference(GpuRun& gpu, ReferenceSimulation& cpu, const SolverSettings& settings, uint32_t frames,
-                       const std::string& label) {
+                       const std::string& label, uint32_t framesBefore) {
     double worst = 0.0;
-    for (uint32_t frame = 1; frame <= frames; ++frame) {
+    for (uint32_t frame = framesBefore + 1; frame <= framesBefore + frames; ++frame) {
         gpu.frames(1);
         cpu.step(settings);
         const double most = largestDistance(gpu.positions(), cpu.positions());

@@ -46,8 +46,10 @@ double closestSurfaces(const SimModel& model, const std::vector<glm::vec4>& x);
 
 // Steps `gpu` and the reference `cpu` `frames` frames side by side with
 // `settings`: the largest distance between their positions at any frame's
-// end, printed every 5 frames after `label`.
+// end, printed every 5 frames after `label`. `framesBefore`: the frames both
+// have stepped already (a run followed in parts), which the printed frame
+// numbers count.
 double followReference(GpuRun& gpu, ReferenceSimulation& cpu, const SolverSettings& settings, uint32_t frames,
-                       const std::string& label);
+                       const std::string& label, uint32_t framesBefore = 0);
 
 }  // namespace vksim::test
