@@ -73,8 +73,9 @@ TriangleContactLists TriangleDetection::read() const {
     lists.edgeContacts.assign(contacts.begin() + vertexTriangle, contacts.begin() + count);
     lists.edgeCounts.assign(counts.begin() + triangleCount, counts.begin() + triangleCount + model_.edgeCount());
     lists.surfaceCell = scale_.downloadArray<float>().at(0);
+    lists.surfaceIndirect = surfaceGrid_.fitsIndirect();
     const std::vector<uint32_t> commands =
-        surfaceGrid_.fitsIndirect() ? gridDispatches_.downloadArray<uint32_t>() : surfaceGrid_.groupCounts();
+        lists.surfaceIndirect ? gridDispatches_.downloadArray<uint32_t>() : surfaceGrid_.groupCounts();
     for (uint32_t i = 0; i < 3 * ParticleGrid::kDispatches; i += 3) lists.surfaceGroups += commands[i];
     return lists;
 }

@@ -40,6 +40,7 @@ struct TriangleContactLists {
     std::vector<uint32_t> edgeCounts;                // per edge: its constraints found (may pass what fit)
     float surfaceCell = 0.0f;      // [m] the surface grid's cell edge (surface_cell.comp)
     uint32_t surfaceGroups = 0;    // workgroups its build started, every dispatch's (0: the pairs' grid was read)
+    bool surfaceIndirect = true;   // its build dispatched from the GPU's counts (else directly: past the limit)
 };
 
 class TriangleDetection {

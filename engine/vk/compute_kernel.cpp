@@ -259,8 +259,15 @@ void ComputeKernel::dispatch(VkCommandBuffer cmd, std::span<const GpuBuffer* con
     // group. gl_WorkGroupID and gl_GlobalInvocationID count from the base, so
     // shaders see one flat range; the slices write disjoint elements, so no
     // barrier is needed between them. (Shaders must not read gl_NumWorkGroups.)
-    for (uint32_t first = 0; first < groups; first += std::min(groups - first, maxGroupCount_))
+    // The slice at base 0 is recorded last: lavapipe (Mesa 22.3) keeps the
+    // last vkCmdDispatchBase's base for a following vkCmdDispatchIndirect,
+    // which then skips its first groups (found with VKSIM_MAX_WORKGROUP_COUNT,
+    // docs/testing.md).
+    const uint32_t slices = (groups - 1) / maxGroupCount_ + 1;
+    for (uint32_t slice = slices; slice-- > 0;) {
+        const uint32_t first = slice * maxGroupCount_;
         vkCmdDispatchBase(cmd, first, 0, 0, std::min(groups - first, maxGroupCount_), 1, 1);
+    }
 }
 
 }  // namespace vksim

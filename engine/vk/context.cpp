@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
+#include <string_view>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -16,6 +17,24 @@
 
 namespace vksim {
 namespace {
+
+// VKSIM_MAX_WORKGROUP_COUNT=N makes the context report at most N workgroups
+// a dispatch (maxComputeWorkGroupCount), so that the paths for a dispatch
+// past the limit (ComputeKernel's slices, the indirect counts kept within
+// it, the contact grids' direct build) run on small scenes: a real device
+// needs millions of elements to reach its limit (docs/testing.md).
+void lowerWorkgroupCountFromEnvironment(VkPhysicalDeviceLimits& limits) {
+    const char* value = std::getenv("VKSIM_MAX_WORKGROUP_COUNT");
+    if (!value || !*value) return;
+    const std::string_view text(value);
+    uint32_t count = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), count);
+    if (ec != std::errc() || end != text.data() + text.size() || count == 0)
+        throw DeviceError(fmt::format("VKSIM_MAX_WORKGROUP_COUNT '{:.80}' is not a whole number of workgroups, at "
+                                      "least 1",
+                                      value));
+    for (uint32_t& limit : limits.maxComputeWorkGroupCount) limit = std::min(limit, count);
+}
 
 constexpr const char* kValidationLayer = "VK_LAYER_KHRONOS_validation";
 constexpr uint32_t kRequiredApi = VK_API_VERSION_1_3;
@@ -399,6 +418,7 @@ void VulkanContext::pickPhysicalDevice(const std::string& selector) {
 // index-th device of the instance.
 void VulkanContext::readPhysicalDevice(uint32_t index) {
     vkGetPhysicalDeviceProperties(physicalDevice_, &properties_);
+    lowerWorkgroupCountFromEnvironment(properties_.limits);
     vkGetPhysicalDeviceMemoryProperties(physicalDevice_, &memoryProperties_);
     VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
     properties13_ = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES};

@@ -22,13 +22,12 @@
 #include "solvers/springs/spring_reference.h"
 #include "solvers/rigid/rigid_solver.h"
 #include "solvers/springs/spring_settings.h"
+#include "widened.h"
 
 namespace vksim::test {
 namespace {
 
 class BodyCoupling : public GpuTest {};
-
-glm::dvec3 xyz(const glm::vec4& v) { return glm::dvec3(glm::vec3(v)); }
 
 struct Totals {
     glm::dvec3 linear{0.0};

@@ -22,6 +22,7 @@
 #include "solvers/pbd/workgroup_plan.h"
 #include "world/world.h"
 #include "world_frames.h"
+#include "scene_paths.h"
 
 namespace vksim::test {
 namespace {
@@ -39,11 +40,6 @@ protected:
     // 1161; 26 x 26 on a GPU: 2 of 338).
     uint32_t side() { return static_cast<uint32_t>(std::ceil(std::sqrt(2.5 * capacity()))); }
 };
-
-Scene onPath(Scene scene, PbdPath path) {
-    scene.solver.pbd.path = path;
-    return scene;
-}
 
 // Runs `a` and `b` a frame at a time and asserts the same position bits
 // after each; `eachFrame` sees a's positions.

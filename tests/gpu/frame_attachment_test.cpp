@@ -25,13 +25,12 @@
 #include "solvers/springs/spring_settings.h"
 #include "model/collider_builder.h"
 #include "state/collider_set.h"
+#include "widened.h"
 
 namespace vksim::test {
 namespace {
 
 class FrameAttachments : public GpuTest {};
-
-glm::dvec3 xyz(const glm::vec4& v) { return glm::dvec3(glm::vec3(v)); }
 
 glm::dvec3 rotate(const glm::vec4& q, const glm::dvec3& v) {
     return glm::dquat(q.w, q.x, q.y, q.z) * v;

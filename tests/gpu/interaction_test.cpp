@@ -46,7 +46,7 @@ void expectTheFramesOfANewWorld(VulkanContext& ctx, World& sim, const std::strin
     EXPECT_EQ(resetHash, freshHash);
 }
 
-glm::vec3 xyz(const glm::vec4& v) { return glm::vec3(v); }
+glm::vec3 position3(const glm::vec4& v) { return glm::vec3(v); }
 
 // What `measure` reads off the CPU reference after a frame of k iterations
 // from `start`, for k = 1..K (value k - 1).
@@ -73,7 +73,7 @@ SimModel currentState(World& sim) {
 }
 
 // A 16 x 16 cloth, 1 m square at y = 1, pinned at the two corners of row 0.
-Scene smallCloth() {
+Scene smallPbdCloth() {
     Scene scene = clothScene({16, 16}, {1.0f, 1.0f}, 1.0f);
     scene.cloths[0].pinned = {{0, 0}, {15, 0}};
     scene.solver.substeps = 2;
@@ -90,7 +90,7 @@ std::pair<double, double> stretch(const SimModel& model, const std::vector<glm::
     for (const gpu::DistanceConstraint& c : model.pbd.distance) {
         if (particle != UINT32_MAX && c.p0 != particle && c.p1 != particle) continue;
         ++count;
-        const double strain = (glm::distance(glm::dvec3(xyz(x[c.p0])), glm::dvec3(xyz(x[c.p1]))) - c.restLength) /
+        const double strain = (glm::distance(glm::dvec3(position3(x[c.p0])), glm::dvec3(position3(x[c.p1]))) - c.restLength) /
                               c.restLength;
         sum += std::abs(strain);
         worst = std::max(worst, std::abs(strain));
@@ -99,7 +99,7 @@ std::pair<double, double> stretch(const SimModel& model, const std::vector<glm::
 }
 
 TEST_F(Interaction, PickFindsTheParticleUnderTheRay) {
-    World sim(ctx(), smallCloth(), 1);
+    World sim(ctx(), smallPbdCloth(), 1);
     const float spacing = 1.0f / 15.0f;
     const uint32_t target = 7 * 16 + 9;  // column 9, row 7
     const glm::vec3 p = sim.model().positions[target];
@@ -124,7 +124,7 @@ TEST_F(Interaction, PickFindsTheParticleUnderTheRay) {
     frames(ctx(), sim, 20);
     const std::vector<glm::vec4> x = sim.particles().readPositions();
     const glm::vec3 eye(1.5f, 2.5f, 2.0f);
-    const std::optional<PickHit> slanted = sim.pick({eye, xyz(x[target]) - eye});
+    const std::optional<PickHit> slanted = sim.pick({eye, position3(x[target]) - eye});
     ASSERT_TRUE(slanted);
     const int dc = std::abs(int(slanted->particle % 16) - 9), dr = std::abs(int(slanted->particle / 16) - 7);
     std::cout << fmt::format("[pick] slanted ray at particle {} after 20 frames: picked {} (grid offset {}, {})\n",
@@ -150,21 +150,21 @@ TEST_F(Interaction, DraggingPbdClothFollowsTheMouseAndReleaseLetsItFall) {
     // On the per-colour path, whose mouse drag is a pass of its own (counted
     // below); the workgroup path's drag is checked against it in
     // workgroup_solve_test.cpp.
-    Scene scene = smallCloth();
+    Scene scene = smallPbdCloth();
     scene.solver.pbd.path = PbdPath::PerColour;
     World sim(ctx(), scene, 1), undragged(ctx(), scene, 1);
     frames(ctx(), sim, 5);
     const uint32_t particle = 15 * 16 + 8;  // the middle of the free edge (row 15)
     const std::vector<glm::vec4> before = sim.particles().readPositions();
-    const glm::vec3 target = xyz(before[particle]) + glm::vec3(0.0f, 0.3f, 0.0f);
+    const glm::vec3 target = position3(before[particle]) + glm::vec3(0.0f, 0.3f, 0.0f);
     const uint32_t neighbour = 14 * 16 + 8;
-    const float neighbourBefore = glm::distance(xyz(before[neighbour]), target);
+    const float neighbourBefore = glm::distance(position3(before[neighbour]), target);
 
     sim.drag(particle, target);
     frames(ctx(), sim, 30);
     const std::vector<glm::vec4> dragged = sim.particles().readPositions();
-    const float error = glm::distance(xyz(dragged[particle]), target);
-    const float neighbourAfter = glm::distance(xyz(dragged[neighbour]), target);
+    const float error = glm::distance(position3(dragged[particle]), target);
+    const float neighbourAfter = glm::distance(position3(dragged[neighbour]), target);
     const auto [meanStretch, maxStretch] = stretch(sim.model(), dragged);
     const double atMouse = stretch(sim.model(), dragged, particle).second;
     frames(ctx(), undragged, 35);
@@ -206,7 +206,7 @@ TEST_F(Interaction, DraggingPbdClothFollowsTheMouseAndReleaseLetsItFall) {
 
 // The small cloth simulated with projective dynamics instead.
 Scene smallPdCloth() {
-    Scene scene = smallCloth();
+    Scene scene = smallPbdCloth();
     scene.cloths[0].method = SolverMethod::Pd;
     scene.solver.pd.localIterations = 5;
     scene.solver.pd.jacobiIterations = 10;
@@ -214,7 +214,7 @@ Scene smallPdCloth() {
 }
 
 TEST_F(Interaction, ReleaseRestoresTheStepExactly) {
-    for (const Scene& scene : {smallCloth(), smallPdCloth()}) {
+    for (const Scene& scene : {smallPbdCloth(), smallPdCloth()}) {
         World plain(ctx(), scene, 1), touched(ctx(), scene, 1);
         frames(ctx(), plain, 3);
         frames(ctx(), touched, 1);
@@ -236,29 +236,29 @@ TEST_F(Interaction, DraggingPdClothFollowsTheMouse) {
     const uint32_t particle = 15 * 16 + 8, neighbour = 14 * 16 + 8;
     std::vector<glm::vec4> x = sim.particles().readPositions();
     const glm::vec3 eye(0.3f, 2.5f, 1.5f);
-    const std::optional<PickHit> hit = sim.pick({eye, xyz(x[particle]) - eye});
+    const std::optional<PickHit> hit = sim.pick({eye, position3(x[particle]) - eye});
     ASSERT_TRUE(hit);
     EXPECT_EQ(hit->particle, particle);
-    const glm::vec3 target = xyz(x[particle]) + glm::vec3(0.0f, 0.3f, 0.0f);
-    const float neighbourBefore = glm::distance(xyz(x[neighbour]), target);
+    const glm::vec3 target = position3(x[particle]) + glm::vec3(0.0f, 0.3f, 0.0f);
+    const float neighbourBefore = glm::distance(position3(x[neighbour]), target);
     sim.drag(particle, target);
     frames(ctx(), sim, 30);
     x = sim.particles().readPositions();
-    const float error = glm::distance(xyz(x[particle]), target);
+    const float error = glm::distance(position3(x[particle]), target);
     double meanStretch = 0.0, maxStretch = 0.0;  // over the PD springs
     for (const gpu::PdSpring& spring : sim.model().pd.springs) {
         const double strain =
-            std::abs(glm::distance(glm::dvec3(xyz(x[spring.p0])), glm::dvec3(xyz(x[spring.p1]))) - spring.restLength) /
+            std::abs(glm::distance(glm::dvec3(position3(x[spring.p0])), glm::dvec3(position3(x[spring.p1]))) - spring.restLength) /
             spring.restLength;
         meanStretch += strain / double(sim.model().pd.springs.size());
         maxStretch = std::max(maxStretch, strain);
     }
     std::cout << fmt::format("[drag pd cloth] picked {}, dragged 0.3 m up for 30 frames: {:.2e} m from the target; "
                              "neighbour from {:.4f} to {:.4f} m of it; stretch mean {:.3f}%, max {:.3f}%\n",
-                             hit->particle, error, neighbourBefore, glm::distance(xyz(x[neighbour]), target),
+                             hit->particle, error, neighbourBefore, glm::distance(position3(x[neighbour]), target),
                              100 * meanStretch, 100 * maxStretch);
     EXPECT_LT(error, 0.01f);
-    EXPECT_LT(glm::distance(xyz(x[neighbour]), target), neighbourBefore - 0.1f);
+    EXPECT_LT(glm::distance(position3(x[neighbour]), target), neighbourBefore - 0.1f);
     EXPECT_LT(meanStretch, 0.05);
     sim.release();
     frames(ctx(), sim, 10);
@@ -284,34 +284,34 @@ TEST_F(Interaction, DraggingPdBarTipFollowsTheMouse) {
     // Picked from above, a little inwards: the top face's triangle there has
     // the tip as its closest vertex or, on a tie of the diagonal, a vertex one
     // cell (0.2 m x 0.15 m) away: accepted within one cell.
-    const glm::vec3 aim = xyz(x[tip]) + glm::vec3(-0.02f, 1.0f, 0.01f);
+    const glm::vec3 aim = position3(x[tip]) + glm::vec3(-0.02f, 1.0f, 0.01f);
     const std::optional<PickHit> hit = sim.pick({aim, {0.0f, -1.0f, 0.0f}});
     ASSERT_TRUE(hit);
-    const float pickedOff = glm::distance(xyz(x[hit->particle]), xyz(x[tip]));
+    const float pickedOff = glm::distance(position3(x[hit->particle]), position3(x[tip]));
     std::cout << fmt::format("[drag pd] tip particle {}: picked {} ({:.3f} m from it), object '{}'\n", tip,
                              hit->particle, pickedOff, model.objects[hit->object].name);
     EXPECT_LE(pickedOff, 0.21f);
     EXPECT_EQ(hit->particle, tip);
 
-    const glm::vec3 target = xyz(x[tip]) + glm::vec3(0.0f, 0.3f, 0.0f);
+    const glm::vec3 target = position3(x[tip]) + glm::vec3(0.0f, 0.3f, 0.0f);
     // A neighbour one cell in from the tip.
     uint32_t neighbour = tip;
     float best = 1e9f;
     for (uint32_t i = model.pd.firstParticle; i < model.particleCount(); ++i) {
-        const float d = glm::distance(xyz(x[i]), xyz(x[tip]) - glm::vec3(0.2f, 0.0f, 0.0f));
+        const float d = glm::distance(position3(x[i]), position3(x[tip]) - glm::vec3(0.2f, 0.0f, 0.0f));
         if (d < best) best = d, neighbour = i;
     }
     const float neighbourY = x[neighbour].y;
     sim.drag(tip, target);
     frames(ctx(), sim, 40);
     x = sim.particles().readPositions();
-    const float error = glm::distance(xyz(x[tip]), target);
+    const float error = glm::distance(position3(x[tip]), target);
     double worstEdge = 0.0;
     for (size_t t = 0; t < model.triangles.size(); t += 3)
         for (int e = 0; e < 3; ++e) {
             const uint32_t a = model.triangles[t + e], b = model.triangles[t + (e + 1) % 3];
-            const double rest = glm::distance(glm::dvec3(xyz(model.positions[a])), glm::dvec3(xyz(model.positions[b])));
-            const double now = glm::distance(glm::dvec3(xyz(x[a])), glm::dvec3(xyz(x[b])));
+            const double rest = glm::distance(glm::dvec3(position3(model.positions[a])), glm::dvec3(position3(model.positions[b])));
+            const double now = glm::distance(glm::dvec3(position3(x[a])), glm::dvec3(position3(x[b])));
             worstEdge = std::max(worstEdge, std::abs(now - rest) / rest);
         }
     std::cout << fmt::format("[drag pd] tip dragged 0.3 m up for 40 frames: {:.2e} m from the target; neighbour "
@@ -339,7 +339,7 @@ TEST_F(Interaction, DraggingPdBarTipFollowsTheMouse) {
 // of the positions. The last GPU value is the frame's final state: it is also
 // checked against the same mean computed on the CPU from the read-back positions.
 TEST_F(Interaction, PbdResidualPerIterationMatchesTheCpuReference) {
-    Scene scene = smallCloth();
+    Scene scene = smallPbdCloth();
     scene.solver.substeps = 1;
     const uint32_t K = 8;
     scene.solver.pbd.iterations = K;
@@ -355,7 +355,7 @@ TEST_F(Interaction, PbdResidualPerIterationMatchesTheCpuReference) {
     const std::vector<glm::vec4> after = sim.particles().readPositions();
     double finalCpu = 0.0;
     for (const gpu::DistanceConstraint& c : start.pbd.distance)
-        finalCpu += std::abs(glm::distance(glm::dvec3(xyz(after[c.p0])), glm::dvec3(xyz(after[c.p1]))) - c.restLength);
+        finalCpu += std::abs(glm::distance(glm::dvec3(position3(after[c.p0])), glm::dvec3(position3(after[c.p1]))) - c.restLength);
     finalCpu /= double(start.pbd.distance.size());
 
     const std::vector<double> cpu =
@@ -403,7 +403,7 @@ TEST_F(Interaction, PbdResidualPerIterationMatchesTheCpuReference) {
 // read-back final positions. Every family is XPBD: stretch, bending and the
 // two pins as soft attachments.
 TEST_F(Interaction, XpbdEnergyPerIterationMatchesTheCpuReference) {
-    Scene scene = smallCloth();
+    Scene scene = smallPbdCloth();
     scene.solver.substeps = 1;
     const uint32_t K = 8;
     scene.solver.pbd.iterations = K;
@@ -445,7 +445,7 @@ TEST_F(Interaction, XpbdEnergyPerIterationMatchesTheCpuReference) {
     EXPECT_NEAR(gpu.back(), finalCpu, 1e-5 * finalCpu);
 
     // A PBD-mode family has no energy: no pass, no series.
-    World pbd(ctx(), smallCloth(), 1);
+    World pbd(ctx(), smallPbdCloth(), 1);
     EXPECT_FALSE(pbd.solver<PbdSolver>().constraints().xpbdEnergyDefined());
     pbd.setResidualTracking(true);
     frames(ctx(), pbd, 1);
@@ -478,12 +478,12 @@ TEST_F(Interaction, PdResidualMatchesTheCpuOnReadBackState) {
         const uint32_t i = pd.firstParticle + r;
         const gpu::PdRow& row = pd.rows[r];
         if (row.mass == 0.0f) continue;
-        const glm::vec3 v = xyz(v0[i]) + float(h) * g;  // predict's velocity, in float as on the GPU
-        const glm::dvec3 s = glm::dvec3(xyz(x0[i])) + h * glm::dvec3(v);
-        const glm::dvec3 qi(xyz(q[i]));
-        glm::dvec3 res = double(row.mass) / (h * h) * (s - qi) + glm::dvec3(xyz(rhs[i])) - double(rhs[i].w) * qi;
+        const glm::vec3 v = position3(v0[i]) + float(h) * g;  // predict's velocity, in float as on the GPU
+        const glm::dvec3 s = glm::dvec3(position3(x0[i])) + h * glm::dvec3(v);
+        const glm::dvec3 qi(position3(q[i]));
+        glm::dvec3 res = double(row.mass) / (h * h) * (s - qi) + glm::dvec3(position3(rhs[i])) - double(rhs[i].w) * qi;
         for (uint32_t k = row.offDiagonalFirst; k < row.offDiagonalFirst + row.offDiagonalCount; ++k)
-            res += double(pd.offDiagonal[k].value) * (qi - glm::dvec3(xyz(q[pd.offDiagonal[k].column])));
+            res += double(pd.offDiagonal[k].value) * (qi - glm::dvec3(position3(q[pd.offDiagonal[k].column])));
         sum += glm::dot(res, res);
     }
     const double cpu = std::sqrt(sum);
@@ -545,7 +545,7 @@ TEST_F(Interaction, PdEnergyPerIterationMatchesTheCpuOnReadBackIterates) {
             partial->scene().solver.pd.localIterations = l;
             frames(ctx(), *partial, 1);
             const std::vector<glm::vec4> x = partial->particles().readPositions();
-            for (size_t i = 0; i < x.size(); ++i) q[i] = glm::dvec3(xyz(x[i]));
+            for (size_t i = 0; i < x.size(); ++i) q[i] = glm::dvec3(position3(x[i]));
         }
         const double cpu = reference.objective(q, s, scene.solver);
         worst = std::max(worst, std::abs(gpu[l] - cpu) / cpu);
@@ -616,7 +616,7 @@ TEST_F(Interaction, PdEnergyTrackingLeavesTheSimulationUnchangedAndCountsCollisi
 TEST_F(Interaction, LiveParametersTakeEffectAndResetReproducesAFreshRun) {
     // Stretch stiffness: lower it after 5 frames, the cloth stretches more.
     {
-        World stiff(ctx(), smallCloth(), 1), soft(ctx(), smallCloth(), 1);
+        World stiff(ctx(), smallPbdCloth(), 1), soft(ctx(), smallPbdCloth(), 1);
         frames(ctx(), stiff, 5);
         frames(ctx(), soft, 5);
         ConstraintParams params = soft.scene().cloths[0].stretch;
@@ -639,7 +639,7 @@ TEST_F(Interaction, LiveParametersTakeEffectAndResetReproducesAFreshRun) {
     }
     // Gravity (scene().solver, read every frame): reversed, the cloth rises.
     {
-        World sim(ctx(), smallCloth(), 1);
+        World sim(ctx(), smallPbdCloth(), 1);
         frames(ctx(), sim, 3);
         const float y = sim.particles().readPositions()[15 * 16 + 8].y;
         sim.scene().solver.gravity = glm::vec3(0.0f, 9.81f, 0.0f);
@@ -705,7 +705,7 @@ TEST_F(Interaction, LiveParametersTakeEffectAndResetReproducesAFreshRun) {
 // 8 iterations, or the 0 a material upload writes there, would differ
 // (with k = 1, k' = 1 for every n_s, so the stiffnesses here are below 1).
 TEST_F(Interaction, IterationStiffnessFollowsLiveIterationAndMaterialEdits) {
-    Scene scene = smallCloth();
+    Scene scene = smallPbdCloth();
     scene.cloths[0].stretch.stiffness = 0.5f;
     scene.solver.pbd.iterations = 8;
     World sim(ctx(), scene, 1);

@@ -20,7 +20,7 @@ class Keyframes : public GpuTest {};
 constexpr float kTimeStep = 1.0f / 64.0f;
 constexpr uint32_t kSubsteps = 4;
 
-glm::vec4 axisAngle(glm::vec3 axis, double degrees) {
+glm::vec4 rotationDegrees(glm::vec3 axis, double degrees) {
     const double half = glm::radians(degrees) / 2.0;
     return glm::vec4(glm::dvec4(glm::normalize(glm::dvec3(axis)) * std::sin(half), std::cos(half)));
 }
@@ -40,19 +40,19 @@ ColliderDesc kinematicBox(std::string name, glm::vec3 halfExtents, KeyframeTrack
 std::vector<ColliderDesc> trackColliders() {
     KeyframeTrackDesc open;
     open.loop = true;
-    open.frames = {{0.0, {0.0f, 1.0f, 0.0f}, axisAngle({0, 0, 1}, 0)},
-                   {0.25, {1.0f, 1.5f, -0.5f}, axisAngle({0, 0, 1}, 120)},
-                   {0.5, {2.0f, 1.0f, 0.0f}, axisAngle({1, 1, 0}, 200)}};
+    open.frames = {{0.0, {0.0f, 1.0f, 0.0f}, rotationDegrees({0, 0, 1}, 0)},
+                   {0.25, {1.0f, 1.5f, -0.5f}, rotationDegrees({0, 0, 1}, 120)},
+                   {0.5, {2.0f, 1.0f, 0.0f}, rotationDegrees({1, 1, 0}, 200)}};
     KeyframeTrackDesc linear = open;
     linear.rotation = KeyframeRotation::Linear;
     KeyframeTrackDesc held = open;
     held.loop = false;
     KeyframeTrackDesc closed;
     closed.loop = true;
-    closed.frames = {{0.0, {0.0f, 0.0f, 3.0f}, axisAngle({0, 1, 0}, 0)},
-                     {0.125, {0.5f, 0.0f, 3.0f}, axisAngle({0, 1, 0}, 90)},
-                     {0.375, {0.5f, 0.5f, 3.0f}, axisAngle({0, 1, 0}, 180)},
-                     {0.5, {0.0f, 0.0f, 3.0f}, axisAngle({0, 1, 0}, 0)}};
+    closed.frames = {{0.0, {0.0f, 0.0f, 3.0f}, rotationDegrees({0, 1, 0}, 0)},
+                     {0.125, {0.5f, 0.0f, 3.0f}, rotationDegrees({0, 1, 0}, 90)},
+                     {0.375, {0.5f, 0.5f, 3.0f}, rotationDegrees({0, 1, 0}, 180)},
+                     {0.5, {0.0f, 0.0f, 3.0f}, rotationDegrees({0, 1, 0}, 0)}};
     // An arm on the closed track: a capsule held 0.4 m out along the
     // parent's x, and a hand swinging on the arm (a parent's child).
     ColliderDesc arm;
@@ -61,12 +61,12 @@ std::vector<ColliderDesc> trackColliders() {
     arm.radius = 0.05f;
     arm.parent = "closed";
     arm.position = glm::vec3(0.4f, 0.0f, 0.0f);
-    arm.rotation = axisAngle({0, 0, 1}, 90);
+    arm.rotation = rotationDegrees({0, 0, 1}, 90);
     KeyframeTrackDesc swing;
     swing.loop = true;
-    swing.frames = {{0.0, {0.0f, 0.3f, 0.0f}, axisAngle({1, 0, 0}, -30)},
-                    {0.25, {0.0f, 0.3f, 0.0f}, axisAngle({1, 0, 0}, 30)},
-                    {0.5, {0.0f, 0.3f, 0.0f}, axisAngle({1, 0, 0}, -30)}};
+    swing.frames = {{0.0, {0.0f, 0.3f, 0.0f}, rotationDegrees({1, 0, 0}, -30)},
+                    {0.25, {0.0f, 0.3f, 0.0f}, rotationDegrees({1, 0, 0}, 30)},
+                    {0.5, {0.0f, 0.3f, 0.0f}, rotationDegrees({1, 0, 0}, -30)}};
     ColliderDesc hand = kinematicBox("hand", glm::vec3(0.05f), swing);
     hand.parent = "arm";
     return {kinematicBox("open", glm::vec3(0.1f), open), kinematicBox("linear", glm::vec3(0.1f), linear),

@@ -17,24 +17,20 @@
 #include "solvers/pd/pd_system.h"
 #include "world/world.h"
 #include "world_frames.h"
+#include "scene_paths.h"
 
 namespace vksim::test {
 namespace {
 
 class PdJacobiTiled : public GpuTest {};
 
-Scene onPath(Scene scene, PdJacobiPath path) {
-    scene.solver.pd.jacobiPath = path;
-    return scene;
-}
-
-struct Case {
+struct TiledCase {
     std::string name;
     Scene scene;
 };
 
 TEST_F(PdJacobiTiled, MatchesADispatchPerIterationBitForBit) {
-    std::vector<Case> cases;
+    std::vector<TiledCase> cases;
     Scene cloth = loadScene(sourcePath("scenes/pd_cloth_sphere.json"));
     cloth.cloths[0].grid.resolution = {64, 64};  // 4096 rows: four tiles
     cases.push_back({"64 x 64 PD cloth", cloth});
@@ -46,7 +42,7 @@ TEST_F(PdJacobiTiled, MatchesADispatchPerIterationBitForBit) {
     wide.cloths[0].grid.size = {8.0f, 0.2f};
     cases.push_back({"1600 x 3 PD cloth", wide});
 
-    for (const Case& c : cases) {
+    for (const TiledCase& c : cases) {
         World tiled(ctx(), onPath(c.scene, PdJacobiPath::Tiled), 1);
         World perIteration(ctx(), onPath(c.scene, PdJacobiPath::PerIteration), 1);
         const PdModel& pd = tiled.model().pd;

@@ -15,16 +15,12 @@
 #include "solvers/pd/pd_solver.h"
 #include "world/world.h"
 #include "world_frames.h"
+#include "scene_paths.h"
 
 namespace vksim::test {
 namespace {
 
 class PdJacobiWorkgroup : public GpuTest {};
-
-Scene onPath(Scene scene, PdJacobiPath path) {
-    scene.solver.pd.jacobiPath = path;
-    return scene;
-}
 
 void expectSameBits(const World& a, const World& b, const std::string& what) {
     const std::vector<glm::vec4> xa = a.particles().readPositions(), xb = b.particles().readPositions();

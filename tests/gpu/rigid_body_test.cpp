@@ -12,6 +12,7 @@
 #include "solvers/model_builder.h"
 #include "solvers/rigid/rigid_reference.h"
 #include "solvers/rigid/rigid_solver.h"
+#include "widened.h"
 
 namespace vksim::test {
 namespace {
@@ -56,8 +57,6 @@ BodyDesc boxBody(glm::vec3 halfExtents, glm::vec3 position) {
 }
 
 gpu::RigidBodyState state(GpuRun& gpu, uint32_t body = 0) { return gpu.stepper().solver<RigidSolver>().readStates().at(body); }
-glm::dvec3 xyz(const glm::vec4& v) { return glm::dvec3(glm::vec3(v)); }
-
 // The body's angular velocity in its own frame, R^T omega.
 glm::dvec3 bodyFrameOmega(const gpu::RigidBodyState& s) {
     return ref::quatRotateInverse(glm::dvec4(s.rotation), xyz(s.angularVelocity));
@@ -497,7 +496,7 @@ glm::dvec4 quatMultiply(const glm::dvec4& a, const glm::dvec4& b) {
     const glm::dvec3 u(a), v(b);
     return glm::dvec4(a.w * v + b.w * u + glm::cross(u, v), a.w * b.w - glm::dot(u, v));
 }
-glm::dvec4 axisAngle(const glm::dvec3& axis, double angle) {
+glm::dvec4 quatAxisAngle(const glm::dvec3& axis, double angle) {
     return glm::dvec4(std::sin(0.5 * angle) * axis, std::cos(0.5 * angle));
 }
 
@@ -528,7 +527,7 @@ double topError(VulkanContext& ctx, uint32_t substeps, RigidIntegrator integrato
     const double precession = glm::length(l) / I[0][0];
     const double spin = (I[0][0] - I[2][2]) * bodyOmega.z / I[0][0];
     const glm::dvec4 exact =
-        quatMultiply(quatMultiply(axisAngle(glm::normalize(l), precession * t), start), axisAngle({0, 0, 1}, spin * t));
+        quatMultiply(quatMultiply(quatAxisAngle(glm::normalize(l), precession * t), start), quatAxisAngle({0, 0, 1}, spin * t));
     // The angle of q exact^-1 from its vector part: acos of a dot product
     // near 1 loses the small angles to rounding.
     const glm::dvec4 relative = quatMultiply(glm::dvec4(state(gpu).rotation), glm::dvec4(-glm::dvec3(exact), exact.w));

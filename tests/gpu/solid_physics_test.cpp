@@ -22,6 +22,7 @@
 #include "solvers/elastic_solid_reference.h"
 #include "shaders/vbd/vbd_types.h"
 #include "solvers/model_builder.h"
+#include "widened.h"
 
 namespace vksim::test {
 namespace {
@@ -46,7 +47,7 @@ struct SolidSolver {
 
 // Projective dynamics with the material's weights (strain 2 mu, volume
 // 3 lambda), its global steps solved far by 40 Jacobi iterations.
-const SolidSolver kPd{"PD", SolidMethod::Pd,
+const SolidSolver kPdSolid{"PD", SolidMethod::Pd,
                       [](SolverSettings& s) {
                           s.pd.localIterations = 10;
                           s.pd.jacobiIterations = 40;
@@ -64,7 +65,7 @@ const SolidSolver kPd{"PD", SolidMethod::Pd,
 // measured on lavapipe at 16 substeps, the bar's drop 1.7e-4 off the closed
 // form and the contraction 0.2883 against 0.2916, within the bounds the
 // other solvers have.
-const SolidSolver kXpbd{"XPBD", SolidMethod::Xpbd,
+const SolidSolver kXpbdSolid{"XPBD", SolidMethod::Xpbd,
                         [](SolverSettings& s) {
                             s.pbd.iterations = 10;
                             s.substeps = std::max(s.substeps, 16u);
@@ -79,10 +80,10 @@ const SolidSolver kXpbd{"XPBD", SolidMethod::Xpbd,
 // with them, 9.3e-3 on lavapipe as in the double reference, and 1.2e-2
 // since the ground's friction is in the sweeps as well (the bottom sticks
 // where it lands instead of spreading): bound 1.5e-2.
-const SolidSolver kVbd{"VBD", SolidMethod::Vbd, [](SolverSettings& s) { s.vbd.iterations = 20; }, true, 5e-3,
+const SolidSolver kVbdSolid{"VBD", SolidMethod::Vbd, [](SolverSettings& s) { s.vbd.iterations = 20; }, true, 5e-3,
                        1.5e-2};
 
-const SolidSolver* const kSolvers[] = {&kPd, &kXpbd, &kVbd};
+const SolidSolver* const kSolidSolvers[] = {&kPdSolid, &kXpbdSolid, &kVbdSolid};
 
 constexpr double kGravity = 9.81;
 
@@ -112,12 +113,6 @@ protected:
 };
 
 std::string solverName(const ::testing::TestParamInfo<const SolidSolver*>& info) { return info.param->name; }
-
-std::vector<glm::dvec3> widened(const std::vector<glm::vec4>& x) {
-    std::vector<glm::dvec3> out;
-    for (const glm::vec4& p : x) out.emplace_back(glm::vec3(p));
-    return out;
-}
 
 double meshVolume(const TetMesh& mesh, std::span<const glm::dvec3> x) {
     double volume = 0.0;
@@ -572,7 +567,7 @@ TEST(SolidConvergence, XpbdAndVbdConvergeToTheImplicitEulerMinimiser) {
     EXPECT_LT(std::abs(distances[0][n - 1] - distances[0][n - 2]), 1e-6) << "XPBD's iterations do not settle";
 }
 
-INSTANTIATE_TEST_SUITE_P(Solvers, SolidPhysics, ::testing::ValuesIn(kSolvers), solverName);
+INSTANTIATE_TEST_SUITE_P(Solvers, SolidPhysics, ::testing::ValuesIn(kSolidSolvers), solverName);
 
 }  // namespace
 }  // namespace vksim::test

@@ -28,7 +28,7 @@ namespace {
 
 class TearingSplitContacts : public GpuTest {};
 
-constexpr uint32_t kFrames = 20;
+constexpr uint32_t kSplitFrames = 20;
 constexpr float kSheetThickness = 0.04f;  // 0.4 of the torn sheet's 0.1 m spacing
 // The floor's particles are 0.1 m apart too: with t_sheet + t_floor = 0.09 m
 // past half their diagonal (0.0707 m), a particle of the sheet rests at
@@ -82,7 +82,7 @@ TEST_F(TearingSplitContacts, SplitParticlesFollowTheirVerticesAndCollide) {
     const SimModel model = buildModel(scene);
     GpuRun run(ctx(), model, scene.solver);
     pullSheet(run, model);
-    run.frames(kFrames);
+    run.frames(kSplitFrames);
 
     const ContactStage& stage = *run.stepper().contacts();
     const PbdSplitting& splitting = *run.stepper().solver<PbdSolver>().tearing()->splitting();
@@ -149,7 +149,7 @@ TEST_F(TearingSplitContacts, SplitParticlesFollowTheirVerticesAndCollide) {
         "differing from followSplits: {}; {} split particles in the last lists, {} unused ones; lowest particle "
         "{:.4f} m above the floor (split ones {:.4f}; at rest at least {:.4f}); closest pair of the sheet {:.3f} of "
         "2t; contact overflow substeps {}\n",
-        kFrames + 1, fill.x, spares, fill.y, differ, splitWithNeighbours, unusedWithNeighbours, lowest, lowestSplit,
+        kSplitFrames + 1, fill.x, spares, fill.y, differ, splitWithNeighbours, unusedWithNeighbours, lowest, lowestSplit,
         kRestHeight, closest / (2.0 * kSheetThickness), stats.overflowSubsteps);
     EXPECT_GT(fill.x, 0u);
     EXPECT_EQ(used, fill.x);

@@ -42,7 +42,7 @@ std::vector<T> download(const GpuBuffer& buffer, size_t count) {
     return values;
 }
 
-std::vector<glm::dvec4> widened(const std::vector<glm::vec4>& values) {
+std::vector<glm::dvec4> widenedWithW(const std::vector<glm::vec4>& values) {
     return std::vector<glm::dvec4>(values.begin(), values.end());
 }
 
@@ -52,9 +52,9 @@ SplitState readState(GpuRun& run) {
     const PbdConstraints& c = run.stepper().solver<PbdSolver>().constraints();
     const uint32_t n = particles.particleCount();
     SplitState s;
-    s.x = widened(particles.readPositions());
-    s.p = widened(download<glm::vec4>(particles.predicted(), n));
-    s.v = widened(particles.readVelocities());
+    s.x = widenedWithW(particles.readPositions());
+    s.p = widenedWithW(download<glm::vec4>(particles.predicted(), n));
+    s.v = widenedWithW(particles.readVelocities());
     s.triangles = download<uint32_t>(particles.triangleIndices(), 3 * size_t(particles.triangleCount()));
     s.adjacencyRows = download<uint32_t>(particles.adjacencyRows(), n);
     s.distance = download<gpu::DistanceConstraint>(c.constraints(gpu::kPbdFamilyDistance),
@@ -63,10 +63,6 @@ SplitState readState(GpuRun& run) {
         download<gpu::BendingConstraint>(c.constraints(gpu::kPbdFamilyBending), c.count(gpu::kPbdFamilyBending));
     for (const glm::uvec3& f : splittingOf(run).readFill()) s.fill.insert(s.fill.end(), {f.x, f.y, f.z, f.x});
     return s;
-}
-
-uint32_t brokenCount(const std::vector<gpu::DistanceConstraint>& d) {
-    return static_cast<uint32_t>(std::count_if(d.begin(), d.end(), [](const auto& c) { return c.restLength < 0; }));
 }
 
 // Per particle, how many pieces its kept triangles make, joined where two

@@ -22,6 +22,7 @@
 #include "solvers/pbd/pbd_tearing.h"
 #include "solvers/sim_model.h"
 #include "torn_sheet.h"
+#include "widened.h"
 
 namespace vksim::test {
 namespace {
@@ -54,20 +55,10 @@ std::vector<uint32_t> trianglesOf(GpuRun& run) {
     return t;
 }
 
-std::vector<glm::dvec3> widened(const std::vector<glm::vec4>& x) {
-    std::vector<glm::dvec3> out;
-    for (const glm::vec4& p : x) out.emplace_back(glm::vec3(p));
-    return out;
-}
-
 // (|x0 - x1| - d) / d of a constraint of rest length |restLength|.
 double strainOf(const gpu::DistanceConstraint& c, const std::vector<glm::dvec3>& x) {
     const double rest = std::abs(double(c.restLength));
     return (glm::length(x[c.p0] - x[c.p1]) - rest) / rest;
-}
-
-uint32_t brokenCount(const std::vector<gpu::DistanceConstraint>& d) {
-    return static_cast<uint32_t>(std::count_if(d.begin(), d.end(), [](const auto& c) { return c.restLength < 0; }));
 }
 
 // The constraints tear at the end of the first frame whose positions strain

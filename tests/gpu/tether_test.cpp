@@ -196,7 +196,7 @@ Scene solvedCurtain(SolverMethod method, TetherMode mode) {
     return scene;
 }
 
-const char* methodName(SolverMethod method) { return method == SolverMethod::Pd ? "PD" : "springs VBD"; }
+const char* tetherSolverName(SolverMethod method) { return method == SolverMethod::Pd ? "PD" : "springs VBD"; }
 
 // Projective dynamics and mass-spring cloths project their tethers after
 // their solve (step/tether_stage.h), the last change to the positions
@@ -228,10 +228,10 @@ TEST_F(Tethers, HoldProjectiveDynamicsAndMassSpringClothsAfterTheirSolve) {
         }
         std::cout << fmt::format("[tethers] {}: stretch {:.2e} without tethers, {:.2e} with geodesic tethers; "
                                  "largest excess over a tether {:.2e} m\n",
-                                 methodName(method), freeStretch, heldStretch, excess);
-        EXPECT_GT(freeStretch, 2e-3) << methodName(method);
-        EXPECT_LT(heldStretch, 0.2 * freeStretch) << methodName(method);
-        EXPECT_LT(excess, kTolerance) << methodName(method);
+                                 tetherSolverName(method), freeStretch, heldStretch, excess);
+        EXPECT_GT(freeStretch, 2e-3) << tetherSolverName(method);
+        EXPECT_LT(heldStretch, 0.2 * freeStretch) << tetherSolverName(method);
+        EXPECT_LT(excess, kTolerance) << tetherSolverName(method);
     }
 }
 
@@ -261,8 +261,8 @@ TEST_F(Tethers, AfterTheSolveFollowTheReference) {
             worst = std::max(worst, largestDistance(gpu.positions(), pd ? pd->positions() : springs->positions()));
         }
         std::cout << fmt::format("[tethers] {}: GPU against the reference over 20 frames {:.3e} m\n",
-                                 methodName(method), worst);
-        EXPECT_LT(worst, 1e-3) << methodName(method);
+                                 tetherSolverName(method), worst);
+        EXPECT_LT(worst, 1e-3) << tetherSolverName(method);
     }
 }
 

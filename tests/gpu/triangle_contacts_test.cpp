@@ -25,7 +25,7 @@ class TriangleContacts : public GpuTest {};
 // keep only 2t = 1.6 cm apart while a cell's diagonal leaves 2.8 cm
 // between its vertices and the middle of the cell.
 constexpr float kSpacing = 0.04f;
-constexpr float kThickness = 0.2f * kSpacing;
+constexpr float kTriangleThickness = 0.2f * kSpacing;
 
 // An 8 x 8 coarse cloth lying near the ground and a 6 x 6 one `drop` above
 // it, shifted by half a cell so that its vertices fall over the middle of
@@ -33,9 +33,9 @@ constexpr float kThickness = 0.2f * kSpacing;
 Scene coarseCloths(float drop, bool triangles) {
     Scene scene;
     scene.name = "coarse cloths";
-    scene.cloths.push_back(contactCloth("lower", 8, kSpacing, {0.0f, 0.01f, 0.0f}, kThickness));
+    scene.cloths.push_back(contactCloth("lower", 8, kSpacing, {0.0f, 0.01f, 0.0f}, kTriangleThickness));
     scene.cloths.push_back(
-        contactCloth("upper", 6, kSpacing, {0.5f * kSpacing, 0.01f + drop, 0.5f * kSpacing}, kThickness));
+        contactCloth("upper", 6, kSpacing, {0.5f * kSpacing, 0.01f + drop, 0.5f * kSpacing}, kTriangleThickness));
     for (ClothObject& cloth : scene.cloths) cloth.contacts.triangles = triangles;
     ColliderDesc ground;
     ground.shape = ColliderShape::Plane;
@@ -81,14 +81,14 @@ TEST_F(TriangleContacts, CoarseClothRestsOnACoarseCloth) {
             "[triangle contacts] {}: at most {} intersecting triangle pairs; mean heights {:.4f} and {:.4f} m, "
             "the upper {:.2f} t above; most vertex-triangle contacts {} in a substep, {} overflowed, "
             "most colours {}, {} left to the Jacobi average\n",
-            test.name, mostIntersecting, lower, upper, (upper - lower) / kThickness, stats.mostTriangleContacts,
+            test.name, mostIntersecting, lower, upper, (upper - lower) / kTriangleThickness, stats.mostTriangleContacts,
             stats.triangleOverflowSubsteps, stats.mostColours, stats.leftoverConstraints);
         if (!test.triangles) {
             EXPECT_GT(mostIntersecting, 0u) << "the coarse cloth did not pass through: the test shows nothing";
             continue;
         }
         EXPECT_EQ(mostIntersecting, 0u) << test.name;
-        EXPECT_GT(upper, lower + kThickness) << test.name << ": the upper cloth is not on the lower one";
+        EXPECT_GT(upper, lower + kTriangleThickness) << test.name << ": the upper cloth is not on the lower one";
         EXPECT_GT(stats.mostTriangleContacts, 0u);
         EXPECT_EQ(stats.triangleOverflowSubsteps, 0u);
     }

@@ -27,7 +27,7 @@ class Wind : public GpuTest {};
 constexpr double kPi = 3.14159265358979323846;
 constexpr double kRho = 1.2, kDrag = 1.1, kLift = 0.7;
 
-struct SolverCase {
+struct WindSolver {
     const char* name;
     SolverMethod method;
     SpringIntegrator integrator;
@@ -35,7 +35,7 @@ struct SolverCase {
     bool rebuildsVelocity;  // the solve moves or iterates positions: their rounding enters v
 };
 
-const SolverCase kSolvers[] = {
+const WindSolver kWindSolvers[] = {
     {"pbd perColour", SolverMethod::Pbd, SpringIntegrator::SymplecticEuler, PbdPath::PerColour, true},
     {"pbd clusters", SolverMethod::Pbd, SpringIntegrator::SymplecticEuler, PbdPath::Clusters, true},
     {"pd", SolverMethod::Pd, SpringIntegrator::SymplecticEuler, PbdPath::Auto, true},
@@ -50,7 +50,7 @@ const SolverCase kSolvers[] = {
 // A 1 m x 1 m plate of 9 x 9 particles and 1 kg at rest about the origin,
 // turned by `degrees` about +Z (unturned it lies in the XZ plane), in a
 // steady wind U, no gravity, one substep of 1/240 s a frame.
-Scene plateScene(const SolverCase& c, double degrees, glm::vec3 wind) {
+Scene plateScene(const WindSolver& c, double degrees, glm::vec3 wind) {
     Scene scene = clothScene({9, 9}, {1.0f, 1.0f}, 0.0f);
     ClothObject& cloth = scene.cloths[0];
     cloth.method = c.method;
@@ -79,7 +79,7 @@ struct Measured {
 // solve moves or iterates positions, the rounding of a position, at most
 // u (max|x| + 3 h |v|), over h (as in air_drag_test.cpp); summed over the
 // particles, times m / h.
-Measured measureForce(VulkanContext& ctx, const Scene& scene, const SolverCase& c) {
+Measured measureForce(VulkanContext& ctx, const Scene& scene, const WindSolver& c) {
     const SimModel model = buildModel(scene);
     GpuRun run(ctx, model, scene.solver);
     run.frames(1);
@@ -106,7 +106,7 @@ TEST_F(Wind, PlateSquareToTheWindFeelsTheDragOfTheFormula) {
     const glm::dvec3 wind(0.0, 6.0, 0.0);
     const double area = 1.0;
     const glm::dvec3 expected = 0.5 * kRho * kDrag * area * glm::dot(wind, wind) * glm::normalize(wind);
-    for (const SolverCase& c : kSolvers) {
+    for (const WindSolver& c : kWindSolvers) {
         const Measured measured = measureForce(ctx(), plateScene(c, 0.0, glm::vec3(wind)), c);
         const double error = glm::length(measured.force - expected);
         std::cout << fmt::format("[wind drag] {:<24} F = ({:.6f}, {:.6f}, {:.6f}) N, formula (0, {:.6f}, 0) N: "
@@ -133,7 +133,7 @@ TEST_F(Wind, PlateAtAnAngleFeelsTheLiftOfTheFormula) {
         double beta;     // the plane's angle, [-90, 90]
     };
     const Angle angles[] = {{30.0, 30.0}, {-20.0, -20.0}, {210.0, 30.0}};
-    for (const SolverCase& c : {kSolvers[0], kSolvers[2], kSolvers[4], kSolvers[7]}) {
+    for (const WindSolver& c : {kWindSolvers[0], kWindSolvers[2], kWindSolvers[4], kWindSolvers[7]}) {
         for (const Angle& a : angles) {
             const double beta = a.beta * kPi / 180.0;
             const double cosTheta = std::abs(std::sin(beta)), sinTheta = std::cos(beta);

@@ -23,6 +23,7 @@
 #include "solvers/pbd/workgroup_plan.h"
 #include "world/world.h"
 #include "world_frames.h"
+#include "scene_paths.h"
 
 namespace vksim::test {
 namespace {
@@ -35,11 +36,6 @@ struct State {
 
 State stateOf(const World& world) {
     return {world.particles().readPositions(), world.particles().readVelocities()};
-}
-
-Scene onPath(Scene scene, PbdPath path) {
-    scene.solver.pbd.path = path;
-    return scene;
 }
 
 // Largest |a - b| over every component, and whether the bits are equal.

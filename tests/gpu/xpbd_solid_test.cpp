@@ -20,6 +20,7 @@
 #include "solvers/pbd/pbd_solver.h"
 #include "world/world.h"
 #include "world_frames.h"
+#include "scene_paths.h"
 
 namespace vksim::test {
 namespace {
@@ -49,11 +50,6 @@ Scene solidsScene(const char* colouring = "perFamily") {
                             "density": 300 }} }} ] }})",
                                   colouring),
                       "xpbd_solids.json");
-}
-
-Scene onPath(Scene scene, PbdPath path) {
-    scene.solver.pbd.path = path;
-    return scene;
 }
 
 // The GPU on `path` and the CPU reference in that path's order, frame by

@@ -11,19 +11,15 @@
 
 #include "cloth_scenes.h"
 #include "geometry/shared_math.h"
+#include "../common/matrix_norms.h"
 
 namespace vksim {
 namespace {
 
+using test::maxAbs;
+
 using glm::dmat3;
 using glm::dvec3;
-
-double maxAbs(const dmat3& m) {
-    double a = 0.0;
-    for (int c = 0; c < 3; ++c)
-        for (int r = 0; r < 3; ++r) a = std::max(a, std::abs(m[c][r]));
-    return a;
-}
 
 dmat3 rotation(dvec3 axis, double angle) {
     axis = glm::normalize(axis);

@@ -17,19 +17,15 @@
 
 #include "geometry/body_shape.h"
 #include "geometry/mass_properties.h"
+#include "../common/matrix_norms.h"
 
 namespace vksim {
 namespace {
 
+using test::maxAbs;
+
 using glm::dmat3;
 using glm::dvec3;
-
-double maxAbs(const dmat3& m) {
-    double worst = 0.0;
-    for (int c = 0; c < 3; ++c)
-        for (int r = 0; r < 3; ++r) worst = std::max(worst, std::abs(m[c][r]));
-    return worst;
-}
 
 // Largest entry of a - b over the largest entry of b.
 double relativeError(const dmat3& a, const dmat3& b) { return maxAbs(a - b) / maxAbs(b); }

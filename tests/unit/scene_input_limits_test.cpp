@@ -14,7 +14,7 @@ namespace vksim {
 namespace {
 
 // The error of loading `text` as "limits.json"; fails the test if it loads.
-std::string errorOf(const std::string& text) {
+std::string limitErrorOf(const std::string& text) {
     try {
         parseScene(text, "limits.json");
     } catch (const SceneError& error) {
@@ -42,7 +42,7 @@ TEST(SceneInputLimits, DeepNestingAtTheRootIsRefusedNotACrash) {
             for (int i = 0; i < 100000; ++i) text += "{\"a\":";
             text += "1" + std::string(100000, '}');
         }
-        const std::string message = errorOf(text);
+        const std::string message = limitErrorOf(text);
         expectShortLine(message);
         EXPECT_NE(message.find("nested more than 64 levels deep"), std::string::npos) << message;
     }
@@ -50,7 +50,7 @@ TEST(SceneInputLimits, DeepNestingAtTheRootIsRefusedNotACrash) {
 
 TEST(SceneInputLimits, DeepNestingInsideAValueIsRefusedWithItsPath) {
     const std::string message =
-        errorOf(R"({"objects": [{"type": "cloth", "mass": )" + nested(100000, '[', ']') + "}]}");
+        limitErrorOf(R"({"objects": [{"type": "cloth", "mass": )" + nested(100000, '[', ']') + "}]}");
     expectShortLine(message);
     EXPECT_NE(message.find("limits.json: /objects/0/mass/0/0/0/...(52 levels).../0/0/0/0/0/0: "), std::string::npos) << message;
     EXPECT_NE(message.find("nested more than 64 levels deep"), std::string::npos) << message;
@@ -58,7 +58,7 @@ TEST(SceneInputLimits, DeepNestingInsideAValueIsRefusedWithItsPath) {
 
 TEST(SceneInputLimits, NestingWithinTheLimitStillGetsAShortMessage) {
     // 60 levels parse; the value is then the wrong type and quoted in brief.
-    const std::string message = errorOf(R"({"objects": [{"type": "cloth", "mass": )" + nested(60, '[', ']') + "}]}");
+    const std::string message = limitErrorOf(R"({"objects": [{"type": "cloth", "mass": )" + nested(60, '[', ']') + "}]}");
     expectShortLine(message);
     EXPECT_NE(message.find("/objects/0/mass: expected a number > 0, got an array of 1 elements"), std::string::npos)
         << message;
@@ -66,7 +66,7 @@ TEST(SceneInputLimits, NestingWithinTheLimitStillGetsAShortMessage) {
 
 TEST(SceneInputLimits, AHugeUnknownKeyIsQuotedInBrief) {
     const std::string key(16u << 20, 'k');
-    const std::string message = errorOf(R"({"objects": [{"type": "cloth"}], ")" + key + R"(": 1})");
+    const std::string message = limitErrorOf(R"({"objects": [{"type": "cloth"}], ")" + key + R"(": 1})");
     expectShortLine(message);
     EXPECT_NE(message.find(R"(unknown key "kkkkkkkkkk)"), std::string::npos) << message;
     EXPECT_NE(message.find("\u2026" + std::string(16, 'k') + "\" (16777216 bytes)"), std::string::npos) << message;
@@ -74,33 +74,33 @@ TEST(SceneInputLimits, AHugeUnknownKeyIsQuotedInBrief) {
 
 TEST(SceneInputLimits, AHugeStringValueIsQuotedInBrief) {
     const std::string value(4u << 20, 'v');
-    const std::string message = errorOf(R"({"objects": [{"type": "cloth", "mass": ")" + value + R"("}]})");
+    const std::string message = limitErrorOf(R"({"objects": [{"type": "cloth", "mass": ")" + value + R"("}]})");
     expectShortLine(message);
     EXPECT_NE(message.find("/objects/0/mass: expected a number > 0, got string \"vvvv"), std::string::npos) << message;
 }
 
 TEST(SceneInputLimits, AHugeNameIsRefused) {
     const std::string message =
-        errorOf(R"({"objects": [{"type": "cloth", "name": ")" + std::string(1u << 20, 'n') + R"("}]})");
+        limitErrorOf(R"({"objects": [{"type": "cloth", "name": ")" + std::string(1u << 20, 'n') + R"("}]})");
     expectShortLine(message);
     EXPECT_NE(message.find("/objects/0/name: expected a string of at most 4096 bytes"), std::string::npos) << message;
 }
 
 TEST(SceneInputLimits, AnUnterminatedHugeStringIsASyntaxErrorInBrief) {
-    const std::string message = errorOf(R"({"objects": [{"type": ")" + std::string(1u << 20, 'x'));
+    const std::string message = limitErrorOf(R"({"objects": [{"type": ")" + std::string(1u << 20, 'x'));
     expectShortLine(message);
     EXPECT_NE(message.find("JSON syntax error"), std::string::npos) << message;
 }
 
 TEST(SceneInputLimits, ANulByteIsRefusedWithItsOffset) {
     const std::string scene = R"({"objects": [{"type": "cloth"}]})";
-    const std::string message = errorOf(scene + "\n" + std::string(1, '\0') + "anything");
+    const std::string message = limitErrorOf(scene + "\n" + std::string(1, '\0') + "anything");
     expectShortLine(message);
     EXPECT_NE(message.find("line 2, column 1 (byte offset 33): NUL byte"), std::string::npos) << message;
 }
 
 TEST(SceneInputLimits, TextAfterTheDocumentIsRefused) {
-    const std::string message = errorOf(R"({"objects": [{"type": "cloth"}]} {"objects": []})");
+    const std::string message = limitErrorOf(R"({"objects": [{"type": "cloth"}]} {"objects": []})");
     expectShortLine(message);
     EXPECT_NE(message.find("line 1, column 34: JSON syntax error"), std::string::npos) << message;
     EXPECT_NE(message.find("expected end of input"), std::string::npos) << message;
@@ -109,25 +109,25 @@ TEST(SceneInputLimits, TextAfterTheDocumentIsRefused) {
 TEST(SceneInputLimits, RangesAreCheckedOnTheFloat) {
     const std::string cloth = R"("objects": [{"type": "cloth"}])";
     // Zero as a float, though a positive double.
-    EXPECT_NE(errorOf(R"({"colliders": [{"type": "sphere", "radius": 1e-320}], )" + cloth + "}")
+    EXPECT_NE(limitErrorOf(R"({"colliders": [{"type": "sphere", "radius": 1e-320}], )" + cloth + "}")
                   .find("/colliders/0/radius: expected a number >= 1e-06, got 1e-320"),
               std::string::npos);
     // Rounds onto the excluded bound.
-    EXPECT_NE(errorOf(R"({"camera": {"pitch": 89.9999999}, )" + cloth + "}")
+    EXPECT_NE(limitErrorOf(R"({"camera": {"pitch": 89.9999999}, )" + cloth + "}")
                   .find("/camera/pitch: expected a number in (-90, 90), got 89.9999999, which is 90 as a 32-bit float"),
               std::string::npos);
-    EXPECT_NE(errorOf(R"({"solver": {"damping": 1, "stencilStep": 1e-46}, )" + cloth + "}")
+    EXPECT_NE(limitErrorOf(R"({"solver": {"damping": 1, "stencilStep": 1e-46}, )" + cloth + "}")
                   .find("/solver/stencilStep: expected a number > 0, got 1e-46, which is 0 as a 32-bit float"),
               std::string::npos);
     // Positive, but subnormal.
-    EXPECT_NE(errorOf(R"({"objects": [{"type": "cloth", "mass": 1e-40}]})")
+    EXPECT_NE(limitErrorOf(R"({"objects": [{"type": "cloth", "mass": 1e-40}]})")
                   .find("/objects/0/mass: expected a number > 0, got 1e-40, which is subnormal as a 32-bit float"),
               std::string::npos);
     // Lengths below a micrometre.
-    EXPECT_NE(errorOf(R"({"camera": {"distance": 1e-30}, )" + cloth + "}")
+    EXPECT_NE(limitErrorOf(R"({"camera": {"distance": 1e-30}, )" + cloth + "}")
                   .find("/camera/distance: expected a number >= 1e-06, got 1e-30"),
               std::string::npos);
-    EXPECT_NE(errorOf(R"({"objects": [{"type": "tetBox", "size": [1, 1e-30, 1]}]})")
+    EXPECT_NE(limitErrorOf(R"({"objects": [{"type": "tetBox", "size": [1, 1e-30, 1]}]})")
                   .find("/objects/0/size/1: expected a number >= 1e-06, got 1e-30"),
               std::string::npos);
     // A bound written in decimal is accepted though its float differs.

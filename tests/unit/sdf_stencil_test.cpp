@@ -54,13 +54,13 @@ struct Probe {
 
 // Renormalised in double: a float quaternion is unit only to ~1e-7, and
 // quatRotate would scale by |q|^2 (visible at the 1e-7 level here).
-dvec4 rotation(glm::vec3 axis, float angle) { return glm::normalize(dvec4(test::axisAngle(axis, angle))); }
+dvec4 rotationQuat(glm::vec3 axis, float angle) { return glm::normalize(dvec4(test::axisAngle(axis, angle))); }
 const dvec4 kIdentity(0, 0, 0, 1);
 
 // Every probe keeps a margin > sqrt(3) * 0.1 (the stencil's reach at the
 // largest h) from where its region's formula changes, so f is smooth there.
 std::vector<Probe> probes() {
-    const dvec4 q1 = rotation({1, 2, 3}, 0.7f), q2 = rotation({-2, 1, 0.5f}, 2.1f);
+    const dvec4 q1 = rotationQuat({1, 2, 3}, 0.7f), q2 = rotationQuat({-2, 1, 0.5f}, 2.1f);
     const dvec3 c(0.2, -0.1, 0.3);
     const dvec4 box(0.5, 0.3, 0.4, 0), capsule(0.3, 0.5, 0, 0), sphere(0.5, 0, 0, 0);
     using enum Expect;

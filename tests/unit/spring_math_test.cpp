@@ -11,9 +11,12 @@
 #include <fmt/format.h>
 
 #include "geometry/shared_math.h"
+#include "../common/matrix_norms.h"
 
 namespace vksim {
 namespace {
+
+using test::maxAbs;
 
 using glm::dmat3;
 using glm::dvec3;
@@ -48,13 +51,6 @@ dmat3 numericHessian(dvec3 xi, dvec3 xj, double L, double k, double cs, double s
                (2.0 * kStep);
     }
     return H;
-}
-
-double maxAbs(const dmat3& m) {
-    double worst = 0.0;
-    for (int c = 0; c < 3; ++c)
-        for (int r = 0; r < 3; ++r) worst = std::max(worst, std::abs(m[c][r]));
-    return worst;
 }
 
 // Stretched (the branch Newton sees most): force = -dE/dx_i and the block

@@ -16,7 +16,7 @@ namespace vksim {
 namespace {
 
 namespace fs = std::filesystem;
-const fs::path kScenesDir = fs::path(VKSIM_SOURCE_DIR) / "scenes";
+const fs::path kSpringScenesDir = fs::path(VKSIM_SOURCE_DIR) / "scenes";
 
 TEST(SpringScene, DefaultsOfSceneH) {
     const Scene scene = parseScene(R"({"objects": [{"type": "cloth", "method": "springs"}]})", "springs.json");
@@ -109,7 +109,7 @@ TEST(SpringScene, ShippedSpringScenesLoadAndBuild) {
     for (const char* name : {"springs_cloth.json", "springs_flag.json", "springs_overshoot.json",
                              "springs_locking.json", "springs_newton_vs_vbd.json", "springs_integrators.json"}) {
         SCOPED_TRACE(name);
-        const Scene scene = loadScene(kScenesDir / name);
+        const Scene scene = loadScene(kSpringScenesDir / name);
         ASSERT_FALSE(scene.cloths.empty());
         EXPECT_EQ(scene.cloths[0].method, SolverMethod::Springs);
         ModelDiagnostics diagnostics;

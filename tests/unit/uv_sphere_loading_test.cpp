@@ -35,7 +35,7 @@
 namespace vksim::test {
 namespace {
 
-constexpr uint32_t kRings = 64;
+constexpr uint32_t kSphereRings = 64;
 
 struct LoadMeasurement {
     uint32_t particles = 0, distance = 0, bending = 0;
@@ -143,19 +143,19 @@ LoadMeasurement measureInChild(const std::filesystem::path& sceneFile) {
 TEST(UvSphereLoading, TimeAndMemoryGrowLinearlyWithSegments) {
     ScratchFolder folder;
     std::vector<double> vertices, peak, seconds;
-    std::printf("[ loading  ] UV-sphere cloths, %u rings; memory above the process's before loading\n", kRings);
+    std::printf("[ loading  ] UV-sphere cloths, %u rings; memory above the process's before loading\n", kSphereRings);
     std::printf("[ loading  ] %8s %9s %19s %19s %8s %8s %9s %9s\n", "segments", "particles", "stretch",
                 "bending", "load s", "build s", "colour ms", "peak MiB");
     for (uint32_t segments : {250u, 500u, 1000u, 2000u}) {
         const std::string obj = fmt::format("uv_sphere_{}.obj", segments);
-        writeTextFile(folder / obj, makeUvSphere(0.5, segments, kRings).obj());
+        writeTextFile(folder / obj, makeUvSphere(0.5, segments, kSphereRings).obj());
         const std::filesystem::path sceneFile = folder / fmt::format("uv_sphere_{}.json", segments);
         writeTextFile(sceneFile, fmt::format(R"({{ "objects": [ {{ "type": "mesh", "file": "{}" }} ] }})", obj));
         const LoadMeasurement m = measureInChild(sceneFile);
         std::printf("[ loading  ] %8u %9u %6u: %4u + %3u %6u: %4u + %3u %8.3f %8.3f %9.2f %9.1f\n", segments,
                     m.particles, m.distance, m.distanceColours, m.distanceOverflow, m.bending, m.bendingColours,
                     m.bendingOverflow, m.loadSeconds, m.buildSeconds, m.colourSeconds * 1e3, m.peakMiB);
-        EXPECT_EQ(m.particles, segments * (kRings - 1) + 2);
+        EXPECT_EQ(m.particles, segments * (kSphereRings - 1) + 2);
         EXPECT_EQ(m.distanceColours, kMaxColours);
         EXPECT_EQ(m.bendingColours, kMaxColours);
         // Each pole has `segments` edges, of which kMaxColours get a colour.

@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "geometry/shared_math.h"
+#include "../common/matrix_norms.h"
 
 namespace vksim::test {
 namespace {
@@ -76,13 +77,6 @@ Differences differences(uint32_t model, Tet t, uint32_t role, double eps) {
         d.hessian[k] = (gPlus - gMinus) / (2.0 * eps);  // column k
     }
     return d;
-}
-
-double maxAbs(const dmat3& m) {
-    double a = 0.0;
-    for (int c = 0; c < 3; ++c)
-        for (int r = 0; r < 3; ++r) a = std::max(a, std::abs(m[c][r]));
-    return a;
 }
 
 // The smallest eigenvalue of a symmetric 3x3 (the trigonometric closed form).

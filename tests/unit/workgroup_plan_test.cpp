@@ -21,7 +21,7 @@ namespace vksim {
 namespace {
 
 // Which colour range (its index; colours.size() for the overflow group) holds constraint j.
-size_t groupOf(const ColourGroups& groups, uint32_t j) {
+size_t groupOfItem(const ColourGroups& groups, uint32_t j) {
     for (size_t c = 0; c < groups.colours.size(); ++c)
         if (j >= groups.colours[c].first && j < groups.colours[c].first + groups.colours[c].count) return c;
     return groups.colours.size();
@@ -37,8 +37,8 @@ void expectFamilyCovered(const WorkgroupPlan& plan, const std::vector<Constraint
             const gpu::WorkgroupPhase& phase = plan.phases.at(k);
             ASSERT_GT(phase.count[0] + phase.count[1] + phase.count[2], 0u) << "an empty phase";
             if (phase.count[f] == 0) continue;  // a phase of the other families
-            const size_t group = groupOf(groups, phase.first[f]);
-            EXPECT_EQ(group, groupOf(groups, phase.first[f] + phase.count[f] - 1)) << "a phase spans two colours";
+            const size_t group = groupOfItem(groups, phase.first[f]);
+            EXPECT_EQ(group, groupOfItem(groups, phase.first[f] + phase.count[f] - 1)) << "a phase spans two colours";
             EXPECT_EQ(phase.serial, group == groups.colours.size() ? 1u : 0u);
             EXPECT_GE(group, lastGroup) << "phases out of colour order";
             lastGroup = group;  // an object may have several runs of one colour
