@@ -5,8 +5,8 @@
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
-#include <string_view>
 #include <iostream>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -30,8 +30,8 @@ void lowerWorkgroupCountFromEnvironment(VkPhysicalDeviceLimits& limits) {
     uint32_t count = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), count);
     if (ec != std::errc() || end != text.data() + text.size() || count == 0)
-        throw DeviceError(fmt::format("VKSIM_MAX_WORKGROUP_COUNT '{:.80}' is not a whole number of workgroups, at "
-                                      "least 1",
+        throw DeviceError(fmt::format("VKSIM_MAX_WORKGROUP_COUNT '{:.80}' is not a whole number of workgroups from 1 "
+                                      "to 4294967295",
                                       value));
     for (uint32_t& limit : limits.maxComputeWorkGroupCount) limit = std::min(limit, count);
 }

@@ -84,10 +84,14 @@ for run in "$scene 1" "$work/coarse.json 1" "$work/triangles.json 4"; do
   variant=${run% *} groups=${run##* }
   out=$(VKSIM_MAX_WORKGROUP_COUNT=$groups LP_NUM_THREADS=1 "$vksim" "$variant" --headless --frames 8 --hash --quiet --validate)
   echo "$(basename "$variant"), VKSIM_MAX_WORKGROUP_COUNT=$groups: $(hash_of "$out")"
-  [[ $(hash_of "$out") == "$(hash_of "${output[$variant]}")" ]] ||
+  [[ $(hash_of "$out") == "$(hash_of "${output[$variant]}")" ]] &&
+    pass "$(basename "$variant"): the same state-hash with $groups workgroup(s) a dispatch" ||
     fail "$(basename "$variant"): another state-hash with $groups workgroup(s) a dispatch"
 done
-pass "a few workgroups a dispatch give the same state-hash as the device's limit"
+status=0
+err=$(VKSIM_MAX_WORKGROUP_COUNT=12x "$vksim" "$scene" --headless --frames 1 --quiet 2>&1 >/dev/null) || status=$?
+[[ $status -eq 1 && $err == "vksim: VKSIM_MAX_WORKGROUP_COUNT '12x' is not a whole number of workgroups from 1 to 4294967295" ]] &&
+  pass "a malformed VKSIM_MAX_WORKGROUP_COUNT: $err" || fail "VKSIM_MAX_WORKGROUP_COUNT=12x: exit status $status, '$err'"
 out=${output[$scene]}
 for pass in "contacts: grid" "contacts: pairs" "contacts: colouring" "contacts: solve"; do
   grep -q "^  $pass " <<<"$out" || fail "no '$pass' pass in the timing table"
