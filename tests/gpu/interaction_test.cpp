@@ -23,6 +23,7 @@
 #include "solvers/pd/pd_materials.h"
 #include "solvers/pd/pd_reference.h"
 #include "solvers/pd/pd_solver.h"
+#include "widened.h"
 #include "world/world.h"
 #include "world_frames.h"
 
@@ -90,7 +91,7 @@ std::pair<double, double> stretch(const SimModel& model, const std::vector<glm::
     for (const gpu::DistanceConstraint& c : model.pbd.distance) {
         if (particle != UINT32_MAX && c.p0 != particle && c.p1 != particle) continue;
         ++count;
-        const double strain = (glm::distance(glm::dvec3(position3(x[c.p0])), glm::dvec3(position3(x[c.p1]))) - c.restLength) /
+        const double strain = (glm::distance(xyz(x[c.p0]), xyz(x[c.p1])) - c.restLength) /
                               c.restLength;
         sum += std::abs(strain);
         worst = std::max(worst, std::abs(strain));
@@ -248,7 +249,7 @@ TEST_F(Interaction, DraggingPdClothFollowsTheMouse) {
     double meanStretch = 0.0, maxStretch = 0.0;  // over the PD springs
     for (const gpu::PdSpring& spring : sim.model().pd.springs) {
         const double strain =
-            std::abs(glm::distance(glm::dvec3(position3(x[spring.p0])), glm::dvec3(position3(x[spring.p1]))) - spring.restLength) /
+            std::abs(glm::distance(xyz(x[spring.p0]), xyz(x[spring.p1])) - spring.restLength) /
             spring.restLength;
         meanStretch += strain / double(sim.model().pd.springs.size());
         maxStretch = std::max(maxStretch, strain);
@@ -310,8 +311,8 @@ TEST_F(Interaction, DraggingPdBarTipFollowsTheMouse) {
     for (size_t t = 0; t < model.triangles.size(); t += 3)
         for (int e = 0; e < 3; ++e) {
             const uint32_t a = model.triangles[t + e], b = model.triangles[t + (e + 1) % 3];
-            const double rest = glm::distance(glm::dvec3(position3(model.positions[a])), glm::dvec3(position3(model.positions[b])));
-            const double now = glm::distance(glm::dvec3(position3(x[a])), glm::dvec3(position3(x[b])));
+            const double rest = glm::distance(xyz(model.positions[a]), xyz(model.positions[b]));
+            const double now = glm::distance(xyz(x[a]), xyz(x[b]));
             worstEdge = std::max(worstEdge, std::abs(now - rest) / rest);
         }
     std::cout << fmt::format("[drag pd] tip dragged 0.3 m up for 40 frames: {:.2e} m from the target; neighbour "
@@ -355,7 +356,7 @@ TEST_F(Interaction, PbdResidualPerIterationMatchesTheCpuReference) {
     const std::vector<glm::vec4> after = sim.particles().readPositions();
     double finalCpu = 0.0;
     for (const gpu::DistanceConstraint& c : start.pbd.distance)
-        finalCpu += std::abs(glm::distance(glm::dvec3(position3(after[c.p0])), glm::dvec3(position3(after[c.p1]))) - c.restLength);
+        finalCpu += std::abs(glm::distance(xyz(after[c.p0]), xyz(after[c.p1])) - c.restLength);
     finalCpu /= double(start.pbd.distance.size());
 
     const std::vector<double> cpu =
@@ -479,11 +480,11 @@ TEST_F(Interaction, PdResidualMatchesTheCpuOnReadBackState) {
         const gpu::PdRow& row = pd.rows[r];
         if (row.mass == 0.0f) continue;
         const glm::vec3 v = position3(v0[i]) + float(h) * g;  // predict's velocity, in float as on the GPU
-        const glm::dvec3 s = glm::dvec3(position3(x0[i])) + h * glm::dvec3(v);
+        const glm::dvec3 s = xyz(x0[i]) + h * glm::dvec3(v);
         const glm::dvec3 qi(position3(q[i]));
-        glm::dvec3 res = double(row.mass) / (h * h) * (s - qi) + glm::dvec3(position3(rhs[i])) - double(rhs[i].w) * qi;
+        glm::dvec3 res = double(row.mass) / (h * h) * (s - qi) + xyz(rhs[i]) - double(rhs[i].w) * qi;
         for (uint32_t k = row.offDiagonalFirst; k < row.offDiagonalFirst + row.offDiagonalCount; ++k)
-            res += double(pd.offDiagonal[k].value) * (qi - glm::dvec3(position3(q[pd.offDiagonal[k].column])));
+            res += double(pd.offDiagonal[k].value) * (qi - xyz(q[pd.offDiagonal[k].column]));
         sum += glm::dot(res, res);
     }
     const double cpu = std::sqrt(sum);
@@ -545,7 +546,7 @@ TEST_F(Interaction, PdEnergyPerIterationMatchesTheCpuOnReadBackIterates) {
             partial->scene().solver.pd.localIterations = l;
             frames(ctx(), *partial, 1);
             const std::vector<glm::vec4> x = partial->particles().readPositions();
-            for (size_t i = 0; i < x.size(); ++i) q[i] = glm::dvec3(position3(x[i]));
+            for (size_t i = 0; i < x.size(); ++i) q[i] = xyz(x[i]);
         }
         const double cpu = reference.objective(q, s, scene.solver);
         worst = std::max(worst, std::abs(gpu[l] - cpu) / cpu);

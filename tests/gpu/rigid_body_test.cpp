@@ -526,8 +526,8 @@ double topError(VulkanContext& ctx, uint32_t substeps, RigidIntegrator integrato
     const double t = frames * double(scene.solver.timeStep);
     const double precession = glm::length(l) / I[0][0];
     const double spin = (I[0][0] - I[2][2]) * bodyOmega.z / I[0][0];
-    const glm::dvec4 exact =
-        quatMultiply(quatMultiply(quatAxisAngle(glm::normalize(l), precession * t), start), quatAxisAngle({0, 0, 1}, spin * t));
+    const glm::dvec4 exact = quatMultiply(quatMultiply(quatAxisAngle(glm::normalize(l), precession * t), start),
+                                          quatAxisAngle({0, 0, 1}, spin * t));
     // The angle of q exact^-1 from its vector part: acos of a dot product
     // near 1 loses the small angles to rounding.
     const glm::dvec4 relative = quatMultiply(glm::dvec4(state(gpu).rotation), glm::dvec4(-glm::dvec3(exact), exact.w));

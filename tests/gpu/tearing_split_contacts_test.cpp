@@ -149,8 +149,8 @@ TEST_F(TearingSplitContacts, SplitParticlesFollowTheirVerticesAndCollide) {
         "differing from followSplits: {}; {} split particles in the last lists, {} unused ones; lowest particle "
         "{:.4f} m above the floor (split ones {:.4f}; at rest at least {:.4f}); closest pair of the sheet {:.3f} of "
         "2t; contact overflow substeps {}\n",
-        kSplitFrames + 1, fill.x, spares, fill.y, differ, splitWithNeighbours, unusedWithNeighbours, lowest, lowestSplit,
-        kRestHeight, closest / (2.0 * kSheetThickness), stats.overflowSubsteps);
+        kSplitFrames + 1, fill.x, spares, fill.y, differ, splitWithNeighbours, unusedWithNeighbours, lowest,
+        lowestSplit, kRestHeight, closest / (2.0 * kSheetThickness), stats.overflowSubsteps);
     EXPECT_GT(fill.x, 0u);
     EXPECT_EQ(used, fill.x);
     EXPECT_EQ(differ, 0u);

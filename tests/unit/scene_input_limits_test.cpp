@@ -58,7 +58,8 @@ TEST(SceneInputLimits, DeepNestingInsideAValueIsRefusedWithItsPath) {
 
 TEST(SceneInputLimits, NestingWithinTheLimitStillGetsAShortMessage) {
     // 60 levels parse; the value is then the wrong type and quoted in brief.
-    const std::string message = limitErrorOf(R"({"objects": [{"type": "cloth", "mass": )" + nested(60, '[', ']') + "}]}");
+    const std::string message =
+        limitErrorOf(R"({"objects": [{"type": "cloth", "mass": )" + nested(60, '[', ']') + "}]}");
     expectShortLine(message);
     EXPECT_NE(message.find("/objects/0/mass: expected a number > 0, got an array of 1 elements"), std::string::npos)
         << message;
