@@ -158,6 +158,11 @@ constexpr std::array kPassTraffic{
                 "particle/copy_range.comp: reads y; writes x"},
     PassTraffic{"springs: vbd contact snapshot", ElementKind::SpringParticle, 16, 16,
                 "particle/copy_range.comp: reads x; writes the snapshot the contact energy reads"},
+    // Per row, as the contact passes count a list (below): n = 16 entries.
+    PassTraffic{"springs: newton contact totals", ElementKind::SpringParticle, 4 + 2 * 16 + 8 + 64 + 16 * (4 + 64 + 32),
+                4,
+                "with contacts: reads contactOf 4, x^k, x0, the list's offset and count 8, ContactParticle 64; per "
+                "entry of 16 the neighbour 4, its record 64, the other particle's x^k and x0; writes the total 4"},
     PassTraffic{"springs: vbd", ElementKind::SpringParticle, 4 + 16 + 32 + 16 + 16, 16,
                 "reads vertex order 4, x, MsParticle 32, y, x0; writes x; per incident spring 8 + 32 + 16, per "
                 "quadratic entry 16 + 16",

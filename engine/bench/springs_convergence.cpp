@@ -49,7 +49,8 @@ public:
                 continue;
             }
             uint32_t iteration = 0;
-            if (name == "springs: newton assemble" || name == "springs: newton update" ||
+            if (name == "springs: newton contact totals" || name == "springs: newton assemble" ||
+                name == "springs: newton update" ||
                 name.starts_with("springs: line search") || name.starts_with("springs: vbd colour "))
                 iteration = run.run;
             else if (name == "springs: jacobi/chebyshev")

@@ -118,18 +118,18 @@ ContactReferenceSolve::Friction ContactReferenceSolve::friction(uint32_t particl
 }
 
 std::vector<ContactReferenceSolve::FrictionLag> ContactReferenceSolve::frictionLags(
-    uint32_t particle, const glm::dvec3& p, std::span<const glm::dvec3> others, std::span<const glm::dvec3> x,
-    std::span<const double> inverseMasses, ParticleRange range, double h) const {
+    uint32_t particle, std::span<const glm::dvec3> others, std::span<const glm::dvec3> x,
+    std::span<const double> inverseMasses, ParticleRange range, double h, std::span<const double> normalTotals) const {
     std::vector<FrictionLag> lags;
+    const glm::dvec3& p = others[particle];
     forTouchingPairs(particle, p, others, x, inverseMasses, range, h,
                      [&](uint32_t l, uint32_t j, const ref::ContactPenalty& term) {
-                         // springs/contact_energy.glsl's contactPairHoldShare.
+                         // springs/newton_assemble.glsl's contactPairHoldShare.
                          const double push = term.stiffness * term.depth;
                          double share = 0.0;
                          if (inverseMasses[particle] > 0.0)
-                             share = std::max(share, push / normalTotal(particle, p, others, x, inverseMasses, range, h));
-                         if (inverseMasses[j] > 0.0)
-                             share = std::max(share, push / normalTotal(j, others[j], others, x, inverseMasses, range, h));
+                             share = std::max(share, push / normalTotals[particle - range.first]);
+                         if (inverseMasses[j] > 0.0) share = std::max(share, push / normalTotals[j - range.first]);
                          const glm::dvec2 mu =
                              pairFriction(model_.particles[model_.contactOf[particle]], model_.particles[l]);
                          lags.push_back({j, term.n,
@@ -137,6 +137,16 @@ std::vector<ContactReferenceSolve::FrictionLag> ContactReferenceSolve::frictionL
                                                                       mu.x, mu.y)});
                      });
     return lags;
+}
+
+std::vector<double> ContactReferenceSolve::normalTotals(std::span<const glm::dvec3> others,
+                                                        std::span<const glm::dvec3> x,
+                                                        std::span<const double> inverseMasses, ParticleRange range,
+                                                        double h) const {
+    std::vector<double> totals(range.count);
+    for (uint32_t r = 0; r < range.count; ++r)
+        totals[r] = normalTotal(range.first + r, others[range.first + r], others, x, inverseMasses, range, h);
+    return totals;
 }
 
 double ContactReferenceSolve::normalTotal(uint32_t particle, const glm::dvec3& p, std::span<const glm::dvec3> others,

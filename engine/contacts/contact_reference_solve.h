@@ -91,9 +91,14 @@ public:
         glm::dvec3 n{0.0};
         double load = 0.0;
     };
-    std::vector<FrictionLag> frictionLags(uint32_t particle, const glm::dvec3& p, std::span<const glm::dvec3> others,
+    // `normalTotals` are normalTotals(others, ...): a pair's share of the
+    // hold divides by its ends' (springs/newton_contact_totals.comp).
+    std::vector<FrictionLag> frictionLags(uint32_t particle, std::span<const glm::dvec3> others,
                                           std::span<const glm::dvec3> x, std::span<const double> inverseMasses,
-                                          ParticleRange range, double h) const;
+                                          ParticleRange range, double h, std::span<const double> normalTotals) const;
+    // normalTotal of every particle of `range` at `others`, from range.first.
+    std::vector<double> normalTotals(std::span<const glm::dvec3> others, std::span<const glm::dvec3> x,
+                                     std::span<const double> inverseMasses, ParticleRange range, double h) const;
 
     // The last detection's constraints (k < l, contact particle numbers),
     // ascending, and the colours of the set, these first

@@ -91,7 +91,8 @@ vec2 contactEntryFriction(uint i, uint e) {
 float contactStickSlip() { return kVbdFrictionStickSpeed * pc.dt; }
 
 // Particle i's touching pairs' s depth summed at x_i: its pairs' lambda
-// over 2 (contactPairNormalForce), of which each pair takes its share.
+// over 2 (contactPairNormalForce), of which each pair takes its share
+// (Newton reads it per row from springs/newton_contact_totals.comp).
 float contactNormalTotal(uint i, vec3 xi) {
     float normalTotal = 0.0;
     uvec2 list = contactList(i);
@@ -101,18 +102,6 @@ float contactNormalTotal(uint i, vec3 xi) {
         if (contactEntryPenalty(i, xi, e, j, penalty)) normalTotal += penalty.stiffness * penalty.depth;
     }
     return normalTotal;
-}
-
-// The share of the hold of the touching pair of particles i and j (at
-// x_i and at contactPartner(j); `penalty` from i's side) for Newton's
-// static/kinetic choice (contact_math.glsl's contactPairFrictionLoad): its
-// s depth over its free ends' totals, the larger (a pinned end needs no
-// holding). Both ends find the same.
-float contactPairHoldShare(uint i, vec3 xi, uint j, ContactPenalty penalty) {
-    float push = penalty.stiffness * penalty.depth, share = 0.0;
-    if (start[i].w > 0.0) share = max(share, push / contactNormalTotal(i, xi));
-    if (start[j].w > 0.0) share = max(share, push / contactNormalTotal(j, contactPartner(j)));
-    return share;
 }
 
 // The lagged friction of particle i's touching pairs at x_i in a vertex

@@ -14,7 +14,8 @@
 // entry, as n, s, c and the other particle's row (couplings), with each
 // row's entries (rowContacts); the contacts'
 // Jacobi pass (springs/newton_jacobi_contacts.comp) applies it matrix-free
-// (docs/physics.md §14).
+// (docs/physics.md §14). The friction's hold share reads every row's
+// normal total, which springs/newton_contact_totals.comp writes first.
 #include "shared/kernel.glsl"
 #include "springs/spring_types.h"
 #include "shared/linear_types.h"
@@ -38,6 +39,20 @@ vec3 contactPartner(uint j) { return current[j].xyz; }
 #include "springs/contact_energy.glsl"
 layout(std430, binding = MS_CONTACTS_BINDING + 5) writeonly buffer RowContacts { uvec2 rowContacts[]; };
 layout(std430, binding = MS_CONTACTS_BINDING + 6) writeonly buffer Couplings { MsContactCoupling couplings[]; };
+// Each row's contactNormalTotal at x^k (springs/newton_contact_totals.comp).
+layout(std430, binding = MS_CONTACTS_BINDING + 7) readonly buffer NormalTotals { float normalTotals[]; };
+
+// The share of the hold of the touching pair of particles i and j
+// (`penalty` from i's side) for the static/kinetic choice
+// (contact_math.glsl's contactPairFrictionLoad): its s depth over its free
+// ends' totals, the larger (a pinned end needs no holding). Both ends find
+// the same.
+float contactPairHoldShare(uint i, uint j, ContactPenalty penalty) {
+    float push = penalty.stiffness * penalty.depth, share = 0.0;
+    if (start[i].w > 0.0) share = max(share, push / normalTotals[i - pc.firstParticle]);
+    if (start[j].w > 0.0) share = max(share, push / normalTotals[j - pc.firstParticle]);
+    return share;
+}
 
 // Row r's contact terms (particle i at x_i): the gradient and diagonal
 // blocks of the contact energy and of the pairs' lagged friction, lagged
@@ -57,7 +72,7 @@ void assembleContacts(uint r, uint i, vec3 xi, inout vec3 gradient, inout mat3 d
         }
         vec3 d = xi - contactPartner(j), d0 = start[i].xyz - start[j].xyz;
         vec2 mu = contactEntryFriction(i, e);
-        float share = contactPairHoldShare(i, xi, j, penalty);
+        float share = contactPairHoldShare(i, j, penalty);
         float load = contactPairFrictionLoad(penalty, d, d0, share, mu.x, mu.y);
         vec3 u = contactPairSlip(penalty.n, d, d0);
         float curvature = laggedFrictionCurvature(u, load, contactStickSlip());

@@ -177,10 +177,11 @@ SpringReference::FrictionLags SpringReference::frictionLags(std::span<const glm:
                                                             std::span<const glm::dvec3> x0, double h) const {
     const ContactReferenceSolve* contacts = world_.objectContacts();
     FrictionLags lags(contacts ? ms_.particleCount : 0);
-    for (uint32_t r = 0; r < lags.size(); ++r) {
-        const uint32_t i = ms_.firstParticle + r;
-        lags[r] = contacts->frictionLags(i, x[i], x, x0, world_.inverseMasses(), range(world_), h);
-    }
+    if (!contacts) return lags;
+    const std::vector<double> totals = contacts->normalTotals(x, x0, world_.inverseMasses(), range(world_), h);
+    for (uint32_t r = 0; r < lags.size(); ++r)
+        lags[r] = contacts->frictionLags(ms_.firstParticle + r, x, x0, world_.inverseMasses(), range(world_), h,
+                                         totals);
     return lags;
 }
 

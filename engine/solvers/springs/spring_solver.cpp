@@ -46,7 +46,8 @@ std::vector<ParticleRange> copyRowRanges(const SharedModel& shared, ParticleRang
 
 struct SpringSolver::PassIds {
     uint32_t forces = 0, forcesStage = 0;
-    uint32_t newtonAssemble = 0, jacobi = 0, lineSearch = 0, lineSearchChoose = 0, newtonUpdate = 0;
+    uint32_t newtonContactTotals = 0, newtonAssemble = 0, jacobi = 0, lineSearch = 0, lineSearchChoose = 0;
+    uint32_t newtonUpdate = 0;
     uint32_t vbdInit = 0, vbdSnapshot = 0, energy = 0, objectEnergy = 0, mouse = 0;
     std::vector<uint32_t> vbdColours;
 };
@@ -90,6 +91,7 @@ SpringSolver::SpringSolver(const VulkanContext& ctx, const SpringModelView& mode
     // their kernels with them, and the iterate's snapshot VBD reads them from.
     if (hasContacts(model.shared, {ms_.firstParticle, ms_.particleCount})) {
         contactKernels_ = ContactKernels{kernel("springs/vbd_contacts.comp", sizeof(gpu::MsImplicitPush)),
+                                         kernel("springs/newton_contact_totals.comp", sizeof(gpu::MsImplicitPush)),
                                          kernel("springs/newton_assemble_contacts.comp", sizeof(gpu::MsImplicitPush)),
                                          kernel("springs/line_search_contacts.comp", sizeof(gpu::MsImplicitPush)),
                                          kernel("springs/energy_contacts.comp", sizeof(gpu::MsImplicitPush)),
@@ -100,6 +102,8 @@ SpringSolver::SpringSolver(const VulkanContext& ctx, const SpringModelView& mode
         const uint32_t capacity = contacts->capacity;
         contactCouplings_ = makeStorageBuffer<gpu::MsContactCoupling>(
             ctx, std::vector<gpu::MsContactCoupling>(capacity), "springs newton contact couplings");
+        contactNormalTotals_ = makeStorageBuffer<float>(ctx, std::vector<float>(ms_.particleCount, 0.0f),
+                                                        "springs newton contact normal totals");
         snapshot_ = makeStorageBuffer<glm::vec4>(ctx, model.shared.positions, "springs contact snapshot");
         std::vector<uint32_t> orderOf(ms_.particleCount);
         for (uint32_t at = 0; at < ms_.vertexOrder.size(); ++at) orderOf[ms_.vertexOrder[at] - ms_.firstParticle] = at;
@@ -139,6 +143,8 @@ void SpringSolver::declarePasses(StepPlan& plan) {
     PassIds& ids = *passIds_;
     ids.forces = plan.declare("springs: forces", StageKind::Solve, "springs");
     ids.forcesStage = plan.declare("springs: forces (second stage)", StageKind::Solve, "springs");
+    if (contactKernels_)
+        ids.newtonContactTotals = plan.declare("springs: newton contact totals", StageKind::Solve, "springs");
     ids.newtonAssemble = plan.declare("springs: newton assemble", StageKind::Solve, "springs");
     ids.jacobi = plan.declare("springs: jacobi/chebyshev", StageKind::Solve, "springs");
     ids.lineSearch = plan.declare("springs: line search", StageKind::Solve, "springs");
@@ -433,11 +439,15 @@ const GpuBuffer& SpringSolver::recordNewton(StepRecorder& rec, const SubstepCont
     for (uint32_t k = 0; k < s.newtonIterations; ++k) {
         const GpuBuffer& current = k == 0 ? particles_.predicted() : iterate_;
         const StepPosition at{sub.substep, k};
+        if (contacts)
+            rec.run(ids.newtonContactTotals, *contactKernels_->newtonContactTotals,
+                    withContacts({&particles_.positions(), &current, &contactNormalTotals_}, contacts),
+                    ms_.particleCount, push, at);
         rec.run(ids.newtonAssemble, contacts ? *contactKernels_->newtonAssemble : *newtonAssemble_,
                 withContacts({&particles_.positions(), &particles_.predicted(), &current, &system.rows(),
                               &system.blocks(), &system.rhs(), &system.iterate(0), &particleRecords_, &springs_,
                               &incidentSprings_, &quadratic_},
-                             contacts, {&rowContacts_, &contactCouplings_}),
+                             contacts, {&rowContacts_, &contactCouplings_, &contactNormalTotals_}),
                 ms_.particleCount, push, at);
         for (uint32_t j = 0; j < J; ++j) {
             const std::array<const GpuBuffer*, 6> b = system.iterationBuffers(j);

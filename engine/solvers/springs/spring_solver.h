@@ -18,6 +18,7 @@
 //
 //   implicit Euler by Newton (§9.3): y = predict's p; from x = y,
 //   newtonIterations times
+//     springs: newton contact totals   with contacts: each row's pairs' s depth summed
 //     springs: newton assemble   -grad F and M/h^2 + sigma/h + H, per block row
 //     springs: jacobi/chebyshev  jacobiIterations block-Jacobi iterations (linear/)
 //     springs: line search       with lineSearch: F(x + alpha dx) for 8 alphas
@@ -170,12 +171,13 @@ private:
     // buffers after their own, and Newton's Jacobi pass with the pairs'
     // coupling blocks.
     struct ContactKernels {
-        std::unique_ptr<ComputeKernel> vbd, newtonAssemble, lineSearch, energy, newtonJacobi;
+        std::unique_ptr<ComputeKernel> vbd, newtonContactTotals, newtonAssemble, lineSearch, energy, newtonJacobi;
     };
     std::optional<ContactKernels> contactKernels_;
     // Newton with contacts: each row's contact list entries, and each
-    // entry's coupling block (gpu::MsContactCoupling), beside the matrix.
-    GpuBuffer rowContacts_, contactCouplings_;
+    // entry's coupling block (gpu::MsContactCoupling), beside the matrix;
+    // each row's touching pairs' normal total at the iterate.
+    GpuBuffer rowContacts_, contactCouplings_, contactNormalTotals_;
 
     std::map<float, std::vector<linear::JacobiSpectrum>> spectra_;  // by h, per copy
     // Each object's integrator in the last frame recorded (empty before the
