@@ -51,7 +51,7 @@ double closedForm(int di, int dj, double s) {
     return s * (std::abs(di) + std::abs(dj));
 }
 
-TEST(Tethers, GeodesicDistancesOfAGridMatchTheClosedForm) {
+TEST(TetherBuilder, GeodesicDistancesOfAGridMatchTheClosedForm) {
     const Grid g = grid(7, 0.25);
     std::vector<bool> source(g.positions.size(), false);
     source[g.at(3, 2)] = true;
@@ -71,7 +71,7 @@ TEST(Tethers, GeodesicDistancesOfAGridMatchTheClosedForm) {
     EXPECT_NEAR(field.distance[g.at(0, 6)], 0.25 * 7, 1e-15);
 }
 
-TEST(Tethers, EachFreeVertexGetsItsNearestPinByEitherDistance) {
+TEST(TetherBuilder, EachFreeVertexGetsItsNearestPinByEitherDistance) {
     const Grid g = grid(5, 0.125);  // exact in binary, so that equal distances tie exactly
     std::vector<bool> pinned(g.positions.size(), false);
     pinned[g.at(0, 0)] = pinned[g.at(4, 0)] = true;
@@ -102,7 +102,7 @@ TEST(Tethers, EachFreeVertexGetsItsNearestPinByEitherDistance) {
 // A 0.5 x 2 m cloth pinned along row 0 gives each free vertex a tether of
 // length (1 + slack) times its distance to the pin in its column, in the
 // attachment family and its material.
-TEST(Tethers, TheBuilderMakesAttachmentsOfTheirLength) {
+TEST(TetherBuilder, TheBuilderMakesAttachmentsOfTheirLength) {
     Scene scene = test::clothScene({5, 9}, {0.5f, 2.0f});
     ClothObject& cloth = scene.cloths[0];
     for (uint32_t c = 0; c < 5; ++c) cloth.pinned.push_back({c, 0});
