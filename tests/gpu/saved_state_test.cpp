@@ -66,7 +66,7 @@ TEST_P(ShippedSceneState, ContinuesBitForBitAfterLoading) {
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryShippedScene, ShippedSceneState, ::testing::ValuesIn(shippedScenes()),
-                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
+                         [](const ::testing::TestParamInfo<std::string>& scene) { return scene.param; });
 
 // What the refusals say, with the world left as it was.
 std::string refusal(World& world, std::string_view bytes, std::string_view source = "state.bin") {
