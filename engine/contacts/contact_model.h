@@ -38,6 +38,12 @@ struct ContactModel {
     // kEdgeContactsPerParticle) per contact particle), 0 without any.
     std::vector<gpu::ContactTriangle> triangles;
     uint32_t triangleCapacity = 0;
+    // Per triangle, the triangle across each of its edges, the one opposite
+    // its corner i in [i] (b-c, c-a, a-b; [3] unused): kNoNeighbourTriangle
+    // on a border or where more than two triangles share the edge. The
+    // vertex-triangle detection keeps a constraint whose closest point
+    // lies on an edge in one of the two (triangle_pairs.comp).
+    std::vector<glm::uvec4> triangleNeighbours;
     // The edges of those triangles, each once (a < b), in object order and
     // ascending (a, b) within an object; per contact particle its edges,
     // ascending (particleEdges[particleEdgeStart[k] ...

@@ -1,5 +1,7 @@
 #include "contacts/contact_reference.h"
 
+#include <utility>
+
 #include "geometry/shared_math.h"
 
 namespace vksim {
@@ -51,6 +53,23 @@ TriangleCandidate triangleCandidate(const ContactModel& model, uint32_t t, uint3
     return {ratio < 1.0, ratio - 1.0, weights};
 }
 
+bool ownsClosestPoint(const ContactModel& model, uint32_t t, const glm::dvec3& weights,
+                      const std::function<TriangleCandidate(uint32_t)>& candidateOn) {
+    const int zeros = int(weights.x == 0.0) + int(weights.y == 0.0) + int(weights.z == 0.0);
+    if (zeros == 0) return true;
+    if (zeros > 1) return false;
+    const int opposite = weights.x == 0.0 ? 0 : (weights.y == 0.0 ? 1 : 2);
+    const uint32_t across = model.triangleNeighbours[t][opposite];
+    if (across == gpu::kNoNeighbourTriangle) return true;
+    const TriangleCandidate acrossCandidate = candidateOn(across);
+    if (!acrossCandidate.neighbour) return true;
+    const gpu::ContactTriangle &s = model.triangles[t], &n = model.triangles[across];
+    auto inS = [&](uint32_t corner) { return corner == s.a || corner == s.b || corner == s.c; };
+    const int off = !inS(n.a) ? 0 : (!inS(n.b) ? 1 : 2);
+    if (acrossCandidate.weights[off] != 0.0) return false;
+    return t < across;
+}
+
 EdgeCandidate edgeCandidate(const ContactModel& model, uint32_t e, uint32_t f, const glm::dvec3& a0,
                             const glm::dvec3& a1, const glm::dvec3& b0, const glm::dvec3& b1, double w0, double w1,
                             double w2, double w3) {
@@ -69,10 +88,11 @@ EdgeCandidate edgeCandidate(const ContactModel& model, uint32_t e, uint32_t f, c
         const glm::dvec3 d = ref::contactEdgeOffset(restWeights, rest(p0), rest(p1), rest(p2), rest(p3));
         if (glm::dot(d, d) < reach * reach) return {};
     }
-    const glm::dvec4 weights = weightsAt(ref::contactClosestOnSegments(a0, a1, b0, b1));
+    const glm::dvec2 at = ref::contactClosestOnSegments(a0, a1, b0, b1);
+    const glm::dvec4 weights = weightsAt(at);
     const glm::dvec3 d = ref::contactEdgeOffset(weights, a0, a1, b0, b1);
     const double ratio = glm::dot(d, d) / (reach * reach);
-    return {ratio < 1.0, ratio - 1.0, weights};
+    return {ratio < 1.0 && ref::contactEdgesCrossInside(at), ratio - 1.0, weights};
 }
 
 std::vector<std::vector<uint32_t>> bruteForceEdgeContacts(const ContactModel& model, std::span<const glm::vec4> p) {
@@ -94,17 +114,13 @@ std::vector<std::vector<uint32_t>> bruteForceEdgeContacts(const ContactModel& mo
 std::vector<std::vector<uint32_t>> bruteForceTriangleContacts(const ContactModel& model,
                                                                std::span<const glm::vec4> p) {
     std::vector<std::vector<uint32_t>> contacts(model.triangleCount());
-    auto at = [&](uint32_t k) { return p[model.particles[k].particle]; };
+    auto state = [&](uint32_t k) {
+        const glm::vec4 at = p[model.particles[k].particle];
+        return std::pair(glm::dvec3(glm::vec3(at)), double(at.w));
+    };
     for (uint32_t t = 0; t < model.triangleCount(); ++t) {
-        const gpu::ContactTriangle& triangle = model.triangles[t];
-        const glm::vec4 a = at(triangle.a), b = at(triangle.b), c = at(triangle.c);
-        for (uint32_t k = 0; k < model.count(); ++k) {
-            const glm::vec4 v = at(k);
-            if (triangleCandidate(model, t, k, glm::dvec3(glm::vec3(v)), glm::dvec3(glm::vec3(a)),
-                                  glm::dvec3(glm::vec3(b)), glm::dvec3(glm::vec3(c)), v.w, a.w, b.w, c.w)
-                    .neighbour)
-                contacts[t].push_back(k);
-        }
+        for (uint32_t k = 0; k < model.count(); ++k)
+            if (vertexTriangleContact(model, t, k, state).neighbour) contacts[t].push_back(k);
     }
     return contacts;
 }

@@ -4,6 +4,7 @@
 // follow (contact_detection.h). For the tests of the grid, and for the CPU
 // reference of the contact response.
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -24,7 +25,8 @@ ContactCandidate contactCandidate(const ContactModel& model, std::span<const glm
 
 // Whether contact particle k is in contact with triangle t
 // (ContactModel::triangles) at the positions p* and inverse masses w*
-// (k's, then the corners'), by the rules of triangle_pairs.comp; how close
+// (k's, then the corners'), by the rules of triangle_pairs.comp but the
+// closest point's (vertexTriangleContact has them all); how close
 // to the detection distance it is (as for pairs); and the weights of the
 // closest point.
 struct TriangleCandidate {
@@ -35,6 +37,30 @@ struct TriangleCandidate {
 TriangleCandidate triangleCandidate(const ContactModel& model, uint32_t t, uint32_t k, const glm::dvec3& pk,
                                     const glm::dvec3& pa, const glm::dvec3& pb, const glm::dvec3& pc, double wk,
                                     double wa, double wb, double wc);
+
+// triangle_pairs.comp's last rule (ownsClosestPoint): whether triangle t
+// keeps the constraint of a vertex whose closest point on it has `weights`,
+// `candidateOn(n)` being that vertex's triangleCandidate on triangle n.
+bool ownsClosestPoint(const ContactModel& model, uint32_t t, const glm::dvec3& weights,
+                      const std::function<TriangleCandidate(uint32_t)>& candidateOn);
+
+// Contact particle k's triangleCandidate on triangle t with that last rule:
+// every rule of triangle_pairs.comp. `state(i)` gives contact particle i's
+// position and inverse mass, as a std::pair<glm::dvec3, double>.
+template <class State>
+TriangleCandidate vertexTriangleContact(const ContactModel& model, uint32_t t, uint32_t k, const State& state) {
+    const auto [pk, wk] = state(k);
+    auto candidateOn = [&](uint32_t n) {
+        const gpu::ContactTriangle& tri = model.triangles[n];
+        const auto [pa, wa] = state(tri.a);
+        const auto [pb, wb] = state(tri.b);
+        const auto [pc, wc] = state(tri.c);
+        return triangleCandidate(model, n, k, pk, pa, pb, pc, wk, wa, wb, wc);
+    };
+    TriangleCandidate candidate = candidateOn(t);
+    if (candidate.neighbour) candidate.neighbour = ownsClosestPoint(model, t, candidate.weights, candidateOn);
+    return candidate;
+}
 
 // Whether edges e < f (ContactModel::edges) are in contact at the positions
 // of their ends p* and inverse masses w* (e's ends, then f's), by the rules

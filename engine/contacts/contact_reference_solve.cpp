@@ -4,6 +4,7 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <utility>
 
 #include "contacts/contact_reference.h"
 #include "geometry/shared_math.h"
@@ -188,17 +189,17 @@ void ContactReferenceSolve::detect(std::span<const glm::dvec3> p, std::span<cons
     if (solve == ContactSolve::Colours) colour();
 }
 
-// triangle_pairs.comp's rules (contact_reference.h's triangleCandidate).
+// triangle_pairs.comp's rules (contact_reference.h's vertexTriangleContact).
 void ContactReferenceSolve::detectTriangles(std::span<const glm::dvec3> p, std::span<const double> inverseMasses) {
     triangleContacts_.clear();
-    auto position = [&](uint32_t k) { return p[model_.particles[k].particle]; };
-    auto w = [&](uint32_t k) { return inverseMasses[model_.particles[k].particle]; };
+    auto state = [&](uint32_t k) {
+        const uint32_t particle = model_.particles[k].particle;
+        return std::pair(p[particle], inverseMasses[particle]);
+    };
     for (uint32_t t = 0; t < model_.triangleCount(); ++t) {
         const gpu::ContactTriangle& tri = model_.triangles[t];
         for (uint32_t k = 0; k < model_.count(); ++k) {
-            const TriangleCandidate candidate =
-                triangleCandidate(model_, t, k, position(k), position(tri.a), position(tri.b), position(tri.c), w(k),
-                                  w(tri.a), w(tri.b), w(tri.c));
+            const TriangleCandidate candidate = vertexTriangleContact(model_, t, k, state);
             if (!candidate.neighbour) continue;
             // Its number in the set, after the pairs.
             const auto c = static_cast<uint32_t>(constraints_.size() + triangleContacts_.size());

@@ -15,6 +15,8 @@ TriangleDetection::TriangleDetection(const VulkanContext& ctx, const ContactMode
       pairs_(pairs),
       set_(set),
       triangles_(makeStorageBuffer(ctx, std::span<const gpu::ContactTriangle>(model.triangles), "contact triangles")),
+      neighbours_(makeStorageBuffer(ctx, std::span<const glm::uvec4>(model.triangleNeighbours),
+                                    "contact triangle neighbours")),
       counts_(contactListBuffer(ctx, model.triangleCount() + model.edgeCount(), "triangle contact counts")),
       offsets_(contactListBuffer(ctx, model.triangleCount() + model.edgeCount(), "triangle contact offsets")),
       contacts_(ctx, std::max<VkDeviceSize>(16, VkDeviceSize{model.triangleCapacity} * sizeof(gpu::TriangleContact)),
@@ -50,7 +52,7 @@ void TriangleDetection::record(StepRecorder& rec, uint32_t pass, const GpuBuffer
         &surfaceGrid_.sorted(),             &counts_,              &offsets_,       &contacts_,
         &set_.colours(),        &set_.proposals(),         &stats,    &totals,         &pairs_.groups(),
         &set_.localIndices(),   &set_.triangleLocalIndices(),      &set_.priorities(), &scale_,
-        &pairGrid.bucketStart(), &pairGrid.bucketCount(), &pairGrid.sorted()};
+        &pairGrid.bucketStart(), &pairGrid.bucketCount(), &pairGrid.sorted(), &neighbours_};
     rec.run(pass, find_, findBuffers, triangleCount, counting);
     edges_.record(rec, pass, p, list, stats, counting);
     // Both kinds' offsets at once: the edge-edge constraints after every vertex-triangle one.

@@ -64,7 +64,7 @@ private:
     const GpuBuffer& particles_;
     const ContactDetection& pairs_;
     const ContactConstraints& set_;
-    GpuBuffer triangles_, counts_, offsets_, contacts_;  // counts and offsets: per triangle, then per edge
+    GpuBuffer triangles_, neighbours_, counts_, offsets_, contacts_;  // counts and offsets: per triangle, then per edge
     GpuBuffer scale_;  // surface_cell.comp's: [0] the surface grid's cell edge, [1] the longest edge
     ParticleGrid surfaceGrid_;
     // The surface grid's build's VkDispatchIndirectCommands as run directly

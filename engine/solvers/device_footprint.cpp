@@ -78,8 +78,9 @@ constexpr SolverBytes kContacts{768, 4 * gpu::kContactsPerParticle};
 // two adjacency entries, counts and offsets 72 B; the pairs' incidence
 // entries 128 B and the unordered copy of the four-particle ones 768 B;
 // the surface grid (contacts/particle_grid.h): bucket and two grid orders
-// 12 B and its hash table's count and fill, at most 32 B. 4688 B, rounded
-// up. Largest: the constraints.
+// 12 B and its hash table's count and fill, at most 32 B; about two
+// triangles' neighbours across their edges 32 B. 4720 B, rounded up.
+// Largest: the constraints.
 constexpr SolverBytes kTriangleContacts{
     4736, sizeof(gpu::TriangleContact) * (gpu::kTriangleContactsPerParticle + gpu::kEdgeContactsPerParticle)};
 // Per contact particle, where a mass-spring object has "contacts": the

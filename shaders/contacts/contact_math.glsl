@@ -229,6 +229,15 @@ real2 contactClosestOnSegments(real3 a0, real3 a1, real3 b0, real3 b1) {
     return real2(s, t);
 }
 
+// Whether the closest points (s, t) of two edges (contactClosestOnSegments)
+// both lie inside their edges. At an end the closest pair is a vertex's:
+// the vertex-triangle constraint of that end on a triangle of the other
+// edge (or, at two ends, their pair) holds it, so the edge-edge
+// constraint is left out (docs/physics.md, "Edge-edge contacts").
+bool contactEdgesCrossInside(real2 at) {
+    return at.x > real(0) && at.x < real(1) && at.y > real(0) && at.y < real(1);
+}
+
 // The offset pA - pB between the points of weights (w0, w1) on edge
 // (a0, a1) and (w2, w3) on edge (b0, b1) (`weights`, each pair summing to
 // one), from the differences to a0 and b0, which keep the precision far

@@ -26,6 +26,9 @@ GPU_CONST(uint, kLeftoverColour, 0xFFFFFFFEu);
 GPU_CONST(uint, kNotAContactParticle, 0xFFFFFFFFu);
 // No constraint (an entry whose constraint did not fit the list).
 GPU_CONST(uint, kNoConstraint, 0xFFFFFFFFu);
+// ContactModel::triangleNeighbours' entry for an edge on a border, or
+// shared by more than two triangles: no triangle across it.
+GPU_CONST(uint, kNoNeighbourTriangle, 0xFFFFFFFFu);
 
 // One particle of an object with a "contacts" block, uploaded once. Contact
 // particles are numbered k = 0..count-1 in ascending particle order.

@@ -30,7 +30,8 @@
 //   vertex-triangle constraints);
 // - when none of the four ends can move;
 // - when they belong to different contact groups (a batch's copies): e
-//   searches its group's part of the table (ContactGroup) only.
+//   searches its group's part of the table (ContactGroup) only;
+// - when a closest point is an end of its edge (contactEdgesCrossInside).
 #extension GL_GOOGLE_include_directive : require
 #include "contacts/contact_types.h"
 #include "contacts/contact_grid.glsl"
@@ -129,6 +130,8 @@ void main() {
                                 if (dot(rest, rest) < reach * reach) continue;
                             }
                             vec2 at = contactClosestOnSegments(pa0.xyz, pa1.xyz, pb0.xyz, pb1.xyz);
+                            // At an end of either edge: a vertex-triangle constraint or a pair.
+                            if (!contactEdgesCrossInside(at)) continue;
                             vec4 weights = vec4(1.0 - at.x, at.x, 1.0 - at.y, at.y);
                             vec3 d = contactEdgeOffset(weights, pa0.xyz, pa1.xyz, pb0.xyz, pb1.xyz);
                             if (dot(d, d) >= reach * reach) continue;

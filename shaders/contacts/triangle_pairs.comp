@@ -27,7 +27,10 @@
 //   pairs, at the detection distance);
 // - when none of the four can move;
 // - when they belong to different contact groups (a batch's copies): the
-//   triangle searches its group's part of the table (ContactGroup) only.
+//   triangle searches its group's part of the table (ContactGroup) only;
+// - when the closest point is not one the triangle owns (ownsClosestPoint):
+//   one constraint for each closest feature of the surface, not one for
+//   each triangle around it.
 #extension GL_GOOGLE_include_directive : require
 #include "contacts/contact_types.h"
 #include "contacts/contact_grid.glsl"
@@ -61,14 +64,74 @@ layout(std430, binding = 17) readonly buffer Scale { float scale[]; };  // surfa
 layout(std430, binding = 18) readonly buffer PairBucketStart { uint pairBucketStart[]; };
 layout(std430, binding = 19) readonly buffer PairBucketCount { uint pairBucketCount[]; };
 layout(std430, binding = 20) readonly buffer PairSorted { uint pairSorted[]; };
+// ContactModel::triangleNeighbours: [i] the triangle across the edge opposite corner i.
+layout(std430, binding = 21) readonly buffer TriangleNeighbours { uvec4 triangleNeighbours[]; };
 #include "contacts/surface_grid.glsl"
+
+// A triangle with its corners and their positions.
+struct SurfaceTriangle {
+    ContactTriangle corners;
+    ContactParticle a, b, c;
+    vec4 pa, pb, pcorner;
+};
+
+SurfaceTriangle loadTriangle(uint t) {
+    ContactTriangle tri = triangles[t];
+    ContactParticle a = particles[tri.a], b = particles[tri.b], c = particles[tri.c];
+    return SurfaceTriangle(tri, a, b, c, p[a.particle], p[b.particle], p[c.particle]);
+}
+
+// Whether triangle s takes vertex k (contact particle v at pk) by the rules
+// above but the groups' (the caller's) and the closest point's, and the
+// weights of the closest point.
+bool takesVertex(SurfaceTriangle s, uint k, ContactParticle v, vec4 pk, out vec3 weights) {
+    weights = vec3(0.0);
+    if (k == s.corners.a || k == s.corners.b || k == s.corners.c) return false;
+    if (pk.w == 0.0 && s.pa.w + s.pb.w + s.pcorner.w == 0.0) return false;
+    float reach = v.rest.w + s.a.rest.w + pc.margin;
+    if (v.object == s.a.object) {
+        if ((s.a.flags & kContactSelf) == 0u) return false;
+        vec3 restWeights = contactClosestOnTriangle(v.rest.xyz, s.a.rest.xyz, s.b.rest.xyz, s.c.rest.xyz);
+        vec3 rest = contactTriangleOffset(restWeights, v.rest.xyz, s.a.rest.xyz, s.b.rest.xyz, s.c.rest.xyz);
+        if (dot(rest, rest) < reach * reach) return false;
+    }
+    weights = contactClosestOnTriangle(pk.xyz, s.pa.xyz, s.pb.xyz, s.pcorner.xyz);
+    vec3 d = contactTriangleOffset(weights, pk.xyz, s.pa.xyz, s.pb.xyz, s.pcorner.xyz);
+    return dot(d, d) < reach * reach;
+}
+
+// Whether triangle t (s) keeps the constraint of vertex k whose closest
+// point has `weights` (docs/physics.md, "Vertex-triangle contacts"): on
+// the face, yes; at a corner, no (the pair of k and that corner is the
+// same constraint); on an edge, unless the triangle across it takes k too
+// and either its closest point lies off the edge (nearer) or, on it,
+// that triangle is the lower-numbered. contactClosestOnTriangle gives an
+// edge's or a corner's point with weights exactly 0.
+bool ownsClosestPoint(uint t, SurfaceTriangle s, uint k, ContactParticle v, vec4 pk, vec3 weights) {
+    uint zeros = uint(weights.x == 0.0) + uint(weights.y == 0.0) + uint(weights.z == 0.0);
+    if (zeros == 0u) return true;
+    if (zeros > 1u) return false;
+    uint opposite = weights.x == 0.0 ? 0u : (weights.y == 0.0 ? 1u : 2u);
+    uint across = triangleNeighbours[t][opposite];
+    if (across == kNoNeighbourTriangle) return true;
+    SurfaceTriangle n = loadTriangle(across);
+    vec3 acrossWeights;
+    if (!takesVertex(n, k, v, pk, acrossWeights)) return true;
+    // The corner of n off the shared edge: the one that is not s's.
+    uint off = 2u;
+    if (n.corners.a != s.corners.a && n.corners.a != s.corners.b && n.corners.a != s.corners.c) off = 0u;
+    else if (n.corners.b != s.corners.a && n.corners.b != s.corners.b && n.corners.b != s.corners.c) off = 1u;
+    if (acrossWeights[off] != 0.0) return false;
+    return t < across;
+}
 
 void main() {
     uint t = gl_GlobalInvocationID.x;
     if (t >= pc.triangles) return;
-    ContactTriangle tri = triangles[t];
-    ContactParticle a = particles[tri.a], b = particles[tri.b], c = particles[tri.c];
-    vec4 pa = p[a.particle], pb = p[b.particle], pcorner = p[c.particle];
+    SurfaceTriangle surface = loadTriangle(t);
+    ContactTriangle tri = surface.corners;
+    ContactParticle a = surface.a;
+    vec4 pa = surface.pa, pb = surface.pb, pcorner = surface.pcorner;
     float thickness = a.rest.w;
     // The largest thickness is the margin (ContactModel).
     float grow = thickness + 2.0 * pc.margin;
@@ -82,7 +145,6 @@ void main() {
     uint capacity = pc.triangleCapacity;
     // Their number in the constraint set, after the pairs (contact_constraint.glsl).
     uint firstInSet = pc.write != 0u ? contactConstraintCount(totals[2], pc.capacity) : 0u;
-    bool cornersMove = pa.w + pb.w + pcorner.w > 0.0;
     // Its contact group's part of the grid: only its own copy's particles.
     ContactGroup group = groups[a.flags >> kContactGroupShift];
     // Only positions that are not finite (a blown-up simulation) pass the bound.
@@ -99,24 +161,12 @@ void main() {
                     uint start = surfaceBucketStart(pairGrid, bucket);
                     for (uint s = start; s < start + surfaceBucketCount(pairGrid, bucket); ++s) {
                         uint k = surfaceSorted(pairGrid, s);
-                        if (k == tri.a || k == tri.b || k == tri.c) continue;
                         ContactParticle v = particles[k];
                         vec4 pk = p[v.particle];
                         if (contactCell(pk.xyz, cellSize) != cell) continue;  // found in its own cell
-                        if (pk.w == 0.0 && !cornersMove) continue;
-                        float touching = v.rest.w + thickness;
-                        float reach = touching + pc.margin;
-                        if (v.object == a.object) {
-                            if ((a.flags & kContactSelf) == 0u) continue;
-                            vec3 restWeights = contactClosestOnTriangle(v.rest.xyz, a.rest.xyz, b.rest.xyz,
-                                                                        c.rest.xyz);
-                            vec3 rest = contactTriangleOffset(restWeights, v.rest.xyz, a.rest.xyz, b.rest.xyz,
-                                                              c.rest.xyz);
-                            if (dot(rest, rest) < reach * reach) continue;
-                        }
-                        vec3 weights = contactClosestOnTriangle(pk.xyz, pa.xyz, pb.xyz, pcorner.xyz);
-                        vec3 d = contactTriangleOffset(weights, pk.xyz, pa.xyz, pb.xyz, pcorner.xyz);
-                        if (dot(d, d) >= reach * reach) continue;
+                        vec3 weights;
+                        if (!takesVertex(surface, k, v, pk, weights)) continue;
+                        if (!ownsClosestPoint(t, surface, k, v, pk, weights)) continue;
                         uint slot = first + found;
                         if (pc.write != 0u && slot < capacity) {
                             triangleContacts[slot] = TriangleContact(k, t, kSurfaceVertexTriangle, 0u,

@@ -5,9 +5,13 @@
 // vertex-triangle and edge-edge detections (contacts/triangle_detection.h,
 // edge_detection.h) likewise on random triangles.
 #include <algorithm>
+#include <cmath>
+#include <iterator>
+#include <limits>
 #include <map>
 #include <random>
 #include <tuple>
+#include <utility>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -401,12 +405,38 @@ TEST_F(ContactDetectionTest, TriangleContactsMatchABruteForceSearch) {
             EXPECT_GT(lists.surfaceGroups, 0u) << test.label << ": the surface grid was not built";
         }
         const std::vector<std::vector<uint32_t>> expected = bruteForceTriangleContacts(model, set.current);
+        // Contact particle i's position, moved by `shift` where it is k, and inverse mass.
+        auto stateOf = [&](uint32_t k, const glm::dvec3& shift) {
+            return [&set, &model, k, shift](uint32_t i) {
+                const glm::vec4 at = set.current[model.particles[i].particle];
+                return std::pair(glm::dvec3(glm::vec3(at)) + (i == k ? shift : glm::dvec3(0.0)), double(at.w));
+            };
+        };
         auto candidate = [&](uint32_t t, uint32_t k) {
-            const gpu::ContactTriangle& tri = model.triangles[t];
-            auto at = [&](uint32_t i) { return set.current[model.particles[i].particle]; };
-            auto d = [&](uint32_t i) { return glm::dvec3(glm::vec3(at(i))); };
-            return triangleCandidate(model, t, k, d(k), d(tri.a), d(tri.b), d(tri.c), at(k).w, at(tri.a).w,
-                                     at(tri.b).w, at(tri.c).w);
+            return vertexTriangleContact(model, t, k, stateOf(k, glm::dvec3(0.0)));
+        };
+        // Float cannot decide a vertex within its rounding of the detection
+        // distance, nor one within it of a boundary of the regions of the
+        // closest point (face, edge, corner), where which triangle keeps
+        // the constraint changes: double's decision then differs within a
+        // move of the vertex by that rounding (4 float epsilons of its
+        // largest coordinate, or of the detection distance near the origin).
+        auto undecided = [&](uint32_t t, uint32_t k) {
+            const TriangleCandidate here = candidate(t, k);
+            if (std::abs(here.margin) < 1e-5) return true;
+            const glm::vec3 at = glm::vec3(set.current[model.particles[k].particle]);
+            const double reach = double(model.particles[k].rest.w) +
+                                 double(model.particles[model.triangles[t].a].rest.w) + double(model.margin);
+            const double step =
+                4.0 * double(std::numeric_limits<float>::epsilon()) *
+                std::max({double(std::abs(at.x)), double(std::abs(at.y)), double(std::abs(at.z)), reach});
+            for (int axis = 0; axis < 3; ++axis)
+                for (const double sign : {-1.0, 1.0}) {
+                    glm::dvec3 shift(0.0);
+                    shift[axis] = sign * step;
+                    if (vertexTriangleContact(model, t, k, stateOf(k, shift)).neighbour != here.neighbour) return true;
+                }
+            return false;
         };
         std::vector<std::vector<uint32_t>> found(model.triangleCount());
         uint64_t ambiguous = 0;
@@ -418,21 +448,31 @@ TEST_F(ContactDetectionTest, TriangleContactsMatchABruteForceSearch) {
         }
         uint32_t most = 0;
         for (uint32_t t = 0; t < model.triangleCount(); ++t) {
-            std::vector<uint32_t> want = expected[t];
-            auto undecided = [&](uint32_t k) { return std::abs(candidate(t, k).margin) < 1e-5; };
-            ambiguous += static_cast<uint64_t>(std::count_if(found[t].begin(), found[t].end(), undecided));
-            std::erase_if(found[t], undecided);
-            std::erase_if(want, undecided);
             std::sort(found[t].begin(), found[t].end());
-            ASSERT_EQ(found[t], want) << test.label << ": triangle " << t;
+            std::vector<uint32_t> differ;
+            std::set_symmetric_difference(found[t].begin(), found[t].end(), expected[t].begin(), expected[t].end(),
+                                          std::back_inserter(differ));
+            for (const uint32_t k : differ) {
+                ASSERT_TRUE(undecided(t, k)) << test.label << ": triangle " << t << ", particle " << k << " found "
+                                             << std::binary_search(found[t].begin(), found[t].end(), k)
+                                             << " by the GPU";
+                ++ambiguous;
+            }
             most = std::max<uint32_t>(most, lists.counts[t]);
         }
         const auto count = static_cast<uint32_t>(lists.contacts.size());
+        // Those whose closest point is on an edge (one weight 0): kept by one
+        // triangle of the edge; none at a corner, the pairs' (ownsClosestPoint).
+        const auto onEdges = std::count_if(lists.contacts.begin(), lists.contacts.end(), [](const auto& contact) {
+            const glm::vec4 w = contact.weights;
+            EXPECT_LE(int(w.x == 0.0f) + int(w.y == 0.0f) + int(w.z == 0.0f), 1) << "a constraint at a corner";
+            return w.x == 0.0f || w.y == 0.0f || w.z == 0.0f;
+        });
         std::cout << fmt::format(
-            "[contacts] {}: {} contact particles, {} triangles, {} vertex-triangle constraints (most {} per "
-            "triangle), {} within float rounding of the distance; weights within {:.2e} of double's\n",
-            test.label, model.count(), model.triangleCount(), count, most, ambiguous, weightError);
-        EXPECT_GT(count, model.triangleCount()) << test.label << ": too sparse to test anything";
+            "[contacts] {}: {} contact particles, {} triangles, {} vertex-triangle constraints ({} on an edge, most "
+            "{} per triangle), {} decided otherwise within float rounding; weights within {:.2e} of double's\n",
+            test.label, model.count(), model.triangleCount(), count, onEdges, most, ambiguous, weightError);
+        EXPECT_GT(count, model.triangleCount() / 4) << test.label << ": too sparse to test anything";
         EXPECT_LT(weightError, 1e-3);
 
         // The edge-edge constraints: each pair (e, f > e) once, by e.
@@ -449,6 +489,9 @@ TEST_F(ContactDetectionTest, TriangleContactsMatchABruteForceSearch) {
         double distanceError = 0.0;  // |the GPU's closest points' distance - double's| / the detection distance
         for (const gpu::TriangleContact& contact : lists.edgeContacts) {
             ASSERT_EQ(contact.kind, gpu::kSurfaceEdgeEdge);
+            // Its closest points inside both edges (contactEdgesCrossInside), as the GPU computed them.
+            ASSERT_GT(std::min({contact.weights.x, contact.weights.y, contact.weights.z, contact.weights.w}), 0.0f)
+                << test.label << ": edges " << contact.vertex << " and " << contact.triangle;
             const gpu::ContactEdge &a = model.edges[contact.vertex], &b = model.edges[contact.triangle];
             ASSERT_EQ(contact.particles, glm::uvec4(a.a, a.b, b.a, b.b));
             foundEdges[contact.vertex].push_back(contact.triangle);
@@ -465,20 +508,34 @@ TEST_F(ContactDetectionTest, TriangleContactsMatchABruteForceSearch) {
         uint32_t mostEdges = 0;
         for (uint32_t e = 0; e < model.edgeCount(); ++e) {
             std::vector<uint32_t> want = expectedEdges[e];
-            auto undecided = [&](uint32_t f) { return std::abs(edgeCandidateOf(e, f).margin) < 1e-5; };
-            ambiguousEdges += static_cast<uint64_t>(std::count_if(foundEdges[e].begin(), foundEdges[e].end(), undecided));
-            std::erase_if(foundEdges[e], undecided);
-            std::erase_if(want, undecided);
+            // Float decides neither the detection distance to its rounding
+            // nor, to 1e-3 of an edge (contactClosestOnSegments), whether a
+            // closest point lies at its end, where the constraint is left
+            // out: double's lists differ there (the GPU's own closest
+            // points are checked against the rule above).
+            auto edgeUndecided = [&](uint32_t f) {
+                const EdgeCandidate near = edgeCandidateOf(e, f);
+                const glm::dvec4 w = near.weights;
+                return std::abs(near.margin) < 1e-5 || std::min({w[0], w[1], w[2], w[3]}) < 1e-3;
+            };
             std::sort(foundEdges[e].begin(), foundEdges[e].end());
-            ASSERT_EQ(foundEdges[e], want) << test.label << ": edge " << e;
+            std::vector<uint32_t> differ;
+            std::set_symmetric_difference(foundEdges[e].begin(), foundEdges[e].end(), want.begin(), want.end(),
+                                          std::back_inserter(differ));
+            for (const uint32_t f : differ) {
+                ASSERT_TRUE(edgeUndecided(f)) << test.label << ": edges " << e << " and " << f << " found "
+                                              << std::binary_search(foundEdges[e].begin(), foundEdges[e].end(), f)
+                                              << " by the GPU";
+                ++ambiguousEdges;
+            }
             mostEdges = std::max<uint32_t>(mostEdges, lists.edgeCounts[e]);
         }
         const auto edgeCount = static_cast<uint32_t>(lists.edgeContacts.size());
         std::cout << fmt::format(
-            "[contacts] {}: {} edges, {} edge-edge constraints (most {} per edge), {} within float rounding of the "
-            "distance; closest points' distance within {:.2e} of double's, of the detection distance\n",
+            "[contacts] {}: {} edges, {} edge-edge constraints (most {} per edge), {} decided otherwise within float "
+            "rounding; closest points' distance within {:.2e} of double's, of the detection distance\n",
             test.label, model.edgeCount(), edgeCount, mostEdges, ambiguousEdges, distanceError);
-        EXPECT_GT(edgeCount, model.edgeCount() / 4) << test.label << ": too sparse to test anything";
+        EXPECT_GT(edgeCount, model.edgeCount() / 8) << test.label << ": too sparse to test anything";
         // Float's closest points on segments of a few centimetres: 1e-7 relative, well under this.
         EXPECT_LT(distanceError, 1e-4);
 

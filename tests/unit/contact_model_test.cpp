@@ -61,6 +61,53 @@ TEST(ContactModel, ClothsGiveEveryParticleAndSolidsTheirSurface) {
     EXPECT_FLOAT_EQ(contacts.largestThickness, 0.02f);
 }
 
+// The triangle across each edge (ContactModel::triangleNeighbours), which
+// the vertex-triangle detection asks whether it keeps a constraint on an
+// edge: mutual, sharing exactly the two ends of the edge opposite the
+// corner, within the object; none on a cloth's border, where a 5 x 4 grid
+// has 2 (4 + 3) edges; every edge of a box's closed surface shared.
+TEST(ContactModel, EachTriangleKnowsTheTriangleAcrossEachEdge) {
+    Scene scene;
+    ClothObject cloth;
+    cloth.name = "cloth";
+    cloth.grid.resolution = {5, 4};
+    cloth.contacts = {.enabled = true, .thickness = 0.01f, .self = true, .friction = 0.3f, .triangles = true};
+    SolidObject box;
+    box.name = "box";
+    box.cells = {2, 2, 2};
+    box.size = glm::vec3(0.4f, 0.3f, 0.2f);
+    box.position = glm::vec3(0.0f, 1.0f, 0.0f);
+    box.contacts = {.enabled = true, .thickness = 0.02f, .self = false, .friction = 0.5f, .triangles = true};
+    scene.cloths = {cloth};
+    scene.solids = {box};
+    const SimModel model = buildModel(scene);
+    const ContactModel contacts = buildContactModel(model, {model.pbd.firstParticle, model.pbd.particleCount});
+    ASSERT_EQ(contacts.triangleNeighbours.size(), contacts.triangleCount());
+    ASSERT_GT(contacts.triangleCount(), 24u);
+    uint32_t clothBorder = 0, boxBorder = 0;
+    for (uint32_t t = 0; t < contacts.triangleCount(); ++t) {
+        const gpu::ContactTriangle& tri = contacts.triangles[t];
+        const uint32_t corners[3] = {tri.a, tri.b, tri.c};
+        for (uint32_t i = 0; i < 3; ++i) {
+            const uint32_t across = contacts.triangleNeighbours[t][i];
+            if (across == gpu::kNoNeighbourTriangle) {
+                (model.objects[tri.object].name == "cloth" ? clothBorder : boxBorder) += 1;
+                continue;
+            }
+            ASSERT_LT(across, contacts.triangleCount());
+            const gpu::ContactTriangle& other = contacts.triangles[across];
+            EXPECT_EQ(other.object, tri.object);
+            auto inOther = [&](uint32_t k) { return k == other.a || k == other.b || k == other.c; };
+            EXPECT_TRUE(inOther(corners[(i + 1) % 3]) && inOther(corners[(i + 2) % 3])) << "triangle " << t;
+            EXPECT_FALSE(inOther(corners[i])) << "triangle " << t;
+            const glm::uvec4 back = contacts.triangleNeighbours[across];
+            EXPECT_TRUE(back.x == t || back.y == t || back.z == t) << "triangle " << t << " and " << across;
+        }
+    }
+    EXPECT_EQ(clothBorder, 2u * (4 + 3));
+    EXPECT_EQ(boxBorder, 0u);
+}
+
 // A cloth that splits torn vertices (docs/physics.md §1, "Tearing"): its
 // spare particles are contact particles flagged spare and unused, touching
 // nothing; once a row says a split took one (the vertex it came from), it
