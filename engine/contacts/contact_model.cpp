@@ -1,11 +1,14 @@
 #include "contacts/contact_model.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <stdexcept>
 #include <utility>
 
 #include <fmt/format.h>
+
+#include "geometry/triangle_mesh.h"
 
 namespace vksim {
 
@@ -61,37 +64,16 @@ void addEdges(const SharedModel& model, ContactModel& contacts, uint32_t groups)
     }
 }
 
-// Each triangle's neighbour across each edge (ContactModel::triangleNeighbours):
-// the triangles sorted by their edges' ends, so that a run of one edge
-// lists the triangles that share it.
+// Each triangle's neighbour across each edge (ContactModel::triangleNeighbours),
+// in contact particle numbers: the objects' triangles share no corner, so
+// no edge joins two objects.
 void addTriangleNeighbours(ContactModel& contacts) {
-    struct Side {
-        uint32_t low, high, triangle, opposite;
-        auto operator<=>(const Side&) const = default;
-    };
-    std::vector<Side> sides;
-    sides.reserve(3 * contacts.triangles.size());
-    for (uint32_t t = 0; t < contacts.triangleCount(); ++t) {
-        const gpu::ContactTriangle& tri = contacts.triangles[t];
-        const uint32_t corners[3] = {tri.a, tri.b, tri.c};
-        for (uint32_t i = 0; i < 3; ++i) {
-            const uint32_t a = corners[(i + 1) % 3], b = corners[(i + 2) % 3];
-            sides.push_back({std::min(a, b), std::max(a, b), t, i});
-        }
-    }
-    std::sort(sides.begin(), sides.end());
-    contacts.triangleNeighbours.assign(contacts.triangleCount(), glm::uvec4(gpu::kNoNeighbourTriangle));
-    for (size_t first = 0; first < sides.size();) {
-        size_t end = first + 1;
-        while (end < sides.size() && sides[end].low == sides[first].low && sides[end].high == sides[first].high)
-            ++end;
-        if (end - first == 2) {
-            const Side &one = sides[first], &other = sides[first + 1];
-            contacts.triangleNeighbours[one.triangle][one.opposite] = other.triangle;
-            contacts.triangleNeighbours[other.triangle][other.opposite] = one.triangle;
-        }
-        first = end;
-    }
+    std::vector<uint32_t> corners;
+    corners.reserve(3 * contacts.triangles.size());
+    for (const gpu::ContactTriangle& tri : contacts.triangles) corners.insert(corners.end(), {tri.a, tri.b, tri.c});
+    static_assert(kNoTriangle == gpu::kNoNeighbourTriangle);
+    for (const std::array<uint32_t, 3>& across : trianglesAcrossEdges(corners))
+        contacts.triangleNeighbours.emplace_back(across[0], across[1], across[2], gpu::kNoNeighbourTriangle);
 }
 
 }  // namespace

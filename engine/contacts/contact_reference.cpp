@@ -55,17 +55,15 @@ TriangleCandidate triangleCandidate(const ContactModel& model, uint32_t t, uint3
 
 bool ownsClosestPoint(const ContactModel& model, uint32_t t, const glm::dvec3& weights,
                       const std::function<TriangleCandidate(uint32_t)>& candidateOn) {
-    const int zeros = int(weights.x == 0.0) + int(weights.y == 0.0) + int(weights.z == 0.0);
+    const uint32_t zeros = ref::contactZeroWeights(weights);
     if (zeros == 0) return true;
     if (zeros > 1) return false;
-    const int opposite = weights.x == 0.0 ? 0 : (weights.y == 0.0 ? 1 : 2);
-    const uint32_t across = model.triangleNeighbours[t][opposite];
+    const uint32_t across = model.triangleNeighbours[t][ref::contactOppositeCorner(weights)];
     if (across == gpu::kNoNeighbourTriangle) return true;
     const TriangleCandidate acrossCandidate = candidateOn(across);
     if (!acrossCandidate.neighbour) return true;
     const gpu::ContactTriangle &s = model.triangles[t], &n = model.triangles[across];
-    auto inS = [&](uint32_t corner) { return corner == s.a || corner == s.b || corner == s.c; };
-    const int off = !inS(n.a) ? 0 : (!inS(n.b) ? 1 : 2);
+    const uint32_t off = ref::contactCornerOff(glm::uvec3(s.a, s.b, s.c), glm::uvec3(n.a, n.b, n.c));
     if (acrossCandidate.weights[off] != 0.0) return false;
     return t < across;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 #include <tuple>
 
 namespace vksim {
@@ -31,12 +32,12 @@ WoundEdge woundEdge(std::span<const uint32_t> triangles, uint32_t triangle, uint
     throw std::logic_error("woundEdge: the triangle does not have this edge");
 }
 
-}  // namespace
-
-MeshEdges findMeshEdges(std::span<const uint32_t> triangles) {
-    if (triangles.size() % 3 != 0) throw std::invalid_argument("findMeshEdges: index count is not a multiple of 3");
+// Every triangle's edges, (min, max, triangle), sorted: runs of equal
+// (min, max) are one edge, each run's triangles ascending.
+std::vector<EdgeOfTriangle> sortedEdgesOfTriangles(std::span<const uint32_t> triangles, const char* caller) {
+    if (triangles.size() % 3 != 0)
+        throw std::invalid_argument(std::string(caller) + ": index count is not a multiple of 3");
     const uint32_t triangleCount = static_cast<uint32_t>(triangles.size() / 3);
-
     std::vector<EdgeOfTriangle> all;
     all.reserve(triangles.size());
     for (uint32_t t = 0; t < triangleCount; ++t)
@@ -45,11 +46,23 @@ MeshEdges findMeshEdges(std::span<const uint32_t> triangles) {
             all.push_back({std::min(a, b), std::max(a, b), t});
         }
     std::sort(all.begin(), all.end(), [](const auto& l, const auto& r) { return l.key() < r.key(); });
+    return all;
+}
 
+// The end of the run of edges equal to all[first].
+size_t edgeRunEnd(const std::vector<EdgeOfTriangle>& all, size_t first) {
+    size_t end = first + 1;
+    while (end < all.size() && all[end].v0 == all[first].v0 && all[end].v1 == all[first].v1) ++end;
+    return end;
+}
+
+}  // namespace
+
+MeshEdges findMeshEdges(std::span<const uint32_t> triangles) {
+    const std::vector<EdgeOfTriangle> all = sortedEdgesOfTriangles(triangles, "findMeshEdges");
     MeshEdges result;
     for (size_t first = 0; first < all.size();) {
-        size_t end = first + 1;
-        while (end < all.size() && all[end].v0 == all[first].v0 && all[end].v1 == all[first].v1) ++end;
+        const size_t end = edgeRunEnd(all, first);
         const EdgeOfTriangle& edge = all[first];
         result.edges.push_back({edge.v0, edge.v1});
         if (end - first == 1) {
@@ -67,6 +80,28 @@ MeshEdges findMeshEdges(std::span<const uint32_t> triangles) {
         first = end;
     }
     return result;
+}
+
+std::vector<std::array<uint32_t, 3>> trianglesAcrossEdges(std::span<const uint32_t> triangles) {
+    const std::vector<EdgeOfTriangle> all = sortedEdgesOfTriangles(triangles, "trianglesAcrossEdges");
+    std::vector<std::array<uint32_t, 3>> across(triangles.size() / 3, {kNoTriangle, kNoTriangle, kNoTriangle});
+    // The corner of `triangle` that is neither end of the edge.
+    auto opposite = [&](const EdgeOfTriangle& edge) {
+        const uint32_t* t = &triangles[3 * size_t(edge.triangle)];
+        int corner = 0;
+        while (t[corner] == edge.v0 || t[corner] == edge.v1) ++corner;
+        return corner;
+    };
+    for (size_t first = 0; first < all.size();) {
+        const size_t end = edgeRunEnd(all, first);
+        if (end - first == 2) {
+            const EdgeOfTriangle &one = all[first], &other = all[first + 1];
+            across[one.triangle][opposite(one)] = other.triangle;
+            across[other.triangle][opposite(other)] = one.triangle;
+        }
+        first = end;
+    }
+    return across;
 }
 
 VertexTriangles vertexTriangleAdjacency(std::span<const uint32_t> triangles, uint32_t vertexCount) {

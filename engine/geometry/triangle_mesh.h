@@ -3,6 +3,7 @@
 // edges, which of them two triangles share (where bending acts), and the
 // vertex -> triangle adjacency the normals pass gathers over. Generic: the
 // cloth grid and cloths read from OBJ files (cloth_geometry.h) use it.
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -35,6 +36,12 @@ struct MeshEdges {
 // of equal (min, max) are one edge, runs of two are interior edges.
 // O(T log T) for T triangles.
 MeshEdges findMeshEdges(std::span<const uint32_t> triangles);
+
+// Per triangle, the triangle across each of its edges: [i] across the edge
+// opposite its corner i; kNoTriangle on a border and where three or more
+// triangles share the edge. O(T log T) for T triangles.
+inline constexpr uint32_t kNoTriangle = 0xFFFFFFFFu;
+std::vector<std::array<uint32_t, 3>> trianglesAcrossEdges(std::span<const uint32_t> triangles);
 
 // CSR adjacency: the triangles around vertex v are
 // triangles[offsets[v], offsets[v + 1]), in increasing triangle order.

@@ -150,6 +150,26 @@ real3 contactClosestOnTriangle(real3 p, real3 a, real3 b, real3 c) {
     return real3(real(1) - v - w, v, w);
 }
 
+// How many weights of a closest point (contactClosestOnTriangle, which
+// gives an edge's point exactly one weight 0 and a corner's exactly two)
+// are 0: none on the face, one on an edge, two at a corner.
+uint contactZeroWeights(real3 weights) {
+    return uint(weights.x == real(0)) + uint(weights.y == real(0)) + uint(weights.z == real(0));
+}
+
+// The corner opposite the edge that a closest point with one weight 0 lies on.
+uint contactOppositeCorner(real3 weights) {
+    return weights.x == real(0) ? 0u : (weights.y == real(0) ? 1u : 2u);
+}
+
+// The corner of triangle n that is not a corner of triangle s, two triangles
+// sharing an edge (their contact particle numbers): the one across it.
+uint contactCornerOff(uvec3 s, uvec3 n) {
+    for (uint i = 0u; i < 2u; ++i)
+        if (n[i] != s.x && n[i] != s.y && n[i] != s.z) return i;
+    return 2u;
+}
+
 // The offset p - q from the point q of weights `weights` of triangle
 // (a, b, c) to p, from the differences to corner a: far from the origin
 // they keep the precision that q's coordinates would lose.

@@ -108,19 +108,16 @@ bool takesVertex(SurfaceTriangle s, uint k, ContactParticle v, vec4 pk, out vec3
 // that triangle is the lower-numbered. contactClosestOnTriangle gives an
 // edge's or a corner's point with weights exactly 0.
 bool ownsClosestPoint(uint t, SurfaceTriangle s, uint k, ContactParticle v, vec4 pk, vec3 weights) {
-    uint zeros = uint(weights.x == 0.0) + uint(weights.y == 0.0) + uint(weights.z == 0.0);
+    uint zeros = contactZeroWeights(weights);
     if (zeros == 0u) return true;
     if (zeros > 1u) return false;
-    uint opposite = weights.x == 0.0 ? 0u : (weights.y == 0.0 ? 1u : 2u);
-    uint across = triangleNeighbours[t][opposite];
+    uint across = triangleNeighbours[t][contactOppositeCorner(weights)];
     if (across == kNoNeighbourTriangle) return true;
     SurfaceTriangle n = loadTriangle(across);
     vec3 acrossWeights;
     if (!takesVertex(n, k, v, pk, acrossWeights)) return true;
-    // The corner of n off the shared edge: the one that is not s's.
-    uint off = 2u;
-    if (n.corners.a != s.corners.a && n.corners.a != s.corners.b && n.corners.a != s.corners.c) off = 0u;
-    else if (n.corners.b != s.corners.a && n.corners.b != s.corners.b && n.corners.b != s.corners.c) off = 1u;
+    uint off = contactCornerOff(uvec3(s.corners.a, s.corners.b, s.corners.c),
+                                uvec3(n.corners.a, n.corners.b, n.corners.c));
     if (acrossWeights[off] != 0.0) return false;
     return t < across;
 }
