@@ -19,10 +19,10 @@ cmake --build --preset asan -j"$(nproc)" --target vksim_unit_tests vksim_gpu_tes
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
 export LSAN_OPTIONS="suppressions=$PWD/tests/sanitizers/lsan_driver.supp:print_suppressions=0"
 export UBSAN_OPTIONS=print_stacktrace=1
-# One lavapipe worker thread per test, two tests at a time, as in
-# scripts/test.sh: 22% less CPU time than lavapipe's default of one per core
-# (docs/testing.md, "Build and test times").
-export LP_NUM_THREADS=${LP_NUM_THREADS:-1}
+# No lavapipe worker thread (the queue thread runs the workgroups), two
+# tests at a time, as in scripts/test.sh (docs/testing.md, "Build and test
+# times").
+export LP_NUM_THREADS=${LP_NUM_THREADS:-0}
 # The unit tests (label unit) and the GPU tests (label gpu_gtest: every
 # solver, on lavapipe with the validation layer), one process per suite as
 # in the plain build, but the longest cases (tests/sanitizers/long_tests.txt,
