@@ -33,8 +33,8 @@ fi
 # (LP_NUM_THREADS=0, llvmpipe's own setting on a one-core machine): the
 # driver's queue thread then runs each dispatch's workgroups itself, in
 # order, instead of handing every dispatch to a worker and waiting for it,
-# a thread switch each way per dispatch, which most of the tests' small
-# scenes spend more time on than on their shaders. By default lavapipe
+# a thread switch each way per dispatch, which costs about as much as a
+# small test scene's shaders. By default lavapipe
 # starts a worker per core in every process (docs/testing.md, "Build and
 # test times"). The state is the same at any thread count
 # (tests/cli/thread_hashes.sh compares 1, 2 and 4 threads, setting them
