@@ -84,13 +84,16 @@ MeshEdges findMeshEdges(std::span<const uint32_t> triangles) {
 
 std::vector<std::array<uint32_t, 3>> trianglesAcrossEdges(std::span<const uint32_t> triangles) {
     const std::vector<EdgeOfTriangle> all = sortedEdgesOfTriangles(triangles, "trianglesAcrossEdges");
+    for (size_t t = 0; t < triangles.size() / 3; ++t) {
+        const uint32_t a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
+        if (a == b || b == c || c == a)
+            throw std::invalid_argument("trianglesAcrossEdges: triangle " + std::to_string(t) + " repeats a corner");
+    }
     std::vector<std::array<uint32_t, 3>> across(triangles.size() / 3, {kNoTriangle, kNoTriangle, kNoTriangle});
     // The corner of `triangle` that is neither end of the edge.
     auto opposite = [&](const EdgeOfTriangle& edge) {
         const uint32_t* t = &triangles[3 * size_t(edge.triangle)];
-        int corner = 0;
-        while (t[corner] == edge.v0 || t[corner] == edge.v1) ++corner;
-        return corner;
+        return t[0] != edge.v0 && t[0] != edge.v1 ? 0 : (t[1] != edge.v0 && t[1] != edge.v1 ? 1 : 2);
     };
     for (size_t first = 0; first < all.size();) {
         const size_t end = edgeRunEnd(all, first);

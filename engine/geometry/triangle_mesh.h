@@ -39,7 +39,8 @@ MeshEdges findMeshEdges(std::span<const uint32_t> triangles);
 
 // Per triangle, the triangle across each of its edges: [i] across the edge
 // opposite its corner i; kNoTriangle on a border and where three or more
-// triangles share the edge. O(T log T) for T triangles.
+// triangles share the edge. O(T log T) for T triangles. Throws
+// std::invalid_argument for a triangle that repeats a corner.
 inline constexpr uint32_t kNoTriangle = 0xFFFFFFFFu;
 std::vector<std::array<uint32_t, 3>> trianglesAcrossEdges(std::span<const uint32_t> triangles);
 

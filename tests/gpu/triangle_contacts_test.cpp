@@ -28,8 +28,9 @@ constexpr float kSpacing = 0.04f;
 constexpr float kTriangleThickness = 0.2f * kSpacing;
 
 // An 8 x 8 coarse cloth lying near the ground and a 6 x 6 one `drop` above
-// it, shifted by half a cell so that its vertices fall over the middle of
-// the lower one's cells; both offer their triangles with `triangles`.
+// it, shifted by `offset` cells (by default half a cell, so that its
+// vertices fall over the middle of the lower one's cells); both offer their
+// triangles with `triangles`.
 Scene coarseCloths(float drop, bool triangles, glm::vec2 offset = {0.5f, 0.5f}) {
     Scene scene;
     scene.name = "coarse cloths";
