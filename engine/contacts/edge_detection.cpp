@@ -25,7 +25,8 @@ void EdgeDetection::record(StepRecorder& rec, uint32_t pass, const GpuBuffer& p,
             {&p, &particles_, &edges_, &particleEdgeStart_, &particleEdges_, &list.grid.bucketStart(),
              &list.grid.bucketCount(), &list.grid.sorted(), &list.counts, &list.offsets, &list.contacts, &set_.colours(),
              &set_.proposals(), &stats, &pairs_.totals(), &pairs_.groups(), &edgeLocalIndices_, &set_.priorities(),
-             &list.scale, &pairs_.grid().bucketStart(), &pairs_.grid().bucketCount(), &pairs_.grid().sorted()},
+             &list.scale, &pairs_.grid().bucketStart(), &pairs_.grid().bucketCount(), &pairs_.grid().sorted(),
+             &list.kept},
             model_.edgeCount(), push);
 }
 

@@ -26,13 +26,15 @@ class VulkanContext;
 
 // The list the edge-edge constraints go into, with the vertex-triangle ones
 // (TriangleDetection's buffers): per triangle, then per edge, its count and
-// offset; the constraints. And what both searches read: the surface grid
+// offset; the constraints; the partners each search keeps for its writing
+// run (gpu::kKeptPartners each). And what both searches read: the surface grid
 // and its scale (surface_cell.comp: the cell edge, the longest edge); the
 // pairs' grid instead where the cell edge is the pairs' (surface_grid.glsl).
 struct FourParticleList {
     const GpuBuffer& counts;
     const GpuBuffer& offsets;
     const GpuBuffer& contacts;
+    const GpuBuffer& kept;
     const ParticleGrid& grid;
     const GpuBuffer& scale;
 };

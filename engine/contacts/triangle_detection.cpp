@@ -22,6 +22,8 @@ TriangleDetection::TriangleDetection(const VulkanContext& ctx, const ContactMode
       contacts_(ctx, std::max<VkDeviceSize>(16, VkDeviceSize{model.triangleCapacity} * sizeof(gpu::TriangleContact)),
                 VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind::DeviceLocal,
                 "triangle contacts"),
+      kept_(contactListBuffer(ctx, uint64_t{model.triangleCount() + model.edgeCount()} * gpu::kKeptPartners,
+                              "triangle contact kept partners")),
       scale_(contactListBuffer(ctx, 2, "contact surface grid scale")),
       surfaceGrid_(ctx, model, "contact surface grid"),
       gridGroups_(makeStorageBuffer<uint32_t>(ctx, surfaceGrid_.groupCounts(), "contact surface grid groups")),
@@ -39,7 +41,7 @@ void TriangleDetection::record(StepRecorder& rec, uint32_t pass, const GpuBuffer
     const uint32_t triangleCount = model_.triangleCount();
     const gpu::ContactPush counting = model_.push(0), writing = model_.push(1);
     const GpuBuffer& totals = pairs_.totals();
-    const FourParticleList list{counts_, offsets_, contacts_, surfaceGrid_, scale_};
+    const FourParticleList list{counts_, offsets_, contacts_, kept_, surfaceGrid_, scale_};
     // One workgroup reduces every triangle's sides, and says whether the
     // grid at that scale is the pairs'; then that grid, unless it is.
     rec.runWritingGroupCounts(pass, scaleKernel_, {&p, &particles_, &triangles_, &scale_, &gridGroups_, &gridDispatches_},
@@ -52,7 +54,7 @@ void TriangleDetection::record(StepRecorder& rec, uint32_t pass, const GpuBuffer
         &surfaceGrid_.sorted(),             &counts_,              &offsets_,       &contacts_,
         &set_.colours(),        &set_.proposals(),         &stats,    &totals,         &pairs_.groups(),
         &set_.localIndices(),   &set_.triangleLocalIndices(),      &set_.priorities(), &scale_,
-        &pairGrid.bucketStart(), &pairGrid.bucketCount(), &pairGrid.sorted(), &neighbours_};
+        &pairGrid.bucketStart(), &pairGrid.bucketCount(), &pairGrid.sorted(), &neighbours_,      &kept_};
     rec.run(pass, find_, findBuffers, triangleCount, counting);
     edges_.record(rec, pass, p, list, stats, counting);
     // Both kinds' offsets at once: the edge-edge constraints after every vertex-triangle one.

@@ -12,7 +12,9 @@
 // contact particles within t_k + t_tri + margin; and edge-edge
 // (edge_detection.h). Both kinds' constraints are counted, scanned together
 // into offsets (the triangles', then the edges') and written into one list
-// in a fixed order with the weights of the closest points, after the pairs
+// (from the partners the count kept, searching again only where it found
+// more than gpu::kKeptPartners) in a fixed order with the weights of the
+// closest points, after the pairs
 // in the contact-constraint set (contact_constraints.h, which lists and
 // colours every kind together). Every list it writes is the same whatever
 // order the GPU runs in.
@@ -65,6 +67,9 @@ private:
     const ContactDetection& pairs_;
     const ContactConstraints& set_;
     GpuBuffer triangles_, neighbours_, counts_, offsets_, contacts_;  // counts and offsets: per triangle, then per edge
+    // The counting run's first gpu::kKeptPartners partners of each triangle,
+    // then of each edge, which the writing run reads instead of searching.
+    GpuBuffer kept_;
     GpuBuffer scale_;  // surface_cell.comp's: [0] the surface grid's cell edge, [1] the longest edge
     ParticleGrid surfaceGrid_;
     // The surface grid's build's VkDispatchIndirectCommands as run directly

@@ -79,10 +79,11 @@ constexpr SolverBytes kContacts{768, 4 * gpu::kContactsPerParticle};
 // entries 128 B and the unordered copy of the four-particle ones 768 B;
 // the surface grid (contacts/particle_grid.h): bucket and two grid orders
 // 12 B and its hash table's count and fill, at most 32 B; about two
-// triangles' neighbours across their edges 32 B. 4720 B, rounded up.
-// Largest: the constraints.
+// triangles' neighbours across their edges 32 B; the partners the searches
+// keep for their writing runs, kKeptPartners (4) of 4 B for each of about two
+// triangles and three edges, 80 B. 4800 B. Largest: the constraints.
 constexpr SolverBytes kTriangleContacts{
-    4736, sizeof(gpu::TriangleContact) * (gpu::kTriangleContactsPerParticle + gpu::kEdgeContactsPerParticle)};
+    4800, sizeof(gpu::TriangleContact) * (gpu::kTriangleContactsPerParticle + gpu::kEdgeContactsPerParticle)};
 // Per contact particle, where a mass-spring object has "contacts": the
 // coupling block of each list entry in Newton's system
 // (gpu::MsContactCoupling), in one buffer.

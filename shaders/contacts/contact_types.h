@@ -83,6 +83,14 @@ GPU_CONST(uint, kTriangleContactsPerParticle, 32);
 // simulation) pass it.
 GPU_CONST(uint, kMaxTriangleCells, 4096);
 
+// Partners (contact particles of a triangle, edges of an edge) that the
+// four-particle searches' counting run keeps for each triangle and edge,
+// the first it finds, in its order: the writing run reads them back instead
+// of searching again, and searches again only for a triangle or edge that
+// found more (triangle_pairs.comp, edge_pairs.comp; docs/benchmarks.md
+// measures what the writing runs cost with it).
+GPU_CONST(uint, kKeptPartners, 4);
+
 // A triangle of an object with "triangles": its corners' contact particle
 // numbers, uploaded once; the object and thickness are its corners'.
 struct ContactTriangle {

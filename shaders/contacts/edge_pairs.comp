@@ -12,14 +12,16 @@
 // f.a lies outside the box, so each pair is found once, by its lower edge.
 // Run twice per substep after triangle_pairs.comp's count, as it is:
 // with write = 0 it counts e's constraints into counts[triangles + e] and
-// offsets[triangles + e], after the triangles'; the offsets of both kinds
-// are then scanned together; with write = 1 it writes them, with the
-// weights of the closest points, to triangleContacts[offsets[triangles + e]
-// ...], after every vertex-triangle constraint, uncoloured and with their
-// colouring priorities (contact_colour.comp), in a fixed order (cells in
-// z, y, x order, each bucket's particles ascending, each particle's edges
+// offsets[triangles + e], after the triangles', and keeps the first
+// kKeptPartners edges f in kept[]; the offsets of both kinds are then
+// scanned together; with write = 1 it writes them, with the weights of the
+// closest points, to triangleContacts[offsets[triangles + e]...], after
+// every vertex-triangle constraint, uncoloured and with their colouring
+// priorities (contact_colour.comp), in a fixed order (cells in z, y, x
+// order, each bucket's particles ascending, each particle's edges
 // ascending), dropping, and so leaving for the stats to count, what does
-// not fit the capacity.
+// not fit the capacity. The writing run takes the kept edges where they are
+// all of e's, and searches again only where e found more.
 //
 // Two edges e and f are left out (docs/physics.md, "Contacts between
 // objects"):
@@ -66,33 +68,91 @@ layout(std430, binding = 18) readonly buffer Scale { float scale[]; };
 layout(std430, binding = 19) readonly buffer PairBucketStart { uint pairBucketStart[]; };
 layout(std430, binding = 20) readonly buffer PairBucketCount { uint pairBucketCount[]; };
 layout(std430, binding = 21) readonly buffer PairSorted { uint pairSorted[]; };
+// The counting run's first kKeptPartners partners of each triangle, then of each edge.
+layout(std430, binding = 22) buffer Kept { uint kept[]; };
 #include "contacts/surface_grid.glsl"
 
 bool inBox(ivec3 cell, ivec3 lo, ivec3 hi) { return all(greaterThanEqual(cell, lo)) && all(lessThanEqual(cell, hi)); }
 
+// An edge with its ends and their positions.
+struct SurfaceEdge {
+    ContactEdge ends;
+    ContactParticle a, b;
+    vec4 pa, pb;
+};
+
+SurfaceEdge loadEdge(uint e) {
+    ContactEdge edge = edges[e];
+    ContactParticle a = particles[edge.a], b = particles[edge.b];
+    return SurfaceEdge(edge, a, b, p[a.particle], p[b.particle]);
+}
+
+// Whether edges s and o make a constraint by the rules above but the
+// groups' (the search's), and the weights of its closest points.
+bool edgesTouch(SurfaceEdge s, SurfaceEdge o, out vec4 weights) {
+    weights = vec4(0.0);
+    if (o.ends.a == s.ends.a || o.ends.a == s.ends.b || o.ends.b == s.ends.a || o.ends.b == s.ends.b) return false;
+    if (s.pa.w + s.pb.w == 0.0 && o.pa.w + o.pb.w == 0.0) return false;
+    float reach = s.a.rest.w + o.a.rest.w + pc.margin;
+    if (o.ends.object == s.ends.object) {
+        if ((s.a.flags & kContactSelf) == 0u) return false;
+        vec2 restAt = contactClosestOnSegments(s.a.rest.xyz, s.b.rest.xyz, o.a.rest.xyz, o.b.rest.xyz);
+        vec4 restWeights = vec4(1.0 - restAt.x, restAt.x, 1.0 - restAt.y, restAt.y);
+        vec3 rest = contactEdgeOffset(restWeights, s.a.rest.xyz, s.b.rest.xyz, o.a.rest.xyz, o.b.rest.xyz);
+        if (dot(rest, rest) < reach * reach) return false;
+    }
+    vec2 at = contactClosestOnSegments(s.pa.xyz, s.pb.xyz, o.pa.xyz, o.pb.xyz);
+    // At an end of either edge: a vertex-triangle constraint or a pair.
+    if (!contactEdgesCrossInside(at)) return false;
+    weights = vec4(1.0 - at.x, at.x, 1.0 - at.y, at.y);
+    vec3 d = contactEdgeOffset(weights, s.pa.xyz, s.pb.xyz, o.pa.xyz, o.pb.xyz);
+    return dot(d, d) < reach * reach;
+}
+
+// Writes e's constraint with f, its `index`-th, at `first` + index where
+// it fits the capacity; `firstInSet` is the first four-particle
+// constraint's number in the constraint set.
+void writeConstraint(uint e, SurfaceEdge s, uint f, SurfaceEdge o, vec4 weights, uint first, uint index,
+                     uint firstInSet) {
+    uint slot = first + index;
+    if (slot >= pc.triangleCapacity) return;
+    triangleContacts[slot] =
+        TriangleContact(e, f, kSurfaceEdgeEdge, 0u, uvec4(s.ends.a, s.ends.b, o.ends.a, o.ends.b), weights);
+    priorities[firstInSet + slot] = contactPairHash(edgeLocalIndices[e], edgeLocalIndices[f]);
+    colours[firstInSet + slot] = kNoColour;
+    proposals[firstInSet + slot] = kNoColour;
+}
+
 void main() {
     uint e = gl_GlobalInvocationID.x;
     if (e >= pc.edges) return;
-    ContactEdge edge = edges[e];
-    ContactParticle a0 = particles[edge.a], a1 = particles[edge.b];
-    vec4 pa0 = p[a0.particle], pa1 = p[a1.particle];
-    float thickness = a0.rest.w;
+    SurfaceEdge edge = loadEdge(e);
+    uint slotOf = pc.triangles + e;
+    uint first = pc.write != 0u ? offsets[slotOf] : 0u;
+    // Their number in the constraint set, after the pairs (contact_constraint.glsl).
+    uint firstInSet = pc.write != 0u ? contactConstraintCount(totals[2], pc.capacity) : 0u;
+    uint keptAt = slotOf * kKeptPartners;
+    if (pc.write != 0u && counts[slotOf] <= kKeptPartners) {
+        for (uint i = 0u; i < counts[slotOf]; ++i) {
+            uint f = kept[keptAt + i];
+            SurfaceEdge other = loadEdge(f);
+            vec4 weights;
+            edgesTouch(edge, other, weights);
+            writeConstraint(e, edge, f, other, weights, first, i, firstInSet);
+        }
+        return;
+    }
+    vec4 pa0 = edge.pa, pa1 = edge.pb;
     // The largest thickness is the margin (ContactModel).
-    float grow = thickness + 2.0 * pc.margin + 0.5 * scale[1];
+    float grow = edge.a.rest.w + 2.0 * pc.margin + 0.5 * scale[1];
     float cellSize = scale[0];
     bool pairGrid = surfaceGridIsPairs();
     ivec3 lo = contactCell(min(pa0.xyz, pa1.xyz) - vec3(grow), cellSize);
     ivec3 hi = contactCell(max(pa0.xyz, pa1.xyz) + vec3(grow), cellSize);
     uvec3 extent = uvec3(hi - lo) + 1u;
     uint found = 0u;
-    uint slotOf = pc.triangles + e;
-    uint first = pc.write != 0u ? offsets[slotOf] : 0u;
-    uint capacity = pc.triangleCapacity;
-    // Their number in the constraint set, after the pairs (contact_constraint.glsl).
-    uint firstInSet = pc.write != 0u ? contactConstraintCount(totals[2], pc.capacity) : 0u;
-    bool endsMove = pa0.w + pa1.w > 0.0;
     // Its contact group's part of the grid: only its own copy's particles.
-    ContactGroup group = groups[a0.flags >> kContactGroupShift];
+    ContactGroup group = groups[edge.a.flags >> kContactGroupShift];
     // Only positions that are not finite (a blown-up simulation) pass the bound.
     bool oversized = extent.x > kMaxTriangleCells || extent.y > kMaxTriangleCells || extent.z > kMaxTriangleCells;
     oversized = oversized || extent.x * extent.y * extent.z > kMaxTriangleCells;
@@ -111,40 +171,13 @@ void main() {
                         for (uint i = particleEdgeStart[k]; i < particleEdgeStart[k + 1u]; ++i) {
                             uint f = particleEdges[i];
                             if (f <= e) continue;
-                            ContactEdge other = edges[f];
-                            ContactParticle b0 = particles[other.a], b1 = particles[other.b];
-                            vec4 pb0 = p[b0.particle], pb1 = p[b1.particle];
+                            SurfaceEdge other = loadEdge(f);
                             // Through f.a; through f.b only where f.a is not in the box.
-                            if (k == other.b && inBox(contactCell(pb0.xyz, cellSize), lo, hi)) continue;
-                            if (other.a == edge.a || other.a == edge.b || other.b == edge.a || other.b == edge.b)
-                                continue;
-                            if (!endsMove && pb0.w + pb1.w == 0.0) continue;
-                            float reach = thickness + b0.rest.w + pc.margin;
-                            if (other.object == edge.object) {
-                                if ((a0.flags & kContactSelf) == 0u) continue;
-                                vec2 restAt = contactClosestOnSegments(a0.rest.xyz, a1.rest.xyz, b0.rest.xyz,
-                                                                       b1.rest.xyz);
-                                vec4 restWeights = vec4(1.0 - restAt.x, restAt.x, 1.0 - restAt.y, restAt.y);
-                                vec3 rest = contactEdgeOffset(restWeights, a0.rest.xyz, a1.rest.xyz, b0.rest.xyz,
-                                                              b1.rest.xyz);
-                                if (dot(rest, rest) < reach * reach) continue;
-                            }
-                            vec2 at = contactClosestOnSegments(pa0.xyz, pa1.xyz, pb0.xyz, pb1.xyz);
-                            // At an end of either edge: a vertex-triangle constraint or a pair.
-                            if (!contactEdgesCrossInside(at)) continue;
-                            vec4 weights = vec4(1.0 - at.x, at.x, 1.0 - at.y, at.y);
-                            vec3 d = contactEdgeOffset(weights, pa0.xyz, pa1.xyz, pb0.xyz, pb1.xyz);
-                            if (dot(d, d) >= reach * reach) continue;
-                            uint slot = first + found;
-                            if (pc.write != 0u && slot < capacity) {
-                                triangleContacts[slot] =
-                                    TriangleContact(e, f, kSurfaceEdgeEdge, 0u,
-                                                    uvec4(edge.a, edge.b, other.a, other.b), weights);
-                                priorities[firstInSet + slot] =
-                                    contactPairHash(edgeLocalIndices[e], edgeLocalIndices[f]);
-                                colours[firstInSet + slot] = kNoColour;
-                                proposals[firstInSet + slot] = kNoColour;
-                            }
+                            if (k == other.ends.b && inBox(contactCell(other.pa.xyz, cellSize), lo, hi)) continue;
+                            vec4 weights;
+                            if (!edgesTouch(edge, other, weights)) continue;
+                            if (pc.write != 0u) writeConstraint(e, edge, f, other, weights, first, found, firstInSet);
+                            else if (found < kKeptPartners) kept[keptAt + found] = f;
                             ++found;
                         }
                     }

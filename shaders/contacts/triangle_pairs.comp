@@ -7,14 +7,16 @@
 // triangle's box grown by the largest such distance: at most 4 cells along
 // each axis, however large the triangle. A particle is taken only in the
 // cell it lies in, so a bucket that two cells of the box share yields each
-// particle once. Run twice per substep,
-// as contact_pairs.comp: with write = 0 it counts the triangle's
-// constraints into counts[t] and offsets[t]; the offsets are then scanned;
-// with write = 1 it writes them, with the weights of the closest point, to
-// triangleContacts[offsets[t]...], uncoloured and with their colouring
-// priorities (contact_colour.comp), in a fixed order (cells in
-// z, y, x order, each bucket's particles ascending), dropping, and so
-// leaving for the stats to count, what does not fit the capacity.
+// particle once. Run twice per substep, as contact_pairs.comp: with
+// write = 0 it counts the triangle's constraints into counts[t] and
+// offsets[t], and keeps the first kKeptPartners particles in kept[]; the
+// offsets are then scanned; with write = 1 it writes them, with the
+// weights of the closest point, to triangleContacts[offsets[t]...],
+// uncoloured and with their colouring priorities (contact_colour.comp), in
+// a fixed order (cells in z, y, x order, each bucket's particles
+// ascending), dropping, and so leaving for the stats to count, what does
+// not fit the capacity. The writing run takes the kept particles where
+// they are all of t's, and searches again only where t found more.
 //
 // A vertex k and a triangle are left out (docs/physics.md, "Contacts
 // between objects"):
@@ -66,6 +68,8 @@ layout(std430, binding = 19) readonly buffer PairBucketCount { uint pairBucketCo
 layout(std430, binding = 20) readonly buffer PairSorted { uint pairSorted[]; };
 // ContactModel::triangleNeighbours: [i] the triangle across the edge opposite corner i.
 layout(std430, binding = 21) readonly buffer TriangleNeighbours { uvec4 triangleNeighbours[]; };
+// The counting run's first kKeptPartners partners of each triangle, then of each edge.
+layout(std430, binding = 22) buffer Kept { uint kept[]; };
 #include "contacts/surface_grid.glsl"
 
 // A triangle with its corners and their positions.
@@ -122,26 +126,48 @@ bool ownsClosestPoint(uint t, SurfaceTriangle s, uint k, ContactParticle v, vec4
     return t < across;
 }
 
+// Writes t's constraint with vertex k, its `index`-th, at `first` + index
+// where it fits the capacity; `firstInSet` is the first four-particle
+// constraint's number in the constraint set.
+void writeConstraint(uint t, ContactTriangle tri, uint k, vec3 weights, uint first, uint index, uint firstInSet) {
+    uint slot = first + index;
+    if (slot >= pc.triangleCapacity) return;
+    triangleContacts[slot] =
+        TriangleContact(k, t, kSurfaceVertexTriangle, 0u, uvec4(k, tri.a, tri.b, tri.c), vec4(weights, 0.0));
+    priorities[firstInSet + slot] = contactPairHash(localIndices[k], triangleLocalIndices[t]);
+    colours[firstInSet + slot] = kNoColour;
+    proposals[firstInSet + slot] = kNoColour;
+}
+
 void main() {
     uint t = gl_GlobalInvocationID.x;
     if (t >= pc.triangles) return;
     SurfaceTriangle surface = loadTriangle(t);
     ContactTriangle tri = surface.corners;
+    uint first = pc.write != 0u ? offsets[t] : 0u;
+    // Their number in the constraint set, after the pairs (contact_constraint.glsl).
+    uint firstInSet = pc.write != 0u ? contactConstraintCount(totals[2], pc.capacity) : 0u;
+    uint keptAt = t * kKeptPartners;
+    if (pc.write != 0u && counts[t] <= kKeptPartners) {
+        for (uint i = 0u; i < counts[t]; ++i) {
+            uint k = kept[keptAt + i];
+            ContactParticle v = particles[k];
+            vec3 weights;
+            takesVertex(surface, k, v, p[v.particle], weights);
+            writeConstraint(t, tri, k, weights, first, i, firstInSet);
+        }
+        return;
+    }
     ContactParticle a = surface.a;
     vec4 pa = surface.pa, pb = surface.pb, pcorner = surface.pcorner;
-    float thickness = a.rest.w;
     // The largest thickness is the margin (ContactModel).
-    float grow = thickness + 2.0 * pc.margin;
+    float grow = a.rest.w + 2.0 * pc.margin;
     float cellSize = scale[0];
     bool pairGrid = surfaceGridIsPairs();
     ivec3 lo = contactCell(min(min(pa.xyz, pb.xyz), pcorner.xyz) - vec3(grow), cellSize);
     ivec3 hi = contactCell(max(max(pa.xyz, pb.xyz), pcorner.xyz) + vec3(grow), cellSize);
     uvec3 extent = uvec3(hi - lo) + 1u;
     uint found = 0u;
-    uint first = pc.write != 0u ? offsets[t] : 0u;
-    uint capacity = pc.triangleCapacity;
-    // Their number in the constraint set, after the pairs (contact_constraint.glsl).
-    uint firstInSet = pc.write != 0u ? contactConstraintCount(totals[2], pc.capacity) : 0u;
     // Its contact group's part of the grid: only its own copy's particles.
     ContactGroup group = groups[a.flags >> kContactGroupShift];
     // Only positions that are not finite (a blown-up simulation) pass the bound.
@@ -164,16 +190,8 @@ void main() {
                         vec3 weights;
                         if (!takesVertex(surface, k, v, pk, weights)) continue;
                         if (!ownsClosestPoint(t, surface, k, v, pk, weights)) continue;
-                        uint slot = first + found;
-                        if (pc.write != 0u && slot < capacity) {
-                            triangleContacts[slot] = TriangleContact(k, t, kSurfaceVertexTriangle, 0u,
-                                                                     uvec4(k, tri.a, tri.b, tri.c),
-                                                                     vec4(weights, 0.0));
-                            priorities[firstInSet + slot] =
-                                contactPairHash(localIndices[k], triangleLocalIndices[t]);
-                            colours[firstInSet + slot] = kNoColour;
-                            proposals[firstInSet + slot] = kNoColour;
-                        }
+                        if (pc.write != 0u) writeConstraint(t, tri, k, weights, first, found, firstInSet);
+                        else if (found < kKeptPartners) kept[keptAt + found] = k;
                         ++found;
                     }
                 }

@@ -10,6 +10,7 @@
 #include <limits>
 #include <map>
 #include <random>
+#include <span>
 #include <tuple>
 #include <utility>
 
@@ -363,13 +364,18 @@ TEST_F(ContactDetectionTest, BatchCopiesFindAndColourThePairsOfTheirWorld) {
 // surface grid where its cells are larger than the pairs' (the random
 // triangles, whose edges pass three thicknesses) and, its build skipped
 // (no workgroup started), the pairs' grid where they are the same (the
-// fine cloths): both give the brute force's lists.
+// fine cloths): both give the brute force's lists. Both ways of writing
+// them are checked: from the partners the counting run kept, and by a
+// second search where a triangle or edge has more (gpu::kKeptPartners).
 TEST_F(ContactDetectionTest, TriangleContactsMatchABruteForceSearch) {
     struct Case {
         const char* label;
         PointSet set;
         bool pairGrid;  // whether the surface grid's cells are the pairs'
     };
+    // Over the cases, triangles and edges whose lists came from the kept
+    // partners, and whose lists came from a second search.
+    uint32_t writtenFromKept = 0, searchedAgain = 0;
     for (const Case& test :
          {Case{"triangles", randomTriangles(4, 100, 0.2f, glm::vec3(0.1f, 0.3f, -0.2f), 0.01f, 5), false},
           Case{"triangles far away", randomTriangles(3, 60, 0.15f, glm::vec3(-900.0f, 350.0f, 1200.0f), 0.004f, 6),
@@ -535,6 +541,24 @@ TEST_F(ContactDetectionTest, TriangleContactsMatchABruteForceSearch) {
             "[contacts] {}: {} edges, {} edge-edge constraints (most {} per edge), {} decided otherwise within float "
             "rounding; closest points' distance within {:.2e} of double's, of the detection distance\n",
             test.label, model.edgeCount(), edgeCount, mostEdges, ambiguousEdges, distanceError);
+        // The writing run took the counting run's kept partners where they
+        // were all (1 to kKeptPartners), and searched again where there were
+        // more: the lists above hold both.
+        auto tally = [&](std::span<const uint32_t> counts, uint32_t& kept, uint32_t& searched) {
+            kept = uint32_t(std::count_if(counts.begin(), counts.end(),
+                                          [](uint32_t c) { return c > 0 && c <= gpu::kKeptPartners; }));
+            searched = uint32_t(
+                std::count_if(counts.begin(), counts.end(), [](uint32_t c) { return c > gpu::kKeptPartners; }));
+        };
+        uint32_t keptTriangles = 0, searchedTriangles = 0, keptEdges = 0, searchedEdges = 0;
+        tally(lists.counts, keptTriangles, searchedTriangles);
+        tally(lists.edgeCounts, keptEdges, searchedEdges);
+        std::cout << fmt::format(
+            "[contacts] {}: written from the kept partners: {} triangles and {} edges; searched again (more than {}): "
+            "{} triangles and {} edges\n",
+            test.label, keptTriangles, keptEdges, gpu::kKeptPartners, searchedTriangles, searchedEdges);
+        writtenFromKept += std::min(keptTriangles, keptEdges);
+        searchedAgain += std::min(searchedTriangles, searchedEdges);
         EXPECT_GT(edgeCount, model.edgeCount() / 8) << test.label << ": too sparse to test anything";
         // Float's closest points on segments of a few centimetres: 1e-7 relative, well under this.
         EXPECT_LT(distanceError, 1e-4);
@@ -703,6 +727,8 @@ TEST_F(ContactDetectionTest, TriangleContactsMatchABruteForceSearch) {
                 ASSERT_EQ(setAgain.incidence[setLists.incidenceStart[k] + e],
                           setLists.incidence[setLists.incidenceStart[k] + e]);
     }
+    EXPECT_GT(writtenFromKept, 0u) << "no case wrote triangles' and edges' constraints from the kept partners";
+    EXPECT_GT(searchedAgain, 0u) << "no case searched again for triangles and edges with many constraints";
 }
 
 // Likewise with vertex-triangle and edge-edge constraints: each copy's
