@@ -23,6 +23,7 @@ ContactDetection::ContactDetection(const VulkanContext& ctx, const ContactModel&
       constraintCounts_(contactListBuffer(ctx, model.count(), "contact constraint counts")),
       constraintOffsets_(contactListBuffer(ctx, model.count(), "contact constraint offsets")),
       constraints_(contactListBuffer(ctx, uint64_t{model.capacity / 2} * 2, "contact constraints")),
+      kept_(contactListBuffer(ctx, uint64_t{model.count()} * gpu::kKeptNeighbours, "contact kept neighbours")),
       pairScan_(ctx, model.count(), "contact pair scan"),
       constraintScan_(ctx, model.count(), "contact constraint scan"),
       pairs_(ctx, "contacts/contact_pairs.comp", sizeof(gpu::ContactPush)),
@@ -37,7 +38,8 @@ void ContactDetection::record(StepRecorder& rec, const Passes& passes, const Gpu
     const std::initializer_list<const GpuBuffer*> pairBuffers = {
         &p,          &particles_,        &grid_.bucketStart(), &grid_.bucketCount(), &grid_.sorted(), &counts_,
         &offsets_,   &neighbours_,       &constraintCounts_,  &constraintOffsets_,            &constraints_,
-        &set_.colours(), &set_.proposals(), &groups_,            &set_.localIndices(),          &set_.priorities()};
+        &set_.colours(), &set_.proposals(), &groups_,            &set_.localIndices(),          &set_.priorities(),
+        &kept_};
     rec.run(pairsPass, pairs_, pairBuffers, n, counting);
     pairScan_.record(rec, pairsPass, offsets_, n, totals_, 0);
     constraintScan_.record(rec, pairsPass, constraintOffsets_, n, totals_, 2);

@@ -3,7 +3,8 @@
 // "Contacts between objects"): a hash grid over the contact particles built
 // as a stable counting sort (particle_grid.h), then each particle's
 // neighbours within t_a + t_b + margin, counted, scanned into offsets and
-// written in a fixed order; each pair also becomes one constraint, owned by
+// written in a fixed order (from the neighbours the count kept, searching
+// again only where it found more than gpu::kKeptNeighbours); each pair also becomes one constraint, owned by
 // its lower particle, the first of the contact-constraint set
 // (contact_constraints.h, which lists and colours them). Every list it
 // writes is the same whatever order the GPU runs in.
@@ -75,6 +76,9 @@ private:
     ParticleGrid grid_;
     GpuBuffer counts_, offsets_, neighbours_, totals_;
     GpuBuffer constraintCounts_, constraintOffsets_, constraints_;
+    // The counting run's first gpu::kKeptNeighbours neighbours of each
+    // particle, which the writing run reads instead of searching.
+    GpuBuffer kept_;
     PrefixScan pairScan_, constraintScan_;
     ComputeKernel pairs_, stats_;
 };

@@ -65,9 +65,10 @@ constexpr uint64_t kParticleBufferBytes = 16;
 // ContactParticle 32 B; bucket, two grid orders, the counts and offsets of
 // entries and constraints and the touching count 32 B; the correction 16 B;
 // the hash table's count and fill, two buckets per particle rounded up to
-// a power of two, at most 32 B. 688 B, rounded up. Largest: the neighbour
-// list (as large as the entries' constraints and the constraints), shared
-// by every contact object.
+// a power of two, at most 32 B; the neighbours the search keeps for its
+// writing run, kKeptNeighbours (16) of 4 B, 64 B. 752 B, rounded up.
+// Largest: the neighbour list (as large as the entries' constraints and
+// the constraints), shared by every contact object.
 constexpr SolverBytes kContacts{768, 4 * gpu::kContactsPerParticle};
 // Per contact particle, where some object has "triangles"
 // (contacts/triangle_detection.h, edge_detection.h):

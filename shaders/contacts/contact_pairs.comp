@@ -3,13 +3,15 @@
 // closer than t_k + t_l + margin, searched in the 27 cells around its own.
 // Run twice per substep: with write = 0 it counts them into counts[k] and
 // offsets[k], and those with l > k, the pair constraints k owns, into
-// constraintCounts[k] and constraintOffsets[k]; the offsets are then
-// scanned; with write = 1 it writes them to neighbours[offsets[k]...], and
-// its constraints (k, l) to constraints[constraintOffsets[k]...], uncoloured
-// and with their colouring priorities (contact_colour.comp),
-// in a fixed order (cells in z, y, x order, each bucket's particles
-// ascending), dropping, and so leaving for the stats to count, what does not
-// fit the capacity.
+// constraintCounts[k] and constraintOffsets[k], and keeps the first
+// kKeptNeighbours in kept[]; the offsets are then scanned; with write = 1
+// it writes them to neighbours[offsets[k]...], and its constraints (k, l)
+// to constraints[constraintOffsets[k]...], uncoloured and with their
+// colouring priorities (contact_colour.comp), in a fixed order (cells in
+// z, y, x order, each bucket's particles ascending), dropping, and so
+// leaving for the stats to count, what does not fit the capacity. The
+// writing run takes the kept neighbours where they are all of k's, and
+// searches again only where k found more.
 //
 // A pair is left out (docs/physics.md, "Contacts between objects"):
 // - when both particles belong to one object without "self";
@@ -45,6 +47,8 @@ layout(std430, binding = 12) writeonly buffer Proposals { uint proposals[]; };
 layout(std430, binding = 13) readonly buffer Groups { ContactGroup groups[]; };
 layout(std430, binding = 14) readonly buffer LocalIndices { uint localIndices[]; };  // ContactModel::localIndices
 layout(std430, binding = 15) writeonly buffer Priorities { uint priorities[]; };  // contact_colour.comp's
+// The counting run's first kKeptNeighbours neighbours of each particle.
+layout(std430, binding = 16) buffer Kept { uint kept[]; };
 
 bool candidate(uint k, vec4 pk, ContactParticle a, uint l) {
     if (l == k) return false;
@@ -63,18 +67,40 @@ bool candidate(uint k, vec4 pk, ContactParticle a, uint l) {
     return dot(d, d) < reach * reach;
 }
 
+// Writes k's `index`-th neighbour l at `first` + index, and, where l > k,
+// the constraint (k, l), k's `owned`-th, at `firstOwned` + owned, each
+// where it fits the capacity.
+void writeNeighbour(uint k, uint l, uint first, uint index, uint firstOwned, uint owned) {
+    if (first + index < pc.capacity) neighbours[first + index] = l;
+    if (l < k) return;
+    uint c = firstOwned + owned;
+    if (c >= pc.capacity / 2u) return;
+    constraints[c] = uvec2(k, l);
+    priorities[c] = contactPairHash(localIndices[k], localIndices[l]);
+    colours[c] = kNoColour;
+    proposals[c] = kNoColour;
+}
+
 void main() {
     uint k = gl_GlobalInvocationID.x;
     if (k >= pc.count) return;
+    uint first = pc.write != 0u ? offsets[k] : 0u;
+    uint firstOwned = pc.write != 0u ? constraintOffsets[k] : 0u;
+    uint keptAt = k * kKeptNeighbours;
+    uint found = 0u, owned = 0u;
+    if (pc.write != 0u && counts[k] <= kKeptNeighbours) {
+        for (; found < counts[k]; ++found) {
+            uint l = kept[keptAt + found];
+            writeNeighbour(k, l, first, found, firstOwned, owned);
+            if (l > k) ++owned;
+        }
+        return;
+    }
     ContactParticle a = particles[k];
     vec4 pk = p[a.particle];
     ivec3 cell = contactCell(pk.xyz, pc.cellSize);
     ContactGroup group = groups[a.flags >> kContactGroupShift];
     uint visited[27];
-    uint found = 0u, owned = 0u;
-    uint first = pc.write != 0u ? offsets[k] : 0u;
-    uint firstOwned = pc.write != 0u ? constraintOffsets[k] : 0u;
-    uint constraintCapacity = pc.capacity / 2u;
     for (int dz = -1; dz <= 1; ++dz)
         for (int dy = -1; dy <= 1; ++dy)
             for (int dx = -1; dx <= 1; ++dx) {
@@ -88,17 +114,10 @@ void main() {
                 for (uint s = start; s < start + bucketCount[bucket]; ++s) {
                     uint l = sorted[s];
                     if (!candidate(k, pk, a, l)) continue;
-                    if (pc.write != 0u && first + found < pc.capacity) neighbours[first + found] = l;
+                    if (pc.write != 0u) writeNeighbour(k, l, first, found, firstOwned, owned);
+                    else if (found < kKeptNeighbours) kept[keptAt + found] = l;
                     ++found;
-                    if (l < k) continue;
-                    uint c = firstOwned + owned;
-                    if (pc.write != 0u && c < constraintCapacity) {
-                        constraints[c] = uvec2(k, l);
-                        priorities[c] = contactPairHash(localIndices[k], localIndices[l]);
-                        colours[c] = kNoColour;
-                        proposals[c] = kNoColour;
-                    }
-                    ++owned;
+                    if (l > k) ++owned;
                 }
             }
     if (pc.write == 0u) {

@@ -10,6 +10,11 @@ GPU_NAMESPACE_BEGIN
 // (ContactModel: capacity = count * this). Each pair is two entries and one
 // constraint, so the constraints are sized for half as many.
 GPU_CONST(uint, kContactsPerParticle, 32);
+// Neighbours the pairs' counting run keeps for each contact particle, the
+// first it finds, in its order: the writing run reads them back instead of
+// searching again, and searches again only for a particle that found more
+// (contact_pairs.comp; kKeptPartners is the four-particle searches' own).
+GPU_CONST(uint, kKeptNeighbours, 16);
 
 // The colours of the contact constraints' Gauss-Seidel sweep
 // (contact_colour.comp): the colouring runs kContactColourRounds rounds of

@@ -233,10 +233,17 @@ protected:
             entries += lists.counts[k];
             most = std::max<uint64_t>(most, lists.counts[k]);
         }
+        // The writing run took the counting run's kept neighbours where they
+        // were all, and searched again where there were more: the lists
+        // above hold both.
+        const auto searched = static_cast<uint32_t>(std::count_if(
+            lists.counts.begin(), lists.counts.end(), [](uint32_t c) { return c > gpu::kKeptNeighbours; }));
         std::cout << fmt::format(
             "[contacts] {}: {} contact particles, {} list entries (most {} per particle), "
-            "{} within float rounding of the distance\n",
-            label, model.count(), entries, most, ambiguous);
+            "{} within float rounding of the distance; {} particles searched again (more than {})\n",
+            label, model.count(), entries, most, ambiguous, searched, gpu::kKeptNeighbours);
+        searchedAgain_ += searched;
+        writtenFromKept_ += model.count() - searched;
         EXPECT_GT(entries, model.count()) << label << ": too sparse to test anything";
         const gpu::ContactStats stats = run.stage().readStats();
         EXPECT_EQ(stats.lastEntries, entries);
@@ -310,6 +317,10 @@ protected:
         EXPECT_EQ(std::vector<uint32_t>(again.neighbours.begin(), again.neighbours.begin() + entries),
                   std::vector<uint32_t>(lists.neighbours.begin(), lists.neighbours.begin() + entries));
     }
+
+    // Over the sets checked, particles whose lists came from the kept
+    // neighbours, and whose came from a second search.
+    uint32_t writtenFromKept_ = 0, searchedAgain_ = 0;
 };
 
 TEST_F(ContactDetectionTest, ListsMatchABruteForceSearch) {
@@ -320,6 +331,8 @@ TEST_F(ContactDetectionTest, ListsMatchABruteForceSearch) {
     // meet positive ones, and far from it (large cell indices).
     expectBruteForce(randomPoints(4, 400, 0.15f, glm::vec3(0.0f), 0.004f, 2), "origin");
     expectBruteForce(randomPoints(4, 400, 0.15f, glm::vec3(-900.0f, 350.0f, 1200.0f), 0.004f, 3), "far away");
+    EXPECT_GT(writtenFromKept_, 0u) << "no list was written from the kept neighbours";
+    EXPECT_GT(searchedAgain_, 0u) << "no particle had more neighbours than were kept";
 }
 
 // A batch's copies lie in the same place: every particle meets its double
