@@ -20,8 +20,8 @@ ContactConstraints::ContactConstraints(const VulkanContext& ctx, const ContactMo
       incidenceCount_(contactListBuffer(ctx, model.count(), "contact incidence count")),
       incidence_(contactListBuffer(ctx, model.incidenceCapacity(), "contact incidence")),
       usedColours_(contactListBuffer(ctx, model.count(), "contact colours taken per particle")),
-      colourSlots_(contactListBuffer(ctx, VkDeviceSize{model.count()} * gpu::kContactColours,
-                                     "contact colour proposals per particle")),
+      colourSlots_(contactListBuffer(ctx, VkDeviceSize{model.count()} * gpu::kContactColours * 2,
+                                     "contact colour proposals per particle")),  // (constraint, priority) each
       unordered_(contactListBuffer(ctx, model.fourParticleIncidenceCapacity(), "contact incidence, unordered")),
       dispatches_(ctx, sizeof(gpu::ContactDispatch) * gpu::kContactDispatches,
                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, MemoryKind::DeviceLocal,

@@ -66,10 +66,11 @@ constexpr uint64_t kParticleBufferBytes = 16;
 // entries and constraints and the touching count 32 B; the correction 16 B;
 // the hash table's count and fill, two buckets per particle rounded up to
 // a power of two, at most 32 B; the neighbours the search keeps for its
-// writing run, kKeptNeighbours (16) of 4 B, 64 B. 752 B, rounded up.
-// Largest: the neighbour list (as large as the entries' constraints and
-// the constraints), shared by every contact object.
-constexpr SolverBytes kContacts{768, 4 * gpu::kContactsPerParticle};
+// writing run, kKeptNeighbours (16) of 4 B, 64 B; the colouring's colours
+// taken 4 B and, per colour, the strongest proposal with its priority
+// 128 B. 884 B, rounded up. Largest: the neighbour list (as large as the
+// entries' constraints and the constraints), shared by every contact object.
+constexpr SolverBytes kContacts{896, 4 * gpu::kContactsPerParticle};
 // Per contact particle, where some object has "triangles"
 // (contacts/triangle_detection.h, edge_detection.h):
 // kTriangleContactsPerParticle + kEdgeContactsPerParticle four-particle

@@ -39,7 +39,7 @@ layout(std430, binding = 1) readonly buffer Dispatches { ContactDispatch dispatc
 layout(std430, binding = 2) readonly buffer Constraints { uvec2 constraints[]; };
 layout(std430, binding = 3) readonly buffer TriangleContacts { TriangleContact triangleContacts[]; };
 layout(std430, binding = 4) readonly buffer UsedColours { uint usedColours[]; };
-layout(std430, binding = 5) readonly buffer Slots { uint slots[]; };
+layout(std430, binding = 5) readonly buffer Slots { uvec2 slots[]; };  // (constraint, its priority)
 layout(std430, binding = 6) buffer Colours { uint colours[]; };
 layout(std430, binding = 7) buffer Proposals { uint proposals[]; };
 layout(std430, binding = 8) readonly buffer Priorities { uint priorities[]; };
@@ -60,11 +60,11 @@ void colour(uint c, uint pairCount) {
             uint usedHere = usedColours[k[side]];
             used |= usedHere;
             uint first = kContactColours * k[side];
-            if (takes && (slots[first + proposed] != c || ((usedHere >> proposed) & 1u) != 0u)) takes = false;
+            if (takes && (slots[first + proposed].x != c || ((usedHere >> proposed) & 1u) != 0u)) takes = false;
             for (uint j = 0u; j < kContactColours; ++j) {
-                uint d = slots[first + j];
-                if (d != kNoColour && d != c && (priorities[d] > hc || (priorities[d] == hc && d > c)))
-                    stronger |= 1u << j;
+                uvec2 slot = slots[first + j];
+                uint d = slot.x;
+                if (d != kNoColour && d != c && (slot.y > hc || (slot.y == hc && d > c))) stronger |= 1u << j;
             }
         }
     if (takes) {

@@ -4,8 +4,10 @@
 // - usedColours[k]: the colours its constraints have taken so far;
 // - slots[16 k + j]: of its constraints still without a colour that
 //   proposed colour j in the round before, the one of highest priority
-//   (ties by number), or kNoColour. Written only where some constraint of
-//   k is still without a colour: only those read it.
+//   (ties by number), or kNoColour, with that priority beside it (the
+//   second half compares its own with every slot's, and reads them here
+//   in one place, not scattered over priorities[]). Written only where
+//   some constraint of k is still without a colour: only those read it.
 // It reads what the rounds before wrote, never this round's decisions, so
 // the slots are the same whatever order the GPU runs in.
 #extension GL_GOOGLE_include_directive : require
@@ -20,13 +22,13 @@ layout(std430, binding = 3) readonly buffer Colours { uint colours[]; };
 layout(std430, binding = 4) readonly buffer Proposals { uint proposals[]; };
 layout(std430, binding = 5) readonly buffer Priorities { uint priorities[]; };
 layout(std430, binding = 6) writeonly buffer UsedColours { uint usedColours[]; };
-layout(std430, binding = 7) writeonly buffer Slots { uint slots[]; };
+layout(std430, binding = 7) writeonly buffer Slots { uvec2 slots[]; };  // (constraint, its priority)
 
 void main() {
     uint k = gl_GlobalInvocationID.x;
     if (k >= pc.count) return;
-    uint slot[kContactColours];
-    for (uint j = 0u; j < kContactColours; ++j) slot[j] = kNoColour;
+    uint slot[kContactColours], slotPriority[kContactColours];
+    for (uint j = 0u; j < kContactColours; ++j) slot[j] = kNoColour, slotPriority[j] = 0u;
     uint used = 0u;
     bool open = false;  // some constraint of k has no colour yet
     uint start = incidenceStart[k];
@@ -40,11 +42,13 @@ void main() {
         open = true;
         uint j = proposals[d];
         if (j >= kContactColours) continue;
-        uint best = slot[j];
-        if (best == kNoColour || priorities[d] > priorities[best] || (priorities[d] == priorities[best] && d > best))
+        uint best = slot[j], priority = priorities[d];
+        if (best == kNoColour || priority > slotPriority[j] || (priority == slotPriority[j] && d > best)) {
             slot[j] = d;
+            slotPriority[j] = priority;
+        }
     }
     usedColours[k] = used;
     if (!open) return;
-    for (uint j = 0u; j < kContactColours; ++j) slots[kContactColours * k + j] = slot[j];
+    for (uint j = 0u; j < kContactColours; ++j) slots[kContactColours * k + j] = uvec2(slot[j], slotPriority[j]);
 }
