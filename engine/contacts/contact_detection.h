@@ -4,10 +4,11 @@
 // as a stable counting sort (particle_grid.h), then each particle's
 // neighbours within t_a + t_b + margin, counted, scanned into offsets and
 // written in a fixed order (from the neighbours the count kept, searching
-// again only where it found more than gpu::kKeptNeighbours); each pair also becomes one constraint, owned by
-// its lower particle, the first of the contact-constraint set
-// (contact_constraints.h, which lists and colours them). Every list it
-// writes is the same whatever order the GPU runs in.
+// again only where it found more than gpu::kKeptNeighbours); each pair
+// also becomes one constraint, owned by its lower particle, the first of
+// the contact-constraint set (contact_constraints.h, which lists and
+// colours them). Every list it writes is the same whatever order the GPU
+// runs in.
 #include <cstdint>
 #include <vector>
 

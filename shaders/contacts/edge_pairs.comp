@@ -137,7 +137,7 @@ void main() {
             uint f = kept[keptAt + i];
             SurfaceEdge other = loadEdge(f);
             vec4 weights;
-            edgesTouch(edge, other, weights);
+            edgesTouch(edge, other, weights);  // true: the count took f; this recomputes its weights
             writeConstraint(e, edge, f, other, weights, first, i, firstInSet);
         }
         return;

@@ -153,7 +153,7 @@ void main() {
             uint k = kept[keptAt + i];
             ContactParticle v = particles[k];
             vec3 weights;
-            takesVertex(surface, k, v, p[v.particle], weights);
+            takesVertex(surface, k, v, p[v.particle], weights);  // true: the count took k; its weights again
             writeConstraint(t, tri, k, weights, first, i, firstInSet);
         }
         return;
